@@ -1,0 +1,55 @@
+"""The decision-protocol contract every game implements (DESIGN.md, "The contract").
+
+An extensive-form game in the manner of OpenSpiel:
+
+* ``current_player()`` is a side name (e.g. ``"US"``), :data:`CHANCE` or :data:`TERMINAL`;
+* ``legal_actions()`` is the complete, ordered list of atomic choices open now (at a chance node
+  it is the list of outcomes);
+* ``chance_outcomes()`` is ``[(outcome, probability), ...]`` at a chance node;
+* ``apply(action)`` applies one choice or chance outcome;
+* ``clone()``, ``to_json()`` / ``from_json()`` round-trip every state exactly, including a state
+  in the middle of resolving an operation;
+* ``applied_rules()`` names the rule numbers the last ``apply`` applied.
+
+Actions and outcomes are small JSON values: a string or a flat object of strings, integers and
+booleans. Two actions are the same action iff their canonical JSON (:func:`action_key`) is equal.
+"""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any, Protocol
+
+CHANCE = "chance"
+TERMINAL = "terminal"
+
+Action = Any  # str | dict[str, str | int | bool]
+
+
+def action_key(action: Action) -> str:
+    """Canonical JSON text of an action: sorted keys, no spaces. Equal actions, equal keys."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+class GameState(Protocol):
+    """What every game's state offers; tools use nothing else (DESIGN.md)."""
+
+    game: str
+
+    def current_player(self) -> str: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]: ...
+
+    def apply(self, action: Action) -> None: ...
+
+    def clone(self) -> "GameState": ...
+
+    def to_json(self) -> str: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> dict[str, int]: ...
+
+    def applied_rules(self) -> list[str]: ...

@@ -1,0 +1,55 @@
+"""Named switches for open questions of interpretation (DESIGN.md: never silent choices).
+
+A game defines a frozen dataclass subclass whose fields are the switches; each field's default is
+the reading of the official errata/FAQ (or the dossier's recommended resolution) and its metadata
+documents the question, the readings and the source. ``Rulings.from_dict`` validates names and
+values so that a trace header or CLI option naming an unknown switch or value fails clearly.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from model.core.errors import DataError
+
+
+def switch(default: Any, *, choices: tuple, question: str, source: str) -> Any:
+    """Declare one ruling switch: its default, the allowed readings, the question and its source."""
+    return dataclasses.field(
+        default=default,
+        metadata={"choices": choices, "question": question, "source": source},
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class Rulings:
+    """Base class: subclasses add fields declared with :func:`switch`."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any] | None, where: str = "rulings") -> "Rulings":
+        values = dict(values or {})
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        for name, value in values.items():
+            if name not in fields:
+                raise DataError(f"{where}: unknown ruling {name!r} (known: {', '.join(sorted(fields))})")
+            choices = fields[name].metadata["choices"]
+            if value not in choices:
+                raise DataError(f"{where}: ruling {name!r} cannot be {value!r} (choices: {list(choices)})")
+        return cls(**values)
+
+    @classmethod
+    def describe(cls) -> list[dict[str, Any]]:
+        """Every switch with its default, readings, question and source, for reports."""
+        return [
+            {
+                "name": f.name,
+                "default": f.default,
+                "choices": list(f.metadata["choices"]),
+                "question": f.metadata["question"],
+                "source": f.metadata["source"],
+            }
+            for f in dataclasses.fields(cls)
+        ]

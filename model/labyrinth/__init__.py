@@ -1,0 +1,12 @@
+"""Labyrinth: The War on Terror (GMT 2010), the two-player rules as an executable model.
+
+Where a rule lives, by chapter: victory (2) ``victory.py``; set-up and scenarios (3)
+``scenarios.py``; the map (4.1-4.5) ``mapdata.py`` and ``data/map.yaml``; tracks (4.7)
+``tracks.py``; country markers (4.2-4.8) ``countries.py``; tables and tests (4.9) ``tables.py``;
+cards (4.10) ``cards.py`` and ``data/cards.yaml``; sequence of play (5) ``turn.py``; card play (6)
+``cardplay.py``; US operations (7) ``operations/us.py``; Jihadist operations (8)
+``operations/jihadist.py``; unblocked plots (8.5.6) ``plots.py``; events ``events/``.
+"""
+from model.labyrinth.scenarios import new_game, scenario_names
+
+__all__ = ["new_game", "scenario_names"]

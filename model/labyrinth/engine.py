@@ -1,0 +1,91 @@
+"""The procedure stack that turns the rules into atomic decisions and chance nodes.
+
+The rules are written as *procedures* (one per rule: War of Ideas, Recruit, a plot's resolution,
+the end of turn, ...). A running procedure is a *frame*: a plain dict ``{"proc": name, "pc": step,
+...locals}`` on ``d["stack"]``. A procedure is a function ``handler(st, frame, action)`` that does
+one step and then either
+
+* asks a question with :func:`ask` (a side chooses among atomic actions) or :func:`roll` /
+  :func:`draw_chance` / :func:`pick_chance` (a chance node), setting ``d["pending"]``; the next
+  call of the same handler receives the answer as ``action``; or
+* makes progress without input: mutates the state, pushes a child frame with :func:`push`, or
+  finishes with :func:`pop` (the parent is then resumed with ``action=None``).
+
+:func:`run` calls handlers until a question is pending or the game is over, checking instant
+victory (2.1) after every step. Because frames and the pending question are plain data, every
+state -- also one in the middle of an operation -- round-trips through JSON exactly.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+PROCS: dict[str, Callable[[Any, dict, Any], None]] = {}
+
+DIE = [{"die": n} for n in range(1, 7)]
+
+
+def procedure(name: str) -> Callable:
+    """Register ``fn`` as the handler of frames whose ``proc`` is ``name``."""
+
+    def register(fn: Callable) -> Callable:
+        if name in PROCS:
+            raise ValueError(f"procedure {name!r} registered twice")
+        PROCS[name] = fn
+        return fn
+
+    return register
+
+
+def push(st, proc: str, **local: Any) -> dict:
+    """Start procedure ``proc`` as a child of the current frame; returns its frame."""
+    frame = {"proc": proc, "pc": "start", **local}
+    st.d["stack"].append(frame)
+    return frame
+
+
+def pop(st) -> None:
+    """Finish the current procedure; its parent resumes with ``action=None``."""
+    st.d["stack"].pop()
+
+
+def cite(st, *rules: str) -> None:
+    """Record the rule numbers the current step applies (reported by ``applied_rules()``)."""
+    st._applied.extend(rules)
+
+
+def ask(st, player: str, actions: list, rule: str, prompt: str) -> None:
+    """Pose a decision to ``player`` ("US" or "Jihadist") among ``actions`` (non-empty)."""
+    if not actions:
+        raise RuntimeError(f"dead end: {prompt} ({rule}) offers no action")
+    st.d["pending"] = {"player": player, "actions": actions, "rule": rule, "prompt": prompt}
+
+
+def roll(st, rule: str, prompt: str) -> None:
+    """Pose a chance node: one six-sided die, each face 1/6."""
+    st.d["pending"] = {"player": "chance", "actions": DIE, "weights": None, "rule": rule, "prompt": prompt}
+
+
+def pick_chance(st, outcomes: list, weights: list[int] | None, rule: str, prompt: str) -> None:
+    """Pose a chance node over ``outcomes`` (uniform, or proportional to integer ``weights``)."""
+    if not outcomes:
+        raise RuntimeError(f"empty chance node: {prompt} ({rule})")
+    st.d["pending"] = {"player": "chance", "actions": outcomes, "weights": weights, "rule": rule, "prompt": prompt}
+
+
+def run(st, action: Any = None) -> None:
+    """Advance the game: feed ``action`` to the top frame, then step until a question is pending."""
+    from model.labyrinth import victory  # late import: victory needs the state helpers
+
+    d = st.d
+    while True:
+        if d["terminal"] is not None:
+            d["pending"] = None
+            d["stack"] = []
+            return
+        frame = d["stack"][-1]
+        d["pending"] = None
+        PROCS[frame["proc"]](st, frame, action)
+        action = None
+        victory.check_instant(st)
+        if d["pending"] is not None and d["terminal"] is None:
+            return

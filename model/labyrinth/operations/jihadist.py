@@ -1,0 +1,486 @@
+"""Jihadist operations (chapter 8): Recruit (8.2), Travel (8.3), Jihad with minor and major Jihad,
+failure, Besieged Regime, Islamic Revolution and the Pakistani arsenal (8.4), Plot (8.5).
+
+8.1.2: for each card the Jihadist declares the operation and where each die goes before rolling;
+the rolls of one card are simultaneous. Each die assignment is one atomic choice; the
+``jihadist_ops_fully_used`` ruling decides whether he may stop before every ops point is used.
+"""
+from __future__ import annotations
+
+from model.core.citations import implements
+from model.labyrinth.countries import (
+    ALIGN_TOWARD_ALLY, WORSE, cells, gov_value, is_regime_change, place_cells_from_track,
+    remove_cells_to_track, resources, set_governance,
+)
+from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from model.labyrinth.tables import push_test
+from model.labyrinth.tracks import available_cells, shift_funding, shift_prestige
+
+DONE = "done"
+
+
+@implements("8.1.1")
+def success(st, name: str, die: int) -> bool:
+    """8.1.1: a die succeeds on <= the Governance value (Good 1, Fair 2, Poor 3); Islamist Rule is
+    automatic."""
+    g = st.d["countries"][name]["gov"] if st.map.countries[name].muslim else st.map.countries[name].governance
+    if g == "islamist_rule":
+        return True
+    return die <= gov_value(st, name)
+
+
+def _assign_options(f, targets: list[str], value: int, fully_used: bool) -> list:
+    options = [{"country": n} for n in targets]
+    if f["dice"] and (not fully_used or not options):
+        options.append(DONE)
+    return options
+
+
+# -- Recruit (8.2) -------------------------------------------------------------------------------
+@implements("8.2.2")
+def recruit_targets(st) -> list[str]:
+    """8.2.2: a country that already has a cell or a Cadre."""
+    return [n for n, c in st.d["countries"].items() if cells(c) or c["cadre"]]
+
+
+@implements("8.2.3", "8.2.4")
+def recruit_succeeds(st, name: str, die: int | None) -> bool:
+    """8.2.3: automatic in a Regime Change country; 8.2.4: a printed REC number replaces the
+    Governance value; Islamist Rule is automatic (8.1.1)."""
+    c = st.d["countries"][name]
+    if is_regime_change(c) or c["gov"] == "islamist_rule":
+        return True
+    rec = st.map.countries[name].recruit
+    if rec is not None:
+        return die <= rec
+    return die <= gov_value(st, name)
+
+
+def recruit_is_automatic(st, name: str) -> bool:
+    c = st.d["countries"][name]
+    return is_regime_change(c) or c["gov"] == "islamist_rule"
+
+
+@procedure("op_recruit")
+@implements("8.2.1", "8.1.2")
+def op_recruit(st, f, a) -> None:
+    """8.2.1: each successful die places one Available Sleeper cell (4.7.4.2); a failed die does
+    nothing. With more successes than Available cells, the Jihadist distributes them (8.1.2)."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        f["dice"] = []
+        f["pc"] = "assign"
+    if f["pc"] == "assign":
+        if a is None:
+            if len(f["dice"]) >= f["value"]:
+                f["pc"] = "roll"
+                f["i"] = 0
+                f["hits"] = {}
+                return
+            options = _assign_options(f, recruit_targets(st), f["value"], st.rulings.jihadist_ops_fully_used)
+            ask(st, "Jihadist", options, "8.1.2", f"Recruit: die {len(f['dice']) + 1} in which country")
+            return
+        if a == DONE:
+            f["pc"] = "roll"
+            f["i"] = 0
+            f["hits"] = {}
+            return
+        f["dice"].append(a["country"])
+        return
+    if f["pc"] == "roll":
+        if a is None:
+            if f["i"] >= len(f["dice"]):
+                f["pc"] = "place"
+                return
+            name = f["dice"][f["i"]]
+            if recruit_is_automatic(st, name):
+                f["hits"][name] = f["hits"].get(name, 0) + 1
+                f["i"] += 1
+                cite(st, "8.2.3")
+                return
+            roll(st, "8.2.1", f"Recruit die in {name}")
+            return
+        name = f["dice"][f["i"]]
+        if recruit_succeeds(st, name, a["die"]):
+            f["hits"][name] = f["hits"].get(name, 0) + 1
+        f["i"] += 1
+        cite(st, "8.2.1")
+        return
+    if f["pc"] == "place":
+        hits = {n: k for n, k in f["hits"].items() if k > 0}
+        avail = available_cells(d)
+        if a is None:
+            if not hits or avail == 0:
+                pop(st)
+                return
+            if sum(hits.values()) <= avail:
+                for n, k in hits.items():
+                    place_cells_from_track(st, n, k)
+                cite(st, "8.2.1", "4.7.4.2")
+                pop(st)
+                return
+            ask(st, "Jihadist", [{"country": n} for n in hits], "8.1.2", "Recruit: more successes than Available cells; place one in")
+            return
+        place_cells_from_track(st, a["country"], 1)
+        f["hits"][a["country"]] -= 1
+        cite(st, "8.1.2", "4.7.4.2")
+        return
+
+
+# -- Travel (8.3) --------------------------------------------------------------------------------
+def _undeclared(f, name: str, c: dict) -> tuple[int, int]:
+    """(actives, sleepers) in ``name`` not yet declared to travel with this card (8.3.3)."""
+    used = f["declared"].get(name, [0, 0])
+    return c["actives"] - used[0], c["sleepers"] - used[1]
+
+
+@procedure("op_travel")
+@implements("8.3.1", "8.3.2", "8.3.3", "4.9.4")
+def op_travel(st, f, a) -> None:
+    """8.3: each ops point moves one cell to any country or within its own (turning it Sleeper).
+    All origins and destinations are declared before rolling, and a cell travels at most once per
+    card (8.3.3). Travel to an adjacent country or in place is automatic; otherwise a die <= the
+    destination's Governance (Islamist Rule automatic) is needed (8.3.1); an untested destination
+    is tested first (4.9.4). A failed roll returns the cell to the Funding track, no Cadre (8.3.2)."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        f["moves"] = []
+        f["declared"] = {}
+        f["pc"] = "from"
+    if f["pc"] == "from":
+        if a is None:
+            if len(f["moves"]) >= f["value"]:
+                f["pc"] = "resolve"
+                f["i"] = 0
+                return
+            sources = [n for n, c in d["countries"].items() if sum(_undeclared(f, n, c)) > 0]
+            options = [{"from": n} for n in sources]
+            if f["moves"] and (not st.rulings.jihadist_ops_fully_used or not options):
+                options.append(DONE)
+            if not options:
+                f["pc"] = "resolve"
+                f["i"] = 0
+                return
+            ask(st, "Jihadist", options, "8.3.3", f"Travel: cell {len(f['moves']) + 1} from")
+            return
+        if a == DONE:
+            f["pc"] = "resolve"
+            f["i"] = 0
+            return
+        f["cur"] = {"from": a["from"]}
+        act, slp = _undeclared(f, a["from"], d["countries"][a["from"]])
+        if act and slp:
+            f["pc"] = "cell"
+            ask(st, "Jihadist", [{"cell": "active"}, {"cell": "sleeper"}], "8.3.1", f"Travel from {a['from']}: which cell")
+            return
+        f["cur"]["cell"] = "active" if act else "sleeper"
+        f["pc"] = "to"
+        return
+    if f["pc"] == "cell":
+        f["cur"]["cell"] = a["cell"]
+        f["pc"] = "to"
+        return
+    if f["pc"] == "to":
+        if a is None:
+            ask(st, "Jihadist", [{"to": n} for n in st.map.names], "8.3.1", f"Travel from {f['cur']['from']}: to")
+            return
+        move = dict(f["cur"], to=a["to"])
+        f["moves"].append(move)
+        used = f["declared"].setdefault(move["from"], [0, 0])
+        used[0 if move["cell"] == "active" else 1] += 1
+        f["pc"] = "from"
+        return
+    if f["pc"] == "resolve":
+        if f["i"] >= len(f["moves"]):
+            pop(st)
+            return
+        move = f["moves"][f["i"]]
+        if a is None:
+            if not move.get("tested"):
+                move["tested"] = True
+                push_test(st, move["to"])
+                return
+            src, dst = move["from"], move["to"]
+            if src == dst or st.map.are_adjacent(src, dst, patriot_act=st.patriot_act()) \
+                    or d["countries"][dst]["gov"] == "islamist_rule":
+                _arrive(st, move, True)
+                return
+            roll(st, "8.3.1", f"Travel roll {src} -> {dst}")
+            return
+        _arrive(st, move, a["die"] <= gov_value(st, move["to"]))
+        return
+
+
+def _arrive(st, move: dict, ok: bool) -> None:
+    src = st.d["countries"][move["from"]]
+    act = move["cell"] == "active"
+    if ok:
+        if act:
+            src["actives"] -= 1
+        else:
+            src["sleepers"] -= 1
+        st.d["countries"][move["to"]]["sleepers"] += 1
+        cite(st, "8.3.1")
+    else:
+        remove_cells_to_track(st, move["from"], 1 if act else 0, 0 if act else 1)
+        cite(st, "8.3.2")
+    frame = st.d["stack"][-1]
+    frame["i"] += 1
+
+
+# -- Jihad (8.4) and Plot (8.5): dice need one cell each -------------------------------------------
+@implements("8.4")
+def jihad_targets(st, f) -> list[str]:
+    """8.4: a Muslim country (not Iran) not under Islamist Rule, with a cell for every die."""
+    out = []
+    for n in st.map.muslim:
+        c = st.d["countries"][n]
+        if c["gov"] not in (None, "islamist_rule") and f["dice"].count(n) < cells(c):
+            out.append(n)
+    return out
+
+
+@implements("8.5.1")
+def plot_targets(st, f) -> list[str]:
+    """8.5.1: any country (Iran included) not under Islamist Rule, with a cell for every die."""
+    return [n for n, c in st.d["countries"].items()
+            if c["gov"] != "islamist_rule" and f["dice"].count(n) < cells(c)]
+
+
+@implements("8.4.2", "8.4.3.2")
+def major_jihad_eligible(st, name: str, dice: int, value: int) -> bool:
+    """8.4.2: cells exceed troops by 5+ at the start of the operation; a card of value 2 or 3 is
+    needed to reach Islamist Rule, except with a Besieged Regime (8.4.3.2)."""
+    c = st.d["countries"][name]
+    return cells(c) - c["troops"] >= 5 and (value >= 2 or c["besieged"])
+
+
+def _dice_cells(st, f, a, who: str, rule: str) -> bool:
+    """Shared steps of Jihad and Plot: assign dice to countries, then choose which cells are used.
+    Returns True once every die is assigned and every used cell chosen."""
+    d = st.d
+    if f["pc"] == "start":
+        f["dice"] = []
+        f["pc"] = "assign"
+    if f["pc"] == "assign":
+        targets = jihad_targets(st, f) if who == "jihad" else plot_targets(st, f)
+        if a is None:
+            if len(f["dice"]) >= f["value"] or (not targets and f["dice"]):
+                f["pc"] = "major"
+                f["order"] = list(dict.fromkeys(f["dice"]))
+                f["k"] = 0
+                f["major"] = {}
+                return False
+            options = _assign_options(f, targets, f["value"], st.rulings.jihadist_ops_fully_used)
+            ask(st, "Jihadist", options, rule, f"{who.capitalize()}: die {len(f['dice']) + 1} in which country")
+            return False
+        if a == DONE:
+            f["pc"] = "major"
+            f["order"] = list(dict.fromkeys(f["dice"]))
+            f["k"] = 0
+            f["major"] = {}
+            return False
+        f["dice"].append(a["country"])
+        return False
+    if f["pc"] == "major":
+        if f["k"] >= len(f["order"]):
+            f["pc"] = "sleepers"
+            f["k"] = 0
+            return False
+        name = f["order"][f["k"]]
+        if a is None:
+            if who == "jihad" and major_jihad_eligible(st, name, f["dice"].count(name), f["value"]):
+                ask(st, "Jihadist", [{"major": True}, {"major": False}], "8.4.2", f"Major Jihad in {name}?")
+                return False
+            f["major"][name] = False
+            f["k"] += 1
+            return False
+        f["major"][name] = a["major"]
+        f["k"] += 1
+        return False
+    if f["pc"] == "sleepers":
+        if f["k"] >= len(f["order"]):
+            f["pc"] = "roll"
+            f["k"] = 0
+            f["i"] = 0
+            f["results"] = []
+            return True
+        name = f["order"][f["k"]]
+        c = d["countries"][name]
+        used = f["dice"].count(name)
+        if f["major"][name]:
+            # 8.4.2: all Sleeper cells there become Active.
+            c["actives"] += c["sleepers"]
+            c["sleepers"] = 0
+            cite(st, "8.4.2")
+            f["k"] += 1
+            return False
+        lo, hi = max(0, used - c["actives"]), min(used, c["sleepers"])
+        if a is None and lo < hi:
+            ask(st, "Jihadist", [{"sleepers": k} for k in range(lo, hi + 1)], rule,
+                f"{who.capitalize()} in {name}: how many of the {used} cells used are Sleepers")
+            return False
+        k = lo if a is None else a["sleepers"]
+        c["sleepers"] -= k
+        c["actives"] += k
+        cite(st, "8.4" if who == "jihad" else "8.5.1")
+        f["k"] += 1
+        return False
+    return True
+
+
+def _roll_all(st, f, a, rule: str) -> bool:
+    """Roll one die per assignment (chance nodes); True when every die is rolled."""
+    if a is not None:
+        f["results"].append(a["die"])
+        f["i"] += 1
+    if f["i"] >= len(f["dice"]):
+        return True
+    roll(st, rule, f"die {f['i'] + 1} in {f['dice'][f['i']]}")
+    return False
+
+
+@procedure("op_jihad")
+@implements("8.4.1", "8.4.2", "8.4.3", "8.4.3.1")
+def op_jihad(st, f, a) -> None:
+    """8.4: roll the dice (against the Governance at the start, all simultaneous, 8.1.2) and resolve
+    each country: successes worsen Governance toward Poor and remove an Aid each (8.4.1); in a
+    Major Jihad, Poor becomes Islamist Rule with 2 more successes (1 with a Besieged Regime,
+    8.4.2, 8.4.3.2); each failure returns a cell to the Funding track (8.4.3); 3 dice failing in a
+    country Poor at the start place a Besieged Regime and shift it toward Ally (8.4.3.1)."""
+    if f["pc"] != "roll":
+        if not _dice_cells(st, f, a, "jihad", "8.4"):
+            return
+        a = None
+    if f["pc"] == "roll":
+        if "start_gov" not in f:
+            f["start_gov"] = {n: st.d["countries"][n]["gov"] for n in f["order"]}
+        if not _roll_all(st, f, a, "8.4"):
+            return
+        for name in f["order"]:
+            rolls = [r for n, r in zip(f["dice"], f["results"]) if n == name]
+            hits = sum(1 for r in rolls if success_against(st, f["start_gov"][name], name, r))
+            resolve_jihad(st, name, f["start_gov"][name], len(rolls), hits, f["major"][name])
+            if st.d["terminal"] is not None:
+                return
+        pop(st)
+
+
+def success_against(st, gov: str, name: str, die: int) -> bool:
+    from model.labyrinth.tracks import GOV_VALUE
+    return gov == "islamist_rule" or die <= GOV_VALUE[gov]
+
+
+@implements("8.4.1", "8.4.2", "8.4.3", "8.4.3.1", "8.4.3.2")
+def resolve_jihad(st, name: str, start_gov: str, dice: int, hits: int, major: bool) -> None:
+    d = st.d
+    c = d["countries"][name]
+    fails = dice - hits
+    left = hits
+    while left and c["gov"] in ("good", "fair"):
+        set_governance(st, name, WORSE[c["gov"]])
+        c["aid"] = max(0, c["aid"] - 1)
+        left -= 1
+        cite(st, "8.4.1")
+    revolution = False
+    if major and c["gov"] == "poor" and left >= (1 if c["besieged"] else 2):
+        revolution = True
+    else:
+        c["aid"] = max(0, c["aid"] - left)
+    # 8.4.3: each failed die removes a (now Active) cell to the Funding track; no Cadre.
+    if fails:
+        remove_cells_to_track(st, name, min(fails, c["actives"]), max(0, fails - c["actives"]))
+        cite(st, "8.4.3")
+    if revolution:
+        islamic_revolution(st, name)
+        return
+    needs_major = st.rulings.major_jihad_failure_needs_major
+    if dice == 3 and start_gov == "poor" and (major or not needs_major):
+        c["besieged"] = True
+        c["align"] = ALIGN_TOWARD_ALLY[c["align"]]
+        cite(st, "8.4.3.1")
+
+
+@implements("8.4.4", "8.4.5")
+def islamic_revolution(st, name: str) -> None:
+    """8.4.4: Islamist Rule; Adversary; remove Regime Change, Besieged Regime and Aid; Funding +
+    the country's Resources; Prestige to 1 if troops are there (they stay). 8.4.5: the first time
+    Pakistan falls, its 3 arsenal WMD plots become Available."""
+    d = st.d
+    c = d["countries"][name]
+    set_governance(st, name, "islamist_rule")
+    c["align"] = "adversary"
+    shift_funding(d, resources(st, name))
+    if c["troops"] > 0:
+        d["prestige"] = 1
+    cite(st, "8.4.4")
+    if name == "Pakistan" and d["wmd_boxes"]["pakistan_arsenal"]:
+        d["wmd_available"] += d["wmd_boxes"]["pakistan_arsenal"]
+        d["wmd_boxes"]["pakistan_arsenal"] = 0
+        cite(st, "8.4.5")
+
+
+@procedure("op_plot")
+@implements("8.5.1", "8.5.2", "8.5.5")
+def op_plot(st, f, a) -> None:
+    """8.5.2: each success places face down an Available plot marker numbered no higher than the
+    card's value, or an Available WMD plot (8.5.5), chosen by the Jihadist; a failure does nothing.
+    With no eligible marker left a success places nothing (A18)."""
+    d = st.d
+    if f["pc"] not in ("roll", "place"):
+        if not _dice_cells(st, f, a, "plot", "8.5.1"):
+            return
+        a = None
+    if f["pc"] == "roll":
+        if "tested" not in f:
+            f["tested"] = True
+            for n in reversed(f["order"]):
+                push_test(st, n)
+            return
+        if not _roll_all(st, f, a, "8.5.2"):
+            return
+        f["hits"] = [n for n, r in zip(f["dice"], f["results"]) if success(st, n, r)]
+        f["pc"] = "place"
+        a = None
+    if f["pc"] == "place":
+        if a is not None:
+            f["hits"].pop(0)
+            name = f["placing"]
+            if a["plot"] == "WMD":
+                d["wmd_available"] -= 1
+            else:
+                d["plots_available"].remove(a["plot"])
+            d["countries"][name]["plots"].append(a["plot"])
+            d["countries"][name]["plots"].sort(key=str)
+            cite(st, "8.5.2")
+        while f["hits"]:
+            options = sorted({p for p in d["plots_available"] if p <= f["value"]})
+            opts = [{"plot": p} for p in options]
+            if d["wmd_available"] > 0:
+                opts.append({"plot": "WMD"})
+            if not opts:
+                f["hits"] = []
+                cite(st, "8.5.2")
+                break
+            f["placing"] = f["hits"][0]
+            ask(st, "Jihadist", opts, "8.5.2", f"Plot success in {f['placing']}: which plot marker")
+            return
+        pop(st)
+
+
+@implements("8.1.3")
+def available_ops(st, value: int) -> list:
+    """8.1.3: the Jihadist operations that can be conducted now."""
+    ops = []
+    if recruit_targets(st):
+        ops.append({"op": "recruit"})
+    if any(cells(c) for c in st.d["countries"].values()):
+        ops.append({"op": "travel"})
+    probe = {"dice": []}
+    if jihad_targets(st, probe):
+        ops.append({"op": "jihad"})
+    if plot_targets(st, probe):
+        ops.append({"op": "plot"})
+    return ops

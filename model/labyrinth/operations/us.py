@@ -1,0 +1,479 @@
+"""US operations (chapter 7): War of Ideas (7.2), Deploy (7.3), Regime Change (7.3.4), Withdraw
+(7.3.5), Disrupt (7.4), Alert (7.5) and Reassessment (7.6).
+
+Each operation is a procedure ``op_<name>`` driven by atomic choices; ``available_ops`` offers an
+operation only if at least one legal way to conduct it exists with the card's value.
+"""
+from __future__ import annotations
+
+from model.core.citations import implements
+from model.labyrinth.countries import (
+    BETTER, cells, gov_value, governance, is_regime_change, is_tested, move_troops, remove_cells_to_track,
+)
+from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
+from model.labyrinth.tables import push_test
+from model.labyrinth.tracks import PRESTIGE_WOI_DRM, gwot_penalty, prestige_level, shift_prestige
+
+TRACK = "track"
+
+
+def _value_covers(st, name: str, value: int) -> bool:
+    """7.1.1: Good needs 1+, Fair 2+, Poor 3; Islamist Rule allows only Regime Change."""
+    v = gov_value(st, name)
+    return v is not None and value >= v
+
+
+# -- War of Ideas (7.2) -------------------------------------------------------------------------
+@implements("7.2.1.1", "7.2.1.3", "7.2.3", "7.1.3")
+def woi_targets(st, value: int) -> list[str]:
+    """Legal War of Ideas targets with a card of ``value``.
+
+    Muslim (7.2.1.1): not Adversary, not Islamist Rule (7.1.3, A38), an untested country may be
+    chosen (it is tested first, 4.9.4); a Regime Change country only if troops exceed cells by 5
+    or more (7.2.1.3); a Good Ally only under the ``woi_on_good_ally`` ruling (A13).
+    Non-Muslim (7.2.3): any but the United States and Israel (D25), value >= its Governance.
+    """
+    out = []
+    for name, info in st.map.countries.items():
+        c = st.d["countries"][name]
+        if info.muslim:
+            if c["align"] == "adversary" or c["gov"] == "islamist_rule":
+                continue
+            if c["gov"] is not None:
+                if value < gov_value(st, name):
+                    continue
+                if c["gov"] == "good" and c["align"] == "ally" and not st.rulings.woi_on_good_ally:
+                    continue
+            if is_regime_change(c) and c["troops"] - cells(c) < 5:
+                continue
+            out.append(name)
+        elif info.non_muslim and info.has_posture_marker and info.posture != "fixed_hard":
+            if _value_covers(st, name, value):
+                out.append(name)
+    return out
+
+
+@implements("7.2.1.2", "4.9.2")
+def woi_modifiers(st, name: str) -> int:
+    """War of Ideas DRMs (4.9.2 table): -1 if the attempt is Fair to Good; Prestige level -1/0/+1/+2;
+    minus the GWOT penalty; +1 per Aid; +1 if an adjacent country is a Good Ally (at most +1)."""
+    d = st.d
+    c = d["countries"][name]
+    drm = PRESTIGE_WOI_DRM[prestige_level(d["prestige"])] - gwot_penalty(d) + c["aid"]
+    if c["align"] == "ally" and c["gov"] == "fair":
+        drm -= 1
+    for other in st.map.adjacent(name, patriot_act=st.patriot_act()):
+        o = d["countries"][other]
+        if o["gov"] == "good" and o["align"] == "ally":
+            drm += 1
+            break
+    return drm
+
+
+@procedure("op_war_of_ideas")
+def op_war_of_ideas(st, f, a) -> None:
+    """7.2: choose a target, test it if untested (4.9.4), then roll."""
+    pc = f["pc"]
+    if pc == "start":
+        f["pc"] = "target"
+        ask(st, "US", [{"country": n} for n in woi_targets(st, f["value"])], "7.2", "War of Ideas target")
+        return
+    if pc == "target":
+        f["country"] = a["country"]
+        f["pc"] = "tested"
+        push_test(st, f["country"])
+        return
+    name = f["country"]
+    if st.map.countries[name].muslim:
+        woi_muslim(st, f, a)
+    else:
+        woi_non_muslim(st, f, a)
+
+
+@implements("7.2.1.2", "7.2.2.1", "4.9.5")
+def woi_muslim(st, f, a) -> None:
+    """7.2.1.2: a modified roll of 5+ shifts a Neutral to Ally or improves an Ally's Governance one
+    level; 7.2.2.1: failing by exactly 1 places the first Aid marker. 4.9.5: if the test made the
+    card too weak for the Governance found, the War of Ideas fails."""
+    d = st.d
+    name = f["country"]
+    c = d["countries"][name]
+    if f["pc"] == "tested":
+        if f["value"] < gov_value(st, name):
+            cite(st, "4.9.5")
+            pop(st)
+            return
+        f["pc"] = "rolled"
+        roll(st, "7.2.1.2", f"War of Ideas roll in {name}")
+        return
+    total = a["die"] + woi_modifiers(st, name)
+    cite(st, "7.2.1.2", "4.9.2")
+    if total >= 5:
+        if c["align"] == "neutral":
+            c["align"] = "ally"
+        elif c["gov"] in ("poor", "fair"):
+            from model.labyrinth.countries import set_governance
+            set_governance(st, name, BETTER[c["gov"]])
+            cite(st, "7.2.1.1")
+    elif total == 4 and c["aid"] == 0:
+        c["aid"] = 1
+        cite(st, "7.2.2.1")
+    pop(st)
+
+
+@implements("7.2.3")
+def woi_non_muslim(st, f, a) -> None:
+    """7.2.3: roll the Posture table (whether or not Posture is set); if the result equals the US
+    Posture, Prestige +1."""
+    d = st.d
+    name = f["country"]
+    if f["pc"] == "tested":
+        f["pc"] = "rolled"
+        push(st, "posture_roll", country=name)
+        return
+    cite(st, "7.2.3")
+    if d["countries"][name]["posture"] == d["us_posture"]:
+        shift_prestige(d, +1)
+    pop(st)
+
+
+# -- Deploy, Regime Change, Withdraw (7.3) -------------------------------------------------------
+@implements("7.3.1")
+def deployable(st, src: str) -> int:
+    """Troops that may Deploy out of ``src`` (7.3.1): all of them, except that a Regime Change
+    country must keep at least 5 more troops than cells."""
+    if src == TRACK:
+        return st.d["troops_track"]
+    c = st.d["countries"][src]
+    if is_regime_change(c):
+        return max(0, c["troops"] - cells(c) - 5)
+    return c["troops"]
+
+
+@implements("7.3.2", "7.3.3")
+def deploy_destinations(st, value: int, src: str) -> list[str]:
+    """7.3.2-7.3.3: an Ally (hence Muslim) country whose Governance the card's value covers, or the
+    Troops track (treated as Good-1); never the origin."""
+    out = [] if src == TRACK else [TRACK]
+    for name in st.map.muslim:
+        c = st.d["countries"][name]
+        if name != src and c["align"] == "ally" and c["gov"] != "islamist_rule" and _value_covers(st, name, value):
+            out.append(name)
+    return out
+
+
+def deploy_sources(st) -> list[str]:
+    srcs = [TRACK] if st.d["troops_track"] > 0 else []
+    srcs += [n for n, c in st.d["countries"].items() if c["troops"] > 0 and deployable(st, n) > 0]
+    return srcs
+
+
+@procedure("op_deploy")
+@implements("7.3", "7.3.1")
+def op_deploy(st, f, a) -> None:
+    """7.3.1: move any number of troops from one location (a country or the Troops track) to one
+    other; choose the origin, the destination, then the number."""
+    pc = f["pc"]
+    if pc == "start":
+        srcs = [s for s in deploy_sources(st) if deploy_destinations(st, f["value"], s)]
+        f["pc"] = "from"
+        ask(st, "US", [{"from": s} for s in srcs], "7.3.1", "Deploy: from")
+        return
+    if pc == "from":
+        f["from"] = a["from"]
+        f["pc"] = "to"
+        ask(st, "US", [{"to": t} for t in deploy_destinations(st, f["value"], f["from"])], "7.3.3", "Deploy: to")
+        return
+    if pc == "to":
+        f["to"] = a["to"]
+        f["pc"] = "n"
+        ask(st, "US", [{"troops": k} for k in range(1, deployable(st, f["from"]) + 1)], "7.3.1", "Deploy: how many troops")
+        return
+    move_troops(st, f["from"], f["to"], a["troops"])
+    cite(st, "7.3.1")
+    pop(st)
+
+
+@implements("7.3.4")
+def regime_change_sources(st, target: str) -> list[str]:
+    """Locations with at least 6 troops able to deploy (7.3.4, 7.3.1), other than the target."""
+    return [s for s in ([TRACK] + list(st.d["countries"])) if s != target and deployable(st, s) >= 6]
+
+
+@implements("7.3.4")
+def regime_change_targets(st, value: int) -> list[str]:
+    """7.3.4: US Posture Hard, a value-3 card, an Islamist Rule target, 6+ troops from one place."""
+    if st.d["us_posture"] != "hard" or value < 3:
+        return []
+    return [n for n in st.map.muslim
+            if st.d["countries"][n]["gov"] == "islamist_rule" and regime_change_sources(st, n)]
+
+
+@procedure("op_regime_change")
+@implements("7.3.4")
+def op_regime_change(st, f, a) -> None:
+    """7.3.4, in order: deploy 6+ troops in; green Regime Change marker; roll Governance; Ally;
+    flip its Sleeper cells Active; roll Prestige."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        f["pc"] = "target"
+        ask(st, "US", [{"country": n} for n in regime_change_targets(st, f["value"])], "7.3.4", "Regime Change target")
+        return
+    if pc == "target":
+        f["country"] = a["country"]
+        f["pc"] = "from"
+        ask(st, "US", [{"from": s} for s in regime_change_sources(st, f["country"])], "7.3.4", "Regime Change: troops from")
+        return
+    if pc == "from":
+        f["from"] = a["from"]
+        f["pc"] = "n"
+        ask(st, "US", [{"troops": k} for k in range(6, deployable(st, f["from"]) + 1)], "7.3.4", "Regime Change: how many troops")
+        return
+    name = f["country"]
+    c = d["countries"][name]
+    if pc == "n":
+        move_troops(st, f["from"], name, a["troops"])
+        c["rc"] = "green"
+        cite(st, "7.3.4", "4.8.2")
+        f["pc"] = "governed"
+        push(st, "governance_roll", country=name)
+        return
+    if pc == "governed":
+        c["align"] = "ally"
+        c["actives"] += c["sleepers"]
+        c["sleepers"] = 0
+        cite(st, "7.3.4", "4.6.4")
+        f["pc"] = "done"
+        push(st, "prestige_roll")
+        return
+    pop(st)
+
+
+@implements("7.3.5")
+def withdraw_sources(st, value: int) -> list[str]:
+    """7.3.5: US Posture Soft, a value-3 card, troops in a Regime Change country."""
+    if st.d["us_posture"] != "soft" or value < 3:
+        return []
+    return [n for n, c in st.d["countries"].items() if is_regime_change(c) and c["troops"] > 0]
+
+
+def withdraw_destinations(st, src: str) -> list[str]:
+    """Where withdrawn troops go: the ``withdraw_destination`` ruling (A15)."""
+    if st.rulings.withdraw_destination == "track_only":
+        return [TRACK]
+    return deploy_destinations(st, 3, src)
+
+
+@procedure("op_withdraw")
+@implements("7.3.5")
+def op_withdraw(st, f, a) -> None:
+    """7.3.5: deploy any number of troops out of a Regime Change country (regardless of cells);
+    remove its Aid; place a Besieged Regime if none; roll Prestige. The Regime Change marker stays."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        f["pc"] = "from"
+        ask(st, "US", [{"from": s} for s in withdraw_sources(st, f["value"])], "7.3.5", "Withdraw: from")
+        return
+    if pc == "from":
+        f["from"] = a["from"]
+        f["pc"] = "to"
+        ask(st, "US", [{"to": t} for t in withdraw_destinations(st, f["from"])], "7.3.5", "Withdraw: to")
+        return
+    if pc == "to":
+        f["to"] = a["to"]
+        f["pc"] = "n"
+        ask(st, "US", [{"troops": k} for k in range(1, d["countries"][f["from"]]["troops"] + 1)], "7.3.5",
+            "Withdraw: how many troops")
+        return
+    if pc == "n":
+        move_troops(st, f["from"], f["to"], a["troops"])
+        c = d["countries"][f["from"]]
+        c["aid"] = 0
+        c["besieged"] = True
+        cite(st, "7.3.5")
+        f["pc"] = "done"
+        push(st, "prestige_roll")
+        return
+    pop(st)
+
+
+# -- Disrupt (7.4) -------------------------------------------------------------------------------
+@implements("7.4.1")
+def disrupt_targets(st, value: int) -> list[str]:
+    """7.4.1: a country with a cell or Cadre that is an Ally, or has 2+ troops, or is non-Muslim
+    (not Iran); the card's value must cover its Governance (7.1.1); never Islamist Rule (7.1.3)."""
+    out = []
+    for name, info in st.map.countries.items():
+        c = st.d["countries"][name]
+        if not (cells(c) or c["cadre"]):
+            continue
+        if not (c["align"] == "ally" or c["troops"] >= 2 or info.non_muslim):
+            continue
+        if _value_covers(st, name, value):
+            out.append(name)
+    return out
+
+
+def hard_posture(st, name: str) -> bool:
+    """A country's Posture for 7.4.2; the US's is the GWOT track's (A14)."""
+    if name == "United States":
+        return st.d["us_posture"] == "hard"
+    return st.d["countries"][name]["posture"] == "hard"
+
+
+@procedure("op_disrupt")
+@implements("7.4.2", "7.4.3", "7.4.4")
+def op_disrupt(st, f, a) -> None:
+    """7.4.2: affect 2 cells if the country has 2+ troops or Hard Posture, else 1, chosen by the US:
+    an Active cell goes to the Funding track, a Sleeper becomes Active (never both to one cell);
+    with no cells, remove the Cadre instead. 7.4.3: removing the last cell places a Cadre. 7.4.4:
+    with 2+ troops there, Prestige +1."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        f["pc"] = "target"
+        ask(st, "US", [{"country": n} for n in disrupt_targets(st, f["value"])], "7.4.1", "Disrupt target")
+        return
+    if pc == "target":
+        f["country"] = a["country"]
+        f["pc"] = "tested"
+        push_test(st, f["country"])
+        return
+    name = f["country"]
+    c = d["countries"][name]
+    if pc == "tested":
+        if cells(c) == 0:
+            c["cadre"] = False
+            cite(st, "7.4.2")
+            f["pc"] = "after"
+            return
+        f["left"] = min(cells(c), 2 if (c["troops"] >= 2 or hard_posture(st, name)) else 1)
+        f["removable"] = c["actives"]
+        f["removed"] = 0
+        f["pc"] = "cell"
+        return
+    if pc == "cell":
+        if a is None:
+            if f["left"] == 0:
+                f["pc"] = "after"
+                return
+            options = []
+            if f["removable"] > 0:
+                options.append({"cell": "active"})
+            if c["sleepers"] > 0:
+                options.append({"cell": "sleeper"})
+            ask(st, "US", options, "7.4.2", f"Disrupt in {name}: which cell")
+            return
+        if a["cell"] == "active":
+            remove_cells_to_track(st, name, 1, 0)
+            f["removable"] -= 1
+            f["removed"] += 1
+        else:
+            c["sleepers"] -= 1
+            c["actives"] += 1
+        f["left"] -= 1
+        cite(st, "7.4.2")
+        return
+    if pc == "after":
+        if f.get("removed") and cells(c) == 0:
+            c["cadre"] = True
+            cite(st, "7.4.3")
+        if c["troops"] >= 2:
+            shift_prestige(d, +1)
+            cite(st, "7.4.4")
+        pop(st)
+
+
+# -- Alert (7.5) ---------------------------------------------------------------------------------
+@implements("7.5.1", "7.5.2")
+def alert_targets(st, value: int) -> list[str]:
+    """7.5.1-7.5.2: a value-3 card; any country with a plot marker (Adversary and Iran included)."""
+    if value < 3:
+        return []
+    return [n for n, c in st.d["countries"].items() if c["plots"]]
+
+
+@procedure("op_alert")
+@implements("7.5.2", "7.5.3")
+def op_alert(st, f, a) -> None:
+    """7.5.2-7.5.3: select a plot marker in a country, reveal and block it. The US sees a marker
+    only after selecting it (8.5.4), so which face-down marker is taken is a chance node. A WMD plot
+    is removed from the game; any other returns face down to Available Plots."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        f["pc"] = "target"
+        ask(st, "US", [{"country": n} for n in alert_targets(st, f["value"])], "7.5.2", "Alert: plot in which country")
+        return
+    if pc == "target":
+        f["country"] = a["country"]
+        plots = d["countries"][f["country"]]["plots"]
+        kinds = sorted(set(plots), key=str)
+        f["pc"] = "picked"
+        pick_chance(st, [{"plot": k} for k in kinds], [plots.count(k) for k in kinds], "8.5.4",
+                    f"which face-down plot in {f['country']} the US selected")
+        return
+    plot = a["plot"]
+    d["countries"][f["country"]]["plots"].remove(plot)
+    if plot == "WMD":
+        d["wmd_removed"] += 1
+        cite(st, "8.5.5")
+    else:
+        d["plots_available"].append(plot)
+        d["plots_available"].sort()
+    cite(st, "7.5.3")
+    pop(st)
+
+
+# -- Reassessment (7.6) --------------------------------------------------------------------------
+def reassessment_possible(st, value: int, card: int) -> bool:
+    """7.6.2: two cards of value 3 (no Reserves), so the whole US Action Phase: only as the phase's
+    first card, with another value-3 card in hand."""
+    d = st.d
+    return (st.cards[card].ops == 3 and d["card_index"] == 1 and d["phase"] == "us_action"
+            and any(st.cards[n].ops == 3 for n in d["hands"]["US"]))
+
+
+@procedure("op_reassessment")
+@implements("7.6.1", "7.6.2", "7.6.3")
+def op_reassessment(st, f, a) -> None:
+    """7.6: play a second value-3 card and flip the US Posture (the change is mandatory, D39)."""
+    d = st.d
+    if f["pc"] == "start":
+        f["pc"] = "second"
+        ask(st, "US", [{"card": n} for n in d["hands"]["US"] if st.cards[n].ops == 3], "7.6.2",
+            "Reassessment: second value-3 card")
+        return
+    n = a["card"]
+    d["hands"]["US"].remove(n)
+    d["discard"].append(n)
+    if st.cards[n].side == "Jihadist":
+        d["unimplemented_events"].append(n)
+        cite(st, "6.3.2")
+    d["card_index"] = 2
+    d["us_posture"] = "soft" if d["us_posture"] == "hard" else "hard"
+    cite(st, "7.6.1", "7.6.2")
+    pop(st)
+
+
+@implements("7.1.2")
+def available_ops(st, value: int, card: int) -> list:
+    """7.1.2: the US operations that can legally be conducted with a card of ``value``."""
+    ops = []
+    if woi_targets(st, value):
+        ops.append({"op": "war_of_ideas"})
+    if any(deploy_destinations(st, value, s) for s in deploy_sources(st)):
+        ops.append({"op": "deploy"})
+    if regime_change_targets(st, value):
+        ops.append({"op": "regime_change"})
+    if withdraw_sources(st, value):
+        ops.append({"op": "withdraw"})
+    if disrupt_targets(st, value):
+        ops.append({"op": "disrupt"})
+    if alert_targets(st, value):
+        ops.append({"op": "alert"})
+    if reassessment_possible(st, value, card):
+        ops.append({"op": "reassessment"})
+    return ops

@@ -1,0 +1,138 @@
+"""Unblocked plots (8.5.6), resolved at the end of every US Action Phase (5.2.3) in the order the
+Jihadist chooses: victory, Funding, Posture, Prestige, Governance, then the marker."""
+from __future__ import annotations
+
+from model.core.citations import implements
+from model.labyrinth import victory
+from model.labyrinth.countries import WORSE
+from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from model.labyrinth.tracks import GOV_VALUE, shift_funding, shift_prestige
+
+
+def plots_on_map(st) -> list[dict]:
+    out = []
+    for name, c in st.d["countries"].items():
+        for p in sorted(set(c["plots"]), key=str):
+            out.append({"country": name, "plot": p})
+    return out
+
+
+@procedure("resolve_plots")
+@implements("5.2.3", "8.5.6")
+def resolve_plots(st, f, a) -> None:
+    """5.2.3, 8.5.6: the Jihadist reveals and resolves every plot on the map, choosing the order."""
+    if a is None:
+        options = plots_on_map(st)
+        if not options:
+            pop(st)
+            return
+        if len(options) == 1:
+            a = options[0]
+        else:
+            ask(st, "Jihadist", options, "8.5.6", "resolve which plot next")
+            return
+    st.d["countries"][a["country"]]["plots"].remove(a["plot"])
+    push(st, "resolve_plot", country=a["country"], plot=a["plot"])
+
+
+@procedure("resolve_plot")
+@implements("8.5.6")
+def resolve_plot(st, f, a) -> None:
+    """One unblocked plot (8.5.6), step by step."""
+    d = st.d
+    name, plot = f["country"], f["plot"]
+    info = st.map.countries[name]
+    c = d["countries"][name]
+    wmd = plot == "WMD"
+    pc = f["pc"]
+    if pc == "start":
+        cite(st, "8.5.6")
+        # VICTORY: a WMD plot in the United States (2.1.2).
+        if wmd and name == "United States":
+            victory.declare(st, "Jihadist", "an unblocked WMD plot was resolved in the United States (2.1.2)", "2.1.2")
+            return
+        # FUNDING
+        if info.muslim or info.type == "iran":
+            gov = c["gov"] if info.muslim else info.governance
+            shift_funding(d, 2 if gov == "good" else 1)
+        elif name == "United States" or wmd:
+            d["funding"] = 9
+        else:
+            shift_funding(d, plot * (2 if info.governance == "good" else 1))
+        f["pc"] = "posture"
+        return
+    if pc == "posture":
+        # POSTURE: a non-Muslim country (the US included) rolls its Posture.
+        if info.non_muslim:
+            f["pc"] = "posture_rolled"
+            push(st, "posture_roll", country=name)
+            return
+        f["pc"] = "prestige"
+        return
+    if pc == "posture_rolled":
+        if a is None and wmd and info.posture != "fixed_hard" and not f.get("rerolled"):
+            ask(st, "Jihadist", [{"reroll": True}, {"reroll": False}], "8.5.6",
+                f"WMD plot in {name}: re-roll its Posture once?")
+            return
+        if a is not None and a["reroll"]:
+            f["rerolled"] = True
+            push(st, "posture_roll", country=name)
+            return
+        f["pc"] = "schengen" if info.schengen else "prestige"
+        f["others"] = []
+        return
+    if pc == "schengen":
+        # If in the Schengen area, the Jihadist chooses two other Schengen countries and rolls their Posture.
+        if a is not None:
+            f["others"].append(a["country"])
+            push(st, "posture_roll", country=a["country"])
+            return
+        if len(f["others"]) < 2:
+            options = [{"country": n} for n in st.map.schengen if n != name and n not in f["others"]]
+            ask(st, "Jihadist", options, "8.5.6", f"plot in {name}: another Schengen country to roll Posture")
+            return
+        f["pc"] = "prestige"
+        return
+    if pc == "prestige":
+        # PRESTIGE: troops there: -1, or Prestige 1 for WMD; in the US: a Prestige roll.
+        if c["troops"] > 0:
+            if wmd:
+                d["prestige"] = 1
+            else:
+                shift_prestige(d, -1)
+        f["pc"] = "governance"
+        if name == "United States":
+            push(st, "prestige_roll")
+        return
+    if pc == "governance":
+        # GOVERNANCE: a Muslim country (not Iran) rolls dice equal to the plot number (3 for WMD) as
+        # Jihad rolls; each success removes an Aid and worsens Governance one level, never to Islamist Rule.
+        if info.muslim:
+            if a is None and "dice" not in f:
+                f["dice"] = 3 if wmd else plot
+                f["results"] = []
+                f["start_gov"] = c["gov"]
+            if a is not None:
+                f["results"].append(a["die"])
+            if f["start_gov"] != "islamist_rule" and len(f["results"]) < f["dice"]:
+                roll(st, "8.5.6", f"plot governance die {len(f['results']) + 1} in {name}")
+                return
+            if f["start_gov"] == "islamist_rule":
+                hits = f["dice"]
+            else:
+                hits = sum(1 for r in f["results"] if r <= GOV_VALUE[f["start_gov"]])
+            for _ in range(hits):
+                c["aid"] = max(0, c["aid"] - 1)
+                if c["gov"] in ("good", "fair"):
+                    from model.labyrinth.countries import set_governance
+                    set_governance(st, name, WORSE[c["gov"]])
+        f["pc"] = "marker"
+        return
+    # MARKER: a numbered plot returns to Available; a WMD plot is removed from the game (8.5.5).
+    if wmd:
+        d["wmd_removed"] += 1
+        cite(st, "8.5.5")
+    else:
+        d["plots_available"].append(plot)
+        d["plots_available"].sort()
+    pop(st)

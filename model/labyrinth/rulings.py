@@ -1,0 +1,91 @@
+"""Labyrinth interpretation switches (DESIGN.md: "Open questions ... are named switches").
+
+Each default is the official 2010 errata/FAQ reading where one exists, else the recommended
+resolution of the dossier (``seed_labyrinth.md`` section g, items Dnn/Ann), cited per switch.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from model.core.rulings import Rulings, switch
+
+
+@dataclasses.dataclass(frozen=True)
+class LabyrinthRulings(Rulings):
+    first_plot_exemption: str = switch(
+        "first_plot_op",
+        choices=("first_plot_op", "first_us_event_plot"),
+        question="Which Plot op uses up the turn's 1st-Plot exemption (6.3.2, 4.7.7.2, 8.5.3): the "
+        "first Plot op of the turn whatever its card, or the first Plot op with a US-event card?",
+        source="seed_labyrinth.md A02, D33 (IT/PL/ES 6.3.2 and 4.7.7.2 wording; ES 8.5.3 addition)",
+    )
+    jihadist_ops_fully_used: bool = switch(
+        True,
+        choices=(True, False),
+        question="Must the Jihadist roll one die per ops point while a legal assignment remains "
+        "(8.1.2 'roll a number of dice equal to the card value'), or may he stop after one die?",
+        source="8.1.2 text; Jihad example A (only the cells present limit the dice)",
+    )
+    us_final_card: str = switch(
+        "phase_start",
+        choices=("phase_start", "any_point"),
+        question="5.2.4: the US may play, discard or hold its final card in 'a US Action Phase in which "
+        "the US has only one card': only when it starts the phase with one card, or also when one "
+        "card is left after playing the phase's first card?",
+        source="5.2.4 (IT 'nella quale gli USA hanno una sola carta'); seed_labyrinth.md A20",
+    )
+    deal_order: str = switch(
+        "alternate",
+        choices=("alternate", "jihadist_then_us"),
+        question="5.2.8: are the hands dealt alternately, Jihadist first (ES), or the whole Jihadist "
+        "hand then the whole US hand (IT/PL silent)? Matters when the deck runs out mid-deal.",
+        source="seed_labyrinth.md D30",
+    )
+    woi_on_good_ally: bool = switch(
+        False,
+        choices=(True, False),
+        question="May the US conduct a War of Ideas on a Good Ally, which cannot change anything?",
+        source="seed_labyrinth.md A13 (recommended: illegal)",
+    )
+    withdraw_destination: str = switch(
+        "track_or_ally",
+        choices=("track_or_ally", "track_only"),
+        question="7.3.5 does not restate where withdrawn troops go: the Troops track or an Ally "
+        "(as Deploy, 7.3.2-7.3.3), or the track only?",
+        source="seed_labyrinth.md A15",
+    )
+    major_jihad_failure_needs_major: bool = switch(
+        True,
+        choices=(True, False),
+        question="8.4.3.1: do the Besieged Regime and Ally shift for 3 dice in a Poor country that fail "
+        "to reach Islamist Rule apply only to a declared Major Jihad, or to any 3-dice Jihad there?",
+        source="seed_labyrinth.md A42 (titled 'failure of a Major Jihad')",
+    )
+    anaconda_setup: str = switch(
+        "distinct_non_us",
+        choices=("distinct_non_us", "any_non_us"),
+        question="Anaconda set-up: must the Jihadist's three cells go to three different non-US "
+        "countries ('ciascuno di tre'), or may countries repeat?",
+        source="scenario Anaconda; seed_labyrinth.md A33",
+    )
+    mission_accomplished_reroll: str = switch(
+        "optional",
+        choices=("optional", "mandatory"),
+        question="Mission Accomplished set-up: after rolling every Schengen Posture, is the Jihadist's "
+        "re-roll of one of them optional (ES 'puedes') or mandatory (IT 'ritirate')?",
+        source="scenario Mission Accomplished?; seed_labyrinth.md d.4",
+    )
+    plot_marker_values: str = switch(
+        "1,1,2,2,3,3",
+        choices=("1,1,2,2,3,3", "1,1,1,2,2,3", "1,2,2,2,3,3"),
+        question="The values of the six numbered Plot markers (4.8.1 gives 'numbered 1, 2 or 3' but "
+        "not the split; the 2-player example shows at least two '2's).",
+        source="seed_labyrinth.md a.9, A18, e.4 item 6 (not in the seeds)",
+    )
+    simultaneous_victory: str = switch(
+        "acting_side",
+        choices=("acting_side",),
+        question="When one atomic step satisfies both sides' instant victory outside Oil Price Spike "
+        "(2.2), who wins? Only 2.2 speaks; the side whose action caused it is the recommendation.",
+        source="2.2; seed_labyrinth.md A44",
+    )

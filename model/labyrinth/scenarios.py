@@ -1,0 +1,267 @@
+"""Scenario set-up (3.2-3.3) from the YAML files in ``scenarios/labyrinth/``, and the scenario
+choices that need a decision or a die (Anaconda's three Jihadist cells, Mission Accomplished's
+Schengen postures).
+
+A scenario file names the starting tracks, each listed country's markers and pieces, global event
+markers, removed cards, set-up steps and the printed figures. Unlisted countries stay untested
+(4.9.4); cubes and cylinders not on the map go to their tracks (3.2); the six numbered plots go
+face down to Available and three WMD plots to each WMD box (4.7.8).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from model.core.citations import implements
+from model.core.errors import DataError
+from model.labyrinth import cardplay, engine, plots, tables, turn  # noqa: F401  (registers the procedures)
+from model.labyrinth.cards import load_cards
+from model.labyrinth.countries import new_country, place_cells_from_track
+from model.labyrinth.engine import ask, cite, pop, procedure, push
+from model.labyrinth.mapdata import load_map
+from model.labyrinth.rulings import LabyrinthRulings
+from model.labyrinth.state import STATE_VERSION, LabyrinthState
+from model.labyrinth.tables import push_test
+from model.labyrinth.tracks import CELL_CYLINDERS, TROOP_CUBES
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios" / "labyrinth"
+LENGTHS = {"standard": 1, "tournament": 2, "campaign": 3}
+
+TOP_KEYS = {"name", "year", "source", "base", "prestige", "us_posture", "funding", "countries",
+            "events_in_effect", "removed_cards", "setup", "printed"}
+COUNTRY_KEYS = {"governance", "alignment", "posture", "troops", "sleepers", "actives", "besieged",
+                "aid", "regime_change", "cadre", "markers"}
+SETUP_STEPS = {"jihadist_places_cells", "roll_schengen_postures"}
+PRINTED_KEYS = {"troops", "funding", "good_resources", "islamist_resources", "fair_or_good", "poor_or_islamist"}
+
+
+def scenario_names() -> list[str]:
+    """The scenario file stems, which the CLI's ``--scenario`` takes."""
+    return sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
+
+
+def _read(path: Path) -> dict:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise DataError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise DataError(f"{path}: YAML error{where}: {getattr(e, 'problem', e)}") from None
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: top level: expected a mapping")
+    return data
+
+
+def load_scenario(name_or_path: str | Path) -> dict:
+    """Load and validate a scenario by stem (``lets_roll``) or path; ``base:`` files are merged."""
+    path = Path(name_or_path)
+    if path.suffix != ".yaml":
+        if str(name_or_path) not in scenario_names():
+            raise DataError(f"scenario {name_or_path!r}: unknown (known: {', '.join(scenario_names())})")
+        path = SCENARIO_DIR / f"{name_or_path}.yaml"
+    return _load(path.resolve())
+
+
+@lru_cache(maxsize=None)
+def _load_cached(path: Path) -> tuple:
+    data = _read(path)
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise DataError(f"{path}: unknown key {sorted(unknown)[0]!r}")
+    if "base" in data:
+        base_path = path.parent / f"{data['base']}.yaml"
+        if not base_path.exists():
+            raise DataError(f"{path}: base: no scenario {data['base']!r}")
+        merged = dict(_load(base_path.resolve()))
+        merged.update({k: v for k, v in data.items() if k != "base"})
+        data = merged
+    _validate(path, data)
+    return tuple(sorted(data.items()))
+
+
+def _load(path: Path) -> dict:
+    import copy
+    return copy.deepcopy(dict(_load_cached(path)))
+
+
+def _need(path, key, cond, what):
+    if not cond:
+        raise DataError(f"{path}: {key}: {what}")
+
+
+def _validate(path: Path, s: dict) -> None:
+    m = load_map()
+    cards = load_cards()
+    for key in ("name", "year", "source", "prestige", "us_posture", "funding", "countries"):
+        _need(path, key, key in s, "missing")
+    _need(path, "prestige", isinstance(s["prestige"], int) and 1 <= s["prestige"] <= 12, "must be 1-12 (4.7.1)")
+    _need(path, "funding", isinstance(s["funding"], int) and 1 <= s["funding"] <= 9, "must be 1-9 (4.7.4)")
+    _need(path, "us_posture", s["us_posture"] in ("hard", "soft"), "must be hard or soft")
+    _need(path, "countries", isinstance(s["countries"], dict), "expected a mapping")
+    troops = cells = 0
+    for name, spec in s["countries"].items():
+        where = f"countries: {name}"
+        _need(path, where, name in m.countries, "not a country of the map")
+        _need(path, where, isinstance(spec, dict), "expected a mapping")
+        info = m.countries[name]
+        unknown = set(spec) - COUNTRY_KEYS
+        _need(path, where, not unknown, f"unknown key {sorted(unknown)[0]!r}" if unknown else "")
+        if "governance" in spec:
+            _need(path, where, info.muslim, "only Muslim countries have a Governance marker (4.2.1)")
+            _need(path, where, spec["governance"] in ("good", "fair", "poor", "islamist_rule"), "bad governance")
+            _need(path, where, spec.get("alignment") in ("ally", "neutral", "adversary"),
+                  "a governed Muslim country needs an alignment (4.2.3)")
+        if "alignment" in spec:
+            _need(path, where, "governance" in spec, "alignment without governance")
+        if "posture" in spec:
+            _need(path, where, info.has_posture_marker and info.posture is None, "this country has no Posture marker (4.3.2)")
+            _need(path, where, spec["posture"] in ("hard", "soft"), "posture must be hard or soft")
+        if "regime_change" in spec:
+            _need(path, where, spec["regime_change"] in ("green", "tan"), "regime_change must be green or tan")
+            _need(path, where, spec.get("governance") in ("poor", "fair"), "only Poor or Fair countries can be Regime Change (7.3.4.1)")
+        for k in ("troops", "sleepers", "actives", "aid"):
+            _need(path, f"{where}: {k}", isinstance(spec.get(k, 0), int) and spec.get(k, 0) >= 0, "must be a whole number >= 0")
+        markers = spec.get("markers", [])
+        _need(path, f"{where}: markers", isinstance(markers, list) and all(isinstance(x, str) for x in markers), "expected a list of names")
+        troops += spec.get("troops", 0)
+        cells += spec.get("sleepers", 0) + spec.get("actives", 0)
+    _need(path, "countries", troops <= TROOP_CUBES, f"{troops} troops on the map, more than the {TROOP_CUBES} cubes (4.6.1)")
+    _need(path, "countries", cells <= CELL_CYLINDERS, f"{cells} cells on the map, more than the {CELL_CYLINDERS} cylinders (4.6.1)")
+    removed = s.get("removed_cards", [])
+    _need(path, "removed_cards", isinstance(removed, list) and all(isinstance(n, int) and n in cards for n in removed),
+          "expected a list of card numbers 1-120")
+    events = s.get("events_in_effect", [])
+    _need(path, "events_in_effect", isinstance(events, list) and all(isinstance(x, str) for x in events), "expected a list of names")
+    for i, step in enumerate(s.get("setup", []) or []):
+        _need(path, f"setup[{i}]", isinstance(step, dict) and len(step) == 1 and next(iter(step)) in SETUP_STEPS,
+              f"expected one of {sorted(SETUP_STEPS)}")
+    printed = s.get("printed", {}) or {}
+    _need(path, "printed", isinstance(printed, dict) and set(printed) <= PRINTED_KEYS,
+          f"expected keys among {sorted(PRINTED_KEYS)}")
+
+
+def plot_values(rulings: LabyrinthRulings) -> list[int]:
+    return sorted(int(x) for x in rulings.plot_marker_values.split(","))
+
+
+@implements("3.2", "3.3", "4.7.8", "4.7.8.1")
+def initial_state(scenario: str, length: str = "standard", rulings: dict | None = None) -> dict:
+    """The state dict after the scenario's fixed set-up (3.2), before its set-up decisions."""
+    if length not in LENGTHS:
+        raise DataError(f"length {length!r}: unknown (choose {', '.join(LENGTHS)})")
+    s = load_scenario(scenario)
+    r = LabyrinthRulings.from_dict(rulings)
+    m = load_map()
+    cards = load_cards()
+    countries = {n: new_country() for n in m.names}
+    countries["Israel"]["posture"] = "hard"  # 4.3.3
+    for name, spec in s["countries"].items():
+        c = countries[name]
+        c["gov"] = spec.get("governance")
+        c["align"] = spec.get("alignment")
+        if "posture" in spec:
+            c["posture"] = spec["posture"]
+        c["troops"] = spec.get("troops", 0)
+        c["sleepers"] = spec.get("sleepers", 0)
+        c["actives"] = spec.get("actives", 0)
+        c["besieged"] = bool(spec.get("besieged", False))
+        c["aid"] = spec.get("aid", 0)
+        c["rc"] = spec.get("regime_change")
+        c["cadre"] = bool(spec.get("cadre", False))
+        c["markers"] = sorted(spec.get("markers", []))
+    on_map_troops = sum(c["troops"] for c in countries.values())
+    on_map_cells = sum(c["sleepers"] + c["actives"] for c in countries.values())
+    removed = sorted(s.get("removed_cards", []))
+    setup_steps = []
+    for step in s.get("setup", []) or []:
+        (kind, args), = step.items()
+        setup_steps.append({"proc": "setup_" + kind, "args": dict(args or {})})
+    stem = Path(scenario).stem
+    return {
+        "game": "labyrinth", "version": STATE_VERSION,
+        "scenario": stem, "length": length, "decks": LENGTHS[length], "reshuffles": 0,
+        "rulings": r.to_dict(),
+        "prestige": s["prestige"], "funding": s["funding"], "us_posture": s["us_posture"],
+        "troops_track": TROOP_CUBES - on_map_troops, "cells_track": CELL_CYLINDERS - on_map_cells,
+        "reserves": {"US": 0, "Jihadist": 0},
+        "countries": countries,
+        "plots_available": plot_values(r), "wmd_available": 0,
+        "wmd_boxes": {"loose_nuke_heu_kazakh_strain": 3, "pakistan_arsenal": 3}, "wmd_removed": 0,
+        "deck": sorted(n for n in cards if n not in removed),
+        "hands": {"US": [], "Jihadist": []},
+        "discard": [], "removed": removed, "lapsing": [], "first_plot": [], "in_play": [],
+        "events_in_effect": sorted(s.get("events_in_effect", [])), "lapsing_effects": [],
+        "first_plot_used": False, "us_held": False, "unimplemented_events": [],
+        "turn": 1, "phase": "setup", "card_index": 1, "started": False,
+        "setup_steps": setup_steps,
+        "stack": [{"proc": "game", "pc": "start"}], "pending": None, "terminal": None,
+    }
+
+
+def new_game(scenario: str = "lets_roll", length: str = "standard", rulings: dict | None = None) -> LabyrinthState:
+    """A new two-player game at its first decision (a set-up choice, a die or the first draw)."""
+    st = LabyrinthState(initial_state(scenario, length, rulings))
+    engine.run(st)
+    return st
+
+
+@procedure("setup_jihadist_places_cells")
+@implements("3.2")
+def setup_jihadist_places_cells(st, f, a) -> None:
+    """Anaconda: the Jihadist places a cell in each of three non-US countries, then tests any
+    unmarked ones (``anaconda_setup`` ruling, A33)."""
+    d = st.d
+    if f["pc"] == "start":
+        f["placed"] = []
+        f["pc"] = "place"
+    if f["pc"] == "place":
+        if a is None:
+            if len(f["placed"]) >= f["count"] or d["cells_track"] == 0:
+                f["pc"] = "test"
+                f["i"] = 0
+                return
+            distinct = st.rulings.anaconda_setup == "distinct_non_us"
+            options = [{"country": n} for n in st.map.names
+                       if n != "United States" and not (distinct and n in f["placed"])]
+            ask(st, "Jihadist", options, "3.2", f"scenario set-up: place cell {len(f['placed']) + 1}")
+            return
+        place_cells_from_track(st, a["country"], 1)
+        f["placed"].append(a["country"])
+        cite(st, "3.2")
+        return
+    if f["i"] < len(f["placed"]):
+        name = f["placed"][f["i"]]
+        f["i"] += 1
+        push_test(st, name)
+        return
+    pop(st)
+
+
+@procedure("setup_roll_schengen_postures")
+@implements("3.2")
+def setup_roll_schengen_postures(st, f, a) -> None:
+    """Mission Accomplished?: roll the Posture of each Schengen country; in a 2-player game the
+    Jihadist may then re-roll one of them (``mission_accomplished_reroll`` ruling)."""
+    if f["pc"] == "start":
+        f["pc"] = "reroll"
+        for n in reversed(st.map.schengen):
+            push(st, "posture_roll", country=n)
+        return
+    if f["pc"] == "reroll":
+        if a is None:
+            options = [{"reroll": n} for n in st.map.schengen]
+            if st.rulings.mission_accomplished_reroll == "optional":
+                options.append({"reroll": None})
+            ask(st, "Jihadist", options, "3.2", "scenario set-up: re-roll one Schengen Posture")
+            return
+        f["pc"] = "done"
+        if a["reroll"] is not None:
+            push(st, "posture_roll", country=a["reroll"])
+        return
+    pop(st)

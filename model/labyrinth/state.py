@@ -1,0 +1,142 @@
+"""The Labyrinth game state and the decision-protocol contract (DESIGN.md; model/core/game.py).
+
+All of the game lives in one plain, JSON-round-trippable dict ``d``:
+
+* tracks: ``prestige`` 1-12, ``funding`` 1-9, ``us_posture``, ``troops_track`` and ``cells_track``
+  (cubes and cylinders off the map: 15 of each in all, 4.6.1), ``reserves`` per side (0-2);
+* ``countries``: each country's markers and pieces (see ``countries.py``);
+* plots: ``plots_available`` (numbered values), ``wmd_available``, ``wmd_boxes`` (the "Loose Nuke,
+  HEU & Kazakh Strain" and "Pakistan Arsenal" boxes, 4.7.8.1), ``wmd_removed``;
+* cards: ``deck`` (unordered: every draw is a chance node), ``hands``, ``discard``, ``removed``,
+  ``lapsing``, ``first_plot`` boxes (4.7.7), ``in_play`` (the card being resolved);
+* ``events_in_effect`` (global event markers), ``first_plot_used``;
+* sequence: ``turn``, ``phase``, ``card_index`` (4.7.5), ``reshuffles`` and ``decks`` (3.3, 5.3);
+* the machine: ``stack`` of procedure frames, the ``pending`` question, ``terminal`` outcome.
+
+Derived quantities (World Posture, GWOT penalty, troops and funding levels, available cells) are
+computed, never stored (``tracks.py``).
+"""
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+from typing import Any
+
+from model.core.errors import DataError, IllegalAction
+from model.core.game import CHANCE, TERMINAL
+from model.labyrinth import engine
+from model.labyrinth.cards import load_cards
+from model.labyrinth.mapdata import load_map
+from model.labyrinth.rulings import LabyrinthRulings
+
+STATE_VERSION = 1
+SIDES = ("US", "Jihadist")
+
+
+class LabyrinthState:
+    """One position of a two-player Labyrinth game, at a decision, a chance node or the end."""
+
+    game = "labyrinth"
+
+    def __init__(self, d: dict):
+        self.d = d
+        self.map = load_map()
+        self.cards = load_cards()
+        self.rulings = LabyrinthRulings.from_dict(d["rulings"])
+        self._applied: list[str] = []
+
+    def patriot_act(self) -> bool:
+        """Card 43 in effect: the United States is adjacent only to Canada."""
+        return "Patriot Act" in self.d["countries"]["United States"]["markers"]
+
+    # -- the contract ---------------------------------------------------------------------
+    def current_player(self) -> str:
+        if self.d["terminal"] is not None:
+            return TERMINAL
+        p = self.d["pending"]["player"]
+        return CHANCE if p == "chance" else p
+
+    def is_terminal(self) -> bool:
+        return self.d["terminal"] is not None
+
+    def legal_actions(self) -> list:
+        """The exact, ordered list of atomic choices (or chance outcomes) open now."""
+        if self.d["terminal"] is not None:
+            return []
+        return list(self.d["pending"]["actions"])
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        """``[(outcome, probability)]`` at a chance node, else ``[]``."""
+        p = self.d["pending"]
+        if self.d["terminal"] is not None or p["player"] != "chance":
+            return []
+        acts = p["actions"]
+        w = p["weights"]
+        if w is None:
+            return [(a, Fraction(1, len(acts))) for a in acts]
+        total = sum(w)
+        return [(a, Fraction(x, total)) for a, x in zip(acts, w)]
+
+    def apply(self, action: Any) -> None:
+        """Apply one legal action or chance outcome; raises IllegalAction otherwise."""
+        if self.d["terminal"] is not None:
+            raise IllegalAction("the game is over")
+        if action not in self.d["pending"]["actions"]:
+            raise IllegalAction(
+                f"{json.dumps(action)} is not legal at {self.d['pending']['prompt']!r}"
+                f" ({self.d['pending']['rule']})"
+            )
+        self._applied = [self.d["pending"]["rule"]]
+        engine.run(self, action)
+
+    def applied_rules(self) -> list[str]:
+        """Rule numbers applied by the last ``apply`` (first: the rule of the question answered)."""
+        out: list[str] = []
+        for r in self._applied:
+            if r not in out:
+                out.append(r)
+        return out
+
+    def decision(self) -> dict | None:
+        """The pending question: player, prompt and the rule that asks it (None when terminal)."""
+        p = self.d["pending"]
+        if p is None:
+            return None
+        return {"player": p["player"], "prompt": p["prompt"], "rule": p["rule"]}
+
+    def returns(self) -> dict[str, int]:
+        """+1 for the winner, -1 for the loser, at a terminal state; zeros otherwise."""
+        t = self.d["terminal"]
+        if t is None:
+            return {s: 0 for s in SIDES}
+        return {s: (1 if s == t["winner"] else -1) for s in SIDES}
+
+    def winner(self) -> str | None:
+        t = self.d["terminal"]
+        return None if t is None else t["winner"]
+
+    def clone(self) -> "LabyrinthState":
+        return LabyrinthState(copy.deepcopy(self.d))
+
+    def to_json(self) -> str:
+        """Canonical JSON of the whole state: sorted keys, compact separators."""
+        return json.dumps(self.d, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "LabyrinthState":
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise DataError(f"state: not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        if not isinstance(d, dict) or d.get("game") != "labyrinth" or d.get("version") != STATE_VERSION:
+            raise DataError(f"state: not a labyrinth state of version {STATE_VERSION}")
+        return cls(d)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LabyrinthState) and self.d == other.d
+
+    def __repr__(self) -> str:
+        d = self.d
+        return (f"<Labyrinth {d['scenario']} turn {d['turn']} {d['phase']} "
+                f"prestige {d['prestige']} funding {d['funding']} -> {self.current_player()}>")

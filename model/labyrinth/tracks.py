@@ -1,0 +1,130 @@
+"""Tracks and the quantities derived from them (4.7): pure functions of the state data.
+
+Every function takes the plain state dict ``d`` (see ``state.py``) and never mutates it, except the
+``shift_*``/``set_*`` helpers which clamp to the track's bounds (5.2.5 note: a marker never leaves
+its track; 1 -1 +1 = 2).
+"""
+from __future__ import annotations
+
+from model.core.citations import implements
+
+PRESTIGE_MIN, PRESTIGE_MAX = 1, 12
+FUNDING_MIN, FUNDING_MAX = 1, 9
+TROOP_CUBES = 15
+CELL_CYLINDERS = 15
+RESERVES_MAX = 2
+
+GOV_VALUE = {"good": 1, "fair": 2, "poor": 3}
+GOV_ORDER = ("good", "fair", "poor", "islamist_rule")
+
+
+@implements("4.7.1")
+def shift_prestige(d: dict, delta: int) -> None:
+    """Move US Prestige by ``delta``, clamped to 1..12 (4.7.1, 5.2.5 note)."""
+    d["prestige"] = max(PRESTIGE_MIN, min(PRESTIGE_MAX, d["prestige"] + delta))
+
+
+@implements("4.7.4.1")
+def shift_funding(d: dict, delta: int) -> None:
+    """Move Jihadist Funding by ``delta``, clamped to 1..9 (4.7.4.1)."""
+    d["funding"] = max(FUNDING_MIN, min(FUNDING_MAX, d["funding"] + delta))
+
+
+@implements("4.7.1")
+def prestige_level(prestige: int) -> str:
+    """Low 1-3, Medium 4-6, High 7-9, Very High 10-12 (track; seed_labyrinth.md a.3, A11)."""
+    if prestige <= 3:
+        return "low"
+    if prestige <= 6:
+        return "medium"
+    if prestige <= 9:
+        return "high"
+    return "very_high"
+
+
+PRESTIGE_WOI_DRM = {"low": -1, "medium": 0, "high": 1, "very_high": 2}
+
+
+@implements("4.7.2")
+def world_posture(d: dict) -> int:
+    """Net World Posture: +n for Hard n, -n for Soft n, 0 for even (4.7.2).
+
+    Count Hard and Soft posture markers of non-US countries (Israel is always Hard, 4.3.3);
+    the net is the difference, capped at 3, on the side of the larger count.
+    """
+    hard = soft = 0
+    for c in d["countries"].values():
+        p = c["posture"]
+        if p == "hard":
+            hard += 1
+        elif p == "soft":
+            soft += 1
+    net = hard - soft
+    return max(-3, min(3, net))
+
+
+@implements("4.7.2.1")
+def gwot_penalty(d: dict) -> int:
+    """GWOT penalty: the World value when World and US postures differ, else 0 (4.7.2.1)."""
+    w = world_posture(d)
+    if w == 0:
+        return 0
+    us_side = 1 if d["us_posture"] == "hard" else -1
+    return 0 if (w > 0) == (us_side > 0) else abs(w)
+
+
+@implements("4.7.3")
+def troops_level(troops_on_track: int) -> str:
+    """Troops track level (4.7.3): the marker sits in the rightmost box holding fewer than 5 cubes.
+
+    Boxes left to right Low Intensity | War | Overstretch, 5 cubes each, filled right to left:
+    10+ cubes on the track -> Low Intensity, 5-9 -> War, 0-4 -> Overstretch. With all 15 on the
+    track no box holds fewer than 5; Low Intensity is taken (seed_labyrinth.md A10).
+    """
+    if troops_on_track >= 10:
+        return "low_intensity"
+    if troops_on_track >= 5:
+        return "war"
+    return "overstretch"
+
+
+US_HAND = {"low_intensity": 9, "war": 8, "overstretch": 7}
+
+
+@implements("4.7.4.1")
+def funding_level(funding: int) -> str:
+    """Tight 1-3, Moderate 4-6, Ample 7-9 (4.7.4.1; seed_labyrinth.md a.7)."""
+    if funding <= 3:
+        return "tight"
+    if funding <= 6:
+        return "moderate"
+    return "ample"
+
+
+JIHADIST_HAND = {"tight": 7, "moderate": 8, "ample": 9}
+
+
+@implements("5.2.8")
+def hand_sizes(d: dict) -> dict[str, int]:
+    """Cards dealt at 5.2.8: the Jihadist per the Funding box, the US per the Troops box."""
+    return {
+        "Jihadist": JIHADIST_HAND[funding_level(d["funding"])],
+        "US": US_HAND[troops_level(d["troops_track"])],
+    }
+
+
+@implements("4.7.4.2")
+def available_cells(d: dict) -> int:
+    """Cells Available for Recruit (4.7.4.2): those in Funding boxes at or left of the marker.
+
+    The boxes Tight | Moderate | Ample hold 5 cylinders each and fill right to left, so with C on
+    the track: Tight -> max(0, C-10), Moderate -> max(0, C-5), Ample -> C.
+    (Example 4.7.4.2: Funding 6 with 12 cells on the track -> 7 Available.)
+    """
+    c = d["cells_track"]
+    level = funding_level(d["funding"])
+    if level == "tight":
+        return max(0, c - 10)
+    if level == "moderate":
+        return max(0, c - 5)
+    return c

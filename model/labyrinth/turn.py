@@ -1,0 +1,268 @@
+"""The sequence of play (chapter 5): turns of alternating Action Phases, unblocked plots at the end
+of every US Action Phase, the end-of-turn steps 5.2.5-5.2.9, drawing, reshuffles and game length
+(3.3, 5.3)."""
+from __future__ import annotations
+
+from model.core.citations import implements
+from model.labyrinth import victory
+from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
+from model.labyrinth.tracks import gwot_penalty, hand_sizes, shift_funding, shift_prestige, world_posture
+
+
+@procedure("game")
+@implements("3.2", "5.2.1")
+def game(st, f, a) -> None:
+    """The whole game: scenario set-up, the opening deal, then turns until victory or the end-game
+    reshuffle (5.1). The Jihadist Action Phase opens every scenario (3.2)."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        f["pc"] = "setup_done"
+        for step in reversed(d["setup_steps"]):
+            push(st, step["proc"], **step["args"])
+        d["setup_steps"] = []
+        return
+    if pc == "setup_done":
+        d["started"] = True
+        f["pc"] = "dealt"
+        push(st, "deal")
+        return
+    if pc == "dealt" or pc == "next_turn":
+        f["pc"] = "turn_over"
+        push(st, "turn")
+        return
+    if pc == "turn_over":
+        f["pc"] = "next_turn"
+        push(st, "end_of_turn")
+        return
+
+
+def turn_is_over(st) -> bool:
+    """5.2.1: the turn ends when both sides have used their hands, or when the Jihadist has used
+    his and the US holds its final card (5.2.4)."""
+    d = st.d
+    return not d["hands"]["Jihadist"] and (not d["hands"]["US"] or d["us_held"])
+
+
+@procedure("turn")
+@implements("5.2", "5.2.2", "5.2.3")
+def turn(st, f, a) -> None:
+    """One turn: Jihadist Action Phase, US Action Phase, unblocked plots; repeat (5.2.2-5.2.3)."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        d["phase"] = "jihadist_action"
+        d["card_index"] = 1
+        f["pc"] = "after_jihadist"
+        push(st, "jihadist_phase")
+        return
+    if pc == "after_jihadist":
+        d["phase"] = "us_action"
+        d["card_index"] = 1
+        f["pc"] = "after_us"
+        push(st, "us_phase")
+        return
+    if pc == "after_us":
+        d["phase"] = "plots"
+        f["pc"] = "after_plots"
+        push(st, "resolve_plots")
+        return
+    if pc == "after_plots":
+        cite(st, "4.7.5")
+        if turn_is_over(st):
+            pop(st)
+        else:
+            f["pc"] = "start"
+        return
+
+
+def cadre_options(st) -> list:
+    return [{"remove_cadre": n} for n, c in st.d["countries"].items() if c["cadre"]]
+
+
+@procedure("jihadist_phase")
+@implements("5.2.2", "4.8.4")
+def jihadist_phase(st, f, a) -> None:
+    """5.2.2: the Jihadist plays two cards in succession (fewer if fewer are held). In any of his
+    Action Phases he may remove Cadres (4.8.4); with no cards he may only do that."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start" or pc == "choose":
+        if a is None:
+            hand = d["hands"]["Jihadist"]
+            if d["card_index"] > 2:
+                pop(st)
+                return
+            options = [{"card": n} for n in hand] + cadre_options(st)
+            if not hand:
+                if not options:
+                    pop(st)
+                    return
+                options.append("pass")
+            f["pc"] = "choose"
+            ask(st, "Jihadist", options, "5.2.2", "Jihadist Action Phase: play a card")
+            return
+        if a == "pass":
+            pop(st)
+            return
+        if "remove_cadre" in a:
+            d["countries"][a["remove_cadre"]]["cadre"] = False
+            cite(st, "4.8.4")
+            f["pc"] = "choose"
+            return
+        f["pc"] = "played"
+        push(st, "play_card", side="Jihadist", card=a["card"])
+        return
+    if pc == "played":
+        d["card_index"] += 1
+        f["pc"] = "choose"
+        return
+
+
+@procedure("us_phase")
+@implements("5.2.2", "5.2.4")
+def us_phase(st, f, a) -> None:
+    """5.2.2: the US plays two cards. 5.2.4: in a US Action Phase in which the US has only one
+    card it may play it, discard it (no effect) or hold it (``us_final_card`` ruling)."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        d["us_held"] = False
+        f["pc"] = "choose"
+        f["single"] = len(d["hands"]["US"]) == 1
+        return
+    if pc == "choose":
+        hand = d["hands"]["US"]
+        if a is None:
+            if d["card_index"] > 2 or not hand:
+                pop(st)
+                return
+            final = len(hand) == 1 and (f["single"] or st.rulings.us_final_card == "any_point")
+            options = [{"card": n} for n in hand]
+            if final:
+                options += [{"discard": hand[0]}, "hold"]
+            ask(st, "US", options, "5.2.4" if final else "5.2.2", "US Action Phase: play a card")
+            return
+        if a == "hold":
+            d["us_held"] = True
+            cite(st, "5.2.4")
+            pop(st)
+            return
+        if "discard" in a:
+            n = a["discard"]
+            hand.remove(n)
+            d["discard"].append(n)
+            cite(st, "5.2.4", "6.3.2.3")
+            if st.cards[n].automatic:
+                st.d["unimplemented_events"].append(n)
+                cite(st, "card 120")
+            pop(st)
+            return
+        f["pc"] = "played"
+        push(st, "play_card", side="US", card=a["card"])
+        return
+    if pc == "played":
+        d["card_index"] += 1
+        f["pc"] = "choose"
+        return
+
+
+@procedure("end_of_turn")
+@implements("5.2.5", "5.2.6", "5.2.7", "5.2.9")
+def end_of_turn(st, f, a) -> None:
+    """End of turn, in order: Expenditures & Diplomacy (5.2.5), event duration and 1st Plot reset
+    (5.2.6), Reserves to zero (5.2.7), the deal (5.2.8), flip Regime Change markers (5.2.9)."""
+    d = st.d
+    if f["pc"] == "start":
+        d["phase"] = "end_of_turn"
+        # 5.2.5: Funding -1; Prestige -1 once if any country is under Islamist Rule; then +1 if the
+        # net World Posture is 3 and matches the US Posture (seed_labyrinth.md D28: once).
+        shift_funding(d, -1)
+        if any(c["gov"] == "islamist_rule" for c in d["countries"].values()):
+            shift_prestige(d, -1)
+        w = world_posture(d)
+        if abs(w) == 3 and gwot_penalty(d) == 0:
+            shift_prestige(d, +1)
+        cite(st, "5.2.5")
+        # 5.2.6: cards in the Lapsing and 1st Plot boxes to the discard pile; lapsing effects end.
+        d["discard"].extend(d["lapsing"])
+        d["discard"].extend(d["first_plot"])
+        d["lapsing"] = []
+        d["first_plot"] = []
+        d["first_plot_used"] = False
+        d["lapsing_effects"] = []
+        cite(st, "5.2.6", "4.7.7.3")
+        # 5.2.7
+        d["reserves"] = {"US": 0, "Jihadist": 0}
+        cite(st, "5.2.7")
+        f["pc"] = "dealt"
+        push(st, "deal")
+        return
+    # 5.2.9
+    for c in d["countries"].values():
+        if c["rc"] == "green":
+            c["rc"] = "tan"
+    cite(st, "5.2.9")
+    d["turn"] += 1
+    pop(st)
+
+
+@procedure("deal")
+@implements("5.2.8")
+def deal(st, f, a) -> None:
+    """5.2.8: deal the Jihadist as many cards as his Funding box shows and the US as many as its
+    Troops box shows (no hand limit), card by card (``deal_order`` ruling, D30)."""
+    d = st.d
+    if f["pc"] == "start":
+        sizes = hand_sizes(d)
+        j, u = sizes["Jihadist"], sizes["US"]
+        if st.rulings.deal_order == "alternate":
+            order = []
+            for i in range(max(j, u)):
+                if i < j:
+                    order.append("Jihadist")
+                if i < u:
+                    order.append("US")
+        else:
+            order = ["Jihadist"] * j + ["US"] * u
+        f["order"] = order
+        f["pc"] = "next"
+        cite(st, "5.2.8")
+    if f["pc"] == "next":
+        if not f["order"]:
+            pop(st)
+            return
+        side = f["order"].pop(0)
+        f["pc"] = "next"
+        push(st, "draw", side=side)
+        return
+
+
+@procedure("draw")
+@implements("5.3.1", "3.3")
+def draw(st, f, a) -> None:
+    """Draw one card for ``side``: a chance node over the unordered draw pile. When a card must be
+    drawn and the pile is empty, reshuffle the discards with the Lapsing and 1st Plot boxes and
+    advance the Deck marker; at the reshuffle that matches the game length the game ends at once
+    and 2.3 decides (5.3.1, 3.3)."""
+    d = st.d
+    if f["pc"] == "start":
+        if not d["deck"]:
+            d["reshuffles"] += 1
+            cite(st, "5.3.1")
+            if d["reshuffles"] >= d["decks"]:
+                victory.end_of_game(st)
+                return
+            d["deck"] = sorted(d["discard"] + d["lapsing"] + d["first_plot"])
+            d["discard"], d["lapsing"], d["first_plot"] = [], [], []
+            if not d["deck"]:
+                pop(st)  # nothing at all to draw: the hand stays short
+                return
+        f["pc"] = "drawn"
+        pick_chance(st, [{"card": n} for n in d["deck"]], None, "5.3.1", f"draw a card for {f['side']}")
+        return
+    n = a["card"]
+    d["deck"].remove(n)
+    d["hands"][f["side"]].append(n)
+    d["hands"][f["side"]].sort()
+    pop(st)

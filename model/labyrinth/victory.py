@@ -1,0 +1,105 @@
+"""Victory (chapter 2): instant victories checked at every step (2.1), the Oil Price Spike tie
+(2.2) and the end-of-game comparison (2.3)."""
+from __future__ import annotations
+
+from model.core.citations import implements
+from model.labyrinth.countries import cells, resources
+
+PHASE_SIDE = {"jihadist_action": "Jihadist", "us_action": "US", "plots": "Jihadist"}
+
+
+def muslim_names(st) -> tuple[str, ...]:
+    return st.map.muslim
+
+
+@implements("4.7.6")
+def good_resources(st) -> int:
+    return sum(resources(st, n) for n in st.map.muslim if st.d["countries"][n]["gov"] == "good")
+
+
+@implements("4.7.6")
+def islamist_resources(st, count_green_rc: bool = False) -> int:
+    """Resources under Islamist Rule; with ``count_green_rc`` also green Regime Change (2.3)."""
+    total = 0
+    for n in st.map.muslim:
+        c = st.d["countries"][n]
+        if c["gov"] == "islamist_rule" or (count_green_rc and c["rc"] == "green"):
+            total += resources(st, n)
+    return total
+
+
+def count_governance(st, govs: tuple[str, ...]) -> int:
+    return sum(1 for n in st.map.muslim if st.d["countries"][n]["gov"] in govs)
+
+
+def cells_on_map(st) -> int:
+    return sum(cells(c) for c in st.d["countries"].values())
+
+
+def adjacent_islamist_pair(st) -> bool:
+    ir = [n for n in st.map.muslim if st.d["countries"][n]["gov"] == "islamist_rule"]
+    irs = set(ir)
+    return any(st.map.adjacent(n) & irs for n in ir)
+
+
+@implements("2.1.1")
+def us_instant_win(st) -> str | None:
+    """2.1.1: Good Resources >= 12, or >= 15 of 18 Muslim countries Fair or Good, or no cells on
+    the map. Returns the reason, or None."""
+    if good_resources(st) >= 12:
+        return "Muslim countries with at least 12 Resources are Good (2.1.1)"
+    if count_governance(st, ("good", "fair")) >= 15:
+        return "at least 15 Muslim countries are Fair or Good (2.1.1)"
+    if cells_on_map(st) == 0:
+        return "no Jihadist cells on the map (2.1.1)"
+    return None
+
+
+@implements("2.1.2")
+def jihadist_instant_win(st) -> str | None:
+    """2.1.2: Islamist Rule over >= 6 Resources including 2 adjacent Islamist Rule countries
+    (A17: a pair), or Prestige 1 and >= 15 Muslim countries Poor or Islamist Rule. (The third
+    way, a WMD plot resolved in the US, is decided in plots.py.)"""
+    if islamist_resources(st) >= 6 and adjacent_islamist_pair(st):
+        return "Islamist Rule over at least 6 Resources including 2 adjacent countries (2.1.2)"
+    if st.d["prestige"] == 1 and count_governance(st, ("poor", "islamist_rule")) >= 15:
+        return "US Prestige 1 and at least 15 Muslim countries Poor or Islamist Rule (2.1.2)"
+    return None
+
+
+def declare(st, winner: str, reason: str, rule: str) -> None:
+    st.d["terminal"] = {"winner": winner, "reason": reason, "rule": rule}
+    st._applied.append(rule)
+
+
+@implements("2.1", "2.2")
+def check_instant(st) -> None:
+    """Check instant victory 'at the moment' (2.1): called by the engine after every step.
+
+    If both sides' conditions hold at once, the side acting wins (2.2 for Oil Price Spike; the
+    ``simultaneous_victory`` ruling otherwise)."""
+    d = st.d
+    if d["terminal"] is not None or not d["started"]:
+        return
+    us = us_instant_win(st)
+    jihad = jihadist_instant_win(st)
+    if us and jihad:
+        side = PHASE_SIDE.get(d["phase"], "Jihadist")
+        declare(st, side, (us if side == "US" else jihad) + "; both sides' conditions held at once",
+                "2.2")
+    elif us:
+        declare(st, "US", us, "2.1.1")
+    elif jihad:
+        declare(st, "Jihadist", jihad, "2.1.2")
+
+
+@implements("2.3")
+def end_of_game(st) -> None:
+    """2.3: at the end-game reshuffle the US wins iff Good Resources exceed twice the Islamist
+    Rule Resources, counting green (this turn's) Regime Change countries as Islamist Rule."""
+    good = good_resources(st)
+    ir = islamist_resources(st, count_green_rc=True)
+    if good > 2 * ir:
+        declare(st, "US", f"end of game: Good Resources {good} > 2 x Islamist Rule Resources {ir} (2.3)", "2.3")
+    else:
+        declare(st, "Jihadist", f"end of game: Good Resources {good} <= 2 x Islamist Rule Resources {ir} (2.3)", "2.3")
