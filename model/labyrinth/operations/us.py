@@ -81,7 +81,11 @@ def op_war_of_ideas(st, f, a) -> None:
     if pc == "target":
         f["country"] = a["country"]
         f["pc"] = "tested"
-        push_test(st, f["country"])
+        if st.map.countries[f["country"]].muslim:
+            push_test(st, f["country"])
+        # A non-Muslim target is not tested first: the War of Ideas rolls the Posture table once,
+        # "to set (or reset)" it, "whether or not Posture is already marked" (7.2.3), so that one
+        # roll is also the roll that marks an untested country (4.9.4).
         return
     name = f["country"]
     if st.map.countries[name].muslim:
@@ -121,10 +125,10 @@ def woi_muslim(st, f, a) -> None:
     pop(st)
 
 
-@implements("7.2.3")
+@implements("7.2.3", "4.9.4")
 def woi_non_muslim(st, f, a) -> None:
-    """7.2.3: roll the Posture table (whether or not Posture is set); if the result equals the US
-    Posture, Prestige +1."""
+    """7.2.3: roll the Posture table once (whether or not Posture is set; for an untested country
+    this single roll sets it, 4.9.4); if the result equals the US Posture, Prestige +1."""
     d = st.d
     name = f["country"]
     if f["pc"] == "tested":
@@ -387,12 +391,14 @@ def op_disrupt(st, f, a) -> None:
 
 
 # -- Alert (7.5) ---------------------------------------------------------------------------------
-@implements("7.5.1", "7.5.2")
+@implements("7.5.1", "7.5.2", "7.1.3")
 def alert_targets(st, value: int) -> list[str]:
-    """7.5.1-7.5.2: a value-3 card; any country with a plot marker (Adversary and Iran included)."""
+    """7.5.1-7.5.2: a value-3 card; any country with a plot marker (Adversary and Iran included),
+    except one under Islamist Rule: 7.1.3 allows no US operation there but Regime Change (a plot
+    placed earlier can be there after a Major Jihad by the Jihadist's second card)."""
     if value < 3:
         return []
-    return [n for n, c in st.d["countries"].items() if c["plots"]]
+    return [n for n, c in st.d["countries"].items() if c["plots"] and c["gov"] != "islamist_rule"]
 
 
 @procedure("op_alert")
@@ -446,12 +452,14 @@ def op_reassessment(st, f, a) -> None:
         ask(st, "US", [{"card": n} for n in d["hands"]["US"] if st.cards[n].ops == 3], "7.6.2",
             "Reassessment: second value-3 card")
         return
+    from model.labyrinth.cardplay import trigger_opponent_event  # late: cardplay imports this module
+
     n = a["card"]
     d["hands"]["US"].remove(n)
     d["discard"].append(n)
-    if st.cards[n].side == "Jihadist":
-        d["unimplemented_events"].append(n)
-        cite(st, "6.3.2")
+    # 6.3.2: the second card is used for operations too, so a Jihadist event on it triggers, and
+    # US Election (card 120) always does (6.3.2.3).
+    trigger_opponent_event(st, "US", n)
     d["card_index"] = 2
     d["us_posture"] = "soft" if d["us_posture"] == "hard" else "hard"
     cite(st, "7.6.1", "7.6.2")

@@ -1,0 +1,179 @@
+"""The ``cdg-oracle`` command.
+
+    cdg-oracle verify                          the main job on the embedded defaults
+    cdg-oracle play --scenario lets_roll --seed 1 --out game.jsonl
+    cdg-oracle replay game.jsonl
+    cdg-oracle rules [--json]
+
+Exit status: 0 success (conformant, every property holds), 1 a divergence or a failed property,
+2 bad arguments or bad input (a one-line error, never a traceback).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from model.core.errors import DataError
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, not usage + traceback
+        raise UsageError(message)
+
+
+def parse_rulings(items: list[str] | None) -> dict:
+    """``--ruling name=value`` (repeatable); booleans as true/false."""
+    out: dict = {}
+    for item in items or []:
+        if "=" not in item:
+            raise UsageError(f"--ruling {item!r}: expected name=value")
+        name, value = item.split("=", 1)
+        low = value.lower()
+        out[name] = True if low == "true" else False if low == "false" else value
+    return out
+
+
+def build_parser() -> Parser:
+    p = Parser(prog="cdg-oracle", description="A rules oracle for GMT card-driven wargames.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+
+    v = sub.add_parser("verify", help="map checks, scenario checks and a bounded random campaign; writes reports/")
+    v.add_argument("--game", default="labyrinth")
+    v.add_argument("--budget", type=float, default=60.0, metavar="SECONDS", help="time for the random campaign (default 60)")
+    v.add_argument("--games", type=int, default=25, help="random games per scenario at most (default 25)")
+    v.add_argument("--seed", type=int, default=1)
+    v.add_argument("--out", default="reports", help="report folder (default reports/)")
+
+    pl = sub.add_parser("play", help="play one game with uniformly random choices and seeded chance; write its trace")
+    pl.add_argument("--game", default="labyrinth")
+    pl.add_argument("--scenario", default="lets_roll")
+    pl.add_argument("--length", default="standard", help="standard (1 deck), tournament (2), campaign (3)")
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--ruling", action="append", metavar="NAME=VALUE")
+    pl.add_argument("--out", default="game.jsonl")
+    pl.add_argument("--no-legal-hash", action="store_true", help="omit per-step legal-action counts and hashes")
+
+    r = sub.add_parser("replay", help="replay a trace and report conformance or the first divergence")
+    r.add_argument("trace")
+    r.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+    ru = sub.add_parser("rules", help="every numbered rule and card with its status")
+    ru.add_argument("--game", default="labyrinth")
+    ru.add_argument("--json", action="store_true")
+    return p
+
+
+def cmd_play(args) -> int:
+    from oracle.games import new_state
+    from oracle.fileio import write_atomic
+    from oracle import trace
+
+    rulings = parse_rulings(args.ruling)
+    state = new_state(args.game, args.scenario, args.length, rulings)
+    lines = [trace.dumps(trace.header(args.game, args.scenario, args.length, state.d["rulings"], args.seed))]
+    steps = []
+
+    def on_step(st, player, action, legal):
+        rec = {"type": "step", "i": len(steps), "player": player, "action": action}
+        if not args.no_legal_hash:
+            rec["legal_count"] = len(legal)
+            rec["legal_hash"] = trace.legal_hash(legal)
+        steps.append(rec)
+
+    def after(st):
+        if steps:
+            steps[-1]["rules"] = st.applied_rules()
+
+    import random
+    from oracle.playout import choose
+    rng = random.Random(args.seed)
+    while not state.is_terminal():
+        player = state.current_player()
+        legal = state.legal_actions()
+        action = choose(rng, state)
+        on_step(state, player, action, legal)
+        state.apply(action)
+        after(state)
+    t = state.d["terminal"]
+    lines += [trace.dumps(s) for s in steps]
+    lines.append(trace.dumps({"type": "end", "steps": len(steps), "winner": t["winner"], "reason": t["reason"],
+                              "state_hash": trace.state_hash(state)}))
+    write_atomic(args.out, "\n".join(lines) + "\n")
+    print(f"{args.out}: {len(steps)} steps, {t['winner']} wins: {t['reason']}")
+    return EXIT_OK
+
+
+def cmd_replay(args) -> int:
+    from oracle import trace
+
+    try:
+        with open(args.trace, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as e:
+        raise UsageError(f"{args.trace}: cannot read: {e.strerror}")
+    except UnicodeDecodeError:
+        raise DataError(f"{args.trace}: not UTF-8 text")
+    verdict = trace.replay(text, args.trace)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), sort_keys=True))
+    else:
+        print(f"{args.trace}: {verdict.message}")
+    return EXIT_OK if verdict.conformant else EXIT_FAIL
+
+
+def cmd_rules(args) -> int:
+    from oracle import rules_report
+
+    if args.game != "labyrinth":
+        raise UsageError(f"--game {args.game!r}: unknown game (known: labyrinth)")
+    report = rules_report.labyrinth_report()
+    if args.json:
+        report["summary"] = rules_report.summary(report)
+        print(json.dumps(report, indent=1, sort_keys=True))
+    else:
+        sys.stdout.write(rules_report.render_text(report))
+    return EXIT_OK
+
+
+def cmd_verify(args) -> int:
+    from oracle import verify
+
+    if args.game != "labyrinth":
+        raise UsageError(f"--game {args.game!r}: unknown game (known: labyrinth)")
+    if args.budget <= 0 or args.games < 0:
+        raise UsageError("--budget must be > 0 and --games >= 0")
+    return verify.run(args.out, args.budget, args.games, args.seed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        handler = {"play": cmd_play, "replay": cmd_replay, "rules": cmd_rules, "verify": cmd_verify}[args.command]
+        return handler(args)
+    except UsageError as e:
+        print(f"cdg-oracle: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except DataError as e:
+        print(f"cdg-oracle: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("cdg-oracle: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # an oracle bug: still one line, never a traceback
+        print(f"cdg-oracle: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""``cdg-oracle rules``: every numbered rule of the rulebook and every card, with its status.
+
+A rule is *implemented* when a model function declares it with ``@implements("7.2.1")`` (the
+citation registry), and *tested* when a test carries ``@pytest.mark.rule("7.2.1")``. A heading
+with numbered sub-rules reports how many of them are implemented. A card's *event* is implemented
+when ``model/labyrinth/events`` registers it; until then every event is reported as not
+implemented, never faked.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from model.core.citations import registry
+
+REPO = Path(__file__).resolve().parents[1]
+MARK = re.compile(r"""rule\(\s*((?:["'][^"']+["']\s*,?\s*)+)\)""")
+
+
+def tested_rules(tests_dir: Path | None = None) -> dict[str, list[str]] | None:
+    """Rule number -> test files citing it via ``pytest.mark.rule``; None if no tests folder."""
+    tests_dir = tests_dir or REPO / "tests"
+    if not tests_dir.is_dir():
+        return None
+    out: dict[str, list[str]] = {}
+    for path in sorted(tests_dir.rglob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        for m in MARK.finditer(text):
+            for num in re.findall(r"""["']([^"']+)["']""", m.group(1)):
+                files = out.setdefault(num, [])
+                rel = str(path.relative_to(tests_dir.parent))
+                if rel not in files:
+                    files.append(rel)
+    return out
+
+
+def labyrinth_report() -> dict:
+    import model.labyrinth  # noqa: F401  (loads every rule module, filling the registry)
+    from model.labyrinth import events
+    from model.labyrinth.cards import load_cards
+    from model.labyrinth.rules_catalogue import load_rules_catalogue
+
+    impl = registry("labyrinth")
+    tests = tested_rules()
+    catalogue = load_rules_catalogue()
+    numbers = [r.number for r in catalogue]
+    rules = []
+    for r in catalogue:
+        prefix = r.number[:-2] if r.number.endswith(".0") else r.number
+        children = [n for n in numbers if n != r.number and n.startswith(prefix + ".")]
+        where = impl.get(r.number, [])
+        tested = (tests or {}).get(r.number, [])
+        if where:
+            status = "implemented, tested" if tested else "implemented, not tested"
+        elif children:
+            done = sum(1 for n in children if impl.get(n))
+            status = f"heading: {done}/{len(children)} sub-rules implemented"
+        else:
+            status = "not implemented"
+        rules.append({"number": r.number, "title": r.title, "scope": r.scope, "status": status,
+                      "implemented_in": where, "tested_in": tested})
+    cards = []
+    for n, c in load_cards().items():
+        implemented = events.is_implemented(n)
+        tested = (tests or {}).get(f"card {n}", [])
+        status = ("event implemented, tested" if tested else "event implemented, not tested") \
+            if implemented else "event not implemented"
+        cards.append({"number": n, "name": c.name, "side": c.side, "ops": c.ops, "status": status,
+                      "data": "cards.yaml", "tested_in": tested})
+    extra = sorted(set(impl) - set(numbers) - {f"card {n}" for n in range(1, 121)})
+    return {"game": "labyrinth", "rules": rules, "cards": cards, "tests_found": tests is not None,
+            "citations_outside_catalogue": extra}
+
+
+def summary(report: dict) -> dict:
+    def count(items, prefix):
+        return sum(1 for x in items if x["status"].startswith(prefix))
+    leaf = [r for r in report["rules"] if not r["status"].startswith("heading")]
+    return {
+        "rules": len(report["rules"]),
+        "leaf_rules": len(leaf),
+        "implemented": count(leaf, "implemented"),
+        "implemented_and_tested": count(leaf, "implemented, tested"),
+        "not_implemented": count(leaf, "not implemented"),
+        "cards": len(report["cards"]),
+        "card_events_implemented": count(report["cards"], "event implemented"),
+    }
+
+
+def render_text(report: dict) -> str:
+    s = summary(report)
+    lines = [f"Labyrinth: {s['leaf_rules']} rules ({s['implemented']} implemented, "
+             f"{s['implemented_and_tested']} of them tested; {s['not_implemented']} not implemented); "
+             f"{s['cards']} cards ({s['card_events_implemented']} events implemented)"]
+    if not report["tests_found"]:
+        lines.append("(no tests folder found: 'tested' cannot be established from an installed copy)")
+    lines.append("")
+    lines.append("RULES")
+    for r in report["rules"]:
+        where = ""
+        if r["implemented_in"]:
+            where = "  <- " + ", ".join(w.split("model.labyrinth.", 1)[-1] for w in r["implemented_in"][:3])
+            if len(r["implemented_in"]) > 3:
+                where += f" (+{len(r['implemented_in']) - 3})"
+        lines.append(f"  {r['number']:<11} {r['title'][:48]:<48} {r['status']}{where}")
+    lines.append("")
+    lines.append("CARDS")
+    for c in report["cards"]:
+        lines.append(f"  {c['number']:>3} {c['name'][:34]:<34} {c['side']:<12} ops {c['ops']}  {c['status']}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,79 @@
+"""Test harness: build a position, run one procedure with scripted choices and dice.
+
+    st = position("lets_roll", prestige=5, countries={"Iraq": {"sleepers": 3}})
+    run_proc(st, "op_war_of_ideas", ["Gulf States" -> {"country": "Gulf States"}, {"die": 4}],
+             side="US", card=15, value=2)
+
+``position`` starts a game of the scenario, answers its set-up questions and the opening deal
+with the first legal option (so the hands are deterministic), then overwrites tracks and countries
+as given. ``run_proc`` replaces the procedure stack by a halt frame and the named procedure, then
+applies the script: each item must be legal when applied; the run stops at the halt frame (or at a
+terminal state) and every script item must be consumed.
+"""
+from __future__ import annotations
+
+from model.labyrinth import new_game
+from model.labyrinth.engine import ask, procedure, run
+from model.labyrinth.state import LabyrinthState
+
+HALT = "halt"
+
+
+@procedure("test_halt")
+def _halt(st, f, a) -> None:
+    ask(st, "US", [HALT], "test", "halt: the procedure under test has finished")
+
+
+def position(scenario: str = "lets_roll", countries: dict | None = None, **tracks) -> LabyrinthState:
+    st = new_game(scenario)
+    while not (st.d["phase"] == "jihadist_action" and st.current_player() == "Jihadist"):
+        st.apply(st.legal_actions()[0])
+    for key, value in tracks.items():
+        if key not in st.d:
+            raise KeyError(f"no track {key!r}")
+        st.d[key] = value
+    for name, changes in (countries or {}).items():
+        c = st.d["countries"][name]
+        for k, v in changes.items():
+            if k not in c:
+                raise KeyError(f"{name}: no field {k!r}")
+            c[k] = v
+    return st
+
+
+def conserve(st: LabyrinthState) -> None:
+    """Re-balance the tracks so that 15 cubes and 15 cylinders are conserved after edits."""
+    d = st.d
+    d["troops_track"] = 15 - sum(c["troops"] for c in d["countries"].values())
+    d["cells_track"] = 15 - sum(c["sleepers"] + c["actives"] for c in d["countries"].values())
+    assert d["troops_track"] >= 0 and d["cells_track"] >= 0
+
+
+def start_proc(st: LabyrinthState, proc: str, **local) -> LabyrinthState:
+    """Make ``proc`` the only running procedure (above a halt frame) and advance to its first question."""
+    st.d["stack"] = [{"proc": "test_halt", "pc": "start"}, {"proc": proc, "pc": "start", **local}]
+    st.d["pending"] = None
+    run(st)
+    return st
+
+
+def feed(st: LabyrinthState, script: list) -> LabyrinthState:
+    """Apply each scripted action or die (an int n means {"die": n}); each must be legal."""
+    for item in script:
+        action = {"die": item} if isinstance(item, int) else item
+        legal = st.legal_actions()
+        assert action in legal, f"{action} not legal at {st.decision()}; legal: {legal}"
+        st.apply(action)
+    return st
+
+
+def run_proc(st: LabyrinthState, proc: str, script: list, **local) -> LabyrinthState:
+    """Run ``proc`` with ``script`` and check it finished exactly (halt reached or game over)."""
+    start_proc(st, proc, **local)
+    feed(st, script)
+    assert st.is_terminal() or st.legal_actions() == [HALT], f"procedure did not finish: {st.decision()} {st.legal_actions()[:8]}"
+    return st
+
+
+def finished(st: LabyrinthState) -> bool:
+    return st.is_terminal() or st.legal_actions() == [HALT]
