@@ -24,7 +24,7 @@ def op_options(st, side: str, value: int, card: int) -> list:
 
 
 @procedure("play_card")
-@implements("5.2.2.1", "6.1", "6.3.1", "6.3.3")
+@implements("5.2.2.1", "6.1", "6.3.1", "6.3.3", "6.3.3.1", "4.7.9")
 def play_card(st, f, a) -> None:
     """Play ``card`` from ``side``'s hand: choose its use (operations or Reserves), then resolve."""
     d = st.d
@@ -81,7 +81,9 @@ def play_card(st, f, a) -> None:
     if pc == "resolved":
         if f["op"] == "plot":
             first_plot(st, f)
-        if not f.get("first_plot"):
+        # 8.5.3: the 1st Plot exemption ignores a *US* event only; US Election (card 120,
+        # Unassociated) is triggered by any use for operations (6.3.1) even as the 1st Plot card.
+        if not (f.get("first_plot") and card.side == "US"):
             trigger_opponent_event(st, side, n)
         f["pc"] = "dispose"
         return
@@ -91,7 +93,7 @@ def play_card(st, f, a) -> None:
         return
 
 
-@implements("6.3.2", "6.3.2.3")
+@implements("6.3.2.3")  # 6.3.2 itself (the triggered event happening) needs events
 def trigger_opponent_event(st, side: str, n: int) -> None:
     """6.3.2: a card used for operations (or Reserves, 6.3.3) whose event is the opponent's triggers
     that event; own or unassociated events do not (6.3.2.3), except US Election (card 120)."""

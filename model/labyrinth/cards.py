@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from model.core.citations import implements
 from model.core.errors import DataError
 
 SIDES = ("US", "Jihadist", "Unassociated")
@@ -80,6 +81,7 @@ _DISPUTED_KEYS = ("fields", "sources", "chosen")
 _cache: dict[int, Card] | None = None
 
 
+@implements("4.10.1", "4.10.3", "4.10.4")
 def load_cards(path: str | Path | None = None) -> dict[int, Card]:
     """Load and validate the card list; keys 1..120 in order.
 

@@ -37,13 +37,14 @@ def governance(st, name: str) -> str | None:
     return fixed if fixed is not None else st.d["countries"][name]["gov"]
 
 
-@implements("7.1.1", "8.1.1")
+@implements("7.1.1", "8.1.1", "4.2.1", "4.3.1", "4.4")
 def gov_value(st, name: str) -> int | None:
     """Good 1, Fair 2, Poor 3; None for Islamist Rule or an untested Muslim country (4.2.1, 4.3.1)."""
     g = governance(st, name)
     return GOV_VALUE.get(g) if g is not None else None
 
 
+@implements("4.2.3", "4.3.2")
 def is_tested(st, name: str) -> bool:
     """4.9.4: a Muslim country without Governance, or a non-Muslim country (other than the US and
     Israel) without Posture, is untested."""
@@ -81,7 +82,7 @@ WORSE = {"good": "fair", "fair": "poor", "poor": "poor"}
 BETTER = {"poor": "fair", "fair": "good", "good": "good"}
 
 
-@implements("4.6.2", "4.7.4")
+@implements("4.6.2", "4.6.3", "4.6.4", "4.7.4")
 def place_cells_from_track(st, name: str, n: int) -> int:
     """Place up to ``n`` Sleeper cells from the Funding track (4.6.4); returns how many were placed.
 
@@ -127,6 +128,7 @@ def troops(st, name: str) -> int:
     return st.d["countries"][name]["troops"]
 
 
+@implements("4.2.5", "4.2.6")
 def resources(st, name: str) -> int:
     """A Muslim country's Resources, +1 per Oil Price Spike in effect for oil exporters (4.2.5-4.2.6)."""
     info = st.map.countries[name]

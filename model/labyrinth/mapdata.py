@@ -72,6 +72,7 @@ class Country:
     posture: str | None  # "fixed_hard" (Israel, 4.3.3), "gwot_track" (United States, 4.3.2), else None
 
     @property
+    @implements("4.1.2", "4.4")
     def muslim(self) -> bool:
         """Sunni or Shia-Mix (4.1.2). Iran is NOT Muslim (4.4)."""
         return self.type in MUSLIM_TYPES

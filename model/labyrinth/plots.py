@@ -1,5 +1,9 @@
 """Unblocked plots (8.5.6), resolved at the end of every US Action Phase (5.2.3) in the order the
-Jihadist chooses: victory, Funding, Posture, Prestige, Governance, then the marker."""
+Jihadist chooses: victory, Funding, Posture, Prestige, Governance, then the marker.
+
+A plot being resolved is revealed where it lies: its marker stays in the country until the MARKER
+step takes it off the map (back to Available Plots, or out of the game for WMD, 8.5.5), so the six
+numbered and six WMD markers are accounted for in every state (4.8.1, 4.7.8.1)."""
 from __future__ import annotations
 
 from model.core.citations import implements
@@ -31,14 +35,13 @@ def resolve_plots(st, f, a) -> None:
         else:
             ask(st, "Jihadist", options, "8.5.6", "resolve which plot next")
             return
-    st.d["countries"][a["country"]]["plots"].remove(a["plot"])
     push(st, "resolve_plot", country=a["country"], plot=a["plot"])
 
 
 @procedure("resolve_plot")
 @implements("8.5.6")
 def resolve_plot(st, f, a) -> None:
-    """One unblocked plot (8.5.6), step by step."""
+    """One unblocked plot (8.5.6), step by step; its marker is in ``country`` until the last step."""
     d = st.d
     name, plot = f["country"], f["plot"]
     info = st.map.countries[name]
@@ -46,6 +49,8 @@ def resolve_plot(st, f, a) -> None:
     wmd = plot == "WMD"
     pc = f["pc"]
     if pc == "start":
+        if plot not in c["plots"]:
+            raise RuntimeError(f"resolve_plot: no {plot!r} plot marker in {name}")
         cite(st, "8.5.6")
         # VICTORY: a WMD plot in the United States (2.1.2).
         if wmd and name == "United States":
@@ -129,6 +134,7 @@ def resolve_plot(st, f, a) -> None:
         f["pc"] = "marker"
         return
     # MARKER: a numbered plot returns to Available; a WMD plot is removed from the game (8.5.5).
+    c["plots"].remove(plot)
     if wmd:
         d["wmd_removed"] += 1
         cite(st, "8.5.5")

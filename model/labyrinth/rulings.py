@@ -69,11 +69,12 @@ class LabyrinthRulings(Rulings):
         source="scenario Anaconda; seed_labyrinth.md A33",
     )
     mission_accomplished_reroll: str = switch(
-        "optional",
+        "mandatory",
         choices=("optional", "mandatory"),
         question="Mission Accomplished set-up: after rolling every Schengen Posture, is the Jihadist's "
-        "re-roll of one of them optional (ES 'puedes') or mandatory (IT 'ritirate')?",
-        source="scenario Mission Accomplished?; seed_labyrinth.md d.4",
+        "re-roll of one of them optional (ES 'puedes') or mandatory (IT 'ritirate per uno di essi')?",
+        source="scenario Mission Accomplished?; seed_labyrinth.md d.4 recommends optional (ES); the "
+        "Italian rulebook, the primary text, is imperative, so the default follows it",
     )
     plot_marker_values: str = switch(
         "1,1,2,2,3,3",
@@ -81,6 +82,13 @@ class LabyrinthRulings(Rulings):
         question="The values of the six numbered Plot markers (4.8.1 gives 'numbered 1, 2 or 3' but "
         "not the split; the 2-player example shows at least two '2's).",
         source="seed_labyrinth.md a.9, A18, e.4 item 6 (not in the seeds)",
+    )
+    alert_in_islamist_rule: bool = switch(
+        False,
+        choices=(True, False),
+        question="May the US Alert a plot in a country under Islamist Rule? 7.5.2 allows 'any country "
+        "(including an Adversary or Iran)'; 7.1.3 allows no US operation there but Regime Change.",
+        source="7.1.3, 7.5.2 (IT); the model's reading: 7.1.3 is absolute",
     )
     simultaneous_victory: str = switch(
         "acting_side",

@@ -33,7 +33,9 @@ TOP_KEYS = {"name", "year", "source", "base", "prestige", "us_posture", "funding
             "events_in_effect", "removed_cards", "setup", "printed"}
 COUNTRY_KEYS = {"governance", "alignment", "posture", "troops", "sleepers", "actives", "besieged",
                 "aid", "regime_change", "cadre", "markers"}
-SETUP_STEPS = {"jihadist_places_cells", "roll_schengen_postures"}
+# set-up steps and their integer arguments with bounds
+SETUP_STEPS = {"jihadist_places_cells": {"count": (1, CELL_CYLINDERS)},
+               "roll_schengen_postures": {"jihadist_rerolls": (0, 1)}}
 PRINTED_KEYS = {"troops", "funding", "good_resources", "islamist_resources", "fair_or_good", "poor_or_islamist"}
 
 
@@ -68,6 +70,9 @@ def load_scenario(name_or_path: str | Path) -> dict:
     return _load(path.resolve())
 
 
+_LOADING: list[Path] = []  # the chain of ``base:`` files being loaded (to report a cycle)
+
+
 @lru_cache(maxsize=None)
 def _load_cached(path: Path) -> tuple:
     data = _read(path)
@@ -75,10 +80,17 @@ def _load_cached(path: Path) -> tuple:
     if unknown:
         raise DataError(f"{path}: unknown key {sorted(unknown)[0]!r}")
     if "base" in data:
-        base_path = path.parent / f"{data['base']}.yaml"
+        _need(path, "base", isinstance(data["base"], str) and data["base"], "expected a scenario name")
+        base_path = (path.parent / f"{data['base']}.yaml").resolve()
         if not base_path.exists():
             raise DataError(f"{path}: base: no scenario {data['base']!r}")
-        merged = dict(_load(base_path.resolve()))
+        if base_path == path or base_path in _LOADING:
+            raise DataError(f"{path}: base: {data['base']!r} leads back to this file (a cycle of base: files)")
+        _LOADING.append(path)
+        try:
+            merged = dict(_load(base_path))
+        finally:
+            _LOADING.pop()
         merged.update({k: v for k, v in data.items() if k != "base"})
         data = merged
     _validate(path, data)
@@ -98,6 +110,7 @@ def _need(path, key, cond, what):
 def _validate(path: Path, s: dict) -> None:
     m = load_map()
     cards = load_cards()
+    mark_names = {c.name for c in cards.values() if c.mark}
     for key in ("name", "year", "source", "prestige", "us_posture", "funding", "countries"):
         _need(path, key, key in s, "missing")
     _need(path, "prestige", isinstance(s["prestige"], int) and 1 <= s["prestige"] <= 12, "must be 1-12 (4.7.1)")
@@ -126,9 +139,15 @@ def _validate(path: Path, s: dict) -> None:
             _need(path, where, spec["regime_change"] in ("green", "tan"), "regime_change must be green or tan")
             _need(path, where, spec.get("governance") in ("poor", "fair"), "only Poor or Fair countries can be Regime Change (7.3.4.1)")
         for k in ("troops", "sleepers", "actives", "aid"):
-            _need(path, f"{where}: {k}", isinstance(spec.get(k, 0), int) and spec.get(k, 0) >= 0, "must be a whole number >= 0")
+            v = spec.get(k, 0)
+            _need(path, f"{where}: {k}", isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+                  "must be a whole number >= 0")
+        for k in ("besieged", "cadre"):
+            _need(path, f"{where}: {k}", isinstance(spec.get(k, False), bool), "must be true or false")
         markers = spec.get("markers", [])
         _need(path, f"{where}: markers", isinstance(markers, list) and all(isinstance(x, str) for x in markers), "expected a list of names")
+        for x in markers:
+            _need(path, f"{where}: markers", x in mark_names, f"{x!r} is not the name of a MARK card (6.2.7)")
         troops += spec.get("troops", 0)
         cells += spec.get("sleepers", 0) + spec.get("actives", 0)
     _need(path, "countries", troops <= TROOP_CUBES, f"{troops} troops on the map, more than the {TROOP_CUBES} cubes (4.6.1)")
@@ -138,19 +157,32 @@ def _validate(path: Path, s: dict) -> None:
           "expected a list of card numbers 1-120")
     events = s.get("events_in_effect", [])
     _need(path, "events_in_effect", isinstance(events, list) and all(isinstance(x, str) for x in events), "expected a list of names")
-    for i, step in enumerate(s.get("setup", []) or []):
+    for x in events:
+        _need(path, "events_in_effect", x in mark_names, f"{x!r} is not the name of a MARK card (6.2.7)")
+    steps = s.get("setup", []) or []
+    _need(path, "setup", isinstance(steps, list), "expected a list of set-up steps")
+    for i, step in enumerate(steps):
         _need(path, f"setup[{i}]", isinstance(step, dict) and len(step) == 1 and next(iter(step)) in SETUP_STEPS,
               f"expected one of {sorted(SETUP_STEPS)}")
+        (kind, args), = step.items()
+        args = args or {}
+        _need(path, f"setup[{i}]: {kind}", isinstance(args, dict) and set(args) == set(SETUP_STEPS[kind]),
+              f"expected the arguments {sorted(SETUP_STEPS[kind])}")
+        for k, (lo, hi) in SETUP_STEPS[kind].items():
+            v = args[k]
+            _need(path, f"setup[{i}]: {kind}: {k}", isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
+                  f"must be a whole number {lo}-{hi}")
     printed = s.get("printed", {}) or {}
     _need(path, "printed", isinstance(printed, dict) and set(printed) <= PRINTED_KEYS,
           f"expected keys among {sorted(PRINTED_KEYS)}")
 
 
+@implements("4.8.1")
 def plot_values(rulings: LabyrinthRulings) -> list[int]:
     return sorted(int(x) for x in rulings.plot_marker_values.split(","))
 
 
-@implements("3.2", "3.3", "4.7.8", "4.7.8.1")
+@implements("3.2", "3.3", "4.6.1", "4.7.8", "4.7.8.1")
 def initial_state(scenario: str, length: str = "standard", rulings: dict | None = None) -> dict:
     """The state dict after the scenario's fixed set-up (3.2), before its set-up decisions."""
     if length not in LENGTHS:
@@ -204,6 +236,7 @@ def initial_state(scenario: str, length: str = "standard", rulings: dict | None 
     }
 
 
+@implements("3.1")
 def new_game(scenario: str = "lets_roll", length: str = "standard", rulings: dict | None = None) -> LabyrinthState:
     """A new two-player game at its first decision (a set-up choice, a die or the first draw)."""
     st = LabyrinthState(initial_state(scenario, length, rulings))
@@ -255,6 +288,9 @@ def setup_roll_schengen_postures(st, f, a) -> None:
         return
     if f["pc"] == "reroll":
         if a is None:
+            if not f.get("jihadist_rerolls", 1):
+                pop(st)
+                return
             options = [{"reroll": n} for n in st.map.schengen]
             if st.rulings.mission_accomplished_reroll == "optional":
                 options.append({"reroll": None})

@@ -9,7 +9,7 @@ from model.labyrinth.engine import cite, pop, procedure, push, roll
 from model.labyrinth.tracks import shift_prestige
 
 
-@implements("4.9.3")
+@implements("4.9.1", "4.9.3")
 def governance_from_die(die: int) -> str:
     """Governance table: 1-4 Poor, 5-6 Fair (4.9.3; IT table)."""
     return "poor" if die <= 4 else "fair"
@@ -63,7 +63,7 @@ def governance_roll(st, f, a) -> None:
 
 
 @procedure("posture_roll")
-@implements("4.9.3")
+@implements("4.9.3", "4.3.2", "4.3.3")
 def posture_roll(st, f, a) -> None:
     """Roll on the Posture table for a country, or for the US (+1) when ``country`` is the US."""
     name = f["country"]

@@ -10,7 +10,7 @@ from model.labyrinth.tracks import gwot_penalty, hand_sizes, shift_funding, shif
 
 
 @procedure("game")
-@implements("3.2", "5.2.1")
+@implements("3.2", "5.1", "5.2.1")
 def game(st, f, a) -> None:
     """The whole game: scenario set-up, the opening deal, then turns until victory or the end-game
     reshuffle (5.1). The Jihadist Action Phase opens every scenario (3.2)."""
@@ -45,7 +45,7 @@ def turn_is_over(st) -> bool:
 
 
 @procedure("turn")
-@implements("5.2", "5.2.2", "5.2.3")
+@implements("5.2", "5.2.2", "5.2.3", "4.7.5")
 def turn(st, f, a) -> None:
     """One turn: Jihadist Action Phase, US Action Phase, unblocked plots; repeat (5.2.2-5.2.3)."""
     d = st.d
@@ -81,26 +81,29 @@ def cadre_options(st) -> list:
 
 
 @procedure("jihadist_phase")
-@implements("5.2.2", "4.8.4")
+@implements("5.2.2", "5.2.2.2", "4.8.4")
 def jihadist_phase(st, f, a) -> None:
-    """5.2.2: the Jihadist plays two cards in succession (fewer if fewer are held). In any of his
-    Action Phases he may remove Cadres (4.8.4); with no cards he may only do that."""
+    """5.2.2: the Jihadist plays two cards in succession (fewer if fewer are held). He may remove
+    any Cadre at any point of any of his Action Phases (4.8.4: "durante qualsiasi propria Fase di
+    Azione"): before, between or after his cards; with no card left to play he may only do that,
+    then ends the phase ("pass")."""
     d = st.d
     pc = f["pc"]
     if pc == "start" or pc == "choose":
         if a is None:
             hand = d["hands"]["Jihadist"]
-            if d["card_index"] > 2:
+            can_play = bool(hand) and d["card_index"] <= 2
+            cadres = cadre_options(st)
+            if not can_play and not cadres:
                 pop(st)
                 return
-            options = [{"card": n} for n in hand] + cadre_options(st)
-            if not hand:
-                if not options:
-                    pop(st)
-                    return
+            options = ([{"card": n} for n in hand] if can_play else []) + cadres
+            if not can_play:
                 options.append("pass")
             f["pc"] = "choose"
-            ask(st, "Jihadist", options, "5.2.2", "Jihadist Action Phase: play a card")
+            ask(st, "Jihadist", options, "5.2.2" if can_play else "4.8.4",
+                "Jihadist Action Phase: play a card" if can_play
+                else "Jihadist Action Phase: remove a Cadre or end the phase")
             return
         if a == "pass":
             pop(st)
@@ -168,18 +171,24 @@ def us_phase(st, f, a) -> None:
 
 
 @procedure("end_of_turn")
-@implements("5.2.5", "5.2.6", "5.2.7", "5.2.9")
+@implements("5.2.5", "5.2.6", "5.2.7", "5.2.9", "6.3.3.2", "4.7.7.1", "4.8.2")
 def end_of_turn(st, f, a) -> None:
     """End of turn, in order: Expenditures & Diplomacy (5.2.5), event duration and 1st Plot reset
     (5.2.6), Reserves to zero (5.2.7), the deal (5.2.8), flip Regime Change markers (5.2.9)."""
     d = st.d
     if f["pc"] == "start":
         d["phase"] = "end_of_turn"
-        # 5.2.5: Funding -1; Prestige -1 once if any country is under Islamist Rule; then +1 if the
-        # net World Posture is 3 and matches the US Posture (seed_labyrinth.md D28: once).
+        # 5.2.5: Funding -1; Prestige -1 once if any country is under Islamist Rule (D28: once).
+        # Instant victory is checked after this step (2.1.2 "nel momento in cui"; A44), so a
+        # Prestige that falls to 1 here wins for the Jihadist before Diplomacy can raise it.
         shift_funding(d, -1)
         if any(c["gov"] == "islamist_rule" for c in d["countries"].values()):
             shift_prestige(d, -1)
+        cite(st, "5.2.5")
+        f["pc"] = "diplomacy"
+        return
+    if f["pc"] == "diplomacy":
+        # 5.2.5 "Poi": +1 if the net World Posture is 3 and matches the US Posture.
         w = world_posture(d)
         if abs(w) == 3 and gwot_penalty(d) == 0:
             shift_prestige(d, +1)

@@ -43,7 +43,7 @@ def recruit_targets(st) -> list[str]:
     return [n for n, c in st.d["countries"].items() if cells(c) or c["cadre"]]
 
 
-@implements("8.2.3", "8.2.4")
+@implements("8.2.3", "8.2.4", "4.3.4")
 def recruit_succeeds(st, name: str, die: int | None) -> bool:
     """8.2.3: automatic in a Regime Change country; 8.2.4: a printed REC number replaces the
     Governance value; Islamist Rule is automatic (8.1.1)."""
@@ -65,7 +65,9 @@ def recruit_is_automatic(st, name: str) -> bool:
 @implements("8.2.1", "8.1.2")
 def op_recruit(st, f, a) -> None:
     """8.2.1: each successful die places one Available Sleeper cell (4.7.4.2); a failed die does
-    nothing. With more successes than Available cells, the Jihadist distributes them (8.1.2)."""
+    nothing. With more successes than Available cells in two or more countries, the Jihadist
+    distributes them one at a time (8.1.2); in one country there is nothing to choose. An untested
+    site is tested before the dice (4.9.4)."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -90,6 +92,12 @@ def op_recruit(st, f, a) -> None:
         return
     if f["pc"] == "roll":
         if a is None:
+            if not f.get("tested"):
+                # 4.9.4: an untested site of the operation is tested before the dice.
+                f["tested"] = True
+                for n in reversed(list(dict.fromkeys(f["dice"]))):
+                    push_test(st, n)
+                return
             if f["i"] >= len(f["dice"]):
                 f["pc"] = "place"
                 return
@@ -97,7 +105,7 @@ def op_recruit(st, f, a) -> None:
             if recruit_is_automatic(st, name):
                 f["hits"][name] = f["hits"].get(name, 0) + 1
                 f["i"] += 1
-                cite(st, "8.2.3")
+                cite(st, "8.2.3" if is_regime_change(st.d["countries"][name]) else "8.1.1")
                 return
             roll(st, "8.2.1", f"Recruit die in {name}")
             return
@@ -114,9 +122,10 @@ def op_recruit(st, f, a) -> None:
             if not hits or avail == 0:
                 pop(st)
                 return
-            if sum(hits.values()) <= avail:
+            if sum(hits.values()) <= avail or len(hits) == 1:
+                # Every success is placed, or all of them are in one country: nothing to choose.
                 for n, k in hits.items():
-                    place_cells_from_track(st, n, k)
+                    place_cells_from_track(st, n, min(k, avail))
                 cite(st, "8.2.1", "4.7.4.2")
                 pop(st)
                 return
@@ -142,7 +151,8 @@ def op_travel(st, f, a) -> None:
     All origins and destinations are declared before rolling, and a cell travels at most once per
     card (8.3.3). Travel to an adjacent country or in place is automatic; otherwise a die <= the
     destination's Governance (Islamist Rule automatic) is needed (8.3.1); an untested destination
-    is tested first (4.9.4). A failed roll returns the cell to the Funding track, no Cadre (8.3.2)."""
+    is tested first (4.9.4). A failed roll returns the cell to the Funding track, no Cadre (8.3.2).
+    Once every cell on the map is declared the remaining ops points are lost, without a question."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -156,13 +166,15 @@ def op_travel(st, f, a) -> None:
                 f["i"] = 0
                 return
             sources = [n for n, c in d["countries"].items() if sum(_undeclared(f, n, c)) > 0]
-            options = [{"from": n} for n in sources]
-            if f["moves"] and (not st.rulings.jihadist_ops_fully_used or not options):
-                options.append(DONE)
-            if not options:
+            if not sources:
+                # 8.3.3: every cell is already declared; the rest of the card cannot be used
+                # (as for Jihad and Plot when no cell is left for a die: no forced "done").
                 f["pc"] = "resolve"
                 f["i"] = 0
                 return
+            options = [{"from": n} for n in sources]
+            if f["moves"] and not st.rulings.jihadist_ops_fully_used:
+                options.append(DONE)
             ask(st, "Jihadist", options, "8.3.3", f"Travel: cell {len(f['moves']) + 1} from")
             return
         if a == DONE:

@@ -94,7 +94,7 @@ def op_war_of_ideas(st, f, a) -> None:
         woi_non_muslim(st, f, a)
 
 
-@implements("7.2.1.2", "7.2.2.1", "4.9.5")
+@implements("7.2.1.2", "7.2.2.1", "7.2.2.2", "4.8.3", "4.9.5")
 def woi_muslim(st, f, a) -> None:
     """7.2.1.2: a modified roll of 5+ shifts a Neutral to Ally or improves an Ally's Governance one
     level; 7.2.2.1: failing by exactly 1 places the first Aid marker. 4.9.5: if the test made the
@@ -217,7 +217,12 @@ def regime_change_targets(st, value: int) -> list[str]:
 @implements("7.3.4")
 def op_regime_change(st, f, a) -> None:
     """7.3.4, in order: deploy 6+ troops in; green Regime Change marker; roll Governance; Ally;
-    flip its Sleeper cells Active; roll Prestige."""
+    flip its Sleeper cells Active; roll Prestige.
+
+    The green marker is placed in the same atomic step as the Governance result (nothing reads it
+    in between), so that no state -- the Governance roll's chance node included -- shows a Regime
+    Change marker on an Islamist Rule country, which 7.3.4.1 forbids ("only Poor or Fair countries
+    can be Regime Change countries; remove the marker immediately" from Islamist Rule)."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -238,12 +243,13 @@ def op_regime_change(st, f, a) -> None:
     c = d["countries"][name]
     if pc == "n":
         move_troops(st, f["from"], name, a["troops"])
-        c["rc"] = "green"
-        cite(st, "7.3.4", "4.8.2")
+        cite(st, "7.3.4")
         f["pc"] = "governed"
         push(st, "governance_roll", country=name)
         return
     if pc == "governed":
+        c["rc"] = "green"
+        cite(st, "4.8.2")
         c["align"] = "ally"
         c["actives"] += c["sleepers"]
         c["sleepers"] = 0
@@ -395,14 +401,16 @@ def op_disrupt(st, f, a) -> None:
 def alert_targets(st, value: int) -> list[str]:
     """7.5.1-7.5.2: a value-3 card; any country with a plot marker (Adversary and Iran included),
     except one under Islamist Rule: 7.1.3 allows no US operation there but Regime Change (a plot
-    placed earlier can be there after a Major Jihad by the Jihadist's second card)."""
+    placed earlier can be there after a Major Jihad by the Jihadist's second card). The
+    ``alert_in_islamist_rule`` ruling allows it instead."""
     if value < 3:
         return []
-    return [n for n, c in st.d["countries"].items() if c["plots"] and c["gov"] != "islamist_rule"]
+    allow_ir = st.rulings.alert_in_islamist_rule
+    return [n for n, c in st.d["countries"].items() if c["plots"] and (allow_ir or c["gov"] != "islamist_rule")]
 
 
 @procedure("op_alert")
-@implements("7.5.2", "7.5.3")
+@implements("7.5.2", "7.5.3", "8.5.4")
 def op_alert(st, f, a) -> None:
     """7.5.2-7.5.3: select a plot marker in a country, reveal and block it. The US sees a marker
     only after selecting it (8.5.4), so which face-down marker is taken is a chance node. A WMD plot
@@ -443,7 +451,7 @@ def reassessment_possible(st, value: int, card: int) -> bool:
 
 
 @procedure("op_reassessment")
-@implements("7.6.1", "7.6.2", "7.6.3")
+@implements("7.6.1", "7.6.2")  # 7.6.3 (order with triggered events) needs events
 def op_reassessment(st, f, a) -> None:
     """7.6: play a second value-3 card and flip the US Posture (the change is mandatory, D39)."""
     d = st.d
