@@ -7,20 +7,8 @@ rulings and seed give the same game on every machine.
 from __future__ import annotations
 
 import random
-from fractions import Fraction
-from math import lcm
 
-
-def sample_chance(rng: random.Random, outcomes: list[tuple[object, Fraction]]):
-    """Draw one outcome with exact probabilities (integer arithmetic, platform independent)."""
-    denom = lcm(*(p.denominator for _, p in outcomes))
-    weights = [p.numerator * (denom // p.denominator) for _, p in outcomes]
-    r = rng.randrange(sum(weights))
-    for (outcome, _), w in zip(outcomes, weights):
-        if r < w:
-            return outcome
-        r -= w
-    raise AssertionError("probabilities do not sum to 1")
+from properties.sampling import sample_chance
 
 
 def choose(rng: random.Random, state):

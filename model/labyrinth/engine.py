@@ -14,6 +14,16 @@ one step and then either
 :func:`run` calls handlers until a question is pending or the game is over, checking instant
 victory (2.1) after every step. Because frames and the pending question are plain data, every
 state -- also one in the middle of an operation -- round-trips through JSON exactly.
+
+Which choices are posed. Every choice the rules give a side (a card, its use, an operation, a
+target, an origin, a number of troops, a plot marker, a die assignment) is posed as a decision,
+also when only one option is legal, with these exceptions where the rule's choice has a single
+possible outcome and is not posed: the order of unblocked plots when one plot marker is on the map
+(8.5.6); the distribution of Recruit successes beyond the Available cells when they all fell in one
+country (8.1.2); how many of the cells used by Jihad or Plot dice are Sleepers, when only one number
+is possible (8.4, 8.5.1); which kind of cell travels, when the origin has only one kind left
+(8.3.1); Major Jihad, which is asked only where its conditions hold (8.4.2). Chance nodes are posed
+whatever their number of outcomes.
 """
 from __future__ import annotations
 

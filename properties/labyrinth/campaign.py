@@ -7,26 +7,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from fractions import Fraction
-from math import lcm
 
 from model.labyrinth import new_game
 from model.labyrinth.scenarios import plot_values
 from model.labyrinth.state import LabyrinthState
 from properties.labyrinth.invariants import check_all
+from properties.sampling import sample_chance
 
 MAX_STEPS = 100_000
-
-
-def _sample(rng: random.Random, outcomes: list[tuple[object, Fraction]]):
-    denom = lcm(*(p.denominator for _, p in outcomes))
-    weights = [p.numerator * (denom // p.denominator) for _, p in outcomes]
-    r = rng.randrange(sum(weights))
-    for (o, _), w in zip(outcomes, weights):
-        if r < w:
-            return o
-        r -= w
-    raise AssertionError("chance probabilities do not sum to 1")
 
 
 @dataclass
@@ -62,7 +50,7 @@ def play_checked(scenario: str, seed: int, roundtrip_every: int = 1, keep_action
             if sum(p for _, p in probs) != 1:
                 failures.append(f"step {steps}: chance probabilities sum to {sum(p for _, p in probs)}")
                 break
-            a = _sample(rng, probs)
+            a = sample_chance(rng, probs)
         else:
             a = legal[rng.randrange(len(legal))]
         actions.append(a)

@@ -17,7 +17,8 @@ import yaml
 from model.core.errors import DataError
 from model.labyrinth.mapdata import COUNTRY_TYPES, DEFAULT_MAP_PATH, Country, LabyrinthMap, load_map
 
-FACTS_PATH = Path(os.environ.get("CDG_RESEARCH_DIR", "/work/shared/research")) / "labyrinth_map_facts.yaml"
+FACTS_PATH = (Path(os.environ["CDG_RESEARCH_DIR"]) if "CDG_RESEARCH_DIR" in os.environ
+              else Path(__file__).resolve().parents[1] / "data") / "labyrinth_map_facts.yaml"
 
 
 @pytest.fixture(scope="module")

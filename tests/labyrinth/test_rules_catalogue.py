@@ -22,7 +22,7 @@ from model.labyrinth.rules_catalogue import (
     rule_sort_key,
 )
 
-SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", "/work/shared/seeds"))
+SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds"))
 IT_SEED = SEEDS / "000_61ca04b15074b205.txt"
 PL_SEED = SEEDS / "001_a2140749d121af3a.txt"
 ES_SEED = SEEDS / "004_3f98ffa13e4f374d.txt"

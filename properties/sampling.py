@@ -1,0 +1,20 @@
+"""Sampling chance outcomes with exact probabilities, for tools that play games (campaigns,
+playouts). The model holds no randomness; the caller's seeded ``random.Random`` does, and integer
+arithmetic keeps the draw identical on every platform."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from math import lcm
+
+
+def sample_chance(rng: random.Random, outcomes: list[tuple[object, Fraction]]):
+    """Draw one outcome of ``[(outcome, probability)]`` with exact integer weights."""
+    denom = lcm(*(p.denominator for _, p in outcomes))
+    weights = [p.numerator * (denom // p.denominator) for _, p in outcomes]
+    r = rng.randrange(sum(weights))
+    for (outcome, _), w in zip(outcomes, weights):
+        if r < w:
+            return outcome
+        r -= w
+    raise AssertionError("chance probabilities do not sum to 1")
