@@ -77,7 +77,7 @@ def cmd_play(args) -> int:
 
     rulings = parse_rulings(args.ruling)
     state = new_state(args.game, args.scenario, args.length, rulings)
-    lines = [trace.dumps(trace.header(args.game, args.scenario, args.length, state.d["rulings"], args.seed))]
+    lines = [trace.dumps(trace.header(args.game, args.scenario, args.length, state.rulings_dict(), args.seed))]
     steps = []
 
     def on_step(st, player, action, legal):
@@ -101,7 +101,7 @@ def cmd_play(args) -> int:
         on_step(state, player, action, legal)
         state.apply(action)
         after(state)
-    t = state.d["terminal"]
+    t = state.outcome()
     lines += [trace.dumps(s) for s in steps]
     lines.append(trace.dumps({"type": "end", "steps": len(steps), "winner": t["winner"], "reason": t["reason"],
                               "state_hash": trace.state_hash(state)}))

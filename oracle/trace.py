@@ -146,8 +146,7 @@ def replay(text: str, where: str = "trace") -> Verdict:
             return Verdict(False, n, "end: final state differs from the trace's state_hash",
                            {"step": n, "expected": state_hash(state), "found": end["state_hash"]})
     if state.is_terminal():
-        t = state.d["terminal"] if hasattr(state, "d") else {}
-        return Verdict(True, n, f"conformant: {n} steps replayed; {state.winner()} wins: {t.get('reason', '')}")
+        return Verdict(True, n, f"conformant: {n} steps replayed; {state.winner()} wins: {state.outcome()['reason']}")
     return Verdict(True, n, f"conformant: {n} steps replayed; the game is not over "
                    f"(next: {state.current_player()}, {(state.decision() or {}).get('prompt', '')})")
 

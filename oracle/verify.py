@@ -17,46 +17,18 @@ from oracle import __version__
 from oracle.fileio import write_atomic
 
 
-def _scenario_checks() -> list[dict]:
-    from model.labyrinth.scenarios import initial_state, load_scenario, plot_values, scenario_names
-    from model.labyrinth.state import LabyrinthState
-    from model.labyrinth import victory
-    from model.labyrinth.tracks import troops_level
-    from properties.labyrinth.invariants import check_all
-
-    out = []
-    for name in scenario_names():
-        spec = load_scenario(name)
-        st = LabyrinthState(initial_state(name))
-        st.d["started"] = True
-        problems = check_all(st.d, plot_values(st.rulings), st.map.muslim)
-        printed = spec.get("printed", {}) or {}
-        computed = {
-            "troops": troops_level(st.d["troops_track"]),
-            "funding": st.d["funding"],
-            "good_resources": victory.good_resources(st),
-            "islamist_resources": victory.islamist_resources(st),
-            "fair_or_good": victory.count_governance(st, ("good", "fair")),
-            "poor_or_islamist": victory.count_governance(st, ("poor", "islamist_rule")),
-        }
-        for key, want in printed.items():
-            if computed[key] != want:
-                problems.append(f"printed {key} {want}, set-up gives {computed[key]}")
-        out.append({"scenario": name, "ok": not problems, "problems": problems, "computed": computed})
-    return out
-
-
 def run(out_dir: str, budget: float, games: int, seed: int) -> int:
     from model.labyrinth.mapdata import load_map
     from model.labyrinth.scenarios import scenario_names
     from properties.labyrinth.campaign import campaign
     from properties.labyrinth.mapchecks import check_map
+    from properties.labyrinth.scenario_checks import check_all_scenarios
 
     t0 = time.monotonic()
     print("verify: map checks", file=sys.stderr)
     maps = [{"check": name, "ok": not bad, "violations": bad} for name, bad in check_map(load_map())]
     print("verify: scenario checks", file=sys.stderr)
-    scen = _scenario_checks()
+    scen = check_all_scenarios()
     print(f"verify: random campaign (up to {games} games per scenario, budget {budget:g} s, seed {seed})", file=sys.stderr)
 
     def progress(n, r):

@@ -9,7 +9,9 @@ An extensive-form game in the manner of OpenSpiel:
 * ``apply(action)`` applies one choice or chance outcome;
 * ``clone()``, ``to_json()`` / ``from_json()`` round-trip every state exactly, including a state
   in the middle of resolving an operation;
-* ``applied_rules()`` names the rule numbers the last ``apply`` applied.
+* ``applied_rules()`` names the rule numbers the last ``apply`` applied;
+* ``outcome()`` says who won, why and by which rule, at a terminal state;
+* ``rulings_dict()`` gives the interpretation switches the game is played under.
 
 Actions and outcomes are small JSON values: a string or a flat object of strings, integers and
 booleans. Two actions are the same action iff their canonical JSON (:func:`action_key`) is equal.
@@ -53,3 +55,9 @@ class GameState(Protocol):
     def returns(self) -> dict[str, int]: ...
 
     def applied_rules(self) -> list[str]: ...
+
+    def outcome(self) -> dict | None:
+        """At a terminal state ``{"winner": side, "reason": text, "rule": number}``, else None."""
+        ...
+
+    def rulings_dict(self) -> dict: ...

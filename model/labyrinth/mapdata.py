@@ -212,26 +212,25 @@ def _all_pairs_distances(adj: dict[str, frozenset[str]]) -> dict[str, dict[str, 
 
 # --------------------------------------------------------------------------- loading
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` that rejects a mapping key given twice (a silently lost country)."""
-
-
-def _construct_unique_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False):
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        try:
-            duplicate = key in seen
-        except TypeError:  # unhashable key; let the base constructor report it
-            break
-        if duplicate:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark)
-        seen.add(key)
-    return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
-
-
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_unique_mapping)
+def _duplicate_key(node: yaml.Node) -> yaml.Node | None:
+    """The first mapping key given twice in a composed YAML node tree (a silently lost country
+    under plain ``safe_load``), or None. Composing builds nodes only, never Python objects."""
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode):
+                if key_node.value in seen:
+                    return key_node
+                seen.add(key_node.value)
+            found = _duplicate_key(value_node)
+            if found is not None:
+                return found
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            found = _duplicate_key(item)
+            if found is not None:
+                return found
+    return None
 
 
 def _one_line(text: str) -> str:
@@ -246,8 +245,13 @@ def _read_yaml(path: Path, where: str) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"{where}: file: cannot be read ({_one_line(exc)})") from None
     try:
-        # Same constructors as yaml.safe_load, plus duplicate-key detection.
-        return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
+        data = yaml.safe_load(text)
+        dup = _duplicate_key(yaml.compose(text, Loader=yaml.SafeLoader))
+        if dup is not None:
+            mark = dup.start_mark
+            raise DataError(f"{where}: line {mark.line + 1}, column {mark.column + 1}: "
+                            f"invalid YAML: duplicate key {dup.value!r}")
+        return data
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         at = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "document"

@@ -112,6 +112,14 @@ class LabyrinthState:
             return {s: 0 for s in SIDES}
         return {s: (1 if s == t["winner"] else -1) for s in SIDES}
 
+    def outcome(self) -> dict | None:
+        """``{"winner", "reason", "rule"}`` at a terminal state, else None."""
+        t = self.d["terminal"]
+        return None if t is None else dict(t)
+
+    def rulings_dict(self) -> dict:
+        return self.rulings.to_dict()
+
     def winner(self) -> str | None:
         t = self.d["terminal"]
         return None if t is None else t["winner"]
