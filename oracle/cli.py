@@ -71,42 +71,33 @@ def build_parser() -> Parser:
 
 
 def cmd_play(args) -> int:
-    from oracle.games import new_state
-    from oracle.fileio import write_atomic
+    import random
+
     from oracle import trace
+    from oracle.fileio import write_atomic
+    from oracle.games import new_state
+    from oracle.playout import choose
 
-    rulings = parse_rulings(args.ruling)
-    state = new_state(args.game, args.scenario, args.length, rulings)
+    state = new_state(args.game, args.scenario, args.length, parse_rulings(args.ruling))
     lines = [trace.dumps(trace.header(args.game, args.scenario, args.length, state.rulings_dict(), args.seed))]
-    steps = []
-
-    def on_step(st, player, action, legal):
-        rec = {"type": "step", "i": len(steps), "player": player, "action": action}
+    rng = random.Random(args.seed)
+    steps = 0
+    while not state.is_terminal():
+        rec = {"type": "step", "i": steps, "player": state.current_player()}
+        legal = state.legal_actions()
+        rec["action"] = choose(rng, state)
         if not args.no_legal_hash:
             rec["legal_count"] = len(legal)
             rec["legal_hash"] = trace.legal_hash(legal)
-        steps.append(rec)
-
-    def after(st):
-        if steps:
-            steps[-1]["rules"] = st.applied_rules()
-
-    import random
-    from oracle.playout import choose
-    rng = random.Random(args.seed)
-    while not state.is_terminal():
-        player = state.current_player()
-        legal = state.legal_actions()
-        action = choose(rng, state)
-        on_step(state, player, action, legal)
-        state.apply(action)
-        after(state)
+        state.apply(rec["action"])
+        rec["rules"] = state.applied_rules()
+        lines.append(trace.dumps(rec))
+        steps += 1
     t = state.outcome()
-    lines += [trace.dumps(s) for s in steps]
-    lines.append(trace.dumps({"type": "end", "steps": len(steps), "winner": t["winner"], "reason": t["reason"],
+    lines.append(trace.dumps({"type": "end", "steps": steps, "winner": t["winner"], "reason": t["reason"],
                               "state_hash": trace.state_hash(state)}))
     write_atomic(args.out, "\n".join(lines) + "\n")
-    print(f"{args.out}: {len(steps)} steps, {t['winner']} wins: {t['reason']}")
+    print(f"{args.out}: {steps} steps, {t['winner']} wins: {t['reason']}")
     return EXIT_OK
 
 

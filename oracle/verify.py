@@ -67,7 +67,7 @@ def run(out_dir: str, budget: float, games: int, seed: int) -> int:
 
 def render_md(r: dict) -> str:
     mark = lambda ok: "holds" if ok else "**FAILS**"
-    lines = [f"# Labyrinth verification report", "",
+    lines = ["# Labyrinth verification report", "",
              f"cdg-oracle {r['version']}, seed {r['seed']}. Overall: **{'every property holds' if r['ok'] else 'failures found'}**.", "",
              "## Map (networkx)", ""]
     for m in r["map_checks"]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth import victory
-from model.labyrinth.countries import WORSE
+from model.labyrinth.countries import WORSE, set_governance
 from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
-from model.labyrinth.tracks import GOV_VALUE, shift_funding, shift_prestige
+from model.labyrinth.operations.jihadist import succeeds_against
+from model.labyrinth.tracks import shift_funding, shift_prestige
 
 
 def plots_on_map(st) -> list[dict]:
@@ -125,11 +126,10 @@ def resolve_plot(st, f, a) -> None:
             if f["start_gov"] == "islamist_rule":
                 hits = f["dice"]
             else:
-                hits = sum(1 for r in f["results"] if r <= GOV_VALUE[f["start_gov"]])
+                hits = sum(1 for r in f["results"] if succeeds_against(f["start_gov"], r))
             for _ in range(hits):
                 c["aid"] = max(0, c["aid"] - 1)
                 if c["gov"] in ("good", "fair"):
-                    from model.labyrinth.countries import set_governance
                     set_governance(st, name, WORSE[c["gov"]])
         f["pc"] = "marker"
         return

@@ -8,10 +8,6 @@ from model.labyrinth.countries import cells, resources
 PHASE_SIDE = {"jihadist_action": "Jihadist", "us_action": "US", "plots": "Jihadist"}
 
 
-def muslim_names(st) -> tuple[str, ...]:
-    return st.map.muslim
-
-
 @implements("4.7.6")
 def good_resources(st) -> int:
     return sum(resources(st, n) for n in st.map.muslim if st.d["countries"][n]["gov"] == "good")

@@ -9,27 +9,29 @@ from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth.countries import (
-    ALIGN_TOWARD_ALLY, WORSE, cells, gov_value, is_regime_change, place_cells_from_track,
+    ALIGN_TOWARD_ALLY, WORSE, cells, gov_value, governance, is_regime_change, place_cells_from_track,
     remove_cells_to_track, resources, set_governance,
 )
-from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from model.labyrinth.engine import ask, cite, pop, procedure, roll
 from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import available_cells, shift_funding, shift_prestige
+from model.labyrinth.tracks import GOV_VALUE, available_cells, shift_funding
 
 DONE = "done"
 
 
 @implements("8.1.1")
-def success(st, name: str, die: int) -> bool:
+def succeeds_against(gov: str, die: int) -> bool:
     """8.1.1: a die succeeds on <= the Governance value (Good 1, Fair 2, Poor 3); Islamist Rule is
     automatic."""
-    g = st.d["countries"][name]["gov"] if st.map.countries[name].muslim else st.map.countries[name].governance
-    if g == "islamist_rule":
-        return True
-    return die <= gov_value(st, name)
+    return gov == "islamist_rule" or die <= GOV_VALUE[gov]
 
 
-def _assign_options(f, targets: list[str], value: int, fully_used: bool) -> list:
+def success(st, name: str, die: int) -> bool:
+    """8.1.1 against ``name``'s current Governance (fixed for non-Muslim countries and Iran)."""
+    return succeeds_against(governance(st, name), die)
+
+
+def _assign_options(f, targets: list[str], fully_used: bool) -> list:
     options = [{"country": n} for n in targets]
     if f["dice"] and (not fully_used or not options):
         options.append(DONE)
@@ -47,8 +49,7 @@ def recruit_targets(st) -> list[str]:
 def recruit_succeeds(st, name: str, die: int | None) -> bool:
     """8.2.3: automatic in a Regime Change country; 8.2.4: a printed REC number replaces the
     Governance value; Islamist Rule is automatic (8.1.1)."""
-    c = st.d["countries"][name]
-    if is_regime_change(c) or c["gov"] == "islamist_rule":
+    if recruit_is_automatic(st, name):
         return True
     rec = st.map.countries[name].recruit
     if rec is not None:
@@ -80,7 +81,7 @@ def op_recruit(st, f, a) -> None:
                 f["i"] = 0
                 f["hits"] = {}
                 return
-            options = _assign_options(f, recruit_targets(st), f["value"], st.rulings.jihadist_ops_fully_used)
+            options = _assign_options(f, recruit_targets(st), st.rulings.jihadist_ops_fully_used)
             ask(st, "Jihadist", options, "8.1.2", f"Recruit: die {len(f['dice']) + 1} in which country")
             return
         if a == DONE:
@@ -285,7 +286,7 @@ def _dice_cells(st, f, a, who: str, rule: str) -> bool:
                 f["k"] = 0
                 f["major"] = {}
                 return False
-            options = _assign_options(f, targets, f["value"], st.rulings.jihadist_ops_fully_used)
+            options = _assign_options(f, targets, st.rulings.jihadist_ops_fully_used)
             ask(st, "Jihadist", options, rule, f"{who.capitalize()}: die {len(f['dice']) + 1} in which country")
             return False
         if a == DONE:
@@ -373,16 +374,11 @@ def op_jihad(st, f, a) -> None:
             return
         for name in f["order"]:
             rolls = [r for n, r in zip(f["dice"], f["results"]) if n == name]
-            hits = sum(1 for r in rolls if success_against(st, f["start_gov"][name], name, r))
+            hits = sum(1 for r in rolls if succeeds_against(f["start_gov"][name], r))
             resolve_jihad(st, name, f["start_gov"][name], len(rolls), hits, f["major"][name])
             if st.d["terminal"] is not None:
                 return
         pop(st)
-
-
-def success_against(st, gov: str, name: str, die: int) -> bool:
-    from model.labyrinth.tracks import GOV_VALUE
-    return gov == "islamist_rule" or die <= GOV_VALUE[gov]
 
 
 @implements("8.4.1", "8.4.2", "8.4.3", "8.4.3.1", "8.4.3.2")

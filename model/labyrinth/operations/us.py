@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth.countries import (
-    BETTER, cells, gov_value, governance, is_regime_change, is_tested, move_troops, remove_cells_to_track,
+    BETTER, cells, gov_value, is_regime_change, move_troops, remove_cells_to_track, set_governance,
 )
 from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
 from model.labyrinth.tables import push_test
@@ -116,7 +116,6 @@ def woi_muslim(st, f, a) -> None:
         if c["align"] == "neutral":
             c["align"] = "ally"
         elif c["gov"] in ("poor", "fair"):
-            from model.labyrinth.countries import set_governance
             set_governance(st, name, BETTER[c["gov"]])
             cite(st, "7.2.1.1")
     elif total == 4 and c["aid"] == 0:
