@@ -5,8 +5,15 @@ Where a rule lives, by chapter: victory (2) ``victory.py``; set-up and scenarios
 ``tracks.py``; country markers (4.2-4.8) ``countries.py``; tables and tests (4.9) ``tables.py``;
 cards (4.10) ``cards.py`` and ``data/cards.yaml``; sequence of play (5) ``turn.py``; card play (6)
 ``cardplay.py``; US operations (7) ``operations/us.py``; Jihadist operations (8)
-``operations/jihadist.py``; unblocked plots (8.5.6) ``plots.py``; events ``events/``.
+``operations/jihadist.py``; unblocked plots (8.5.6) ``plots.py``; card events (6.2) ``events/``
+(by card number: ``events/us_1_16.py`` ... ``events/unassociated_96_120.py``; event play,
+markers and blocking in ``events/play.py`` and ``events/lasting.py``); the per-phase record some
+events read ``action_log.py``.
 """
+from model.labyrinth import cardplay, plots, turn  # noqa: F401  (register their procedures)
+from model.labyrinth.events import load_all
 from model.labyrinth.scenarios import new_game, scenario_names
+
+load_all()
 
 __all__ = ["new_game", "scenario_names"]

@@ -1,15 +1,21 @@
-"""Card play (chapter 6): each card played is used for its event or for operations (5.2.2.1);
-Reserves (6.3.3); opponent events triggered by operations (6.3.2) and the 1st Plot exemption
-(8.5.3, 4.7.7.2).
+"""Card play (chapter 6): each card played is used for its event (6.2) or for operations (6.3.1);
+Reserves (6.3.3); opponent events triggered by operations, in the order the player chooses
+(6.3.2, 6.3.2.1); the 1st Plot exemption (8.5.3, 4.7.7.2).
 
-Card events are the next issue: no event is offered as a choice and an event that an operation
-would trigger is recorded in ``d["unimplemented_events"]`` (``cdg-oracle rules`` reports every
-card's event as not implemented) rather than faked.
+Sequence of one card (``play_card``): the use (event, operations or Reserves); for operations,
+the Reserves to add (6.3.3.1); when the card carries an event the operations trigger, whether the
+event or the operations come first (6.3.2.1); the operation; the triggered event unless it came
+first or the 1st Plot exemption ignores it; the card is put away (``events.play.put_away``).
+
+A card may be played in a *special* use fixed by an earlier event (Adam Gadahn, card 48, and
+Madrassas, card 53, fix the use of the Jihadist's second card): ``special`` names the operation's
+procedure and whether the card's US event is ignored.
 """
 from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth.engine import ask, cite, pop, procedure, push
+from model.labyrinth.events.play import can_play, push_event, put_away, triggered_side
 from model.labyrinth.operations import jihadist as jops
 from model.labyrinth.operations import us as usops
 from model.labyrinth.tracks import RESERVES_MAX
@@ -24,9 +30,9 @@ def op_options(st, side: str, value: int, card: int) -> list:
 
 
 @procedure("play_card")
-@implements("5.2.2.1", "6.1", "6.3.1", "6.3.3", "6.3.3.1", "4.7.9")
+@implements("5.2.2.1", "6.1", "6.3.1", "6.3.3", "6.3.3.1", "4.7.9", "6.2.1")
 def play_card(st, f, a) -> None:
-    """Play ``card`` from ``side``'s hand: choose its use (operations or Reserves), then resolve."""
+    """Play ``card`` from ``side``'s hand: choose its use, then resolve it."""
     d = st.d
     side, n = f["side"], f["card"]
     card = st.cards[n]
@@ -34,19 +40,35 @@ def play_card(st, f, a) -> None:
     if pc == "start":
         d["hands"][side].remove(n)
         d["in_play"].append(n)
-        options = [{"use": "ops"}]
+        special = f.get("special")
+        if special:
+            f["value"] = card.ops
+            f["op_proc"] = special["proc"]
+            f["pc"] = "order"
+            return
+        options = []
+        if can_play(st, side, n):
+            options.append({"use": "event"})
+        options.append({"use": "ops"})
         if card.ops <= 2:
             options.append({"use": "reserves"})
         f["pc"] = "use"
         ask(st, side, options, "5.2.2.1", f"use card {n} ({card.name})")
         return
     if pc == "use":
+        if a["use"] == "event":
+            f["pc"] = "dispose"
+            push_event(st, n, side, "play")
+            return
         if a["use"] == "reserves":
-            # 6.3.3: add the card's value to the side's Reserves, to a maximum of 2.
+            # 6.3.3: add the card's value to the side's Reserves, to a maximum of 2; an opponent's
+            # event on the card happens at once (6.3.2).
             d["reserves"][side] = min(RESERVES_MAX, d["reserves"][side] + card.ops)
             cite(st, "6.3.3")
-            trigger_opponent_event(st, side, n)
             f["pc"] = "dispose"
+            who = triggered_side(st, side, n)
+            if who:
+                push_event(st, n, who, "reserves")
             return
         f["value"] = card.ops
         if d["reserves"][side] > 0 and card.ops < 3:
@@ -54,7 +76,7 @@ def play_card(st, f, a) -> None:
             ask(st, side, [{"reserves": True}, {"reserves": False}], "6.3.3.1",
                 f"add {d['reserves'][side]} Reserves to card {n}?")
             return
-        f["pc"] = "op"
+        f["pc"] = "order"
         return
     if pc == "reserves":
         if a["reserves"]:
@@ -63,9 +85,32 @@ def play_card(st, f, a) -> None:
             f["reserves_used"] = True
             d["reserves"][side] = 0
             cite(st, "6.3.3.1")
-        f["pc"] = "op"
+        f["pc"] = "order"
+        return
+    if pc == "order":
+        # 6.3.2.1: the player chooses whether a triggered event comes before or after the operation.
+        who = None if (f.get("special") or {}).get("ignore_us_event") and card.side == "US" \
+            else triggered_side(st, side, n)
+        if a is None:
+            if who is None:
+                f["pc"] = "op"
+                return
+            ask(st, side, [{"event": "first"}, {"event": "after"}], "6.3.2.1",
+                f"card {n} ({card.name}) triggers its event: before or after the operation?")
+            return
+        f["trigger_side"] = who
+        if a["event"] == "first":
+            f["pc"] = "op"
+            push_event(st, n, who, "ops")
+        else:
+            f["event_after"] = True
+            f["pc"] = "op"
         return
     if pc == "op":
+        if f.get("op_proc"):
+            f["pc"] = "resolved"
+            push(st, f["op_proc"], side=side, card=n, value=f["value"])
+            return
         if a is None:
             options = op_options(st, side, f["value"], n)
             if f.get("reserves_used"):
@@ -73,34 +118,25 @@ def play_card(st, f, a) -> None:
             ask(st, side, options, "6.3.1", f"operation with card {n} (value {f['value']})")
             return
         f["op"] = a["op"]
+        if a["op"] == "plot":
+            first_plot(st, f)
         f["pc"] = "resolved"
-        # 6.3.2: an opponent's event on a card used for operations is triggered (event order
-        # chosen by the player, 6.3.2.1). Events are not implemented yet: see the module doc.
         push(st, "op_" + a["op"], side=side, card=n, value=f["value"])
         return
     if pc == "resolved":
-        if f["op"] == "plot":
-            first_plot(st, f)
-        # 8.5.3: the 1st Plot exemption ignores a *US* event only; US Election (card 120,
-        # Unassociated) is triggered by any use for operations (6.3.1) even as the 1st Plot card.
-        if not (f.get("first_plot") and card.side == "US"):
-            trigger_opponent_event(st, side, n)
         f["pc"] = "dispose"
+        if f.get("event_after"):
+            # 8.5.3: the 1st Plot exemption ignores a *US* event only; US Election (card 120,
+            # Unassociated) is triggered by any use for operations (6.3.1), even the 1st Plot.
+            if f.get("first_plot") and card.side == "US":
+                cite(st, "8.5.3")
+                return
+            push_event(st, n, f["trigger_side"], "ops")
         return
     if pc == "dispose":
-        dispose(st, f)
+        put_away(st, n, f.get("event_happened"), bool(f.get("first_plot")))
         pop(st)
         return
-
-
-@implements("6.3.2.3")  # 6.3.2 itself (the triggered event happening) needs events
-def trigger_opponent_event(st, side: str, n: int) -> None:
-    """6.3.2: a card used for operations (or Reserves, 6.3.3) whose event is the opponent's triggers
-    that event; own or unassociated events do not (6.3.2.3), except US Election (card 120)."""
-    card = st.cards[n]
-    if card.side == OPPONENT[side] or card.automatic:
-        st.d["unimplemented_events"].append(n)
-        cite(st, "6.3.2")
 
 
 @implements("8.5.3", "4.7.7.2")
@@ -117,14 +153,3 @@ def first_plot(st, f) -> None:
     d["first_plot_used"] = True
     f["first_plot"] = True
     cite(st, "8.5.3", "4.7.7.2")
-
-
-def dispose(st, f) -> None:
-    """5.2.2: a played card goes to the discard pile, or to the 1st Plot box (4.7.7.2)."""
-    d = st.d
-    n = f["card"]
-    d["in_play"].remove(n)
-    if f.get("first_plot"):
-        d["first_plot"].append(n)
-    else:
-        d["discard"].append(n)

@@ -14,7 +14,8 @@ A country's state is a plain dict in ``d["countries"][name]``::
 from __future__ import annotations
 
 from model.core.citations import implements
-from model.labyrinth.tracks import GOV_VALUE
+from model.labyrinth.action_log import record
+from model.labyrinth.tracks import GOV_ORDER, GOV_VALUE
 
 ALIGN_TOWARD_ALLY = {"adversary": "neutral", "neutral": "ally", "ally": "ally"}
 
@@ -71,7 +72,10 @@ def set_governance(st, name: str, gov: str) -> None:
     handles the rest of the revolution).
     """
     c = st.d["countries"][name]
+    before = c["gov"]
     c["gov"] = gov
+    if gov in ("fair", "good") and (before is None or GOV_ORDER.index(gov) < GOV_ORDER.index(before)):
+        record(st, "improved", name)  # for card 94 (action_log.py)
     if gov in ("good", "islamist_rule"):
         c["aid"] = 0
         c["besieged"] = False
@@ -129,10 +133,13 @@ def troops(st, name: str) -> int:
 
 
 @implements("4.2.5", "4.2.6")
+@implements("card 117", "card 118")
 def resources(st, name: str) -> int:
-    """A Muslim country's Resources, +1 per Oil Price Spike in effect for oil exporters (4.2.5-4.2.6)."""
+    """A Muslim country's Resources, +1 per Oil Price Spike (cards 117, 118) in effect this turn for
+    oil exporters (4.2.5-4.2.6)."""
     info = st.map.countries[name]
     base = info.resources or 0
     if info.oil_exporter:
-        base += st.d["events_in_effect"].count("Oil Price Spike")
+        from model.labyrinth.events.lasting import lapsing_count  # late: lasting needs the cards
+        base += lapsing_count(st, 117) + lapsing_count(st, 118)
     return base

@@ -16,6 +16,7 @@ import yaml
 
 from model.core.citations import implements
 from model.core.errors import DataError
+from model.labyrinth.action_log import new_log
 from model.labyrinth import cardplay, engine, plots, tables, turn  # noqa: F401  (registers the procedures)
 from model.labyrinth.cards import load_cards
 from model.labyrinth.countries import new_country, place_cells_from_track
@@ -230,6 +231,7 @@ def initial_state(scenario: str, length: str = "standard", rulings: dict | None 
         "discard": [], "removed": removed, "lapsing": [], "first_plot": [], "in_play": [],
         "events_in_effect": sorted(s.get("events_in_effect", [])), "lapsing_effects": [],
         "first_plot_used": False, "us_held": False, "unimplemented_events": [],
+        "action_log": new_log(), "second_card": None,
         "turn": 1, "phase": "setup", "card_index": 1, "started": False,
         "setup_steps": setup_steps,
         "stack": [{"proc": "game", "pc": "start"}], "pending": None, "terminal": None,

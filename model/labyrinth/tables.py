@@ -5,6 +5,7 @@ Each roll is a procedure whose dice are chance nodes.
 from __future__ import annotations
 
 from model.core.citations import implements
+from model.labyrinth.action_log import record
 from model.labyrinth.engine import cite, pop, procedure, push, roll
 from model.labyrinth.tracks import shift_prestige
 
@@ -41,6 +42,7 @@ def test(st, f, a) -> None:
         roll(st, "4.9.4", f"test {name}")
         return
     cite(st, "4.9.4")
+    record(st, "tested", name)  # for card 94 (action_log.py)
     if st.map.countries[name].muslim:
         c["gov"] = governance_from_die(a["die"])
         c["align"] = "neutral"

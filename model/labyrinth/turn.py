@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth import victory
+from model.labyrinth.action_log import new_phase
 from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
+from model.labyrinth.events.lasting import in_effect, lapsing_in_effect
+from model.labyrinth.events.play import push_event, put_away
 from model.labyrinth.tracks import gwot_penalty, hand_sizes, shift_funding, shift_prestige, world_posture
 
 
@@ -53,12 +56,14 @@ def turn(st, f, a) -> None:
     if pc == "start":
         d["phase"] = "jihadist_action"
         d["card_index"] = 1
+        new_phase(d)
         f["pc"] = "after_jihadist"
         push(st, "jihadist_phase")
         return
     if pc == "after_jihadist":
         d["phase"] = "us_action"
         d["card_index"] = 1
+        new_phase(d)
         f["pc"] = "after_us"
         push(st, "us_phase")
         return
@@ -86,7 +91,11 @@ def jihadist_phase(st, f, a) -> None:
     """5.2.2: the Jihadist plays two cards in succession (fewer if fewer are held). He may remove
     any Cadre at any point of any of his Action Phases (4.8.4: "durante qualsiasi propria Fase di
     Azione"): before, between or after his cards; with no card left to play he may only do that,
-    then ends the phase ("pass")."""
+    then ends the phase ("pass").
+
+    While The door of Itjihad was closed (card 47) is in effect, each card he plays is taken at
+    random from his hand: he chooses to play ({"card": "random"}), the card is a chance node.
+    A card whose use an earlier event fixed (``d["second_card"]``: cards 48, 53) is played that way."""
     d = st.d
     pc = f["pc"]
     if pc == "start" or pc == "choose":
@@ -95,9 +104,15 @@ def jihadist_phase(st, f, a) -> None:
             can_play = bool(hand) and d["card_index"] <= 2
             cadres = cadre_options(st)
             if not can_play and not cadres:
-                pop(st)
+                end_jihadist_phase(st)
                 return
-            options = ([{"card": n} for n in hand] if can_play else []) + cadres
+            if not can_play:
+                cards = []
+            elif lapsing_in_effect(st, 47):
+                cards = [{"card": "random"}]
+            else:
+                cards = [{"card": n} for n in hand]
+            options = cards + cadres
             if not can_play:
                 options.append("pass")
             f["pc"] = "choose"
@@ -106,20 +121,46 @@ def jihadist_phase(st, f, a) -> None:
                 else "Jihadist Action Phase: remove a Cadre or end the phase")
             return
         if a == "pass":
-            pop(st)
+            end_jihadist_phase(st)
             return
         if "remove_cadre" in a:
             d["countries"][a["remove_cadre"]]["cadre"] = False
             cite(st, "4.8.4")
             f["pc"] = "choose"
             return
+        if a["card"] == "random":
+            f["pc"] = "random_card"
+            cite(st, "card 47")
+            pick_chance(st, [{"card": n} for n in d["hands"]["Jihadist"]], None, "card 47",
+                        "The door of Itjihad was closed: the Jihadist's card, at random from his hand")
+            return
         f["pc"] = "played"
-        push(st, "play_card", side="Jihadist", card=a["card"])
+        play_next(st, a["card"])
+        return
+    if pc == "random_card":
+        f["pc"] = "played"
+        play_next(st, a["card"])
         return
     if pc == "played":
         d["card_index"] += 1
         f["pc"] = "choose"
         return
+
+
+def play_next(st, n: int) -> None:
+    """Play the Jihadist's card ``n``, in the use an earlier event fixed if there is one."""
+    d = st.d
+    special = d["second_card"]
+    d["second_card"] = None
+    if special is not None:
+        push(st, "play_card", side="Jihadist", card=n, special=special)
+    else:
+        push(st, "play_card", side="Jihadist", card=n)
+
+
+def end_jihadist_phase(st) -> None:
+    st.d["second_card"] = None  # an unused "second card" instruction lapses with the phase
+    pop(st)
 
 
 @procedure("us_phase")
@@ -154,12 +195,14 @@ def us_phase(st, f, a) -> None:
         if "discard" in a:
             n = a["discard"]
             hand.remove(n)
-            d["discard"].append(n)
+            d["in_play"].append(n)
             cite(st, "5.2.4", "6.3.2.3")
+            f["pc"] = "discarded"
+            f["card"] = n
             if st.cards[n].automatic:
-                st.d["unimplemented_events"].append(n)
+                # 6.3.1, card 120: US Election's event happens when it is discarded.
                 cite(st, "card 120")
-            pop(st)
+                push_event(st, n, "US", "discard")
             return
         f["pc"] = "played"
         push(st, "play_card", side="US", card=a["card"])
@@ -168,6 +211,18 @@ def us_phase(st, f, a) -> None:
         d["card_index"] += 1
         f["pc"] = "choose"
         return
+    if pc == "discarded":
+        put_away(st, f["card"], f.get("event_happened"))
+        pop(st)
+        return
+
+
+@implements("card 73")
+def pirates_in_effect(st) -> bool:
+    """Pirates (card 73): while Somalia or Yemen is under Islamist Rule, Funding does not drop at
+    the end of the turn (5.2.5)."""
+    return in_effect(st, "Pirates") and any(
+        st.d["countries"][n]["gov"] == "islamist_rule" for n in ("Somalia", "Yemen"))
 
 
 @procedure("end_of_turn")
@@ -181,7 +236,10 @@ def end_of_turn(st, f, a) -> None:
         # 5.2.5: Funding -1; Prestige -1 once if any country is under Islamist Rule (D28: once).
         # Instant victory is checked after this step (2.1.2 "nel momento in cui"; A44), so a
         # Prestige that falls to 1 here wins for the Jihadist before Diplomacy can raise it.
-        shift_funding(d, -1)
+        if pirates_in_effect(st):
+            cite(st, "card 73")
+        else:
+            shift_funding(d, -1)
         if any(c["gov"] == "islamist_rule" for c in d["countries"].values()):
             shift_prestige(d, -1)
         cite(st, "5.2.5")
@@ -262,6 +320,8 @@ def draw(st, f, a) -> None:
             if d["reshuffles"] >= d["decks"]:
                 victory.end_of_game(st)
                 return
+            # 4.7.7.3: a lapsing card leaves its box early: its marker keeps the effect to the turn's end.
+            d["lapsing_effects"].extend(d["lapsing"])
             d["deck"] = sorted(d["discard"] + d["lapsing"] + d["first_plot"])
             d["discard"], d["lapsing"], d["first_plot"] = [], [], []
             if not d["deck"]:

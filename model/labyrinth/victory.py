@@ -68,6 +68,16 @@ def declare(st, winner: str, reason: str, rule: str) -> None:
     st._applied.append(rule)
 
 
+@implements("2.2")
+def acting_side(st) -> str:
+    """The side acting now: the side implementing the innermost running event (2.2: the player of
+    Oil Price Spike wins a double victory its event causes), else the side of the phase."""
+    for frame in reversed(st.d["stack"]):
+        if frame["proc"] == "event":
+            return frame["side"]
+    return PHASE_SIDE.get(st.d["phase"], "Jihadist")
+
+
 @implements("2.1", "2.2")
 def check_instant(st) -> None:
     """Check instant victory 'at the moment' (2.1): called by the engine after every step.
@@ -80,7 +90,7 @@ def check_instant(st) -> None:
     us = us_instant_win(st)
     jihad = jihadist_instant_win(st)
     if us and jihad:
-        side = PHASE_SIDE.get(d["phase"], "Jihadist")
+        side = acting_side(st)
         declare(st, side, (us if side == "US" else jihad) + "; both sides' conditions held at once",
                 "2.2")
     elif us:

@@ -77,3 +77,43 @@ def run_proc(st: LabyrinthState, proc: str, script: list, **local) -> LabyrinthS
 
 def finished(st: LabyrinthState) -> bool:
     return st.is_terminal() or st.legal_actions() == [HALT]
+
+
+def play_event(st: LabyrinthState, card: int, side: str, script: list, trigger: str = "play") -> LabyrinthState:
+    """Run card ``card``'s event for ``side`` with ``script`` through the ``event`` procedure (the
+    card is not moved: use ``play`` for the whole card play). Returns the state."""
+    return run_proc(st, "event", script, card=card, side=side, trigger=trigger)
+
+
+def event_happened(st: LabyrinthState) -> str | None:
+    """After ``play_event``: the side that implemented the event, None if it did not happen."""
+    return st.d["stack"][0].get("event_happened") if st.d["stack"] else None
+
+
+def playable(st: LabyrinthState, side: str, card: int) -> bool:
+    """6.2.5-6.2.8: may ``side`` play ``card`` for its event now?"""
+    from model.labyrinth.events.play import can_play
+
+    return can_play(st, side, card)
+
+
+def give(st: LabyrinthState, side: str, *cards: int) -> LabyrinthState:
+    """Move ``cards`` into ``side``'s hand from wherever they are (deck, other hand, piles)."""
+    d = st.d
+    for n in cards:
+        for zone in (d["deck"], d["discard"], d["removed"], d["lapsing"], d["first_plot"],
+                     d["hands"]["US"], d["hands"]["Jihadist"]):
+            if n in zone:
+                zone.remove(n)
+                break
+        d["hands"][side].append(n)
+        d["hands"][side].sort()
+    return st
+
+
+def play(st: LabyrinthState, side: str, card: int, script: list) -> LabyrinthState:
+    """Play ``card`` from ``side``'s hand through ``play_card`` (use, order, operation, event, put
+    away) with ``script``; the card is given to ``side`` first if needed."""
+    if card not in st.d["hands"][side]:
+        give(st, side, card)
+    return run_proc(st, "play_card", script, side=side, card=card)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from model.core.citations import implements
 from model.labyrinth.countries import (
     ALIGN_TOWARD_ALLY, WORSE, cells, gov_value, governance, is_regime_change, place_cells_from_track,
-    remove_cells_to_track, resources, set_governance,
+    remove_cells_to_track, resources, set_governance, troops,
 )
 from model.labyrinth.engine import ask, cite, pop, procedure, roll
+from model.labyrinth.events.lasting import in_effect
 from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import GOV_VALUE, available_cells, shift_funding
+from model.labyrinth.tracks import GOV_VALUE, available_cells, shift_funding, shift_prestige
 
 DONE = "done"
 
@@ -430,13 +431,43 @@ def islamic_revolution(st, name: str) -> None:
         cite(st, "8.4.5")
 
 
+@implements("8.5.2", "card 57")
+def place_plot(st, name: str, plot) -> None:
+    """Place Available plot marker ``plot`` (1-3 or "WMD") face down in ``name`` (8.5.2), by an
+    operation or an event. Abu Sayyaf (card 57) in effect: a plot placed in the Philippines costs
+    1 Prestige unless troops there outnumber cells (A03: the card's text, troops <= cells; the
+    clarification: it need not be unblocked)."""
+    d = st.d
+    if plot == "WMD":
+        d["wmd_available"] -= 1
+    else:
+        d["plots_available"].remove(plot)
+    c = d["countries"][name]
+    c["plots"].append(plot)
+    c["plots"].sort(key=str)
+    cite(st, "8.5.2")
+    if name == "Philippines" and in_effect(st, "Abu Sayyaf") and troops(st, name) <= cells(c):
+        shift_prestige(d, -1)
+        cite(st, "card 57")
+
+
+def plot_options(st, max_value: int | None, wmd: bool = True) -> list:
+    """The Available plot markers that may be placed: numbered ones up to ``max_value`` (None: any),
+    and a WMD plot if one is Available and ``wmd``; as actions ``{"plot": v}``."""
+    d = st.d
+    values = sorted({p for p in d["plots_available"] if max_value is None or p <= max_value})
+    opts = [{"plot": p} for p in values]
+    if wmd and d["wmd_available"] > 0:
+        opts.append({"plot": "WMD"})
+    return opts
+
+
 @procedure("op_plot")
 @implements("8.5.1", "8.5.2", "8.5.5")
 def op_plot(st, f, a) -> None:
     """8.5.2: each success places face down an Available plot marker numbered no higher than the
     card's value, or an Available WMD plot (8.5.5), chosen by the Jihadist; a failure does nothing.
     With no eligible marker left a success places nothing (A18)."""
-    d = st.d
     if f["pc"] not in ("roll", "place"):
         if not _dice_cells(st, f, a, "plot", "8.5.1"):
             return
@@ -455,19 +486,9 @@ def op_plot(st, f, a) -> None:
     if f["pc"] == "place":
         if a is not None:
             f["hits"].pop(0)
-            name = f["placing"]
-            if a["plot"] == "WMD":
-                d["wmd_available"] -= 1
-            else:
-                d["plots_available"].remove(a["plot"])
-            d["countries"][name]["plots"].append(a["plot"])
-            d["countries"][name]["plots"].sort(key=str)
-            cite(st, "8.5.2")
+            place_plot(st, f["placing"], a["plot"])
         while f["hits"]:
-            options = sorted({p for p in d["plots_available"] if p <= f["value"]})
-            opts = [{"plot": p} for p in options]
-            if d["wmd_available"] > 0:
-                opts.append({"plot": "WMD"})
+            opts = plot_options(st, f["value"])
             if not opts:
                 f["hits"] = []
                 cite(st, "8.5.2")

@@ -7,6 +7,7 @@ operation only if at least one legal way to conduct it exists with the card's va
 from __future__ import annotations
 
 from model.core.citations import implements
+from model.labyrinth.action_log import record
 from model.labyrinth.countries import (
     BETTER, cells, gov_value, is_regime_change, move_troops, remove_cells_to_track, set_governance,
 )
@@ -348,6 +349,7 @@ def op_disrupt(st, f, a) -> None:
     if pc == "target":
         f["country"] = a["country"]
         f["pc"] = "tested"
+        record(st, "disrupted", f["country"])  # for card 61 (action_log.py)
         push_test(st, f["country"])
         return
     name = f["country"]

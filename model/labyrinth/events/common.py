@@ -1,0 +1,213 @@
+"""Steps many events share, as functions (no decision) and procedures (decisions or chance).
+
+Vocabulary of the card texts and how it is modelled:
+
+* "select" a country: a decision ``{"country": X}`` posed to the implementing side (4.9.4 note:
+  "select" may pick a marked or unmarked country); "test" it: ``push_test`` (a chance node for an
+  unmarked country, nothing for a marked one: FAQ 1, 4.9.4). A country selected as the site of a
+  cell or plot placement is tested first (4.9.4 second bullet; A54).
+* "place a cell": from the Funding track only, ignoring Funding (4.7.4.2 last paragraph), as a
+  Sleeper, removing a Cadre (4.8.4); with no cylinder on the track nothing is placed (4.6.3).
+* "remove a cell": ``remove_cell`` (the remover picks Active or Sleeper when both are there); the
+  last cell removed from a country by an event leaves a Cadre (4.8.4).
+* "random card from a hand", "discards a random card": a chance node over the hand (the model is
+  the referee; nobody chooses). "inspect the hand": nothing to model, the state is open to the
+  referee and the side's decisions are the only way it acts.
+* "draw a card": the ``draw`` procedure of ``turn.py`` (5.3.1, reshuffle included).
+* "select the Posture": ``select_posture``, a decision ``{"posture": "hard" | "soft"}``.
+* "within N countries": the map graph (``st.map.distance``).
+* "place an available plot": ``place_plot_event``, the Jihadist picks the marker ``{"plot": v}``.
+"""
+from __future__ import annotations
+
+from model.core.citations import implements
+from model.labyrinth.countries import (
+    BETTER, WORSE, cells, place_cells_from_track, remove_cells_to_track, set_governance,
+)
+from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
+from model.labyrinth.operations.jihadist import place_plot, plot_options
+
+SIDES = ("US", "Jihadist")
+OPPONENT = {"US": "Jihadist", "Jihadist": "US"}
+ALIGN_ORDER = ("ally", "neutral", "adversary")
+
+
+# -- functions (no decision) -----------------------------------------------------------------------
+def place_cells(st, name: str, n: int) -> int:
+    """Place up to ``n`` Sleeper cells in ``name`` from the Funding track, ignoring Funding
+    (4.7.4.2); returns how many were placed (4.6.3: none without cylinders)."""
+    placed = place_cells_from_track(st, name, n)
+    cite(st, "4.7.4.2", "4.6.3")
+    return placed
+
+
+@implements("4.8.4")
+def remove_cells(st, name: str, actives: int, sleepers: int, cadre: bool = True) -> None:
+    """Remove cells from ``name`` to the Funding track by an event; the last cell removed places a
+    Cadre there (4.8.4: "mediante ... evento") unless ``cadre`` is False (card 31: "non ponete quadri")."""
+    c = st.d["countries"][name]
+    had = cells(c)
+    remove_cells_to_track(st, name, actives, sleepers)
+    if had and cells(c) == 0 and cadre:
+        c["cadre"] = True
+        cite(st, "4.8.4")
+
+
+def shift_alignment(st, name: str, toward: str, steps: int = 1) -> None:
+    """Shift a Muslim country's Alignment ``steps`` boxes toward ``"ally"`` or ``"adversary"``."""
+    c = st.d["countries"][name]
+    i = ALIGN_ORDER.index(c["align"])
+    i = max(0, i - steps) if toward == "ally" else min(2, i + steps)
+    c["align"] = ALIGN_ORDER[i]
+
+
+def improve_governance(st, name: str) -> None:
+    """Improve a tested Muslim country's Governance one level (Poor -> Fair -> Good; Good stays)."""
+    c = st.d["countries"][name]
+    if c["gov"] in BETTER:
+        set_governance(st, name, BETTER[c["gov"]])
+
+
+def worsen_governance(st, name: str) -> None:
+    """Worsen a tested Muslim country's Governance one level, never to Islamist Rule (Good -> Fair
+    -> Poor; Poor stays), the limit every event that worsens Governance states."""
+    c = st.d["countries"][name]
+    if c["gov"] in WORSE:
+        set_governance(st, name, WORSE[c["gov"]])
+
+
+def countries_where(st, pred) -> list[str]:
+    """Country names (map order) for which ``pred(name, country_dict)`` holds."""
+    return [n for n, c in st.d["countries"].items() if pred(n, c)]
+
+
+def any_islamist_rule(st) -> bool:
+    return any(c["gov"] == "islamist_rule" for c in st.d["countries"].values())
+
+
+def within(st, origin: str, n: int) -> list[str]:
+    """Countries at most ``n`` countries away from ``origin`` (itself included; 4.1 adjacency)."""
+    return [x for x in st.d["countries"] if st.map.distance(origin, x, st.patriot_act()) <= n]
+
+
+# -- procedures ----------------------------------------------------------------------------------
+@procedure("remove_cell")
+@implements("4.8.4")
+def remove_cell(st, f, a) -> None:
+    """Remove one cell from ``country`` by an event; ``chooser`` picks Active or Sleeper when both
+    are present (``{"cell": "active" | "sleeper"}``). ``cadre`` False: no Cadre (card 31)."""
+    name = f["country"]
+    c = st.d["countries"][name]
+    if a is None:
+        kinds = [k for k, key in (("active", "actives"), ("sleeper", "sleepers")) if c[key] > 0]
+        if not kinds:
+            pop(st)
+            return
+        if len(kinds) > 1:
+            ask(st, f["chooser"], [{"cell": k} for k in kinds], f["rule"], f"remove which cell in {name}")
+            return
+        a = {"cell": kinds[0]}
+    remove_cells(st, name, 1 if a["cell"] == "active" else 0, 1 if a["cell"] == "sleeper" else 0,
+                 cadre=f.get("cadre", True))
+    cite(st, f["rule"])
+    pop(st)
+
+
+def push_remove_cell(st, name: str, chooser: str, rule: str, cadre: bool = True) -> None:
+    push(st, "remove_cell", country=name, chooser=chooser, rule=rule, cadre=cadre)
+
+
+@procedure("random_cards")
+def random_cards(st, f, a) -> None:
+    """Take ``count`` cards at random, one chance node each, from ``owner``'s hand and put them on
+    ``dest``: ``"discard"`` (the discard pile) or a side (that side's hand). The cards taken are
+    appended to the parent frame's ``picked`` list. Fewer cards in hand: as many as there are."""
+    d = st.d
+    hand = d["hands"][f["owner"]]
+    if a is not None:
+        n = a["card"]
+        hand.remove(n)
+        if f["dest"] == "discard":
+            d["discard"].append(n)
+        else:
+            d["hands"][f["dest"]].append(n)
+            d["hands"][f["dest"]].sort()
+        f["done"] = f.get("done", 0) + 1
+        st.d["stack"][-2].setdefault("picked", []).append(n)
+    if f.get("done", 0) >= f["count"] or not hand:
+        pop(st)
+        return
+    pick_chance(st, [{"card": n} for n in hand], None, f["rule"],
+                f"a random card from the {f['owner']} hand")
+
+
+def push_random_cards(st, owner: str, count: int, dest: str, rule: str) -> None:
+    push(st, "random_cards", owner=owner, count=count, dest=dest, rule=rule)
+
+
+@procedure("select_posture")
+def select_posture(st, f, a) -> None:
+    """``chooser`` selects the Posture of ``country`` (a non-Muslim country other than the US)."""
+    if a is None:
+        ask(st, f["chooser"], [{"posture": "hard"}, {"posture": "soft"}], f["rule"],
+            f"select the Posture of {f['country']}")
+        return
+    st.d["countries"][f["country"]]["posture"] = a["posture"]
+    cite(st, f["rule"])
+    pop(st)
+
+
+def push_select_posture(st, name: str, chooser: str, rule: str) -> None:
+    push(st, "select_posture", country=name, chooser=chooser, rule=rule)
+
+
+@procedure("place_plot_event")
+def place_plot_event(st, f, a) -> None:
+    """The Jihadist places an Available plot marker in ``country``: numbered up to ``max_value``
+    (None: any value), a WMD plot too if ``wmd``. Nothing Available: nothing placed."""
+    if a is None:
+        opts = plot_options(st, f["max_value"], f["wmd"])
+        if not opts:
+            cite(st, f["rule"])
+            pop(st)
+            return
+        ask(st, "Jihadist", opts, f["rule"], f"which plot marker to place in {f['country']}")
+        return
+    place_plot(st, f["country"], a["plot"])
+    cite(st, f["rule"])
+    pop(st)
+
+
+def push_place_plot(st, name: str, rule: str, max_value: int | None = None, wmd: bool = True) -> None:
+    push(st, "place_plot_event", country=name, max_value=max_value, wmd=wmd, rule=rule)
+
+
+@procedure("event_op")
+def event_op(st, f, a) -> None:
+    """An event's "conduct an operation of value ``value``" (cards 18, 97): ``side`` chooses an
+    operation the value allows (none possible: nothing happens) and conducts it with ``card``."""
+    from model.labyrinth.cardplay import op_options
+
+    if a is None:
+        options = op_options(st, f["side"], f["value"], f["card"])
+        options = [o for o in options if o["op"] != "reassessment"]  # needs the card itself (7.6)
+        if f.get("reserves"):
+            options.append({"op": "reserves"})
+        if not options:
+            pop(st)
+            return
+        ask(st, f["side"], options, f["rule"], f"operation of value {f['value']} ({f['rule']})")
+        return
+    pop(st)
+    if a["op"] == "reserves":
+        from model.labyrinth.tracks import RESERVES_MAX
+
+        st.d["reserves"][f["side"]] = min(RESERVES_MAX, st.d["reserves"][f["side"]] + f["value"])
+        cite(st, "6.3.3")
+        return
+    push(st, "op_" + a["op"], side=f["side"], card=f["card"], value=f["value"])
+
+
+def push_draw(st, side: str) -> None:
+    """Draw one card into ``side``'s hand (5.3.1; an empty draw pile reshuffles, 3.3 may end the game)."""
+    push(st, "draw", side=side)

@@ -1,0 +1,2 @@
+"""Events of the US cards 33-47 (6.2). Each cites its card number and quotes the rule it applies."""
+from __future__ import annotations
