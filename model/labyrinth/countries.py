@@ -10,11 +10,30 @@ A country's state is a plain dict in ``d["countries"][name]``::
      "aid": int, "besieged": bool, "rc": None | "green" | "tan",
      "plots": [1 | 2 | 3 | "WMD", ...],                          # face down (8.5.4)
      "markers": [str, ...]}                                      # event markers on the country
+
+Two event markers stand for pieces (the design is the same for both: the marker is the piece,
+the piece counts are derived, no cube or cylinder is involved):
+
+* Moqtada al-Sadr (card 54; A09): the marker ``"Moqtada al-Sadr"`` on Iraq *is* an Active cell
+  that "cannot Travel or be Disrupted" and leaves the game when removed. ``"actives"`` and
+  ``"sleepers"`` count cylinders only (so the 15-cylinder conservation, 4.6.1, and every cylinder
+  move stay as they are); :func:`cells` and :func:`active_cells` add Sadr, and are what every rule
+  that *counts* cells uses (Jihad and Plot dice, Major Jihad, Recruit eligibility, the "no cells on
+  the map" victory, the Regime Change margins, a Cadre after the last cell). What moves or
+  disrupts cells reads the cylinder fields (Travel, Disrupt); what removes a cell may take Sadr:
+  a Jihad failure (the Jihadist says whether Sadr is among the cells lost) and an event's
+  ``remove_cell`` (the remover may pick ``{"cell": "sadr"}``); :func:`remove_sadr` takes it out.
+* NATO (card 41; A08): the marker ``"NATO"`` on a Regime Change country counts as 2 troops there
+  for every rule that counts troops (:func:`troops`); it is not a cube and not on the Troops track.
+  It is removed when troops move out of that country (:func:`move_troops`: Deploy, Withdraw, a
+  Regime Change drawing troops from it) and when the country stops being a Regime Change country
+  (:func:`set_governance` to Good or Islamist Rule).
 """
 from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth.action_log import record
+from model.labyrinth.engine import cite as cite_rule
 from model.labyrinth.tracks import GOV_ORDER, GOV_VALUE
 
 ALIGN_TOWARD_ALLY = {"adversary": "neutral", "neutral": "ally", "ally": "ally"}
@@ -28,8 +47,39 @@ def new_country() -> dict:
     }
 
 
-def cells(c: dict) -> int:
+SADR = "Moqtada al-Sadr"
+NATO = "NATO"
+
+
+@implements("card 54")
+def sadr(c: dict) -> int:
+    """1 if the Moqtada al-Sadr marker (an Active cell, card 54; A09) is in country ``c``, else 0."""
+    return 1 if SADR in c["markers"] else 0
+
+
+def cylinders(c: dict) -> int:
+    """Cell cylinders in country ``c`` (Sleeper and Active): the cells that can Travel or be
+    Disrupted (Sadr cannot, card 54)."""
     return c["sleepers"] + c["actives"]
+
+
+def cells(c: dict) -> int:
+    """Cells in country ``c`` for every rule that counts them: cylinders plus Sadr (card 54; A09)."""
+    return c["sleepers"] + c["actives"] + sadr(c)
+
+
+def active_cells(c: dict) -> int:
+    """Active cells in country ``c``: Active cylinders plus Sadr, always Active (card 54)."""
+    return c["actives"] + sadr(c)
+
+
+@implements("card 54")
+def remove_sadr(st, name: str) -> None:
+    """Card 54: "Se la cellula viene rimossa, rimuovete il segnalino dal gioco": Sadr removed as a
+    cell leaves the game (its card is already removed, REMOVE); no cylinder goes to the track."""
+    markers = st.d["countries"][name]["markers"]
+    if SADR in markers:
+        markers.remove(SADR)
 
 
 def governance(st, name: str) -> str | None:
@@ -80,6 +130,7 @@ def set_governance(st, name: str, gov: str) -> None:
         c["aid"] = 0
         c["besieged"] = False
         c["rc"] = None
+        remove_nato(st, name)  # card 41 (A08): NATO leaves with the Regime Change marker
 
 
 WORSE = {"good": "fair", "fair": "poor", "poor": "poor"}
@@ -113,13 +164,25 @@ def remove_cells_to_track(st, name: str, actives: int, sleepers: int) -> None:
     st.d["cells_track"] += actives + sleepers
 
 
+@implements("card 41")
+def remove_nato(st, name: str) -> None:
+    """Card 41 "Se si schiera, rimuovetela" (A08): take the NATO marker off ``name``."""
+    markers = st.d["countries"][name]["markers"]
+    if NATO in markers:
+        markers.remove(NATO)
+        cite_rule(st, "card 41")
+
+
 def move_troops(st, src: str, dst: str, n: int) -> None:
-    """Move ``n`` troop cubes between countries and/or the Troops track ("track")."""
+    """Move ``n`` troop cubes between countries and/or the Troops track ("track"). Troops moving
+    out of a country with NATO remove it (card 41; A08)."""
     d = st.d
     if src == "track":
         d["troops_track"] -= n
     else:
         d["countries"][src]["troops"] -= n
+        if n > 0:
+            remove_nato(st, src)
     if dst == "track":
         d["troops_track"] += n
     else:
@@ -127,9 +190,13 @@ def move_troops(st, src: str, dst: str, n: int) -> None:
     assert d["troops_track"] >= 0 and (src == "track" or d["countries"][src]["troops"] >= 0)
 
 
+@implements("card 41")
 def troops(st, name: str) -> int:
-    """Troops present for every rule that counts them (cubes; NATO, card 41, joins in issue 3)."""
-    return st.d["countries"][name]["troops"]
+    """Troops present for every rule that counts them: the cubes, plus 2 for a NATO marker
+    ("La NATO vale 2 Truppe", card 41; A08). The Troops track (4.7.2) counts cubes only, and only
+    cubes can Deploy or Withdraw (NATO is removed when troops move out, :func:`move_troops`)."""
+    c = st.d["countries"][name]
+    return c["troops"] + (2 if NATO in c["markers"] else 0)
 
 
 @implements("4.2.5", "4.2.6")

@@ -53,7 +53,9 @@ def start_proc(st: LabyrinthState, proc: str, **local) -> LabyrinthState:
     """Make ``proc`` the only running procedure (above a halt frame) and advance to its first question."""
     st.d["stack"] = [{"proc": "test_halt", "pc": "start"}, {"proc": proc, "pc": "start", **local}]
     st.d["pending"] = None
+    st._applied = []
     run(st)
+    st.trail = list(st._applied)
     return st
 
 
@@ -64,7 +66,16 @@ def feed(st: LabyrinthState, script: list) -> LabyrinthState:
         legal = st.legal_actions()
         assert action in legal, f"{action} not legal at {st.decision()}; legal: {legal}"
         st.apply(action)
+        st.trail = getattr(st, "trail", []) + list(st._applied)
     return st
+
+
+def events_run(st: LabyrinthState) -> list[int]:
+    """Card numbers whose event was implemented during the last ``start_proc``/``feed`` calls, in
+    order (the ``event`` procedure cites "6.2.1" then "card N" when an event starts)."""
+    trail = getattr(st, "trail", [])
+    return [int(trail[i + 1][5:]) for i, r in enumerate(trail[:-1])
+            if r == "6.2.1" and trail[i + 1].startswith("card ")]
 
 
 def run_proc(st: LabyrinthState, proc: str, script: list, **local) -> LabyrinthState:

@@ -1,2 +1,550 @@
-"""Events of the US cards 17-32 (6.2). Each cites its card number and quotes the rule it applies."""
+"""Events of the US cards 17-32 (6.2). Each cites its card number and quotes the rule it applies.
+
+The card texts quoted are the Italian card list (the primary text; seed 000, "ELENCO DELLE
+CARTE"); the A-numbers are the ambiguities of seed_labyrinth.md g.2. Every decision the text gives
+to "you" goes to the implementing side ``f["side"]`` (for these US cards always the US, 6.3.2.2).
+
+Cards without a printed precondition ("Giocatela se ...") are playable whenever they are not
+blocked (6.2.6); when there is nothing to act on, that step of the event does nothing (Predator
+without a cell in a Muslim country, Sharia without a Besieged Regime, FSB without a cell in Russia
+or Central Asia).
+"""
 from __future__ import annotations
+
+from model.labyrinth.countries import (
+    BETTER, cells, governance, resources, set_governance, troops,
+)
+from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
+from model.labyrinth.events import event
+from model.labyrinth.events.common import push_draw, push_remove_cell, push_select_posture, remove_cells
+from model.labyrinth.events.lasting import in_effect, place_marker
+from model.labyrinth.events.play import push_event, put_away
+from model.labyrinth.operations.us import woi_modifiers
+from model.labyrinth.tracks import gwot_penalty, shift_funding, shift_prestige, troops_level
+
+
+# -- shared steps -----------------------------------------------------------------------------------
+def _remove_plot(st, name: str, plot) -> None:
+    """Remove plot marker ``plot`` from ``name`` as Alert does (7.5.3): a WMD plot leaves the game
+    (8.5.5), any other returns face down to Available Plots."""
+    d = st.d
+    d["countries"][name]["plots"].remove(plot)
+    if plot == "WMD":
+        d["wmd_removed"] += 1
+        cite(st, "8.5.5")
+    else:
+        d["plots_available"].append(plot)
+        d["plots_available"].sort()
+    cite(st, "7.5.3")
+
+
+def _pick_face_down(st, plots: list, rule: str, prompt: str) -> None:
+    """A chance node over the face-down ``plots`` (8.5.4): each marker equally likely."""
+    kinds = sorted(set(plots), key=str)
+    pick_chance(st, [{"plot": k} for k in kinds], [plots.count(k) for k in kinds], rule, prompt)
+
+
+def posture_countries(st) -> list[str]:
+    """Countries whose Posture an event may select: non-Muslim, not the US (its Posture is on the
+    GWOT track) and not Israel (always Hard, 4.3.3)."""
+    return [n for n, info in st.map.countries.items()
+            if info.has_posture_marker and info.posture != "fixed_hard"]
+
+
+# -- 17 FSB -----------------------------------------------------------------------------------------
+FSB_CARDS = (65, 69, 71)  # HEU, Kazakh Strain, Loose Nuke
+
+
+@event(17)
+def fsb(st, f, a) -> None:
+    """Card 17 FSB: "Se la jihad ha Nucleare, HEU o Tensione in Kazakistan, scartatele.
+    Altrimenti, rimuovete una cellula dalla Russia o Asia Centrale."
+
+    If the Jihadist hand holds any of Loose Nuke (71), HEU (65), Kazakh Strain (69), all of them go
+    to the discard pile (discarding triggers no event, 6.3.2.3). Otherwise the US selects Russia or
+    Central Asia among those with a cell and removes one (4.8.4: the last one leaves a Cadre).
+    The solo "inspect the hand" needs no modelling: the referee sees the hand."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        hand = d["hands"]["Jihadist"]
+        nukes = [n for n in hand if n in FSB_CARDS]
+        cite(st, "card 17")
+        if nukes:
+            for n in nukes:
+                hand.remove(n)
+                d["discard"].append(n)
+            cite(st, "6.3.2.3")
+            pop(st)
+            return
+        options = [{"country": x} for x in ("Russia", "Central Asia") if cells(d["countries"][x])]
+        if not options:
+            pop(st)
+            return
+        f["pc"] = "country"
+        ask(st, f["side"], options, "card 17", "FSB: remove a cell from which country")
+        return
+    if pc == "country":
+        f["pc"] = "done"
+        push_remove_cell(st, a["country"], f["side"], "card 17")
+        return
+    pop(st)
+
+
+# -- 18 Intel Community -----------------------------------------------------------------------------
+@event(18)
+def intel_community(st, f, a) -> None:
+    """Card 18 Intel Community: "Ispezionate la mano della jihad. Effettuate una operazione di
+    valore 1. Potete interrompere questa fase di Azione ora per giocare una carta in più."
+
+    Inspecting the hand needs no modelling. The US conducts a 1-value operation, Reserves included
+    (A30: the solo example uses it for Reserves); then it may play one more card from its hand at
+    once ({"card": n}, through the whole card play: use, operations, events, put away), which
+    does not count as one of the phase's two cards (A30: a 3rd card), or decline ("pass")."""
+    d = st.d
+    pc = f["pc"]
+    side = f["side"]
+    if pc == "start":
+        cite(st, "card 18")
+        f["pc"] = "op_done"
+        push(st, "event_op", side=side, value=1, reserves=True, rule="card 18", card=f["card"])
+        return
+    if pc == "op_done":
+        hand = d["hands"][side]
+        if not hand:
+            pop(st)
+            return
+        f["pc"] = "extra"
+        ask(st, side, [{"card": n} for n in hand] + ["pass"], "card 18",
+            "Intel Community: interrupt the Action Phase to play one more card?")
+        return
+    if pc == "extra":
+        if a == "pass":
+            pop(st)
+            return
+        cite(st, "card 18")
+        f["pc"] = "done"
+        push(st, "play_card", side=side, card=a["card"])
+        return
+    pop(st)
+
+
+# -- 19 Kemalist Republic, 20 King Abdullah -----------------------------------------------------------
+def _set_fair_ally(st, name: str) -> None:
+    """"Ponete ... a Alleato Discreto": set the Governance to Fair and the Alignment to Ally (no
+    Test: the event sets both markers)."""
+    set_governance(st, name, "fair")
+    st.d["countries"][name]["align"] = "ally"
+
+
+@event(19)
+def kemalist_republic(st, f, a) -> None:
+    """Card 19 Kemalist Republic: "Ponete la Turchia a Alleato Discreto." Turkey becomes a Fair
+    Ally, whatever it was (Islamist Rule and Good included: the event sets, 6.2.2)."""
+    _set_fair_ally(st, "Turkey")
+    cite(st, "card 19")
+    pop(st)
+
+
+@event(20)
+def king_abdullah(st, f, a) -> None:
+    """Card 20 King Abdullah: "Ponete la Giordania a Alleato Discreto. +1 al Prestigio. -1 ai
+    Fondi." (REMOVE: play.put_away.)"""
+    _set_fair_ally(st, "Jordan")
+    shift_prestige(st.d, +1)
+    shift_funding(st.d, -1)
+    cite(st, "card 20")
+    pop(st)
+
+
+# -- 21 "Let's Roll!" -------------------------------------------------------------------------------
+def lets_roll_sites(st) -> list[str]:
+    """A36: countries with a plot that are an Ally or have Good Governance (non-Muslim included)."""
+    return [n for n, c in st.d["countries"].items()
+            if c["plots"] and (c["align"] == "ally" or governance(st, n) == "good")]
+
+
+def lets_roll_playable(st, side) -> bool:
+    return bool(lets_roll_sites(st))
+
+
+def _nest_face_up(st, name: str) -> bool:
+    """NEST (card 5) in effect: WMD plots in the United States are face up, so the US sees them."""
+    return name == "United States" and in_effect(st, "NEST") and "WMD" in st.d["countries"][name]["plots"]
+
+
+@event(21, playable=lets_roll_playable)
+def lets_roll(st, f, a) -> None:
+    """Card 21 "Let's Roll!": "Giocatela se vi è un complotto in un paese Alleato o Buono.
+    Rivelate e rimuovetelo. Pescate una carta. Scegliete la Postura di un paese non USA."
+
+    A36: an Ally or any country with Good Governance, non-Muslim ones included. The US selects the
+    country; its plots are face down (8.5.4), so which marker is revealed is a chance node, as for
+    Alert (7.5.3). Under NEST (card 5) WMD plots in the US are face up: there the US chooses the WMD
+    plot ({"plot": "WMD"}) or a face-down one ({"plot": "face_down"}, then a chance node). The plot
+    is removed as Alert does: a WMD plot leaves the game (8.5.5), a numbered one returns to
+    Available Plots. Then the US draws a card (5.3.1) and selects the Posture of a non-Muslim
+    country other than the US and Israel (Israel is always Hard, 4.3.3; A54: no Test)."""
+    d = st.d
+    pc = f["pc"]
+    side = f["side"]
+    if pc == "start":
+        f["pc"] = "country"
+        ask(st, side, [{"country": n} for n in lets_roll_sites(st)], "card 21",
+            "Let's Roll!: the plot in which country")
+        return
+    if pc == "country":
+        name = f["country"] = a["country"]
+        plots = d["countries"][name]["plots"]
+        if _nest_face_up(st, name):
+            f["pc"] = "which"
+            options = [{"plot": "WMD"}]
+            if any(p != "WMD" for p in plots):
+                options.append({"plot": "face_down"})
+            ask(st, side, options, "card 5", f"Let's Roll!: the face-up WMD plot or a face-down plot in {name}")
+            return
+        f["pc"] = "picked"
+        _pick_face_down(st, plots, "8.5.4", f"which face-down plot in {name} the US selected")
+        return
+    if pc == "which":
+        if a["plot"] == "face_down":
+            f["pc"] = "picked"
+            _pick_face_down(st, [p for p in d["countries"][f["country"]]["plots"] if p != "WMD"], "8.5.4",
+                            f"which face-down plot in {f['country']} the US selected")
+            return
+        pc = "picked"
+    if pc == "picked":
+        _remove_plot(st, f["country"], a["plot"])
+        cite(st, "card 21")
+        f["pc"] = "drawn"
+        push_draw(st, side)
+        return
+    if pc == "drawn":
+        f["pc"] = "posture"
+        ask(st, side, [{"country": n} for n in posture_countries(st)], "card 21",
+            "Let's Roll!: select the Posture of which country")
+        return
+    if pc == "posture":
+        f["pc"] = "done"
+        push_select_posture(st, a["country"], side, "card 21")
+        return
+    pop(st)
+
+
+# -- 22 Mossad and Shin Bet -------------------------------------------------------------------------
+MOSSAD_COUNTRIES = ("Israel", "Jordan", "Lebanon")
+
+
+def mossad_playable(st, side) -> bool:
+    return any(cells(st.d["countries"][n]) for n in MOSSAD_COUNTRIES)
+
+
+@event(22, playable=mossad_playable)
+def mossad_and_shin_bet(st, f, a) -> None:
+    """Card 22 Mossad and Shin Bet: "Giocatela se vi è una cellula in Israele, Giordania, o
+    Libano. Rimuovetele tutte." Every cell there goes to the Funding track; a country whose last
+    cell an event removes gets a Cadre (4.8.4)."""
+    for name in MOSSAD_COUNTRIES:
+        c = st.d["countries"][name]
+        if cells(c):
+            remove_cells(st, name, c["actives"], c["sleepers"])
+    cite(st, "card 22")
+    pop(st)
+
+
+# -- 23-25 Predator ---------------------------------------------------------------------------------
+@event(23, 24, 25)
+def predator(st, f, a) -> None:
+    """Cards 23-25 Predator: "Rimuovere una cellula da un paese Musulmano (non Iran)." No
+    precondition is printed: the card is playable without a target and then does nothing. The
+    US selects a Muslim country with a cell (Iran is not Muslim, 4.4) and removes one (4.8.4)."""
+    d = st.d
+    if f["pc"] == "start":
+        options = [{"country": n} for n in st.map.muslim if cells(d["countries"][n])]
+        if not options:
+            cite(st, f"card {f['card']}")
+            pop(st)
+            return
+        f["pc"] = "country"
+        ask(st, f["side"], options, f"card {f['card']}", "Predator: remove a cell from which country")
+        return
+    if f["pc"] == "country":
+        f["pc"] = "done"
+        push_remove_cell(st, a["country"], f["side"], f"card {f['card']}")
+        return
+    pop(st)
+
+
+# -- 26 Quartet -------------------------------------------------------------------------------------
+def islamist_rule_next_to_israel(st) -> bool:
+    return any(st.d["countries"][n]["gov"] == "islamist_rule"
+               for n in st.map.adjacent("Israel", st.patriot_act()))
+
+
+def quartet_playable(st, side) -> bool:
+    return (in_effect(st, "Abbas") and troops_level(st.d["troops_track"]) != "overstretch"
+            and not islamist_rule_next_to_israel(st))
+
+
+@event(26, playable=quartet_playable)
+def quartet(st, f, a) -> None:
+    """Card 26 Quartet: "Giocatelo se è in effetto Abbas, le Truppe non sono Troppo Impegnate, e
+    non vi è un Governo Islamico adiacente ad Israele. +2 al Prestigio, -3 ai Fondi."
+    Overstretch is the Troops track level (4.7.3)."""
+    shift_prestige(st.d, +2)
+    shift_funding(st.d, -3)
+    cite(st, "card 26", "4.7.3")
+    pop(st)
+
+
+# -- 27 Saddam Captured -----------------------------------------------------------------------------
+def troops_in_iraq(st, side) -> bool:
+    return troops(st, "Iraq") > 0
+
+
+@event(27, playable=troops_in_iraq)
+def saddam_captured(st, f, a) -> None:
+    """Card 27 Saddam Captured: "Giocatelo se vi sono truppe in Iraq. Ponete lì 1 Aiuto. +1 al
+    Prestigio. Blocca Saddam (e modifica l'evento FRE)." MARK (in Iraq) and REMOVE: the marker
+    blocks Saddam (card 92, 6.2.8); its effect on FREs (card 51) is read by that event."""
+    st.d["countries"]["Iraq"]["aid"] += 1
+    shift_prestige(st.d, +1)
+    place_marker(st, 27, "Iraq")
+    cite(st, "card 27", "6.2.7")
+    pop(st)
+
+
+# -- 28 Sharia --------------------------------------------------------------------------------------
+def sharia_playable(st, side) -> bool:
+    """No precondition is printed ("Rimuovere un segnalino di Regime Assediato"). Proposed ruling
+    ``sharia_needs_besieged_regime`` (default False): read "remove a BR" as a precondition."""
+    if not getattr(st.rulings, "sharia_needs_besieged_regime", False):
+        return True
+    return any(c["besieged"] for c in st.d["countries"].values())
+
+
+@event(28, playable=sharia_playable)
+def sharia(st, f, a) -> None:
+    """Card 28 Sharia: "Rimuovere un segnalino di Regime Assediato." The US selects which Besieged
+    Regime marker is removed (Somalia's unmarked one included, A34); none on the map: nothing."""
+    d = st.d
+    if f["pc"] == "start":
+        options = [{"country": n} for n, c in d["countries"].items() if c["besieged"]]
+        if not options:
+            cite(st, "card 28")
+            pop(st)
+            return
+        f["pc"] = "country"
+        ask(st, f["side"], options, "card 28", "Sharia: remove the Besieged Regime marker from which country")
+        return
+    d["countries"][a["country"]]["besieged"] = False
+    cite(st, "card 28")
+    pop(st)
+
+
+# -- 29 Tony Blair ----------------------------------------------------------------------------------
+@procedure("card29_woi")
+def tony_blair_woi(st, f, a) -> None:
+    """A War of Ideas roll in the non-Muslim ``country`` (7.2.3): roll the Posture table once,
+    whether or not its Posture is marked (for an unmarked country this roll marks it, 4.9.4); if
+    the result equals the US Posture, Prestige +1."""
+    d = st.d
+    if f["pc"] == "start":
+        f["pc"] = "rolled"
+        push(st, "posture_roll", country=f["country"])
+        return
+    if d["countries"][f["country"]]["posture"] == d["us_posture"]:
+        shift_prestige(d, +1)
+    cite(st, "7.2.3", "card 29")
+    pop(st)
+
+
+@event(29)
+def tony_blair(st, f, a) -> None:
+    """Card 29 Tony Blair: "Ponete la Postura del Regno Unito uguale a quella degli USA. Tirate per
+    la Guerra delle Ideologie in sino a 3 paesi di Schengen." (REMOVE: play.put_away.)
+
+    The UK Posture is set to the US Posture. Then the US selects up to 3 different Schengen
+    countries one at a time ({"country": X}, or "done" to stop), each rolling a War of Ideas at
+    once (7.2.3; the event ignores the card's value, 6.2.1)."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        d["countries"]["United Kingdom"]["posture"] = d["us_posture"]
+        cite(st, "card 29")
+        f["chosen"] = []
+        f["pc"] = "next"
+        pc = "next"
+    if pc == "next":
+        if a is None:
+            left = [n for n in st.map.schengen if n not in f["chosen"]]
+            if len(f["chosen"]) >= 3 or not left:
+                pop(st)
+                return
+            ask(st, f["side"], [{"country": n} for n in left] + ["done"], "card 29",
+                f"Tony Blair: War of Ideas in a Schengen country ({len(f['chosen'])} of 3 so far)")
+            return
+        if a == "done":
+            pop(st)
+            return
+        f["chosen"].append(a["country"])
+        push(st, "card29_woi", country=a["country"])
+        return
+
+
+# -- 30 UN Nation Building --------------------------------------------------------------------------
+def regime_change_countries(st) -> list[str]:
+    return [n for n, c in st.d["countries"].items() if c["rc"] is not None]
+
+
+def un_nation_building_playable(st, side) -> bool:
+    return bool(regime_change_countries(st))
+
+
+@event(30, playable=un_nation_building_playable)
+def un_nation_building(st, f, a) -> None:
+    """Card 30 UN Nation Building: "Giocatelo se vi è un paese con Cambio di Regime. Ponete lì 1
+    Aiuto e tirate per la Guerra delle Ideologie come se la penalità GWOT fosse zero. Bloccato da
+    Uccisione di Vieira de Mello" (the block: event_markers.yaml).
+
+    The US selects a Regime Change country (7.3.4.1); 1 Aid there; then one War of Ideas roll there
+    (7.2.1.2) with the 4.9.2 modifiers but a GWOT penalty of 0. 6.2.2's example: the card
+    overrides 7.2.1.3 (troops need not exceed cells by 5); the event also ignores the card's value
+    against the Governance (6.2.1). A modified 5+ shifts a Neutral to Ally or improves an Ally's
+    Governance one level (7.2.1.1; Good removes Aid, Besieged Regime and the RC marker). The Aid
+    just placed means the roll can never place a *first* Aid (7.2.2.1). An Adversary there (7.2.1.1
+    forbids War of Ideas on one) rolls but a success changes nothing."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        f["pc"] = "country"
+        ask(st, f["side"], [{"country": n} for n in regime_change_countries(st)], "card 30",
+            "UN Nation Building: which Regime Change country")
+        return
+    if pc == "country":
+        name = f["country"] = a["country"]
+        d["countries"][name]["aid"] += 1
+        cite(st, "card 30", "6.2.2")
+        f["pc"] = "rolled"
+        roll(st, "card 30", f"UN Nation Building: War of Ideas roll in {name}")
+        return
+    name = f["country"]
+    c = d["countries"][name]
+    total = a["die"] + woi_modifiers(st, name) + gwot_penalty(d)  # as if the GWOT penalty were 0
+    cite(st, "7.2.1.2", "4.9.2", "card 30")
+    if total >= 5:
+        if c["align"] == "neutral":
+            c["align"] = "ally"
+            cite(st, "7.2.1.1")
+        elif c["align"] == "ally" and c["gov"] in ("poor", "fair"):
+            set_governance(st, name, BETTER[c["gov"]])
+            cite(st, "7.2.1.1")
+    pop(st)
+
+
+# -- 31 Wiretapping ---------------------------------------------------------------------------------
+WIRETAP_COUNTRIES = ("United States", "United Kingdom", "Canada")
+
+
+def wiretapping_playable(st, side) -> bool:
+    return any(c["cadre"] or cells(c) or c["plots"]
+               for c in (st.d["countries"][n] for n in WIRETAP_COUNTRIES))
+
+
+@event(31, playable=wiretapping_playable)
+def wiretapping(st, f, a) -> None:
+    """Card 31 Wiretapping: "Giocatelo se vi sono quadri, cellule o complotti in USA, Regno Unito o
+    Canada. Rimuoveteli tutti (non ponete quadri). Pescate una carta. Non può essere bloccata da
+    Fuga di Notizie." MARK (Events box).
+
+    Every Cadre, cell and plot in the three countries is removed, no Cadre being placed (the card
+    overrides 4.8.4); plots as Alert removes them (7.5.3: numbered to Available, WMD out of the
+    game, 8.5.5). Then the US draws a card. A04: Leak can in fact flip this marker (the "Non" is an
+    error); the lasting effect of the marker is stated nowhere (e.4)."""
+    d = st.d
+    if f["pc"] == "start":
+        for name in WIRETAP_COUNTRIES:
+            c = d["countries"][name]
+            c["cadre"] = False
+            if cells(c):
+                remove_cells(st, name, c["actives"], c["sleepers"], cadre=False)
+            for plot in list(c["plots"]):
+                _remove_plot(st, name, plot)
+        place_marker(st, 31, None)
+        cite(st, "card 31", "6.2.7")
+        f["pc"] = "done"
+        push_draw(st, f["side"])
+        return
+    pop(st)
+
+
+# -- 32 Back Channel --------------------------------------------------------------------------------
+def back_channel_adversaries(st, value: int) -> list[str]:
+    """Adversaries whose Resources (current, Oil Price Spike included: A39) equal ``value``."""
+    return [n for n in st.map.muslim
+            if st.d["countries"][n]["align"] == "adversary" and resources(st, n) == value]
+
+
+def back_channel_cards(st, side: str, card: int = 32) -> list[int]:
+    """Cards in ``side``'s hand, other than Back Channel itself, whose printed ops value equals the
+    Resources of an Adversary (A49: Reserves cannot change the value)."""
+    return [n for n in st.d["hands"][side]
+            if n != card and back_channel_adversaries(st, st.cards[n].ops)]
+
+
+def back_channel_playable(st, side) -> bool:
+    return st.d["us_posture"] == "soft" and bool(back_channel_cards(st, "US"))
+
+
+@event(32, playable=back_channel_playable)
+def back_channel(st, f, a) -> None:
+    """Card 32 Back Channel: "Giocatelo se gli USA sono Morbidi e se avete un'altra carta
+    dell'esatto valore delle risorse di un Avversario. Potete scartare la carta per spostare
+    l'Avversario a Neutrale e porre lì 1 Aiuto."
+
+    The US may discard such a card ({"discard": n}) or decline ("pass"). The discard triggers no
+    event (6.3.2.3) except US Election (card 120), whose event happens when it is discarded (6.3.1).
+    The US then selects the Adversary (among those whose Resources equal the discarded card's
+    value), which shifts to Neutral (an Islamist Rule one too: FAQ) and gets 1 Aid (A49)."""
+    d = st.d
+    pc = f["pc"]
+    side = f["side"]
+    if pc == "start":
+        options = back_channel_cards(st, side, f["card"])
+        if not options:  # triggered with no such card (6.3.2.1 stops it first): nothing to do
+            pop(st)
+            return
+        f["pc"] = "discard"
+        ask(st, side, [{"discard": n} for n in options] + ["pass"], "card 32",
+            "Back Channel: discard a card of an Adversary's Resources value?")
+        return
+    if pc == "discard":
+        if a == "pass":
+            cite(st, "card 32")
+            pop(st)
+            return
+        n = f["discarded"] = a["discard"]
+        f["value"] = st.cards[n].ops
+        d["hands"][side].remove(n)
+        d["in_play"].append(n)
+        cite(st, "card 32", "6.3.2.3")
+        f["pc"] = "put_away"
+        if st.cards[n].automatic:
+            cite(st, "6.3.1")
+            push_event(st, n, side, "discard")
+        return
+    if pc == "put_away":
+        put_away(st, f["discarded"], f.get("event_happened"))
+        options = back_channel_adversaries(st, f["value"])
+        if not options:
+            pop(st)
+            return
+        f["pc"] = "adversary"
+        ask(st, side, [{"country": x} for x in options], "card 32", "Back Channel: which Adversary shifts to Neutral")
+        return
+    if pc == "adversary":
+        c = d["countries"][a["country"]]
+        c["align"] = "neutral"
+        c["aid"] += 1
+        cite(st, "card 32")
+        pop(st)

@@ -9,13 +9,17 @@ from __future__ import annotations
 from model.core.citations import implements
 from model.labyrinth.action_log import record
 from model.labyrinth.countries import (
-    BETTER, cells, gov_value, is_regime_change, move_troops, remove_cells_to_track, set_governance,
+    BETTER, cells, cylinders, gov_value, is_regime_change, move_troops, remove_cells_to_track, sadr,
+    set_governance, troops,
 )
 from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
+from model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
+from model.labyrinth.events.play import push_event, put_away, triggered_side
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import PRESTIGE_WOI_DRM, gwot_penalty, prestige_level, shift_prestige
 
 TRACK = "track"
+PHILIPPINES = "Philippines"
 
 
 def _value_covers(st, name: str, value: int) -> bool:
@@ -31,7 +35,8 @@ def woi_targets(st, value: int) -> list[str]:
 
     Muslim (7.2.1.1): not Adversary, not Islamist Rule (7.1.3, A38), an untested country may be
     chosen (it is tested first, 4.9.4); a Regime Change country only if troops exceed cells by 5
-    or more (7.2.1.3); a Good Ally only under the ``woi_on_good_ally`` ruling (A13).
+    or more (7.2.1.3; NATO and Sadr count, cards 41 and 54); a Good Ally only under the
+    ``woi_on_good_ally`` ruling (A13).
     Non-Muslim (7.2.3): any but the United States and Israel (D25), value >= its Governance.
     """
     out = []
@@ -45,7 +50,7 @@ def woi_targets(st, value: int) -> list[str]:
                     continue
                 if c["gov"] == "good" and c["align"] == "ally" and not st.rulings.woi_on_good_ally:
                     continue
-            if is_regime_change(c) and c["troops"] - cells(c) < 5:
+            if is_regime_change(c) and troops(st, name) - cells(c) < 5:
                 continue
             out.append(name)
         elif info.non_muslim and info.has_posture_marker and info.posture != "fixed_hard":
@@ -144,8 +149,10 @@ def woi_non_muslim(st, f, a) -> None:
 # -- Deploy, Regime Change, Withdraw (7.3) -------------------------------------------------------
 @implements("7.3.1")
 def deployable(st, src: str) -> int:
-    """Troops that may Deploy out of ``src`` (7.3.1): all of them, except that a Regime Change
-    country must keep at least 5 more troops than cells."""
+    """Troop cubes that may Deploy out of ``src`` (7.3.1): all of them, except that a Regime Change
+    country must keep at least 5 more troops than cells (Sadr counts as a cell, card 54). A NATO
+    marker there (card 41) is not counted: it leaves as soon as troops deploy out (A08), so the
+    troops *left* are the cubes only."""
     if src == TRACK:
         return st.d["troops_track"]
     c = st.d["countries"][src]
@@ -154,15 +161,20 @@ def deployable(st, src: str) -> int:
     return c["troops"]
 
 
-@implements("7.3.2", "7.3.3")
+@implements("7.3.2", "7.3.3", "card 57")
 def deploy_destinations(st, value: int, src: str) -> list[str]:
     """7.3.2-7.3.3: an Ally (hence Muslim) country whose Governance the card's value covers, or the
-    Troops track (treated as Good-1); never the origin."""
+    Troops track (treated as Good-1); never the origin. Card 57 Abu Sayyaf: "Mentre è in effetto
+    questo evento, gli USA possono schierarsi lì": while its marker is on the Philippines, the
+    Philippines (non-Muslim, Fair) is a destination too (A03, A41), the card's value covering its
+    Governance (7.3.2)."""
     out = [] if src == TRACK else [TRACK]
     for name in st.map.muslim:
         c = st.d["countries"][name]
         if name != src and c["align"] == "ally" and c["gov"] != "islamist_rule" and _value_covers(st, name, value):
             out.append(name)
+    if src != PHILIPPINES and marker_on(st, "Abu Sayyaf", PHILIPPINES) and _value_covers(st, PHILIPPINES, value):
+        out.append(PHILIPPINES)
     return out
 
 
@@ -195,6 +207,8 @@ def op_deploy(st, f, a) -> None:
         return
     move_troops(st, f["from"], f["to"], a["troops"])
     cite(st, "7.3.1")
+    if f["to"] == PHILIPPINES:
+        cite(st, "card 57")
     pop(st)
 
 
@@ -204,13 +218,26 @@ def regime_change_sources(st, target: str) -> list[str]:
     return [s for s in ([TRACK] + list(st.d["countries"])) if s != target and deployable(st, s) >= 6]
 
 
-@implements("7.3.4")
+# Cards 37 and 39: the marker that allows Regime Change at any Governance, by country.
+CASUS_BELLI = {"Iraq": "Iraqi WMD", "Libya": "Libyan WMD"}
+
+
+@implements("7.3.4", "card 37", "card 39")
 def regime_change_targets(st, value: int) -> list[str]:
-    """7.3.4: US Posture Hard, a value-3 card, an Islamist Rule target, 6+ troops from one place."""
+    """7.3.4: US Posture Hard, a value-3 card, an Islamist Rule target, 6+ troops from one place.
+    Cards 37 Iraqi WMD and 39 Libyan WMD: "Usate questa carta o una seguente per il Cambio di
+    Regime in Iraq [Libia] a qualsiasi Governo": while the marker is on Iraq (Libya), that country
+    is a target at any Governance (A35: a Good one too, literally; the other conditions stand)."""
     if st.d["us_posture"] != "hard" or value < 3:
         return []
     return [n for n in st.map.muslim
-            if st.d["countries"][n]["gov"] == "islamist_rule" and regime_change_sources(st, n)]
+            if (st.d["countries"][n]["gov"] == "islamist_rule" or casus_belli(st, n))
+            and regime_change_sources(st, n)]
+
+
+def casus_belli(st, name: str) -> bool:
+    """Card 37 / 39's marker is on ``name`` (Iraq / Libya)."""
+    return name in CASUS_BELLI and marker_on(st, CASUS_BELLI[name], name)
 
 
 @procedure("op_regime_change")
@@ -244,6 +271,11 @@ def op_regime_change(st, f, a) -> None:
     if pc == "n":
         move_troops(st, f["from"], name, a["troops"])
         cite(st, "7.3.4")
+        if casus_belli(st, name):
+            # Cards 37/39: "Rimuovere il segnalino se lo fate": a Regime Change in Iraq (Libya)
+            # with the marker there uses it up, whatever the Governance was.
+            remove_marker(st, CASUS_BELLI[name], name)
+            cite(st, "card 37" if name == "Iraq" else "card 39")
         f["pc"] = "governed"
         push(st, "governance_roll", country=name)
         return
@@ -279,7 +311,8 @@ def withdraw_destinations(st, src: str) -> list[str]:
 @implements("7.3.5")
 def op_withdraw(st, f, a) -> None:
     """7.3.5: deploy any number of troops out of a Regime Change country (regardless of cells);
-    remove its Aid; place a Besieged Regime if none; roll Prestige. The Regime Change marker stays."""
+    remove its Aid; place a Besieged Regime if none; roll Prestige. The Regime Change marker stays.
+    Only cubes withdraw; a NATO marker there is removed (card 41, A08; in ``move_troops``)."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -310,20 +343,49 @@ def op_withdraw(st, f, a) -> None:
 
 
 # -- Disrupt (7.4) -------------------------------------------------------------------------------
-@implements("7.4.1")
+@implements("7.4.1", "card 54", "card 58", "card 80")
 def disrupt_targets(st, value: int) -> list[str]:
-    """7.4.1: a country with a cell or Cadre that is an Ally, or has 2+ troops, or is non-Muslim
-    (not Iran); the card's value must cover its Governance (7.1.1); never Islamist Rule (7.1.3)."""
+    """7.4.1: a country with a cell or Cadre that is an Ally, or has 2+ troops (NATO counts 2, card
+    41), or is non-Muslim (not Iran); the card's value must cover its Governance (7.1.1); never
+    Islamist Rule (7.1.3). Something must be disruptable (:func:`disruptable`): Sadr cannot be
+    Disrupted (card 54), nor a Cadre in Iraq or Syria under Al-Anbar (card 58). Card 80 FATA: "Non
+    sono consentite lì operazioni di Disorganizzazione a meno che non vi sia un Cambio di Regime":
+    no Disrupt in Pakistan while FATA is there unless Pakistan is a Regime Change country."""
     out = []
     for name, info in st.map.countries.items():
         c = st.d["countries"][name]
-        if not (cells(c) or c["cadre"]):
+        if not disruptable(st, name):
             continue
-        if not (c["align"] == "ally" or c["troops"] >= 2 or info.non_muslim):
+        if not (c["align"] == "ally" or troops(st, name) >= 2 or info.non_muslim):
+            continue
+        if fata_forbids(st, name):
             continue
         if _value_covers(st, name, value):
             out.append(name)
     return out
+
+
+@implements("card 80")
+def fata_forbids(st, name: str) -> bool:
+    """Card 80 FATA on ``name`` (Pakistan) and no Regime Change there: no Disrupt."""
+    return marker_on(st, "FATA", name) and not is_regime_change(st.d["countries"][name])
+
+
+@implements("card 58")
+def al_anbar_limits(st, name: str) -> bool:
+    """Card 58 Al-Anbar in effect: "La Disorganizzazione in Iraq o Siria influenza 1 sola cellula
+    (non quadro)"."""
+    return name in ("Iraq", "Syria") and in_effect(st, "Al-Anbar")
+
+
+def disruptable(st, name: str) -> bool:
+    """7.4.2: a Disrupt in ``name`` can affect something: a cell cylinder (Sadr cannot be
+    Disrupted, card 54), or a Cadre when no cells (Sadr included) are there, except under Al-Anbar
+    in Iraq and Syria (card 58: never a Cadre)."""
+    c = st.d["countries"][name]
+    if cylinders(c):
+        return True
+    return c["cadre"] and cells(c) == 0 and not al_anbar_limits(st, name)
 
 
 def hard_posture(st, name: str) -> bool:
@@ -339,7 +401,9 @@ def op_disrupt(st, f, a) -> None:
     """7.4.2: affect 2 cells if the country has 2+ troops or Hard Posture, else 1, chosen by the US:
     an Active cell goes to the Funding track, a Sleeper becomes Active (never both to one cell);
     with no cells, remove the Cadre instead. 7.4.3: removing the last cell places a Cadre. 7.4.4:
-    with 2+ troops there, Prestige +1."""
+    with 2+ troops there, Prestige +1. Troops include NATO (card 41); Sadr is a cell that cannot
+    be Disrupted (card 54: only cylinders are affected, and with Sadr there the Cadre stays); in
+    Iraq and Syria under Al-Anbar only 1 cell is affected (card 58)."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -355,12 +419,18 @@ def op_disrupt(st, f, a) -> None:
     name = f["country"]
     c = d["countries"][name]
     if pc == "tested":
-        if cells(c) == 0:
-            c["cadre"] = False
-            cite(st, "7.4.2")
+        if cylinders(c) == 0:
+            if disruptable(st, name):
+                c["cadre"] = False
+                cite(st, "7.4.2")
             f["pc"] = "after"
             return
-        f["left"] = min(cells(c), 2 if (c["troops"] >= 2 or hard_posture(st, name)) else 1)
+        f["left"] = min(cylinders(c), 2 if (troops(st, name) >= 2 or hard_posture(st, name)) else 1)
+        if sadr(c):
+            cite(st, "card 54")
+        if al_anbar_limits(st, name):
+            f["left"] = min(f["left"], 1)
+            cite(st, "card 58")
         f["removable"] = c["actives"]
         f["removed"] = 0
         f["pc"] = "cell"
@@ -391,7 +461,7 @@ def op_disrupt(st, f, a) -> None:
         if f.get("removed") and cells(c) == 0:
             c["cadre"] = True
             cite(st, "7.4.3")
-        if c["troops"] >= 2:
+        if troops(st, name) >= 2:
             shift_prestige(d, +1)
             cite(st, "7.4.4")
         pop(st)
@@ -410,12 +480,27 @@ def alert_targets(st, value: int) -> list[str]:
     return [n for n, c in st.d["countries"].items() if c["plots"] and (allow_ir or c["gov"] != "islamist_rule")]
 
 
+FACE_DOWN = "face down"
+
+
+@implements("card 5")
+def nest_face_up(st, name: str) -> bool:
+    """Card 5 NEST: "Complotti WMD negli USA sono sempre a faccia in su" (with the clarification:
+    also a WMD plot placed before the event). A52: information only for plot resolution; it matters
+    to Alert, where the US selects a face-up marker knowingly."""
+    return name == "United States" and marker_on(st, "NEST", name) and "WMD" in st.d["countries"][name]["plots"]
+
+
 @procedure("op_alert")
-@implements("7.5.2", "7.5.3", "8.5.4")
+@implements("7.5.2", "7.5.3", "8.5.4", "card 5")
 def op_alert(st, f, a) -> None:
     """7.5.2-7.5.3: select a plot marker in a country, reveal and block it. The US sees a marker
     only after selecting it (8.5.4), so which face-down marker is taken is a chance node. A WMD plot
-    is removed from the game; any other returns face down to Available Plots."""
+    is removed from the game; any other returns face down to Available Plots.
+
+    Card 5 NEST: WMD plots in the United States are face up, so there the US chooses between a WMD
+    plot (``{"plot": "WMD"}``, no chance node) and a face-down one (``{"plot": "face down"}``, then
+    a chance node among the other plots there), when there is one."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -424,7 +509,22 @@ def op_alert(st, f, a) -> None:
         return
     if pc == "target":
         f["country"] = a["country"]
-        plots = d["countries"][f["country"]]["plots"]
+    plots = d["countries"][f["country"]]["plots"]
+    if pc == "target":
+        if nest_face_up(st, f["country"]):
+            f["pc"] = "nest"
+            options = [{"plot": "WMD"}]
+            if any(p != "WMD" for p in plots):
+                options.append({"plot": FACE_DOWN})
+            ask(st, "US", options, "card 5", "Alert in the United States (NEST): the face-up WMD plot or a face-down one")
+            return
+    elif pc == "nest":
+        cite(st, "card 5")
+        if a["plot"] == FACE_DOWN:
+            plots = [p for p in plots if p != "WMD"]  # the face-down ones
+        else:
+            pc = "picked"  # the face-up WMD plot: no chance node
+    if pc != "picked":
         kinds = sorted(set(plots), key=str)
         f["pc"] = "picked"
         pick_chance(st, [{"plot": k} for k in kinds], [plots.count(k) for k in kinds], "8.5.4",
@@ -452,26 +552,55 @@ def reassessment_possible(st, value: int, card: int) -> bool:
 
 
 @procedure("op_reassessment")
-@implements("7.6.1", "7.6.2")  # 7.6.3 (order with triggered events) needs events
+@implements("7.6.1", "7.6.2", "7.6.3", "6.3.2")
 def op_reassessment(st, f, a) -> None:
-    """7.6: play a second value-3 card and flip the US Posture (the change is mandatory, D39)."""
-    d = st.d
-    if f["pc"] == "start":
-        f["pc"] = "second"
-        ask(st, "US", [{"card": n} for n in d["hands"]["US"] if st.cards[n].ops == 3], "7.6.2",
-            "Reassessment: second value-3 card")
-        return
-    from model.labyrinth.cardplay import trigger_opponent_event  # late: cardplay imports this module
+    """7.6: play a second value-3 card and flip the US Posture (the change is mandatory, D39).
 
-    n = a["card"]
-    d["hands"]["US"].remove(n)
-    d["discard"].append(n)
-    # 6.3.2: the second card is used for operations too, so a Jihadist event on it triggers, and
-    # US Election (card 120) always does (6.3.2.3).
-    trigger_opponent_event(st, "US", n)
-    d["card_index"] = 2
-    d["us_posture"] = "soft" if d["us_posture"] == "hard" else "hard"
-    cite(st, "7.6.1", "7.6.2")
+    6.3.2: the second card is used for operations too, so a Jihadist event on it is triggered, and
+    US Election (card 120) always is (6.3.2.3). 7.6.3 (A46): "Il giocatore USA decide l'ordine di
+    risoluzione del cambio di Postura e di qualsiasi evento della jihad che accade": when the second
+    card triggers an event the US says whether it comes before or after the Posture change
+    (``{"event": "first"}`` / ``{"event": "after"}``); the first card's triggered event is ordered
+    against the whole operation by ``play_card`` (6.3.2.1). The second card is then put away like
+    any played card (discard, Lapsing box or removed, ``events.play.put_away``)."""
+    d = st.d
+    pc = f["pc"]
+    if pc == "start":
+        cards = [n for n in d["hands"]["US"] if st.cards[n].ops == 3]
+        if not cards:
+            pop(st)  # no second value-3 card any more (never offered so: available_ops)
+            return
+        f["pc"] = "second"
+        ask(st, "US", [{"card": n} for n in cards], "7.6.2", "Reassessment: second value-3 card")
+        return
+    if pc == "second":
+        n = f["second"] = a["card"]
+        d["hands"]["US"].remove(n)
+        d["in_play"].append(n)
+        d["card_index"] = 2
+        f["trigger_side"] = triggered_side(st, "US", n)
+        if f["trigger_side"] is None:
+            f["pc"] = "posture"
+            return
+        f["pc"] = "order"
+        ask(st, "US", [{"event": "first"}, {"event": "after"}], "7.6.3",
+            f"Reassessment: card {n} ({st.cards[n].name}) triggers its event: before or after the Posture change?")
+        return
+    if pc == "order":
+        cite(st, "7.6.3")
+        f["event_after"] = a["event"] == "after"
+        f["pc"] = "posture"
+        if not f["event_after"]:
+            push_event(st, f["second"], f["trigger_side"], "ops")
+        return
+    if pc == "posture":
+        d["us_posture"] = "soft" if d["us_posture"] == "hard" else "hard"
+        cite(st, "7.6.1", "7.6.2")
+        f["pc"] = "dispose"
+        if f.get("event_after"):
+            push_event(st, f["second"], f["trigger_side"], "ops")
+        return
+    put_away(st, f["second"], f.get("event_happened"))
     pop(st)
 
 

@@ -1,0 +1,193 @@
+"""Event play (6.2), triggered events (6.3.2), where the card goes (6.2.7, 6.2.9, 4.7.7), markers
+and blocking (6.2.8), the marker data file, and the turn-level effects of events (cards 47, 73;
+4.7.7.3; 2.2)."""
+from __future__ import annotations
+
+import pytest
+
+from model.core.errors import DataError
+from model.labyrinth.engine import push
+from model.labyrinth.events import EVENTS
+from model.labyrinth.events import lasting
+from model.labyrinth.events.play import allowed_in_scenario, put_away, triggered_side
+from model.labyrinth.victory import acting_side
+from tests.labyrinth.harness import feed, finished, give, playable, position, start_proc
+
+
+@pytest.mark.rule("6.2.5", "card 6")
+def test_only_the_associated_side_plays_an_associated_event():
+    st = position("anaconda")  # Patriot Act in effect
+    assert playable(st, "US", 6) and not playable(st, "Jihadist", 6)
+
+
+@pytest.mark.rule("6.2.5", "6.3.2", "6.3.2.3", "6.3.1")
+def test_which_side_a_triggered_event_belongs_to():
+    st = position()
+    assert triggered_side(st, "Jihadist", 6) == "US"
+    assert triggered_side(st, "US", 95) == "Jihadist"
+    assert triggered_side(st, "US", 6) is None           # own event (6.3.2.3)
+    assert triggered_side(st, "US", 101) is None         # Unassociated (6.3.2.3)
+    assert triggered_side(st, "Jihadist", 120) == "Jihadist"   # US Election always (6.3.1)
+
+
+@pytest.mark.rule("6.2.6")
+def test_scenario_limits_printed_on_cards():
+    """'Evento non permesso negli scenari del 2002 o 2003' (card 43) and 'nello scenario del 2003'
+    (cards 5, 37, 57, 116); 'Puoi chiamarmi Al' (card 78)."""
+    assert not allowed_in_scenario(position("anaconda"), 43)
+    assert not allowed_in_scenario(position("mission_accomplished"), 43)
+    assert allowed_in_scenario(position("lets_roll"), 43)
+    for n in (5, 37, 57, 116):
+        assert not allowed_in_scenario(position("mission_accomplished"), n)
+        assert allowed_in_scenario(position("anaconda"), n)
+    assert not allowed_in_scenario(position("you_can_call_me_al"), 78)
+    assert allowed_in_scenario(position("lets_roll"), 78)
+
+
+@pytest.mark.rule("6.2.8")
+def test_a_blocking_marker_blocks_and_ends_the_blocked_event():
+    """6.2.8: Moro Talks (4) blocks Abu Sayyaf (57); placing its marker ends Abu Sayyaf's."""
+    st = position("mission_accomplished")          # Abu Sayyaf marker on the Philippines
+    assert lasting.in_effect(st, "Abu Sayyaf") and not lasting.blocked(st, 57)
+    lasting.place_marker(st, 4, "Philippines")
+    assert lasting.blocked(st, 57) and not lasting.in_effect(st, "Abu Sayyaf")
+    assert lasting.marker_places(st, "Moro Talks") == ["Philippines"]
+    lasting.remove_marker(st, "Moro Talks")
+    assert not lasting.blocked(st, 57)
+
+
+@pytest.mark.rule("6.2.8", "card 114", "card 61")
+def test_a_lapsing_event_blocks_until_it_lapses():
+    """GTMO (114): 'nessuna ... Rilascio di Detenuti per il resto di questo turno'."""
+    st = position()
+    st.d["lapsing"].append(114)
+    assert lasting.blocked(st, 61)
+    st.d["lapsing"].remove(114)
+    st.d["lapsing_effects"].append(114)             # left the box early (4.7.7.3): still in effect
+    assert lasting.blocked(st, 61)
+    st.d["lapsing_effects"] = []
+    assert not lasting.blocked(st, 61)
+
+
+@pytest.mark.rule("6.2.8", "card 84")
+def test_leak_flips_a_marker_to_its_blocking_side():
+    st = position("mission_accomplished")          # Enhanced Measures, Renditions, Wiretapping
+    lasting.flip_to_leak(st, 44)
+    assert not lasting.in_effect(st, "Renditions") and lasting.blocked(st, 44)
+    assert "Leak [Renditions]" in st.d["events_in_effect"]
+    assert lasting.in_effect(st, "Wiretapping") and not lasting.blocked(st, 31)
+
+
+def _put_away(n, side, first_plot=False):
+    st = position()
+    give(st, "US", n)
+    st.d["hands"]["US"].remove(n)
+    st.d["in_play"].append(n)
+    put_away(st, n, side, first_plot)
+    return st.d
+
+
+@pytest.mark.rule("6.2.9", "6.2.7", "4.7.7.1", "4.7.7.2", "4.7.7.3")
+def test_where_the_card_goes():
+    assert 4 in _put_away(4, "US")["removed"]                 # REMOVE, event happened
+    assert 4 in _put_away(4, None)["discard"]                 # used for ops: not removed (6.2.9)
+    assert 110 in _put_away(110, "US")["removed"]             # REMOVE if played by the US
+    assert 110 in _put_away(110, "Jihadist")["discard"]
+    assert 2 in _put_away(2, "US")["lapsing"]                 # LAPSING
+    d = _put_away(2, "Jihadist", first_plot=True)             # lapsing event on the 1st Plot card
+    assert d["first_plot"] == [2] and d["lapsing_effects"] == [2]
+    d = _put_away(49, None, first_plot=True)
+    assert d["first_plot"] == [49] and d["lapsing_effects"] == []
+    assert 6 in _put_away(6, "US")["discard"]
+
+
+@pytest.mark.rule("4.7.7.3", "5.3.1")
+def test_a_mid_turn_reshuffle_keeps_the_lapsing_effects():
+    """4.7.7.3: a lapsing card leaving its box early (a reshuffle) is replaced by its marker."""
+    st = position()
+    d = st.d
+    d["discard"] += d["deck"]
+    d["deck"] = []
+    d["lapsing"] = [117]
+    d["decks"] = 3                                  # a campaign game: the reshuffle does not end it
+    start_proc(st, "draw", side="US")
+    assert d["lapsing"] == [] and d["lapsing_effects"] == [117] and 117 in d["deck"]
+    assert lasting.lapsing_in_effect(st, 117)
+
+
+@pytest.mark.rule("5.2.6", "6.2.7", "4.2.6", "card 117")
+def test_lapsing_effects_end_at_the_end_of_turn():
+    from model.labyrinth.countries import resources
+
+    st = position()
+    base = resources(st, "Saudi Arabia")
+    st.d["lapsing"] = [117]
+    st.d["lapsing_effects"] = [118]
+    assert resources(st, "Saudi Arabia") == base + 2 and resources(st, "Pakistan") == st.map.countries["Pakistan"].resources
+    start_proc(st, "end_of_turn")
+    while not finished(st):
+        st.apply(st.legal_actions()[0])
+    assert st.d["lapsing"] == [] and st.d["lapsing_effects"] == [] and resources(st, "Saudi Arabia") == base
+
+
+@pytest.mark.rule("card 73", "5.2.5")
+@pytest.mark.parametrize("pirates, somalia, drop", [
+    (True, "islamist_rule", 0), (True, "poor", 1), (False, "islamist_rule", 1)])
+def test_pirates_stop_the_funding_drop_while_somalia_or_yemen_is_islamist(pirates, somalia, drop):
+    st = position(countries={"Somalia": {"gov": somalia, "align": "adversary"}}, funding=6)
+    if pirates:
+        lasting.place_marker(st, 73)
+    start_proc(st, "end_of_turn")
+    assert st.d["funding"] == 6 - drop
+
+
+@pytest.mark.rule("card 47", "5.2.2")
+def test_the_door_of_itjihad_was_closed_makes_the_jihadist_card_random():
+    st = position()
+    st.d["lapsing"].append(47)
+    start_proc(st, "jihadist_phase")
+    assert st.legal_actions()[0] == {"card": "random"}
+    feed(st, [{"card": "random"}])
+    assert st.current_player() == "chance"
+    hand = st.d["hands"]["Jihadist"]
+    assert [a["card"] for a, _ in st.chance_outcomes()] == hand
+
+
+@pytest.mark.rule("6.2.4")
+def test_a_mark_event_must_leave_its_marker():
+    """6.2.4: implement every aspect, MARK included. The engine checks it at the end of every event."""
+    st = position()
+    n = next(n for n in EVENTS if st.cards[n].mark)
+    st.d["stack"] = [{"proc": "test_halt", "pc": "start"},
+                     {"proc": "event", "pc": "done", "card": n, "side": "US", "trigger": "play"}]
+    with pytest.raises(RuntimeError, match="6.2.4"):
+        from model.labyrinth.engine import run
+        run(st)
+
+
+@pytest.mark.rule("2.2")
+def test_the_acting_side_is_the_side_implementing_the_running_event():
+    st = position()
+    st.d["phase"] = "us_action"
+    assert acting_side(st) == "US"
+    push(st, "event", card=117, side="Jihadist", trigger="play")
+    assert acting_side(st) == "Jihadist"
+
+
+@pytest.mark.rule("6.2.7", "6.2.8")
+def test_the_marker_file_is_validated(tmp_path):
+    good = lasting.PATH.read_text(encoding="utf-8")
+    cases = {
+        "card: 3,  where": "card: 2,  where",        # Biometrics is not a MARK card
+        "blocks: [57]": "blocks: [121]",             # no such card
+        "  - {card: 80,": "  - {card: 8,",           # not MARK, and FATA then has no entry
+    }
+    for old, new in cases.items():
+        path = tmp_path / "m.yaml"
+        path.write_text(good.replace(old, new, 1), encoding="utf-8")
+        with pytest.raises(DataError, match=str(path)):
+            lasting._load(path)
+    path = tmp_path / "m.yaml"
+    path.write_text("markers: [", encoding="utf-8")
+    with pytest.raises(DataError, match="cannot read"):
+        lasting._load(path)
