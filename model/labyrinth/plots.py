@@ -3,32 +3,54 @@ Jihadist chooses: victory, Funding, Posture, Prestige, Governance, then the mark
 
 A plot being resolved is revealed where it lies: its marker stays in the country until the MARKER
 step takes it off the map (back to Available Plots, or out of the game for WMD, 8.5.5), so the six
-numbered and six WMD markers are accounted for in every state (4.8.1, 4.7.8.1)."""
+numbered and six WMD markers are accounted for in every state (4.8.1, 4.7.8.1).
+
+Lasting effects of events on plot resolution: Backlash (card 1) reverses a revealed plot's Funding;
+a plot resolved in Israel ends Abbas (card 11), one in India Indo-Pakistani Talks (card 36);
+troops for the PRESTIGE step include NATO (card 41)."""
 from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth import victory
-from model.labyrinth.countries import WORSE, set_governance
+from model.labyrinth.countries import WORSE, set_governance, troops
 from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from model.labyrinth.events.lasting import in_effect, remove_marker
 from model.labyrinth.operations.jihadist import succeeds_against
 from model.labyrinth.tracks import shift_funding, shift_prestige
 
 
 def plots_on_map(st) -> list[dict]:
+    """The plots to resolve, one entry per country and marker kind. A plot revealed by Backlash
+    (card 1) is face up, so when a country also holds a face-down marker of the same kind the two
+    are distinct choices: ``{"country", "plot", "backlash": True}`` for the revealed one."""
     out = []
     for name, c in st.d["countries"].items():
         for p in sorted(set(c["plots"]), key=str):
-            out.append({"country": name, "plot": p})
+            revealed = min(c["plots"].count(p), backlash_count(st, name, p))
+            if revealed:
+                out.append({"country": name, "plot": p, "backlash": True})
+            if c["plots"].count(p) > revealed:
+                out.append({"country": name, "plot": p})
     return out
+
+
+def backlash_count(st, name: str, plot) -> int:
+    """Backlash entries (card 1) recorded for ``plot`` in ``name`` (``d["backlash_plots"]``)."""
+    return st.d.get("backlash_plots", []).count({"country": name, "plot": plot})
 
 
 @procedure("resolve_plots")
 @implements("5.2.3", "8.5.6")
 def resolve_plots(st, f, a) -> None:
-    """5.2.3, 8.5.6: the Jihadist reveals and resolves every plot on the map, choosing the order."""
+    """5.2.3, 8.5.6: the Jihadist reveals and resolves every plot on the map, choosing the order.
+    At the end the Backlash list (card 1) is cleared: an entry whose plot was removed before its
+    resolution (e.g. by Alert) has no effect."""
     if a is None:
         options = plots_on_map(st)
         if not options:
+            if st.d.get("backlash_plots"):
+                cite(st, "card 1")
+            st.d["backlash_plots"] = []
             pop(st)
             return
         if len(options) == 1:
@@ -36,13 +58,20 @@ def resolve_plots(st, f, a) -> None:
         else:
             ask(st, "Jihadist", options, "8.5.6", "resolve which plot next")
             return
-    push(st, "resolve_plot", country=a["country"], plot=a["plot"])
+    push(st, "resolve_plot", country=a["country"], plot=a["plot"], backlash=bool(a.get("backlash")))
 
 
 @procedure("resolve_plot")
-@implements("8.5.6")
+@implements("8.5.6", "card 1", "card 11", "card 36", "card 41")
 def resolve_plot(st, f, a) -> None:
-    """One unblocked plot (8.5.6), step by step; its marker is in ``country`` until the last step."""
+    """One unblocked plot (8.5.6), step by step; its marker is in ``country`` until the last step.
+
+    * Card 11 Abbas: "Rimuovere se viene risolto un complotto in Israele"; card 36 Indo-Pakistani
+      Talks: "Rimuovete il segnalino se viene risolto un complotto in India": the marker goes when
+      the resolution starts (a plot blocked by Alert is not resolved).
+    * Card 1 Backlash: the plot it revealed (``backlash``, an entry of ``d["backlash_plots"]``,
+      consumed here) "sottrae invece che aggiungere Fondi (se WMD, Fondi a 1)" at the FUNDING step.
+    * PRESTIGE: troops there include NATO (card 41)."""
     d = st.d
     name, plot = f["country"], f["plot"]
     info = st.map.countries[name]
@@ -57,14 +86,26 @@ def resolve_plot(st, f, a) -> None:
         if wmd and name == "United States":
             victory.declare(st, "Jihadist", "an unblocked WMD plot was resolved in the United States (2.1.2)", "2.1.2")
             return
+        for country, marker, card in (("Israel", "Abbas", "card 11"), ("India", "Indo-Pakistani Talks", "card 36")):
+            if name == country and in_effect(st, marker):
+                remove_marker(st, marker)
+                cite(st, card)
         # FUNDING
+        backlash = f.get("backlash") and backlash_count(st, name, plot) > 0
+        if backlash:
+            d["backlash_plots"].remove({"country": name, "plot": plot})
+            cite(st, "card 1")
         if info.muslim or info.type == "iran":
             gov = c["gov"] if info.muslim else info.governance
-            shift_funding(d, 2 if gov == "good" else 1)
+            gain = 2 if gov == "good" else 1
         elif name == "United States" or wmd:
-            d["funding"] = 9
+            gain = None  # Funding to 9
         else:
-            shift_funding(d, plot * (2 if info.governance == "good" else 1))
+            gain = plot * (2 if info.governance == "good" else 1)
+        if gain is None or (backlash and wmd):
+            d["funding"] = 1 if backlash else 9  # Backlash: "se WMD, Fondi a 1"
+        else:
+            shift_funding(d, -gain if backlash else gain)
         f["pc"] = "posture"
         return
     if pc == "posture":
@@ -101,7 +142,7 @@ def resolve_plot(st, f, a) -> None:
         return
     if pc == "prestige":
         # PRESTIGE: troops there: -1, or Prestige 1 for WMD; in the US: a Prestige roll.
-        if c["troops"] > 0:
+        if troops(st, name) > 0:
             if wmd:
                 d["prestige"] = 1
             else:

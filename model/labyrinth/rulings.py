@@ -97,3 +97,75 @@ class LabyrinthRulings(Rulings):
         "(2.2), who wins? Only 2.2 speaks; the side whose action caused it is the recommendation.",
         source="2.2; seed_labyrinth.md A44",
     )
+
+    # -- card events (issue 3) -----------------------------------------------------------------
+    sharia_needs_besieged_regime: bool = switch(
+        False,
+        choices=(False, True),
+        question="Card 28 Sharia ('Rimuovere un segnalino di Regime Assediato') prints no 'Giocatela "
+        "se': is it playable with no Besieged Regime on the map (the event then does nothing)?",
+        source="IT card list #28; 6.2.6",
+    )
+    sistani_target: str = switch(
+        "shia_mix_regime_change",
+        choices=("shia_mix_regime_change", "shia_mix"),
+        question="Card 46 Sistani: 'un paese con Regime Misto Sciita ha una cellula': a Shia-Mix "
+        "Regime Change country with a cell, or any Shia-Mix country with a cell?",
+        source="IT card list #46; seed_labyrinth.md A07",
+    )
+    libyan_deal_libya_ally: bool = switch(
+        False,
+        choices=(False, True),
+        question="Card 38 Libyan Deal: does it also set Libya to Ally? The IT text gives no effect on "
+        "Libya itself.",
+        source="IT card list #38; labyrinth_cards.md #38 ('verify')",
+    )
+    adam_gadahn_cells: str = switch(
+        "available",
+        choices=("available", "track"),
+        question="Card 48 Adam Gadahn 'è disponibile una cellula': a cell Available under Funding "
+        "(4.7.4.2, also limiting its Recruit), or any cell on the Funding track?",
+        source="IT card list #48; seed_labyrinth.md A27; 4.7.4.2",
+    )
+    opium_all_available: str = switch(
+        "funding_limited",
+        choices=("funding_limited", "whole_track"),
+        question="Card 72 Opium 'ponete lì tutte le cellule disponibili': the cells Available under "
+        "Funding (4.7.4.2), or every cylinder on the track?",
+        source="IT card list #72; seed_labyrinth.md A16",
+    )
+    al_jazeera_country: str = switch(
+        "with_troops",
+        choices=("with_troops", "saudi_arabia"),
+        question="Card 77 Al Jazeera 'spostate il paese': Saudi Arabia or the adjacent country with "
+        "troops the Jihadist picks, or always Saudi Arabia?",
+        source="IT card list #77; seed_labyrinth.md A37",
+    )
+    martyrdom_country: str = switch(
+        "non_islamist_rule",
+        choices=("non_islamist_rule", "non_muslim"),
+        question="Cards 87-89 Martyrdom Operation 'un paese non Islamico ha una cellula': a country "
+        "not under Islamist Rule, or a non-Muslim country?",
+        source="IT card list #87-89; labyrinth_cards.md",
+    )
+    martyrdom_cadre: bool = switch(
+        True,
+        choices=(True, False),
+        question="Cards 87-89 Martyrdom Operation: does replacing a country's last cell with plots "
+        "leave a Cadre (4.8.4: a cell removed by an event)?",
+        source="4.8.4; seed_labyrinth.md A28",
+    )
+    hamas_elected_discard: str = switch(
+        "any_card",
+        choices=("any_card", "us_associated"),
+        question="Card 99 HAMAS Elected 'Gli USA scelgono e scartano 1 carta dalla mano USA': any card "
+        "of the US hand, or a US-associated card?",
+        source="IT card list #99; labyrinth_cards.md #99",
+    )
+    fatwa_op_reserves: bool = switch(
+        False,
+        choices=(False, True),
+        question="Card 97 Fatwa 'effettuate una operazione con questa carta': may that operation be "
+        "Reserves (6.3.3 'operazione di Riserve')?",
+        source="IT card list #97; 6.3.3; seed_labyrinth.md A30; FAQ (Fatwa in solo)",
+    )

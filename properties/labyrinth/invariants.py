@@ -26,7 +26,9 @@ def track_bounds(d: dict) -> list[str]:
 
 
 def pieces_conserved(d: dict) -> list[str]:
-    """h.2 #2-3: 15 troop cubes and 15 cell cylinders, on the map or on their tracks (4.6.1)."""
+    """h.2 #2-3: 15 troop cubes and 15 cell cylinders, on the map or on their tracks (4.6.1).
+    Event markers that count as pieces are not cubes or cylinders (``sleepers``/``actives`` and
+    ``troops`` hold only those): NATO (card 41, A08) and Moqtada al-Sadr (card 54, A09)."""
     out = []
     troops = d["troops_track"] + sum(c["troops"] for c in d["countries"].values())
     cells = d["cells_track"] + sum(c["sleepers"] + c["actives"] for c in d["countries"].values())
@@ -97,6 +99,22 @@ def markers_consistent(d: dict, muslim: tuple[str, ...]) -> list[str]:
         out.append("Israel's Posture is not Hard (4.3.3)")
     if d["countries"]["Iran"]["posture"] is not None:
         out.append("Iran has a Posture (4.4)")
+    out += piece_markers(d)
+    return out
+
+
+def piece_markers(d: dict) -> list[str]:
+    """Event markers that stand for pieces: Moqtada al-Sadr only in Iraq (card 54); NATO only on a
+    Regime Change country (card 41, A08: removed when the country stops being one); no marker
+    twice in a country."""
+    out = []
+    for name, c in d["countries"].items():
+        if len(set(c["markers"])) != len(c["markers"]):
+            out.append(f"{name}: a marker listed twice {c['markers']}")
+        if "Moqtada al-Sadr" in c["markers"] and name != "Iraq":
+            out.append(f"{name}: Moqtada al-Sadr outside Iraq (card 54)")
+        if "NATO" in c["markers"] and c["rc"] is None:
+            out.append(f"{name}: NATO on a country without Regime Change (card 41, A08)")
     return out
 
 

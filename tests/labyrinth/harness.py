@@ -128,3 +128,11 @@ def play(st: LabyrinthState, side: str, card: int, script: list) -> LabyrinthSta
     if card not in st.d["hands"][side]:
         give(st, side, card)
     return run_proc(st, "play_card", script, side=side, card=card)
+
+
+def with_rulings(st: LabyrinthState, **switches) -> LabyrinthState:
+    """The same position under other Rulings switches (validated like any rulings)."""
+    d = st.to_json()
+    st2 = LabyrinthState.from_json(d)
+    st2.d["rulings"] = {**st2.d["rulings"], **switches}
+    return LabyrinthState(st2.d)

@@ -50,16 +50,18 @@ RECRUIT_AFGHANISTAN = [{"op": "recruit"}, {"country": "Afghanistan"}]  # Islamis
 
 
 # -- 6.3.3 Reserves -------------------------------------------------------------------------------
-@pytest.mark.rule("6.3.3", "5.2.2.1")
+@pytest.mark.rule("6.3.3", "5.2.2.1", "6.2.6")
 @pytest.mark.parametrize("card, options", [
-    (48, [{"use": "ops"}, {"use": "reserves"}]),
-    (57, [{"use": "ops"}, {"use": "reserves"}]),
+    (51, [{"use": "ops"}, {"use": "reserves"}]),                      # FREs: no troops in Iraq
+    (60, [{"use": "ops"}, {"use": "reserves"}]),                      # Bhutto Shot: no cell in Pakistan
+    (57, [{"use": "event"}, {"use": "ops"}, {"use": "reserves"}]),    # Abu Sayyaf: playable
     (76, [{"use": "ops"}]),
     (1, [{"use": "ops"}, {"use": "reserves"}]),
     (32, [{"use": "ops"}]),
 ])
 def test_reserves_only_with_value_one_or_two(card, options):
-    """6.3.3: 'Entrambe le parti possono giocare carte di valore 1 o 2 per operazioni di Riserve'."""
+    """6.3.3: 'Entrambe le parti possono giocare carte di valore 1 o 2 per operazioni di Riserve';
+    the event is offered only when it is playable (6.2.6)."""
     st = hand(position(), "Jihadist", card)
     start_proc(st, "play_card", side="Jihadist", card=card)
     assert st.legal_actions() == options and st.d["in_play"] == [card]

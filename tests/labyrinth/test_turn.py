@@ -13,7 +13,7 @@ from model.labyrinth.tracks import (
     available_cells, funding_level, gwot_penalty, hand_sizes, shift_funding, shift_prestige, troops_level,
     world_posture,
 )
-from tests.labyrinth.harness import conserve, feed, finished, position, start_proc
+from tests.labyrinth.harness import conserve, events_run, feed, finished, position, start_proc
 
 J_CARDS = [48, 49, 50, 51, 52]      # Jihadist, value 1
 US_CARDS = [1, 2, 3, 4, 5]          # US, value 1
@@ -238,8 +238,12 @@ def test_discarding_us_election_triggers_it():
     """Card 120 text and 6.3.2.3 exception: US Election triggers even when discarded."""
     st = table(J=[48], US=[120])
     start_proc(st, "turn")
-    feed(st, reserve(48) + [{"discard": 120}])
-    assert finished(st) and st.d["unimplemented_events"] == [120] and 120 in st.d["discard"]
+    prestige = st.d["prestige"]
+    feed(st, reserve(48) + [{"discard": 120}, 4])     # US Posture roll 4 (+1): Hard
+    assert finished(st) and events_run(st) == [120] and st.d["us_posture"] == "hard"
+    expected = prestige + (1 if gwot_penalty(st.d) == 0 else -1)
+    assert st.d["prestige"] == expected
+    assert 120 in st.d["lapsing"] and 120 not in st.d["hands"]["US"]   # LAPSING (cards.yaml)
 
 
 @pytest.mark.rule("5.2.4", "A20")

@@ -136,9 +136,11 @@ def test_rules_lists_every_rule_and_card(capsys):
     assert any("op_disrupt" in w for w in by_number["7.4.2"]["implemented_in"])
     assert by_number["9.4.3"]["status"] == "not implemented"  # the solo bot is a later issue
     assert len(report["cards"]) == 120
-    assert all(c["status"] == "event not implemented" for c in report["cards"])
+    assert all(c["status"] == "event implemented, tested" for c in report["cards"])
+    assert all(c["tested_in"] for c in report["cards"])
+    assert by_number["6.3.2.1"]["status"] == "implemented, tested"
     code, text, _ = run(capsys, "rules")
-    assert code == 0 and "RULES" in text and "CARDS" in text and "event not implemented" in text
+    assert code == 0 and "RULES" in text and "CARDS" in text and "event implemented, tested" in text
 
 
 def test_verify_writes_reports(tmp_path, capsys):

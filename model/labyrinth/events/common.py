@@ -41,13 +41,20 @@ def place_cells(st, name: str, n: int) -> int:
     return placed
 
 
-@implements("4.8.4")
-def remove_cells(st, name: str, actives: int, sleepers: int, cadre: bool = True) -> None:
-    """Remove cells from ``name`` to the Funding track by an event; the last cell removed places a
-    Cadre there (4.8.4: "mediante ... evento") unless ``cadre`` is False (card 31: "non ponete quadri")."""
+@implements("4.8.4", "card 54")
+def remove_cells(st, name: str, actives: int, sleepers: int, cadre: bool = True, sadr: bool = False) -> None:
+    """Remove cells from ``name`` by an event: ``actives`` and ``sleepers`` cylinders to the Funding
+    track and, if ``sadr``, the Moqtada al-Sadr marker out of the game (card 54; A09). The last cell
+    removed (Sadr is a cell) places a Cadre there (4.8.4: "mediante ... evento") unless ``cadre``
+    is False (card 31: "non ponete quadri")."""
+    from model.labyrinth.countries import SADR, remove_sadr  # (kept out of the shared import line)
+
     c = st.d["countries"][name]
     had = cells(c)
     remove_cells_to_track(st, name, actives, sleepers)
+    if sadr and SADR in c["markers"]:
+        remove_sadr(st, name)
+        cite(st, "card 54")
     if had and cells(c) == 0 and cadre:
         c["cadre"] = True
         cite(st, "4.8.4")
@@ -92,14 +99,19 @@ def within(st, origin: str, n: int) -> list[str]:
 
 # -- procedures ----------------------------------------------------------------------------------
 @procedure("remove_cell")
-@implements("4.8.4")
+@implements("4.8.4", "card 54")
 def remove_cell(st, f, a) -> None:
-    """Remove one cell from ``country`` by an event; ``chooser`` picks Active or Sleeper when both
-    are present (``{"cell": "active" | "sleeper"}``). ``cadre`` False: no Cadre (card 31)."""
+    """Remove one cell from ``country`` by an event; ``chooser`` picks the kind when two or more are
+    present (``{"cell": "active" | "sleeper" | "sadr"}``: Moqtada al-Sadr, card 54, is an Active
+    cell; removed, it leaves the game). ``cadre`` False: no Cadre (card 31)."""
+    from model.labyrinth.countries import SADR  # (kept out of the shared import line)
+
     name = f["country"]
     c = st.d["countries"][name]
     if a is None:
         kinds = [k for k, key in (("active", "actives"), ("sleeper", "sleepers")) if c[key] > 0]
+        if SADR in c["markers"]:
+            kinds.append("sadr")
         if not kinds:
             pop(st)
             return
@@ -108,7 +120,7 @@ def remove_cell(st, f, a) -> None:
             return
         a = {"cell": kinds[0]}
     remove_cells(st, name, 1 if a["cell"] == "active" else 0, 1 if a["cell"] == "sleeper" else 0,
-                 cadre=f.get("cadre", True))
+                 cadre=f.get("cadre", True), sadr=a["cell"] == "sadr")
     cite(st, f["rule"])
     pop(st)
 

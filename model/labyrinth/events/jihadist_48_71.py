@@ -8,7 +8,8 @@ Shared readings:
 * "Ponete una cellula in X": a Sleeper from the Funding track, ignoring Funding (4.7.4.2 last
   paragraph, ``common.place_cells``); none when the track is empty (4.6.3). An untested X is tested
   first (4.9.4 second bullet, "subisce il piazzamento di una cellula ... mediante un evento"; A54),
-  and only when a cell is actually placed: with an empty track X undergoes no placement.
+  and only when a cell is actually placed: with an empty track X undergoes no placement (proposed
+  ruling ``event_cell_site_test``: "when_placed", the default, or "always").
 * Adam Gadahn (48) and Madrassas (53) fix the use of the Jihadist's second card of the phase
   (``d["second_card"]``, turn.py ``play_next``): ``play_card`` then pushes ``card48_recruit`` or
   ``card53_recruit`` with the card's value. GTMO (card 114, LAPSING: "Nessuna operazione di
@@ -44,7 +45,9 @@ OPPOSITE = {"hard": "soft", "soft": "hard"}
 @procedure("cards48_71_place_cells")
 def place_at_sites(st, f, a) -> None:
     """Place ``n`` cells at each ``[site, n]`` of ``sites`` in order, testing an untested site just
-    before its cells are placed (4.9.4, A54) and only if a cell is on the Funding track."""
+    before its cells are placed (4.9.4, A54) -- only if a cell is on the Funding track: 4.9.4 tests
+    the country that "subisce il piazzamento", and with no cylinder nothing is placed (4.6.3); the
+    shared convention of every event (events/common.py)."""
     i = f.get("i", 0)
     if i >= len(f["sites"]):
         pop(st)
@@ -155,7 +158,7 @@ def _recruit(st, f, a, rule: str, targets, automatic, succeeds, pool) -> None:
 def adam_gadahn_pool(st) -> int:
     """The cells Adam Gadahn may use: the Available ones (4.7.4.2, default) or, under the proposed
     ruling ``adam_gadahn_cells`` = "track", any cell on the Funding track (A27)."""
-    if getattr(st.rulings, "adam_gadahn_cells", "available") == "track":
+    if st.rulings.adam_gadahn_cells == "track":
         return st.d["cells_track"]
     return available_cells(st.d)
 
@@ -553,7 +556,8 @@ def wmd_event(st, f, a) -> None:
     if f["pc"] == "where":
         f["country"] = a["country"]
         f["pc"] = "tested"
-        push_test(st, a["country"])  # an operation site is tested first (4.9.4); never needed here
+        # An operation site is tested first (4.9.4); in play a country holding a cell is marked.
+        push_test(st, a["country"])
         return
     name = f["country"]
     if f["pc"] == "tested":

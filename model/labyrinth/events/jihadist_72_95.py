@@ -27,27 +27,25 @@ Rulings switches read with ``getattr`` (proposed, not yet in ``rulings.py``): ``
 """
 from __future__ import annotations
 
+from model.core.citations import implements
+
 from model.labyrinth.action_log import recent
-from model.labyrinth.countries import cells, gov_value, troops
-from model.labyrinth.engine import ask, cite, pop, procedure, push
+from model.labyrinth.countries import cells, cylinders, gov_value, troops
+from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
 from model.labyrinth.events import event
 from model.labyrinth.events.common import (
     place_cells, push_draw, push_place_plot, push_random_cards, push_remove_cell, shift_alignment,
     worsen_governance,
 )
 from model.labyrinth.events.lasting import marker_table, name_of, place_marker, flip_to_leak
-from model.labyrinth.events.play import push_event
+from model.labyrinth.events.play import push_event, put_away
+from model.labyrinth.operations.jihadist import recruit_is_automatic, recruit_succeeds
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import available_cells, prestige_level, shift_funding, shift_prestige
 
 
 def _rule(f) -> str:
     return f"card {f['card']}"
-
-
-def _ruling(st, name: str, default):
-    """A proposed Rulings switch (not yet in ``rulings.py``): its value, or the default."""
-    return getattr(st.rulings, name, default)
 
 
 def _muslim_tested(st, name: str) -> bool:
@@ -88,10 +86,14 @@ def push_ally_to_neutral(st, chooser: str, rule: str) -> None:
 
 
 @procedure("card74_79_travel")
+@implements("6.2.3")
 def automatic_travel(st, f, a) -> None:
     """Automatic Travel of up to ``count`` cells by ``chooser`` to ``dests`` (see the module
     docstring): origin ``{"from": X}``, cell ``{"cell": ...}`` when both kinds are left, destination
-    ``{"to": Y}``; the destination is tested, then the cell arrives there as a Sleeper."""
+    ``{"to": Y}``; the destination is tested, then the cell arrives there as a Sleeper.
+
+    6.2.3: this later event prevails over an earlier Biometrics (card 2) of the same turn, whose
+    travel roll and ban on non-adjacent travel do not apply to an automatic Travel."""
     d = st.d
     arrived = f.setdefault("arrived", {})
     pc = f["pc"]
@@ -100,7 +102,8 @@ def automatic_travel(st, f, a) -> None:
         f["pc"] = pc = "from"
     if pc == "from":
         if a is None:
-            sources = [n for n, c in d["countries"].items() if cells(c) - arrived.get(n, 0) > 0]
+            # Cylinders only: Moqtada al-Sadr is a cell that cannot travel (card 54).
+            sources = [n for n, c in d["countries"].items() if cylinders(c) - arrived.get(n, 0) > 0]
             if f["moved"] >= f["count"] or not sources:
                 pop(st)
                 return
@@ -146,34 +149,18 @@ def push_automatic_travel(st, chooser: str, count: int, dests, rule: str) -> Non
     push(st, "card74_79_travel", chooser=chooser, count=count, dests=list(dests), rule=rule)
 
 
-def _relocate_after_event(st, n: int, side: str | None) -> None:
-    """Card ``n`` was discarded and its event then happened (``side`` not None): a REMOVE event
-    takes it out of the game (6.2.9); a LAPSING one puts it in the Lapsing box (6.2.7, 4.7.7.1), or,
-    if a reshuffle has already taken it from the discard pile, keeps its effect with a marker
-    (4.7.7.3)."""
-    if side is None:
-        return
-    d = st.d
-    card = st.cards[n]
-    if card.remove or (card.remove_if_us and side == "US"):
-        for zone in ("discard", "deck"):
-            if n in d[zone]:
-                d[zone].remove(n)
-                d["removed"].append(n)
-                cite(st, "6.2.9")
-                return
-    elif card.lapsing:
-        if n in d["discard"]:
-            d["discard"].remove(n)
-            d["lapsing"].append(n)
-            cite(st, "4.7.7.1")
-        else:
-            d["lapsing_effects"].append(n)
-            cite(st, "4.7.7.3")
+def _hold_for_event(st, n: int) -> None:
+    """A discarded card whose event is about to happen is resolved like a played card: it leaves the
+    discard pile for ``in_play`` (no reshuffle takes it meanwhile, 5.3.1) and is put away after its
+    event (``play.put_away``: REMOVE to the removed cards, 6.2.9; LAPSING to the Lapsing box,
+    4.7.7.1; else back to the discard pile)."""
+    st.d["discard"].remove(n)
+    st.d["in_play"].append(n)
 
 
-def _automatic_discards(f) -> list[int]:
-    return [n for n in f.get("picked", []) if n == 120]
+def _automatic_discards(st, f) -> list[int]:
+    """The cards just discarded at random whose event a discard triggers (US Election, 6.3.1)."""
+    return [n for n in f.get("picked", []) if st.cards[n].automatic]
 
 
 # -- 72 Opium ----------------------------------------------------------------------------------------
@@ -193,7 +180,7 @@ def opium(st, f, a) -> None:
         return
     place_cells(st, "Afghanistan", 3)
     if st.d["countries"]["Afghanistan"]["gov"] == "islamist_rule":
-        if _ruling(st, "opium_all_available", "funding_limited") == "funding_limited":
+        if st.rulings.opium_all_available == "funding_limited":
             n = available_cells(st.d)
         else:
             n = st.d["cells_track"]
@@ -302,7 +289,7 @@ def al_jazeera(st, f, a) -> None:
     "with_troops"; "saudi_arabia": always Saudi Arabia)."""
     pc = f["pc"]
     if pc == "start":
-        if _ruling(st, "al_jazeera_country", "with_troops") == "saudi_arabia":
+        if st.rulings.al_jazeera_country == "saudi_arabia":
             a = {"country": "Saudi Arabia"}
         else:
             f["pc"] = "chosen"
@@ -398,8 +385,6 @@ def jihadist_videos(st, f, a) -> None:
     (4.7.4.2). With more successes than cylinders on the track the Jihadist picks, one cell at a
     time, where they go (as 8.1.2). Each selected country that gets no cell receives a Cadre (4.8.4).
     Not stopped by GTMO (A47: an event Recruit, not an operation)."""
-    from model.labyrinth.operations.jihadist import recruit_is_automatic, recruit_succeeds
-
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -418,7 +403,6 @@ def jihadist_videos(st, f, a) -> None:
         f["hits"] = []
         for n in reversed(f["chosen"]):
             push_test(st, n)
-        cite(st, "4.9.4")
         return
     if pc == "recruit":
         if a is not None:
@@ -431,8 +415,6 @@ def jihadist_videos(st, f, a) -> None:
                 f["hits"].append(name)
                 f["i"] += 1
                 continue
-            from model.labyrinth.engine import roll
-
             roll(st, "card 82", f"Jihadist Videos: Recruit die in {name}")
             return
         cite(st, "8.2.1")
@@ -529,16 +511,17 @@ def lebanon_war(st, f, a) -> None:
         return
     if pc == "discarded":
         f["pc"] = "prestige"
-        for n in _automatic_discards(f):
+        for n in _automatic_discards(st, f):
             f["auto"] = n
             f["event_happened"] = None
+            _hold_for_event(st, n)
             cite(st, "6.3.1", "card 120")
             push_event(st, n, "US", "discard")
             return
         pc = "prestige"
     if pc == "prestige":
         if f.get("auto"):
-            _relocate_after_event(st, f["auto"], f.get("event_happened"))
+            put_away(st, f["auto"], f.get("event_happened"))
         shift_prestige(d, -1)
         cite(st, "card 86")
         if d["cells_track"] == 0:
@@ -562,7 +545,7 @@ def lebanon_war(st, f, a) -> None:
 def _martyrdom_sites(st) -> list[str]:
     """Countries with a cell where the event may act: not under Islamist Rule (default; plots cannot
     go there, 8.5.1), or non-Muslim (switch ``martyrdom_country``: "non_islamist_rule" or "non_muslim")."""
-    mode = _ruling(st, "martyrdom_country", "non_islamist_rule")
+    mode = st.rulings.martyrdom_country
     out = []
     for n, c in st.d["countries"].items():
         if not cells(c):
@@ -600,7 +583,7 @@ def martyrdom_operation(st, f, a) -> None:
         return
     if pc == "remove":
         f["pc"] = "plot1"
-        push_remove_cell(st, f["country"], f["side"], rule, cadre=bool(_ruling(st, "martyrdom_cadre", True)))
+        push_remove_cell(st, f["country"], f["side"], rule, cadre=st.rulings.martyrdom_cadre)
         return
     if pc == "plot1":
         f["pc"] = "plot2"
@@ -628,9 +611,10 @@ def quagmire(st, f, a) -> None:
     Two chance nodes over the US hand. A US Election discarded triggers its event at once (6.3.1).
     Then each discarded card with a Jihadist event happens for the Jihadist if it is playable at
     that moment (6.3.2.1, checked by the ``event`` procedure); with two, the Jihadist chooses which
-    comes first (as 6.3.2.1 lets the player order a triggered event). An event that happened leaves
-    the discard pile like a played one: REMOVE to the removed cards (6.2.9), LAPSING to the Lapsing
-    box (4.7.7.1). Then US Posture Soft."""
+    comes first (as 6.3.2.1 lets the player order a triggered event). Those cards are resolved like
+    played ones (``_hold_for_event``): after an event that happened, a REMOVE card is removed from
+    the game (6.2.9, once per game; 6.3.2.2 "RIMUOVETE normalmente"), a LAPSING one goes to the
+    Lapsing box (4.7.7.1); otherwise back to the discard pile. Then US Posture Soft."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -638,12 +622,14 @@ def quagmire(st, f, a) -> None:
         push_random_cards(st, "US", 2, "discard", "card 90")
         return
     if pc == "discarded":
-        f["auto"] = _automatic_discards(f)
+        f["auto"] = _automatic_discards(st, f)
         f["queue"] = [n for n in f.get("picked", []) if st.cards[n].side == "Jihadist"]
+        for n in f["auto"] + f["queue"]:
+            _hold_for_event(st, n)
         f["current"] = None
         f["pc"] = pc = "auto"
     if f.get("current") is not None:
-        _relocate_after_event(st, f["current"], f.get("event_happened"))
+        put_away(st, f["current"], f.get("event_happened"))
         f["current"] = None
     if pc == "auto":
         if f["auto"]:
@@ -750,18 +736,17 @@ def taliban(st, f, a) -> None:
     if pc == "start":
         d["countries"]["Afghanistan"]["besieged"] = True
         cite(st, "card 93")
-        f["pc"] = pc = "test Afghanistan"
-    for name in ("Afghanistan", "Pakistan"):
-        if pc == f"test {name}":
-            f["pc"] = f"place {name}"
-            if d["cells_track"] > 0:
-                push_test(st, name)
-            return
-        if pc == f"place {name}":
-            place_cells(st, name, 1)
-            f["pc"] = pc = "test Pakistan" if name == "Afghanistan" else "prestige"
-            if pc != "prestige":
-                return
+        f["pc"] = "Afghanistan"
+        if d["cells_track"] > 0:
+            push_test(st, "Afghanistan")
+        return
+    if pc == "Afghanistan":
+        place_cells(st, "Afghanistan", 1)
+        f["pc"] = "Pakistan"
+        if d["cells_track"] > 0:
+            push_test(st, "Pakistan")
+        return
+    place_cells(st, "Pakistan", 1)
     ir = any(d["countries"][n]["gov"] == "islamist_rule" for n in ("Afghanistan", "Pakistan"))
     shift_prestige(d, -3 if ir else -1)
     cite(st, "card 93")

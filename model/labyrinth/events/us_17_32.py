@@ -11,6 +11,8 @@ or Central Asia).
 """
 from __future__ import annotations
 
+from model.core.citations import implements
+
 from model.labyrinth.countries import (
     BETTER, cells, governance, resources, set_governance, troops,
 )
@@ -318,7 +320,7 @@ def saddam_captured(st, f, a) -> None:
 def sharia_playable(st, side) -> bool:
     """No precondition is printed ("Rimuovere un segnalino di Regime Assediato"). Proposed ruling
     ``sharia_needs_besieged_regime`` (default False): read "remove a BR" as a precondition."""
-    if not getattr(st.rulings, "sharia_needs_besieged_regime", False):
+    if not st.rulings.sharia_needs_besieged_regime:
         return True
     return any(c["besieged"] for c in st.d["countries"].values())
 
@@ -402,6 +404,7 @@ def un_nation_building_playable(st, side) -> bool:
 
 
 @event(30, playable=un_nation_building_playable)
+@implements("6.2.2")
 def un_nation_building(st, f, a) -> None:
     """Card 30 UN Nation Building: "Giocatelo se vi è un paese con Cambio di Regime. Ponete lì 1
     Aiuto e tirate per la Guerra delle Ideologie come se la penalità GWOT fosse zero. Bloccato da

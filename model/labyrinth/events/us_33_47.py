@@ -180,7 +180,7 @@ def libyan_deal(st, f, a) -> None:
     pc = f["pc"]
     if pc == "start":
         shift_prestige(d, +1)
-        if getattr(st.rulings, "libyan_deal_libya_ally", False):
+        if st.rulings.libyan_deal_libya_ally:
             d["countries"]["Libya"]["align"] = "ally"
         cite(st, "card 38")
         f["chosen"] = []
@@ -359,7 +359,7 @@ def sistani_countries(st) -> list[str]:
     ``sistani_target``, default ``"shia_mix_regime_change"``); ``"shia_mix"`` drops the Regime
     Change requirement (a Shia-Mix country with a cell, not under Islamist Rule: the event improves
     Governance only among Poor, Fair and Good)."""
-    literal = getattr(st.rulings, "sistani_target", "shia_mix_regime_change") == "shia_mix"
+    literal = st.rulings.sistani_target == "shia_mix"
     out = []
     for n, info in st.map.countries.items():
         c = st.d["countries"][n]

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth.countries import (
-    ALIGN_TOWARD_ALLY, WORSE, cells, gov_value, governance, is_regime_change, place_cells_from_track,
-    remove_cells_to_track, resources, set_governance, troops,
+    ALIGN_TOWARD_ALLY, WORSE, active_cells, cells, cylinders, gov_value, governance, is_regime_change,
+    place_cells_from_track, remove_cells_to_track, remove_sadr, resources, sadr, set_governance, troops,
 )
 from model.labyrinth.engine import ask, cite, pop, procedure, roll
-from model.labyrinth.events.lasting import in_effect
+from model.labyrinth.events.lasting import in_effect, lapsing_in_effect, marker_on
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import GOV_VALUE, available_cells, shift_funding, shift_prestige
 
@@ -42,7 +42,7 @@ def _assign_options(f, targets: list[str], fully_used: bool) -> list:
 # -- Recruit (8.2) -------------------------------------------------------------------------------
 @implements("8.2.2")
 def recruit_targets(st) -> list[str]:
-    """8.2.2: a country that already has a cell or a Cadre."""
+    """8.2.2: a country that already has a cell (Sadr counts, card 54) or a Cadre."""
     return [n for n, c in st.d["countries"].items() if cells(c) or c["cadre"]]
 
 
@@ -73,6 +73,12 @@ def op_recruit(st, f, a) -> None:
     d = st.d
     pc = f["pc"]
     if pc == "start":
+        if gtmo(st):
+            # Card 114 (A47): no Recruit operation this turn, also one an event's instruction
+            # (a "second card" to Recruit) would start: it does nothing.
+            cite(st, "card 114")
+            pop(st)
+            return
         f["dice"] = []
         f["pc"] = "assign"
     if f["pc"] == "assign":
@@ -139,7 +145,43 @@ def op_recruit(st, f, a) -> None:
         return
 
 
+@implements("card 114")
+def gtmo(st) -> bool:
+    """Card 114 GTMO (LAPSING): "Nessuna operazione di reclutamento ... per il resto di questo
+    turno" (A47: Recruit *operations*, an event's "Recruit with the second card" included)."""
+    return lapsing_in_effect(st, 114)
+
+
 # -- Travel (8.3) --------------------------------------------------------------------------------
+@implements("card 2")
+def biometrics(st) -> bool:
+    """Card 2 Biometrics (LAPSING) is in effect this turn."""
+    return lapsing_in_effect(st, 2)
+
+
+@implements("8.3.1", "card 2")
+def travel_destinations(st, src: str) -> list[str]:
+    """8.3.1: any country, the origin included (to turn Sleeper). Card 2 Biometrics: "non è
+    possibile lo spostamento non adiacente": this turn only the origin and its adjacent countries."""
+    if not biometrics(st):
+        return list(st.map.names)
+    pa = st.patriot_act()
+    return [n for n in st.map.names if n == src or st.map.are_adjacent(src, n, patriot_act=pa)]
+
+
+@implements("8.3.1", "card 2")
+def travel_needs_roll(st, src: str, dst: str) -> bool:
+    """8.3.1: Travel within a country, to an adjacent one or to an Islamist Rule one is automatic;
+    otherwise a die <= the destination's Governance is needed. Card 2 Biometrics: "lo spostamento a
+    paesi Buoni adiacenti deve tirare per avere successo": to an adjacent Good country it rolls too,
+    succeeding on 1 (A48: the Good value, as any Travel roll)."""
+    if src == dst or governance(st, dst) == "islamist_rule":
+        return False
+    if st.map.are_adjacent(src, dst, patriot_act=st.patriot_act()):
+        return biometrics(st) and governance(st, dst) == "good"
+    return True
+
+
 def _undeclared(f, name: str, c: dict) -> tuple[int, int]:
     """(actives, sleepers) in ``name`` not yet declared to travel with this card (8.3.3)."""
     used = f["declared"].get(name, [0, 0])
@@ -154,7 +196,10 @@ def op_travel(st, f, a) -> None:
     card (8.3.3). Travel to an adjacent country or in place is automatic; otherwise a die <= the
     destination's Governance (Islamist Rule automatic) is needed (8.3.1); an untested destination
     is tested first (4.9.4). A failed roll returns the cell to the Funding track, no Cadre (8.3.2).
-    Once every cell on the map is declared the remaining ops points are lost, without a question."""
+    Once every cell on the map is declared the remaining ops points are lost, without a question.
+    Only cylinders travel: Sadr "non può spostarsi" (card 54). Card 2 Biometrics changes which
+    destinations may be declared and which travels roll (:func:`travel_destinations`,
+    :func:`travel_needs_roll`)."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -198,7 +243,10 @@ def op_travel(st, f, a) -> None:
         return
     if f["pc"] == "to":
         if a is None:
-            ask(st, "Jihadist", [{"to": n} for n in st.map.names], "8.3.1", f"Travel from {f['cur']['from']}: to")
+            if biometrics(st):
+                cite(st, "card 2")
+            ask(st, "Jihadist", [{"to": n} for n in travel_destinations(st, f["cur"]["from"])], "8.3.1",
+                f"Travel from {f['cur']['from']}: to")
             return
         move = dict(f["cur"], to=a["to"])
         f["moves"].append(move)
@@ -217,12 +265,13 @@ def op_travel(st, f, a) -> None:
                 push_test(st, move["to"])
                 return
             src, dst = move["from"], move["to"]
-            if src == dst or st.map.are_adjacent(src, dst, patriot_act=st.patriot_act()) \
-                    or d["countries"][dst]["gov"] == "islamist_rule":
+            if not travel_needs_roll(st, src, dst):
                 _arrive(st, move, True)
                 return
             roll(st, "8.3.1", f"Travel roll {src} -> {dst}")
             return
+        if biometrics(st) and st.map.are_adjacent(move["from"], move["to"], patriot_act=st.patriot_act()):
+            cite(st, "card 2")
         _arrive(st, move, a["die"] <= gov_value(st, move["to"]))
         return
 
@@ -245,13 +294,16 @@ def _arrive(st, move: dict, ok: bool) -> None:
 
 
 # -- Jihad (8.4) and Plot (8.5): dice need one cell each -------------------------------------------
-@implements("8.4")
+@implements("8.4", "card 33")
 def jihad_targets(st, f) -> list[str]:
-    """8.4: a Muslim country (not Iran) not under Islamist Rule, with a cell for every die."""
+    """8.4: a Muslim country (not Iran) not under Islamist Rule, with a cell for every die (Sadr
+    counts, card 54). Card 33 Benazir Bhutto: "Nessuna jihad lì": none in Pakistan while its marker
+    is there."""
     out = []
     for n in st.map.muslim:
         c = st.d["countries"][n]
-        if c["gov"] not in (None, "islamist_rule") and f["dice"].count(n) < cells(c):
+        if c["gov"] not in (None, "islamist_rule") and f["dice"].count(n) < cells(c) \
+                and not marker_on(st, "Benazir Bhutto", n):
             out.append(n)
     return out
 
@@ -266,9 +318,10 @@ def plot_targets(st, f) -> list[str]:
 @implements("8.4.2", "8.4.3.2")
 def major_jihad_eligible(st, name: str, dice: int, value: int) -> bool:
     """8.4.2: cells exceed troops by 5+ at the start of the operation; a card of value 2 or 3 is
-    needed to reach Islamist Rule, except with a Besieged Regime (8.4.3.2)."""
+    needed to reach Islamist Rule, except with a Besieged Regime (8.4.3.2). Sadr is a cell (card
+    54), NATO 2 troops (card 41)."""
     c = st.d["countries"][name]
-    return cells(c) - c["troops"] >= 5 and (value >= 2 or c["besieged"])
+    return cells(c) - troops(st, name) >= 5 and (value >= 2 or c["besieged"])
 
 
 def _dice_cells(st, f, a, who: str, rule: str) -> bool:
@@ -331,7 +384,8 @@ def _dice_cells(st, f, a, who: str, rule: str) -> bool:
             cite(st, "8.4.2")
             f["k"] += 1
             return False
-        lo, hi = max(0, used - c["actives"]), min(used, c["sleepers"])
+        # Sadr is an Active cell (card 54): it can support a die without a Sleeper being used.
+        lo, hi = max(0, used - active_cells(c)), min(used, c["sleepers"])
         if a is None and lo < hi:
             ask(st, "Jihadist", [{"sleepers": k} for k in range(lo, hi + 1)], rule,
                 f"{who.capitalize()} in {name}: how many of the {used} cells used are Sleepers")
@@ -363,8 +417,14 @@ def op_jihad(st, f, a) -> None:
     each country: successes worsen Governance toward Poor and remove an Aid each (8.4.1); in a
     Major Jihad, Poor becomes Islamist Rule with 2 more successes (1 with a Besieged Regime,
     8.4.2, 8.4.3.2); each failure returns a cell to the Funding track (8.4.3); 3 dice failing in a
-    country Poor at the start place a Besieged Regime and shift it toward Ally (8.4.3.1)."""
-    if f["pc"] != "roll":
+    country Poor at the start place a Besieged Regime and shift it toward Ally (8.4.3.1).
+
+    Countries are resolved one per step (instant victory is checked after each, 2.1). Where
+    Moqtada al-Sadr (card 54, an Active cell) is and a die failed, the Jihadist first says whether
+    Sadr is among the cells the failures remove (``{"remove_sadr": true | false}``; only ``true``
+    is offered, and still posed, when the Active cylinders are fewer than the failures). Card 33
+    Benazir Bhutto: no Jihad in Pakistan (``jihad_targets``)."""
+    if f["pc"] not in ("roll", "resolve"):
         if not _dice_cells(st, f, a, "jihad", "8.4"):
             return
         a = None
@@ -373,17 +433,36 @@ def op_jihad(st, f, a) -> None:
             f["start_gov"] = {n: st.d["countries"][n]["gov"] for n in f["order"]}
         if not _roll_all(st, f, a, "8.4"):
             return
-        for name in f["order"]:
-            rolls = [r for n, r in zip(f["dice"], f["results"]) if n == name]
-            hits = sum(1 for r in rolls if succeeds_against(f["start_gov"][name], r))
-            resolve_jihad(st, name, f["start_gov"][name], len(rolls), hits, f["major"][name])
-            if st.d["terminal"] is not None:
-                return
+        f["pc"] = "resolve"
+        f["k"] = 0
+        a = None
+    # resolve each country in turn; Sadr there and a failure: the Jihadist says if Sadr is lost.
+    if f["k"] >= len(f["order"]):
         pop(st)
+        return
+    name = f["order"][f["k"]]
+    c = st.d["countries"][name]
+    rolls = [r for n, r in zip(f["dice"], f["results"]) if n == name]
+    hits = sum(1 for r in rolls if succeeds_against(f["start_gov"][name], r))
+    fails = len(rolls) - hits
+    if a is None and sadr(c) and fails:
+        options = [{"remove_sadr": True}]
+        if c["actives"] >= fails:
+            options.append({"remove_sadr": False})
+        ask(st, "Jihadist", options, "8.4.3",
+            f"Jihad in {name}: {fails} failed dice remove cells; is Moqtada al-Sadr among them?")
+        return
+    lose_sadr = a is not None and a["remove_sadr"]
+    resolve_jihad(st, name, f["start_gov"][name], len(rolls), hits, f["major"][name], lose_sadr)
+    f["k"] += 1
 
 
-@implements("8.4.1", "8.4.2", "8.4.3", "8.4.3.1", "8.4.3.2")
-def resolve_jihad(st, name: str, start_gov: str, dice: int, hits: int, major: bool) -> None:
+@implements("8.4.1", "8.4.2", "8.4.3", "8.4.3.1", "8.4.3.2", "card 54")
+def resolve_jihad(st, name: str, start_gov: str, dice: int, hits: int, major: bool,
+                  lose_sadr: bool = False) -> None:
+    """One country's Jihad dice, once rolled. ``lose_sadr``: one of the failures removes Moqtada
+    al-Sadr, which leaves the game (card 54: "Se la cellula viene rimossa, rimuovete il segnalino
+    dal gioco"; A09); the other failures remove cylinders."""
     d = st.d
     c = d["countries"][name]
     fails = dice - hits
@@ -399,7 +478,12 @@ def resolve_jihad(st, name: str, start_gov: str, dice: int, hits: int, major: bo
     else:
         c["aid"] = max(0, c["aid"] - left)
     # 8.4.3: each failed die removes a (now Active) cell to the Funding track; no Cadre.
+    if fails and lose_sadr and sadr(c):
+        remove_sadr(st, name)
+        fails -= 1
+        cite(st, "card 54")
     if fails:
+        fails = min(fails, cylinders(c))
         remove_cells_to_track(st, name, min(fails, c["actives"]), max(0, fails - c["actives"]))
         cite(st, "8.4.3")
     if revolution:
@@ -419,10 +503,11 @@ def islamic_revolution(st, name: str) -> None:
     Pakistan falls, its 3 arsenal WMD plots become Available."""
     d = st.d
     c = d["countries"][name]
+    had_troops = troops(st, name) > 0  # NATO counts (card 41) and leaves with the Regime Change marker
     set_governance(st, name, "islamist_rule")
     c["align"] = "adversary"
     shift_funding(d, resources(st, name))
-    if c["troops"] > 0:
+    if had_troops:
         d["prestige"] = 1
     cite(st, "8.4.4")
     if name == "Pakistan" and d["wmd_boxes"]["pakistan_arsenal"]:
@@ -499,17 +584,23 @@ def op_plot(st, f, a) -> None:
         pop(st)
 
 
-@implements("8.1.3")
+@implements("8.1.3", "card 114")
 def available_ops(st, value: int) -> list:
-    """8.1.3: the Jihadist operations that can be conducted now."""
+    """8.1.3: the Jihadist operations that can be conducted now. Recruit needs a cell or Cadre and
+    no GTMO this turn (card 114); Travel a cylinder (Sadr cannot travel, card 54); Jihad and Plot a
+    country where a die can go. Should nothing be possible (only Sadr left, in an Islamist Rule
+    Iraq, under GTMO) Travel is still offered, its ops points lost (8.3.3), so that a card played
+    for operations never dead-ends."""
     ops = []
-    if recruit_targets(st):
+    if recruit_targets(st) and not gtmo(st):
         ops.append({"op": "recruit"})
-    if any(cells(c) for c in st.d["countries"].values()):
+    if any(cylinders(c) for c in st.d["countries"].values()):
         ops.append({"op": "travel"})
     probe = {"dice": []}
     if jihad_targets(st, probe):
         ops.append({"op": "jihad"})
     if plot_targets(st, probe):
         ops.append({"op": "plot"})
+    if not ops:
+        ops.append({"op": "travel"})
     return ops

@@ -516,7 +516,8 @@ def op_alert(st, f, a) -> None:
             options = [{"plot": "WMD"}]
             if any(p != "WMD" for p in plots):
                 options.append({"plot": FACE_DOWN})
-            ask(st, "US", options, "card 5", "Alert in the United States (NEST): the face-up WMD plot or a face-down one")
+            ask(st, "US", options, "card 5",
+                "Alert in the United States (NEST): the face-up WMD plot or a face-down one")
             return
     elif pc == "nest":
         cite(st, "card 5")

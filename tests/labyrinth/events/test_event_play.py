@@ -191,3 +191,30 @@ def test_the_marker_file_is_validated(tmp_path):
     path.write_text("markers: [", encoding="utf-8")
     with pytest.raises(DataError, match="cannot read"):
         lasting._load(path)
+
+
+@pytest.mark.rule("6.2.3", "card 79", "card 2")
+def test_a_later_event_prevails_over_an_earlier_one():
+    """6.2.3: 'l'evento giocato per ultimo prevale'. Clean Operatives (79) travels automatically to a
+    non-adjacent country even with Biometrics (2: no non-adjacent travel this turn) in effect."""
+    from tests.labyrinth.harness import play_event
+
+    st = position()
+    st.d["lapsing"].append(2)
+    play_event(st, 79, "Jihadist", [{"from": "Afghanistan"}, {"to": "United States"},
+                                     {"from": "Afghanistan"}, {"to": "United States"}])
+    assert st.d["countries"]["United States"]["sleepers"] == 2
+
+
+@pytest.mark.rule("6.2.2", "card 30", "7.2.1.3")
+def test_an_event_overrides_a_rule():
+    """6.2.2 example: UN Nation Building rolls War of Ideas in a Regime Change country although the
+    troops do not exceed the cells by 5 (7.2.1.3)."""
+    from model.labyrinth.operations.us import woi_targets
+    from tests.labyrinth.harness import play_event
+
+    st = position("anaconda")           # Afghanistan: Poor Ally, Regime Change, 6 troops, 2 cells
+    assert "Afghanistan" not in woi_targets(st, 3)
+    play_event(st, 30, "US", [{"country": "Afghanistan"}, 6])
+    c = st.d["countries"]["Afghanistan"]
+    assert (c["gov"], c["aid"], c["rc"]) == ("fair", 1, "tan")

@@ -28,8 +28,9 @@ def begin(st, side: str, card: int, script: list):
 
 def with_ruling(st, **switches):
     """Give ``st`` a rulings object with proposed switches not yet in rulings.py."""
-    st.rulings = types.SimpleNamespace(**{**vars(st.rulings), **switches})
-    return st
+    from tests.labyrinth.harness import with_rulings as _with
+
+    return _with(st, **switches)
 
 
 # -- 33 Benazir Bhutto ---------------------------------------------------------------------------
