@@ -130,22 +130,38 @@ def push_remove_cell(st, name: str, chooser: str, rule: str, cadre: bool = True)
 
 
 @procedure("random_cards")
+@implements("6.3.1")
 def random_cards(st, f, a) -> None:
     """Take ``count`` cards at random, one chance node each, from ``owner``'s hand and put them on
     ``dest``: ``"discard"`` (the discard pile) or a side (that side's hand). The cards taken are
-    appended to the parent frame's ``picked`` list. Fewer cards in hand: as many as there are."""
+    appended to the parent frame's ``picked`` list. Fewer cards in hand: as many as there are.
+    A US Election (card 120) discarded this way triggers its event (6.3.1: "quando questa carta
+    viene ... scartata"), for the side whose hand it left, unless ``automatic`` is False (the
+    caller then handles it)."""
+    from model.labyrinth.events.play import push_event, put_away
+
     d = st.d
     hand = d["hands"][f["owner"]]
-    if a is not None:
+    if f.get("held") is not None:
+        put_away(st, f["held"], f.get("event_happened"))
+        f["held"] = None
+        f["event_happened"] = None
+    elif a is not None:
         n = a["card"]
         hand.remove(n)
+        f["done"] = f.get("done", 0) + 1
+        st.d["stack"][-2].setdefault("picked", []).append(n)
+        if f["dest"] == "discard" and st.cards[n].automatic and f.get("automatic", True):
+            d["in_play"].append(n)
+            f["held"] = n
+            cite(st, "6.3.1", f"card {n}")
+            push_event(st, n, f["owner"], "discard")
+            return
         if f["dest"] == "discard":
             d["discard"].append(n)
         else:
             d["hands"][f["dest"]].append(n)
             d["hands"][f["dest"]].sort()
-        f["done"] = f.get("done", 0) + 1
-        st.d["stack"][-2].setdefault("picked", []).append(n)
     if f.get("done", 0) >= f["count"] or not hand:
         pop(st)
         return
@@ -153,8 +169,8 @@ def random_cards(st, f, a) -> None:
                 f"a random card from the {f['owner']} hand")
 
 
-def push_random_cards(st, owner: str, count: int, dest: str, rule: str) -> None:
-    push(st, "random_cards", owner=owner, count=count, dest=dest, rule=rule)
+def push_random_cards(st, owner: str, count: int, dest: str, rule: str, automatic: bool = True) -> None:
+    push(st, "random_cards", owner=owner, count=count, dest=dest, rule=rule, automatic=automatic)
 
 
 @procedure("select_posture")

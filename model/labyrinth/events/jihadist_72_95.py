@@ -507,7 +507,7 @@ def lebanon_war(st, f, a) -> None:
     pc = f["pc"]
     if pc == "start":
         f["pc"] = "discarded"
-        push_random_cards(st, "US", 1, "discard", "card 86")
+        push_random_cards(st, "US", 1, "discard", "card 86", automatic=False)
         return
     if pc == "discarded":
         f["pc"] = "prestige"
@@ -619,7 +619,7 @@ def quagmire(st, f, a) -> None:
     pc = f["pc"]
     if pc == "start":
         f["pc"] = "discarded"
-        push_random_cards(st, "US", 2, "discard", "card 90")
+        push_random_cards(st, "US", 2, "discard", "card 90", automatic=False)
         return
     if pc == "discarded":
         f["auto"] = _automatic_discards(st, f)

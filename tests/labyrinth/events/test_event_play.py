@@ -218,3 +218,17 @@ def test_an_event_overrides_a_rule():
     play_event(st, 30, "US", [{"country": "Afghanistan"}, 6])
     c = st.d["countries"]["Afghanistan"]
     assert (c["gov"], c["aid"], c["rc"]) == ("fair", 1, "tan")
+
+
+@pytest.mark.rule("6.3.1", "card 120", "card 52")
+def test_us_election_discarded_at_random_by_an_event_triggers():
+    """6.3.1 / card 120: 'Quando questa carta viene usata per operazioni o scartata'. IEDs (52) makes
+    the US discard a random card; when it is US Election, its event happens (for the US)."""
+    from tests.labyrinth.harness import events_run, play_event
+
+    st = position("anaconda")                      # Afghanistan: Regime Change with cells
+    give(st, "US", 120)
+    st.d["hands"]["US"] = [120]
+    play_event(st, 52, "Jihadist", [{"card": 120}, 6])   # US Posture roll 6 (+1): Hard
+    assert events_run(st) == [52, 120] and st.d["us_posture"] == "hard"
+    assert st.d["hands"]["US"] == [] and 120 in st.d["lapsing"] and st.d["in_play"] == []
