@@ -153,8 +153,3 @@ def first_plot(st, f) -> None:
     d["first_plot_used"] = True
     f["first_plot"] = True
     cite(st, "8.5.3", "4.7.7.2")
-
-
-def trigger_opponent_event(st, side: str, n: int) -> None:  # TEMPORARY: until 7.6.3 lands
-    if triggered_side(st, side, n):
-        st.d["unimplemented_events"].append(n)

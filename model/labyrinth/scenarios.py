@@ -230,7 +230,7 @@ def initial_state(scenario: str, length: str = "standard", rulings: dict | None 
         "hands": {"US": [], "Jihadist": []},
         "discard": [], "removed": removed, "lapsing": [], "first_plot": [], "in_play": [],
         "events_in_effect": sorted(s.get("events_in_effect", [])), "lapsing_effects": [],
-        "first_plot_used": False, "us_held": False, "unimplemented_events": [],
+        "first_plot_used": False, "us_held": False,
         "action_log": new_log(), "second_card": None, "backlash_plots": [],
         "turn": 1, "phase": "setup", "card_index": 1, "started": False,
         "setup_steps": setup_steps,

@@ -13,7 +13,7 @@ All of the game lives in one plain, JSON-round-trippable dict ``d``:
   ``markers``), ``lapsing_effects`` (lapsing cards that left their box early, 4.7.7.3),
   ``first_plot_used``, ``second_card`` (the use an earlier event fixed for the Jihadist's next card:
   cards 48, 53), ``backlash_plots`` (card 1), ``action_log`` (this and the previous Action Phase:
-  cards 61, 94), ``unimplemented_events`` (kept empty: every event is implemented);
+  cards 61, 94);
 * sequence: ``turn``, ``phase``, ``card_index`` (4.7.5), ``reshuffles`` and ``decks`` (3.3, 5.3);
 * the machine: ``stack`` of procedure frames, the ``pending`` question, ``terminal`` outcome.
 

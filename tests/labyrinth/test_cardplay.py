@@ -75,7 +75,7 @@ def test_reserves_add_the_card_value_up_to_two(before, card, after):
     run_proc(st, "play_card", [{"use": "reserves"}], side="Jihadist", card=card)
     assert st.d["reserves"] == {"Jihadist": after, "US": 0}
     assert st.d["discard"][-1] == card and st.d["in_play"] == []
-    assert st.d["unimplemented_events"] == []                  # own event: nothing triggered
+    assert events_run(st) == []                                # own event: nothing triggered
 
 
 @pytest.mark.rule("6.3.3.1")

@@ -229,7 +229,7 @@ def test_discarding_the_final_card_has_no_effect():
     before = {k: st.d[k] for k in ("prestige", "funding", "reserves")}
     feed(st, [{"discard": 60}])
     assert finished(st) and st.d["hands"]["US"] == [] and 60 in st.d["discard"]
-    assert st.d["unimplemented_events"] == []
+    assert events_run(st) == []
     assert {k: st.d[k] for k in before} == before
 
 

@@ -19,7 +19,7 @@ from model.labyrinth.operations import us
 from model.labyrinth.rulings import LabyrinthRulings
 from model.labyrinth.tables import governance_from_die, posture_from_die
 from model.labyrinth.tracks import gwot_penalty, troops_level
-from tests.labyrinth.harness import conserve, feed, finished, position, run_proc, start_proc
+from tests.labyrinth.harness import conserve, events_run, feed, finished, position, run_proc, start_proc
 
 WOI, DEPLOY, RC, WITHDRAW = "op_war_of_ideas", "op_deploy", "op_regime_change", "op_withdraw"
 DISRUPT, ALERT, REASSESS = "op_disrupt", "op_alert", "op_reassessment"
@@ -933,7 +933,6 @@ def us_phase_position(hand: list[int], us_posture: str = "hard", card_index: int
     st.d["phase"] = "us_action"
     st.d["card_index"] = card_index
     st.d["hands"]["US"] = list(hand)
-    st.d["unimplemented_events"] = []
     return st
 
 
@@ -954,7 +953,7 @@ def test_reassessment_flips_posture_with_two_value_three_cards(before, after):
     assert finished(st)
     assert st.d["us_posture"] == after
     assert st.d["hands"]["US"] == [2] and {39, 42} <= set(st.d["discard"])
-    assert st.d["unimplemented_events"] == []        # two US cards: no Jihadist event
+    assert events_run(st) == []                      # two US cards: no Jihadist event
 
 
 @pytest.mark.rule("7.6.2")
@@ -973,20 +972,25 @@ def test_reassessment_only_as_first_card_with_another_three_in_hand():
     assert not us.reassessment_possible(st, 3, 39)
 
 
-@pytest.mark.rule("7.6.2")
-@pytest.mark.rule("6.3.2")
-@pytest.mark.rule("6.3.2.3")
-def test_reassessment_second_card_triggers_jihadist_event_and_us_election():
-    """6.3.2: the second card is used for Ops, so a Jihadist event on it happens (here recorded as
-    not yet implemented); 6.3.2.3: US Election (120, Unassociated) always triggers."""
-    for second in (92, 120):
-        st = us_phase_position([second])
-        run_proc(st, REASSESS, [{"card": second}], side="US", card=39, value=3)
-        assert st.d["unimplemented_events"] == [second]
-        assert st.d["card_index"] == 2 and st.d["us_posture"] == "soft" and second in st.d["discard"]
+@pytest.mark.rule("7.6.2", "7.6.3", "6.3.2", "6.3.2.3", "card 92", "card 120")
+@pytest.mark.parametrize("order, posture", [("first", "soft"), ("after", "hard")])
+def test_reassessment_second_card_triggers_jihadist_event_and_us_election(order, posture):
+    """6.3.2: the second card is used for Ops, so a Jihadist event on it happens; 6.3.2.3: US
+    Election (120, Unassociated) always triggers; 7.6.3: the US orders the events and the Posture
+    change. US Election rolls the US Posture (6: Hard): first, the flip then makes it Soft; after,
+    the roll has the last word."""
+    st = us_phase_position([92])
+    st.d["countries"]["Iraq"].update(gov="poor", align="adversary")     # Saddam playable
+    st.d["funding"] = 5
+    run_proc(st, REASSESS, [{"card": 92}, {"event": order}], side="US", card=39, value=3)
+    assert events_run(st) == [92] and st.d["funding"] == 9
+    assert st.d["card_index"] == 2 and st.d["us_posture"] == "soft" and 92 in st.d["discard"]
+    st = us_phase_position([120])
+    run_proc(st, REASSESS, [{"card": 120}, {"event": order}, 6], side="US", card=39, value=3)
+    assert events_run(st) == [120] and st.d["us_posture"] == posture and 120 in st.d["lapsing"]
     st = us_phase_position([113])                                   # Unassociated, value 3
     run_proc(st, REASSESS, [{"card": 113}], side="US", card=39, value=3)
-    assert st.d["unimplemented_events"] == []
+    assert events_run(st) == [] and st.d["us_posture"] == "soft" and 113 in st.d["discard"]
 
 
 # ==============================================================================================

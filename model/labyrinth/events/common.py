@@ -8,8 +8,9 @@ Vocabulary of the card texts and how it is modelled:
   cell or plot placement is tested first (4.9.4 second bullet; A54).
 * "place a cell": from the Funding track only, ignoring Funding (4.7.4.2 last paragraph), as a
   Sleeper, removing a Cadre (4.8.4); with no cylinder on the track nothing is placed (4.6.3).
-* "remove a cell": ``remove_cell`` (the remover picks Active or Sleeper when both are there); the
-  last cell removed from a country by an event leaves a Cadre (4.8.4).
+* "remove a cell": ``remove_cell`` (the remover picks Active, Sleeper or Moqtada al-Sadr, an Active
+  cell that is a marker (card 54, A09), when more than one kind is there); the last cell removed
+  from a country by an event leaves a Cadre (4.8.4).
 * "random card from a hand", "discards a random card": a chance node over the hand (the model is
   the referee; nobody chooses). "inspect the hand": nothing to model, the state is open to the
   referee and the side's decisions are the only way it acts.

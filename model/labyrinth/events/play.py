@@ -72,11 +72,6 @@ def run_event(st, f, a) -> None:
     MARK included, was carried out (6.2.4)."""
     n, side = f["card"], f["side"]
     if f["pc"] == "start":
-        if n not in EVENTS:
-            # Not implemented yet: recorded, never faked (cdg-oracle rules reports it).
-            st.d["unimplemented_events"].append(n)
-            pop(st)
-            return
         if f["trigger"] != "play" and not event_playable(st, side, n):
             cite(st, "6.3.2.1")  # blocked or unplayable at this moment: the event does not happen
             pop(st)

