@@ -26,6 +26,7 @@ class GameResult:
     reason: str
     failures: list[str] = field(default_factory=list)
     actions: list = field(default_factory=list)
+    events: set = field(default_factory=set)   # cards whose event rule ("card N") a step applied
 
 
 def play_checked(scenario: str, seed: int, roundtrip_every: int = 1, keep_actions: bool = False) -> GameResult:
@@ -36,6 +37,7 @@ def play_checked(scenario: str, seed: int, roundtrip_every: int = 1, keep_action
     muslim = st.map.muslim
     actions: list = []
     failures: list[str] = []
+    events: set[int] = set()
     steps = 0
     while not st.is_terminal():
         if steps >= MAX_STEPS:
@@ -56,6 +58,7 @@ def play_checked(scenario: str, seed: int, roundtrip_every: int = 1, keep_action
         actions.append(a)
         st.apply(a)
         steps += 1
+        events.update(int(r[5:]) for r in st.applied_rules() if r.startswith("card "))
         bad = check_all(st.d, numbered, muslim)
         if bad:
             failures.extend(f"step {steps}: {b}" for b in bad)
@@ -67,7 +70,7 @@ def play_checked(scenario: str, seed: int, roundtrip_every: int = 1, keep_action
                 break
     t = st.d["terminal"] or {}
     return GameResult(scenario, seed, steps, t.get("winner"), t.get("reason", ""), failures,
-                      actions if (keep_actions or failures) else [])
+                      actions if (keep_actions or failures) else [], events)
 
 
 def campaign(scenarios: list[str], seed: int, games_per_scenario: int, budget_s: float | None = None,

@@ -232,3 +232,10 @@ def test_us_election_discarded_at_random_by_an_event_triggers():
     play_event(st, 52, "Jihadist", [{"card": 120}, 6])   # US Posture roll 6 (+1): Hard
     assert events_run(st) == [52, 120] and st.d["us_posture"] == "hard"
     assert st.d["hands"]["US"] == [] and 120 in st.d["lapsing"] and st.d["in_play"] == []
+
+
+@pytest.mark.rule("6.2")
+def test_every_card_has_its_event():
+    """All 120 events are registered, each as its own procedure, with a precondition function."""
+    assert sorted(EVENTS) == list(range(1, 121))
+    assert all(e.proc == f"event_{n}" and callable(e.playable) for n, e in EVENTS.items())
