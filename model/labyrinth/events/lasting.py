@@ -150,6 +150,10 @@ def place_marker(st, n: int, country: str | None = None) -> None:
             markers.sort()
     for b in marker_table()["markers"].get(n, {"blocks": []})["blocks"]:
         remove_marker(st, name_of(st, b))
+    for frame in reversed(d["stack"]):          # tell the running event its MARK is done (6.2.4)
+        if frame["proc"] == "event" and frame["card"] == n:
+            frame["marked"] = True
+            break
 
 
 def remove_marker(st, name: str, country: str | None = None) -> None:

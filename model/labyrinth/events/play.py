@@ -15,7 +15,7 @@ from __future__ import annotations
 from model.core.citations import implements
 from model.labyrinth.engine import cite, pop, procedure, push
 from model.labyrinth.events import EVENTS
-from model.labyrinth.events.lasting import blocked, in_effect
+from model.labyrinth.events.lasting import blocked
 
 OPPONENT = {"US": "Jihadist", "Jihadist": "US"}
 
@@ -83,7 +83,7 @@ def run_event(st, f, a) -> None:
         push(st, EVENTS[n].proc, card=n, side=side, trigger=f["trigger"])
         return
     card = st.cards[n]
-    if card.mark and not in_effect(st, card.name):
+    if card.mark and not f.get("marked"):
         raise RuntimeError(f"card {n}: the event did not place its {card.name!r} marker (6.2.4)")
     st.d["stack"][-2]["event_happened"] = side
     pop(st)

@@ -16,7 +16,7 @@ from model.labyrinth.events import event, lasting
 from model.labyrinth.events.common import (
     any_islamist_rule, improve_governance, push_random_cards, push_select_posture, within,
 )
-from model.labyrinth.operations.us import disrupt_targets
+from model.labyrinth.operations.us import disrupt_targets, regime_change_targets
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import gwot_penalty, shift_funding, shift_prestige
 
@@ -154,10 +154,31 @@ def iraqi_wmd_playable(st, side) -> bool:
 @event(37, playable=iraqi_wmd_playable)
 def iraqi_wmd(st, f, a) -> None:
     """Card 37 Iraqi WMD: "Usate questa carta o una seguente per il Cambio di Regime in Iraq a
-    qualsiasi Governo (Rimuovere il segnalino se lo fate)." The marker goes on Iraq; its use for
-    Regime Change (A35) is in the operations. Not allowed in 2003 (cards.yaml)."""
-    lasting.place_marker(st, 37, "Iraq")
-    cite(st, "card 37", "6.2.7")
+    qualsiasi Governo (Rimuovere il segnalino se lo fate)." The marker goes on Iraq; a later card's
+    Regime Change there (A35) is in the operations. Not allowed in 2003 (cards.yaml)."""
+    casus_belli_event(st, f, a, "Iraq")
+
+
+def casus_belli_event(st, f, a, country: str) -> None:
+    """Cards 37 / 39: place the marker on ``country``; then "usate questa carta": the US may at once
+    use this card (value 3) for a Regime Change there ({"regime_change": true}) or keep the marker
+    for a later card ({"regime_change": false}); asked only when that Regime Change is possible."""
+    n = f["card"]
+    if f["pc"] == "start":
+        lasting.place_marker(st, n, country)
+        cite(st, f"card {n}", "6.2.7")
+        if country not in regime_change_targets(st, 3):
+            pop(st)
+            return
+        f["pc"] = "use"
+        ask(st, "US", [{"regime_change": True}, {"regime_change": False}], f"card {n}",
+            f"use this card now for a Regime Change in {country}?")
+        return
+    if f["pc"] == "use":
+        f["pc"] = "done"
+        if a["regime_change"]:
+            push(st, "op_regime_change", side="US", card=n, value=3, only=country)
+            return
     pop(st)
 
 
@@ -209,10 +230,8 @@ def libyan_wmd_playable(st, side) -> bool:
 def libyan_wmd(st, f, a) -> None:
     """Card 39 Libyan WMD: "Usate questa o una carta seguente per un Cambio di Regime in Libia a
     qualsiasi Governo (Rimuovete il segnalino se lo fate)." The marker goes on Libya; its use for
-    Regime Change (A35) is in the operations."""
-    lasting.place_marker(st, 39, "Libya")
-    cite(st, "card 39", "6.2.7")
-    pop(st)
+    Regime Change (A35) is in the operations; this card may be used at once (``casus_belli_event``)."""
+    casus_belli_event(st, f, a, "Libya")
 
 
 # -- 40 Mass Turnout, 41 NATO ---------------------------------------------------------------------

@@ -254,7 +254,10 @@ def op_regime_change(st, f, a) -> None:
     pc = f["pc"]
     if pc == "start":
         f["pc"] = "target"
-        ask(st, "US", [{"country": n} for n in regime_change_targets(st, f["value"])], "7.3.4", "Regime Change target")
+        targets = regime_change_targets(st, f["value"])
+        if f.get("only"):
+            targets = [n for n in targets if n == f["only"]]   # cards 37 / 39 used at once
+        ask(st, "US", [{"country": n} for n in targets], "7.3.4", "Regime Change target")
         return
     if pc == "target":
         f["country"] = a["country"]

@@ -187,10 +187,24 @@ def test_iraqi_wmd_needs_hard_and_iraq_adversary():
 @pytest.mark.rule("card 37", "6.2.9")
 def test_iraqi_wmd_marker_on_iraq():
     st = position("lets_roll")
-    play(st, "US", 37, [{"use": "event"}])
+    play(st, "US", 37, [{"use": "event"}, {"regime_change": False}])   # kept for a later card
     assert marker_places(st, "Iraqi WMD") == ["Iraq"]
     assert st.d["countries"]["Iraq"]["gov"] == "poor"  # nothing else changes
     assert 37 in st.d["removed"]
+
+
+@pytest.mark.rule("card 37", "7.3.4", "A35")
+def test_iraqi_wmd_this_card_used_at_once_for_regime_change():
+    """"Usate questa carta ... per il Cambio di Regime in Iraq a qualsiasi Governo (Rimuovere il
+    segnalino se lo fate)": Iraq (Poor, not Islamist Rule) takes a Regime Change with this card;
+    the marker is removed, the card (REMOVE) too."""
+    st = position("lets_roll")
+    script = [{"use": "event"}, {"regime_change": True}, {"country": "Iraq"}, {"from": "track"},
+              {"troops": 6}, 5, 5, 3, 4]           # Governance 5: Fair; Prestige up by 3
+    play(st, "US", 37, script)
+    iraq = st.d["countries"]["Iraq"]
+    assert (iraq["gov"], iraq["align"], iraq["troops"], iraq["rc"]) == ("fair", "ally", 6, "green")
+    assert marker_places(st, "Iraqi WMD") == [] and st.d["prestige"] == 10 and 37 in st.d["removed"]
 
 
 # -- 38 Libyan Deal ------------------------------------------------------------------------------
@@ -256,7 +270,7 @@ def test_libyan_wmd_needs_libya_adversary_hard_and_no_libyan_deal():
 @pytest.mark.rule("card 39", "6.2.9")
 def test_libyan_wmd_marker_on_libya():
     st = position("lets_roll")
-    play(st, "US", 39, [{"use": "event"}])
+    play(st, "US", 39, [{"use": "event"}, {"regime_change": False}])
     assert marker_places(st, "Libyan WMD") == ["Libya"]
     assert 39 in st.d["removed"]
 
