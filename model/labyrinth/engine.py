@@ -23,7 +23,12 @@ possible outcome and is not posed: the order of unblocked plots when one plot ma
 country (8.1.2); how many of the cells used by Jihad or Plot dice are Sleepers, when only one number
 is possible (8.4, 8.5.1); which kind of cell travels, when the origin has only one kind left
 (8.3.1); Major Jihad, which is asked only where its conditions hold (8.4.2). Chance nodes are posed
-whatever their number of outcomes.
+whatever their number of outcomes. Card events: ``{"use": "event"}`` is offered only when the event
+is playable now (6.2.5-6.2.8); the order of a triggered event and the operation (6.3.2.1) is asked
+whenever the card carries an event its operations trigger, also one that will turn out unplayable
+when its turn comes (it then does not happen). What the rules leave to chance or hide -- a random
+card from a hand, which face-down plot an event reveals, the Jihadist's card under card 47 -- is a
+chance node, never a choice.
 """
 from __future__ import annotations
 

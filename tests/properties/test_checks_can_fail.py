@@ -1,7 +1,6 @@
 """Each property check holds on good data and reports a violation on deliberately broken data."""
 from __future__ import annotations
 
-import copy
 
 import pytest
 

@@ -211,6 +211,39 @@ def push_place_plot(st, name: str, rule: str, max_value: int | None = None, wmd:
     push(st, "place_plot_event", country=name, max_value=max_value, wmd=wmd, rule=rule)
 
 
+@procedure("plot_at_chosen_site")
+def plot_at_chosen_site(st, f, a) -> None:
+    """The Jihadist selects a country among ``targets`` (4.9.4: an untested site is tested) and
+    places an Available plot there (``place_plot_event``). With no target or no eligible plot
+    marker, nothing is selected or placed."""
+    from model.labyrinth.tables import push_test
+
+    if f["pc"] == "start":
+        if not f["targets"] or not plot_options(st, f["max_value"], f["wmd"]):
+            cite(st, f["rule"])
+            pop(st)
+            return
+        f["pc"] = "country"
+        ask(st, "Jihadist", [{"country": n} for n in f["targets"]], f["rule"], f["prompt"])
+        return
+    if f["pc"] == "country":
+        f["country"] = a["country"]
+        f["pc"] = "tested"
+        push_test(st, f["country"])
+        return
+    if f["pc"] == "tested":
+        f["pc"] = "done"
+        push_place_plot(st, f["country"], f["rule"], f["max_value"], f["wmd"])
+        return
+    pop(st)
+
+
+def push_plot_at_chosen_site(st, targets: list[str], rule: str, prompt: str,
+                             max_value: int | None = None, wmd: bool = True) -> None:
+    push(st, "plot_at_chosen_site", targets=targets, rule=rule, prompt=prompt,
+         max_value=max_value, wmd=wmd)
+
+
 @procedure("event_op")
 def event_op(st, f, a) -> None:
     """An event's "conduct an operation of value ``value``" (cards 18, 97): ``side`` chooses an

@@ -19,7 +19,7 @@ from model.labyrinth.countries import SADR, WORSE, cells, is_regime_change, set_
 from model.labyrinth.engine import ask, cite, pick_chance, pop, push, roll
 from model.labyrinth.events import event
 from model.labyrinth.events.common import (
-    SIDES, any_islamist_rule, place_cells, push_draw, push_place_plot, push_remove_cell,
+    SIDES, any_islamist_rule, place_cells, push_draw, push_place_plot, push_plot_at_chosen_site, push_remove_cell,
     push_select_posture, remove_cells, shift_alignment, within, worsen_governance,
 )
 from model.labyrinth.events.lasting import in_effect
@@ -62,25 +62,11 @@ def danish_cartoons(st, f, a) -> None:
         return
     if pc == "posture":
         ir = any_islamist_rule(st)
-        f["max_value"] = None if ir else 1
-        f["wmd"] = ir
         targets = [n for n in st.map.muslim if st.d["countries"][n]["gov"] != IR]
-        if not targets or not plot_options(st, f["max_value"], f["wmd"]):
-            cite(st, "card 96")
-            pop(st)
-            return
-        f["pc"] = "country"
-        ask(st, "Jihadist", [{"country": n} for n in targets], "card 96",
-            "Danish Cartoons: a Muslim country not under Islamist Rule for the plot")
-        return
-    if pc == "country":
-        f["country"] = a["country"]
-        f["pc"] = "tested"
-        push_test(st, f["country"])
-        return
-    if pc == "tested":
         f["pc"] = "placed"
-        push_place_plot(st, f["country"], "card 96", f["max_value"], f["wmd"])
+        push_plot_at_chosen_site(st, targets, "card 96",
+                                 "Danish Cartoons: a Muslim country not under Islamist Rule for the plot",
+                                 max_value=None if ir else 1, wmd=ir)
         return
     pop(st)
 
@@ -723,22 +709,9 @@ def ksm(st, f, a) -> None:
         return
     if pc == "start":
         targets = [n for n, c in d["countries"].items() if c["gov"] != IR and cells(c)]
-        if not targets or not plot_options(st, None, True):
-            cite(st, "card 116")
-            pop(st)
-            return
-        f["pc"] = "country"
-        ask(st, "Jihadist", [{"country": n} for n in targets], "card 116",
-            "KSM: a country not under Islamist Rule with a cell for the plot")
-        return
-    if pc == "country":
-        f["country"] = a["country"]
-        f["pc"] = "tested"
-        push_test(st, f["country"])
-        return
-    if pc == "tested":
         f["pc"] = "done"
-        push_place_plot(st, f["country"], "card 116", None, True)
+        push_plot_at_chosen_site(st, targets, "card 116",
+                                 "KSM: a country not under Islamist Rule with a cell for the plot")
         return
     pop(st)
 

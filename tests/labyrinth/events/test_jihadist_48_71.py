@@ -7,7 +7,6 @@ Adversary, no troops in Iraq; Anaconda has Patriot Act and a tan Regime Change i
 """
 from __future__ import annotations
 
-import types
 
 import pytest
 

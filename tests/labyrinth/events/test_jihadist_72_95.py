@@ -5,7 +5,6 @@ seed_labyrinth.md g.2 (A04, A16, A28, A34, A37, A47, A54, A55).
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
 
 import pytest
 

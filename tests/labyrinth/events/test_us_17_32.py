@@ -5,7 +5,6 @@ Card texts: the Italian card list (seed 000), the primary source; A-numbers: see
 from __future__ import annotations
 
 import copy
-import types
 from fractions import Fraction
 
 import pytest

@@ -4,7 +4,6 @@ Primary text: the Italian card list (seed 000_61ca04b15074b205.txt, cards 33-47)
 """
 from __future__ import annotations
 
-import types
 
 import pytest
 
