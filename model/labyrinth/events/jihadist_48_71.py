@@ -8,8 +8,7 @@ Shared readings:
 * "Ponete una cellula in X": a Sleeper from the Funding track, ignoring Funding (4.7.4.2 last
   paragraph, ``common.place_cells``); none when the track is empty (4.6.3). An untested X is tested
   first (4.9.4 second bullet, "subisce il piazzamento di una cellula ... mediante un evento"; A54),
-  and only when a cell is actually placed: with an empty track X undergoes no placement (proposed
-  ruling ``event_cell_site_test``: "when_placed", the default, or "always").
+  and only when a cell is actually placed: with an empty track X undergoes no placement.
 * Adam Gadahn (48) and Madrassas (53) fix the use of the Jihadist's second card of the phase
   (``d["second_card"]``, turn.py ``play_next``): ``play_card`` then pushes ``card48_recruit`` or
   ``card53_recruit`` with the card's value. GTMO (card 114, LAPSING: "Nessuna operazione di
@@ -156,7 +155,7 @@ def _recruit(st, f, a, rule: str, targets, automatic, succeeds, pool) -> None:
 
 # -- 48 Adam Gadahn ----------------------------------------------------------------------------------
 def adam_gadahn_pool(st) -> int:
-    """The cells Adam Gadahn may use: the Available ones (4.7.4.2, default) or, under the proposed
+    """The cells Adam Gadahn may use: the Available ones (4.7.4.2, default) or, under the
     ruling ``adam_gadahn_cells`` = "track", any cell on the Funding track (A27)."""
     if st.rulings.adam_gadahn_cells == "track":
         return st.d["cells_track"]
@@ -174,7 +173,7 @@ def adam_gadahn(st, f, a) -> None:
     dado di 1 o 2 ed ignorate qualsiasi evento USA".
 
     Playable on Jihadist card 1 with a cell "disponibile": an Available cell (4.7.4.2, the rules'
-    term; A27 leaves it open: proposed ruling ``adam_gadahn_cells``). The event fixes the use of
+    term; A27 leaves it open: ruling ``adam_gadahn_cells``). The event fixes the use of
     the second card (``card48_recruit``): a Recruit in the United States, no cell or Cadre needed
     there (A27), the card's US event ignored (A27: the second card's)."""
     st.d["second_card"] = {"proc": "card48_recruit", "ignore_us_event": True}

@@ -22,7 +22,7 @@ Conventions shared by these events:
   A US Election (card 120) discarded this way triggers its automatic event (6.3.1: "quando questa
   carta viene ... scartata"), implemented by the US as when it discards it in its Action Phase.
 
-Rulings switches read with ``getattr`` (proposed, not yet in ``rulings.py``): ``opium_all_available``
+Rulings switches (``rulings.py``): ``opium_all_available``
 (A16), ``al_jazeera_country`` (A37), ``martyrdom_country`` and ``martyrdom_cadre`` (A28).
 """
 from __future__ import annotations

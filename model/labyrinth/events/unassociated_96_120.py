@@ -87,7 +87,7 @@ def fatwa(st, f, a) -> None:
     before the exchange: the card received cannot be given back, as in the FAQ's solo procedure),
     then the two are exchanged. Then the player conducts an operation of value 1 (the card's) with
     this card (``event_op``; none possible: nothing). Reserves count as such an operation only
-    under the proposed ``fatwa_op_reserves`` ruling (default no)."""
+    under the ``fatwa_op_reserves`` ruling (default no)."""
     d = st.d
     n = f["card"]
     pc = f["pc"]
@@ -141,7 +141,7 @@ def gaza_withdrawal(st, f, a) -> None:
 # -- 99 HAMAS Elected ----------------------------------------------------------------------------
 def hamas_discardable(st, n: int) -> list[int]:
     """The US cards HAMAS Elected lets the US discard: any card in its hand ("1 carta dalla mano
-    USA"), or only US-associated ones under the proposed ``hamas_elected_discard`` ruling."""
+    USA"), or only US-associated ones under the ``hamas_elected_discard`` ruling."""
     hand = [c for c in st.d["hands"]["US"] if c != n]
     if st.rulings.hamas_elected_discard == "us_associated":
         hand = [c for c in hand if st.cards[c].side == "US"]
@@ -155,7 +155,7 @@ def hamas_elected(st, f, a) -> None:
 
     The US selects one card of its hand ({"discard": n}) and discards it (none in hand: nothing);
     then Prestige -1 and Funding -1. The Italian text, the primary source, allows any card of the
-    US hand; the English summary's "1 US card" could mean a US-associated card, the proposed
+    US hand; the English summary's "1 US card" could mean a US-associated card, the
     ``hamas_elected_discard`` ruling's alternative."""
     d = st.d
     if f["pc"] == "start":

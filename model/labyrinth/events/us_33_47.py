@@ -195,7 +195,7 @@ def libyan_deal(st, f, a) -> None:
     sets the Posture of each (A54: no test); the marker goes on Libya, ending Libyan WMD (6.2.8).
 
     The Italian text changes nothing on Libya itself (labyrinth_cards.md: "verify"): by default
-    Libya's Alignment is untouched. The proposed ``libyan_deal_libya_ally`` ruling (True) shifts
+    Libya's Alignment is untouched. The ``libyan_deal_libya_ally`` ruling (True) shifts
     Libya to Ally as well, the reading of cards printed with that clause."""
     d = st.d
     pc = f["pc"]
@@ -374,7 +374,7 @@ def safer_now(st, f, a) -> None:
 # -- 46 Sistani ----------------------------------------------------------------------------------
 def sistani_countries(st) -> list[str]:
     """Countries Sistani may improve. Italian text: "un paese con Regime Misto Sciita ha una
-    cellula"; A07 reads it as a Shia-Mix *Regime Change* country with a cell (proposed ruling
+    cellula"; A07 reads it as a Shia-Mix *Regime Change* country with a cell (ruling
     ``sistani_target``, default ``"shia_mix_regime_change"``); ``"shia_mix"`` drops the Regime
     Change requirement (a Shia-Mix country with a cell, not under Islamist Rule: the event improves
     Governance only among Poor, Fair and Good)."""

@@ -46,7 +46,7 @@ def cells(st, name):
 
 
 def with_ruling(st, **switches):
-    """The proposed rulings (not yet in rulings.py) are read with getattr: stand one in."""
+    """The same position under other Rulings switches."""
     from tests.labyrinth.harness import with_rulings as _with
 
     return _with(st, **switches)

@@ -27,7 +27,7 @@ def pos(scenario="lets_roll", countries=None, **tracks):
 
 
 def with_rulings(st, **switches):
-    """Proposed Rulings switches (not yet in rulings.py), read by the events with getattr."""
+    """The same position under other Rulings switches."""
     from tests.labyrinth.harness import with_rulings as _with
 
     return _with(st, **switches)

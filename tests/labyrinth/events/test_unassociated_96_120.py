@@ -38,7 +38,7 @@ def place_plots(st, name, *plots):
 
 
 class Rulings:
-    """The model's rulings with some proposed (not yet declared) switches set."""
+    """The model's rulings with some switches set otherwise (a stand-in for ``with_rulings``)."""
 
     def __init__(self, base, **switches):
         self._base = base

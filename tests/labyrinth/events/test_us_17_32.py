@@ -370,7 +370,7 @@ def test_saddam_captured_aid_prestige_marker_in_iraq_blocks_saddam():
 @pytest.mark.rule("card 28")
 def test_sharia_has_no_printed_precondition():
     """Decision: "Rimuovere un segnalino di Regime Assediato" states no precondition (6.2.6), so the
-    card is playable without a Besieged Regime and then does nothing. The proposed ruling
+    card is playable without a Besieged Regime and then does nothing. The ruling
     ``sharia_needs_besieged_regime`` reads it as one."""
     st = position("lets_roll", countries={"Somalia": {"besieged": False}})
     assert playable(st, "US", 28)

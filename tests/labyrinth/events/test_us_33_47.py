@@ -26,7 +26,7 @@ def begin(st, side: str, card: int, script: list):
 
 
 def with_ruling(st, **switches):
-    """Give ``st`` a rulings object with proposed switches not yet in rulings.py."""
+    """The same position under other Rulings switches."""
     from tests.labyrinth.harness import with_rulings as _with
 
     return _with(st, **switches)
