@@ -67,6 +67,9 @@ def build_parser() -> Parser:
     ru = sub.add_parser("rules", help="every numbered rule and card with its status")
     ru.add_argument("--game", default="labyrinth")
     ru.add_argument("--json", action="store_true")
+
+    from oracle import scenario_cmd
+    scenario_cmd.add_parser(sub)
     return p
 
 
@@ -143,6 +146,12 @@ def cmd_verify(args) -> int:
     return verify.run(args.out, args.budget, args.games, args.seed)
 
 
+def cmd_scenario(args) -> int:
+    from oracle import scenario_cmd
+
+    return scenario_cmd.run(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -150,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command is None:
             parser.print_help()
             return EXIT_USAGE
-        handler = {"play": cmd_play, "replay": cmd_replay, "rules": cmd_rules, "verify": cmd_verify}[args.command]
+        handler = {"play": cmd_play, "replay": cmd_replay, "rules": cmd_rules, "verify": cmd_verify,
+                   "scenario": cmd_scenario}[args.command]
         return handler(args)
     except UsageError as e:
         print(f"cdg-oracle: error: {e}", file=sys.stderr)

@@ -1,31 +1,293 @@
 """Scenario regression (3.2): each scenario's fixed set-up, before its set-up decisions, checked
-against the invariants and against the figures the rulebook prints for it (seed_labyrinth.md d)."""
+against the invariants, the figures the rulebook prints for it (seed_labyrinth.md d), the cards
+the card list bars from it, and its golden summary.
+
+The golden summary (``scenarios/labyrinth/golden/<stem>.json``) is a canonical, readable JSON
+record of the set-up: ``summary()`` produces it, ``golden_text()`` serialises it (sorted keys,
+two-space indent: the same dict always gives the same bytes) and ``diff_summaries()`` reports a
+difference field by field, ``"Iraq.troops: golden 0, now 1"``. The oracle's ``scenario`` command
+writes the golden files (``cdg-oracle scenario check --update-golden``); this module only reads them.
+
+The summary, section by section (what is recorded is the state after 3.2's fixed set-up, before the
+scenario's set-up steps such as Anaconda's three cells or Mission Accomplished?'s Schengen rolls):
+
+* ``scenario``, ``name``, ``year``, ``source``: who it is;
+* ``tracks``: Prestige, US Posture, Funding, cubes on the Troops track, cylinders on the Funding
+  track (``cells_track``), Reserves;
+* ``plots``: numbered plots Available, the two WMD boxes, WMD Available and removed;
+* ``countries``: every country's fields that differ from an empty, untested country (in the
+  scenario files' words: governance, alignment, posture, troops, sleepers, actives, besieged, aid,
+  regime_change, cadre, plots); event markers are not repeated here but under ``markers``;
+* ``markers``: each event marker on the map and the countries it is in (FATA, Patriot Act ...);
+* ``events_in_effect``: markers in the Events box; ``removed_cards``: ``"43 Patriot Act"``;
+* ``setup``: the set-up steps still to come, with their arguments;
+* ``figures``: what the set-up gives: the six printed figures (``troops`` level, ``funding``,
+  ``good_resources``, ``islamist_resources``, ``fair_or_good``, ``poor_or_islamist``) and the
+  derived ones (Prestige and Funding levels, World Posture (+n Hard, -n Soft) and GWOT penalty,
+  pieces on the map, cells Available, hand sizes, cards in the deck);
+* ``printed``: the figures the scenario file says the rulebook prints.
+"""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from model.core.errors import DataError
 from model.labyrinth import victory
-from model.labyrinth.scenarios import initial_state, load_scenario, plot_values, scenario_names
+from model.labyrinth.countries import new_country
+from model.labyrinth.scenarios import SCENARIO_DIR, initial_state, load_scenario, plot_values, scenario_names
 from model.labyrinth.state import LabyrinthState
-from model.labyrinth.tracks import troops_level
+from model.labyrinth.tracks import (available_cells, funding_level, gwot_penalty, hand_sizes, prestige_level,
+                                    troops_level, world_posture)
 from properties.labyrinth.invariants import check_all
 
+GOLDEN_DIR = SCENARIO_DIR / "golden"
+ROOT = SCENARIO_DIR.parents[1]  # golden paths are reported relative to the repository
 
-def check_scenario(name: str) -> dict:
-    """``{"scenario", "ok", "problems", "computed"}`` for one scenario."""
-    spec = load_scenario(name)
-    st = LabyrinthState(initial_state(name))
-    problems = check_all(st.d, plot_values(st.rulings), st.map.muslim)
-    computed = {
-        "troops": troops_level(st.d["troops_track"]),
-        "funding": st.d["funding"],
+#: The printed figures, in the order the rulebook prints them.
+PRINTED = ("troops", "funding", "good_resources", "islamist_resources", "fair_or_good", "poor_or_islamist")
+
+#: State field -> the scenario files' word for it (countries).
+COUNTRY_FIELDS = {"gov": "governance", "align": "alignment", "rc": "regime_change"}
+#: Every country field of the summary and its value on an empty, untested country.
+COUNTRY_DEFAULTS = {COUNTRY_FIELDS.get(k, k): v for k, v in new_country().items() if k != "markers"}
+
+_ABSENT = object()
+
+
+# -- the summary ------------------------------------------------------------------------------------
+def _stem(name_or_path: str | Path) -> str:
+    return Path(str(name_or_path)).stem
+
+
+def _state(name_or_path: str | Path) -> tuple[dict, LabyrinthState]:
+    spec = load_scenario(name_or_path)
+    return spec, LabyrinthState(initial_state(str(name_or_path)))
+
+
+def _summary(spec: dict, st: LabyrinthState) -> dict:
+    d = st.d
+    countries, markers = {}, {}
+    for name in sorted(d["countries"]):
+        c = d["countries"][name]
+        fields = {}
+        for key, value in c.items():
+            if key == "markers":
+                continue
+            field = COUNTRY_FIELDS.get(key, key)
+            if value != COUNTRY_DEFAULTS.get(field, _ABSENT):
+                fields[field] = value
+        if fields:
+            countries[name] = fields
+        for m in c["markers"]:
+            markers.setdefault(m, []).append(name)
+    figures = {
+        "troops": troops_level(d["troops_track"]),
+        "funding": d["funding"],
         "good_resources": victory.good_resources(st),
         "islamist_resources": victory.islamist_resources(st),
         "fair_or_good": victory.count_governance(st, ("good", "fair")),
         "poor_or_islamist": victory.count_governance(st, ("poor", "islamist_rule")),
+        "prestige_level": prestige_level(d["prestige"]),
+        "funding_level": funding_level(d["funding"]),
+        "world_posture": world_posture(d),
+        "gwot_penalty": gwot_penalty(d),
+        "troops_on_map": sum(c["troops"] for c in d["countries"].values()),
+        "cells_on_map": sum(c["sleepers"] + c["actives"] for c in d["countries"].values()),
+        "cells_available": available_cells(d),
+        "hands": hand_sizes(d),
+        "deck": len(d["deck"]),
     }
-    for key, want in (spec.get("printed") or {}).items():
-        if computed[key] != want:
-            problems.append(f"printed {key} {want}, set-up gives {computed[key]}")
-    return {"scenario": name, "ok": not problems, "problems": problems, "computed": computed}
+    return {
+        "scenario": d["scenario"],
+        "name": spec["name"],
+        "year": spec["year"],
+        "source": spec["source"],
+        "tracks": {"prestige": d["prestige"], "us_posture": d["us_posture"], "funding": d["funding"],
+                   "troops_track": d["troops_track"], "cells_track": d["cells_track"],
+                   "reserves": dict(d["reserves"])},
+        "plots": {"available": list(d["plots_available"]), "wmd_boxes": dict(d["wmd_boxes"]),
+                  "wmd_available": d["wmd_available"], "wmd_removed": d["wmd_removed"]},
+        "countries": countries,
+        "markers": markers,
+        "events_in_effect": list(d["events_in_effect"]),
+        "removed_cards": [f"{n} {st.cards[n].name}" for n in d["removed"]],
+        "setup": [{s["proc"].removeprefix("setup_"): dict(s["args"])} for s in d["setup_steps"]],
+        "figures": figures,
+        "printed": {k: spec["printed"][k] for k in PRINTED if k in (spec.get("printed") or {})},
+    }
+
+
+def summary(name_or_path: str | Path) -> dict:
+    """The canonical summary of a scenario's set-up (see the module docstring), by stem or path.
+    Bad scenario files raise :class:`DataError` with one line."""
+    return _summary(*_state(name_or_path))
+
+
+def golden_text(s: dict) -> str:
+    """The canonical bytes of a summary: JSON with sorted keys, ASCII, two-space indent, a final
+    newline; a list or object holding only plain values is kept on one line when it fits in
+    ``WIDTH`` columns (a country's fields, the numbered plots), so the file reads as a table."""
+    return _render(s, 0, 0) + "\n"
+
+
+WIDTH = 110
+
+
+def _render(v, indent: int, used: int) -> str:
+    flat = json.dumps(v, sort_keys=True, ensure_ascii=True)
+    if not isinstance(v, (dict, list)) or not v:
+        return flat
+    plain = all(not isinstance(x, (dict, list)) for x in (v.values() if isinstance(v, dict) else v))
+    if plain and indent + used + len(flat) <= WIDTH:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(v, dict):
+        items = []
+        for k in sorted(v):
+            key = json.dumps(str(k), ensure_ascii=True) + ": "
+            items.append(pad + key + _render(v[k], indent + 2, len(key)))
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    return "[\n" + ",\n".join(pad + _render(x, indent + 2, 0) for x in v) + "\n" + " " * indent + "]"
+
+
+def golden_path(stem: str) -> Path:
+    return GOLDEN_DIR / f"{stem}.json"
+
+
+def shown(path: Path) -> str:
+    """A golden file's path as reports show it: relative to the repository when inside it."""
+    try:
+        return path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def read_golden(stem: str) -> dict | None:
+    """The golden summary of the scenario ``stem``, or None if there is none."""
+    path = golden_path(stem)
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise DataError(f"{path}: cannot read: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise DataError(f"{path}: not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: top level: expected a JSON object")
+    return data
+
+
+def is_builtin(name_or_path: str | Path) -> bool:
+    """True for a scenario of ``scenarios/labyrinth/`` (by stem, or by a path to that very file)."""
+    p = Path(str(name_or_path))
+    if p.suffix != ".yaml":
+        return str(name_or_path) in scenario_names()
+    return p.resolve() == (SCENARIO_DIR / p.name).resolve()
+
+
+# -- differences -----------------------------------------------------------------------------------
+def _fmt(v) -> str:
+    if v is _ABSENT:
+        return "(absent)"
+    if v is None:
+        return "none"
+    if isinstance(v, str):
+        return v
+    return json.dumps(v, sort_keys=True)
+
+
+def _same(a, b) -> bool:
+    if a is _ABSENT or b is _ABSENT:
+        return a is b
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)  # 1 != true, 1 != 1.0
+
+
+def diff_summaries(golden: dict, now: dict) -> list[str]:
+    """Every field that differs, one line each: ``"<path>: golden <old>, now <new>"``. Paths are
+    dotted; a country's fields are named ``<Country>.<field>`` and a field missing on one side
+    counts as its untested default (``Iraq.troops: golden 0, now 1``)."""
+    out: list[str] = []
+    _diff(golden, now, "", out)
+    return out
+
+
+def _diff(g, n, path: str, out: list[str]) -> None:
+    if isinstance(g, dict) and isinstance(n, dict):
+        for k in sorted(set(g) | set(n), key=str):
+            sub = f"{path}.{k}" if path else str(k)
+            if sub == "countries" and isinstance(g.get(k), dict) and isinstance(n.get(k), dict):
+                _diff_countries(g[k], n[k], out)
+            else:
+                _diff(g.get(k, _ABSENT), n.get(k, _ABSENT), sub, out)
+        return
+    if not _same(g, n):
+        out.append(f"{path}: golden {_fmt(g)}, now {_fmt(n)}")
+
+
+def _diff_countries(g: dict, n: dict, out: list[str]) -> None:
+    for name in sorted(set(g) | set(n)):
+        gc, nc = g.get(name) or {}, n.get(name) or {}
+        if not isinstance(gc, dict) or not isinstance(nc, dict):
+            _diff(g.get(name, _ABSENT), n.get(name, _ABSENT), name, out)
+            continue
+        for field in sorted(set(gc) | set(nc)):
+            default = COUNTRY_DEFAULTS.get(field, _ABSENT)
+            gv, nv = gc.get(field, default), nc.get(field, default)
+            if not _same(gv, nv):
+                out.append(f"{name}.{field}: golden {_fmt(gv)}, now {_fmt(nv)}")
+
+
+# -- the checks ------------------------------------------------------------------------------------
+def barred_cards_kept(spec_removed: list[int], stem: str, cards) -> list[str]:
+    """d.5 [I]: a card whose event the card list bars from this scenario ("event not allowed in
+    ...", cards.yaml ``not_in_scenarios``) is removed at set-up."""
+    return [f"card {n} {c.name} is barred from {stem} (card list) but not removed"
+            for n, c in sorted(cards.items()) if stem in c.not_in_scenarios and n not in spec_removed]
+
+
+def check_scenario(name: str, golden: bool = True) -> dict:
+    """Check one scenario, by stem or path to its YAML file::
+
+        {"scenario", "ok", "problems", "computed", "golden", "differences", "checked"}
+
+    ``problems`` lists every failure, one line each: the invariants (``"invariant: ..."``), the
+    printed figures (``"printed troops war, set-up gives low_intensity"``), barred cards kept, and
+    the differences from the golden summary of the same stem (``"Iraq.troops: golden 0, now 1"``,
+    also in ``differences``). ``golden`` is the golden file compared, or None: a scenario of
+    ``scenarios/labyrinth/`` without one fails; a file elsewhere without one is compared with
+    nothing. ``computed`` holds the six printed figures as the set-up gives them.
+    A scenario file that cannot be loaded, or a golden file that is not JSON, raises DataError."""
+    spec, st = _state(name)
+    now = _summary(spec, st)
+    stem = _stem(name)
+    problems = [f"invariant: {p}" for p in check_all(st.d, plot_values(st.rulings), st.map.muslim)]
+    computed = {k: now["figures"][k] for k in PRINTED}
+    printed = spec.get("printed") or {}
+    for key in PRINTED:
+        if key in printed and computed[key] != printed[key]:
+            problems.append(f"printed {key} {printed[key]}, set-up gives {computed[key]}")
+    problems += barred_cards_kept(spec.get("removed_cards", []), stem, st.cards)
+    checked = ["invariants", f"printed figures ({len(printed)})" if printed else "no printed figures"]
+    differences: list[str] = []
+    compared = None
+    if golden:
+        old = read_golden(stem)
+        if old is not None:
+            compared = shown(golden_path(stem))
+            differences = diff_summaries(old, now)
+            problems += differences
+            checked.append("golden")
+        elif is_builtin(name):
+            problems.append(f"no golden file {shown(golden_path(stem))} "
+                            "(write it with: cdg-oracle scenario check --update-golden)")
+        else:
+            checked.append(f"no golden file for {stem!r}")
+    return {"scenario": str(name), "ok": not problems, "problems": problems, "computed": computed,
+            "golden": compared, "differences": differences, "checked": checked}
 
 
 def check_all_scenarios() -> list[dict]:
