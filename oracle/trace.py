@@ -157,3 +157,29 @@ def _diverge(i: int, line: int, expected: str, found: str, decision: dict) -> Ve
     return Verdict(False, i, f"divergence at step {i} (line {line}): expected {expected}, found {found} "
                    f"— at {prompt!r} (rule {rule})",
                    {"step": i, "line": line, "expected": expected, "found": found, "rule": rule, "prompt": prompt})
+
+
+def from_actions(game: str, scenario: str, length: str, rulings: dict, actions: list,
+                 seed: int | None = None) -> str:
+    """The trace text of ``actions`` applied from a fresh game (a failure found by a property
+    check, for instance): one step line per action that applies; it stops before an action that is
+    not legal, and ends with an end line only if the game is over. Replays with ``replay``."""
+    state = new_state(game, scenario, length, rulings)
+    lines = [dumps(header(game, scenario, length, state.rulings_dict(), seed))]
+    for i, action in enumerate(actions):
+        if state.is_terminal() or action not in state.legal_actions():
+            break
+        legal = state.legal_actions()
+        rec = {"type": "step", "i": i, "player": state.current_player(), "action": action,
+               "legal_count": len(legal), "legal_hash": legal_hash(legal)}
+        try:
+            state.apply(action)
+        except Exception:  # noqa: BLE001 -- the failure being recorded: keep the steps before it
+            break
+        rec["rules"] = state.applied_rules()
+        lines.append(dumps(rec))
+    if state.is_terminal():
+        t = state.outcome()
+        lines.append(dumps({"type": "end", "steps": len(lines) - 1, "winner": t["winner"],
+                            "reason": t["reason"], "state_hash": state_hash(state)}))
+    return "\n".join(lines) + "\n"
