@@ -44,11 +44,13 @@ def build_parser() -> Parser:
     p = Parser(prog="cdg-oracle", description="A rules oracle for GMT card-driven wargames.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
-    v = sub.add_parser("verify", help="map checks, scenario checks and a bounded random campaign; writes reports/")
+    v = sub.add_parser("verify", help="map, scenario, z3 and state-machine checks and a random campaign; writes reports/")
     v.add_argument("--game", default="labyrinth")
     v.add_argument("--budget", type=float, default=60.0, metavar="SECONDS", help="time for the random campaign (default 60)")
     v.add_argument("--games", type=int, default=25, help="random games per scenario at most (default 25)")
     v.add_argument("--seed", type=int, default=1)
+    v.add_argument("--examples", type=int, default=25, help="state-machine runs (default 25)")
+    v.add_argument("--steps", type=int, default=300, help="steps per state-machine run (default 300)")
     v.add_argument("--out", default="reports", help="report folder (default reports/)")
 
     pl = sub.add_parser("play", help="play one game with uniformly random choices and seeded chance; write its trace")
@@ -141,9 +143,9 @@ def cmd_verify(args) -> int:
 
     if args.game != "labyrinth":
         raise UsageError(f"--game {args.game!r}: unknown game (known: labyrinth)")
-    if args.budget <= 0 or args.games < 0:
-        raise UsageError("--budget must be > 0 and --games >= 0")
-    return verify.run(args.out, args.budget, args.games, args.seed)
+    if args.budget <= 0 or args.games < 0 or args.examples < 1 or args.steps < 1:
+        raise UsageError("--budget must be > 0, --games >= 0, --examples and --steps >= 1")
+    return verify.run(args.out, args.budget, args.games, args.seed, args.examples, args.steps)
 
 
 def cmd_scenario(args) -> int:

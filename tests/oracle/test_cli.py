@@ -144,12 +144,17 @@ def test_rules_lists_every_rule_and_card(capsys):
 
 
 def test_verify_writes_reports(tmp_path, capsys):
-    code, stdout, stderr = run(capsys, "verify", "--budget", "5", "--games", "1", "--out", str(tmp_path))
+    code, stdout, stderr = run(capsys, "verify", "--budget", "5", "--games", "1", "--examples", "2",
+                               "--steps", "20", "--out", str(tmp_path))
     md = (tmp_path / "labyrinth" / "verification.md").read_text()
     data = json.loads((tmp_path / "labyrinth" / "verification.json").read_text())
-    assert data["ok"] == (code == 0)
-    assert "## Map" in md and "## Random campaign" in md and "z3 invariant proofs: not implemented" in md
+    assert code == 0 and data["ok"]
+    for section in ("## Map", "## Scenarios", "## z3 invariants", "## z3 inductive proofs",
+                    "## Victory conditions", "## Hypothesis state machine", "## Random campaign"):
+        assert section in md
     assert {m["check"] for m in data["map_checks"]} and len(data["scenario_checks"]) == 4
+    assert data["z3_proofs"] and all(p["status"] == "proved" for p in data["z3_proofs"])
+    assert data["state_machine"]["runs"] >= 1 and data["state_machine"]["failures"] == []
 
 
 def test_console_script_entry_point():

@@ -144,7 +144,7 @@ def _recruit(st, f, a, rule: str, targets, automatic, succeeds, pool) -> None:
                 cite(st, "8.2.1", rule)
                 pop(st)
                 return
-            ask(st, "Jihadist", [{"country": n} for n in hits], "8.1.2",
+            ask(st, "Jihadist", [{"country": n} for n in st.map.names if n in hits], "8.1.2",
                 f"{rule} Recruit: more successes than cells; place one in")
             return
         place_cells_from_track(st, a["country"], 1)

@@ -137,7 +137,9 @@ def op_recruit(st, f, a) -> None:
                 cite(st, "8.2.1", "4.7.4.2")
                 pop(st)
                 return
-            ask(st, "Jihadist", [{"country": n} for n in hits], "8.1.2", "Recruit: more successes than Available cells; place one in")
+            # Map order, not the hits dict's (its key order changes through JSON, sort_keys).
+            ask(st, "Jihadist", [{"country": n} for n in st.map.names if n in hits], "8.1.2",
+                "Recruit: more successes than Available cells; place one in")
             return
         place_cells_from_track(st, a["country"], 1)
         f["hits"][a["country"]] -= 1

@@ -1,0 +1,32 @@
+"""Hypothesis profiles for the test suite (issue 4).
+
+* ``ci`` (the default): derandomized, no example database, no deadline, bounded so that the
+  stateful machine's test takes well under a minute on two cores;
+* ``long``: for ``cdg-oracle verify`` and the benchmarks -- more runs, and runs long enough to play
+  a complete standard game. Select it with ``HYPOTHESIS_PROFILE=long``.
+
+The numbers live in ``properties.labyrinth.stateful.PROFILES`` so the verify command and the
+benchmarks read the same figures.
+"""
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+from properties.labyrinth.stateful import PHASES, PROFILES
+
+for _name, _numbers in PROFILES.items():
+    settings.register_profile(
+        _name,
+        derandomize=True,          # same examples on every run and every machine
+        database=None,             # nothing remembered between runs: a run is reproducible alone
+        deadline=None,             # a step may be slow (a replay from the start); speed is benchmarked
+        print_blob=False,
+        report_multiple_bugs=False,
+        phases=PHASES,             # no explain phase: minutes of re-runs for a stateful failure
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+        **_numbers,
+    )
+
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

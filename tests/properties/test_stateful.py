@@ -1,0 +1,285 @@
+"""The hypothesis state machine that walks the decision protocol (issue 4, item 4).
+
+``TestLabyrinthMachine`` runs the machine under the active hypothesis profile (``ci`` by default,
+tests/conftest.py). The other tests break the model on purpose -- a lost cell cylinder, a dead end,
+state held outside the JSON, a crash, a game that never ends -- and check that the machine catches
+each one as a short game (shrunk by hypothesis when the first game found is not minimal), and that
+the trace written for it replays through ``oracle.trace`` to the same failure.
+"""
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from model.labyrinth import engine
+from model.labyrinth.state import LabyrinthState
+from oracle import trace
+from oracle.games import new_state
+from oracle.playout import choose
+from properties.labyrinth import stateful as S
+
+TRACE_DIR = Path(os.environ.get("CDG_ORACLE_TRACE_DIR", Path(tempfile.gettempdir()) / "cdg-oracle-stateful"))
+
+
+def write_failure_trace(failure: dict, path: Path) -> Path:
+    """Write a failure of the machine as a trace (oracle/trace.py format): the header names the
+    scenario, length and rulings; one step line per action, with the legal-action count and hash
+    and the rules applied. A step whose ``apply`` raised is written too, without rules: replaying
+    the trace raises the same error there."""
+    state = new_state("labyrinth", failure["scenario"], failure["length"], failure["rulings"])
+    lines = [trace.dumps(trace.header("labyrinth", failure["scenario"], failure["length"],
+                                      state.rulings_dict(), None))]
+    for i, action in enumerate(failure["actions"]):
+        legal = state.legal_actions()
+        rec = {"type": "step", "i": i, "player": state.current_player(), "action": action,
+               "legal_count": len(legal), "legal_hash": trace.legal_hash(legal)}
+        try:
+            state.apply(action)
+        except Exception:  # noqa: BLE001 -- the failure itself: the last step of the trace
+            lines.append(trace.dumps(rec))
+            break
+        rec["rules"] = state.applied_rules()
+        lines.append(trace.dumps(rec))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def actions_of(path: Path) -> tuple[dict, list]:
+    head, steps, _ = trace.parse(path.read_text(encoding="utf-8"), str(path))
+    return head, [rec["action"] for rec in steps]
+
+
+# -- the machine, under the active profile ---------------------------------------------------------
+
+Machine = S.machine_class()
+
+
+class TestLabyrinthMachine(Machine.TestCase):
+    """Random games chosen by hypothesis, every contract property checked after every step. On a
+    failure the minimal game is also written as a trace (its path is in the error's notes)."""
+
+    def runTest(self):
+        try:
+            super().runTest()
+        except BaseException as e:
+            f = Machine.recorder.last_failure
+            if f is not None:
+                path = write_failure_trace(f, TRACE_DIR / "stateful_failure.jsonl")
+                e.add_note(f"{f['what']}\nscenario {f['scenario']} ({f['length']}, rulings {f['rulings']}), "
+                           f"{f['steps']} actions; trace: {path} (cdg-oracle replay {path})")
+            raise
+
+
+def test_the_active_profile_is_derandomized_and_bounded():
+    s = settings.default
+    assert s.derandomize and s.database is None and s.deadline is None
+    name = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+    assert s.max_examples == S.PROFILES[name]["max_examples"]
+    assert s.stateful_step_count == S.PROFILES[name]["stateful_step_count"]
+
+
+# -- a deliberately broken model is caught, shrunk and replayed -------------------------------------
+
+def run_broken(tmp_path, shrink: bool, **kw) -> tuple[dict, dict, Path]:
+    written: list[Path] = []
+
+    def on_failure(f):
+        written.append(write_failure_trace(f, tmp_path / "failure.jsonl"))
+
+    args = {"max_examples": 20, "step_count": 120, "seed": 0, **kw}
+    result = S.run_machine(on_failure=on_failure, shrink=shrink, **args)
+    assert len(result["failures"]) == 1, result
+    assert written, "on_failure was not called"
+    return result, result["failures"][0], written[0]
+
+
+def assert_replays_to_the_same_failure(failure: dict, path: Path) -> None:
+    """The trace parses, replays through the oracle to its last step, and re-checking its actions
+    gives the failure the machine reported, in the same words."""
+    text = path.read_text(encoding="utf-8")
+    verdict = trace.replay(text, str(path))
+    assert verdict.conformant and verdict.steps == len(failure["actions"]), verdict.message
+    head, actions = actions_of(path)
+    assert actions == failure["actions"]
+    assert S.recheck(head["scenario"], head["length"], head["rulings"], actions) == failure["what"]
+
+
+def wrap_procedure(monkeypatch, name: str, before):
+    """Replace procedure ``name`` by one that calls ``before(st, frame)`` when it starts."""
+    original = engine.PROCS[name]
+
+    def broken(st, f, a):
+        if f["pc"] == "start":
+            before(st, f)
+        return original(st, f, a)
+
+    monkeypatch.setitem(engine.PROCS, name, broken)
+
+
+@pytest.mark.rule("4.6.1")
+def test_a_lost_cell_cylinder_is_caught_shrunk_and_replayed(monkeypatch, tmp_path):
+    # A country test (4.9.4) that rolls a 6 loses a cell cylinder. The simplest game hypothesis
+    # tries first (every index 0) rolls only 1s, so the failure is found in a longer random game
+    # and shrunk.
+    original = engine.PROCS["test"]
+
+    def six_loses_a_cylinder(st, f, a):
+        if a == {"die": 6} and st.d["cells_track"] > 0:
+            st.d["cells_track"] -= 1
+        return original(st, f, a)
+
+    monkeypatch.setitem(engine.PROCS, "test", six_loses_a_cylinder)
+    result, failure, path = run_broken(tmp_path, shrink=True)
+    assert result["stats"]["runs"] > 20  # found, then shrunk over many runs
+    assert failure["what"].endswith("invariant: 14 cell cylinders in play, not 15 (4.6.1)"), failure["what"]
+    # Shrunk to the first country test of the simplest game (33 steps when written): Let's Roll!,
+    # standard, default rulings; the deal (18 draws of the lowest card), the opening Action Phases
+    # with the first option each time, and the first test (the Philippines, card 4) with a 6.
+    assert failure["scenario"] == "lets_roll" and failure["length"] == "standard" and failure["rulings"] == {}
+    assert failure["actions"][:18] == [{"card": n} for n in range(1, 19)]
+    assert failure["actions"][-1] == {"die": 6} and len(failure["actions"]) <= 40, failure["actions"]
+    assert_replays_to_the_same_failure(failure, path)
+
+
+# The next failures are met by the simplest game (every index 0), the first one hypothesis tries,
+# which is as short as a failing game can be: shrinking could not shorten it (and takes ~10 s).
+
+def test_a_dead_end_is_caught_and_replayed(monkeypatch, tmp_path):
+    legal = LabyrinthState.legal_actions
+
+    def no_recruit_site(self):
+        p = self.d["pending"]
+        return [] if p is not None and p["prompt"].startswith("Recruit") else legal(self)
+
+    monkeypatch.setattr(LabyrinthState, "legal_actions", no_recruit_site)
+    _, failure, path = run_broken(tmp_path, shrink=False)
+    assert "dead end: no legal action at" in failure["what"] and "Recruit" in failure["what"]
+    assert len(failure["actions"]) <= 30, failure["actions"]
+    assert_replays_to_the_same_failure(failure, path)
+
+
+def test_state_held_outside_the_json_is_caught_by_the_replay(monkeypatch, tmp_path):
+    # A flag cached on the state object, not in its JSON, set by a card draw and read by Recruit:
+    # the machine plays on from a JSON copy after every step, a replay from a fresh game keeps one
+    # object, so the two games part at the first Recruit.
+    def warm(st, f):
+        st._warm = True
+
+    def read_cache(st, f):
+        if getattr(st, "_warm", False):
+            st.d["funding"] = max(1, st.d["funding"] - 1)
+
+    wrap_procedure(monkeypatch, "draw", warm)
+    wrap_procedure(monkeypatch, "op_recruit", read_cache)
+    _, failure, path = run_broken(tmp_path, shrink=False)
+    assert failure["what"].endswith("actions in a fresh game (no JSON copies) gives a different state "
+                                    "(differing keys: funding)"), failure["what"]
+    assert len(failure["actions"]) <= 30 and failure["actions"][-1] == {"op": "recruit"}, failure["actions"]
+    # The oracle's replay is one game without JSON copies: it conforms (the model replays its own
+    # trace); the re-check plays on from JSON copies as the machine does, and fails the same way.
+    assert_replays_to_the_same_failure(failure, path)
+
+
+def test_a_crash_in_apply_is_reported_with_the_action_that_raised(monkeypatch, tmp_path):
+    def crash(st, f):
+        raise RuntimeError("deliberate")
+
+    wrap_procedure(monkeypatch, "op_recruit", crash)
+    _, failure, path = run_broken(tmp_path, shrink=False)
+    assert failure["what"].endswith('apply({"op":"recruit"}) raised RuntimeError: deliberate')
+    assert failure["actions"][-1] == {"op": "recruit"} and len(failure["actions"]) <= 30
+    with pytest.raises(RuntimeError, match="deliberate"):
+        trace.replay(path.read_text(encoding="utf-8"))
+    head, actions = actions_of(path)
+    assert S.recheck(head["scenario"], head["length"], head["rulings"], actions) == failure["what"]
+
+
+def test_a_game_that_does_not_end_within_the_bound_is_flagged(tmp_path):
+    _, failure, path = run_broken(tmp_path, shrink=False, max_game_steps=25, step_count=40)
+    assert "non-termination: the game is not over after 25 steps" in failure["what"]
+    assert len(failure["actions"]) == 25
+    head, actions = actions_of(path)
+    assert S.recheck(head["scenario"], head["length"], head["rulings"], actions, max_game_steps=25) == failure["what"]
+    assert trace.replay(path.read_text(encoding="utf-8")).steps == 25
+
+
+# -- a model bug the machine found ------------------------------------------------------------------
+
+@pytest.mark.rule("8.1.2")
+def test_the_game_of_cdg_oracle_play_anaconda_seed_25_walks_clean():
+    # ``cdg-oracle play --scenario anaconda --seed 25``, walked with every check of the machine
+    # (playing on from a JSON copy after every step). It failed at step 120: op_recruit offered
+    # "more successes than Available cells; place one in" in the insertion order of the frame's
+    # ``hits`` dict, which the canonical JSON (sort_keys) reorders, so the order of the legal
+    # actions depended on whether the state had been serialized ([Pakistan, Afghanistan] in one
+    # object, [Afghanistan, Pakistan] after a JSON copy). Fixed by offering them in map order.
+    rng = random.Random(25)
+    walk = S.Walk("anaconda")
+    walk.check()
+    while not walk.state.is_terminal():
+        walk.apply(choose(rng, walk.state))
+        walk.check()
+    walk.verify()
+
+
+# -- the machine's own guarantees --------------------------------------------------------------------
+
+def test_run_machine_is_deterministic_and_counts_its_steps():
+    a = S.run_machine(max_examples=3, step_count=40, seed=11)
+    b = S.run_machine(max_examples=3, step_count=40, seed=11)
+    assert a["failures"] == b["failures"] == []
+    for key in ("runs", "steps", "games", "games_finished", "longest_game"):
+        assert a["stats"][key] == b["stats"][key], key
+    assert a["stats"]["runs"] >= 3 and a["stats"]["steps"] > 0 and a["stats"]["steps_per_second"] > 0
+
+
+class FakeState:
+    """Just enough of the contract to feed the pure check functions a broken node."""
+
+    def __init__(self, player="US", actions=("a",), probs=None, terminal=None):
+        self.player, self.actions, self.probs, self.terminal = player, list(actions), probs, terminal
+
+    def current_player(self):
+        return self.player
+
+    def legal_actions(self):
+        return self.actions
+
+    def chance_outcomes(self):
+        return self.probs or []
+
+    def is_terminal(self):
+        return self.terminal is not None
+
+    def outcome(self):
+        return self.terminal
+
+    def returns(self):
+        return {"US": 1, "Jihadist": -1}
+
+    def decision(self):
+        return {"player": self.player, "prompt": "fake", "rule": "0"}
+
+
+def test_each_protocol_check_can_fail():
+    assert "dead end" in S.dead_end(FakeState(actions=()))
+    assert "not a side" in S.dead_end(FakeState(player="Nobody"))
+    assert "without a winner" in S.dead_end(FakeState(player="terminal", actions=(), terminal={"winner": None}))
+    assert "offers 1 legal actions" in S.dead_end(FakeState(player="terminal", terminal={"winner": "US"}))
+    die = [{"die": n} for n in range(1, 7)]
+    sixths = [(a, Fraction(1, 6)) for a in die]
+    assert S.chance_distribution(FakeState("chance", die, sixths)) is None
+    assert "sum to 5/6" in S.chance_distribution(FakeState("chance", die[:5], sixths[:5]))
+    assert "sum to 1/2" in S.chance_distribution(FakeState("chance", die[:2], [(die[0], Fraction(1, 4)), (die[1], Fraction(1, 4))]))
+    assert "probability 0" in S.chance_distribution(FakeState("chance", die[:2], [(die[0], Fraction(0)), (die[1], Fraction(1))]))
+    assert "differ from the legal actions" in S.chance_distribution(FakeState("chance", die[:1], sixths))
+    assert "offered twice" in S.action_values(FakeState(actions=({"c": 1}, {"c": 1})))
+    assert S.action_values(FakeState(actions=({"c": 1}, {"c": True}, {"c": None}, "c"))) is None
+    assert "not a string or a flat object" in S.action_values(FakeState(actions=({"c": [1]},)))

@@ -1,0 +1,149 @@
+"""The inductive proofs (properties/labyrinth/z3_proofs.py): every step of the rules keeps every
+invariant; a rule broken on purpose yields a concrete counterexample; the candidate invariants of
+h.2 (C) are refuted by a step of the rules."""
+from __future__ import annotations
+
+import pytest
+
+from model.labyrinth import scenario_names
+from properties.labyrinth import z3_proofs as P
+from properties.labyrinth.z3_state import NON_INVARIANTS
+
+
+@pytest.fixture(scope="module")
+def suite():
+    return {r["name"]: r for r in P.prove_all()}
+
+
+def test_every_proof_of_the_suite_is_proved(suite):
+    not_proved = {n: (r["status"], r.get("violated"), r["witness"])
+                  for n, r in suite.items() if r["status"] != "proved"}
+    assert not_proved == {}
+    assert {f"base case: {s}" for s in scenario_names()} <= set(suite)
+    assert set(P.TRANSITIONS) <= set(suite)
+    assert any(n.startswith("lemma: ") for n in suite)
+    for r in suite.values():
+        assert r["rules"] and r["witness"] is None and r["seconds"] >= 0
+
+
+def test_no_transition_is_proved_vacuously(suite):
+    """Each step can be taken from some state that keeps every invariant (its guards are not
+    contradictory, which would make its proof trivially true)."""
+    assert all(suite[n]["enabled"] for n in P.TRANSITIONS)
+
+
+def test_the_suite_covers_operations_plots_cards_and_the_end_of_turn():
+    for name in ("deploy", "regime_change", "withdraw", "disrupt", "recruit", "travel", "jihad",
+                 "islamic_revolution", "place_plot", "resolve_plot", "alert", "wmd_becomes_available",
+                 "draw", "play_card", "put_away", "reshuffle", "end_of_turn", "prestige_roll"):
+        assert name in P.TRANSITIONS
+        assert P.TRANSITIONS[name].rules and P.TRANSITIONS[name].doc
+
+
+# -- rules broken on purpose -------------------------------------------------------------------------
+
+@pytest.mark.rule("5.2.5", "4.7.4.1", "4.7.1")
+def test_end_of_turn_without_the_clamp_has_a_counterexample():
+    r = P.prove("end_of_turn", clamped=False)
+    assert r["status"] == "counterexample"
+    assert set(r["violated"]) & {"funding_bounds (4.7.4.1)", "prestige_bounds (4.7.1)"}
+    w = r["witness"]
+    pre, post = w["pre"], w["post"]
+    if "funding_bounds (4.7.4.1)" in r["violated"]:
+        assert w["choices"]["pirates"] is False
+        assert pre["funding"] == 1 and post["funding"] == 0
+    if "prestige_bounds (4.7.1)" in r["violated"]:
+        assert post["prestige"] in (0, 13) and abs(post["prestige"] - pre["prestige"]) == 1
+
+
+@pytest.mark.rule("7.3.1", "4.6.1")
+def test_a_troop_move_that_creates_a_cube_has_a_counterexample():
+    r = P.prove("deploy", create_cube=True)
+    assert r["status"] == "counterexample"
+    assert r["violated"] == ["troop_cubes_conserved (4.6.1)"]
+    w = r["witness"]
+    troops = [n for n in w["pre"] if n == "troops_track" or n.startswith("troops[")]
+    # the cubes counted before and after the move differ by exactly the cube created
+    assert sum(w["pre"][n] for n in troops) == 15
+    changed = [n for n in troops if w["pre"][n] != w["post"][n]]
+    assert sum(w["post"][n] - w["pre"][n] for n in changed) == 1
+    assert w["choices"]["troops"] >= 1 and w["choices"]["from"] != w["choices"]["to"]
+
+
+BROKEN_RULES = [
+    ("recruit", {"limit": None}, "cell_cylinders_conserved (4.6.1)"),
+    ("posture_roll", {"exempt_fixed_hard": False}, "israel_always_hard (4.3.3)"),
+    ("put_away", {"box_guard": False}, "first_plot_box_single (4.7.7.2)"),
+    ("place_nato", {"regime_change_only": False}, "nato_only_on_regime_change (card 41)"),
+    ("reserves_op", {"capped": False}, "reserves_bounds (6.3.3)"),
+    ("prestige_shift", {"clamped": False}, "prestige_bounds (4.7.1)"),
+    ("prestige_roll", {"clamped": False}, "prestige_bounds (4.7.1)"),
+    ("funding_shift", {"clamped": False}, "funding_bounds (4.7.4.1)"),
+    ("event_card_move", {"from_removed": True}, "removed_cards_stay_removed (6.2.9)"),
+    ("governance_change", {"islamist_rule": True}, "pakistan_arsenal_released_under_islamist_rule (8.4.5)"),
+]
+
+
+@pytest.mark.parametrize("name, params, violated", BROKEN_RULES)
+def test_a_broken_rule_has_a_counterexample(name, params, violated):
+    r = P.prove(name, **params)
+    assert r["status"] == "counterexample"
+    assert violated in r["violated"]
+    assert r["witness"]["pre"] and r["witness"]["post"] and r["params"] == params
+
+
+@pytest.mark.rule("8.4.4", "7.3.4.1")
+def test_a_revolution_that_keeps_the_regime_change_marker_has_a_counterexample():
+    r = P.prove("islamic_revolution", removes_markers=False)
+    assert r["status"] == "counterexample"
+    assert set(r["violated"]) <= {"regime_change_only_poor_or_fair (7.3.4.1)", "nato_only_on_regime_change (card 41)"}
+    w = r["witness"]
+    (country,) = [k[4:-1] for k, v in w["post"].items() if k.startswith("gov[") and v == "islamist_rule"]
+    assert w["post"][f"rc[{country}]"] != "none"
+
+
+@pytest.mark.rule("8.5.5")
+def test_a_blocked_wmd_returning_to_available_breaks_no_invariant():
+    """A limit of the invariants, documented: WMD plots are conserved whether a blocked one goes
+    out of the game (8.5.5) or, against the rule, back to Available; no state invariant tells."""
+    assert P.prove("alert", wmd_returns=True)["status"] == "proved"
+
+
+# -- the proof's forms agree -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, params", [("end_of_turn", {}), ("end_of_turn", {"clamped": False}),
+                                          ("withdraw", {}), ("deploy", {"create_cube": True}),
+                                          ("put_away", {})])
+def test_the_relation_as_written_gives_the_same_verdict(name, params):
+    """``sliced=False``: z3 gets T(pre, post) over the two copies and every invariant, without the
+    one-point rule and the frame slicing."""
+    assert P.prove(name, sliced=False, **params)["status"] == P.prove(name, **params)["status"]
+
+
+def test_a_symbolic_card_gives_the_same_verdict_as_the_symmetry_representative():
+    assert P.prove("play_card", symbolic_card=True)["status"] == "proved"
+    broken = P.prove("put_away", symbolic_card=True, box_guard=False)
+    assert broken["status"] == "counterexample" and "first_plot_box_single (4.7.7.2)" in broken["violated"]
+
+
+def test_the_transition_relation_is_a_z3_formula_over_both_copies():
+    facts = P._facts()
+    pre, post, _, _ = P._copies(facts)
+    t = P.build("deploy", pre, post)
+    text = t.formula.sexpr()
+    assert "pre:troops_track" in text and "post:troops_track" in text
+    assert set(t.choices) == {"from", "to", "troops"}
+
+
+# -- the h.2 (C) candidates --------------------------------------------------------------------------
+
+def test_each_documented_non_invariant_is_broken_by_a_step_of_the_rules():
+    res = P.refute_non_invariants()
+    assert [r["name"] for r in res] == [ni.name for ni in NON_INVARIANTS]
+    for r in res:
+        assert r["status"] == "refuted", r
+        assert r["witness"]["pre"] != r["witness"]["post"]
+    by = {r["name"]: r for r in res}
+    w = by["good_has_no_aid"]["witness"]
+    (gov,) = [k for k in w["pre"] if k.startswith("gov[")]
+    assert w["pre"][gov] == "good" and w["post"][gov.replace("gov", "aid")] >= 1
