@@ -13,8 +13,8 @@ An extensive-form game in the manner of OpenSpiel:
 * ``outcome()`` says who won, why and by which rule, at a terminal state;
 * ``rulings_dict()`` gives the interpretation switches the game is played under.
 
-Actions and outcomes are small JSON values: a string or a flat object of strings, integers and
-booleans. Two actions are the same action iff their canonical JSON (:func:`action_key`) is equal.
+Actions and outcomes are small JSON values: a string or a flat object of strings, integers,
+booleans and null (e.g. Labyrinth's ``{"reroll": null}``: no re-roll; the trace schema allows it). Two actions are the same action iff their canonical JSON (:func:`action_key`) is equal.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from typing import Any, Protocol
 CHANCE = "chance"
 TERMINAL = "terminal"
 
-Action = Any  # str | dict[str, str | int | bool]
+Action = Any  # str | dict[str, str | int | bool | None]
 
 
 def action_key(action: Action) -> str:

@@ -111,8 +111,7 @@ def test_a_blocked_wmd_returning_to_available_breaks_no_invariant():
 
 # -- the proof's forms agree -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, params", [("end_of_turn", {}), ("end_of_turn", {"clamped": False}),
-                                          ("withdraw", {}), ("deploy", {"create_cube": True}),
+@pytest.mark.parametrize("name, params", [("end_of_turn", {"clamped": False}), ("deploy", {"create_cube": True}),
                                           ("put_away", {})])
 def test_the_relation_as_written_gives_the_same_verdict(name, params):
     """``sliced=False``: z3 gets T(pre, post) over the two copies and every invariant, without the
@@ -121,9 +120,8 @@ def test_the_relation_as_written_gives_the_same_verdict(name, params):
 
 
 def test_a_symbolic_card_gives_the_same_verdict_as_the_symmetry_representative():
+    """Any card 1-120 instead of card 1 (z3_proofs.the_card)."""
     assert P.prove("play_card", symbolic_card=True)["status"] == "proved"
-    broken = P.prove("put_away", symbolic_card=True, box_guard=False)
-    assert broken["status"] == "counterexample" and "first_plot_box_single (4.7.7.2)" in broken["violated"]
 
 
 def test_the_transition_relation_is_a_z3_formula_over_both_copies():
