@@ -162,8 +162,9 @@ def _diverge(i: int, line: int, expected: str, found: str, decision: dict) -> Ve
 def from_actions(game: str, scenario: str, length: str, rulings: dict, actions: list,
                  seed: int | None = None) -> str:
     """The trace text of ``actions`` applied from a fresh game (a failure found by a property
-    check, for instance): one step line per action that applies; it stops before an action that is
-    not legal, and ends with an end line only if the game is over. Replays with ``replay``."""
+    check, for instance): one step line per action, with the legal-action count and hash and the
+    rules applied; it stops before an action that is not legal, and at an action whose ``apply``
+    raised (written without rules); an end line only if the game is over. Replays with ``replay``."""
     state = new_state(game, scenario, length, rulings)
     lines = [dumps(header(game, scenario, length, state.rulings_dict(), seed))]
     for i, action in enumerate(actions):
@@ -174,7 +175,8 @@ def from_actions(game: str, scenario: str, length: str, rulings: dict, actions: 
                "legal_count": len(legal), "legal_hash": legal_hash(legal)}
         try:
             state.apply(action)
-        except Exception:  # noqa: BLE001 -- the failure being recorded: keep the steps before it
+        except Exception:  # noqa: BLE001 -- the failure being recorded: its step ends the trace,
+            lines.append(dumps(rec))  # without rules, so that replaying raises the same error there
             break
         rec["rules"] = state.applied_rules()
         lines.append(dumps(rec))

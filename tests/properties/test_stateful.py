@@ -20,7 +20,6 @@ from hypothesis import settings
 from model.labyrinth import engine
 from model.labyrinth.state import LabyrinthState
 from oracle import trace
-from oracle.games import new_state
 from oracle.playout import choose
 from properties.labyrinth import stateful as S
 
@@ -28,26 +27,10 @@ TRACE_DIR = Path(os.environ.get("CDG_ORACLE_TRACE_DIR", Path(tempfile.gettempdir
 
 
 def write_failure_trace(failure: dict, path: Path) -> Path:
-    """Write a failure of the machine as a trace (oracle/trace.py format): the header names the
-    scenario, length and rulings; one step line per action, with the legal-action count and hash
-    and the rules applied. A step whose ``apply`` raised is written too, without rules: replaying
-    the trace raises the same error there."""
-    state = new_state("labyrinth", failure["scenario"], failure["length"], failure["rulings"])
-    lines = [trace.dumps(trace.header("labyrinth", failure["scenario"], failure["length"],
-                                      state.rulings_dict(), None))]
-    for i, action in enumerate(failure["actions"]):
-        legal = state.legal_actions()
-        rec = {"type": "step", "i": i, "player": state.current_player(), "action": action,
-               "legal_count": len(legal), "legal_hash": trace.legal_hash(legal)}
-        try:
-            state.apply(action)
-        except Exception:  # noqa: BLE001 -- the failure itself: the last step of the trace
-            lines.append(trace.dumps(rec))
-            break
-        rec["rules"] = state.applied_rules()
-        lines.append(trace.dumps(rec))
+    """Write a failure of the machine as a trace (``oracle.trace.from_actions``, as verify does)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text(trace.from_actions("labyrinth", failure["scenario"], failure["length"],
+                                       failure["rulings"], failure["actions"]), encoding="utf-8")
     return path
 
 
