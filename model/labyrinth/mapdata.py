@@ -212,7 +212,7 @@ def _all_pairs_distances(adj: dict[str, frozenset[str]]) -> dict[str, dict[str, 
 
 # --------------------------------------------------------------------------- loading
 
-def _duplicate_key(node: yaml.Node) -> yaml.Node | None:
+def duplicate_key(node: yaml.Node) -> yaml.Node | None:
     """The first mapping key given twice in a composed YAML node tree (a silently lost country
     under plain ``safe_load``), or None. Composing builds nodes only, never Python objects."""
     if isinstance(node, yaml.MappingNode):
@@ -222,12 +222,12 @@ def _duplicate_key(node: yaml.Node) -> yaml.Node | None:
                 if key_node.value in seen:
                     return key_node
                 seen.add(key_node.value)
-            found = _duplicate_key(value_node)
+            found = duplicate_key(value_node)
             if found is not None:
                 return found
     elif isinstance(node, yaml.SequenceNode):
         for item in node.value:
-            found = _duplicate_key(item)
+            found = duplicate_key(item)
             if found is not None:
                 return found
     return None
@@ -246,7 +246,7 @@ def _read_yaml(path: Path, where: str) -> Any:
         raise DataError(f"{where}: file: cannot be read ({_one_line(exc)})") from None
     try:
         data = yaml.safe_load(text)
-        dup = _duplicate_key(yaml.compose(text, Loader=yaml.SafeLoader))
+        dup = duplicate_key(yaml.compose(text, Loader=yaml.SafeLoader))
         if dup is not None:
             mark = dup.start_mark
             raise DataError(f"{where}: line {mark.line + 1}, column {mark.column + 1}: "

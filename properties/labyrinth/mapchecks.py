@@ -35,7 +35,7 @@ from typing import Any
 import yaml
 
 from model.core.errors import DataError
-from model.labyrinth.mapdata import CANADA, DEFAULT_MAP_PATH, UNITED_STATES
+from model.labyrinth.mapdata import CANADA, DEFAULT_MAP_PATH, UNITED_STATES, duplicate_key
 from properties import graphchecks as gc
 
 __all__ = [
@@ -87,26 +87,6 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _duplicate_key(node: yaml.Node) -> yaml.Node | None:
-    """The first mapping key given twice (plain safe_load would keep only the last)."""
-    if isinstance(node, yaml.MappingNode):
-        seen: set[str] = set()
-        for key, value in node.value:
-            if isinstance(key, yaml.ScalarNode):
-                if key.value in seen:
-                    return key
-                seen.add(key.value)
-            found = _duplicate_key(value)
-            if found is not None:
-                return found
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            found = _duplicate_key(item)
-            if found is not None:
-                return found
-    return None
-
-
 def _read(path: Path) -> Any:
     where = str(path)
     try:
@@ -117,7 +97,7 @@ def _read(path: Path) -> Any:
         raise DataError(f"{where}: file: cannot be read ({_one_line(exc)})") from None
     try:
         data = yaml.safe_load(text)
-        dup = _duplicate_key(yaml.compose(text, Loader=yaml.SafeLoader))
+        dup = duplicate_key(yaml.compose(text, Loader=yaml.SafeLoader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         at = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "document"
