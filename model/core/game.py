@@ -11,7 +11,11 @@ An extensive-form game in the manner of OpenSpiel:
   in the middle of resolving an operation;
 * ``applied_rules()`` names the rule numbers the last ``apply`` applied;
 * ``outcome()`` says who won, why and by which rule, at a terminal state;
-* ``rulings_dict()`` gives the interpretation switches the game is played under.
+* ``rulings_dict()`` gives the interpretation switches the game is played under;
+* ``canonical()`` is the canonical state: the facts of the game two rules-faithful
+  implementations must agree on after every step, as plain JSON (no procedure stack, no pending
+  prompt; orderless zones sorted). It is what the oracle compares with an implementation under
+  test (the adapter protocol's ``state``) and what a trace's state hashes are taken of.
 
 Actions and outcomes are small JSON values: a string or a flat object of strings, integers,
 booleans and null (e.g. Labyrinth's ``{"reroll": null}``: no re-roll; the trace schema allows it). Two actions are the same action iff their canonical JSON (:func:`action_key`) is equal.
@@ -61,3 +65,5 @@ class GameState(Protocol):
         ...
 
     def rulings_dict(self) -> dict: ...
+
+    def canonical(self) -> dict: ...

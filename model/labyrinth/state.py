@@ -37,6 +37,18 @@ from model.labyrinth.rulings import LabyrinthRulings
 STATE_VERSION = 1
 SIDES = ("US", "Jihadist")
 
+# What canonical() leaves out (the model's machinery) and what it sorts (orderless zones).
+_NOT_CANONICAL = frozenset({"stack", "pending", "setup_steps", "started", "version", "rulings", "action_log"})
+_SORTED_ZONES = ("plots_available", "deck", "discard", "removed", "lapsing", "first_plot", "in_play",
+                 "events_in_effect", "lapsing_effects", "backlash_plots")
+
+
+def _order(x: Any) -> tuple:
+    """A total order on the mixed values of a zone (card numbers, plot values, "WMD", names)."""
+    if isinstance(x, int) and not isinstance(x, bool):
+        return (0, x, "")
+    return (1, 0, x if isinstance(x, str) else json.dumps(x, sort_keys=True))
+
 
 class LabyrinthState:
     """One position of a two-player Labyrinth game, at a decision, a chance node or the end."""
@@ -123,6 +135,28 @@ class LabyrinthState:
 
     def rulings_dict(self) -> dict:
         return self.rulings.to_dict()
+
+    def canonical(self) -> dict:
+        """The canonical state: every fact of the game that two rules-faithful implementations must
+        agree on after every step, as plain JSON with an order-free form for unordered things.
+
+        It is the state of ``d`` without the model's machinery (the procedure ``stack``, the
+        ``pending`` question, the set-up bookkeeping ``setup_steps``/``started``, ``version``, the
+        ``rulings``, which the trace header carries, and ``action_log``, a record the model keeps
+        for cards 61 and 94 that another implementation may keep differently), with card zones,
+        plots and markers sorted, since no rule reads their order (the deck is unordered: every
+        draw is a chance node), plus ``to_move`` (a side, ``chance`` or ``terminal``).
+        Published as oracle/data/labyrinth_state.schema.json (adapter protocol, DESIGN.md)."""
+        d = self.d
+        out = {k: copy.deepcopy(v) for k, v in d.items() if k not in _NOT_CANONICAL}
+        for k in _SORTED_ZONES:
+            out[k] = sorted(out[k], key=_order)
+        out["hands"] = {side: sorted(cards) for side, cards in out["hands"].items()}
+        for c in out["countries"].values():
+            c["plots"] = sorted(c["plots"], key=_order)
+            c["markers"] = sorted(c["markers"])
+        out["to_move"] = self.current_player()
+        return out
 
     def winner(self) -> str | None:
         t = self.d["terminal"]

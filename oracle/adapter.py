@@ -1,0 +1,259 @@
+"""The adapter protocol, oracle side: an implementation under test driven over its stdin/stdout.
+
+The protocol (version 1; published as oracle/data/adapter.schema.json; guide: docs/adapter.md) is
+JSON Lines. The oracle writes one request per line; the implementation answers each with exactly
+one line carrying the same ``id``, in order::
+
+    {"id": 1, "cmd": "reset", "game": "labyrinth", "scenario": "lets_roll", "length": "standard",
+     "rulings": {...every switch...}, "seed": 7}          -> {"id": 1, "ok": true, "protocol": 1}
+    {"id": 2, "cmd": "legal_actions"}                      -> {"id": 2, "ok": true, "player": "chance",
+                                                                "actions": [{"card": 1}, ...]}
+    {"id": 3, "cmd": "apply", "action": {"card": 17}}      -> {"id": 3, "ok": true}
+    {"id": 4, "cmd": "state"}                              -> {"id": 4, "ok": true, "state": {...}}
+    {"id": 5, "cmd": "quit"}                               -> {"id": 5, "ok": true}, then exit
+
+``ok: false`` with an ``error`` text answers a request the implementation refuses (an action it
+holds illegal). ``state`` is the canonical state (``State.canonical()``), the common language in
+which the two states are compared. At a chance node ``legal_actions`` lists the outcomes and the
+oracle applies the one it chose: the implementation never rolls its own dice while under test.
+
+The other process is never trusted. :class:`Implementation` starts it without a shell, and every
+request either returns a well-formed response or raises :class:`ImplFailure` with a verdict kind:
+
+* ``timeout``: no full answer line within the per-request timeout (a hang);
+* ``crash``: the process exited (its status and the last lines of its stderr are kept);
+* ``oversized``: an answer line longer than the limit;
+* ``malformed``: an answer that is not a JSON object on one line;
+* ``protocol``: valid JSON that breaks the protocol (a wrong or out-of-order id, a missing field,
+  a value of the wrong type, an unexpected refusal).
+
+A failure never hangs or crashes the oracle: reads happen on a reader thread with a deadline,
+and the process is killed when the session closes.
+"""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shlex
+import subprocess
+import threading
+from collections import deque
+from typing import Any
+
+PROTOCOL_VERSION = 1
+FAILURE_KINDS = ("timeout", "crash", "oversized", "malformed", "protocol")
+
+
+class ImplFailure(Exception):
+    """The implementation under test failed to answer a request properly."""
+
+    def __init__(self, kind: str, message: str, request: dict | None = None, stderr_tail: str = ""):
+        assert kind in FAILURE_KINDS
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.request = request
+        self.stderr_tail = stderr_tail
+
+
+def split_command(command: str | list[str]) -> list[str]:
+    """The argument vector of ``--impl``: a list is used as is, a string is split as a POSIX shell
+    would split words (quotes respected) but no shell runs it: no pipes, globs or variables."""
+    if isinstance(command, list):
+        return command
+    try:
+        argv = shlex.split(command)
+    except ValueError as e:
+        raise ValueError(f"--impl {command!r}: cannot split into words ({e})") from None
+    if not argv:
+        raise ValueError("--impl: empty command")
+    return argv
+
+
+_EOF = object()
+
+
+class Implementation:
+    """One running implementation under test.
+
+    ``timeout`` is the limit, in seconds, for each answer; ``max_line`` the largest answer line
+    accepted, in bytes (a canonical Labyrinth state is about 10 kB).
+    """
+
+    def __init__(self, command: str | list[str], timeout: float = 10.0, max_line: int = 4_000_000,
+                 cwd: str | None = None, env: dict | None = None):
+        self.argv = split_command(command)
+        self.timeout = timeout
+        self.max_line = max_line
+        self._next_id = 1
+        self._lines: queue.Queue = queue.Queue()
+        self._stderr: deque[str] = deque(maxlen=20)
+        try:
+            self.proc = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                cwd=cwd, env=env, start_new_session=True)
+        except OSError as e:
+            raise ImplFailure("crash", f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+
+    # -- reader threads: the only places that block on the other process ---------------------
+    def _read_stdout(self) -> None:
+        out = self.proc.stdout
+        try:
+            while True:
+                line = out.readline(self.max_line + 1)
+                if not line:
+                    break
+                if len(line) > self.max_line and not line.endswith(b"\n"):
+                    self._lines.put(("oversized", len(line)))
+                    # skip the rest of that line so the pipe keeps draining
+                    while line and not line.endswith(b"\n"):
+                        line = out.readline(1 << 20)
+                    continue
+                self._lines.put(("line", line))
+        except (OSError, ValueError):
+            pass
+        self._lines.put(("eof", None))
+
+    def _read_stderr(self) -> None:
+        try:
+            for raw in self.proc.stderr:
+                self._stderr.append(raw.decode("utf-8", "replace").rstrip("\n")[:500])
+        except (OSError, ValueError):
+            pass
+
+    def stderr_tail(self) -> str:
+        return "\n".join(self._stderr)
+
+    # -- requests ----------------------------------------------------------------------------
+    def request(self, cmd: str, **fields: Any) -> dict:
+        """Send one request and return its answer (``ok`` true or false); ImplFailure otherwise."""
+        req = {"id": self._next_id, "cmd": cmd, **fields}
+        self._next_id += 1
+        data = (json.dumps(req, sort_keys=True, separators=(",", ":")) + "\n").encode()
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise self._crashed(req) from None
+        try:
+            kind, payload = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            raise ImplFailure("timeout", f"no answer to {cmd!r} within {self.timeout:g} s", req,
+                              self.stderr_tail()) from None
+        if kind == "eof":
+            self._lines.put(("eof", None))  # keep reporting the end
+            raise self._crashed(req)
+        if kind == "oversized":
+            raise ImplFailure("oversized", f"answer to {cmd!r} longer than {self.max_line} bytes", req)
+        try:
+            resp = json.loads(payload.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise ImplFailure("malformed", f"answer to {cmd!r} is not JSON: {_clip(payload)}", req) from None
+        if not isinstance(resp, dict):
+            raise ImplFailure("malformed", f"answer to {cmd!r} is not a JSON object: {_clip(payload)}", req)
+        if resp.get("id") != req["id"]:
+            raise ImplFailure("protocol", f"answer to request {req['id']} ({cmd!r}) carries id "
+                              f"{json.dumps(resp.get('id'))} (answers must come in order, one per request)", req)
+        if not isinstance(resp.get("ok"), bool):
+            raise ImplFailure("protocol", f"answer to {cmd!r} has no boolean 'ok'", req)
+        if not resp["ok"] and not isinstance(resp.get("error"), str):
+            raise ImplFailure("protocol", f"refusal of {cmd!r} without an 'error' text", req)
+        return resp
+
+    def _crashed(self, req: dict) -> ImplFailure:
+        try:
+            code = self.proc.wait(timeout=min(self.timeout, 2.0))
+            status = f"exited with status {code}"
+        except subprocess.TimeoutExpired:
+            status = "closed its output"
+        return ImplFailure("crash", f"the implementation {status} (request {req['id']}, {req['cmd']!r})",
+                           req, self.stderr_tail())
+
+    def expect_ok(self, cmd: str, **fields: Any) -> dict:
+        """A request that must succeed: a refusal is a protocol failure."""
+        resp = self.request(cmd, **fields)
+        if not resp["ok"]:
+            raise ImplFailure("protocol", f"{cmd!r} refused: {resp['error'][:300]}",
+                              {"cmd": cmd, **fields})
+        return resp
+
+    # -- the five commands ---------------------------------------------------------------------
+    def reset(self, game: str, scenario: str, length: str, rulings: dict, seed: int) -> None:
+        resp = self.expect_ok("reset", game=game, scenario=scenario, length=length, rulings=rulings, seed=seed)
+        if resp.get("protocol") != PROTOCOL_VERSION:
+            raise ImplFailure("protocol", f"reset answer says protocol {json.dumps(resp.get('protocol'))}, "
+                              f"expected {PROTOCOL_VERSION}")
+
+    def legal_actions(self) -> tuple[str, list]:
+        resp = self.expect_ok("legal_actions")
+        player, actions = resp.get("player"), resp.get("actions")
+        if not isinstance(player, str) or not isinstance(actions, list):
+            raise ImplFailure("protocol", "legal_actions answer needs 'player' (string) and 'actions' (list)")
+        for a in actions:
+            if not _is_action(a):
+                raise ImplFailure("protocol", f"legal_actions lists {_clip(json.dumps(a).encode())}, "
+                                  "not a string or a flat object")
+        return player, actions
+
+    def apply(self, action: Any) -> dict:
+        """Apply an action; the answer may be a refusal (``ok`` false), which the caller judges."""
+        return self.request("apply", action=action)
+
+    def state(self) -> dict:
+        resp = self.expect_ok("state")
+        if not isinstance(resp.get("state"), dict):
+            raise ImplFailure("protocol", "state answer needs 'state' (an object)")
+        return resp["state"]
+
+    def close(self) -> None:
+        """Ask it to quit, then make sure it is gone (killed after a short grace)."""
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write(b'{"cmd":"quit","id":%d}\n' % self._next_id)
+                self.proc.stdin.flush()
+                self.proc.stdin.close()
+            except (OSError, ValueError):
+                pass
+            try:
+                self.proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                self._kill()
+        for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                pipe.close()
+            except (OSError, ValueError):
+                pass
+
+    def _kill(self) -> None:
+        try:
+            os.killpg(self.proc.pid, 9)
+        except (OSError, ProcessLookupError):
+            try:
+                self.proc.kill()
+            except OSError:
+                pass
+        try:
+            self.proc.wait(timeout=5.0)
+        except subprocess.TimeoutExpired:
+            pass
+
+    def __enter__(self) -> "Implementation":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _is_action(a: Any) -> bool:
+    if isinstance(a, str):
+        return True
+    return isinstance(a, dict) and all(
+        isinstance(k, str) and (v is None or isinstance(v, (str, int, bool))) for k, v in a.items())
+
+
+def _clip(payload: bytes, width: int = 80) -> str:
+    text = payload.decode("utf-8", "replace").strip()
+    return repr(text if len(text) <= width else text[:width] + "…")

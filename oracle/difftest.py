@@ -1,0 +1,397 @@
+"""Differential testing: an implementation under test and the model, played side by side.
+
+The oracle drives both through the same game (oracle/adapter.py has the protocol). At every
+position, from the start and after every step, it compares
+
+1. whose turn it is (a side, chance or terminal),
+2. the set of legal actions (as sets: an implementation may list them in another order; at a
+   chance node, the set of outcomes),
+3. the canonical state (``State.canonical()``), reported as a minimal path-by-path difference;
+
+then it picks the next action from the model's legal actions (a choice, or a chance outcome drawn
+with the model's probabilities: the implementation never rolls its own dice), applies it to both,
+and goes on until the game ends. The first disagreement ends the game. Two ways of choosing:
+
+* ``random``: seeded uniform choices, game ``g`` of a campaign seeded ``seed * 1000 + g``;
+* ``hypothesis``: the choices are drawn by hypothesis, so that when a game disagrees, hypothesis
+  shrinks it to a simpler game (fewer and earlier-listed choices) that still disagrees, within the
+  time budget, before it is reported.
+
+A verdict names its kind: ``agree`` (no disagreement in any game), ``disagreement`` (the rules,
+as the two implementations play them, differ: player, legal actions, state, or the implementation
+refused an action both held legal), or a failure of the other process: ``timeout``, ``crash``,
+``oversized``, ``malformed``, ``protocol`` (oracle/adapter.py). Every non-agreeing verdict names
+the game, the step and the rule asked or applied there, and comes with the actions that reproduce
+it (written as a trace by the CLI).
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from oracle import statediff
+from oracle.adapter import ImplFailure, Implementation
+from oracle.games import new_state
+from properties.sampling import sample_chance
+
+KINDS = ("agree", "disagreement", "timeout", "crash", "oversized", "malformed", "protocol")
+
+
+@dataclass
+class Finding:
+    """The first thing that went wrong in one game: a disagreement or a failure of the other side."""
+
+    kind: str
+    game: int
+    step: int  # the number of actions applied before the position where it was found
+    message: str
+    what: str = ""  # "player", "legal_actions", "state", "refused", or "" for a process failure
+    expected: Any = None
+    found: Any = None
+    diff: list = field(default_factory=list)
+    rule: str = ""
+    rules: list = field(default_factory=list)
+    prompt: str = ""
+    actions: list = field(default_factory=list)  # the actions that reproduce it, from the start
+    stderr: str = ""
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "game": self.game, "step": self.step, "message": self.message,
+                "what": self.what, "expected": self.expected, "found": self.found, "diff": self.diff,
+                "rule": self.rule, "rules": self.rules, "prompt": self.prompt,
+                "actions": len(self.actions), "stderr": self.stderr}
+
+
+@dataclass
+class Result:
+    """A campaign: how many games and steps agreed, and the first finding (None if all agreed)."""
+
+    game: str
+    scenario: str
+    length: str
+    rulings: dict
+    seed: int
+    strategy: str
+    games: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    finding: Finding | None = None
+
+    @property
+    def verdict(self) -> str:
+        return "agree" if self.finding is None else self.finding.kind
+
+    def to_dict(self) -> dict:
+        return {"verdict": self.verdict, "game": self.game, "scenario": self.scenario,
+                "length": self.length, "rulings": self.rulings, "seed": self.seed,
+                "strategy": self.strategy, "games": self.games, "steps": self.steps,
+                "seconds": round(self.seconds, 3),
+                "finding": None if self.finding is None else self.finding.to_dict()}
+
+
+class _Found(Exception):
+    def __init__(self, finding: Finding):
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+def _where(step: int, actions: list) -> str:
+    if step == 0:
+        return "at the start"
+    return f"after step {step - 1} ({statediff.canonical_json(actions[step - 1])})"
+
+
+def compare_position(impl: Implementation, state, game: int, step: int, actions: list,
+                     rules: list, answered: dict | None = None) -> None:
+    """Compare player, legal actions and canonical state; raise _Found at the first difference.
+
+    A player or legal-action difference cites the question open now; a state difference cites
+    the question the last step answered (``answered``) and the rules that step applied."""
+    decision = state.decision() or {}
+    rule, prompt = decision.get("rule", ""), decision.get("prompt", "")
+    where = _where(step, actions)
+    player, legal = impl.legal_actions()
+    if player != state.current_player():
+        raise _Found(Finding("disagreement", game, step, f"{where}: the model has {state.current_player()} "
+                             f"to move, the implementation {player}", "player", state.current_player(), player,
+                             rule=rule, rules=rules, prompt=prompt, actions=list(actions)))
+    model_legal = state.legal_actions()
+    sd = statediff.action_set_diff(model_legal, legal)
+    if sd["missing"] or sd["extra"]:
+        parts = []
+        if sd["missing"]:
+            parts.append(f"missing {len(sd['missing'])} the rules allow: {_few(sd['missing'])}")
+        if sd["extra"]:
+            parts.append(f"{len(sd['extra'])} the rules do not allow: {_few(sd['extra'])}")
+        raise _Found(Finding("disagreement", game, step, f"{where}: legal actions differ at {prompt!r} "
+                             f"(rule {rule}): {'; '.join(parts)}", "legal_actions", sd["missing"], sd["extra"],
+                             rule=rule, rules=rules, prompt=prompt, actions=list(actions)))
+    if len(legal) != len(model_legal):
+        raise _Found(Finding("disagreement", game, step, f"{where}: the implementation lists "
+                             f"{len(legal)} legal actions with repeats; the rules give {len(model_legal)}",
+                             "legal_actions", len(model_legal), len(legal), rule=rule, rules=rules,
+                             prompt=prompt, actions=list(actions)))
+    theirs = impl.state()
+    ours = state.canonical()
+    if theirs != ours:
+        d = statediff.diff(ours, theirs)
+        cited = ", ".join(rules) if rules else rule
+        answered = answered or {}
+        raise _Found(Finding("disagreement", game, step, f"{where}: states differ in {len(d)} place(s) "
+                             f"(rules applied: {cited}): " + "; ".join(statediff.render(d)[:3]), "state",
+                             None, None, d, rule=answered.get("rule", ""), rules=rules,
+                             prompt=answered.get("prompt", ""), actions=list(actions)))
+
+
+def _few(actions: list, n: int = 5) -> str:
+    text = ", ".join(statediff.canonical_json(a) for a in actions[:n])
+    return text + (f", … ({len(actions) - n} more)" if len(actions) > n else "")
+
+
+Chooser = Callable[[Any], Any]
+
+
+def play_game(impl: Implementation, game: str, scenario: str, length: str, rulings: dict, seed: int,
+              index: int, choose: Chooser, max_steps: int) -> int:
+    """One game side by side; returns its number of steps, raises _Found at the first finding."""
+    state = new_state(game, scenario, length, rulings)
+    actions: list = []
+    rules: list = []
+    try:
+        impl.reset(game, scenario, length, state.rulings_dict(), seed)
+        compare_position(impl, state, index, 0, actions, rules)
+        while not state.is_terminal() and len(actions) < max_steps:
+            action = choose(state)
+            decision = state.decision() or {}
+            resp = impl.apply(action)
+            if not resp["ok"]:
+                raise _Found(Finding("disagreement", index, len(actions), f"{_where(len(actions), actions)}: "
+                                     f"the implementation refused {statediff.canonical_json(action)}, which both "
+                                     f"list as legal: {resp['error'][:200]}", "refused", action, resp["error"],
+                                     rule=decision.get("rule", ""), prompt=decision.get("prompt", ""),
+                                     actions=list(actions) + [action]))
+            state.apply(action)
+            actions.append(action)
+            rules = state.applied_rules()
+            compare_position(impl, state, index, len(actions), actions, rules, decision)
+    except ImplFailure as e:
+        decision = state.decision() or {}
+        raise _Found(Finding(e.kind, index, len(actions), f"{_where(len(actions), actions)}: {e.message}",
+                             rule=decision.get("rule", ""), prompt=decision.get("prompt", ""),
+                             actions=list(actions), stderr=e.stderr_tail)) from None
+    return len(actions)
+
+
+def random_chooser(rng: random.Random) -> Chooser:
+    def choose(state):
+        if state.current_player() == "chance":
+            return sample_chance(rng, state.chance_outcomes())
+        legal = state.legal_actions()
+        return legal[rng.randrange(len(legal))]
+    return choose
+
+
+class Session:
+    """An implementation process that is restarted when it dies (or after a failure)."""
+
+    def __init__(self, command, timeout: float, max_line: int):
+        self.command, self.timeout, self.max_line = command, timeout, max_line
+        self.impl: Implementation | None = None
+
+    def get(self) -> Implementation:
+        if self.impl is None or self.impl.proc.poll() is not None:
+            self.close()
+            self.impl = Implementation(self.command, self.timeout, self.max_line)
+        return self.impl
+
+    def discard(self) -> None:
+        """After a failure the process is in an unknown state: kill it, start afresh next time."""
+        if self.impl is not None:
+            self.impl._kill()
+            self.impl.close()
+            self.impl = None
+
+    def close(self) -> None:
+        if self.impl is not None:
+            self.impl.close()
+            self.impl = None
+
+
+def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: str = "standard",
+        rulings: dict | None = None, games: int = 10, seed: int = 0, strategy: str = "random",
+        timeout: float = 10.0, max_line: int = 4_000_000, max_steps: int = 100_000,
+        budget: float | None = None, progress: Callable | None = None) -> Result:
+    """A difftest campaign of up to ``games`` games (and at most ``budget`` seconds, if given)."""
+    rulings_full = new_state(game, scenario, length, rulings or {}).rulings_dict()
+    result = Result(game, scenario, length, rulings_full, seed, strategy)
+    t0 = time.monotonic()
+    session = Session(command, timeout, max_line)
+    try:
+        if strategy == "random":
+            _run_random(session, result, games, max_steps, budget, t0, progress)
+        elif strategy == "hypothesis":
+            _run_hypothesis(session, result, games, max_steps, budget, t0, progress)
+        else:
+            raise ValueError(f"strategy {strategy!r}: expected random or hypothesis")
+    finally:
+        session.close()
+        result.seconds = time.monotonic() - t0
+    return result
+
+
+def _run_random(session, result, games, max_steps, budget, t0, progress) -> None:
+    for g in range(games):
+        if budget is not None and g > 0 and time.monotonic() - t0 > budget:
+            break
+        game_seed = result.seed * 1000 + g
+        try:
+            n = play_game(session.get(), result.game, result.scenario, result.length, result.rulings,
+                          game_seed, g, random_chooser(random.Random(game_seed)), max_steps)
+        except ImplFailure as e:  # the process could not even start
+            result.finding = Finding(e.kind, g, 0, f"at the start: {e.message}", stderr=e.stderr_tail)
+            return
+        except _Found as f:
+            result.finding = f.finding
+            result.games += 1
+            result.steps += f.finding.step
+            if f.finding.kind != "disagreement":
+                session.discard()
+            return
+        result.games += 1
+        result.steps += n
+        if progress:
+            progress(result)
+
+
+def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> None:
+    """Hypothesis draws every choice; a finding is shrunk (within the budget) before it is kept."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
+    from hypothesis import strategies as st
+
+    counter = {"games": 0, "steps": 0}
+    shrink_deadline = [None]
+    last = [None]  # the latest finding, in case hypothesis stops with an error of its own
+
+    def chooser(data):
+        def choose(state):
+            outcomes = state.legal_actions()
+            return outcomes[data.draw(st.integers(0, len(outcomes) - 1))] if len(outcomes) > 1 else outcomes[0]
+        return choose
+
+    @settings(max_examples=max(1, games), derandomize=False, database=None, deadline=None,
+              phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck),
+              report_multiple_bugs=False, print_blob=False)
+    @hseed(result.seed)
+    @given(st.data())
+    def one_game(data):
+        if shrink_deadline[0] is not None and time.monotonic() > shrink_deadline[0]:
+            return  # out of time: stop shrinking, keep the smallest failure so far
+        g = counter["games"]
+        try:
+            n = play_game(session.get(), result.game, result.scenario, result.length, result.rulings,
+                          result.seed * 1000 + g, g, chooser(data), max_steps)
+        except _Found as f:
+            # a fresh process for the next game: shrinking replays games, which must not depend
+            # on what an earlier game left in the implementation
+            session.discard()
+            last[0] = f.finding
+            if shrink_deadline[0] is None:
+                counter["games"] += 1
+                counter["steps"] += f.finding.step
+                remaining = (budget - (time.monotonic() - t0)) if budget is not None else 60.0
+                shrink_deadline[0] = time.monotonic() + max(5.0, remaining)
+            raise
+        counter["games"] += 1
+        counter["steps"] += n
+        if progress:
+            progress(result)
+
+    try:
+        one_game()
+    except _Found as f:
+        result.finding = f.finding
+    except Exception as e:  # noqa: BLE001 -- hypothesis gave up (e.g. the implementation is not
+        if last[0] is None:  # deterministic across re-runs): report the latest finding unshrunk
+            raise
+        last[0].message += f" (not shrunk: {type(e).__name__}: the implementation answered differently on a re-run)"
+        result.finding = last[0]
+    finally:
+        result.games = counter["games"]
+        result.steps = counter["steps"]
+
+
+def replay_trace(command, text: str, where: str = "trace", timeout: float = 10.0,
+                 max_line: int = 4_000_000) -> Result:
+    """Drive the implementation through the actions of a trace (as difftest saved it), comparing
+    at every step: the one-command reproduction of a disagreement."""
+    from model.core.errors import DataError
+    from oracle import trace
+
+    head, steps, _end = trace.parse(text, where)
+    actions = []
+    for s in steps:
+        if "action" not in s:
+            raise DataError(f"{where}: line {s.get('_line', '?')}: a hidden step cannot be played to an implementation")
+        actions.append(s["action"])
+    pos = [0]
+
+    def choose(state):
+        a = actions[pos[0]]
+        pos[0] += 1
+        if a not in state.legal_actions():
+            raise DataError(f"{where}: step {pos[0] - 1}: {statediff.canonical_json(a)} is not legal in the model "
+                            "(check the trace with cdg-oracle replay)")
+        return a
+    result = Result(head["game"], head["scenario"], head["length"], head["rulings"],
+                    head.get("seed") or 0, "trace")
+    t0 = time.monotonic()
+    session = Session(command, timeout, max_line)
+    try:
+        n = play_game(session.get(), head["game"], head["scenario"], head["length"], head["rulings"],
+                      result.seed, 0, choose, len(actions))
+        result.games, result.steps = 1, n
+    except _Found as f:
+        result.finding = f.finding
+        result.games, result.steps = 1, f.finding.step
+    finally:
+        session.close()
+        result.seconds = time.monotonic() - t0
+    return result
+
+
+def render_text(result: Result, trace_path: str | None = None) -> str:
+    """The readable report: one verdict line, then the finding in detail."""
+    r = result
+    head = (f"difftest {r.game} {r.scenario} ({r.length}, {r.strategy}, seed {r.seed}): "
+            f"{r.games} game(s), {r.steps} steps compared in {r.seconds:.1f} s")
+    if r.finding is None:
+        return f"{head}\nverdict: agree (player, legal actions and canonical state equal at every step)\n"
+    f = r.finding
+    lines = [head, f"verdict: {f.kind} in game {f.game} {_where(f.step, f.actions)}", f"  {f.message}"]
+    if f.prompt or f.rule:
+        label = "question answered by the last step" if f.what == "state" else "question"
+        lines.append(f"  {label}: {f.prompt!r} (rule {f.rule})")
+    if f.rules:
+        lines.append(f"  rules applied by the last step: {', '.join(f.rules)}")
+    if f.what == "legal_actions" and isinstance(f.expected, list):
+        lines.append(f"  missing (legal by the rules): {_few(f.expected, 10) or 'none'}")
+        lines.append(f"  extra (not legal by the rules): {_few(f.found, 10) or 'none'}")
+    if f.diff:
+        lines.append("  state difference (expected = the model, found = the implementation):")
+        lines.extend("    " + x for x in statediff.render(f.diff))
+    if f.stderr:
+        lines.append("  the implementation's last stderr lines:")
+        lines.extend("    " + x for x in f.stderr.splitlines()[-5:])
+    if trace_path:
+        lines.append(f"  trace: {trace_path} (reproduce: cdg-oracle difftest --impl COMMAND --trace {trace_path})")
+    return "\n".join(lines) + "\n"
+
+
+def to_json(result: Result, trace_path: str | None = None) -> str:
+    d = result.to_dict()
+    d["trace"] = trace_path
+    return json.dumps(d, sort_keys=True)

@@ -1,0 +1,87 @@
+"""``cdg-oracle difftest``: an implementation under test played side by side with the model.
+
+    cdg-oracle difftest                                  the reference adapter (a self-test)
+    cdg-oracle difftest --impl "node my_engine.js --adapter" --games 50 --seed 3
+    cdg-oracle difftest --impl "..." --strategy hypothesis --budget 120
+    cdg-oracle difftest --impl "..." --trace difftest-disagreement.jsonl     reproduce a finding
+
+The command is split into words (quotes respected) and started without a shell. The first
+disagreement or failure is printed (``--json`` for machine-readable output) and its actions are
+written as a trace (``--out``, default ``difftest-disagreement.jsonl``; atomically) that
+``cdg-oracle replay`` confirms against the model and ``--trace`` replays against the
+implementation. Exit 0 when everything agreed, 1 on a disagreement or a failure of the other
+process, 2 for bad arguments.
+"""
+from __future__ import annotations
+
+import sys
+
+from model.core.errors import DataError
+
+EXIT_OK, EXIT_FAIL = 0, 1
+
+
+def reference_command(mutant: str | None = None) -> list[str]:
+    """The reference adapter (the model itself) as a command, optionally with a mutant."""
+    argv = [sys.executable, "-m", "oracle.reference_adapter"]
+    return argv + ["--mutant", mutant] if mutant else argv
+
+
+def add_parser(sub) -> None:
+    d = sub.add_parser("difftest", help="drive an implementation through the adapter protocol beside the model; report the first disagreement")
+    d.add_argument("--impl", metavar="COMMAND", help="the implementation's adapter command (default: the reference adapter, i.e. the model itself)")
+    d.add_argument("--game", default="labyrinth")
+    d.add_argument("--scenario", default="lets_roll")
+    d.add_argument("--length", default="standard", help="standard (1 deck), tournament (2), campaign (3)")
+    d.add_argument("--ruling", action="append", metavar="NAME=VALUE")
+    d.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--strategy", choices=("random", "hypothesis"), default="random",
+                   help="random: seeded uniform choices; hypothesis: choices drawn by hypothesis, a disagreement shrunk to a simpler game")
+    d.add_argument("--budget", type=float, metavar="SECONDS", help="stop starting new games after this long (and bound the shrinking)")
+    d.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="limit for each answer of the implementation (default 10)")
+    d.add_argument("--max-line", type=int, default=4_000_000, metavar="BYTES", help="the longest answer line accepted (default 4000000)")
+    d.add_argument("--max-steps", type=int, default=100_000, help="stop a game after this many steps (default 100000)")
+    d.add_argument("--trace", metavar="TRACE", help="instead of new games, drive the implementation through this trace's actions")
+    d.add_argument("--out", default="difftest-disagreement.jsonl", help="where to write the trace of a finding")
+    d.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+
+def run(args) -> int:
+    from oracle import difftest, trace
+    from oracle.adapter import split_command
+    from oracle.cli import UsageError, parse_rulings
+    from oracle.fileio import write_atomic
+
+    if args.games < 1 or args.timeout <= 0 or args.max_line < 1024 or args.max_steps < 1:
+        raise UsageError("--games and --max-steps must be >= 1, --timeout > 0, --max-line >= 1024")
+    if args.budget is not None and args.budget <= 0:
+        raise UsageError("--budget must be > 0")
+    try:
+        command = split_command(args.impl) if args.impl is not None else reference_command()
+    except ValueError as e:
+        raise UsageError(str(e))
+    if args.trace:
+        try:
+            with open(args.trace, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as e:
+            raise UsageError(f"{args.trace}: cannot read: {e.strerror}")
+        except UnicodeDecodeError:
+            raise DataError(f"{args.trace}: not UTF-8 text")
+        result = difftest.replay_trace(command, text, args.trace, args.timeout, args.max_line)
+    else:
+        result = difftest.run(command, args.game, args.scenario, args.length, parse_rulings(args.ruling),
+                              args.games, args.seed, args.strategy, args.timeout, args.max_line,
+                              args.max_steps, args.budget)
+    path = None
+    if result.finding is not None and not args.trace:
+        f = result.finding
+        write_atomic(args.out, trace.from_actions(result.game, result.scenario, result.length,
+                                                  result.rulings, f.actions, result.seed * 1000 + f.game))
+        path = args.out
+    if args.json:
+        print(difftest.to_json(result, path))
+    else:
+        sys.stdout.write(difftest.render_text(result, path))
+    return EXIT_OK if result.finding is None else EXIT_FAIL

@@ -1,0 +1,112 @@
+"""The reference adapter: the model itself, exposed through the adapter protocol (docs/adapter.md).
+
+    python -m oracle.reference_adapter [--mutant NAME]
+    cdg-oracle adapter [--mutant NAME]
+
+It reads requests from stdin and answers on stdout, one JSON line each (oracle/adapter.py has the
+protocol). It is what ``cdg-oracle difftest`` runs when no ``--impl`` is given, so the whole
+harness (process, protocol, comparison) is tested end to end against a known-correct
+implementation; with ``--mutant NAME`` it runs a deliberately broken copy of the rules
+(oracle/mutants.py), which is how the harness's fault-detection rate is measured
+(benchmarks/mutants.py). It is also a worked example for authors writing their own adapter.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from model.core.errors import DataError, IllegalAction
+
+PROTOCOL_VERSION = 1
+
+
+class Session:
+    """The state of one adapter process: at most one game at a time."""
+
+    def __init__(self) -> None:
+        self.state = None
+
+    def handle(self, req: Any) -> dict:
+        """The answer to one request (a parsed JSON value)."""
+        if not isinstance(req, dict) or not isinstance(req.get("id"), int):
+            return {"id": req.get("id") if isinstance(req, dict) else None, "ok": False,
+                    "error": "a request is an object with an integer 'id'"}
+        rid, cmd = req["id"], req.get("cmd")
+        try:
+            if cmd == "reset":
+                return {"id": rid, "ok": True, "protocol": PROTOCOL_VERSION, **self.reset(req)}
+            if cmd == "quit":
+                return {"id": rid, "ok": True}
+            if self.state is None:
+                return {"id": rid, "ok": False, "error": f"{cmd!r} before reset"}
+            if cmd == "legal_actions":
+                return {"id": rid, "ok": True, "player": self.state.current_player(),
+                        "actions": self.state.legal_actions()}
+            if cmd == "apply":
+                if "action" not in req:
+                    return {"id": rid, "ok": False, "error": "apply needs 'action'"}
+                self.state.apply(req["action"])
+                return {"id": rid, "ok": True}
+            if cmd == "state":
+                return {"id": rid, "ok": True, "state": self.state.canonical()}
+            return {"id": rid, "ok": False, "error": f"unknown cmd {cmd!r}"}
+        except (IllegalAction, DataError) as e:
+            return {"id": rid, "ok": False, "error": str(e)}
+
+    def reset(self, req: dict) -> dict:
+        from oracle.games import new_state
+
+        for key in ("game", "scenario", "length"):
+            if not isinstance(req.get(key), str):
+                raise DataError(f"reset needs {key!r} (a string)")
+        rulings = req.get("rulings", {})
+        if not isinstance(rulings, dict):
+            raise DataError("reset: 'rulings' must be an object")
+        self.state = new_state(req["game"], req["scenario"], req["length"], rulings)
+        return {}
+
+
+def serve(inp: TextIO, out: TextIO) -> int:
+    """Answer requests until ``quit`` or the end of input."""
+    session = Session()
+    for line in inp:
+        if not line.strip():
+            continue
+        req = None
+        try:
+            req = json.loads(line)
+        except json.JSONDecodeError as e:
+            answer = {"id": None, "ok": False, "error": f"not JSON: {e.msg}"}
+        else:
+            answer = session.handle(req)
+        out.write(json.dumps(answer, sort_keys=True, separators=(",", ":")) + "\n")
+        out.flush()
+        if isinstance(req, dict) and req.get("cmd") == "quit":
+            break
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="reference_adapter", description=__doc__.splitlines()[0])
+    p.add_argument("--mutant", help="run a deliberately broken copy of the rules (oracle/mutants.py)")
+    args = p.parse_args(argv)
+    return run(args.mutant)
+
+
+def run(mutant: str | None) -> int:
+    if mutant:
+        from oracle import mutants
+
+        try:
+            mutants.activate(mutant)
+        except KeyError:
+            print(f"reference_adapter: error: unknown mutant {mutant!r} (see oracle/mutants.py)", file=sys.stderr)
+            return 2
+    return serve(sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

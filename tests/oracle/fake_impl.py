@@ -1,0 +1,94 @@
+"""A misbehaving implementation under test, for the difftest tests: the reference adapter with
+one fault injected at a given request number.
+
+    python tests/oracle/fake_impl.py MODE N
+
+MODE: crash (exit 3 at request N), hang (never answer request N), garbage (answer request N with
+text that is not JSON), array (answer with a JSON array), wrong-id (answer request N with another
+id), oversized (a 5 MB answer line), no-ok (an answer without "ok"), refuse (refuse the N-th
+apply), extra-action (one more legal action from request N on), drop-action (one legal action
+fewer), wrong-player (say the other side is to move), state-funding (Funding one higher in every
+state from request N on), bad-action (a legal action that is not a string or flat object),
+silent-exit (exit 0 without answering request N), slow (sleep 0.3 s before each answer: legal,
+only slow), protocol-2 (reset answers protocol 2), us-second (Prestige one lower in every state
+once the US has chosen an action other than the first listed; N unused).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
+
+from oracle.reference_adapter import Session  # noqa: E402
+
+
+def main() -> int:
+    mode, n = sys.argv[1], int(sys.argv[2])
+    session = Session()
+    count = applies = 0
+    us_strayed = False
+    for line in sys.stdin:
+        count += 1
+        req = json.loads(line)
+        if req.get("cmd") == "apply":
+            applies += 1
+        if (mode == "us-second" and req.get("cmd") == "apply" and session.state is not None
+                and session.state.current_player() == "US"
+                and session.state.legal_actions().index(req["action"]) > 0):
+            us_strayed = True
+        answer = session.handle(req)
+        hit = count >= n
+        if us_strayed and req.get("cmd") == "state":
+            answer["state"]["prestige"] -= 1
+        if mode == "slow":
+            time.sleep(0.3)
+        if hit and mode == "crash":
+            print("fake: crashing on purpose", file=sys.stderr)
+            return 3
+        if hit and mode == "silent-exit":
+            return 0
+        if hit and mode == "hang":
+            time.sleep(3600)
+        if count == n and mode == "garbage":
+            sys.stdout.write("this is not json\n")
+            sys.stdout.flush()
+            continue
+        if count == n and mode == "array":
+            sys.stdout.write("[1, 2, 3]\n")
+            sys.stdout.flush()
+            continue
+        if count == n and mode == "oversized":
+            sys.stdout.write('{"pad": "' + "x" * 5_000_000 + '"}\n')
+            sys.stdout.flush()
+            continue
+        if count == n and mode == "wrong-id":
+            answer["id"] = answer["id"] + 7
+        if count == n and mode == "no-ok":
+            del answer["ok"]
+        if mode == "refuse" and req.get("cmd") == "apply" and applies == n:
+            answer = {"id": req["id"], "ok": False, "error": "I do not think so"}
+        if hit and req.get("cmd") == "legal_actions":
+            if mode == "extra-action":
+                answer["actions"] = answer["actions"] + [{"country": "Atlantis"}]
+            if mode == "drop-action" and len(answer["actions"]) > 1:
+                answer["actions"] = answer["actions"][1:]
+            if mode == "wrong-player" and answer["player"] in ("US", "Jihadist"):
+                answer["player"] = "Jihadist" if answer["player"] == "US" else "US"
+            if mode == "bad-action":
+                answer["actions"] = answer["actions"] + [{"nested": {"no": 1}}]
+        if hit and mode == "state-funding" and req.get("cmd") == "state":
+            answer["state"]["funding"] += 1
+        if mode == "protocol-2" and req.get("cmd") == "reset":
+            answer["protocol"] = 2
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+        if req.get("cmd") == "quit":
+            break
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,217 @@
+"""difftest and the adapter protocol: the reference adapter agrees with the model; a faulty or
+misbehaving implementation gets the right verdict, at the right step, within its timeout, and
+never hangs or crashes the oracle."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from oracle import difftest
+from oracle.adapter import ImplFailure, Implementation, split_command
+from oracle.cli import main
+from oracle.difftest_cmd import reference_command
+
+FAKE = str(Path(__file__).with_name("fake_impl.py"))
+SCHEMA = json.loads((Path(__file__).parents[2] / "oracle" / "data" / "adapter.schema.json").read_text())
+
+
+def fake(mode: str, n: int) -> list[str]:
+    return [sys.executable, FAKE, mode, str(n)]
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_reference_adapter_agrees_with_the_model():
+    r = difftest.run(reference_command(), games=3, seed=5)
+    assert r.verdict == "agree" and r.games == 3 and r.steps > 500
+
+
+def test_reference_adapter_agrees_in_every_scenario():
+    from model.labyrinth import scenario_names
+    for name in scenario_names():
+        r = difftest.run(reference_command(), scenario=name, games=1, seed=2)
+        assert r.verdict == "agree", (name, r.finding and r.finding.message)
+
+
+def test_hypothesis_strategy_agrees_on_the_reference_adapter():
+    r = difftest.run(reference_command(), games=2, seed=1, strategy="hypothesis", max_steps=300)
+    assert r.verdict == "agree" and r.games == 2
+
+
+@pytest.mark.parametrize("mode, n, kind, step", [
+    # requests: 1 reset, 2 legal_actions, 3 state, then per step: apply, legal_actions, state
+    ("crash", 10, "crash", 2),          # request 10 = apply of step 2
+    ("silent-exit", 5, "crash", 1),
+    ("garbage", 6, "malformed", 1),     # request 6 = state after step 0
+    ("array", 2, "malformed", 0),
+    ("wrong-id", 8, "protocol", 2),
+    ("no-ok", 3, "protocol", 0),
+    ("oversized", 9, "oversized", 2),
+    ("bad-action", 5, "protocol", 1),
+    ("protocol-2", 1, "protocol", 0),
+])
+def test_process_failures_get_their_verdict_and_step(mode, n, kind, step):
+    r = difftest.run(fake(mode, n), games=1, seed=0, timeout=5)
+    assert r.verdict == kind, r.finding.message
+    assert r.finding.game == 0 and r.finding.step == step
+
+
+def test_a_hang_is_a_timeout_within_the_limit():
+    t0 = time.monotonic()
+    r = difftest.run(fake("hang", 7), games=1, seed=0, timeout=1.0)
+    assert r.verdict == "timeout" and r.finding.step == 1  # request 7 = the apply of step 1
+    assert "within 1 s" in r.finding.message
+    assert time.monotonic() - t0 < 8
+
+
+def test_a_slow_but_correct_implementation_is_not_a_timeout():
+    r = difftest.run(fake("slow", 0), games=1, seed=0, timeout=2.0, max_steps=3)
+    assert r.verdict == "agree" and r.steps == 3
+
+
+def test_a_crash_keeps_the_last_stderr_lines():
+    r = difftest.run(fake("crash", 4), games=1, seed=0)
+    assert r.verdict == "crash" and "crashing on purpose" in r.finding.stderr
+    assert "status 3" in r.finding.message
+
+
+@pytest.mark.parametrize("mode, n, what", [
+    ("extra-action", 8, "legal_actions"),
+    ("drop-action", 8, "legal_actions"),
+    ("wrong-player", 2, "player"),
+    ("state-funding", 9, "state"),
+    ("refuse", 3, "refused"),
+])
+def test_rule_disagreements_are_found_at_the_right_step(mode, n, what):
+    r = difftest.run(fake(mode, n), games=1, seed=0)
+    f = r.finding
+    assert r.verdict == "disagreement" and f.what == what, f and f.message
+    if what == "state":
+        assert f.step == 2 and [d["path"] for d in f.diff] == ["funding"]
+        assert f.diff[0]["found"] == f.diff[0]["expected"] + 1
+    if what == "legal_actions" and mode == "extra-action":
+        assert f.found == [{"country": "Atlantis"}] and f.expected == [] and f.step == 2
+    if what == "refused":
+        assert f.step == 2 and len(f.actions) == 3  # the refused action is the last of the reproduction
+
+
+def test_an_unstartable_command_is_a_crash_verdict():
+    r = difftest.run(["/nonexistent/engine"], games=1)
+    assert r.verdict == "crash" and "cannot start" in r.finding.message
+
+
+def test_impl_is_started_without_a_shell(tmp_path):
+    marker = tmp_path / "touched"
+    # With a shell, '; touch' would run; without one it is an argument of python, which fails.
+    argv = split_command(f"{sys.executable} -c pass ; touch {marker}")
+    assert argv[-2:] == ["touch", str(marker)]
+    r = difftest.run(argv, games=1, timeout=3)
+    assert r.verdict in ("crash", "timeout", "protocol") and not marker.exists()
+
+
+def test_disagreement_is_saved_as_a_trace_that_replays_and_reproduces(tmp_path, capsys):
+    out = tmp_path / "found.jsonl"
+    impl = f"{sys.executable} {FAKE} state-funding 30"
+    code, stdout, _ = run_cli(capsys, "difftest", "--impl", impl, "--games", "1", "--out", str(out))
+    assert code == 1 and "verdict: disagreement" in stdout and "funding: expected" in stdout
+    # the trace is the model's own game up to the finding: the model replays it conformant
+    code, stdout, _ = run_cli(capsys, "replay", str(out))
+    assert code == 0 and "conformant" in stdout
+    # and driving the implementation through it reproduces the same finding
+    code, stdout, _ = run_cli(capsys, "difftest", "--impl", impl, "--trace", str(out), "--json")
+    verdict = json.loads(stdout)
+    assert code == 1 and verdict["verdict"] == "disagreement" and verdict["finding"]["what"] == "state"
+    code, stdout, _ = run_cli(capsys, "difftest", "--trace", str(out), "--json")
+    assert code == 0 and json.loads(stdout)["verdict"] == "agree"
+
+
+def test_hypothesis_strategy_finds_and_shrinks(tmp_path):
+    r = difftest.run(fake("state-funding", 30), games=5, seed=0, strategy="hypothesis", max_steps=200, budget=30)
+    assert r.verdict == "disagreement" and r.finding.what == "state"
+    assert r.finding.step == 9  # request 30 is the state after step 8: fixed by request count
+
+
+def test_hypothesis_shrinks_to_the_first_us_choice_that_matters():
+    """The fault needs one US choice other than the first listed; the shrunk game makes exactly
+    one such choice, as its last action, and every other side choice is the first listed."""
+    from oracle.games import new_state
+
+    r = difftest.run(fake("us-second", 0), games=10, seed=3, strategy="hypothesis", max_steps=400, budget=60)
+    f = r.finding
+    assert r.verdict == "disagreement" and f.what == "state" and f.diff[0]["path"] == "prestige"
+    state = new_state("labyrinth", "lets_roll")
+    strays = []
+    for i, a in enumerate(f.actions):
+        if state.current_player() in ("US", "Jihadist") and state.legal_actions().index(a) > 0:
+            strays.append((i, state.current_player()))
+        state.apply(a)
+    assert strays == [(len(f.actions) - 1, "US")]
+
+
+def test_cli_json_and_default_self_test(capsys):
+    code, stdout, _ = run_cli(capsys, "difftest", "--games", "1", "--json")
+    v = json.loads(stdout)
+    assert code == 0 and v["verdict"] == "agree" and v["games"] == 1 and v["finding"] is None
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["difftest", "--games", "0"], "--games"),
+    (["difftest", "--timeout", "-1"], "--timeout"),
+    (["difftest", "--impl", "'unclosed"], "cannot split"),
+    (["difftest", "--impl", ""], "empty command"),
+    (["difftest", "--scenario", "nowhere"], "unknown"),
+    (["difftest", "--strategy", "genetic"], "invalid choice"),
+    (["difftest", "--trace", "/nonexistent.jsonl"], "cannot read"),
+])
+def test_bad_arguments_one_line_error(capsys, argv, needle):
+    code, _, stderr = run_cli(capsys, *argv)
+    assert code == 2 and needle in stderr and stderr.count("\n") == 1
+
+
+def test_protocol_messages_follow_the_schema():
+    """Every request the oracle sends and every answer of the reference adapter validate."""
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    sent = []
+    impl = Implementation(reference_command())
+    real_request = impl.request
+
+    def spy(cmd, **fields):
+        resp = real_request(cmd, **fields)
+        sent.append(({"id": resp["id"], "cmd": cmd, **fields}, resp))
+        return resp
+    impl.request = spy
+    try:
+        impl.reset("labyrinth", "lets_roll", "standard", {}, 1)
+        player, actions = impl.legal_actions()
+        impl.state()
+        impl.apply(actions[0])
+        bad = impl.apply({"card": 999})
+    finally:
+        impl.close()
+    assert bad["ok"] is False and "not legal" in bad["error"]
+    for req, resp in sent:
+        validator.validate(req)
+        validator.validate(resp)
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate({"id": 1, "cmd": "apply"})  # no action
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate({"id": 1, "ok": False})  # a refusal without an error text
+
+
+def test_implementation_closes_a_hung_process():
+    impl = Implementation(fake("hang", 1), timeout=0.5)
+    with pytest.raises(ImplFailure) as e:
+        impl.reset("labyrinth", "lets_roll", "standard", {}, 1)
+    assert e.value.kind == "timeout"
+    impl._kill()
+    impl.close()
+    assert impl.proc.poll() is not None
