@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -143,7 +144,9 @@ class LabyrinthState:
         It is the state of ``d`` without the model's machinery (the procedure ``stack``, the
         ``pending`` question, the set-up bookkeeping ``setup_steps``/``started``, ``version``, the
         ``rulings``, which the trace header carries, and ``action_log``, a record the model keeps
-        for cards 61 and 94 that another implementation may keep differently), with card zones,
+        for cards 61 and 94 that another implementation may keep differently; ``terminal`` keeps
+        the winner and the rule, not the prose reason; ``second_card`` names the card that fixed
+        the use, cards 48 and 53, not the model's procedure), with card zones,
         plots and markers sorted, since no rule reads their order (the deck is unordered: every
         draw is a chance node), plus ``to_move`` (a side, ``chance`` or ``terminal``).
         Published as oracle/data/labyrinth_state.schema.json (adapter protocol, DESIGN.md)."""
@@ -155,6 +158,11 @@ class LabyrinthState:
         for c in out["countries"].values():
             c["plots"] = sorted(c["plots"], key=_order)
             c["markers"] = sorted(c["markers"])
+        if out["second_card"] is not None:  # {"proc": "card48_recruit", ...}: name the card and use
+            m = re.fullmatch(r"card(\d+)_(\w+)", out["second_card"].pop("proc"))
+            out["second_card"].update({"card": int(m.group(1)), "use": m.group(2)})
+        if out["terminal"] is not None:  # who won and by which rule; the reason is prose
+            out["terminal"] = {"winner": out["terminal"]["winner"], "rule": out["terminal"]["rule"]}
         out["to_move"] = self.current_player()
         return out
 

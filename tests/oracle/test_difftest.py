@@ -215,3 +215,33 @@ def test_implementation_closes_a_hung_process():
     impl._kill()
     impl.close()
     assert impl.proc.poll() is not None
+
+
+def test_canonical_states_follow_the_published_schema():
+    """Every canonical state of two random games (and the start of every scenario) validates
+    against oracle/data/labyrinth_state.schema.json; the schema's countries are the map's."""
+    from model.labyrinth import new_game, scenario_names
+    from model.labyrinth.mapdata import load_map
+    from oracle.playout import play_random
+
+    schema = json.loads((Path(__file__).parents[2] / "oracle" / "data" / "labyrinth_state.schema.json").read_text())
+    assert sorted(schema["properties"]["countries"]["required"]) == sorted(load_map().countries)
+    validator = jsonschema.Draft202012Validator(schema)
+    for name in scenario_names():
+        validator.validate(new_game(name).canonical())
+    seen = []
+    for seed in (1, 2):
+        state = new_game("lets_roll")
+        play_random(state, seed, on_step=lambda s, p, a, l: seen.append(s.canonical()))
+        seen.append(state.canonical())
+    for c in seen[::5] + [seen[-1]]:
+        validator.validate(c)
+    assert seen[-1]["terminal"]["winner"] in ("US", "Jihadist") and "reason" not in seen[-1]["terminal"]
+    state = new_game("lets_roll")
+    state.d["second_card"] = {"proc": "card48_recruit", "ignore_us_event": True}  # card 48 played
+    second = state.canonical()["second_card"]
+    assert second == {"card": 48, "use": "recruit", "ignore_us_event": True}
+    validator.validate(state.canonical())
+    bad = dict(seen[-1], prestige=13)
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate(bad)
