@@ -1,8 +1,9 @@
 """The ``cdg-oracle`` command.
 
     cdg-oracle verify                          the main job on the embedded defaults
-    cdg-oracle play --scenario lets_roll --seed 1 --out game.jsonl
-    cdg-oracle replay game.jsonl
+    cdg-oracle play --scenario lets_roll --seed 1 --out game.jsonl [--states]   a trace (docs/trace.md)
+    cdg-oracle replay game.jsonl [--json] [--max-branches N]
+        exit 0 conformant, 1 violation, 2 invalid trace (or bad arguments), 4 undetermined
     cdg-oracle rules [--json]
 
 Exit status: 0 success (conformant, every property holds), 1 a divergence or a failed property,
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from model.core.errors import DataError
@@ -61,21 +63,30 @@ def build_parser() -> Parser:
     pl.add_argument("--ruling", action="append", metavar="NAME=VALUE")
     pl.add_argument("--out", default="game.jsonl")
     pl.add_argument("--no-legal-hash", action="store_true", help="omit per-step legal-action counts and hashes")
+    pl.add_argument("--states", action="store_true", help="write the full canonical state after every step (large)")
 
-    r = sub.add_parser("replay", help="replay a trace and report conformance or the first divergence")
+    r = sub.add_parser("replay", help="replay a trace: conformant (exit 0), the first violation (1), "
+                                      "invalid (2) or undetermined (4)")
     r.add_argument("trace")
     r.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    r.add_argument("--max-branches", type=int, default=256, metavar="N",
+                   help="candidate histories kept across hidden chance steps before the verdict is "
+                        "undetermined (default 256)")
 
     ru = sub.add_parser("rules", help="every numbered rule and card with its status")
     ru.add_argument("--game", default="labyrinth")
     ru.add_argument("--json", action="store_true")
 
-    from oracle import scenario_cmd
+    from oracle import difftest_cmd, scenario_cmd
     scenario_cmd.add_parser(sub)
+    difftest_cmd.add_parser(sub)
+    ad = sub.add_parser("adapter", help="serve the model itself through the adapter protocol on stdin/stdout (the reference adapter)")
+    ad.add_argument("--mutant", help="serve a deliberately broken copy of the rules (oracle/mutants.py)")
     return p
 
 
 def cmd_play(args) -> int:
+    """Play one game with seeded random choices and write its version 2 trace atomically."""
     import random
 
     from oracle import trace
@@ -88,40 +99,41 @@ def cmd_play(args) -> int:
     rng = random.Random(args.seed)
     steps = 0
     while not state.is_terminal():
-        rec = {"type": "step", "i": steps, "player": state.current_player()}
-        legal = state.legal_actions()
-        rec["action"] = choose(rng, state)
-        if not args.no_legal_hash:
-            rec["legal_count"] = len(legal)
-            rec["legal_hash"] = trace.legal_hash(legal)
-        state.apply(rec["action"])
-        rec["rules"] = state.applied_rules()
+        rec = trace.step_record(state, steps, choose(rng, state), legal=not args.no_legal_hash,
+                                with_state=args.states)
         lines.append(trace.dumps(rec))
         steps += 1
-    t = state.outcome()
-    lines.append(trace.dumps({"type": "end", "steps": steps, "winner": t["winner"], "reason": t["reason"],
-                              "state_hash": trace.state_hash(state)}))
+    lines.append(trace.dumps(trace.end_record(state, steps)))
     write_atomic(args.out, "\n".join(lines) + "\n")
+    t = state.outcome()
     print(f"{args.out}: {steps} steps, {t['winner']} wins: {t['reason']}")
     return EXIT_OK
 
 
 def cmd_replay(args) -> int:
+    """Replay a trace; exit 0 conformant, 1 violation, 2 invalid, 4 undetermined. With --json a
+    bad input also prints {"verdict": "invalid", "line", "message"} on stdout."""
     from oracle import trace
 
     try:
-        with open(args.trace, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as e:
-        raise UsageError(f"{args.trace}: cannot read: {e.strerror}")
-    except UnicodeDecodeError:
-        raise DataError(f"{args.trace}: not UTF-8 text")
-    verdict = trace.replay(text, args.trace)
+        if args.max_branches < 1:
+            raise UsageError(f"--max-branches {args.max_branches}: must be at least 1")
+        try:
+            with open(args.trace, "rb") as fh:
+                data = fh.read()
+        except OSError as e:
+            raise UsageError(f"{args.trace}: cannot read: {e.strerror}")
+        verdict = trace.replay(trace.decode(data, args.trace), args.trace, args.max_branches)
+    except (UsageError, DataError) as e:
+        if args.json:
+            print(json.dumps({"verdict": "invalid", "line": getattr(e, "line", None), "message": str(e)},
+                             sort_keys=True))
+        raise
     if args.json:
         print(json.dumps(verdict.to_dict(), sort_keys=True))
     else:
-        print(f"{args.trace}: {verdict.message}")
-    return EXIT_OK if verdict.conformant else EXIT_FAIL
+        print("\n".join(verdict.report(args.trace)))
+    return {"conformant": EXIT_OK, "violation": EXIT_FAIL, "undetermined": 4}[verdict.verdict]
 
 
 def cmd_rules(args) -> int:
@@ -148,6 +160,18 @@ def cmd_verify(args) -> int:
     return verify.run(args.out, args.budget, args.games, args.seed, args.examples, args.steps)
 
 
+def cmd_difftest(args) -> int:
+    from oracle import difftest_cmd
+
+    return difftest_cmd.run(args)
+
+
+def cmd_adapter(args) -> int:
+    from oracle import reference_adapter
+
+    return reference_adapter.run(args.mutant)
+
+
 def cmd_scenario(args) -> int:
     from oracle import scenario_cmd
 
@@ -162,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.print_help()
             return EXIT_USAGE
         handler = {"play": cmd_play, "replay": cmd_replay, "rules": cmd_rules, "verify": cmd_verify,
-                   "scenario": cmd_scenario}[args.command]
+                   "scenario": cmd_scenario, "difftest": cmd_difftest, "adapter": cmd_adapter}[args.command]
         return handler(args)
     except UsageError as e:
         print(f"cdg-oracle: error: {e}", file=sys.stderr)
@@ -173,6 +197,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cdg-oracle: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly, as Unix tools do
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 141
     except Exception as e:  # an oracle bug: still one line, never a traceback
         print(f"cdg-oracle: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 3

@@ -23,14 +23,31 @@ def test_play_then_replay_is_conformant(tmp_path, capsys):
     lines = out.read_text().splitlines()
     head = json.loads(lines[0])
     assert head["type"] == "header" and head["scenario"] == "lets_roll" and head["seed"] == 5
+    assert head["format_version"] == 2
     assert set(head["rulings"]) >= {"first_plot_exemption", "deal_order"}
     steps = [json.loads(x) for x in lines[1:-1]]
-    assert all(s["type"] == "step" for s in steps)
+    assert all(s["type"] == "step" for s in steps) and [s["i"] for s in steps] == list(range(len(steps)))
+    assert all({"legal_count", "legal_hash", "state_hash", "rules"} <= set(s) and "state" not in s for s in steps)
     assert any(s["player"] == "chance" for s in steps) and any(s["player"] in ("US", "Jihadist") for s in steps)
     end = json.loads(lines[-1])
-    assert end["type"] == "end" and end["steps"] == len(steps)
+    assert end["type"] == "end" and end["steps"] == len(steps) and end["winner"] in ("US", "Jihadist")
+    assert "state_hash" in end and "unfinished" not in end
     code, stdout, _ = run(capsys, "replay", str(out))
-    assert code == 0 and "conformant" in stdout
+    assert code == 0 and stdout.startswith(f"{out}: conformant: {len(steps)} steps replayed")
+
+
+def test_play_options_no_legal_hash_and_states(tmp_path, capsys):
+    plain, states = tmp_path / "p.jsonl", tmp_path / "s.jsonl"
+    assert run(capsys, "play", "--seed", "5", "--no-legal-hash", "--out", str(plain))[0] == 0
+    assert run(capsys, "play", "--seed", "5", "--states", "--out", str(states))[0] == 0
+    p = [json.loads(x) for x in plain.read_text().splitlines()[1:-1]]
+    s = [json.loads(x) for x in states.read_text().splitlines()[1:-1]]
+    assert all("legal_count" not in x and "legal_hash" not in x and "state_hash" in x for x in p)
+    assert all(x["state"]["to_move"] in ("US", "Jihadist", "chance", "terminal") for x in s)
+    assert [x["action"] for x in p] == [x["action"] for x in s]
+    for path in (plain, states):
+        code, stdout, _ = run(capsys, "replay", str(path))
+        assert code == 0 and "conformant" in stdout
 
 
 @pytest.mark.rule("5.3.1")
@@ -58,8 +75,9 @@ def test_replay_reports_first_divergence(tmp_path, capsys):
     bad.write_text("\n".join(lines) + "\n")
     code, stdout, _ = run(capsys, "replay", str(bad), "--json")
     verdict = json.loads(stdout)
-    assert code == 1 and not verdict["conformant"]
+    assert code == 1 and not verdict["conformant"] and verdict["verdict"] == "violation"
     assert verdict["divergence"]["step"] == rec["i"] and verdict["divergence"]["rule"]
+    assert verdict["divergence"]["line"] == k + 1 and verdict["divergence"]["kind"] == "illegal_action"
 
 
 def test_replay_checks_legal_action_counts(tmp_path, capsys):
@@ -71,26 +89,36 @@ def test_replay_checks_legal_action_counts(tmp_path, capsys):
     lines[3] = json.dumps(rec)
     out.write_text("\n".join(lines) + "\n")
     code, stdout, _ = run(capsys, "replay", str(out))
-    assert code == 1 and "divergence at step 2" in stdout
+    assert code == 1 and stdout.splitlines()[0] == f"{out}: violation at step 2 (line 4)"
+    assert stdout.splitlines()[2] == f"  found:    legal_count {rec['legal_count']}"
 
 
-def test_truncated_trace_is_conformant_but_not_over(tmp_path, capsys):
+def test_truncated_trace_is_invalid(tmp_path, capsys):
     out = tmp_path / "g.jsonl"
     run(capsys, "play", "--seed", "4", "--out", str(out))
     lines = out.read_text().splitlines()[:30]
     out.write_text("\n".join(lines) + "\n")
-    code, stdout, _ = run(capsys, "replay", str(out))
-    assert code == 0 and "not over" in stdout
+    code, stdout, stderr = run(capsys, "replay", str(out))
+    assert code == 2 and stdout == "" and "line 30: the trace ends without an end line" in stderr
+
+
+HEADER_V2 = ('{"type":"header","format":"cdg-oracle-trace","format_version":2,"game":"labyrinth",'
+             '"scenario":"lets_roll","length":"standard","rulings":{}}')
 
 
 @pytest.mark.parametrize("content, needle", [
-    ("", "line 1"),
+    ("", "line 1: empty trace"),
     ("not json\n", "line 1: not JSON"),
-    ('{"type": "step", "i": 0}\n', "first line must be the header"),
-    ('{"type": "header", "format": "other", "format_version": 1}\n', "not a cdg-oracle-trace"),
-    ('{"type":"header","format":"cdg-oracle-trace","format_version":1,"game":"labyrinth","scenario":"lets_roll","length":"standard","rulings":{}}\n{"type":"step","i":3,"player":"chance","action":{"card":1}}\n', "line 2: step index 3"),
-    ('{"type":"header","format":"cdg-oracle-trace","format_version":1,"game":"labyrinth","scenario":"nowhere","length":"standard","rulings":{}}\n', "unknown"),
-    ('{"type":"header","format":"cdg-oracle-trace","format_version":1,"game":"labyrinth","scenario":"lets_roll","length":"standard","rulings":{"nonsense":1}}\n', "unknown ruling"),
+    ('{"type": "step", "i": 0}\n', "line 1: the first line must be the header"),
+    ('{"type": "header", "format": "other", "format_version": 2}\n', "not a cdg-oracle-trace"),
+    ('{"type":"header","format":"cdg-oracle-trace","format_version":1,"game":"labyrinth","scenario":"lets_roll","length":"standard","rulings":{}}\n',
+     "format_version 1 is no longer read"),
+    (HEADER_V2 + '\n{"type":"step","i":3,"player":"chance","action":{"card":1}}\n', "line 2: step index 3"),
+    (HEADER_V2 + "\n", "line 1: the trace ends without an end line"),
+    (HEADER_V2.replace("lets_roll", "nowhere") + '\n{"type":"end","steps":0,"winner":null,"reason":"r","unfinished":true}\n',
+     "line 1: scenario 'nowhere': unknown"),
+    (HEADER_V2.replace("{}", '{"nonsense":1}') + '\n{"type":"end","steps":0,"winner":null,"reason":"r","unfinished":true}\n',
+     "unknown ruling"),
 ])
 def test_malformed_trace_one_line_error(tmp_path, capsys, content, needle):
     bad = tmp_path / "bad.jsonl"
@@ -108,6 +136,7 @@ def test_malformed_trace_one_line_error(tmp_path, capsys, content, needle):
     (["play", "--ruling", "deal_order=sideways"], "cannot be"),
     (["play", "--game", "chess"], "unknown game"),
     (["replay", "/nonexistent/trace.jsonl"], "cannot read"),
+    (["replay", "x.jsonl", "--max-branches", "many"], "invalid int"),
     (["rules", "--game", "chess"], "unknown game"),
     (["frobnicate"], "invalid choice"),
     (["verify", "--budget", "0"], "budget"),
