@@ -6,7 +6,8 @@ invariants, its printed figures and its golden summary; the z3 invariants evalua
 scenario's set-up; the z3 inductive proofs (each "proved" or a counterexample); the z3 victory
 analysis on the map's data; the hypothesis state machine (bounded, derandomized; every failure is
 written as a replayable trace); a bounded campaign of random complete games checked after every
-step. The exit status is 0 only when every property holds.
+step; difftest of the reference adapter against the model (the oracle's own harness, end to
+end). The exit status is 0 only when every property holds.
 """
 from __future__ import annotations
 
@@ -70,6 +71,8 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
             say(f"  {n} games played")
 
     results = campaign(scenario_names(), seed, games, budget, progress)
+    say("verify: the reference adapter against the model (difftest, one game per scenario)")
+    adapter = adapter_selftest(seed)
     failures = [r for r in results if r.failures]
     per_scen = {}
     for r in results:
@@ -79,7 +82,8 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
         s[r.winner or "failed"] = s.get(r.winner or "failed", 0) + (0 if r.failures else 1)
         s["failed"] += bool(r.failures)
     ok = (all(x["ok"] for x in maps) and all(x["ok"] for x in scen) and all(x["ok"] for x in z3inv)
-          and all(p["status"] == "proved" for p in proofs) and not machine["failures"] and not failures)
+          and all(p["status"] == "proved" for p in proofs) and not machine["failures"] and not failures
+          and all(a["verdict"] == "agree" for a in adapter))
     report = {
         "tool": "cdg-oracle", "version": __version__, "game": "labyrinth", "seed": seed,
         "ok": ok,
@@ -93,6 +97,7 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
         "campaign": {"games": len(results), "per_scenario": per_scen,
                      "failures": [{"scenario": r.scenario, "seed": r.seed, "failures": r.failures[:5],
                                    "actions": r.actions} for r in failures]},
+        "adapter_selftest": adapter,
     }
     write_atomic(folder / "verification.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
     write_atomic(folder / "verification.md", render_md(report, victory_analysis.render_md(victory)))
@@ -101,6 +106,21 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
           f"{machine['stats'].get('steps', 0)} state-machine steps, {len(results)} games; "
           f"report in {folder}/verification.md ({took:.0f} s)")
     return 0 if ok else 1
+
+
+def adapter_selftest(seed: int) -> list[dict]:
+    """difftest of the reference adapter (the model in another process, over the adapter
+    protocol) against the model: the harness itself checked end to end, one game per scenario."""
+    from model.labyrinth.scenarios import scenario_names
+    from oracle import difftest
+    from oracle.difftest_cmd import reference_command
+
+    out = []
+    for name in scenario_names():
+        r = difftest.run(reference_command(), scenario=name, games=1, seed=seed)
+        out.append({"scenario": name, "verdict": r.verdict, "games": r.games, "steps": r.steps,
+                    "finding": None if r.finding is None else r.finding.message})
+    return out
 
 
 def render_md(r: dict, victory_lines: list[str]) -> str:
@@ -149,4 +169,10 @@ def render_md(r: dict, victory_lines: list[str]) -> str:
         lines.append(f"| {name} | {s['games']} | {s['steps']} | {s.get('US', 0)} | {s.get('Jihadist', 0)} | {s['failed']} |")
     for f in camp["failures"]:
         lines.append(f"\n- {f['scenario']} seed {f['seed']}: " + "; ".join(f["failures"]))
+    lines += ["", "## The reference adapter against the model (difftest)", "",
+              "The model served through the adapter protocol in another process and played side by side with",
+              "the model: player, legal actions and canonical state compared after every step.", "",
+              "| scenario | verdict | steps |", "|---|---|---|"]
+    for a in r.get("adapter_selftest", []):
+        lines.append(f"| {a['scenario']} | {a['verdict'] if a['verdict'] == 'agree' else '**' + a['verdict'] + '**: ' + a['finding']} | {a['steps']} |")
     return "\n".join(lines) + "\n"

@@ -179,8 +179,10 @@ def test_verify_writes_reports(tmp_path, capsys):
     data = json.loads((tmp_path / "labyrinth" / "verification.json").read_text())
     assert code == 0 and data["ok"]
     for section in ("## Map", "## Scenarios", "## z3 invariants", "## z3 inductive proofs",
-                    "## Victory conditions", "## Hypothesis state machine", "## Random campaign"):
+                    "## Victory conditions", "## Hypothesis state machine", "## Random campaign",
+                    "## The reference adapter against the model"):
         assert section in md
+    assert [a["verdict"] for a in data["adapter_selftest"]] == ["agree"] * 4
     assert {m["check"] for m in data["map_checks"]} and len(data["scenario_checks"]) == 4
     assert data["z3_proofs"] and all(p["status"] == "proved" for p in data["z3_proofs"])
     assert data["state_machine"]["runs"] >= 1 and data["state_machine"]["failures"] == []

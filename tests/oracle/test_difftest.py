@@ -123,6 +123,9 @@ def test_disagreement_is_saved_as_a_trace_that_replays_and_reproduces(tmp_path, 
     impl = f"{sys.executable} {FAKE} state-funding 30"
     code, stdout, _ = run_cli(capsys, "difftest", "--impl", impl, "--games", "1", "--out", str(out))
     assert code == 1 and "verdict: disagreement" in stdout and "funding: expected" in stdout
+    trace_schema = json.loads((Path(__file__).parents[2] / "oracle" / "data" / "trace.schema.json").read_text())
+    for line in out.read_text().splitlines():  # the trace difftest writes follows the trace schema
+        jsonschema.validate(json.loads(line), trace_schema)
     # the trace is the model's own game up to the finding: the model replays it conformant
     code, stdout, _ = run_cli(capsys, "replay", str(out))
     assert code == 0 and "conformant" in stdout
