@@ -1,0 +1,111 @@
+"""Mutant benchmark: difftest's fault-detection rate against the deliberate rule mutants.
+
+    python benchmarks/mutants.py [--budget 60] [--seed 0] [--games 200] [--only NAME,...] [--jobs 1]
+
+For every mutant of oracle/mutants.py (or the ``--only`` ones) it runs ``difftest`` with the
+random strategy between the model and the reference adapter serving that mutant
+(``python -m oracle.reference_adapter --mutant NAME``), on the mutant's scenario and game length,
+for at most ``--games`` games and about ``--budget`` seconds (difftest starts no new game after
+the budget; the game under way finishes). It prints one line per mutant -- name, rule, detected
+or not, whether the finding cites the broken rule (among the rules the last step applied, or as the
+rule of the question asked), the verdict's kind, what differed (whose turn, legal actions, the
+first state path), the game and step, the seconds -- and a summary: how many were detected, the
+slowest and the median time to a detection. ``--jobs 2`` runs two mutants at once (each run is two
+processes, so on a small machine the times grow). Prints the figures; it asserts nothing about
+speed (speed is measured here, never in tests).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from oracle import difftest  # noqa: E402
+from oracle.difftest_cmd import reference_command  # noqa: E402
+from oracle.mutants import MUTANTS  # noqa: E402
+
+
+def run_one(name: str, games: int, seed: int, budget: float) -> dict:
+    """One difftest campaign against mutant ``name``; a plain dict (it crosses processes)."""
+    m = MUTANTS[name]
+    r = difftest.run(reference_command(name), "labyrinth", m.scenario, m.length, {}, games, seed,
+                     "random", budget=budget)
+    f = r.finding
+    return {"name": name, "rule": m.rule, "scenario": m.scenario, "length": m.length,
+            "detected": f is not None, "kind": r.verdict, "what": describe(f) if f else "-",
+            "cites": f is not None and (m.rule in f.rules or f.rule == m.rule),
+            "game": f.game if f else None, "step": f.step if f else None,
+            "games": r.games, "steps": r.steps, "seconds": r.seconds}
+
+
+def describe(f: difftest.Finding) -> str:
+    """What differed, in a few words: the first state path that differs (and how many more), the
+    number of legal actions missing and extra, or whose turn each side said it was."""
+    if f.what == "state":
+        first = f.diff[0]["path"] if f.diff else "?"
+        return f"state {first}" + (f" (+{len(f.diff) - 1} more)" if len(f.diff) > 1 else "")
+    if f.what == "legal_actions":
+        if isinstance(f.expected, list):
+            return f"legal actions: {len(f.expected)} missing, {len(f.found)} extra"
+        return "legal actions repeated"
+    if f.what == "player":
+        return f"to move: {f.expected} vs {f.found}"
+    return f.what or f.kind
+
+
+def line(res: dict) -> str:
+    where = f"game {res['game']} step {res['step']}" if res["detected"] else f"{res['games']} games agreed"
+    game = res["scenario"] + ("" if res["length"] == "standard" else f"/{res['length']}")
+    return (f"{res['name']:34s} {res['rule']:8s} {'yes' if res['detected'] else 'NO':3s}  "
+            f"{'yes' if res['cites'] else '-':5s} {res['kind']:12s} {res['what']:46s} {where:20s} "
+            f"{res['seconds']:5.1f} s  {game}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--budget", type=float, default=60.0, help="seconds per mutant (default 60)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--games", type=int, default=200, help="at most this many games per mutant (default 200)")
+    ap.add_argument("--only", help="comma-separated mutant names (default: all)")
+    ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1; 2 on two cores)")
+    args = ap.parse_args()
+    if args.jobs < 1 or args.budget <= 0 or args.games < 1:
+        ap.error("--jobs and --games must be >= 1, --budget > 0")
+    names = list(MUTANTS)
+    if args.only:
+        names = [n.strip() for n in args.only.split(",") if n.strip()]
+        unknown = [n for n in names if n not in MUTANTS]
+        if unknown:
+            ap.error(f"unknown mutant(s): {', '.join(unknown)}")
+    print(f"{len(names)} mutants, random strategy, seed {args.seed}, at most {args.games} games and "
+          f"about {args.budget:g} s each, {args.jobs} at a time")
+    print(f"{'mutant':34s} {'rule':8s} {'det':3s}  {'cites':5s} {'kind':12s} {'what differed':46s} "
+          f"{'where':20s} {'time':>7s}  scenario")
+    t0 = time.perf_counter()
+    results = []
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(run_one, n, args.games, args.seed, args.budget) for n in names]
+        for fut in futures:
+            res = fut.result()
+            results.append(res)
+            print(line(res), flush=True)
+    wall = time.perf_counter() - t0
+    found = [r for r in results if r["detected"]]
+    times = sorted(r["seconds"] for r in found)
+    print(f"detected {len(found)} of {len(results)}; "
+          + (f"slowest {times[-1]:.1f} s; median {statistics.median(times):.1f} s" if times else "none detected")
+          + f" (time to the verdict, detected mutants); wall time {wall:.0f} s")
+    cited = sum(1 for r in found if r["cites"])
+    print(f"the finding cites the broken rule (applied by the last step, or asked there) for {cited} of {len(found)}")
+    missed = [r["name"] for r in results if not r["detected"]]
+    if missed:
+        print(f"not detected: {', '.join(missed)}")
+
+
+if __name__ == "__main__":
+    main()
