@@ -78,10 +78,10 @@ def resolve_plot(st, f, a) -> None:
     c = d["countries"][name]
     wmd = plot == "WMD"
     pc = f["pc"]
+    cite(st, "8.5.6")  # every step of the resolution applies 8.5.6
     if pc == "start":
         if plot not in c["plots"]:
             raise RuntimeError(f"resolve_plot: no {plot!r} plot marker in {name}")
-        cite(st, "8.5.6")
         # VICTORY: a WMD plot in the United States (2.1.2).
         if wmd and name == "United States":
             victory.declare(st, "Jihadist", "an unblocked WMD plot was resolved in the United States (2.1.2)", "2.1.2")
