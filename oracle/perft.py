@@ -1,0 +1,128 @@
+"""Perft: reference counts of the game tree from each scenario's start, as chess engines publish them,
+so that another implementation can check its move generation by counting (docs/vectors.md).
+
+``perft(d)`` is the number of distinct sequences of ``d`` decisions of a side from the start, where
+every chance node met on the way is resolved by one fixed outcome: **the outcome whose canonical
+JSON (``action_key``: sorted keys, no spaces, ASCII) sorts first as a string** (so the counts do not
+depend on the order in which an implementation lists outcomes). Chance steps are not counted as
+depth. A sequence that reaches the end of the game before ``d`` decisions is not a sequence of depth
+``d``. So ``perft(1)`` is the number of legal actions at the first decision, and ``perft(d)`` the sum,
+over the legal actions ``a`` there, of the count of depth ``d - 1`` after ``a`` (its chance steps
+resolved): the *divide*, which tells where two implementations part.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from model.core.game import action_key
+
+FORMAT = "cdg-oracle-perft"
+FORMAT_VERSION = 1
+CHANCE_RULE = ("every chance node is resolved by the outcome whose canonical JSON (sorted keys, separators ',' "
+               "and ':', non-ASCII escaped as \\uXXXX) sorts first, comparing the texts character by character")
+DEPTH_RULE = ("depth counts the decisions of a side only, not chance steps; perft(d) is the number of distinct "
+              "sequences of d decisions from the start (after its chance steps are resolved); a game that ends "
+              "before d decisions adds nothing to perft(d); divide lists, for each first decision, the count of "
+              "the deepest depth under it")
+# The default depth per scenario: as deep as stays within a few seconds (measured on one core:
+# lets_roll 6 in about 1.6 s, you_can_call_me_al 6 in 1.4 s, mission_accomplished 6 in 3.4 s,
+# anaconda 3 in 1 s; anaconda's three set-up cells make depth 4 take minutes).
+DEFAULT_DEPTH = {"lets_roll": 6, "you_can_call_me_al": 6, "mission_accomplished": 6, "anaconda": 3}
+FALLBACK_DEPTH = 3
+
+
+def first_outcome(state) -> Any:
+    """The chance outcome the rule picks: the one whose canonical JSON sorts first."""
+    return min(state.legal_actions(), key=action_key)
+
+
+def resolve(state) -> int:
+    """Apply the rule's outcome at every chance node until a decision or the end; the number of
+    chance steps taken."""
+    n = 0
+    while state.current_player() == "chance":
+        state.apply(first_outcome(state))
+        n += 1
+    return n
+
+
+def _count(state, depth: int, counts: list[int], level: int) -> None:
+    """Add to ``counts[j]`` the sequences of ``j + 1`` decisions below ``state`` (a decision node
+    reached after ``level`` decisions), for every ``j < depth``."""
+    if state.is_terminal():
+        return
+    legal = state.legal_actions()
+    counts[level] += len(legal)
+    if level + 1 == depth:
+        return
+    for a in legal:
+        child = state.clone()
+        child.apply(a)
+        resolve(child)
+        _count(child, depth, counts, level + 1)
+
+
+def perft(state, depth: int) -> dict:
+    """The counts of depths 1..``depth`` from ``state`` (chance resolved first) and the divide at
+    ``depth``: ``{"counts": [...], "divide": [{"action", "count"}], "start": canonical start state}``."""
+    if depth < 1:
+        raise ValueError("perft depth must be at least 1")
+    st = state.clone()
+    resolve(st)
+    counts = [0] * depth
+    divide = []
+    if not st.is_terminal():
+        legal = st.legal_actions()
+        counts[0] = len(legal)
+        for a in sorted(legal, key=action_key):
+            if depth == 1:
+                divide.append({"action": a, "count": 1})
+                continue
+            child = st.clone()
+            child.apply(a)
+            resolve(child)
+            sub = [0] * (depth - 1)
+            _count(child, depth - 1, sub, 0)
+            for j, n in enumerate(sub):
+                counts[j + 1] += n
+            divide.append({"action": a, "count": sub[-1]})
+    return {"counts": counts, "divide": divide, "start": st}
+
+
+def default_depth(scenario: str) -> int:
+    return DEFAULT_DEPTH.get(scenario, FALLBACK_DEPTH)
+
+
+def perft_doc(game: str, scenarios: list[str], depth: int | None, length: str = "standard",
+              rulings: dict | None = None) -> dict:
+    """``perft.json``: for each scenario, its depth, the counts of depths 1..depth, the divide and
+    the canonical hash of the start position (after its chance steps)."""
+    from oracle import statediff
+    from oracle.games import new_state
+
+    out: dict = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "length": length,
+                 "chance_rule": CHANCE_RULE, "depth_rule": DEPTH_RULE, "scenarios": {}}
+    for scenario in scenarios:
+        st = new_state(game, scenario, length, rulings)
+        out.setdefault("rulings", st.rulings_dict())
+        d = depth if depth is not None else default_depth(scenario)
+        r = perft(st, d)
+        out["scenarios"][scenario] = {
+            "depth": d,
+            "counts": r["counts"],
+            "divide": r["divide"],
+            "start_state_hash": statediff.canonical_hash(r["start"].canonical()),
+            "start_player": r["start"].current_player(),
+        }
+    return out
+
+
+def render(doc: dict) -> list[str]:
+    """The lines printed on stdout: per scenario the counts by depth, then the divide."""
+    lines = [f"perft ({doc['game']}, {doc['length']}; chance: the outcome whose canonical JSON sorts first)"]
+    for scenario, s in doc["scenarios"].items():
+        counts = ", ".join(f"{i + 1}: {n}" for i, n in enumerate(s["counts"]))
+        lines.append(f"{scenario}: depth {counts}")
+        for x in s["divide"]:
+            lines.append(f"  {action_key(x['action'])}: {x['count']}")
+    return lines
