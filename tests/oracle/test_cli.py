@@ -191,3 +191,15 @@ def test_verify_writes_reports(tmp_path, capsys):
 def test_console_script_entry_point():
     proc = subprocess.run([sys.executable, "-m", "oracle.cli", "rules", "--game", "nope"], capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stderr.startswith("cdg-oracle: error:")
+
+
+def test_vectors_command_is_registered(tmp_path, capsys):
+    """`cdg-oracle vectors` through the real CLI: write two vectors, check them, then a bad folder."""
+    out = tmp_path / "v"
+    code, stdout, _ = run(capsys, "vectors", "--out", str(out), "--only", "op-us-disrupt,card-044", "--perft-depth", "1")
+    assert code == 0 and "2 vectors written" in stdout
+    assert sorted(p.name for p in (out / "vectors").iterdir()) == ["card-044.json", "op-us-disrupt.json"]
+    code, stdout, _ = run(capsys, "vectors", "--check", str(out))
+    assert code == 0 and "2 pass, 0 fail" in stdout
+    code, _, stderr = run(capsys, "vectors", "--check", str(tmp_path / "nowhere"))
+    assert code == 2 and "no such folder" in stderr and stderr.count("\n") == 1
