@@ -71,9 +71,6 @@ def split_command(command: str | list[str]) -> list[str]:
     return argv
 
 
-_EOF = object()
-
-
 class Implementation:
     """One running implementation under test.
 

@@ -58,6 +58,10 @@ class Finding:
     actions: list = field(default_factory=list)  # the actions that reproduce it, from the start
     stderr: str = ""
 
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS[1:]:
+            raise ValueError(f"finding kind {self.kind!r}: expected one of {', '.join(KINDS[1:])}")
+
     def to_dict(self) -> dict:
         return {"kind": self.kind, "game": self.game, "step": self.step, "message": self.message,
                 "what": self.what, "expected": self.expected, "found": self.found, "diff": self.diff,
