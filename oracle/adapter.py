@@ -147,7 +147,7 @@ class Implementation:
             raise ImplFailure("oversized", f"answer to {cmd!r} longer than {self.max_line} bytes", req)
         try:
             resp = json.loads(payload.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, too deep, a number too long
             raise ImplFailure("malformed", f"answer to {cmd!r} is not JSON: {_clip(payload)}", req) from None
         if not isinstance(resp, dict):
             raise ImplFailure("malformed", f"answer to {cmd!r} is not a JSON object: {_clip(payload)}", req)

@@ -76,8 +76,8 @@ def serve(inp: TextIO, out: TextIO) -> int:
         req = None
         try:
             req = json.loads(line)
-        except json.JSONDecodeError as e:
-            answer = {"id": None, "ok": False, "error": f"not JSON: {e.msg}"}
+        except (ValueError, RecursionError) as e:
+            answer = {"id": None, "ok": False, "error": f"not JSON: {getattr(e, 'msg', None) or type(e).__name__}"}
         else:
             answer = session.handle(req)
         out.write(json.dumps(answer, sort_keys=True, separators=(",", ":")) + "\n")

@@ -258,8 +258,10 @@ def parse(text: str, where: str = "trace") -> tuple[dict, list[dict], dict]:
             raise TraceError(f"{where}: line {no}: not JSON: {e.msg} (column {e.colno})", no) from None
         except _DuplicateKey as e:
             raise TraceError(f"{where}: line {no}: duplicate key {str(e)!r}", no) from None
-        except ValueError as e:  # NaN, Infinity
+        except ValueError as e:  # NaN, Infinity, a number of more than 4300 digits
             raise TraceError(f"{where}: line {no}: not JSON: {e}", no) from None
+        except RecursionError:
+            raise TraceError(f"{where}: line {no}: not JSON: nested too deeply", no) from None
         kind = rec.get("type") if isinstance(rec, dict) else None
         if no == 1:
             if kind != "header":

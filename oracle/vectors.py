@@ -696,6 +696,8 @@ def load_vector(path: Path, validator) -> dict:
         raise DataError(f"{path}: not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except ValueError as e:
         raise DataError(f"{path}: not valid JSON: {e}") from None
+    except RecursionError:
+        raise DataError(f"{path}: not valid JSON: nested too deeply") from None
     errors = sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))
     if errors:
         e = errors[0]

@@ -4,7 +4,8 @@ one fault injected at a given request number.
     python tests/oracle/fake_impl.py MODE N
 
 MODE: crash (exit 3 at request N), hang (never answer request N), garbage (answer request N with
-text that is not JSON), array (answer with a JSON array), wrong-id (answer request N with another
+text that is not JSON), array (answer with a JSON array), deep (a JSON array nested 200000 deep),
+long-number (an id of 10000 digits), wrong-id (answer request N with another
 id), oversized (a 5 MB answer line), no-ok (an answer without "ok"), refuse (refuse the N-th
 apply), extra-action (one more legal action from request N on), drop-action (one legal action
 fewer), wrong-player (say the other side is to move), state-funding (Funding one higher in every
@@ -58,6 +59,14 @@ def main() -> int:
             continue
         if count == n and mode == "array":
             sys.stdout.write("[1, 2, 3]\n")
+            sys.stdout.flush()
+            continue
+        if count == n and mode == "deep":  # valid-looking JSON nested past any parser's limit
+            sys.stdout.write("[" * 200_000 + "]" * 200_000 + "\n")
+            sys.stdout.flush()
+            continue
+        if count == n and mode == "long-number":
+            sys.stdout.write('{"id": ' + "9" * 10_000 + ', "ok": true}\n')
             sys.stdout.flush()
             continue
         if count == n and mode == "oversized":

@@ -53,6 +53,8 @@ def test_hypothesis_strategy_agrees_on_the_reference_adapter():
     ("silent-exit", 5, "crash", 1),
     ("garbage", 6, "malformed", 1),     # request 6 = state after step 0
     ("array", 2, "malformed", 0),
+    ("deep", 3, "malformed", 0),
+    ("long-number", 2, "malformed", 0),
     ("wrong-id", 8, "protocol", 2),
     ("no-ok", 3, "protocol", 0),
     ("oversized", 9, "oversized", 2),

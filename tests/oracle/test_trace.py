@@ -519,3 +519,15 @@ def test_the_replay_report_is_deterministic(game, tmp_path, capsys):
     assert lines[0].endswith(f"violation at step {recs[60]['i']} (line 61)")
     assert lines[1].startswith("  expected: one of the") and lines[2].startswith('  found:    "nonsense"')
     assert any(x.startswith("  rule:") for x in lines) and any(x.startswith("  prompt:") for x in lines)
+
+
+@pytest.mark.parametrize("content, needle", [
+    ("[" * 100_000 + "]" * 100_000 + "\n", "nested too deeply"),
+    ('{"type":' + "9" * 5000 + "}\n", "digits"),
+])
+def test_pathological_json_is_invalid_not_a_crash(tmp_path, capsys, content, needle):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(content)
+    code = main(["replay", str(bad)])
+    err = capsys.readouterr().err
+    assert code == 2 and "line 1: not JSON" in err and needle in err and err.count("\n") == 1
