@@ -57,6 +57,7 @@ class Finding:
     prompt: str = ""
     actions: list = field(default_factory=list)  # the actions that reproduce it, from the start
     stderr: str = ""
+    scenario: str = ""  # the scenario of the game it was found in
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS[1:]:
@@ -66,7 +67,7 @@ class Finding:
         return {"kind": self.kind, "game": self.game, "step": self.step, "message": self.message,
                 "what": self.what, "expected": self.expected, "found": self.found, "diff": self.diff,
                 "rule": self.rule, "rules": self.rules, "prompt": self.prompt,
-                "actions": len(self.actions), "stderr": self.stderr}
+                "actions": len(self.actions), "stderr": self.stderr, "scenario": self.scenario}
 
 
 @dataclass
@@ -74,7 +75,7 @@ class Result:
     """A campaign: how many games and steps agreed, and the first finding (None if all agreed)."""
 
     game: str
-    scenario: str
+    scenario: str  # a scenario name, or "all": game g is played on the g-th scenario, in turn
     length: str
     rulings: dict
     seed: int
@@ -83,6 +84,7 @@ class Result:
     steps: int = 0
     seconds: float = 0.0
     finding: Finding | None = None
+    names: list = field(default_factory=list)  # the scenarios played, in turn
 
     @property
     def verdict(self) -> str:
@@ -185,7 +187,10 @@ def play_game(impl: Implementation, game: str, scenario: str, length: str, rulin
         decision = state.decision() or {}
         raise _Found(Finding(e.kind, index, len(actions), f"{_where(len(actions), actions)}: {e.message}",
                              rule=decision.get("rule", ""), prompt=decision.get("prompt", ""),
-                             actions=list(actions), stderr=e.stderr_tail)) from None
+                             actions=list(actions), stderr=e.stderr_tail, scenario=scenario)) from None
+    except _Found as f:
+        f.finding.scenario = scenario
+        raise
     return len(actions)
 
 
@@ -229,8 +234,12 @@ def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: s
         timeout: float = 10.0, max_line: int = 4_000_000, max_steps: int = 100_000,
         budget: float | None = None, progress: Callable | None = None) -> Result:
     """A difftest campaign of up to ``games`` games (and at most ``budget`` seconds, if given)."""
-    rulings_full = new_state(game, scenario, length, rulings or {}).rulings_dict()
+    from oracle.games import scenarios
+
+    names = scenarios(game) if scenario == "all" else [scenario]
+    rulings_full = new_state(game, names[0], length, rulings or {}).rulings_dict()
     result = Result(game, scenario, length, rulings_full, seed, strategy)
+    result.names = names
     t0 = time.monotonic()
     session = Session(command, timeout, max_line)
     try:
@@ -252,10 +261,11 @@ def _run_random(session, result, games, max_steps, budget, t0, progress) -> None
             break
         game_seed = result.seed * 1000 + g
         try:
-            n = play_game(session.get(), result.game, result.scenario, result.length, result.rulings,
-                          game_seed, g, random_chooser(random.Random(game_seed)), max_steps)
+            n = play_game(session.get(), result.game, result.names[g % len(result.names)], result.length,
+                          result.rulings, game_seed, g, random_chooser(random.Random(game_seed)), max_steps)
         except ImplFailure as e:  # the process could not even start
-            result.finding = Finding(e.kind, g, 0, f"at the start: {e.message}", stderr=e.stderr_tail)
+            result.finding = Finding(e.kind, g, 0, f"at the start: {e.message}", stderr=e.stderr_tail,
+                                     scenario=result.names[g % len(result.names)])
             return
         except _Found as f:
             result.finding = f.finding
@@ -296,8 +306,8 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
             return  # out of time: stop shrinking, keep the smallest failure so far
         g = counter["games"]
         try:
-            n = play_game(session.get(), result.game, result.scenario, result.length, result.rulings,
-                          result.seed * 1000 + g, g, chooser(data), max_steps)
+            n = play_game(session.get(), result.game, result.names[g % len(result.names)], result.length,
+                          result.rulings, result.seed * 1000 + g, g, chooser(data), max_steps)
         except _Found as f:
             # a fresh process for the next game: shrinking replays games, which must not depend
             # on what an earlier game left in the implementation
@@ -375,7 +385,8 @@ def render_text(result: Result, trace_path: str | None = None) -> str:
     if r.finding is None:
         return f"{head}\nverdict: agree (player, legal actions and canonical state equal at every step)\n"
     f = r.finding
-    lines = [head, f"verdict: {f.kind} in game {f.game} {_where(f.step, f.actions)}", f"  {f.message}"]
+    lines = [head, f"verdict: {f.kind} in game {f.game} ({f.scenario}) {_where(f.step, f.actions)}",
+             f"  {f.message}"]
     if f.prompt or f.rule:
         label = "question answered by the last step" if f.what == "state" else "question"
         lines.append(f"  {label}: {f.prompt!r} (rule {f.rule})")

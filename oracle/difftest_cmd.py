@@ -1,6 +1,6 @@
 """``cdg-oracle difftest``: an implementation under test played side by side with the model.
 
-    cdg-oracle difftest                                  the reference adapter (a self-test)
+    cdg-oracle difftest                                  the reference adapter (a self-test), every scenario
     cdg-oracle difftest --impl "node my_engine.js --adapter" --games 50 --seed 3
     cdg-oracle difftest --impl "..." --strategy hypothesis --budget 120
     cdg-oracle difftest --impl "..." --trace difftest-disagreement.jsonl     reproduce a finding
@@ -31,7 +31,7 @@ def add_parser(sub) -> None:
     d = sub.add_parser("difftest", help="drive an implementation through the adapter protocol beside the model; report the first disagreement")
     d.add_argument("--impl", metavar="COMMAND", help="the implementation's adapter command (default: the reference adapter, i.e. the model itself)")
     d.add_argument("--game", default="labyrinth")
-    d.add_argument("--scenario", default="lets_roll")
+    d.add_argument("--scenario", default="all", help="a scenario, or all (default): the games go through every scenario in turn")
     d.add_argument("--length", default="standard", help="standard (1 deck), tournament (2), campaign (3)")
     d.add_argument("--ruling", action="append", metavar="NAME=VALUE")
     d.add_argument("--games", type=int, default=10, help="games to play (default 10)")
@@ -77,7 +77,7 @@ def run(args) -> int:
     path = None
     if result.finding is not None and not args.trace:
         f = result.finding
-        write_atomic(args.out, trace.from_actions(result.game, result.scenario, result.length,
+        write_atomic(args.out, trace.from_actions(result.game, f.scenario, result.length,
                                                   result.rulings, f.actions, result.seed * 1000 + f.game))
         path = args.out
     if args.json:

@@ -42,6 +42,24 @@ def test_reference_adapter_agrees_in_every_scenario():
         assert r.verdict == "agree", (name, r.finding and r.finding.message)
 
 
+def test_scenario_all_goes_through_every_scenario():
+    from model.labyrinth import scenario_names
+
+    r = difftest.run(reference_command(), scenario="all", games=4, seed=4)
+    assert r.verdict == "agree" and r.games == 4 and r.names == scenario_names()
+    # a finding names the scenario of its game (game 0: the first scenario)
+    r = difftest.run(fake("state-funding", 3), scenario="all", games=4, seed=0)
+    assert r.finding.game == 0 and r.finding.scenario == scenario_names()[0]
+
+
+def test_cli_writes_the_trace_in_the_scenario_of_the_finding(tmp_path, capsys):
+    out = tmp_path / "f.jsonl"
+    code, stdout, _ = run_cli(capsys, "difftest", "--impl", f"{sys.executable} {FAKE} state-funding 3",
+                              "--scenario", "anaconda", "--out", str(out))
+    assert code == 1 and "(anaconda)" in stdout
+    assert json.loads(out.read_text().splitlines()[0])["scenario"] == "anaconda"
+
+
 def test_hypothesis_strategy_agrees_on_the_reference_adapter():
     r = difftest.run(reference_command(), games=2, seed=1, strategy="hypothesis", max_steps=300)
     assert r.verdict == "agree" and r.games == 2
