@@ -68,8 +68,9 @@ def labyrinth_report() -> dict:
         cards.append({"number": n, "name": c.name, "side": c.side, "ops": c.ops, "status": status,
                       "data": "cards.yaml", "tested_in": tested})
     extra = sorted(set(impl) - set(numbers) - {f"card {n}" for n in range(1, 121)})
+    from model.labyrinth.solo_tables import open_items
     return {"game": "labyrinth", "rules": rules, "cards": cards, "tests_found": tests is not None,
-            "citations_outside_catalogue": extra}
+            "citations_outside_catalogue": extra, "open_items": open_items()}
 
 
 def summary(report: dict) -> dict:
@@ -84,6 +85,7 @@ def summary(report: dict) -> dict:
         "not_implemented": count(leaf, "not implemented"),
         "cards": len(report["cards"]),
         "card_events_implemented": count(report["cards"], "event implemented"),
+        "open_items": len(report.get("open_items", [])),
     }
 
 
@@ -107,4 +109,9 @@ def render_text(report: dict) -> str:
     lines.append("CARDS")
     for c in report["cards"]:
         lines.append(f"  {c['number']:>3} {c['name'][:34]:<34} {c['side']:<12} ops {c['ops']}  {c['status']}")
+    if report.get("open_items"):
+        lines.append("")
+        lines.append("OPEN ITEMS (facts no source confirms; model/labyrinth/data/solo_tables.yaml)")
+        for x in report["open_items"]:
+            lines.append(f"  {x['rule']:<6} {x['table']} table, {x['confidence']}: {x['what']}")
     return "\n".join(lines) + "\n"
