@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import sys
 
-from model.core.errors import DataError
-
 EXIT_OK, EXIT_FAIL = 0, 1
 
 
@@ -63,13 +61,12 @@ def run(args) -> int:
         raise UsageError(str(e))
     if args.trace:
         try:
-            with open(args.trace, encoding="utf-8") as fh:
-                text = fh.read()
+            with open(args.trace, "rb") as fh:
+                data = fh.read()
         except OSError as e:
             raise UsageError(f"{args.trace}: cannot read: {e.strerror}")
-        except UnicodeDecodeError:
-            raise DataError(f"{args.trace}: not UTF-8 text")
-        result = difftest.replay_trace(command, text, args.trace, args.timeout, args.max_line)
+        result = difftest.replay_trace(command, trace.decode(data, args.trace), args.trace, args.timeout,
+                                       args.max_line)
     else:
         result = difftest.run(command, args.game, args.scenario, args.length, parse_rulings(args.ruling),
                               args.games, args.seed, args.strategy, args.timeout, args.max_line,

@@ -41,6 +41,7 @@ from typing import Any
 from model.core.errors import DataError, IllegalAction
 from model.core.game import action_key
 from oracle import __version__
+from oracle.fileio import DuplicateKey, loads_strict
 from oracle.games import new_state
 from oracle.statediff import canonical_hash, canonical_json, diff, render
 
@@ -194,23 +195,6 @@ def decode(data: bytes, where: str) -> str:
                          line) from None
 
 
-class _DuplicateKey(Exception):
-    pass
-
-
-def _no_duplicates(pairs: list) -> dict:
-    out = {}
-    for k, v in pairs:
-        if k in out:
-            raise _DuplicateKey(k)
-        out[k] = v
-    return out
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not JSON")
-
-
 def _short(text: str, width: int = 160) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -253,11 +237,11 @@ def parse(text: str, where: str = "trace") -> tuple[dict, list[dict], dict]:
         if not line.strip():
             raise TraceError(f"{where}: line {no}: empty line (a trace has one JSON object per line)", no)
         try:
-            rec = json.loads(line, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+            rec = loads_strict(line)
         except json.JSONDecodeError as e:
             raise TraceError(f"{where}: line {no}: not JSON: {e.msg} (column {e.colno})", no) from None
-        except _DuplicateKey as e:
-            raise TraceError(f"{where}: line {no}: duplicate key {str(e)!r}", no) from None
+        except DuplicateKey as e:
+            raise TraceError(f"{where}: line {no}: duplicate key {e.key!r}", no) from None
         except ValueError as e:  # NaN, Infinity, a number of more than 4300 digits
             raise TraceError(f"{where}: line {no}: not JSON: {e}", no) from None
         except RecursionError:

@@ -33,6 +33,7 @@ from typing import Any, Callable
 from model.core.errors import DataError, IllegalAction
 from model.core.game import action_key
 from oracle import statediff
+from oracle.fileio import loads_strict
 from properties.sampling import sample_chance
 
 FORMAT = "cdg-oracle-vector"
@@ -672,15 +673,6 @@ def schema() -> dict:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
-def _no_duplicates(pairs: list) -> dict:
-    out = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"duplicate key {k!r}")
-        out[k] = v
-    return out
-
-
 def load_vector(path: Path, validator) -> dict:
     """Read and validate one vector file; any problem is a DataError naming the file."""
     try:
@@ -690,8 +682,7 @@ def load_vector(path: Path, validator) -> dict:
     except UnicodeDecodeError:
         raise DataError(f"{path}: not UTF-8 text") from None
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates,
-                         parse_constant=lambda c: (_ for _ in ()).throw(ValueError(f"{c} is not JSON")))
+        doc = loads_strict(text)
     except json.JSONDecodeError as e:
         raise DataError(f"{path}: not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except ValueError as e:
