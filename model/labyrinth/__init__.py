@@ -8,9 +8,14 @@ cards (4.10) ``cards.py`` and ``data/cards.yaml``; sequence of play (5) ``turn.p
 ``operations/jihadist.py``; unblocked plots (8.5.6) ``plots.py``; card events (6.2) ``events/``
 (by card number: ``events/us_1_16.py`` ... ``events/unassociated_96_120.py``; event play,
 markers and blocking in ``events/play.py`` and ``events/lasting.py``); the per-phase record some
-events read ``action_log.py``.
+events read ``action_log.py``; the solo Jihadist of chapter 9 in ``solo/`` (options and Ideology
+9.7 ``solo/options.py``; "Event or Ops?" 9.4.1 and Radicalization 9.4.3 ``solo/flow.py``; the
+"Where?" priority lists 9.4.2.x ``solo/priorities.py``; the operations ``solo/activities.py``;
+Random Country 9.5 ``solo/random_country.py``; answers to the questions of events and operations
+9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``).
 """
 from model.labyrinth import cardplay, plots, turn  # noqa: F401  (register their procedures)
+from model.labyrinth.solo import activities, flow, random_country  # noqa: F401  (chapter 9)
 from model.labyrinth.events import load_all
 from model.labyrinth.scenarios import new_game, scenario_names
 

@@ -69,10 +69,24 @@ def cite(st, *rules: str) -> None:
 
 
 def ask(st, player: str, actions: list, rule: str, prompt: str) -> None:
-    """Pose a decision to ``player`` ("US" or "Jihadist") among ``actions`` (non-empty)."""
+    """Pose a decision to ``player`` ("US" or "Jihadist") among ``actions`` (non-empty).
+
+    In a solo game (chapter 9) the Jihadist makes no free choice: the question goes to the bot
+    (``solo/answers.py``), which answers it at once (:func:`answer`) or poses the chance node of a
+    random choice (9.5) whose outcome answers it."""
     if not actions:
         raise RuntimeError(f"dead end: {prompt} ({rule}) offers no action")
     st.d["pending"] = {"player": player, "actions": actions, "rule": rule, "prompt": prompt}
+    if player == "Jihadist" and st.d.get("options", {}).get("solo"):
+        from model.labyrinth.solo.answers import decide  # late import: the bot uses the engine
+        decide(st)
+
+
+def answer(st, action: Any) -> None:
+    """Answer the question just posed (or the one a finished child frame was posed for) without a
+    decision node: :func:`run` feeds ``action`` to the top frame next (the solo bot, chapter 9)."""
+    st.d["pending"] = None
+    st._auto = action
 
 
 def roll(st, rule: str, prompt: str) -> None:
@@ -80,11 +94,15 @@ def roll(st, rule: str, prompt: str) -> None:
     st.d["pending"] = {"player": "chance", "actions": DIE, "weights": None, "rule": rule, "prompt": prompt}
 
 
-def pick_chance(st, outcomes: list, weights: list[int] | None, rule: str, prompt: str) -> None:
-    """Pose a chance node over ``outcomes`` (uniform, or proportional to integer ``weights``)."""
+def pick_chance(st, outcomes: list, weights: list[int] | None, rule: str, prompt: str,
+                gap: str | None = None) -> None:
+    """Pose a chance node over ``outcomes`` (uniform, or proportional to integer ``weights``).
+    ``gap`` says the node stands in for a table no source gives (``decision()`` reports it)."""
     if not outcomes:
         raise RuntimeError(f"empty chance node: {prompt} ({rule})")
     st.d["pending"] = {"player": "chance", "actions": outcomes, "weights": weights, "rule": rule, "prompt": prompt}
+    if gap:
+        st.d["pending"]["gap"] = gap
 
 
 def run(st, action: Any = None) -> None:
@@ -96,11 +114,14 @@ def run(st, action: Any = None) -> None:
         if d["terminal"] is not None:
             d["pending"] = None
             d["stack"] = []
+            st._auto = None
             return
         frame = d["stack"][-1]
         d["pending"] = None
         PROCS[frame["proc"]](st, frame, action)
         action = None
+        if getattr(st, "_auto", None) is not None:
+            action, st._auto = st._auto, None
         victory.check_instant(st)
         if d["pending"] is not None and d["terminal"] is None:
             return

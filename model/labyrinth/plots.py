@@ -11,6 +11,7 @@ troops for the PRESTIGE step include NATO (card 41)."""
 from __future__ import annotations
 
 from model.core.citations import implements
+from model.labyrinth.operations.jihadist import wmd_used
 from model.labyrinth import victory
 from model.labyrinth.countries import WORSE, set_governance, troops
 from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
@@ -178,6 +179,7 @@ def resolve_plot(st, f, a) -> None:
     c["plots"].remove(plot)
     if wmd:
         d["wmd_removed"] += 1
+        wmd_used(st)  # 9.3.3 (solo)
         cite(st, "8.5.5")
     else:
         d["plots_available"].append(plot)

@@ -169,3 +169,91 @@ class LabyrinthRulings(Rulings):
         "Reserves (6.3.3 'operazione di Riserve')?",
         source="IT card list #97; 6.3.3; seed_labyrinth.md A30; FAQ (Fatwa in solo)",
     )
+
+    # -- chapter 9, the solo Jihadist (seed_labyrinth.md section g, D and A items on chapter 9) -----
+    solo_ir_victory: str = switch(
+        "at_least_6",
+        choices=("at_least_6", "more_than_6"),
+        question="9.1: the solo Jihadist wins with Islamist Rule over 6 or more Resources (PL/ES '6 lub "
+        "więcej', '6 o más', as 2.1.2 'almeno 6') or over more than 6 (IT 'più di 6')?",
+        source="seed_labyrinth.md D02 (resolution: at least 6)",
+    )
+    solo_end_measure: str = switch(
+        "resources",
+        choices=("resources", "countries"),
+        question="9.1: the solo end-of-deck thresholds 6/9/12 count Resources under Good Governance "
+        "(IT/PL 'Risorse') or Good countries (ES 'países')?",
+        source="seed_labyrinth.md D04 (resolution: Resources)",
+    )
+    solo_plot_prestige: str = switch(
+        "above_low",
+        choices=("above_low", "below_low"),
+        question="9.4.2.2: the Philippines/troops plot priority applies 'if Prestige is above Low' (ES; "
+        "the IT solo example 'il Prestigio non è Basso') or 'below Low' (IT/PL text, which never holds)?",
+        source="seed_labyrinth.md D12 (resolution: above Low, Prestige 4 or more)",
+    )
+    solo_plot_troops: str = switch(
+        "with_troops",
+        choices=("with_troops", "without_troops"),
+        question="9.4.2.2: after the Philippines, plots go to countries WITH troops (IT/ES; the 9.5.1 "
+        "example) or WITHOUT troops (PL)?",
+        source="seed_labyrinth.md D12 (resolution: with troops)",
+    )
+    solo_recruit_ir_cells: str = switch(
+        "twice_ops",
+        choices=("twice_ops", "half_ops"),
+        question="9.4.2.5: Recruit in an Islamist Rule country with fewer cells than twice the card's "
+        "ops (IT/PL; the solo example 'Afghanistan (4 < 6)') or than half of them (ES)?",
+        source="seed_labyrinth.md D13 (resolution: twice)",
+    )
+    solo_travel_box3_muslim: bool = switch(
+        True,
+        choices=(True, False),
+        question="9.4.2.6 third destination: a Good or Fair MUSLIM country with an adjacent cell (IT/PL) "
+        "or any Good or Fair country (ES omits 'Muslim')?",
+        source="seed_labyrinth.md D14 (resolution: Muslim only)",
+    )
+    solo_radicalization_muslim: bool = switch(
+        True,
+        choices=(True, False),
+        question="9.4.3 last step: worsen the Governance of a random Good or Fair MUSLIM country (IT/PL) "
+        "or of any Good or Fair country (ES omits 'Muslim'; non-Muslim Governance never changes)?",
+        source="seed_labyrinth.md D15 (resolution: Muslim only)",
+    )
+    solo_unassociated_ops: str = switch(
+        "event_then_ops",
+        choices=("event_then_ops", "event_instead"),
+        question="9.4.1: a playable Unassociated event drawn by the solo Jihadist: the event and then its "
+        "ops through the flowchart (PL/ES; IT's own 9.4.1 bullet; the Fatwa FAQ; the solo example's "
+        "#109, #114, #108), or the event instead of the ops (IT's closing note)?",
+        source="seed_labyrinth.md D16 (resolution: event, then ops)",
+    )
+    solo_shia_mix_nearest: str = switch(
+        "always",
+        choices=("always", "if_unmarked"),
+        question="9.4.2.1 Iran / Jaysh al-Mahdi: after the Shia-Mix roll and its test, always find the "
+        "nearest eligible Good, then Fair, country (IT/PL), or only when the result is still unmarked (ES)?",
+        source="seed_labyrinth.md D20 (resolution: always)",
+    )
+    solo_attractive_available: bool = switch(
+        True,
+        choices=(True, False),
+        question="9.7 Attractive: must both cells of a Recruit success be Available (IT/PL 'due cellule "
+        "disponibili', Funding-limited), or may the second come from the track regardless (ES 'dos células')?",
+        source="seed_labyrinth.md D41 (resolution: both Available)",
+    )
+    solo_shia_mix_table: str = switch(
+        "source_a",
+        choices=("source_a", "uniform"),
+        question="9.5 Shia-Mix table (3d6): the cells of source A (the only source that gives them, "
+        "unconfirmed), or a uniform choice among the Shia-Mix countries (source B has no table)?",
+        source="labyrinth_solo_tables.yaml shia_mix_table; data/solo_tables.yaml",
+    )
+    solo_schengen_table: str = switch(
+        "source_c",
+        choices=("source_c", "uniform"),
+        question="9.5 Schengen table (1d6): the face order of source C (1 Scandinavia ... 6 Italy, the "
+        "only source that gives one, unconfirmed), or a uniform choice among the six countries on it "
+        "(sources A and B)?",
+        source="labyrinth_solo_tables.yaml schengen_table; data/solo_tables.yaml",
+    )

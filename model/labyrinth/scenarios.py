@@ -23,6 +23,7 @@ from model.labyrinth.countries import new_country, place_cells_from_track
 from model.labyrinth.engine import ask, cite, pop, procedure, push
 from model.labyrinth.mapdata import load_map
 from model.labyrinth.rulings import LabyrinthRulings
+from model.labyrinth.solo.options import normalize_options
 from model.labyrinth.state import STATE_VERSION, LabyrinthState
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import CELL_CYLINDERS, TROOP_CUBES
@@ -184,12 +185,15 @@ def plot_values(rulings: LabyrinthRulings) -> list[int]:
 
 
 @implements("3.2", "3.3", "4.6.1", "4.7.8", "4.7.8.1")
-def initial_state(scenario: str, length: str = "standard", rulings: dict | None = None) -> dict:
-    """The state dict after the scenario's fixed set-up (3.2), before its set-up decisions."""
+def initial_state(scenario: str, length: str = "standard", rulings: dict | None = None,
+                  options: dict | None = None) -> dict:
+    """The state dict after the scenario's fixed set-up (3.2), before its set-up decisions.
+    ``options``: the solo game option (chapter 9, ``solo/options.py``); None is two-player."""
     if length not in LENGTHS:
         raise DataError(f"length {length!r}: unknown (choose {', '.join(LENGTHS)})")
     s = load_scenario(scenario)
     r = LabyrinthRulings.from_dict(rulings)
+    opts = normalize_options(options)
     m = load_map()
     cards = load_cards()
     countries = {n: new_country() for n in m.names}
@@ -216,7 +220,7 @@ def initial_state(scenario: str, length: str = "standard", rulings: dict | None 
         (kind, args), = step.items()
         setup_steps.append({"proc": "setup_" + kind, "args": dict(args or {})})
     stem = Path(scenario).stem
-    return {
+    d = {
         "game": "labyrinth", "version": STATE_VERSION,
         "scenario": stem, "length": length, "decks": LENGTHS[length], "reshuffles": 0,
         "rulings": r.to_dict(),
@@ -235,13 +239,22 @@ def initial_state(scenario: str, length: str = "standard", rulings: dict | None 
         "turn": 1, "phase": "setup", "card_index": 1, "started": False,
         "setup_steps": setup_steps,
         "stack": [{"proc": "game", "pc": "start"}], "pending": None, "terminal": None,
+        "options": opts,
     }
+    if opts["solo"]:
+        # 9.3.3: numbered plot markers a WMD plot replaced, set aside (6 markers always in play);
+        # 9.2 optional mini-decks: the association of the mini-deck the next draw comes from.
+        d["plots_set_aside"] = []
+        if opts["minidecks"]:
+            d["minideck_next"] = "Unassociated"
+    return d
 
 
 @implements("3.1")
-def new_game(scenario: str = "lets_roll", length: str = "standard", rulings: dict | None = None) -> LabyrinthState:
+def new_game(scenario: str = "lets_roll", length: str = "standard", rulings: dict | None = None,
+             options: dict | None = None) -> LabyrinthState:
     """A new two-player game at its first decision (a set-up choice, a die or the first draw)."""
-    st = LabyrinthState(initial_state(scenario, length, rulings))
+    st = LabyrinthState(initial_state(scenario, length, rulings, options))
     engine.run(st)
     return st
 

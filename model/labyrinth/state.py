@@ -39,7 +39,8 @@ STATE_VERSION = 1
 SIDES = ("US", "Jihadist")
 
 # What canonical() leaves out (the model's machinery) and what it sorts (orderless zones).
-_NOT_CANONICAL = frozenset({"stack", "pending", "setup_steps", "started", "version", "rulings", "action_log"})
+_NOT_CANONICAL = frozenset({"stack", "pending", "setup_steps", "started", "version", "rulings", "action_log",
+                            "options"})
 _SORTED_ZONES = ("plots_available", "deck", "discard", "removed", "lapsing", "first_plot", "in_play",
                  "events_in_effect", "lapsing_effects", "backlash_plots")
 
@@ -62,6 +63,7 @@ class LabyrinthState:
         self.cards = load_cards()
         self.rulings = LabyrinthRulings.from_dict(d["rulings"])
         self._applied: list[str] = []
+        self._auto = None  # an answer the solo bot gave within engine.run (never kept between steps)
 
     def patriot_act(self) -> bool:
         """Card 43 in effect: the United States is adjacent only to Canada."""
@@ -120,7 +122,11 @@ class LabyrinthState:
         p = self.d["pending"]
         if p is None:
             return None
-        return {"player": p["player"], "prompt": p["prompt"], "rule": p["rule"]}
+        out = {"player": p["player"], "prompt": p["prompt"], "rule": p["rule"]}
+        if p.get("gap"):
+            # A solo chance node standing in for a table no source gives (9.5 Global table).
+            out["gap"] = p["gap"]
+        return out
 
     def returns(self) -> dict[str, int]:
         """+1 for the winner, -1 for the loser, at a terminal state; zeros otherwise."""
@@ -136,6 +142,10 @@ class LabyrinthState:
 
     def rulings_dict(self) -> dict:
         return self.rulings.to_dict()
+
+    def options(self) -> dict:
+        """The game options: ``{"solo", "ideology", "minidecks"}`` (chapter 9; two-player: solo false)."""
+        return dict(self.d.get("options", {"solo": False, "ideology": "normal", "minidecks": False}))
 
     def canonical(self) -> dict:
         """The canonical state: every fact of the game that two rules-faithful implementations must
@@ -154,7 +164,10 @@ class LabyrinthState:
         out = {k: copy.deepcopy(v) for k, v in d.items() if k not in _NOT_CANONICAL}
         for k in _SORTED_ZONES:
             out[k] = sorted(out[k], key=_order)
-        out["hands"] = {side: sorted(cards) for side, cards in out["hands"].items()}
+        # In a solo game the Jihadist hand is a face-down draw stack, top first (9.2): its order counts.
+        solo = d.get("options", {}).get("solo", False)
+        out["hands"] = {side: (list(cards) if solo and side == "Jihadist" else sorted(cards))
+                        for side, cards in out["hands"].items()}
         for c in out["countries"].values():
             c["plots"] = sorted(c["plots"], key=_order)
             c["markers"] = sorted(c["markers"])

@@ -9,6 +9,7 @@ from model.labyrinth.action_log import new_phase
 from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
 from model.labyrinth.events.lasting import in_effect, lapsing_in_effect
 from model.labyrinth.events.play import push_event, put_away
+from model.labyrinth.solo.options import is_solo, us_must_play_all
 from model.labyrinth.tracks import gwot_penalty, hand_sizes, shift_funding, shift_prestige, world_posture
 
 
@@ -58,7 +59,7 @@ def turn(st, f, a) -> None:
         d["card_index"] = 1
         new_phase(d)
         f["pc"] = "after_jihadist"
-        push(st, "jihadist_phase")
+        push(st, "solo_jihadist_phase" if is_solo(st) else "jihadist_phase")
         return
     if pc == "after_jihadist":
         d["phase"] = "us_action"
@@ -182,6 +183,9 @@ def us_phase(st, f, a) -> None:
                 pop(st)
                 return
             final = len(hand) == 1 and (f["single"] or st.rulings.us_final_card == "any_point")
+            if final and us_must_play_all(st):
+                final = False  # 9.7 Infectious: the US must play all its cards (modifies 5.2.4)
+                cite(st, "9.7")
             options = [{"card": n} for n in hand]
             if final:
                 options += [{"discard": hand[0]}, "hold"]
@@ -323,15 +327,57 @@ def draw(st, f, a) -> None:
             # 4.7.7.3: a lapsing card leaves its box early: its marker keeps the effect to the turn's end.
             d["lapsing_effects"].extend(d["lapsing"])
             d["deck"] = sorted(d["discard"] + d["lapsing"] + d["first_plot"])
+            if "minideck_next" in d:
+                d["minideck_next"] = "Unassociated"  # 9.2: the deck is split again after a Reshuffle
             d["discard"], d["lapsing"], d["first_plot"] = [], [], []
             if not d["deck"]:
                 pop(st)  # nothing at all to draw: the hand stays short
                 return
         f["pc"] = "drawn"
-        pick_chance(st, [{"card": n} for n in d["deck"]], None, "5.3.1", f"draw a card for {f['side']}")
+        pile = minideck_cards(st)
+        pick_chance(st, [{"card": n} for n in pile], None, "9.2" if pile != d["deck"] else "5.3.1",
+                    f"draw a card for {f['side']}")
         return
     n = a["card"]
     d["deck"].remove(n)
-    d["hands"][f["side"]].append(n)
-    d["hands"][f["side"]].sort()
+    add_to_hand(st, f["side"], n)
+    advance_minideck(st, n)
     pop(st)
+
+
+@implements("9.2")
+def add_to_hand(st, side: str, n: int) -> None:
+    """Card ``n`` joins ``side``'s hand; in a solo game the Jihadist hand is a face-down stack and a
+    card he draws or takes goes on top (9.2; the solo example, Tora Bora)."""
+    hand = st.d["hands"][side]
+    if side == "Jihadist" and is_solo(st):
+        hand.insert(0, n)
+        return
+    hand.append(n)
+    hand.sort()
+
+
+MINIDECKS = ("Unassociated", "Jihadist", "US")
+
+
+@implements("9.2")
+def minideck_cards(st) -> list[int]:
+    """9.2 optional mini-decks: the deck is split into Unassociated, Jihadist and US events; each
+    draw takes the next mini-deck in that order that still has cards (after the US one, the
+    Unassociated one again). Without the option: the whole draw pile."""
+    d = st.d
+    if "minideck_next" not in d:
+        return d["deck"]
+    k = MINIDECKS.index(d["minideck_next"])
+    for i in range(3):
+        side = MINIDECKS[(k + i) % 3]
+        pile = [n for n in d["deck"] if st.cards[n].side == side]
+        if pile:
+            return pile
+    return d["deck"]
+
+
+def advance_minideck(st, n: int) -> None:
+    d = st.d
+    if "minideck_next" in d:
+        d["minideck_next"] = MINIDECKS[(MINIDECKS.index(st.cards[n].side) + 1) % 3]

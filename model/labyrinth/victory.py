@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth.countries import cells, resources
+from model.labyrinth.solo.options import is_solo
 
 PHASE_SIDE = {"jihadist_action": "Jihadist", "us_action": "US", "plots": "Jihadist"}
 
@@ -38,25 +39,31 @@ def adjacent_islamist_pair(st) -> bool:
     return any(st.map.adjacent(n) & irs for n in ir)
 
 
-@implements("2.1.1")
+@implements("2.1.1", "9.1")
 def us_instant_win(st) -> str | None:
     """2.1.1: Good Resources >= 12, or >= 15 of 18 Muslim countries Fair or Good, or no cells on
-    the map. Returns the reason, or None."""
+    the map (9.1: not in a solo game, "L'eliminazione dell'ultima cellula non causa la vittoria
+    USA"). Returns the reason, or None."""
     if good_resources(st) >= 12:
         return "Muslim countries with at least 12 Resources are Good (2.1.1)"
     if count_governance(st, ("good", "fair")) >= 15:
         return "at least 15 Muslim countries are Fair or Good (2.1.1)"
-    if cells_on_map(st) == 0:
+    if cells_on_map(st) == 0 and not is_solo(st):
         return "no Jihadist cells on the map (2.1.1)"
     return None
 
 
-@implements("2.1.2")
+@implements("2.1.2", "9.1")
 def jihadist_instant_win(st) -> str | None:
     """2.1.2: Islamist Rule over >= 6 Resources including 2 adjacent Islamist Rule countries
     (A17: a pair), or Prestige 1 and >= 15 Muslim countries Poor or Islamist Rule. (The third
-    way, a WMD plot resolved in the US, is decided in plots.py.)"""
-    if islamist_resources(st) >= 6 and adjacent_islamist_pair(st):
+    way, a WMD plot resolved in the US, is decided in plots.py.) 9.1, solo: Islamist Rule over 6
+    Resources wins without adjacency (``solo_ir_victory``, D02: at least 6)."""
+    if is_solo(st):
+        ir = islamist_resources(st)
+        if ir >= 7 or (ir == 6 and st.rulings.solo_ir_victory == "at_least_6"):
+            return f"Islamist Rule over {ir} Resources, adjacency not needed (9.1)"
+    elif islamist_resources(st) >= 6 and adjacent_islamist_pair(st):
         return "Islamist Rule over at least 6 Resources including 2 adjacent countries (2.1.2)"
     if st.d["prestige"] == 1 and count_governance(st, ("poor", "islamist_rule")) >= 15:
         return "US Prestige 1 and at least 15 Muslim countries Poor or Islamist Rule (2.1.2)"
@@ -96,15 +103,27 @@ def check_instant(st) -> None:
     elif us:
         declare(st, "US", us, "2.1.1")
     elif jihad:
-        declare(st, "Jihadist", jihad, "2.1.2")
+        declare(st, "Jihadist", jihad, "9.1" if "(9.1)" in jihad else "2.1.2")
 
 
-@implements("2.3")
+SOLO_END_THRESHOLD = {1: 6, 2: 9, 3: 12}
+
+
+@implements("2.3", "9.1")
 def end_of_game(st) -> None:
     """2.3: at the end-game reshuffle the US wins iff Good Resources exceed twice the Islamist
-    Rule Resources, counting green (this turn's) Regime Change countries as Islamist Rule."""
+    Rule Resources, counting green (this turn's) Regime Change countries as Islamist Rule.
+    9.1, solo: the US also loses if fewer than 6, 9 or 12 Resources are Good in a game of 1, 2 or
+    3 decks (``solo_end_measure``, D04: Resources; ES: Good countries)."""
     good = good_resources(st)
     ir = islamist_resources(st, count_green_rc=True)
+    if is_solo(st):
+        need = SOLO_END_THRESHOLD[st.d["decks"]]
+        have = good if st.rulings.solo_end_measure == "resources" else count_governance(st, ("good",))
+        if have < need:
+            what = "Good Resources" if st.rulings.solo_end_measure == "resources" else "Good countries"
+            declare(st, "Jihadist", f"end of a {st.d['decks']}-deck solo game: {what} {have} < {need} (9.1)", "9.1")
+            return
     if good > 2 * ir:
         declare(st, "US", f"end of game: Good Resources {good} > 2 x Islamist Rule Resources {ir} (2.3)", "2.3")
     else:

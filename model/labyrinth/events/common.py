@@ -161,10 +161,16 @@ def random_cards(st, f, a) -> None:
         if f["dest"] == "discard":
             d["discard"].append(n)
         else:
-            d["hands"][f["dest"]].append(n)
-            d["hands"][f["dest"]].sort()
+            from model.labyrinth.turn import add_to_hand
+            add_to_hand(st, f["dest"], n)
     if f.get("done", 0) >= f["count"] or not hand:
         pop(st)
+        return
+    if f["owner"] == "Jihadist" and st.d.get("options", {}).get("solo"):
+        # 9.2: "a random Jihadist card" is the top card of his face-down stack.
+        from model.labyrinth.engine import answer
+        cite(st, "9.2")
+        answer(st, {"card": hand[0]})
         return
     pick_chance(st, [{"card": n} for n in hand], None, f["rule"],
                 f"a random card from the {f['owner']} hand")
@@ -250,6 +256,12 @@ def event_op(st, f, a) -> None:
     operation the value allows (none possible: nothing happens) and conducts it with ``card``."""
     from model.labyrinth.cardplay import op_options
 
+    if a is None and f["side"] == "Jihadist" and st.d.get("options", {}).get("solo"):
+        # Solo (FAQ, Fatwa in solo): the bot's operation follows the 9.4.1 flowchart.
+        pop(st)
+        cite(st, "9.4.1")
+        push(st, "solo_ops", value=f["value"], mode="chain", card=f["card"])
+        return
     if a is None:
         options = op_options(st, f["side"], f["value"], f["card"])
         options = [o for o in options if o["op"] != "reassessment"]  # needs the card itself (7.6)

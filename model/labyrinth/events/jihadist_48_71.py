@@ -21,6 +21,7 @@ Shared readings:
 """
 from __future__ import annotations
 
+from model.labyrinth.operations.jihadist import wmd_added
 from model.labyrinth.action_log import recent
 from model.labyrinth.countries import cells, is_regime_change, is_tested, place_cells_from_track, troops
 from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
@@ -581,7 +582,7 @@ def _wmd_success(st, rule: str) -> None:
     d = st.d
     if d["wmd_boxes"][WMD_BOX] > 0:
         d["wmd_boxes"][WMD_BOX] -= 1
-        d["wmd_available"] += 1
+        wmd_added(st, 1)  # 9.3.3 in a solo game
     cite(st, "8.1.1", rule, "4.7.8.1")
     pop(st)
 

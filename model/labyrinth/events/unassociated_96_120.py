@@ -14,6 +14,7 @@ Operation. "Un Complotto 1" and "un Complotto 2" are numbered markers of that va
 """
 from __future__ import annotations
 
+from model.labyrinth.operations.jihadist import wmd_used
 from model.labyrinth.action_log import record
 from model.labyrinth.countries import SADR, WORSE, cells, is_regime_change, set_governance, troops
 from model.labyrinth.engine import ask, cite, pick_chance, pop, push, roll
@@ -103,17 +104,22 @@ def fatwa(st, f, a) -> None:
     if pc == "us_card":
         f["us_card"] = a["card"]
         f["pc"] = "jihadist_card"
-        pick_chance(st, [{"card": c} for c in d["hands"]["Jihadist"] if c != n], None, "card 97",
-                    "Fatwa: a random card from the Jihadist hand")
-        return
+        if d.get("options", {}).get("solo"):
+            # FAQ (Fatwa in solo) and 9.2: the Jihadist gives the top card of his stack.
+            cite(st, "9.2")
+            a = {"card": [c for c in d["hands"]["Jihadist"] if c != n][0]}
+            pc = "jihadist_card"
+        else:
+            pick_chance(st, [{"card": c} for c in d["hands"]["Jihadist"] if c != n], None, "card 97",
+                        "Fatwa: a random card from the Jihadist hand")
+            return
     if pc == "jihadist_card":
+        from model.labyrinth.turn import add_to_hand
         u, j = f["us_card"], a["card"]
         d["hands"]["US"].remove(u)
         d["hands"]["Jihadist"].remove(j)
-        d["hands"]["US"].append(j)
-        d["hands"]["Jihadist"].append(u)
-        d["hands"]["US"].sort()
-        d["hands"]["Jihadist"].sort()
+        add_to_hand(st, "US", j)
+        add_to_hand(st, "Jihadist", u)  # solo: on top of his stack (FAQ, Fatwa in solo)
         cite(st, "card 97")
         f["pc"] = "swapped"
         return
@@ -691,6 +697,7 @@ def ksm(st, f, a) -> None:
                 for p in plots:
                     if p == "WMD":
                         d["wmd_removed"] += 1
+                        wmd_used(st)  # 9.3.3 (solo)
                         cite(st, "8.5.5")
                     else:
                         d["plots_available"].append(p)
@@ -758,8 +765,8 @@ def oil_price_spike(st, f, a) -> None:
         cite(st, "4.7.7.3")
     else:
         d["discard"].remove(x)
-    d["hands"][f["side"]].append(x)
-    d["hands"][f["side"]].sort()
+    from model.labyrinth.turn import add_to_hand
+    add_to_hand(st, f["side"], x)
     cite(st, f"card {n}")
     pop(st)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from model.core.citations import implements
 
+from model.labyrinth.operations.jihadist import wmd_used
 from model.labyrinth.countries import (
     BETTER, cells, governance, resources, set_governance, troops,
 )
@@ -33,6 +34,7 @@ def _remove_plot(st, name: str, plot) -> None:
     d["countries"][name]["plots"].remove(plot)
     if plot == "WMD":
         d["wmd_removed"] += 1
+        wmd_used(st)  # 9.3.3 (solo)
         cite(st, "8.5.5")
     else:
         d["plots_available"].append(plot)

@@ -14,6 +14,7 @@ from model.labyrinth.countries import (
 )
 from model.labyrinth.engine import ask, cite, pop, procedure, roll
 from model.labyrinth.events.lasting import in_effect, lapsing_in_effect, marker_on
+from model.labyrinth.solo.options import failed_jihad_keeps_cells, is_solo, major_jihad_margin
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import GOV_VALUE, available_cells, shift_funding, shift_prestige
 
@@ -323,7 +324,7 @@ def major_jihad_eligible(st, name: str, dice: int, value: int) -> bool:
     needed to reach Islamist Rule, except with a Besieged Regime (8.4.3.2). Sadr is a cell (card
     54), NATO 2 troops (card 41)."""
     c = st.d["countries"][name]
-    return cells(c) - troops(st, name) >= 5 and (value >= 2 or c["besieged"])
+    return cells(c) - troops(st, name) >= major_jihad_margin(st) and (value >= 2 or c["besieged"])
 
 
 def _dice_cells(st, f, a, who: str, rule: str) -> bool:
@@ -480,6 +481,9 @@ def resolve_jihad(st, name: str, start_gov: str, dice: int, hits: int, major: bo
     else:
         c["aid"] = max(0, c["aid"] - left)
     # 8.4.3: each failed die removes a (now Active) cell to the Funding track; no Cadre.
+    if fails and failed_jihad_keeps_cells(st):
+        fails = 0  # 9.7 Virulent: failed Jihad dice do not remove cells
+        cite(st, "9.7")
     if fails and lose_sadr and sadr(c):
         remove_sadr(st, name)
         fails -= 1
@@ -513,7 +517,7 @@ def islamic_revolution(st, name: str) -> None:
         d["prestige"] = 1
     cite(st, "8.4.4")
     if name == "Pakistan" and d["wmd_boxes"]["pakistan_arsenal"]:
-        d["wmd_available"] += d["wmd_boxes"]["pakistan_arsenal"]
+        wmd_added(st, d["wmd_boxes"]["pakistan_arsenal"])
         d["wmd_boxes"]["pakistan_arsenal"] = 0
         cite(st, "8.4.5")
 
@@ -575,7 +579,8 @@ def op_plot(st, f, a) -> None:
             f["hits"].pop(0)
             place_plot(st, f["placing"], a["plot"])
         while f["hits"]:
-            opts = plot_options(st, f["value"])
+            # 9.3.2: in a solo game the card's value does not limit the plot marker.
+            opts = plot_options(st, None if is_solo(st) else f["value"])
             if not opts:
                 f["hits"] = []
                 cite(st, "8.5.2")
@@ -606,3 +611,31 @@ def available_ops(st, value: int) -> list:
     if not ops:
         ops.append({"op": "travel"})
     return ops
+
+
+@implements("9.3.3", "4.7.8.1")
+def wmd_added(st, k: int) -> None:
+    """``k`` WMD plots become Available (4.7.8.1). 9.3.3, solo: each replaces the lowest-numbered
+    Available plot marker, set aside, so that exactly 6 plot markers are always in play."""
+    d = st.d
+    d["wmd_available"] += k
+    if not is_solo(st):
+        return
+    for _ in range(k):
+        if d["plots_available"]:
+            low = min(d["plots_available"])
+            d["plots_available"].remove(low)
+            d["plots_set_aside"].append(low)
+            d["plots_set_aside"].sort()
+    cite(st, "9.3.3")
+
+
+@implements("9.3.3")
+def wmd_used(st) -> None:
+    """9.3.3, solo: when a WMD plot is used, the highest-numbered set-aside plot marker returns to
+    the Available plots."""
+    d = st.d
+    if is_solo(st) and d["plots_set_aside"]:
+        d["plots_available"].append(d["plots_set_aside"].pop())
+        d["plots_available"].sort()
+        cite(st, "9.3.3")

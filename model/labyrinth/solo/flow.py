@@ -1,0 +1,240 @@
+"""The solo Jihadist's Action Phase and cards: 9.2 (the hand as a face-down stack), 9.4.1 "Event or
+Ops?" and 9.4.3 Radicalization.
+
+9.4.1 (IT "Evento o Operazione?"), for each Jihadist card, the top card of his stack:
+
+* a playable (6.2.6) Jihadist or Unassociated event is played, even with no effect or to the US's
+  benefit; except that with no cell on the Funding track an event that would Recruit or place
+  cells causes Radicalization instead (``data/solo_events.yaml`` ``places_cells``);
+* a playable US event: no event; the ops Plot (9.4.2.2);
+* after an Unassociated event (``solo_unassociated_ops``, D16), or when the event is not playable:
+  Major Jihad where it could succeed; else Minor Jihad in a Good or Fair country; else Recruit if
+  cells are Available and GTMO is not in effect; else Travel;
+* ops that cannot be used: Radicalization (9.4.3).
+
+A Jihadist card never triggers a US event and never uses Reserves; there is no 1st Plot box.
+Card 47 (The door of Itjihad was closed), solo: "in this turn's Jihadist Action Phase non-US
+events are not playable".
+"""
+from __future__ import annotations
+
+from model.core.citations import implements
+from model.labyrinth.countries import WORSE, cells, governance, place_cells_from_track, set_governance
+from model.labyrinth.engine import cite, pop, procedure, push
+from model.labyrinth.events.lasting import lapsing_in_effect
+from model.labyrinth.events.play import event_playable, push_event, put_away
+from model.labyrinth.operations.jihadist import gtmo, recruit_targets
+from model.labyrinth.solo import priorities as prio
+from model.labyrinth.solo.events import places_cells
+from model.labyrinth.solo.random_country import country_options, push_pick
+from model.labyrinth.tables import push_test
+from model.labyrinth.tracks import available_cells
+
+
+@procedure("solo_jihadist_phase")
+@implements("9.2", "5.2.2")
+def solo_jihadist_phase(st, f, a) -> None:
+    """5.2.2 in a solo game: the Jihadist plays the top two cards of his face-down stack (9.2), one
+    after the other (fewer if fewer are left). He never removes a Cadre by choice (4.8.4 is a
+    choice the bot's rules never make). A card whose use an earlier event fixed (cards 48, 53) is
+    played that way."""
+    d = st.d
+    if f["pc"] == "start":
+        f["pc"] = "next"
+    if f["pc"] == "next":
+        hand = d["hands"]["Jihadist"]
+        if not hand or d["card_index"] > 2:
+            d["second_card"] = None
+            pop(st)
+            return
+        n = hand[0]
+        f["pc"] = "played"
+        cite(st, "9.2")
+        special = d["second_card"]
+        d["second_card"] = None
+        if special is not None:
+            push(st, "play_card", side="Jihadist", card=n, special=special)
+        else:
+            push(st, "solo_card", card=n)
+        return
+    d["card_index"] += 1
+    f["pc"] = "next"
+
+
+@implements("9.4.1", "card 47")
+def jihadist_event_playable(st, n: int) -> bool:
+    """9.4.1 with 6.2.6: the Jihadist can play card ``n``'s event now. Card 47, solo: while The
+    door of Itjihad was closed is in effect, non-US events are not playable."""
+    if lapsing_in_effect(st, 47):
+        return False
+    return st.cards[n].side in ("Jihadist", "Unassociated") and event_playable(st, "Jihadist", n)
+
+
+@procedure("solo_card")
+@implements("9.4.1", "9.4.2.1")
+def solo_card(st, f, a) -> None:
+    """One Jihadist card by 9.4.1 (see the module docstring)."""
+    d = st.d
+    n = f["card"]
+    card = st.cards[n]
+    if f["pc"] == "start":
+        d["hands"]["Jihadist"].remove(n)
+        d["in_play"].append(n)
+        f["value"] = card.ops
+        cite(st, "9.4.1")
+        if jihadist_event_playable(st, n):
+            if places_cells(n) and d["cells_track"] == 0:
+                cite(st, "9.4.1")  # the exception: no cell on the Funding track -> Radicalization
+                f["pc"] = "dispose"
+                push(st, "solo_radicalization", value=f["value"], card_value=f["value"])
+                return
+            f["pc"] = "event_done"
+            push_event(st, n, "Jihadist", "play")
+            return
+        if card.side == "US" and event_playable(st, "US", n):
+            f["pc"] = "dispose"
+            push(st, "solo_ops", value=f["value"], mode="plot", card=n)
+            return
+        f["pc"] = "dispose"
+        push(st, "solo_ops", value=f["value"], mode="chain", card=n)
+        return
+    if f["pc"] == "event_done":
+        f["pc"] = "dispose"
+        if f.pop("radicalize", False):
+            # 9.4.2.1: the event's plot found no country by 9.4.2.2: the card's value Radicalizes.
+            cite(st, "9.4.2.1")
+            push(st, "solo_radicalization", value=f["value"], card_value=f["value"])
+            return
+        if card.side == "Unassociated" and st.rulings.solo_unassociated_ops == "event_then_ops":
+            cite(st, "9.4.1")
+            push(st, "solo_ops", value=f["value"], mode="chain", card=n)
+        return
+    put_away(st, n, f.get("event_happened"), False)
+    pop(st)
+
+
+@procedure("solo_ops")
+@implements("9.4.1")
+def solo_ops(st, f, a) -> None:
+    """The ops of a Jihadist card by the 9.4.1 chain (``mode`` "chain"), or Plot only ("plot": a
+    playable US event); the ops left unused go to Radicalization (9.4.3)."""
+    d = st.d
+    v = f["value"]
+    if f["pc"] == "start":
+        f["pc"] = "after"
+        f["left"] = 0
+        common = {"value": v, "card": f.get("card")}
+        if f["mode"] == "plot":
+            push(st, "solo_plot", **common)
+            return
+        if any(prio.major_jihad_groups(st, v)):
+            push(st, "solo_jihad", major=True, **common)
+        elif prio.minor_jihad_targets(st):
+            push(st, "solo_jihad", major=False, **common)
+        elif available_cells(d) > 0 and not gtmo(st):
+            push(st, "solo_recruit", **common)
+        else:
+            if gtmo(st):
+                cite(st, "card 114")
+            push(st, "solo_travel", card_value=v, **common)
+        return
+    if f["pc"] == "after":
+        f["pc"] = "done"
+        if f["left"] > 0:
+            push(st, "solo_radicalization", value=f["left"], card_value=v)
+            return
+    pop(st)
+
+
+@procedure("solo_radicalization")
+@implements("9.4.3")
+def solo_radicalization(st, f, a) -> None:
+    """9.4.3 Radicalization, for ``value`` ops the flowchart could not use, in order (a step whose
+    condition fails passes to the next one with the same op, A23):
+
+    1. if the Funding track has a cell, one op places a cell in a random country (regardless of
+       Funding, the 9.4.3 example);
+    2. the next op Travels one cell, destination and origin from the second "To" box, succeeding
+       automatically (Biometrics ignored);
+    3. if Funding is below 9, the next op places a random plot marker (9.3.2) in a random
+       non-Islamist-Rule country with a cell;
+    4. each op left worsens by one level the Governance of a random Good or Fair Muslim country
+       (``solo_radicalization_muslim``, D15); with none, the op is lost."""
+    d = st.d
+    if f["pc"] == "start":
+        f["left"] = f["value"]
+        f["travel_left"] = 0
+        f["step"] = 1
+        f["pc"] = "next"
+    if f["pc"] == "picked_cell":
+        name = f.pop("picked")["country"]
+        place_cells_from_track(st, name, 1)
+        cite(st, "9.4.3")
+        f["pc"] = "next"
+        push_test(st, name)
+        return
+    if f["pc"] == "travelled":
+        # solo_travel gave its op back to ``left`` if no cell could travel (A23: next step)
+        f["pc"] = "next"
+    if f["pc"] == "picked_plot":
+        f["plot_country"] = f.pop("picked")["country"]
+        f["pc"] = "plot_marker"
+        from model.labyrinth.solo.answers import push_marker_pick
+        push_marker_pick(st, None, mode="return", purpose=f"Radicalization: plot marker in {f['plot_country']} (9.3.2)")
+        return
+    if f["pc"] == "plot_marker":
+        from model.labyrinth.operations.jihadist import place_plot
+        place_plot(st, f["plot_country"], f.pop("picked")["plot"])
+        cite(st, "9.4.3", "9.3.2")
+        f["pc"] = "next"
+    if f["pc"] == "picked_gov":
+        name = f.pop("picked")["country"]
+        if st.map.countries[name].muslim:
+            set_governance(st, name, WORSE[d["countries"][name]["gov"]])
+            cite(st, "9.4.3")
+        else:
+            cite(st, "9.4.3", "4.3.1")  # ES reading (D15): a non-Muslim Governance never changes
+        f["pc"] = "next"
+    while f["left"] > 0:
+        step = f["step"]
+        f["step"] += 1
+        if step == 1:
+            if d["cells_track"] > 0:
+                f["left"] -= 1
+                f["pc"] = "picked_cell"
+                opts, names = country_options(st, st.map.names)
+                push_pick(st, opts, names=names, rule="9.4.3", purpose="Radicalization: place a cell in a random country")
+                return
+            continue
+        if step == 2:
+            if any(prio.free_cells(st)[0].values()):
+                f["left"] -= 1
+                f["pc"] = "travelled"
+                push(st, "solo_travel", value=1, first_box=2, automatic=True, card_value=f["card_value"],
+                     card=f.get("card"))
+                return
+            continue
+        if step == 3:
+            sites = [n for n in st.map.names if d["countries"][n]["gov"] != "islamist_rule"
+                     and cells(d["countries"][n]) > 0]
+            have_marker = d["plots_available"] or d["wmd_available"]
+            if d["funding"] < 9 and sites and have_marker:
+                f["left"] -= 1
+                f["pc"] = "picked_plot"
+                opts, names = country_options(st, sites)
+                push_pick(st, opts, names=names, rule="9.4.3", purpose="Radicalization: a plot in a random country with a cell")
+                return
+            continue
+        muslim_only = st.rulings.solo_radicalization_muslim
+        goodfair = [n for n in st.map.names if (st.map.countries[n].muslim or
+                                                 (not muslim_only and st.map.countries[n].non_muslim))
+                    and governance(st, n) in ("good", "fair")]
+        f["left"] -= 1
+        if not goodfair:
+            cite(st, "9.4.3")  # no Good or Fair Muslim country: the op is lost (A23)
+            continue
+        f["pc"] = "picked_gov"
+        opts, names = country_options(st, goodfair)
+        push_pick(st, opts, names=names, rule="9.4.3", purpose="Radicalization: worsen the Governance of a random country")
+        return
+    pop(st)
