@@ -1,7 +1,7 @@
 """The solo random-country tables of rule 9.5 as data: the Global, Schengen and Shia-Mix tables.
 
-Data only: the random-country procedure of 9.5 that rolls them is not implemented yet (issue 6;
-``cdg-oracle rules`` reports 9.5 as not implemented and lists these tables' open items).
+Data only: the random-country procedure of 9.5 that rolls them is ``solo/random_country.py``;
+``cdg-oracle rules`` and ``cdg-oracle play --solo`` list these tables' open items.
 
 The facts are in ``data/solo_tables.yaml``, read with ``yaml.safe_load`` and validated on load
 against the map (a problem raises :class:`model.core.errors.DataError`: ``"<file>: <table>: <what>"``).
@@ -124,7 +124,8 @@ def open_items(tables: dict[str, SoloTable] | None = None) -> list[dict]:
     out = []
     for t in tables.values():
         if t.confidence == "missing":
-            what = f"no source gives its cells ({t.dice}); a procedure that needs it cannot be played by the rules"
+            what = (f"no source gives its cells ({t.dice}); a procedure that needs it cannot be played by the "
+                    f"rules: solo games substitute a uniform choice and flag the step 'gap' in their trace")
         elif t.confidence == "unconfirmed":
             what = f"its cells come from one source only: {t.source}"
         else:

@@ -71,9 +71,11 @@ def jihadist_event_playable(st, n: int) -> bool:
 
 
 @procedure("solo_card")
-@implements("9.4.1", "9.4.2.1")
+@implements("9.4.1", "9.4.2.1", "4.9.6")
 def solo_card(st, f, a) -> None:
-    """One Jihadist card by 9.4.1 (see the module docstring)."""
+    """One Jihadist card by 9.4.1 (see the module docstring); the Jihadist Activities sheet of
+    4.9.6 is this flowchart ("Event or Ops?", "Where?") in the rules' prose, since no source gives
+    the sheet's box texts (labyrinth_solo_tables.yaml)."""
     d = st.d
     n = f["card"]
     card = st.cards[n]
