@@ -18,6 +18,7 @@ from model.labyrinth.engine import ask, cite, pop, procedure, push
 from model.labyrinth.events.play import can_play, push_event, put_away, triggered_side
 from model.labyrinth.operations import jihadist as jops
 from model.labyrinth.operations import us as usops
+from model.labyrinth.solo.options import is_solo
 from model.labyrinth.tracks import RESERVES_MAX
 
 OPPONENT = {"US": "Jihadist", "Jihadist": "US"}
@@ -91,6 +92,9 @@ def play_card(st, f, a) -> None:
         # 6.3.2.1: the player chooses whether a triggered event comes before or after the operation.
         who = None if (f.get("special") or {}).get("ignore_us_event") and card.side == "US" \
             else triggered_side(st, side, n)
+        if who is not None and side == "Jihadist" and is_solo(st):
+            who = None  # 9.4.1: the solo Jihadist's card play never causes a US event
+            cite(st, "9.4.1")
         if a is None:
             if who is None:
                 f["pc"] = "op"

@@ -102,6 +102,12 @@ def solo_card(st, f, a) -> None:
         return
     if f["pc"] == "event_done":
         f["pc"] = "dispose"
+        if f.get("event_happened"):
+            # The event is over: its card goes where it belongs now (removed, Lapsing box, discard),
+            # so that a LAPSING event is in effect for the Ops the card then gives (GTMO, card 114:
+            # no Recruit with its own Ops; the solo example's Jihadist phase 4).
+            put_away(st, n, f["event_happened"], False)
+            f["put_away"] = True
         if f.pop("radicalize", False):
             # 9.4.2.1: the event's plot found no country by 9.4.2.2: the card's value Radicalizes.
             cite(st, "9.4.2.1")
@@ -111,7 +117,8 @@ def solo_card(st, f, a) -> None:
             cite(st, "9.4.1")
             push(st, "solo_ops", value=f["value"], mode="chain", card=n)
         return
-    put_away(st, n, f.get("event_happened"), False)
+    if not f.get("put_away"):
+        put_away(st, n, f.get("event_happened"), False)
     pop(st)
 
 
