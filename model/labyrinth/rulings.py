@@ -253,7 +253,7 @@ class LabyrinthRulings(Rulings):
         "source_c",
         choices=("source_c", "uniform"),
         question="9.5 Schengen table (1d6): the face order of source C (1 Scandinavia ... 6 Italy, the "
-        "only source that gives one, unconfirmed), or a uniform choice among the six countries on it "
+        "only source that gives one, unconfirmed), or a uniform choice among the Schengen options "
         "(sources A and B)?",
         source="labyrinth_solo_tables.yaml schengen_table; data/solo_tables.yaml",
     )

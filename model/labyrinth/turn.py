@@ -287,7 +287,7 @@ def deal(st, f, a) -> None:
     if f["pc"] == "start":
         sizes = hand_sizes(d)
         j, u = sizes["Jihadist"], sizes["US"]
-        if st.rulings.deal_order == "alternate":
+        if st.rulings.deal_order == "alternate" and "minideck_next" not in d:
             order = []
             for i in range(max(j, u)):
                 if i < j:
@@ -296,6 +296,10 @@ def deal(st, f, a) -> None:
                     order.append("US")
         else:
             order = ["Jihadist"] * j + ["US"] * u
+        if "minideck_next" in d:
+            # 9.2 mini-decks: "Distribuite e mescolate l'intera mano della jihad, poi distribuite
+            # la mano USA": the whole Jihadist hand, shuffled, then the US hand.
+            order = ["Jihadist"] * j + ["shuffle"] + ["US"] * u
         f["order"] = order
         f["pc"] = "next"
         cite(st, "5.2.8")
@@ -305,6 +309,10 @@ def deal(st, f, a) -> None:
             return
         side = f["order"].pop(0)
         f["pc"] = "next"
+        if side == "shuffle":
+            cite(st, "9.2")
+            push(st, "shuffle_jihadist_stack")
+            return
         push(st, "draw", side=side)
         return
 
@@ -381,3 +389,24 @@ def advance_minideck(st, n: int) -> None:
     d = st.d
     if "minideck_next" in d:
         d["minideck_next"] = MINIDECKS[(MINIDECKS.index(st.cards[n].side) + 1) % 3]
+
+
+@procedure("shuffle_jihadist_stack")
+@implements("9.2")
+def shuffle_jihadist_stack(st, f, a) -> None:
+    """9.2: shuffle the solo Jihadist's face-down stack (after the deal with the mini-decks; after
+    FSB): one chance node per position from the top, uniform over the cards not yet placed, so
+    every order is equally likely and each step is plain data."""
+    d = st.d
+    if f["pc"] == "start":
+        f.update(pc="pick", rest=sorted(d["hands"]["Jihadist"]), order=[])
+    elif a is not None:
+        f["rest"].remove(a["card"])
+        f["order"].append(a["card"])
+    if len(f["rest"]) <= 1:
+        d["hands"]["Jihadist"] = f["order"] + f["rest"]
+        cite(st, "9.2")
+        pop(st)
+        return
+    pick_chance(st, [{"card": n} for n in f["rest"]], None, "9.2",
+                f"shuffle the Jihadist stack: card {len(f['order']) + 1} from the top")

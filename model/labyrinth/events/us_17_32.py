@@ -67,7 +67,9 @@ def fsb(st, f, a) -> None:
     If the Jihadist hand holds any of Loose Nuke (71), HEU (65), Kazakh Strain (69), all of them go
     to the discard pile (discarding triggers no event, 6.3.2.3). Otherwise the US selects Russia or
     Central Asia among those with a cell and removes one (4.8.4: the last one leaves a Cadre).
-    The solo "inspect the hand" needs no modelling: the referee sees the hand."""
+    Inspecting the hand needs no modelling: the referee sees the hand. In a solo game (9.2: "Dopo
+    aver risolto FSB, mescolate la mano della jihad") the Jihadist stack is then shuffled
+    (``card17_solo_shuffle``)."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -79,19 +81,59 @@ def fsb(st, f, a) -> None:
                 hand.remove(n)
                 d["discard"].append(n)
             cite(st, "6.3.2.3")
-            pop(st)
+            _fsb_done(st, f)
             return
         options = [{"country": x} for x in ("Russia", "Central Asia") if cells(d["countries"][x])]
         if not options:
-            pop(st)
+            _fsb_done(st, f)
             return
         f["pc"] = "country"
         ask(st, f["side"], options, "card 17", "FSB: remove a cell from which country")
         return
     if pc == "country":
-        f["pc"] = "done"
+        f["pc"] = "removed"
         push_remove_cell(st, a["country"], f["side"], "card 17")
         return
+    if pc == "removed":
+        _fsb_done(st, f)
+        return
+    pop(st)
+
+
+def _fsb_done(st, f) -> None:
+    """FSB is resolved: in a solo game shuffle the Jihadist stack (9.2), else finish."""
+    from model.labyrinth.solo.options import is_solo
+
+    if is_solo(st) and len(st.d["hands"]["Jihadist"]) > 1:
+        f["pc"] = "shuffled"
+        push(st, "card17_solo_shuffle")
+        return
+    pop(st)
+
+
+@procedure("card17_solo_shuffle")
+@implements("9.2", "card 17")
+def solo_shuffle(st, f, a) -> None:
+    """9.2, solo: "Dopo aver risolto FSB, mescolate la mano della jihad". The new order of the
+    face-down stack is drawn from the top down, one card at a time, each uniformly among the cards
+    not yet placed: n - 1 chance nodes ``{"card": x}`` for a stack of n cards (the last card is
+    forced), every order equally likely. (Intel Community, card 18, inspects without shuffling:
+    the order is kept.)"""
+    d = st.d
+    if f["pc"] == "start":
+        f["pc"] = "drawing"
+        f["rest"] = list(d["hands"]["Jihadist"])
+        f["order"] = []
+        cite(st, "9.2", "card 17")
+    elif a is not None:
+        f["rest"].remove(a["card"])
+        f["order"].append(a["card"])
+    if len(f["rest"]) > 1:
+        pick_chance(st, [{"card": x} for x in sorted(f["rest"])], None, "9.2",
+                    f"FSB: shuffle the Jihadist stack, card {len(f['order']) + 1} of "
+                    f"{len(f['order']) + len(f['rest'])} from the top")
+        return
+    d["hands"]["Jihadist"] = f["order"] + f["rest"]
     pop(st)
 
 
@@ -101,7 +143,8 @@ def intel_community(st, f, a) -> None:
     """Card 18 Intel Community: "Ispezionate la mano della jihad. Effettuate una operazione di
     valore 1. Potete interrompere questa fase di Azione ora per giocare una carta in più."
 
-    Inspecting the hand needs no modelling. The US conducts a 1-value operation, Reserves included
+    Inspecting the hand needs no modelling (solo, 9.2: the US inspects the Jihadist stack and its
+    order is kept; only FSB shuffles it). The US conducts a 1-value operation, Reserves included
     (A30: the solo example uses it for Reserves); then it may play one more card from its hand at
     once ({"card": n}, through the whole card play: use, operations, events, put away), which
     does not count as one of the phase's two cards (A30: a 3rd card), or decline ("pass")."""

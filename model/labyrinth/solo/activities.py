@@ -16,7 +16,8 @@ from __future__ import annotations
 from model.core.citations import implements
 from model.labyrinth.countries import cells, place_cells_from_track, troops
 from model.labyrinth.engine import cite, pop, procedure, push, roll
-from model.labyrinth.operations.jihadist import plot_targets, recruit_is_automatic, recruit_succeeds, recruit_targets
+from model.labyrinth.operations.jihadist import (biometrics, plot_targets, recruit_is_automatic, recruit_succeeds,
+                                                 recruit_targets)
 from model.labyrinth.solo import priorities as prio
 from model.labyrinth.solo.options import cells_per_recruit
 from model.labyrinth.solo.random_country import country_options, push_pick
@@ -181,7 +182,8 @@ def solo_travel(st, f, a) -> None:
     ``first_box`` (1; Radicalization starts at the second "To" box, 9.4.3), then a random destination
     for the cells left (9.5); then an origin for each (9.4.2.6.1); then the Travels (9.4.2.6.2), one
     attempt each. With Biometrics in effect (card 2) a destination without an adjacent cell is
-    given up and its op goes to Radicalization. ``automatic``: the Travels succeed without a roll
+    given up and its op goes to Radicalization, and only a cell adjacent to (or in) a destination
+    may be its origin. ``automatic``: the Travels succeed without a roll
     and ignore Biometrics (Radicalization, 9.4.3)."""
     d = st.d
     if f["pc"] == "start":
@@ -220,11 +222,19 @@ def solo_travel(st, f, a) -> None:
         while f["k"] < len(f["dests"]):
             dest = f["dests"][f["k"]]
             others = [x for x in f["dests"] if x != dest]
-            groups = prio.origin_groups(st, dest, f.get("card_value", f["value"]), f["free"], f["free_act"], others)
+            free = f["free"]
+            if biometrics(st) and not f.get("automatic"):
+                # Card 2: "non è possibile lo spostamento non adiacente": only a cell adjacent to
+                # (or in) the destination can travel there this turn.
+                pa = st.patriot_act()
+                free = {n: k for n, k in free.items() if n == dest or st.map.are_adjacent(dest, n, patriot_act=pa)}
+            groups = prio.origin_groups(st, dest, f.get("card_value", f["value"]), free, f["free_act"], others)
             if not groups:
-                f["left"] += len(f["dests"]) - f["k"]
-                f["dests"] = f["dests"][:f["k"]]
-                break
+                # no cell can travel there: its op goes to Radicalization (9.4.2.6, 9.4.3)
+                cite(st, "9.4.2.6" if free is f["free"] else "card 2")
+                f["left"] += 1
+                del f["dests"][f["k"]]
+                continue
             name = _choose(st, f, groups, "9.4.2.6.1", f"Travel to {dest}: from which country (9.4.2.6.1)")
             if name is None:
                 return
@@ -260,7 +270,6 @@ def solo_travel(st, f, a) -> None:
 
 def _add_dest(st, f, name: str) -> None:
     count = f.pop("random_count", 1)
-    from model.labyrinth.operations.jihadist import biometrics
     for _ in range(count):
         if biometrics(st) and not f.get("automatic") and not prio._adjacent_cell(st, name):
             cite(st, "9.4.2.6", "card 2")

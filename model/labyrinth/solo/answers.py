@@ -11,31 +11,53 @@ decision node is ever posed. By the kind of question:
 * whether to roll a Major Jihad: as the solo plan says (``solo_major`` of the Jihad frame, 9.4.1);
 * the 8.5.6 WMD re-roll: never (D09: only in a two-player game);
 * the two other Schengen countries of 8.5.6: the Schengen table (9.5);
-* a country for an event: by the card's method in ``data/solo_events.yaml`` (9.4.2.1, 9.6):
-  Plot priorities, Minor Jihad priorities, the Shia-Mix, Schengen or Global table, the Travel
-  boxes, or at random;
+* a country for an event (``{"country"}``, ``{"to"}``, ``{"from"}``, with or without "done"):
+  by the card's method in ``data/solo_events.yaml`` (9.4.2.1, 9.6): Plot priorities (none found
+  when the solo Jihadist played the card: the event is ignored and the card's value Radicalizes,
+  :func:`abort_event`), Minor Jihad priorities, random cell placement, the Shia-Mix table (Iran and
+  Jaysh al-Mahdi with the nearest Good, then Fair, country: ``solo_shia_mix_nearest``, D20), the
+  Global table and the nearest country, Schengen Visas' and Clean Operatives' destinations and
+  "From" origins, Ex-KGB (9.6); a method that finds nothing: at random (9.5). Only the questions
+  of the event itself: an operation the event conducts (Fatwa, card 97) answers its questions as
+  operations do;
 * a Recruit die of Madrassas' second card: the Global table and the nearest country (9.4.2.1);
-  of Adam Gadahn's: the Recruit priorities (9.4.2.5);
-* anything else (a scenario set-up choice, the order of plots, a card): random among the options
-  (9.5: "a scenario setup, a Jihadist event or other instructions give several ... of equal
-  priority").
+  of Adam Gadahn's and of a Recruit operation: the Recruit priorities (9.4.2.5); more successes
+  than cells: at random (a cell placement, 9.4.2.1);
+* a card: Oil Price Spike's, at random among the highest-value Jihadist-associated cards of the
+  discard pile (9.6, :func:`oil_spike_cards`); Leak's marker, at random among those present (9.6);
+* anything else (a scenario set-up choice, the order of plots, Quagmire's order of events, a
+  Posture): random among the options (9.5: "a scenario setup, a Jihadist event or other
+  instructions give several ... of equal priority"); "done" or "pass" only when nothing else is
+  offered.
 """
 from __future__ import annotations
 
 from model.core.citations import implements
-from model.labyrinth.engine import answer, cite, pop
+from model.labyrinth.countries import cells, cylinders
+from model.labyrinth.engine import answer, cite, pick_chance, pop, push
 from model.labyrinth.solo import priorities as prio
-from model.labyrinth.solo.events import choice_kind
+from model.labyrinth.solo.events import OIL_PRICE_SPIKE, choice_kind, oil_spike_cards, solo_event_playable
 from model.labyrinth.solo.random_country import map_order, push_pick
 from model.labyrinth.tracks import world_posture
 
+__all__ = ["abort_event", "decide", "oil_spike_cards", "push_marker_pick", "solo_event_playable"]
+
 STOP = ("done", "pass")
+# Frames of an operation: a question they pose inside an event (Fatwa's operation, card 97) is the
+# operation's, not the event's.
+OPERATION_FRAMES = ("event_op", "play_card")
 
 
 def _event_frame(st) -> dict | None:
-    for frame in reversed(st.d["stack"]):
-        if frame["proc"] == "event":
-            return frame
+    """The innermost running event whose own question is posed now, or None (no event, or an
+    operation it conducts asks)."""
+    stack = st.d["stack"]
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i]["proc"] == "event":
+            above = stack[i + 1:]
+            if any(fr["proc"] in OPERATION_FRAMES or fr["proc"].startswith(("op_", "solo_")) for fr in above):
+                return None
+            return stack[i]
     return None
 
 
@@ -83,7 +105,12 @@ def _groups_pick(st, groups: list[list[str]], key: str, rule: str, purpose: str)
 
 
 def _table(st, actions: list, key: str, method: str, rule: str, purpose: str) -> None:
+    """A table roll (``method``: "schengen", "shia_mix", "global_nearest") among the offered
+    countries, then the nearest offered one (9.5.1). A single option is no choice: no roll."""
     names = map_order(st, [a[key] for a in actions if isinstance(a, dict) and key in a])
+    if len(names) == 1:
+        answer(st, {key: names[0]})
+        return
     push_pick(st, [{key: n} for n in names], names=names, method=method, rule=rule, purpose=purpose, mode="answer")
 
 
@@ -103,7 +130,7 @@ def decide(st) -> None:
     """Answer the Jihadist question just posed (see the module docstring)."""
     d = st.d
     p = d["pending"]
-    acts, rule, prompt = p["actions"], p["rule"], p["prompt"]
+    acts, prompt = p["actions"], p["prompt"]
     frame = d["stack"][-1]
     keys = _keys(acts)
     if keys == {"cell"}:
@@ -141,6 +168,10 @@ def decide(st) -> None:
     if frame["proc"] == "resolve_plot" and keys == {"country"}:
         _table(st, acts, "country", "schengen", "9.5", f"{prompt}: the Schengen table")
         return
+    if frame["proc"] == "card53_recruit" and frame["pc"] == "place" and "country" in keys:
+        cite(st, "9.4.2.1")  # more successes than cells: where one goes is a cell placement (random)
+        _random(st, acts, "9.4.2.1", prompt)
+        return
     if frame["proc"] == "card53_recruit" and "country" in keys:
         _table(st, [x for x in acts if x not in STOP], "country", "global_nearest", "9.4.2.1", prompt)
         return
@@ -149,33 +180,36 @@ def decide(st) -> None:
         if _groups_pick(st, prio.recruit_groups(st, names, frame.get("value", 1)), "country", "9.4.2.5", prompt):
             return
     ev = _event_frame(st)
-    if ev is not None and (keys <= {"country", "to", "from"} | set(STOP)):
+    if ev is not None and "card" in ev and keys and keys <= {"country", "to", "from"} | set(STOP) \
+            and keys & {"country", "to", "from"}:
         if _event_choice(st, ev, acts, keys, prompt):
             return
-    if ev is not None and keys == {"card"} and ev["card"] in (117, 118):
+    if ev is not None and keys == {"card"} and ev["card"] in OIL_PRICE_SPIKE:
         _oil_price_spike(st, acts)
+        return
+    if ev is not None and keys == {"card"} and ev["card"] in (84, 85):
+        cite(st, "9.6")  # Leak: "Scegliete a caso tra i segnalini ... presenti nella Casella degli Eventi"
+        _random(st, acts, "9.6", f"{prompt} (9.6: at random among the markers present)")
         return
     cite(st, "9.5")
     _random(st, acts, "9.5", prompt)
 
 
 def _event_choice(st, ev: dict, acts: list, keys: set, prompt: str) -> bool:
+    """A country question of card ``ev["card"]``'s event, by its ``data/solo_events.yaml`` kind;
+    False: no method applies (the caller picks at random, 9.5)."""
     n = ev["card"]
     kind = choice_kind(n)
+    frame = st.d["stack"][-1]
     key = "country" if "country" in keys else ("to" if "to" in keys else "from")
-    names = map_order(st, [x[key] for x in acts if isinstance(x, dict)])
+    names = map_order(st, [x[key] for x in acts if isinstance(x, dict) and key in x])
     rule = f"card {n}"
     if kind == "special" and n == 62:
         return _ex_kgb(st, names)
-    if key == "from":
-        free, act = prio.free_cells(st)
-        free = {k: v for k, v in free.items() if k in names}
-        groups = prio.origin_groups(st, "", st.cards[n].ops, free, act, [])
-        return _groups_pick(st, groups, "from", "9.4.2.6.1", prompt)
-    if kind == "united_states" and "United States" in names:
-        cite(st, "9.4.2.1")
-        answer(st, {key: "United States"})
-        return True
+    if frame["proc"] == "card74_79_travel" and kind in ("schengen", "united_states"):
+        return _event_travel(st, frame, n, kind, key, names, prompt)
+    if (frame["proc"], frame.get("pc")) == ("event_82", "place"):
+        kind = "cells"  # more Recruit successes than cells: which gets one is a cell placement (9.4.2.1)
     if kind == "plot":
         groups = prio.plot_groups(st, names, event=True)
         if _groups_pick(st, groups, key, "9.4.2.2", prompt):
@@ -189,17 +223,63 @@ def _event_choice(st, ev: dict, acts: list, keys: set, prompt: str) -> bool:
     if kind in ("shift", "alignment"):
         return _groups_pick(st, prio.minor_jihad_groups(st, names, alignment=kind == "alignment"),
                             key, "9.4.2.4", prompt)
-    if kind in ("shia_mix", "schengen", "global_nearest"):
+    if kind == "cells":
+        cite(st, "9.4.2.1")
+        _random(st, acts, "9.4.2.1", f"{prompt} ({rule}: a cell placement, at random)")
+        return True
+    if kind in ("shia_mix", "global_nearest"):
         cite(st, "9.4.2.1")
         _table(st, acts, key, kind, "9.4.2.1", f"{prompt} ({rule})")
         return True
-    if kind == "travel" and key == "to":
-        for box in (1, 2, 3, 4):
-            cands = [x for x in prio.travel_box(st, box) if x in names]
-            if cands:
-                return _groups_pick(st, prio.destination_groups(st, cands), "to", "9.4.2.6", prompt)
-        return False
+    if kind == "shia_mix_nearest":
+        cite(st, "9.4.2.1")
+        if len(names) == 1:
+            answer(st, {key: names[0]})  # a single possible country: nothing to roll for
+            return True
+        push(st, "solo_shia_mix_nearest", names=names, key=key, purpose=f"{prompt} ({rule})")
+        st.d["pending"] = None
+        return True
     return False
+
+
+@implements("9.4.2.1", "9.4.2.6.1", "card 74", "card 79")
+def _event_travel(st, travel: dict, n: int, kind: str, key: str, names: list[str], prompt: str) -> bool:
+    """Schengen Visas and Clean Operatives (9.4.2.1 fourth bullet): the destinations first (every
+    one before the first origin, 9.4.2.6: ``solo_event_travel`` for Schengen Visas; the United
+    States for both cells of Clean Operatives), then for each cell its origin from the "From" box
+    (9.4.2.6.1: "usate DA per l'origine"); the last cell of an Islamist Rule or Regime Change
+    country travels within it instead (9.4.2.6.1)."""
+    d = st.d
+    plan = travel.get("solo_dests")
+    if plan is None:
+        if kind == "united_states":
+            cite(st, "9.4.2.1")
+            travel["solo_dests"] = plan = ["United States"] * travel["count"]
+        else:
+            push(st, "solo_event_travel", card=n, count=travel["count"], dests=list(travel["dests"]))
+            d["pending"] = None
+            return True
+    k = min(travel["moved"], len(plan) - 1)
+    dest = plan[k]
+    if key == "from":
+        arrived = travel.get("arrived", {})
+        free = {x: cylinders(d["countries"][x]) - arrived.get(x, 0) for x in names}
+        act = {x: d["countries"][x]["actives"] for x in names}
+        others = [x for x in plan if x != dest]
+        groups = prio.origin_groups(st, dest, st.cards[n].ops, free, act, others)
+        return _groups_pick(st, groups, "from", "9.4.2.6.1", prompt)
+    if key != "to":
+        return False
+    origin = travel["origin"]
+    c = d["countries"][origin]
+    if cells(c) == 1 and (c["gov"] == "islamist_rule" or c["rc"]) and origin in names and origin != dest:
+        dest = origin
+        cite(st, "9.4.2.6.1")
+    if dest not in names:
+        return False
+    cite(st, "9.4.2.1")
+    answer(st, {"to": dest})
+    return True
 
 
 @implements("9.6", "card 62")
@@ -221,18 +301,17 @@ def _ex_kgb(st, names: list[str]) -> bool:
 
 
 @implements("9.6", "card 117", "card 118")
-def oil_spike_cards(st) -> list[int]:
-    """9.6 Oil Price Spike: the highest-value Jihadist-associated cards in the discard pile."""
-    d = st.d
-    jihad = [x for x in d["discard"] if st.cards[x].side == "Jihadist"]
-    if not jihad:
-        return []
-    top = max(st.cards[x].ops for x in jihad)
-    return sorted(x for x in jihad if st.cards[x].ops == top)
-
-
 def _oil_price_spike(st, acts: list) -> None:
+    """9.6 Oil Price Spike: "Pescate a caso" among the highest-value Jihadist-associated cards of
+    the discard pile: a uniform chance node over them, whose outcome answers the question. With
+    none (the event is then not played by the solo Jihadist, ``solo_event_playable``; an event
+    started otherwise): at random among the cards offered (9.5)."""
     cards = [x for x in oil_spike_cards(st) if {"card": x} in acts]
-    cite(st, "9.6")
-    push_pick(st, [{"card": x} for x in cards] or list(acts), rule="9.6",
-              purpose="Oil Price Spike: a random highest-value Jihadist card of the discard pile", mode="answer")
+    if cards:
+        cite(st, "9.6")
+        pick_chance(st, [{"card": x} for x in cards], None, "9.6",
+                    "Oil Price Spike: a random highest-value Jihadist card of the discard pile (9.6)")
+        return
+    cite(st, "9.5")
+    pick_chance(st, [x for x in acts if isinstance(x, dict)], None, "9.5",
+                "Oil Price Spike: no Jihadist card in the discard pile, a random card offered (9.5)")

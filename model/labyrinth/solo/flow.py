@@ -23,9 +23,9 @@ from model.labyrinth.countries import WORSE, cells, governance, place_cells_from
 from model.labyrinth.engine import cite, pop, procedure, push
 from model.labyrinth.events.lasting import lapsing_in_effect
 from model.labyrinth.events.play import event_playable, push_event, put_away
-from model.labyrinth.operations.jihadist import gtmo, recruit_targets
+from model.labyrinth.operations.jihadist import gtmo
 from model.labyrinth.solo import priorities as prio
-from model.labyrinth.solo.events import places_cells
+from model.labyrinth.solo.events import places_cells, solo_event_playable
 from model.labyrinth.solo.random_country import country_options, push_pick
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import available_cells
@@ -61,13 +61,16 @@ def solo_jihadist_phase(st, f, a) -> None:
     f["pc"] = "next"
 
 
-@implements("9.4.1", "card 47")
+@implements("9.4.1", "card 47", "9.6")
 def jihadist_event_playable(st, n: int) -> bool:
     """9.4.1 with 6.2.6: the Jihadist can play card ``n``'s event now. Card 47, solo: while The
-    door of Itjihad was closed is in effect, non-US events are not playable."""
+    door of Itjihad was closed is in effect, non-US events are not playable. 9.6: the solo
+    restrictions of ``solo/events.py`` (Oil Price Spike with no Jihadist card in the discard pile
+    is used for ops only)."""
     if lapsing_in_effect(st, 47):
         return False
-    return st.cards[n].side in ("Jihadist", "Unassociated") and event_playable(st, "Jihadist", n)
+    return (st.cards[n].side in ("Jihadist", "Unassociated") and event_playable(st, "Jihadist", n)
+            and solo_event_playable(st, n))
 
 
 @procedure("solo_card")

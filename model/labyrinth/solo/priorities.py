@@ -173,10 +173,17 @@ def recruit_groups(st, targets: list[str], value: int) -> list[list[str]]:
     rest = [n for n in cand if d["countries"][n]["gov"] != "islamist_rule" and not is_regime_change(d["countries"][n])]
 
     def within(names: list[str], first=lambda n: 0) -> list[list[str]]:
-        all_muslim = all(_muslim(st, n) for n in names)
-        return _groups_by_key(names, lambda n: (
-            first(n), not d["countries"][n]["besieged"], -(troops(st, n) + cells(d["countries"][n])),
-            -resources(st, n) if all_muslim else 0))
+        # "poi (se la scelta è tra paesi Musulmani) il paese con le Risorse maggiori": the choice
+        # left after the earlier tie-breaks; a non-Muslim country they already set apart does not
+        # stop the Resources tie-break among the Muslim countries still tied.
+        out = []
+        for tied in _groups_by_key(names, lambda n: (
+                first(n), not d["countries"][n]["besieged"], -(troops(st, n) + cells(d["countries"][n])))):
+            if all(_muslim(st, n) for n in tied):
+                out += _groups_by_key(tied, lambda n: -resources(st, n))
+            else:
+                out.append(tied)
+        return out
 
     return _dedupe(within(rc) + within(ir) + within(rest, lambda n: -recruit_number(st, n)))
 
@@ -198,7 +205,9 @@ def travel_box(st, box: int) -> list[str]:
         if box == 1:
             ok = c["gov"] != "islamist_rule" and (is_regime_change(c) or c["besieged"] or c["aid"] > 0)
         elif box == 2:
-            ok = c["gov"] == "poor" and cells(c) + 2 - troops(st, n) >= major_jihad_margin(st)
+            # Card 33 Benazir Bhutto: no Jihad in Pakistan, so no Major Jihad would be possible there.
+            ok = (c["gov"] == "poor" and cells(c) + 2 - troops(st, n) >= major_jihad_margin(st)
+                  and not marker_on(st, "Benazir Bhutto", n))
         elif box == 3:
             muslim_only = st.rulings.solo_travel_box3_muslim
             ok = (info.muslim or not muslim_only) and governance(st, n) in ("good", "fair") and _adjacent_cell(st, n)
@@ -226,9 +235,10 @@ def origin_groups(st, dest: str, value: int, free: dict, free_actives: dict, oth
     Categories: an Islamist Rule country with more cells than the card's ops; a Regime Change
     country with more cells than troops; a country adjacent to the destination; at random among
     the countries with cells, the destination included (``dest`` "" when the destination is not
-    known yet: an event that asks the origin first). Within each category, countries with an
-    Active cell not yet used to Travel come first, and, where possible, no other destination of
-    the same card."""
+    known yet: an event that asks the origin first). Within each category, where possible no other
+    destination of the same card (the solo example, Musharraf: "la priorità 'Non Altra
+    Destinazione'"), and then countries with an Active cell not yet used to Travel come first:
+    other destinations come after every other country of the category, Active ones first."""
     d = st.d
     pa = st.patriot_act()
     has = [n for n in st.map.names if free.get(n, 0) > 0]
@@ -240,13 +250,7 @@ def origin_groups(st, dest: str, value: int, free: dict, free_actives: dict, oth
     ]
     out = []
     for cat in cats:
-        if not cat:
-            continue
-        not_dest = [n for n in cat if n not in other_dests] or cat
-        active = [n for n in not_dest if free_actives.get(n, 0) > 0]
-        first = active or not_dest
-        out.append(first)
-        out.append([n for n in cat if n not in first])
+        out += _groups_by_key(cat, lambda n: (n in other_dests, free_actives.get(n, 0) == 0))
     return _dedupe(out)
 
 

@@ -59,7 +59,8 @@ def face_text(labels: list[str]) -> str:
         got = [k + 1 for k, j in enumerate(faces) if j == i]
         parts.append(f"{got[0]}-{got[-1]} {label}" if len(got) > 1 else f"{got[0]} {label}")
     if None in faces:
-        parts.append(f"{faces.index(None) + 1}-6 roll again")
+        first = faces.index(None) + 1
+        parts.append(f"{first}-6 roll again" if first < 6 else "6 roll again")
     return ", ".join(parts)
 
 
@@ -179,10 +180,10 @@ def _step(st, f, a) -> None:
     if method == "schengen":
         if f["pc"] == "start":
             if st.rulings.solo_schengen_table == "uniform":
+                # sources A and B: a uniform pick among the Schengen options (Eastern Europe
+                # included when it is one), by the die method of 9.5's first bullet
                 cite(st, "9.5")
-                on_table = [n for n in f["names"]]
                 f["method"] = "die"
-                f["names"] = on_table
                 _step(st, f, None)
                 return
             f["pc"] = "die"
