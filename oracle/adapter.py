@@ -12,6 +12,9 @@ one line carrying the same ``id``, in order::
     {"id": 4, "cmd": "state"}                              -> {"id": 4, "ok": true, "state": {...}}
     {"id": 5, "cmd": "quit"}                               -> {"id": 5, "ok": true}, then exit
 
+A solo game (Labyrinth chapter 9) adds ``"options": {"solo": true, "ideology": "potent",
+"minidecks": false}`` to ``reset``; a two-player game sends no ``options``.
+
 ``ok: false`` with an ``error`` text answers a request the implementation refuses (an action it
 holds illegal). ``state`` is the canonical state (``State.canonical()``), the common language in
 which the two states are compared. At a chance node ``legal_actions`` lists the outcomes and the
@@ -40,6 +43,8 @@ import subprocess
 import threading
 from collections import deque
 from typing import Any
+
+from oracle.games import carried_options
 
 PROTOCOL_VERSION = 1
 FAILURE_KINDS = ("timeout", "crash", "oversized", "malformed", "protocol")
@@ -178,8 +183,15 @@ class Implementation:
         return resp
 
     # -- the five commands ---------------------------------------------------------------------
-    def reset(self, game: str, scenario: str, length: str, rulings: dict, seed: int) -> None:
-        resp = self.expect_ok("reset", game=game, scenario=scenario, length=length, rulings=rulings, seed=seed)
+    def reset(self, game: str, scenario: str, length: str, rulings: dict, seed: int,
+              options: dict | None = None) -> None:
+        """Start a new game; ``options`` (the game options) are sent only for a solo game."""
+        extra = {}
+        carried = carried_options(options)
+        if carried is not None:
+            extra["options"] = carried
+        resp = self.expect_ok("reset", game=game, scenario=scenario, length=length, rulings=rulings, seed=seed,
+                              **extra)
         if resp.get("protocol") != PROTOCOL_VERSION:
             raise ImplFailure("protocol", f"reset answer says protocol {json.dumps(resp.get('protocol'))}, "
                               f"expected {PROTOCOL_VERSION}")

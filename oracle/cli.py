@@ -2,6 +2,7 @@
 
     cdg-oracle verify                          the main job on the embedded defaults
     cdg-oracle play --scenario lets_roll --seed 1 --out game.jsonl [--states]   a trace (docs/trace.md)
+    cdg-oracle play --solo [--ideology LEVEL] [--minidecks] ...   a solo game (the Jihadist bot, chapter 9)
     cdg-oracle replay game.jsonl [--json] [--max-branches N]
         exit 0 conformant, 1 violation, 2 invalid trace (or bad arguments), 4 undetermined
     cdg-oracle rules [--json]
@@ -42,6 +43,28 @@ def parse_rulings(items: list[str] | None) -> dict:
     return out
 
 
+def add_option_arguments(p) -> None:
+    """``--solo``, ``--ideology LEVEL``, ``--minidecks``: the game options (Labyrinth chapter 9)."""
+    from model.labyrinth.solo.options import IDEOLOGIES
+
+    p.add_argument("--solo", action="store_true",
+                   help="a solo game (chapter 9): the Jihadist is played by the bot, the choices are the US's")
+    p.add_argument("--ideology", choices=IDEOLOGIES, metavar="LEVEL",
+                   help=f"the Jihadist Ideology of a solo game (9.7): {', '.join(IDEOLOGIES)} (default normal)")
+    p.add_argument("--minidecks", action="store_true", help="the mini-decks option of a solo game (9.2)")
+
+
+def parse_options(args) -> dict | None:
+    """The game options of ``--solo``/``--ideology``/``--minidecks``: None for a two-player game."""
+    if not args.solo:
+        given = [f for f, v in (("--ideology", args.ideology), ("--minidecks", args.minidecks)) if v]
+        if given:
+            raise UsageError(f"{' and '.join(given)} {'needs' if len(given) == 1 else 'need'} --solo "
+                             f"(solo options, 9.2 and 9.7)")
+        return None
+    return {"solo": True, "ideology": args.ideology or "normal", "minidecks": bool(args.minidecks)}
+
+
 def build_parser() -> Parser:
     p = Parser(prog="cdg-oracle", description="A rules oracle for GMT card-driven wargames.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -64,6 +87,7 @@ def build_parser() -> Parser:
     pl.add_argument("--out", default="game.jsonl")
     pl.add_argument("--no-legal-hash", action="store_true", help="omit per-step legal-action counts and hashes")
     pl.add_argument("--states", action="store_true", help="write the full canonical state after every step (large)")
+    add_option_arguments(pl)
 
     r = sub.add_parser("replay", help="replay a trace: conformant (exit 0), the first violation (1), "
                                       "invalid (2) or undetermined (4)")
@@ -95,20 +119,44 @@ def cmd_play(args) -> int:
     from oracle.games import new_state
     from oracle.playout import choose
 
-    state = new_state(args.game, args.scenario, args.length, parse_rulings(args.ruling))
-    lines = [trace.dumps(trace.header(args.game, args.scenario, args.length, state.rulings_dict(), args.seed))]
+    options = parse_options(args)
+    state = new_state(args.game, args.scenario, args.length, parse_rulings(args.ruling), options)
+    lines = [trace.dumps(trace.header(args.game, args.scenario, args.length, state.rulings_dict(), args.seed,
+                                      state.options()))]
     rng = random.Random(args.seed)
     steps = 0
+    gaps: list[str] = []  # the "gap" of every step that has one
     while not state.is_terminal():
         rec = trace.step_record(state, steps, choose(rng, state), legal=not args.no_legal_hash,
                                 with_state=args.states)
+        if "gap" in rec:
+            gaps.append(rec["gap"])
         lines.append(trace.dumps(rec))
         steps += 1
     lines.append(trace.dumps(trace.end_record(state, steps)))
     write_atomic(args.out, "\n".join(lines) + "\n")
     t = state.outcome()
     print(f"{args.out}: {steps} steps, {t['winner']} wins: {t['reason']}")
+    if options is not None:
+        print("\n".join(solo_notes(gaps)))
     return EXIT_OK
+
+
+def solo_notes(gaps: list[str]) -> list[str]:
+    """What a solo game's trace rests on beyond the rules: the steps that used a substitute for a
+    missing table (their ``gap`` texts), then the open items of the solo tables."""
+    from model.labyrinth.solo_tables import open_items
+
+    from oracle.rules_report import open_items_lines
+
+    if gaps:
+        kinds = "; ".join(dict.fromkeys(gaps))  # each distinct substitute once, in order of use
+        n = len(gaps)
+        out = [f"{n} step{'s' * (n != 1)} used a substitute for a missing table ({kinds}): "
+               f"see the 'gap' field of {'those steps' if n != 1 else 'that step'}"]
+    else:
+        out = ["no step used a substitute for a missing table"]
+    return out + open_items_lines(open_items())
 
 
 def cmd_replay(args) -> int:

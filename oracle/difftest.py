@@ -34,7 +34,7 @@ from typing import Any, Callable
 
 from oracle import statediff
 from oracle.adapter import ImplFailure, Implementation
-from oracle.games import new_state
+from oracle.games import carried_options, new_state
 from properties.sampling import sample_chance
 
 KINDS = ("agree", "disagreement", "timeout", "crash", "oversized", "malformed", "protocol")
@@ -85,6 +85,7 @@ class Result:
     seconds: float = 0.0
     finding: Finding | None = None
     names: list = field(default_factory=list)  # the scenarios played, in turn
+    options: dict | None = None  # the game options of a solo game (chapter 9); None: two-player
 
     @property
     def verdict(self) -> str:
@@ -92,7 +93,7 @@ class Result:
 
     def to_dict(self) -> dict:
         return {"verdict": self.verdict, "game": self.game, "scenario": self.scenario,
-                "length": self.length, "rulings": self.rulings, "seed": self.seed,
+                "length": self.length, "rulings": self.rulings, "options": self.options, "seed": self.seed,
                 "strategy": self.strategy, "games": self.games, "steps": self.steps,
                 "seconds": round(self.seconds, 3),
                 "finding": None if self.finding is None else self.finding.to_dict()}
@@ -161,13 +162,14 @@ Chooser = Callable[[Any], Any]
 
 
 def play_game(impl: Implementation, game: str, scenario: str, length: str, rulings: dict, seed: int,
-              index: int, choose: Chooser, max_steps: int) -> int:
-    """One game side by side; returns its number of steps, raises _Found at the first finding."""
-    state = new_state(game, scenario, length, rulings)
+              index: int, choose: Chooser, max_steps: int, options: dict | None = None) -> int:
+    """One game side by side; returns its number of steps, raises _Found at the first finding.
+    ``options``: the game options (a solo game, chapter 9; None: two-player)."""
+    state = new_state(game, scenario, length, rulings, options)
     actions: list = []
     rules: list = []
     try:
-        impl.reset(game, scenario, length, state.rulings_dict(), seed)
+        impl.reset(game, scenario, length, state.rulings_dict(), seed, state.options())
         compare_position(impl, state, index, 0, actions, rules)
         while not state.is_terminal() and len(actions) < max_steps:
             action = choose(state)
@@ -232,13 +234,16 @@ class Session:
 def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: str = "standard",
         rulings: dict | None = None, games: int = 10, seed: int = 0, strategy: str = "random",
         timeout: float = 10.0, max_line: int = 4_000_000, max_steps: int = 100_000,
-        budget: float | None = None, progress: Callable | None = None) -> Result:
-    """A difftest campaign of up to ``games`` games (and at most ``budget`` seconds, if given)."""
+        budget: float | None = None, progress: Callable | None = None,
+        options: dict | None = None) -> Result:
+    """A difftest campaign of up to ``games`` games (and at most ``budget`` seconds, if given);
+    ``options`` are the game options (a solo game, chapter 9; None: two-player)."""
     from oracle.games import scenarios
 
     names = scenarios(game) if scenario == "all" else [scenario]
-    rulings_full = new_state(game, names[0], length, rulings or {}).rulings_dict()
-    result = Result(game, scenario, length, rulings_full, seed, strategy)
+    first = new_state(game, names[0], length, rulings or {}, options)
+    result = Result(game, scenario, length, first.rulings_dict(), seed, strategy,
+                    options=carried_options(first.options()))
     result.names = names
     t0 = time.monotonic()
     session = Session(command, timeout, max_line)
@@ -262,7 +267,8 @@ def _run_random(session, result, games, max_steps, budget, t0, progress) -> None
         game_seed = result.seed * 1000 + g
         try:
             n = play_game(session.get(), result.game, result.names[g % len(result.names)], result.length,
-                          result.rulings, game_seed, g, random_chooser(random.Random(game_seed)), max_steps)
+                          result.rulings, game_seed, g, random_chooser(random.Random(game_seed)), max_steps,
+                          result.options)
         except ImplFailure as e:  # the process could not even start
             result.finding = Finding(e.kind, g, 0, f"at the start: {e.message}", stderr=e.stderr_tail,
                                      scenario=result.names[g % len(result.names)])
@@ -307,7 +313,7 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
         g = counter["games"]
         try:
             n = play_game(session.get(), result.game, result.names[g % len(result.names)], result.length,
-                          result.rulings, result.seed * 1000 + g, g, chooser(data), max_steps)
+                          result.rulings, result.seed * 1000 + g, g, chooser(data), max_steps, result.options)
         except _Found as f:
             # a fresh process for the next game: shrinking replays games, which must not depend
             # on what an earlier game left in the implementation
@@ -346,6 +352,7 @@ def replay_trace(command, text: str, where: str = "trace", timeout: float = 10.0
     from oracle import trace
 
     head, steps, _end = trace.parse(text, where)
+    options = carried_options(trace.initial_state(head, where).options())  # a bad header: invalid, line 1
     actions = []
     for s in steps:
         if "action" not in s:
@@ -361,12 +368,12 @@ def replay_trace(command, text: str, where: str = "trace", timeout: float = 10.0
                             "(check the trace with cdg-oracle replay)")
         return a
     result = Result(head["game"], head["scenario"], head["length"], head["rulings"],
-                    head.get("seed") or 0, "trace")
+                    head.get("seed") or 0, "trace", options=options)
     t0 = time.monotonic()
     session = Session(command, timeout, max_line)
     try:
         n = play_game(session.get(), head["game"], head["scenario"], head["length"], head["rulings"],
-                      result.seed, 0, choose, len(actions))
+                      result.seed, 0, choose, len(actions), options)
         result.games, result.steps = 1, n
     except _Found as f:
         result.finding = f.finding
@@ -380,7 +387,10 @@ def replay_trace(command, text: str, where: str = "trace", timeout: float = 10.0
 def render_text(result: Result, trace_path: str | None = None) -> str:
     """The readable report: one verdict line, then the finding in detail."""
     r = result
-    head = (f"difftest {r.game} {r.scenario} ({r.length}, {r.strategy}, seed {r.seed}): "
+    solo = ""
+    if r.options and r.options.get("solo"):
+        solo = f"solo, ideology {r.options.get('ideology', 'normal')}{', minidecks' * bool(r.options.get('minidecks'))}, "
+    head = (f"difftest {r.game} {r.scenario} ({solo}{r.length}, {r.strategy}, seed {r.seed}): "
             f"{r.games} game(s), {r.steps} steps compared in {r.seconds:.1f} s")
     if r.finding is None:
         return f"{head}\nverdict: agree (player, legal actions and canonical state equal at every step)\n"

@@ -4,6 +4,7 @@
     cdg-oracle difftest --impl "node my_engine.js --adapter" --games 50 --seed 3
     cdg-oracle difftest --impl "..." --strategy hypothesis --budget 120
     cdg-oracle difftest --impl "..." --trace difftest-disagreement.jsonl     reproduce a finding
+    cdg-oracle difftest --impl "..." --solo --ideology potent     solo games (the Jihadist bot, chapter 9)
 
 The command is split into words (quotes respected) and started without a shell. The first
 disagreement or failure is printed (``--json`` for machine-readable output) and its actions are
@@ -43,18 +44,24 @@ def add_parser(sub) -> None:
     d.add_argument("--trace", metavar="TRACE", help="instead of new games, drive the implementation through this trace's actions")
     d.add_argument("--out", default="difftest-disagreement.jsonl", help="where to write the trace of a finding")
     d.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    from oracle.cli import add_option_arguments
+    add_option_arguments(d)
 
 
 def run(args) -> int:
     from oracle import difftest, trace
     from oracle.adapter import split_command
-    from oracle.cli import UsageError, parse_rulings
+    from oracle.cli import UsageError, parse_options, parse_rulings
     from oracle.fileio import write_atomic
 
     if args.games < 1 or args.timeout <= 0 or args.max_line < 1024 or args.max_steps < 1:
         raise UsageError("--games and --max-steps must be >= 1, --timeout > 0, --max-line >= 1024")
     if args.budget is not None and args.budget <= 0:
         raise UsageError("--budget must be > 0")
+    options = parse_options(args)
+    if args.trace and options is not None:
+        raise UsageError("--trace plays the trace's own game: its header carries the options, "
+                         "not --solo/--ideology/--minidecks")
     try:
         command = split_command(args.impl) if args.impl is not None else reference_command()
     except ValueError as e:
@@ -70,12 +77,13 @@ def run(args) -> int:
     else:
         result = difftest.run(command, args.game, args.scenario, args.length, parse_rulings(args.ruling),
                               args.games, args.seed, args.strategy, args.timeout, args.max_line,
-                              args.max_steps, args.budget)
+                              args.max_steps, args.budget, options=options)
     path = None
     if result.finding is not None and not args.trace:
         f = result.finding
         write_atomic(args.out, trace.from_actions(result.game, f.scenario, result.length,
-                                                  result.rulings, f.actions, result.seed * 1000 + f.game))
+                                                  result.rulings, f.actions, result.seed * 1000 + f.game,
+                                                  result.options))
         path = args.out
     if args.json:
         print(difftest.to_json(result, path))

@@ -6,11 +6,14 @@ from model.core.errors import DataError
 GAMES = ("labyrinth",)
 
 
-def new_state(game: str, scenario: str, length: str = "standard", rulings: dict | None = None):
+def new_state(game: str, scenario: str, length: str = "standard", rulings: dict | None = None,
+              options: dict | None = None):
+    """A new game at its first decision. ``options`` are the game options (Labyrinth: ``{"solo",
+    "ideology", "minidecks"}``, chapter 9; None: two-player); a bad one raises DataError."""
     if game != "labyrinth":
         raise DataError(f"--game {game!r}: unknown game (known: {', '.join(GAMES)})")
     from model.labyrinth import new_game
-    return new_game(scenario, length, rulings)
+    return new_game(scenario, length, rulings, options)
 
 
 def scenarios(game: str) -> list[str]:
@@ -18,3 +21,13 @@ def scenarios(game: str) -> list[str]:
         raise DataError(f"--game {game!r}: unknown game (known: {', '.join(GAMES)})")
     from model.labyrinth import scenario_names
     return scenario_names()
+
+
+def carried_options(options: dict | None) -> dict | None:
+    """The game options as a trace header and an adapter ``reset`` carry them: the full dict for a
+    solo game, None for a two-player game (which writes no ``options`` at all, so that two-player
+    traces and adapter traffic stay exactly as they were before the solo option existed)."""
+    if not options or not options.get("solo"):
+        return None
+    return {"solo": True, "ideology": options.get("ideology", "normal"),
+            "minidecks": bool(options.get("minidecks", False))}

@@ -63,7 +63,10 @@ class Session:
         rulings = req.get("rulings", {})
         if not isinstance(rulings, dict):
             raise DataError("reset: 'rulings' must be an object")
-        self.state = new_state(req["game"], req["scenario"], req["length"], rulings)
+        options = req.get("options")  # a solo game (chapter 9); absent: two-player
+        if options is not None and not isinstance(options, dict):
+            raise DataError("reset: 'options' must be an object")
+        self.state = new_state(req["game"], req["scenario"], req["length"], rulings, options)
         return {}
 
 

@@ -111,7 +111,16 @@ def render_text(report: dict) -> str:
         lines.append(f"  {c['number']:>3} {c['name'][:34]:<34} {c['side']:<12} ops {c['ops']}  {c['status']}")
     if report.get("open_items"):
         lines.append("")
-        lines.append("OPEN ITEMS (facts no source confirms; model/labyrinth/data/solo_tables.yaml)")
-        for x in report["open_items"]:
-            lines.append(f"  {x['rule']:<6} {x['table']} table, {x['confidence']}: {x['what']}")
+        lines += open_items_lines(report["open_items"])
     return "\n".join(lines) + "\n"
+
+
+def open_items_lines(items: list[dict]) -> list[str]:
+    """The OPEN ITEMS section (``solo_tables.open_items()``): a heading and one line per item;
+    nothing when there is no open item. Shared by ``cdg-oracle rules`` and ``play --solo``."""
+    if not items:
+        return []
+    lines = ["OPEN ITEMS (facts no source confirms; model/labyrinth/data/solo_tables.yaml)"]
+    for x in items:
+        lines.append(f"  {x['rule']:<6} {x['table']} table, {x['confidence']}: {x['what']}")
+    return lines

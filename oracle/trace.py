@@ -6,12 +6,15 @@ Schema of one line is oracle/data/trace.schema.json). Line 1 is the header::
     {"type":"header","format":"cdg-oracle-trace","format_version":2,"game":"labyrinth",
      "scenario":"lets_roll","length":"standard","rulings":{...},"model_version":"0.1.0","seed":7}
 
-then one line per step, every choice and every chance outcome, ``i`` counting from 0::
+(a solo game, chapter 9, adds ``"options":{"solo":true,"ideology":"potent","minidecks":false}``;
+a header without ``options`` is a two-player game), then one line per step, every choice and
+every chance outcome, ``i`` counting from 0::
 
     {"type":"step","i":0,"player":"chance","action":{"card":35},"legal_count":120,
      "legal_hash":"…","state_hash":"…","rules":["5.3.1"]}
 
-(``legal_count``, ``legal_hash``, ``state``, ``state_hash`` and ``rules`` are optional), or a hidden
+(``legal_count``, ``legal_hash``, ``state``, ``state_hash``, ``rules`` and ``gap`` -- set when the
+chance node stands in for a table no source gives, 9.5 -- are optional), or a hidden
 chance step, whose outcome the log does not know (the opponent's draw in a VASSAL log)::
 
     {"type":"step","i":1,"player":"chance","hidden":true}
@@ -42,7 +45,7 @@ from model.core.errors import DataError, IllegalAction
 from model.core.game import action_key
 from oracle import __version__
 from oracle.fileio import DuplicateKey, loads_strict
-from oracle.games import new_state
+from oracle.games import carried_options, new_state
 from oracle.statediff import canonical_hash, canonical_json, diff, render
 
 FORMAT = "cdg-oracle-trace"
@@ -74,11 +77,26 @@ def state_hash(state) -> str:
     return canonical_hash(state.canonical())
 
 
-def header(game: str, scenario: str, length: str, rulings: dict, seed: int | None) -> dict:
-    """The header record of a trace written by this program."""
-    return {"type": "header", "format": FORMAT, "format_version": FORMAT_VERSION, "game": game,
-            "scenario": scenario, "length": length, "rulings": rulings, "model_version": __version__,
-            "seed": seed}
+def header(game: str, scenario: str, length: str, rulings: dict, seed: int | None,
+           options: dict | None = None) -> dict:
+    """The header record of a trace written by this program. ``options`` (``State.options()``)
+    are written only for a solo game: a header without them is a two-player game."""
+    rec = {"type": "header", "format": FORMAT, "format_version": FORMAT_VERSION, "game": game,
+           "scenario": scenario, "length": length, "rulings": rulings, "model_version": __version__,
+           "seed": seed}
+    carried = carried_options(options)
+    if carried is not None:
+        rec["options"] = carried
+    return rec
+
+
+def initial_state(head: dict, where: str = "trace"):
+    """The game a (validated) header sets up: game, scenario, length, rulings and options; a header
+    the model refuses (an unknown scenario, ruling or option) raises TraceError naming line 1."""
+    try:
+        return new_state(head["game"], head["scenario"], head["length"], head["rulings"], head.get("options"))
+    except DataError as e:
+        raise TraceError(f"{where}: line 1: {e}", 1) from None
 
 
 def dumps(obj: dict) -> str:
@@ -97,6 +115,9 @@ def step_record(state, i: int, action, *, legal: bool = True, with_state: bool =
 
 def _step_before(state, i: int, action, legal: bool) -> dict:
     rec = {"type": "step", "i": i, "player": state.current_player(), "action": action}
+    gap = (state.decision() or {}).get("gap")
+    if gap:  # a chance node standing in for a table no source gives (9.5 Global table)
+        rec["gap"] = gap
     if legal:
         actions = state.legal_actions()
         rec["legal_count"] = len(actions)
@@ -132,15 +153,16 @@ def end_record(state, steps: int, unfinished_reason: str | None = None, with_has
 
 
 def from_actions(game: str, scenario: str, length: str, rulings: dict, actions: list,
-                 seed: int | None = None) -> str:
+                 seed: int | None = None, options: dict | None = None) -> str:
     """The version 2 trace text of ``actions`` applied from a fresh game (a failure found by a
     property check, for instance): one step line per action, with the legal-action count and
     hash, the rules applied and the state hash; it stops before an action that is not legal, and
     at an action whose ``apply`` raised (that step written without rules or hash, so that a replay
     raises the same error there). The end line gives the winner when the game is over, and is
-    marked unfinished otherwise, saying why the trace stops. Replays with :func:`replay`."""
-    state = new_state(game, scenario, length, rulings)
-    lines = [dumps(header(game, scenario, length, state.rulings_dict(), seed))]
+    marked unfinished otherwise, saying why the trace stops. ``options`` are the game options
+    (a solo game, chapter 9; None: two-player). Replays with :func:`replay`."""
+    state = new_state(game, scenario, length, rulings, options)
+    lines = [dumps(header(game, scenario, length, state.rulings_dict(), seed, state.options()))]
     reason, healthy = None, True
     for i, action in enumerate(actions):
         if state.is_terminal():
@@ -208,9 +230,11 @@ def _schema_message(err) -> str:
                 f"of strings, integers, booleans and null)")
     elif err.validator == "additionalProperties" and isinstance(err.instance, dict):
         known = set(err.schema.get("properties", {}))
-        extra = sorted(k for k in err.instance if k not in known and not k.startswith("x-"))
-        what = (f"unknown key{'s' * (len(extra) != 1)} {_short(', '.join(map(repr, extra)), 100)} "
-                f"(keys of one's own must start with 'x-')")
+        own = "^x-" in err.schema.get("patternProperties", {})  # the object takes keys of one's own
+        extra = sorted(k for k in err.instance if k not in known and not (own and k.startswith("x-")))
+        what = (f"unknown key{'s' * (len(extra) != 1)} {_short(', '.join(map(repr, extra)), 100)}"
+                + (" (keys of one's own must start with 'x-')" if own else
+                   f" (known: {', '.join(sorted(known))})"))
     elif err.validator == "const":
         what = (f"expected {_short(json.dumps(err.validator_value), 60)}, "
                 f"found {_short(json.dumps(err.instance), 60)}")
@@ -486,11 +510,7 @@ def replay(text: str, where: str = "trace", max_branches: int = DEFAULT_MAX_BRAN
     if max_branches < 1:
         raise ValueError("max_branches must be at least 1")
     head, steps, end = parse(text, where)
-    try:
-        state = new_state(head["game"], head["scenario"], head["length"], head["rulings"])
-    except DataError as e:
-        raise TraceError(f"{where}: line 1: {e}", 1) from None
-    cands = [state]
+    cands = [initial_state(head, where)]
     hidden = 0
     for rec in steps:
         i = rec["i"]

@@ -6,8 +6,10 @@ invariants, its printed figures and its golden summary; the z3 invariants evalua
 scenario's set-up; the z3 inductive proofs (each "proved" or a counterexample); the z3 victory
 analysis on the map's data; the hypothesis state machine (bounded, derandomized; every failure is
 written as a replayable trace); a bounded campaign of random complete games checked after every
-step; difftest of the reference adapter against the model (the oracle's own harness, end to
-end). The exit status is 0 only when every property holds.
+step; a bounded solo campaign (chapter 9: the Jihadist played by the bot) for every scenario at every
+Ideology, with the count of steps that used the substitute for the 9.5 Global table; difftest of
+the reference adapter against the model (the oracle's own harness, end to end). The exit status is
+0 only when every property holds.
 """
 from __future__ import annotations
 
@@ -24,13 +26,22 @@ def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, steps: int = 300) -> int:
+def solo_games_for(games: int) -> int:
+    """Solo games per scenario and Ideology for ``--games`` two-player games per scenario: a fifth
+    (there are five Ideologies, so as many solo games per scenario as two-player ones), at least one."""
+    return max(1, games // 5)
+
+
+def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, steps: int = 300,
+        solo_games: int | None = None) -> int:
     from model.labyrinth import new_game
     from model.labyrinth.mapdata import load_map
     from model.labyrinth.scenarios import scenario_names
     from oracle import trace
     from properties.labyrinth import stateful, victory_analysis, z3_proofs, z3_state
-    from properties.labyrinth.campaign import campaign
+    from model.labyrinth.solo.options import IDEOLOGIES
+    from model.labyrinth.solo.random_country import GLOBAL_GAP
+    from properties.labyrinth.campaign import campaign, solo_campaign
     from properties.labyrinth.mapchecks import check_map
     from properties.labyrinth.scenario_checks import check_all_scenarios
 
@@ -58,11 +69,13 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
 
     def write_failure(f: dict) -> None:
         path = folder / "failures" / f"stateful-{len(failure_files) + 1}.jsonl"
-        write_atomic(path, trace.from_actions("labyrinth", f["scenario"], f["length"], f["rulings"], f["actions"]))
+        write_atomic(path, trace.from_actions("labyrinth", f["scenario"], f["length"], f["rulings"], f["actions"],
+                                              options=f.get("options")))
         failure_files.append(str(path))
 
     machine = stateful.run_machine(examples, steps, seed, on_failure=write_failure)
-    machine_failures = [{"what": f["what"], "scenario": f["scenario"], "steps": len(f["actions"]), "trace": p}
+    machine_failures = [{"what": f["what"], "scenario": f["scenario"], "options": f.get("options"),
+                         "steps": len(f["actions"]), "trace": p}
                         for f, p in zip(machine["failures"], failure_files)]
     say(f"verify: random campaign (up to {games} games per scenario, budget {budget:g} s, seed {seed})")
 
@@ -71,6 +84,10 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
             say(f"  {n} games played")
 
     results = campaign(scenario_names(), seed, games, budget, progress)
+    n_solo = solo_games_for(games) if solo_games is None else solo_games
+    say(f"verify: solo campaign (chapter 9; up to {n_solo} games per scenario and Ideology, budget {budget:g} s, "
+        f"seed {seed})")
+    solo = solo_report(solo_campaign(scenario_names(), list(IDEOLOGIES), seed, n_solo, budget, progress), GLOBAL_GAP)
     say("verify: the reference adapter against the model (difftest, one game per scenario)")
     adapter = adapter_selftest(seed)
     failures = [r for r in results if r.failures]
@@ -83,7 +100,7 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
         s["failed"] += bool(r.failures)
     ok = (all(x["ok"] for x in maps) and all(x["ok"] for x in scen) and all(x["ok"] for x in z3inv)
           and all(p["status"] == "proved" for p in proofs) and not machine["failures"] and not failures
-          and all(a["verdict"] == "agree" for a in adapter))
+          and not solo["failures"] and all(a["verdict"] == "agree" for a in adapter))
     report = {
         "tool": "cdg-oracle", "version": __version__, "game": "labyrinth", "seed": seed,
         "ok": ok,
@@ -93,19 +110,45 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
         "z3_proofs": proofs,
         "victory_analysis": victory,
         "state_machine": {"runs": machine["stats"].get("runs"), "steps": machine["stats"].get("steps"),
+                          "games": machine["stats"].get("games"), "solo_games": machine["stats"].get("solo_games"),
                           "examples": examples, "step_count": steps, "failures": machine_failures},
         "campaign": {"games": len(results), "per_scenario": per_scen,
                      "failures": [{"scenario": r.scenario, "seed": r.seed, "failures": r.failures[:5],
                                    "actions": r.actions} for r in failures]},
+        "solo_campaign": solo,
         "adapter_selftest": adapter,
     }
     write_atomic(folder / "verification.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
     write_atomic(folder / "verification.md", render_md(report, victory_analysis.render_md(victory)))
     took = time.monotonic() - t0
     print(f"verify: {'every property holds' if ok else 'FAILURES'}; {len(proofs)} proofs, "
-          f"{machine['stats'].get('steps', 0)} state-machine steps, {len(results)} games; "
+          f"{machine['stats'].get('steps', 0)} state-machine steps, {len(results)} games, "
+          f"{solo['games']} solo games ({solo['gap_steps']} steps on the Global-table substitute); "
           f"report in {folder}/verification.md ({took:.0f} s)")
     return 0 if ok else 1
+
+
+def solo_report(results: list, gap: str) -> dict:
+    """The solo campaign's section of the report: per scenario and Ideology the games, steps, wins,
+    failures and gap steps (chance nodes standing in for the 9.5 Global table, ``decision()["gap"]``)."""
+    per = {}
+    for r in results:
+        s = per.setdefault(r.scenario, {}).setdefault(r.options["ideology"], {
+            "games": 0, "steps": 0, "US": 0, "Jihadist": 0, "failed": 0, "gap_steps": 0, "games_with_gaps": 0})
+        s["games"] += 1
+        s["steps"] += r.steps
+        s["gap_steps"] += r.gaps
+        s["games_with_gaps"] += bool(r.gaps)
+        if r.failures:
+            s["failed"] += 1
+        elif r.winner:
+            s[r.winner] += 1
+    failed = [r for r in results if r.failures]
+    return {"games": len(results), "steps": sum(r.steps for r in results),
+            "gap_steps": sum(r.gaps for r in results), "games_with_gaps": sum(bool(r.gaps) for r in results),
+            "gap": gap, "per_scenario": per,
+            "failures": [{"scenario": r.scenario, "options": r.options, "seed": r.seed, "failures": r.failures[:5],
+                          "actions": r.actions} for r in failed]}
 
 
 def adapter_selftest(seed: int) -> list[dict]:
@@ -156,9 +199,12 @@ def render_md(r: dict, victory_lines: list[str]) -> str:
     sm = r["state_machine"]
     lines += ["", "## Hypothesis state machine", "",
               f"{sm['runs']} runs, {sm['steps']} steps (at most {sm['examples']} runs of {sm['step_count']} steps; "
-              "invariants, dead ends, JSON round-trip, determinism and termination checked).", ""]
+              "invariants, dead ends, JSON round-trip, determinism and termination checked)"
+              + (f"; {sm['games']} games, {sm['solo_games']} of them solo (chapter 9)." if sm.get("games") is not None
+                 else "."), ""]
     for f in sm["failures"]:
-        lines.append(f"- **{f['what']}** ({f['scenario']}, {f['steps']} steps): trace {f['trace']}")
+        solo = f" solo {f['options']['ideology']}" if f.get("options") else ""
+        lines.append(f"- **{f['what']}** ({f['scenario']}{solo}, {f['steps']} steps): trace {f['trace']}")
     camp = r["campaign"]
     lines += ["", "## Random campaign", "",
               "Complete games with uniformly random legal choices and seeded chance, card events included; after",
@@ -169,6 +215,8 @@ def render_md(r: dict, victory_lines: list[str]) -> str:
         lines.append(f"| {name} | {s['games']} | {s['steps']} | {s.get('US', 0)} | {s.get('Jihadist', 0)} | {s['failed']} |")
     for f in camp["failures"]:
         lines.append(f"\n- {f['scenario']} seed {f['seed']}: " + "; ".join(f["failures"]))
+    if "solo_campaign" in r:
+        lines += render_solo_md(r["solo_campaign"])
     lines += ["", "## The reference adapter against the model (difftest)", "",
               "The model served through the adapter protocol in another process and played side by side with",
               "the model: player, legal actions and canonical state compared after every step.", "",
@@ -176,3 +224,26 @@ def render_md(r: dict, victory_lines: list[str]) -> str:
     for a in r.get("adapter_selftest", []):
         lines.append(f"| {a['scenario']} | {a['verdict'] if a['verdict'] == 'agree' else '**' + a['verdict'] + '**: ' + a['finding']} | {a['steps']} |")
     return "\n".join(lines) + "\n"
+
+
+def render_solo_md(solo: dict) -> list[str]:
+    """The solo campaign's section of the Markdown report."""
+    lines = ["", "## Solo campaign (chapter 9)", "",
+             "Complete solo games: the US plays uniformly random legal choices, the Jihadist is the bot of",
+             "chapter 9, chance is seeded; every scenario at every Ideology (9.7). After every step the",
+             "two-player checks hold, plus the solo invariants: no Jihadist decision node (9.0), the numbered",
+             "plot markers Available, on the map and set aside are the six, and each set-aside marker stands for",
+             "a WMD plot in play (9.3.3), the Jihadist draw stack holds each card once (9.2).", "",
+             "| scenario | Ideology | games | steps | US wins | Jihadist wins | failed | gap steps |",
+             "|---|---|---|---|---|---|---|---|"]
+    for name, by_ideology in sorted(solo["per_scenario"].items()):
+        for ideology, s in by_ideology.items():
+            lines.append(f"| {name} | {ideology} | {s['games']} | {s['steps']} | {s['US']} | {s['Jihadist']} | "
+                         f"{s['failed']} | {s['gap_steps']} |")
+    share = f" ({100 * solo['gap_steps'] / solo['steps']:.1f}%)" if solo["steps"] else ""
+    lines += ["", f"Gap steps: {solo['gap_steps']} of {solo['steps']} steps{share}, in {solo['games_with_gaps']} of "
+              f"{solo['games']} games, were chance nodes standing in for a table no source gives: "
+              f"{solo['gap']}. A game through such a step follows the model's substitute there, not a rule."]
+    for f in solo["failures"]:
+        lines.append(f"\n- {f['scenario']} solo {f['options']['ideology']} seed {f['seed']}: " + "; ".join(f["failures"]))
+    return lines

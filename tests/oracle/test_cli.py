@@ -163,7 +163,9 @@ def test_rules_lists_every_rule_and_card(capsys):
     by_number = {r["number"]: r for r in report["rules"]}
     assert by_number["7.4.2"]["status"].startswith("implemented")
     assert any("op_disrupt" in w for w in by_number["7.4.2"]["implemented_in"])
-    assert by_number["9.4.3"]["status"] == "not implemented"  # the solo bot is a later issue
+    assert by_number["9.4.3"]["status"] == "implemented, tested"  # the solo bot (issue 6)
+    assert any("solo_radicalization" in w for w in by_number["9.4.3"]["implemented_in"])
+    assert by_number["1.0"]["status"] == "not implemented"  # a rule with no code is still reported so
     assert len(report["cards"]) == 120
     assert all(c["status"] == "event implemented, tested" for c in report["cards"])
     assert all(c["tested_in"] for c in report["cards"])
