@@ -1,6 +1,7 @@
 """Playout benchmark: random complete games per second and decisions per second on one core.
 
     python benchmarks/playouts.py [--scenario lets_roll] [--games 200] [--seed 0]
+    python benchmarks/playouts.py --solo --ideology potent     (the chapter-9 Jihadist; the US random)
 
 Uniformly random legal choices, chance sampled with its exact probabilities (oracle/playout.py).
 Prints the figures; it asserts nothing about speed (speed is measured here, never in tests).
@@ -25,26 +26,33 @@ def main() -> None:
     ap.add_argument("--length", default="standard")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--solo", action="store_true", help="a solo game: the Jihadist is the chapter-9 bot")
+    ap.add_argument("--ideology", default="normal", help="solo Ideology level (9.7)")
     args = ap.parse_args()
-    decisions = chance = 0
+    options = {"solo": True, "ideology": args.ideology} if args.solo else None
+    decisions = chance = gaps = 0
     winners: dict[str, int] = {}
     t0 = time.perf_counter()
     for g in range(args.games):
         rng = random.Random(args.seed + g)
-        st = new_game(args.scenario, args.length)
+        st = new_game(args.scenario, args.length, options=options)
         while not st.is_terminal():
             if st.current_player() == "chance":
                 chance += 1
+                gaps += bool(st.decision().get("gap"))
             else:
                 decisions += 1
             st.apply(choose(rng, st))
         winners[st.winner()] = winners.get(st.winner(), 0) + 1
     dt = time.perf_counter() - t0
-    print(f"scenario {args.scenario}, length {args.length}, {args.games} games, seed {args.seed}")
+    mode = f"solo ({args.ideology})" if args.solo else "two-player"
+    print(f"scenario {args.scenario}, length {args.length}, {mode}, {args.games} games, seed {args.seed}")
     print(f"games/s:      {args.games / dt:.1f}")
     print(f"decisions/s:  {decisions / dt:.0f}  (player choices; {decisions / args.games:.0f} per game)")
     print(f"steps/s:      {(decisions + chance) / dt:.0f}  (choices and chance outcomes)")
     print(f"winners:      {dict(sorted(winners.items()))}")
+    if args.solo:
+        print(f"gap steps:    {gaps / args.games:.1f} per game  (the 9.5 Global table substitute)")
     print(f"time:         {dt:.2f} s")
 
 
