@@ -11,7 +11,7 @@ troops for the PRESTIGE step include NATO (card 41)."""
 from __future__ import annotations
 
 from model.core.citations import implements
-from model.labyrinth.operations.jihadist import wmd_used
+from model.labyrinth.operations.jihadist import return_plot, wmd_used
 from model.labyrinth import victory
 from model.labyrinth.countries import WORSE, set_governance, troops
 from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
@@ -182,6 +182,5 @@ def resolve_plot(st, f, a) -> None:
         wmd_used(st)  # 9.3.3 (solo)
         cite(st, "8.5.5")
     else:
-        d["plots_available"].append(plot)
-        d["plots_available"].sort()
+        return_plot(st, plot)
     pop(st)

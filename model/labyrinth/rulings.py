@@ -242,6 +242,15 @@ class LabyrinthRulings(Rulings):
         "disponibili', Funding-limited), or may the second come from the track regardless (ES 'dos células')?",
         source="seed_labyrinth.md D41 (resolution: both Available)",
     )
+    solo_wmd_set_aside: str = switch(
+        "deferred",
+        choices=("deferred", "none"),
+        question="9.3.3: a WMD plot arrives when no numbered plot marker is Available to set aside (all "
+        "on the map): is the next numbered marker that returns set aside instead, keeping 'always "
+        "exactly 6 plot markers in play' (deferred), or does a 7th marker join the game (none)?",
+        source="9.3.3 (IT 'in modo che vi siano sempre esattamente 6 segnalini di Complotto in gioco'); "
+        "the project's reading: no seed or dossier item covers it (found by the solo state machine)",
+    )
     solo_shia_mix_table: str = switch(
         "source_a",
         choices=("source_a", "uniform"),

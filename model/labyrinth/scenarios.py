@@ -303,7 +303,8 @@ def setup_roll_schengen_postures(st, f, a) -> None:
         return
     if f["pc"] == "reroll":
         if a is None:
-            if not f.get("jihadist_rerolls", 1):
+            if not f.get("jihadist_rerolls", 1) or st.d["options"]["solo"]:
+                # "poi, se si gioca in due, ritirate per uno di essi": no re-roll in a solo game.
                 pop(st)
                 return
             options = [{"reroll": n} for n in st.map.schengen]

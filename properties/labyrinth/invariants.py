@@ -44,13 +44,19 @@ def pieces_conserved(d: dict) -> list[str]:
 
 
 def plots_conserved(d: dict, numbered: list[int]) -> list[str]:
-    """h.2 #5-6: the six numbered plots are Available or on the map (4.8.1, D01: reusable); the six
-    WMD plots are in their boxes, Available, on the map or removed (4.7.8.1)."""
+    """h.2 #5-6: the six numbered plots are Available or on the map (4.8.1, D01: reusable) -- or, in
+    a solo game, set aside by a WMD plot (9.3.3, ``plots_set_aside``; a two-player state has no such
+    key); the six WMD plots are in their boxes, Available, on the map or removed (4.7.8.1)."""
     out = []
     on_map = [p for c in d["countries"].values() for p in c["plots"]]
-    nums = Counter(d["plots_available"]) + Counter(p for p in on_map if p != "WMD")
+    nums = (Counter(d["plots_available"]) + Counter(p for p in on_map if p != "WMD")
+            + Counter(d.get("plots_set_aside", ())))
     if nums != Counter(numbered):
-        out.append(f"numbered plots {sorted(nums.elements())} != {sorted(numbered)} (4.8.1)")
+        if "plots_set_aside" in d:
+            out.append(f"numbered plots Available, on the map and set aside {sorted(nums.elements())} "
+                       f"!= {sorted(numbered)} (4.8.1, 9.3.3)")
+        else:
+            out.append(f"numbered plots {sorted(nums.elements())} != {sorted(numbered)} (4.8.1)")
     wmd = sum(d["wmd_boxes"].values()) + d["wmd_available"] + on_map.count("WMD") + d["wmd_removed"]
     if wmd != 6:
         out.append(f"{wmd} WMD plot markers accounted for, not 6 (4.7.8.1)")
@@ -118,6 +124,78 @@ def piece_markers(d: dict) -> list[str]:
     return out
 
 
+# -- the solo game (chapter 9) ----------------------------------------------------------------------
+
+def is_solo(d: dict) -> bool:
+    """The state is a solo game (the ``solo`` option of chapter 9, model/labyrinth/solo/options.py)."""
+    return bool(d.get("options", {}).get("solo", False))
+
+
+def solo_no_jihadist_decision(d: dict) -> list[str]:
+    """9.0: in a solo game the player takes the US side; every Jihadist decision is made by the
+    rules of chapter 9 and the dice, so no decision node belongs to the Jihadist."""
+    p = d["pending"]
+    if d["terminal"] is None and p is not None and p["player"] == "Jihadist":
+        return [f"a Jihadist decision node in a solo game: {p['prompt']!r} ({p['rule']}) (9.0)"]
+    return []
+
+
+def solo_plots(d: dict) -> list[str]:
+    """9.3.3 (seed_labyrinth.md h.2 #5): each WMD plot added to the Available plots sets aside the
+    lowest-numbered Available numbered plot; each WMD plot used brings the highest-numbered set-aside
+    marker back. (That numbered markers Available + on the map + set aside are the six numbered
+    markers is ``plots_conserved``.)
+
+    What the model guarantees, and this checks: every set-aside marker stands for a WMD marker still
+    in play, i.e. set aside <= WMD plots Available + on the map; equivalently the plot markers in play
+    (numbered and WMD, Available and on the map) are at least 6. The rule's "always exactly 6" is not
+    guaranteed: a WMD plot that becomes Available when no numbered marker is Available (all of them
+    on the map or set aside) replaces none -- 9.3.3 does not say what happens then -- and the markers
+    in play are then more than 6 until that WMD is used."""
+    out = []
+    aside = d.get("plots_set_aside")
+    if not isinstance(aside, list):
+        return [f"a solo game without the set-aside plot markers (plots_set_aside is {aside!r}) (9.3.3)"]
+    if any(p == "WMD" for p in aside):
+        out.append(f"a WMD plot set aside {aside} (9.3.3 sets aside numbered markers only)")
+    wmd_in_play = d["wmd_available"] + sum(c["plots"].count("WMD") for c in d["countries"].values())
+    if len(aside) > wmd_in_play:
+        out.append(f"{len(aside)} numbered plot markers set aside for {wmd_in_play} WMD plots in play "
+                   f"(Available and on the map): fewer than 6 plot markers in play (9.3.3)")
+    return out
+
+
+def solo_jihadist_hand(d: dict) -> list[str]:
+    """9.2: the solo Jihadist's cards are a face-down draw stack, top first: a list, each card once."""
+    hand = d["hands"]["Jihadist"]
+    if not isinstance(hand, list):
+        return [f"the Jihadist hand is a {type(hand).__name__}, not a list (9.2)"]
+    if len(set(hand)) != len(hand):
+        return [f"the Jihadist hand {hand} holds a card twice (9.2)"]
+    return []
+
+
+_IDEOLOGIES = ("normal", "attractive", "potent", "infectious", "virulent")  # 9.7, in order (solo/options.py)
+
+
+def solo_us_plays_all(d: dict) -> list[str]:
+    """9.7 Infectious and Virulent: the US must play all its cards (modifies 5.2.4), so a US Action
+    Phase never offers to hold its last card (``"hold"``, 5.2.4)."""
+    level = d["options"].get("ideology", "normal")
+    p = d["pending"]
+    if (level in _IDEOLOGIES and _IDEOLOGIES.index(level) >= _IDEOLOGIES.index("infectious")
+            and d["terminal"] is None and p is not None and p["player"] == "US" and "hold" in p["actions"]):
+        return [f"the US may hold a card at Ideology {level} (9.7: the US must play all its cards)"]
+    return []
+
+
+def solo_invariants(d: dict) -> list[str]:
+    """The invariants of a solo game on top of the two-player ones (empty for a two-player state)."""
+    if not is_solo(d):
+        return []
+    return solo_no_jihadist_decision(d) + solo_plots(d) + solo_jihadist_hand(d) + solo_us_plays_all(d)
+
+
 def check_all(d: dict, numbered: list[int], muslim: tuple[str, ...]) -> list[str]:
     return (track_bounds(d) + pieces_conserved(d) + plots_conserved(d, numbered)
-            + cards_conserved(d) + markers_consistent(d, muslim))
+            + cards_conserved(d) + markers_consistent(d, muslim) + solo_invariants(d))

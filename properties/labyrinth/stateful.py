@@ -4,8 +4,10 @@ always hold": hypothesis; issue 4, item 4).
 One run of the machine plays games of a scenario, one atomic step at a time:
 
 * ``start_game`` (the initialize rule) picks the scenario among ``scenario_names()``, the game
-  length and the rulings (every switch, its default first, so that a failure shrinks to Let's Roll!,
-  the standard length and the default readings);
+  length, the rulings (every switch, its default first, so that a failure shrinks to Let's Roll!,
+  the standard length and the default readings) and the game options: a two-player game (first, so
+  that a failure shrinks to one when solo play does not matter) or a solo game (chapter 9) with an
+  Ideology (9.7, ``normal`` first) and the mini-decks option (9.2, off first);
 * ``step`` lets hypothesis draw the index of a legal action at a decision, or of an outcome at a
   chance node. Outcomes are drawn by index, not by weight: the search wants reach, not realism, and
   an index shrinks to 0 (the first card of the deck, a die of 1), so a failure shrinks to a
@@ -13,7 +15,8 @@ One run of the machine plays games of a scenario, one atomic step at a time:
 
 After every step the machine checks (:meth:`Walk.check`, in this order):
 
-1. the rulebook invariants hold (``properties.labyrinth.invariants.check_all``);
+1. the rulebook invariants hold (``properties.labyrinth.invariants.check_all``; in a solo game also
+   ``solo_invariants``: no Jihadist decision node, the 9.3.3 plot markers, the Jihadist draw stack);
 2. a game that is not over offers a legal action (no dead end); a game that is over offers none and
    says who won, why and by which rule;
 3. at a chance node the outcomes are the legal actions, each with a positive exact probability,
@@ -27,10 +30,11 @@ After every step the machine checks (:meth:`Walk.check`, in this order):
    ``check_every`` steps, the actions are also replayed from scratch in a third game, and a clone
    is checked to be equal to and independent of its original.
 
-Every failure is recorded with the game's scenario, length, rulings and its actions from the start,
-so that it can be written as a replayable trace; :func:`recheck` walks an action list with the same
-checks and returns the same words. ``properties`` never imports ``oracle``: the caller writes the
-trace with ``oracle.trace`` (``on_failure`` of :func:`run_machine`, or a test helper).
+Every failure is recorded with the game's scenario, length, rulings, options and its actions from
+the start, so that it can be written as a replayable trace (its header carries the options);
+:func:`recheck` walks an action list with the same checks and returns the same words.
+``properties`` never imports ``oracle``: the caller writes the trace with ``oracle.trace``
+(``on_failure`` of :func:`run_machine`, or a test helper).
 """
 from __future__ import annotations
 
@@ -49,6 +53,7 @@ from model.core.game import CHANCE, TERMINAL, action_key
 from model.labyrinth import new_game, scenario_names
 from model.labyrinth.rulings import LabyrinthRulings
 from model.labyrinth.scenarios import LENGTHS, plot_values
+from model.labyrinth.solo.options import IDEOLOGIES
 from model.labyrinth.state import SIDES, LabyrinthState
 from properties.labyrinth.invariants import check_all
 
@@ -194,22 +199,25 @@ class Walk:
     exception when ``apply`` crashes) and leaves its description in ``why``."""
 
     def __init__(self, scenario: str, length: str = "standard", rulings: dict | None = None,
-                 max_game_steps: int = MAX_GAME_STEPS, check_every: int = CHECK_EVERY):
+                 max_game_steps: int = MAX_GAME_STEPS, check_every: int = CHECK_EVERY,
+                 options: dict | None = None):
         self.scenario, self.length, self.rulings = scenario, length, dict(rulings or {})
+        self.options = dict(options) if options else None  # None: a two-player game
         self.max_game_steps, self.check_every = max_game_steps, check_every
         self.actions: list = []
         self.players: list[str] = []
         self.why: str | None = None
         self.verified_at = 0
-        self.state = new_game(scenario, length, self.rulings)
-        self.shadow = new_game(scenario, length, self.rulings)  # never serialized
+        self.state = new_game(scenario, length, self.rulings, self.options)
+        self.shadow = new_game(scenario, length, self.rulings, self.options)  # never serialized
         self.numbered = plot_values(self.state.rulings)
         self.muslim = self.state.map.muslim
 
     def failure(self) -> dict:
         """This game as a failure record: what a trace of it needs."""
         return {"what": self.why or "", "scenario": self.scenario, "length": self.length,
-                "rulings": dict(self.rulings), "actions": copy.deepcopy(self.actions),
+                "rulings": dict(self.rulings), "options": copy.deepcopy(self.options),
+                "actions": copy.deepcopy(self.actions),
                 "players": list(self.players), "steps": len(self.actions)}
 
     def _at(self, why: str) -> str:
@@ -268,7 +276,7 @@ class Walk:
         """Replay the actions from scratch in a third game; check a clone. (A game and a run end
         with this.)"""
         self.verified_at = len(self.actions)
-        fresh = new_game(self.scenario, self.length, self.rulings)
+        fresh = new_game(self.scenario, self.length, self.rulings, self.options)
         for a in self.actions:
             fresh.apply(a)
         if fresh != self.state:
@@ -281,13 +289,15 @@ class Walk:
 
 
 def recheck(scenario: str, length: str, rulings: dict | None, actions: list,
-            max_game_steps: int = MAX_GAME_STEPS, check_every: int = CHECK_EVERY) -> str | None:
+            max_game_steps: int = MAX_GAME_STEPS, check_every: int = CHECK_EVERY,
+            options: dict | None = None) -> str | None:
     """Walk ``actions`` from a fresh game with every check of the machine, as the machine does
     (checks at the start and after every step, a replay from scratch at the end); the first
-    violation in the machine's words, or None."""
+    violation in the machine's words, or None. ``options``: the game options (a trace header's
+    ``options``; None: two-player)."""
     walk = None
     try:
-        walk = Walk(scenario, length, rulings, max_game_steps, check_every)
+        walk = Walk(scenario, length, rulings, max_game_steps, check_every, options)
         walk.check()
         for a in actions:
             walk.apply(a)
@@ -309,6 +319,7 @@ class Recorder:
     runs: int = 0
     steps: int = 0
     games: int = 0
+    solo_games: int = 0
     games_finished: int = 0
     longest_game: int = 0
     last_failure: dict | None = None
@@ -316,20 +327,34 @@ class Recorder:
     endings: dict = field(default_factory=dict)   # "winner: reason" -> games
 
 
-def _rulings_strategy():
+def _rulings_strategy(solo: bool = False):
     """Every ruling switch, its default first (so a failure shrinks to the default readings); the
-    dict keeps the non-default choices only."""
+    dict keeps the non-default choices only. The switches of chapter 9 (``solo_*``) are drawn apart
+    (``solo=True``) and only for a solo game: a two-player game draws exactly what it drew before
+    solo play existed (the same games, the same shrinking)."""
     defaults = LabyrinthRulings().to_dict()
     parts = {}
     for sw in LabyrinthRulings.describe():
+        if sw["name"].startswith("solo_") != solo:
+            continue
         choices = [sw["default"]] + [c for c in sw["choices"] if c != sw["default"]]
         parts[sw["name"]] = st.sampled_from(choices)
     return st.fixed_dictionaries(parts).map(lambda r: {k: v for k, v in r.items() if v != defaults[k]})
 
 
 RULINGS = _rulings_strategy()
+SOLO_RULINGS = _rulings_strategy(solo=True)
 SCENARIO = st.sampled_from(SCENARIOS)
 LENGTH = st.sampled_from(list(LENGTHS))
+
+#: Solo game options (chapter 9): every Ideology (9.7, ``normal`` first) and the mini-decks option
+#: (9.2, off first), so that a failure shrinks to the plainest solo game.
+SOLO_OPTIONS = st.builds(lambda ideology, minidecks: {"solo": True, "ideology": ideology, "minidecks": minidecks},
+                         st.sampled_from(IDEOLOGIES), st.booleans())
+#: Two-player games only (``None``: the options of a two-player game).
+TWO_PLAYER = st.just(None)
+#: The default draw: two-player or solo, evenly; a failure shrinks to two-player.
+OPTIONS = st.booleans().flatmap(lambda solo: SOLO_OPTIONS if solo else TWO_PLAYER)
 
 
 def _recorded(kind: str):
@@ -348,20 +373,44 @@ def _recorded(kind: str):
     return wrap
 
 
+def _start_rule(options):
+    """The initialize rule of a machine whose games take their options from the strategy
+    ``options``. For ``TWO_PLAYER`` it draws no options at all, so that a two-player machine makes
+    exactly the draws it made before solo play existed (the same games, the same shrinking)."""
+    if options is TWO_PLAYER:
+        @initialize(scenario=SCENARIO, length=LENGTH, rulings=RULINGS)
+        @_recorded("setting up the game")
+        def start_game(self, scenario, length, rulings):
+            """A new two-player game: scenario, length and rulings."""
+            self._start(scenario, length, rulings, None)
+    else:
+        @initialize(scenario=SCENARIO, length=LENGTH, rulings=RULINGS, options=options, data=st.data())
+        @_recorded("setting up the game")
+        def start_game(self, scenario, length, rulings, options, data):
+            """A new game: scenario, length, rulings and the game options (two-player or solo; a
+            solo game draws the chapter-9 rulings too)."""
+            if options:
+                rulings = {**rulings, **data.draw(SOLO_RULINGS)}
+            self._start(scenario, length, rulings, options)
+    return start_game
+
+
 class LabyrinthMachine(RuleBasedStateMachine):
     """Walks the decision protocol of Labyrinth: hypothesis chooses the scenario, the game length,
-    the rulings, every action and every chance outcome; everything in :meth:`Walk.check` holds
-    after every step. :func:`machine_class` makes subclasses with their own recorder and bounds."""
+    the rulings, the game options, every action and every chance outcome; everything in
+    :meth:`Walk.check` holds after every step. :func:`machine_class` makes subclasses with their
+    own recorder, bounds and options strategy."""
 
     recorder = Recorder()
     max_game_steps = MAX_GAME_STEPS
     check_every = CHECK_EVERY
     vary_rulings = True
+    options_strategy = OPTIONS
 
     def __init__(self):
         super().__init__()
         self.walk: Walk | None = None
-        self._game: tuple = ("", "", {})
+        self._game: tuple = ("", "", {}, None)
         self._failed = False
         self._in_step = False
         self.recorder.runs += 1
@@ -373,35 +422,38 @@ class LabyrinthMachine(RuleBasedStateMachine):
         if self.walk is not None:
             f = self.walk.failure()
         else:  # the game did not even start
-            scenario, length, rulings = self._game
+            scenario, length, rulings, options = self._game
             f = {"what": "", "scenario": scenario, "length": length, "rulings": dict(rulings),
-                 "actions": [], "players": [], "steps": 0}
+                 "options": copy.deepcopy(options), "actions": [], "players": [], "steps": 0}
         if not f["what"]:
             f["what"] = f"{kind} raised {type(e).__name__}: {e}"
         self.recorder.last_failure = f
         self.recorder.failures_seen += 1
 
-    def _start(self, scenario: str, length: str, rulings: dict) -> None:
-        self._game = (scenario, length, rulings if self.vary_rulings else {})
+    def _start(self, scenario: str, length: str, rulings: dict, options: dict | None) -> None:
+        self._game = (scenario, length, rulings if self.vary_rulings else {}, options)
         self.walk = None
-        self.walk = Walk(*self._game, self.max_game_steps, self.check_every)
+        self.walk = Walk(scenario, length, self._game[2], self.max_game_steps, self.check_every, options)
         self.recorder.games += 1
+        if options:
+            self.recorder.solo_games += 1
 
-    @initialize(scenario=SCENARIO, length=LENGTH, rulings=RULINGS)
-    @_recorded("setting up the game")
-    def start_game(self, scenario, length, rulings):
-        """A new game: scenario, length and rulings."""
-        self._start(scenario, length, rulings)
+    start_game = _start_rule(OPTIONS)
 
     @rule(data=st.data())
     @_recorded("step")
     def step(self, data):
         """One atomic step: the index of a legal action, or of a chance outcome. Once the game is
-        over, a step starts another game (scenario, length and rulings drawn as at the start)."""
+        over, a step starts another game (scenario, length, rulings and options drawn as at the
+        start)."""
         self._in_step = True
         walk = self.walk
         if walk.state.is_terminal():
-            self._start(data.draw(SCENARIO), data.draw(LENGTH), data.draw(RULINGS))
+            scenario, length, rulings = data.draw(SCENARIO), data.draw(LENGTH), data.draw(RULINGS)
+            options = None if self.options_strategy is TWO_PLAYER else data.draw(self.options_strategy)
+            if options:
+                rulings = {**rulings, **data.draw(SOLO_RULINGS)}
+            self._start(scenario, length, rulings, options)
             self._in_step = False
             return
         options = walk.state.legal_actions()  # at a chance node: the outcomes (checked: the same list)
@@ -438,11 +490,15 @@ class LabyrinthMachine(RuleBasedStateMachine):
 
 
 def machine_class(recorder: Recorder | None = None, max_game_steps: int = MAX_GAME_STEPS,
-                  check_every: int = CHECK_EVERY, vary_rulings: bool = True, seed: int | None = None) -> type:
-    """A machine class with its own recorder and bounds (and a hypothesis ``@seed`` if given)."""
+                  check_every: int = CHECK_EVERY, vary_rulings: bool = True, seed: int | None = None,
+                  options=OPTIONS) -> type:
+    """A machine class with its own recorder and bounds (and a hypothesis ``@seed`` if given).
+    ``options``: the strategy the game options are drawn from (``OPTIONS``: two-player or solo;
+    ``SOLO_OPTIONS``; ``TWO_PLAYER``)."""
     cls = type("LabyrinthMachine", (LabyrinthMachine,), {
         "recorder": recorder or Recorder(), "max_game_steps": max_game_steps,
-        "check_every": check_every, "vary_rulings": vary_rulings})
+        "check_every": check_every, "vary_rulings": vary_rulings, "options_strategy": options,
+        "start_game": _start_rule(options)})
     if seed is not None:
         cls = hypothesis_seed(seed)(cls)
     return cls
@@ -459,28 +515,28 @@ def machine_settings(max_examples: int, step_count: int, **kw) -> settings:
 
 def run_machine(max_examples: int, step_count: int, seed: int, on_failure=None,
                 max_game_steps: int = MAX_GAME_STEPS, check_every: int = CHECK_EVERY,
-                vary_rulings: bool = True, shrink: bool = True) -> dict:
+                vary_rulings: bool = True, shrink: bool = True, options=OPTIONS) -> dict:
     """Run the machine under hypothesis with a fixed seed: ``max_examples`` runs of up to
     ``step_count`` steps each, then shrinking if one fails (``shrink=False``: report the first
     failing game found, unshrunk -- faster, and as replayable). Returns::
 
         {"stats": {"runs", "steps", "steps_per_second", "seconds", "games", "games_finished",
-                   "longest_game", "endings", ...},
-         "failures": [{"what", "actions", "scenario", "length", "rulings", "players", "steps"}]}
+                   "longest_game", "endings", "solo_games", ...},
+         "failures": [{"what", "actions", "scenario", "length", "rulings", "options", "players", "steps"}]}
 
     A failure is the minimal failing game hypothesis shrank to, its actions from the start of
     that game; ``on_failure(failure)`` is called for each (to write its trace). At most one
     failure per call. Same arguments, same result (timings aside) -- unless shrinking a long
     failing game reaches hypothesis's own time cap (300 s), when the shrunk game may differ."""
     rec = Recorder()
-    cls = machine_class(rec, max_game_steps, check_every, vary_rulings, seed)
+    cls = machine_class(rec, max_game_steps, check_every, vary_rulings, seed, options)
     phases = PHASES if shrink else tuple(p for p in PHASES if p != Phase.shrink)
     failures = []
     t0 = time.perf_counter()
     try:
         run_state_machine_as_test(cls, settings=machine_settings(max_examples, step_count, phases=phases))
     except Exception as e:  # noqa: BLE001 -- every failure becomes a record
-        f = dict(rec.last_failure or {"what": "", "scenario": "", "length": "", "rulings": {},
+        f = dict(rec.last_failure or {"what": "", "scenario": "", "length": "", "rulings": {}, "options": None,
                                       "actions": [], "players": [], "steps": 0})
         if not f["what"]:
             f["what"] = f"{type(e).__name__}: {e}"
@@ -493,7 +549,8 @@ def run_machine(max_examples: int, step_count: int, seed: int, on_failure=None,
             on_failure(f)
     stats = {"runs": rec.runs, "steps": rec.steps, "seconds": round(took, 3),
              "steps_per_second": round(rec.steps / took, 1) if took > 0 else 0.0,
-             "games": rec.games, "games_finished": rec.games_finished, "longest_game": rec.longest_game,
+             "games": rec.games, "solo_games": rec.solo_games, "games_finished": rec.games_finished,
+             "longest_game": rec.longest_game,
              "endings": dict(sorted(rec.endings.items())),
              "max_examples": max_examples, "step_count": step_count, "seed": seed}
     return {"stats": stats, "failures": failures}

@@ -5,15 +5,24 @@ round-trips through JSON exactly. 50 games per scenario, 200 in all, derandomize
 campaigns: ``cdg-oracle verify``). The
 games play card events as well (issue 3): over each scenario's 50 games at least 100 different
 cards' event rules are applied (measured: 107-115 per scenario; with 100 games 118 of 120; Ethiopia
-Strikes and Pirates need an Islamist Somalia or Yemen, which random play rarely makes)."""
+Strikes and Pirates need an Islamist Somalia or Yemen, which random play rarely makes).
+
+Solo (chapter 9): the same checks, plus the solo invariants (``invariants.solo_invariants``: no
+Jihadist decision node ever, 9.0; the 9.3.3 plot markers; the Jihadist draw stack, 9.2), for every
+scenario at every Ideology (9.7), ``SOLO_GAMES`` seeded games each: the random player is the US,
+the Jihadist is the bot."""
 from __future__ import annotations
 
 import pytest
 
 from model.labyrinth.scenarios import scenario_names
+from model.labyrinth.solo.options import IDEOLOGIES
 from properties.labyrinth.campaign import play_checked
 
 GAMES_PER_SCENARIO = 50
+#: Solo games per scenario and Ideology: 4 x 5 x 3 = 60 games, about 20 s on two cores (a solo
+#: game with every check after every step takes about 0.4 s; longer campaigns: ``cdg-oracle verify``).
+SOLO_GAMES = 3
 
 
 @pytest.mark.rule("4.6.1", "4.7.1", "4.7.4", "5.1", "2.3")
@@ -31,3 +40,24 @@ def test_random_games_terminate_and_keep_invariants(scenario):
     # Over 50 random games both sides win at least once: a model where one side can never win
     # (a broken victory check) fails here.
     assert winners == {"US", "Jihadist"}
+
+
+@pytest.mark.rule("9.0", "9.2", "9.3.3", "9.4.1", "9.7", "4.6.1", "2.3")
+@pytest.mark.parametrize("ideology", IDEOLOGIES)
+@pytest.mark.parametrize("scenario", scenario_names())
+def test_random_solo_games_terminate_and_keep_invariants(scenario, ideology):
+    options = {"solo": True, "ideology": ideology}
+    ideology_applied = False
+    for seed in range(SOLO_GAMES):
+        r = play_checked(scenario, seed, options=options)
+        where = f"{scenario} solo {ideology} seed {seed}"
+        assert not r.failures, f"{where}: {r.failures[:3]}; actions {r.actions}"
+        assert r.winner in ("US", "Jihadist"), f"{where}: no winner"
+        assert r.options == {**options, "minidecks": False}, r.options
+        # The bot played the Jihadist's cards: every game decides "Event or Ops?" (9.4.1) for them
+        # and draws them from the solo stack (9.2).
+        assert {"9.2", "9.4.1"} <= r.rules, f"{where}: the solo Jihadist never played ({sorted(r.rules)})"
+        ideology_applied |= "9.7" in r.rules
+    # 9.7: the Ideology levels above "normal" modify the rules (Recruit, Major Jihad, the US hand,
+    # failed Jihad) and say so; "normal" is the rules as written and never cites 9.7.
+    assert ideology_applied == (ideology != "normal"), f"9.7 applied: {ideology_applied} at {ideology}"

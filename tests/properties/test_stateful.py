@@ -5,6 +5,11 @@ tests/conftest.py). The other tests break the model on purpose -- a lost cell cy
 state held outside the JSON, a crash, a game that never ends -- and check that the machine catches
 each one as a short game (shrunk by hypothesis when the first game found is not minimal), and that
 the trace written for it replays through ``oracle.trace`` to the same failure.
+
+Solo (chapter 9): the machine draws the game options too (two-player or solo, every Ideology, 9.7);
+``test_a_bounded_solo_run_walks_clean`` runs it on solo games only, and a bot that leaves a
+Jihadist question open (a decision node of the Jihadist, which 9.0 rules out) is caught and its
+trace, which carries the options, replays to the same failure.
 """
 from __future__ import annotations
 
@@ -17,10 +22,13 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from model.labyrinth import engine
+from model.labyrinth import engine, new_game
+from model.labyrinth.mapdata import load_map
+from model.labyrinth.solo import answers
 from model.labyrinth.state import LabyrinthState
 from oracle import trace
 from oracle.playout import choose
+from properties.labyrinth import invariants as inv
 from properties.labyrinth import stateful as S
 
 TRACE_DIR = Path(os.environ.get("CDG_ORACLE_TRACE_DIR", Path(tempfile.gettempdir()) / "cdg-oracle-stateful"))
@@ -30,7 +38,8 @@ def write_failure_trace(failure: dict, path: Path) -> Path:
     """Write a failure of the machine as a trace (``oracle.trace.from_actions``, as verify does)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(trace.from_actions("labyrinth", failure["scenario"], failure["length"],
-                                       failure["rulings"], failure["actions"]), encoding="utf-8")
+                                       failure["rulings"], failure["actions"],
+                                       options=failure.get("options")), encoding="utf-8")
     return path
 
 
@@ -55,7 +64,8 @@ class TestLabyrinthMachine(Machine.TestCase):
             f = Machine.recorder.last_failure
             if f is not None:
                 path = write_failure_trace(f, TRACE_DIR / "stateful_failure.jsonl")
-                e.add_note(f"{f['what']}\nscenario {f['scenario']} ({f['length']}, rulings {f['rulings']}), "
+                e.add_note(f"{f['what']}\nscenario {f['scenario']} ({f['length']}, rulings {f['rulings']}, "
+                           f"options {f.get('options')}), "
                            f"{f['steps']} actions; trace: {path} (cdg-oracle replay {path})")
             raise
 
@@ -76,7 +86,10 @@ def run_broken(tmp_path, shrink: bool, **kw) -> tuple[dict, dict, Path]:
     def on_failure(f):
         written.append(write_failure_trace(f, tmp_path / "failure.jsonl"))
 
-    args = {"max_examples": 20, "step_count": 120, "seed": 0, **kw}
+    # Two-player games unless a test says otherwise: with solo games drawn too, hypothesis may shrink
+    # to a solo game (a shorter deal), and these tests pin the minimal two-player game. A TWO_PLAYER
+    # machine draws no options at all: its games are those of the machine before solo play.
+    args = {"max_examples": 20, "step_count": 120, "seed": 0, "options": S.TWO_PLAYER, **kw}
     result = S.run_machine(on_failure=on_failure, shrink=shrink, **args)
     assert len(result["failures"]) == 1, result
     assert written, "on_failure was not called"
@@ -91,7 +104,8 @@ def assert_replays_to_the_same_failure(failure: dict, path: Path) -> None:
     assert verdict.conformant and verdict.steps == len(failure["actions"]), verdict.message
     head, actions = actions_of(path)
     assert actions == failure["actions"]
-    assert S.recheck(head["scenario"], head["length"], head["rulings"], actions) == failure["what"]
+    assert S.recheck(head["scenario"], head["length"], head["rulings"], actions,
+                     options=head.get("options")) == failure["what"]
 
 
 def wrap_procedure(monkeypatch, name: str, before):
@@ -191,6 +205,98 @@ def test_a_game_that_does_not_end_within_the_bound_is_flagged(tmp_path):
     head, actions = actions_of(path)
     assert S.recheck(head["scenario"], head["length"], head["rulings"], actions, max_game_steps=25) == failure["what"]
     assert trace.replay(path.read_text(encoding="utf-8")).steps == 25
+
+
+# -- solo games (chapter 9) --------------------------------------------------------------------------
+
+@pytest.mark.rule("9.0", "9.2", "9.3.3", "9.7")
+def test_a_bounded_solo_run_walks_clean():
+    # Solo games only, every Ideology and the mini-decks option drawn by hypothesis (derandomized):
+    # 6 runs of up to 600 steps, every check of the machine after every step, the solo invariants
+    # included. About 5 s on two cores; longer runs: ``cdg-oracle verify``.
+    result = S.run_machine(max_examples=6, step_count=600, seed=0, options=S.SOLO_OPTIONS)
+    assert result["failures"] == [], result["failures"][0]["what"]
+    stats = result["stats"]
+    assert stats["games"] == stats["solo_games"] >= 6, stats
+    assert stats["games_finished"] >= 1 and stats["steps"] >= 6 * 300, stats
+
+
+@pytest.mark.rule("9.0")
+def test_a_jihadist_decision_node_in_a_solo_game_is_caught_and_replayed(monkeypatch, tmp_path):
+    # A bot that leaves every Jihadist question open: the first one becomes a decision node of the
+    # Jihadist, which 9.0 rules out in a solo game. The trace carries the options, and re-checking it
+    # in a solo game gives the same words (the same actions in a two-player game do not).
+    monkeypatch.setattr(answers, "decide", lambda st: None)
+    _, failure, path = run_broken(tmp_path, shrink=False, options=S.SOLO_OPTIONS)
+    assert failure["options"] is not None and failure["options"]["solo"] is True, failure
+    assert "invariant: a Jihadist decision node in a solo game" in failure["what"], failure["what"]
+    assert failure["players"] and "Jihadist" not in failure["players"], failure["players"]
+    head, actions = actions_of(path)
+    assert head["options"] == failure["options"]
+    assert_replays_to_the_same_failure(failure, path)
+    assert S.recheck(head["scenario"], head["length"], head["rulings"], actions) != failure["what"]
+
+
+def solo_d(**changes) -> dict:
+    """The data of a solo game at its start (Let's Roll!), with top-level ``changes``."""
+    d = new_game("lets_roll", options={"solo": True, "ideology": "potent"}).d
+    d.update(changes)
+    return d
+
+
+PLOTS = [1, 1, 2, 2, 3, 3]
+
+
+@pytest.mark.rule("9.0", "9.2", "9.3.3", "9.7")
+def test_each_solo_invariant_can_fail():
+    muslim = load_map().muslim
+    assert inv.check_all(solo_d(), PLOTS, muslim) == []
+    # 9.0: a Jihadist decision node; the same node in a two-player game is no solo violation.
+    d = solo_d()
+    d["pending"] = {"player": "Jihadist", "actions": ["x"], "rule": "8.2", "prompt": "Recruit where?"}
+    assert any("Jihadist decision node" in v for v in inv.check_all(d, PLOTS, muslim))
+    d["options"] = {"solo": False, "ideology": "normal", "minidecks": False}
+    assert inv.solo_invariants(d) == []
+    # 9.3.3 + 4.8.1: a numbered marker set aside and still Available is counted twice.
+    d = solo_d(plots_set_aside=[1])
+    assert any("set aside" in v and "(4.8.1, 9.3.3)" in v for v in inv.plots_conserved(d, PLOTS))
+    # 9.3.3: a marker set aside with no WMD plot in play for it (fewer than 6 markers in play).
+    d = solo_d(plots_available=[1, 2, 2, 3, 3], plots_set_aside=[1])
+    assert inv.plots_conserved(d, PLOTS) == []
+    assert any("fewer than 6 plot markers in play" in v for v in inv.solo_plots(d))
+    d["wmd_available"], d["wmd_boxes"] = 1, {"loose_nuke_heu_kazakh_strain": 2, "pakistan_arsenal": 3}
+    assert inv.check_all(d, PLOTS, muslim) == []
+    assert any("WMD plot set aside" in v for v in inv.solo_plots(solo_d(plots_set_aside=["WMD"])))
+    d = solo_d()
+    del d["plots_set_aside"]
+    assert any("without the set-aside" in v for v in inv.solo_plots(d))
+    # 9.2: the Jihadist draw stack holds each card once.
+    d = solo_d()
+    d["hands"]["Jihadist"] = [5, 5]
+    assert any("holds a card twice" in v for v in inv.solo_jihadist_hand(d))
+    d["hands"]["Jihadist"] = (5,)
+    assert any("not a list" in v for v in inv.solo_jihadist_hand(d))
+    # 9.7 Infectious and above: the US never holds its last card (5.2.4); Potent still may.
+    d = solo_d()
+    d["pending"] = {"player": "US", "actions": [{"card": 5}, {"discard": 5}, "hold"], "rule": "5.2.4",
+                    "prompt": "US Action Phase: play a card"}
+    assert inv.solo_us_plays_all(d) == []
+    d["options"] = {"solo": True, "ideology": "infectious", "minidecks": False}
+    assert any("9.7" in v for v in inv.solo_invariants(d))
+
+
+@pytest.mark.rule("9.3.3")
+def test_more_than_six_plot_markers_in_play_is_not_flagged():
+    # 9.3.3 says a WMD added replaces the lowest-numbered Available plot marker "so that there are
+    # always exactly 6 plot markers in play", and says nothing of a WMD that arrives when no
+    # numbered marker is Available (all on the map). The check asserts what holds whatever the
+    # reading (each set-aside marker stands for a WMD in play: at least 6 in play), not "exactly 6":
+    # here 6 numbered markers on the map and a WMD Available, 7 in play, no violation.
+    d = solo_d(plots_available=[], wmd_available=1,
+               wmd_boxes={"loose_nuke_heu_kazakh_strain": 2, "pakistan_arsenal": 3})
+    for name, p in zip(("Egypt", "Syria", "Iraq", "Pakistan", "Spain", "France"), PLOTS):
+        d["countries"][name]["plots"].append(p)
+    assert inv.plots_conserved(d, PLOTS) == [] and inv.solo_plots(d) == []
 
 
 # -- a model bug the machine found ------------------------------------------------------------------

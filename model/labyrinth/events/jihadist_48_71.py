@@ -22,6 +22,7 @@ Shared readings:
 from __future__ import annotations
 
 from model.labyrinth.operations.jihadist import wmd_added
+from model.labyrinth.solo.options import cells_per_recruit
 from model.labyrinth.action_log import recent
 from model.labyrinth.countries import cells, is_regime_change, is_tested, place_cells_from_track, troops
 from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
@@ -79,7 +80,8 @@ def _recruit(st, f, a, rule: str, targets, automatic, succeeds, pool) -> None:
     one die per ops point assigned to ``targets(st)`` (one atomic choice each; the
     ``jihadist_ops_fully_used`` ruling), untested sites tested before the dice (4.9.4), one chance
     node per die (``automatic(st, n)``: no die; ``succeeds(st, n, die)``), then one Sleeper per
-    success from at most ``pool(st)`` cells, distributed by the Jihadist if short in 2+ countries."""
+    success from at most ``pool(st)`` cells, distributed by the Jihadist if short in 2+ countries.
+    9.7 Attractive and above (solo): each success places two cells (a Recruit operation, A47)."""
     if f["pc"] == "start":
         if lapsing_in_effect(st, 114):
             # GTMO: no Recruit operation for the rest of the turn (A47): the card has no effect.
@@ -119,7 +121,7 @@ def _recruit(st, f, a, rule: str, targets, automatic, succeeds, pool) -> None:
                 return
             name = f["dice"][f["i"]]
             if automatic(st, name):
-                f["hits"][name] = f["hits"].get(name, 0) + 1
+                f["hits"][name] = f["hits"].get(name, 0) + cells_per_recruit(st)
                 f["i"] += 1
                 cite(st, "8.2.3" if is_regime_change(st.d["countries"][name]) else "8.1.1")
                 return
@@ -127,7 +129,8 @@ def _recruit(st, f, a, rule: str, targets, automatic, succeeds, pool) -> None:
             return
         name = f["dice"][f["i"]]
         if succeeds(st, name, a["die"]):
-            f["hits"][name] = f["hits"].get(name, 0) + 1
+            # 9.7 Attractive (solo): each Recruit success places two cells (the pool limits them).
+            f["hits"][name] = f["hits"].get(name, 0) + cells_per_recruit(st)
         f["i"] += 1
         cite(st, "8.2.1", rule)
         return

@@ -14,7 +14,7 @@ Operation. "Un Complotto 1" and "un Complotto 2" are numbered markers of that va
 """
 from __future__ import annotations
 
-from model.labyrinth.operations.jihadist import wmd_used
+from model.labyrinth.operations.jihadist import return_plot, wmd_used
 from model.labyrinth.action_log import record
 from model.labyrinth.countries import SADR, WORSE, cells, is_regime_change, set_governance, troops
 from model.labyrinth.engine import ask, cite, pick_chance, pop, push, roll
@@ -700,7 +700,7 @@ def ksm(st, f, a) -> None:
                         wmd_used(st)  # 9.3.3 (solo)
                         cite(st, "8.5.5")
                     else:
-                        d["plots_available"].append(p)
+                        return_plot(st, p)
                 plots.clear()
             d["plots_available"].sort()
             forget_backlash(st, cleared)

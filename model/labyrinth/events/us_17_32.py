@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from model.core.citations import implements
 
-from model.labyrinth.operations.jihadist import wmd_used
+from model.labyrinth.operations.jihadist import return_plot, wmd_used
 from model.labyrinth.countries import (
     BETTER, cells, governance, resources, set_governance, troops,
 )
@@ -37,8 +37,7 @@ def _remove_plot(st, name: str, plot) -> None:
         wmd_used(st)  # 9.3.3 (solo)
         cite(st, "8.5.5")
     else:
-        d["plots_available"].append(plot)
-        d["plots_available"].sort()
+        return_plot(st, plot)
     cite(st, "7.5.3")
 
 

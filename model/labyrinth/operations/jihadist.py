@@ -639,3 +639,26 @@ def wmd_used(st) -> None:
         d["plots_available"].append(d["plots_set_aside"].pop())
         d["plots_available"].sort()
         cite(st, "9.3.3")
+
+
+def _wmd_in_play(st) -> int:
+    d = st.d
+    return d["wmd_available"] + sum(c["plots"].count("WMD") for c in d["countries"].values())
+
+
+@implements("9.3.3", "8.5.6", "7.5.3")
+def return_plot(st, plot: int) -> None:
+    """Numbered plot marker ``plot`` goes back to the Available plots (8.5.6 after resolution, 7.5.3
+    after Alert). 9.3.3, solo, ruling ``solo_wmd_set_aside`` = "deferred": while fewer numbered
+    markers are set aside than there are WMD plots in play (a WMD plot arrived when no numbered
+    marker was Available to replace), the returning marker is set aside instead, so that 6 plot
+    markers are in play ("in modo che vi siano sempre esattamente 6 segnalini di Complotto in gioco")."""
+    d = st.d
+    if is_solo(st) and st.rulings.solo_wmd_set_aside == "deferred" \
+            and _wmd_in_play(st) > len(d["plots_set_aside"]):
+        d["plots_set_aside"].append(plot)
+        d["plots_set_aside"].sort()
+        cite(st, "9.3.3")
+        return
+    d["plots_available"].append(plot)
+    d["plots_available"].sort()

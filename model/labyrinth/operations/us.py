@@ -7,7 +7,7 @@ operation only if at least one legal way to conduct it exists with the card's va
 from __future__ import annotations
 
 from model.core.citations import implements
-from model.labyrinth.operations.jihadist import wmd_used
+from model.labyrinth.operations.jihadist import return_plot, wmd_used
 from model.labyrinth.action_log import record
 from model.labyrinth.countries import (
     BETTER, cells, cylinders, gov_value, is_regime_change, move_troops, remove_cells_to_track, sadr,
@@ -542,8 +542,7 @@ def op_alert(st, f, a) -> None:
         wmd_used(st)  # 9.3.3 (solo)
         cite(st, "8.5.5")
     else:
-        d["plots_available"].append(plot)
-        d["plots_available"].sort()
+        return_plot(st, plot)
     cite(st, "7.5.3")
     pop(st)
 

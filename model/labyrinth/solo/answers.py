@@ -79,6 +79,13 @@ def push_marker_pick(st, offered: list | None, mode: str, purpose: str) -> None:
     opts = [{"plot": m} for m in markers if allowed is None or m in allowed]
     if not opts:
         opts = [dict(o) for o in offered or []]
+    if len(opts) > 6:
+        # More than 6 markers (solo_wmd_set_aside "none"): a random marker is no country pick, so
+        # no Global table: one draw among the distinct values, weighted by how many there are.
+        values = list(dict.fromkeys(o["plot"] for o in opts))
+        push_pick(st, [{"plot": v} for v in values], rule="9.3.2", purpose=purpose, mode=mode,
+                  method="weighted", weights=[sum(1 for o in opts if o["plot"] == v) for v in values])
+        return
     push_pick(st, opts, rule="9.3.2", purpose=purpose, mode=mode)
 
 

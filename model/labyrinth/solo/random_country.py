@@ -71,7 +71,7 @@ def _label(option) -> str:
 
 
 def push_pick(st, options: list, *, rule: str, purpose: str, method: str = "die",
-              names: list | None = None, mode: str = "return") -> None:
+              names: list | None = None, mode: str = "return", weights: list[int] | None = None) -> None:
     """Start a 9.5 random pick among ``options`` (actions). ``names``: the country each option
     stands for (needed by the table methods and 9.5.1); ``method``: "die" (9.5 first and second
     methods by the number of options), "schengen", "shia_mix" or "global_nearest" (roll the Global
@@ -79,7 +79,7 @@ def push_pick(st, options: list, *, rule: str, purpose: str, method: str = "die"
     if not options:
         raise RuntimeError(f"solo random pick with no option: {purpose} ({rule})")
     push(st, "solo_pick", options=list(options), names=list(names) if names is not None else None,
-         method=method, rule=rule, purpose=purpose, mode=mode)
+         method=method, rule=rule, purpose=purpose, mode=mode, weights=weights)
     st.d["pending"] = None  # a Jihadist question it answers is no decision node (engine.run goes on)
 
 
@@ -175,6 +175,15 @@ def _step(st, f, a) -> None:
             _step(st, f, None)  # 9.5: a face given to no option is rolled again
             return
         _finish(st, f, options[k])
+        return
+    if method == "weighted":
+        # A draw that is no country pick (9.3.2 plot markers when more than 6 are Available): one
+        # chance node over the distinct options, each as likely as its ``weights`` entry.
+        if f["pc"] == "start":
+            f["pc"] = "drawn"
+            pick_chance(st, options, f["weights"], f["rule"], f["purpose"])
+            return
+        _finish(st, f, a)
         return
     tables = load_solo_tables()
     if method == "schengen":
