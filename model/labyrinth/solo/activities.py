@@ -14,7 +14,7 @@ spostarsi ad un altro": a card's ops go to the first country chosen as far as it
 from __future__ import annotations
 
 from model.core.citations import implements
-from model.labyrinth.countries import cells, place_cells_from_track, troops
+from model.labyrinth.countries import cells, place_cells_from_track
 from model.labyrinth.engine import cite, pop, procedure, push, roll
 from model.labyrinth.operations.jihadist import (biometrics, plot_targets, recruit_is_automatic, recruit_succeeds,
                                                  recruit_targets)
@@ -62,6 +62,26 @@ def _allocate(st, f, groups_fn, rule: str, purpose: str) -> bool:
     return True
 
 
+def _dice_then_roll(st, f, groups_fn, rule: str, purpose: str, proc: str, **extra) -> None:
+    """Jihad and Plot: assign the dice by ``groups_fn`` (:func:`_allocate`), then roll and resolve
+    them with the two-player procedure ``proc`` (8.4, 8.5) from its Major Jihad step, the dice
+    already placed; then give the ops left back. ``solo_major``: the answer to 8.4.2's question."""
+    if f["pc"] == "assign":
+        if not _allocate(st, f, groups_fn, rule, purpose):
+            return
+        if not f["dice"]:
+            give_back(st, f, f["left"])
+            return
+        f["pc"] = "rolled"
+        order = list(dict.fromkeys(f["dice"]))
+        if "solo_major" in extra:
+            extra = {"solo_major": {n: extra["solo_major"] for n in order}}
+        push(st, proc, side="Jihadist", card=f.get("card"), value=f["value"], pc="major",
+             dice=list(f["dice"]), order=order, k=0, major={}, **extra)
+        return
+    give_back(st, f, f["left"])
+
+
 # -- 9.4.2.2 Plot -----------------------------------------------------------------------------------
 @procedure("solo_plot")
 @implements("9.4.2.2", "9.3.2")
@@ -74,18 +94,7 @@ def solo_plot(st, f, a) -> None:
         cand = [n for n in plot_targets(st, {"dice": []}) if n not in exclude]
         return prio.plot_groups(st, cand, event=False)
 
-    if f["pc"] == "assign":
-        if not _allocate(st, f, groups, "9.4.2.2", "Plot: which country (9.4.2.2)"):
-            return
-        if not f["dice"]:
-            give_back(st, f, f["left"])
-            return
-        f["pc"] = "rolled"
-        order = list(dict.fromkeys(f["dice"]))
-        push(st, "op_plot", side="Jihadist", card=f.get("card"), value=f["value"], pc="major",
-             dice=list(f["dice"]), order=order, k=0, major={})
-        return
-    give_back(st, f, f["left"])
+    _dice_then_roll(st, f, groups, "9.4.2.2", "Plot: which country (9.4.2.2)", "op_plot")
 
 
 # -- 9.4.2.3 / 9.4.2.4 Jihad ------------------------------------------------------------------------
@@ -105,18 +114,8 @@ def solo_jihad(st, f, a) -> None:
         return prio.minor_jihad_groups(st, prio.minor_jihad_targets(st, exclude))
 
     rule = "9.4.2.3" if major else "9.4.2.4"
-    if f["pc"] == "assign":
-        if not _allocate(st, f, groups, rule, f"{'Major' if major else 'Minor'} Jihad: which country ({rule})"):
-            return
-        if not f["dice"]:
-            give_back(st, f, f["left"])
-            return
-        f["pc"] = "rolled"
-        order = list(dict.fromkeys(f["dice"]))
-        push(st, "op_jihad", side="Jihadist", card=f.get("card"), value=f["value"], pc="major",
-             dice=list(f["dice"]), order=order, k=0, major={}, solo_major={n: major for n in order})
-        return
-    give_back(st, f, f["left"])
+    _dice_then_roll(st, f, groups, rule, f"{'Major' if major else 'Minor'} Jihad: which country ({rule})",
+                    "op_jihad", solo_major=major)
 
 
 # -- 9.4.2.5 Recruit --------------------------------------------------------------------------------
@@ -295,6 +294,3 @@ def _add_move(st, f, origin: str) -> None:
     cite(st, "9.4.2.6.1", "9.3.1")
     f["k"] += 1
 
-
-def troops_exceed(st, name: str) -> int:
-    return troops(st, name) - cells(st.d["countries"][name])

@@ -33,6 +33,7 @@ from model.core.citations import implements
 from model.core.errors import DataError
 from model.labyrinth.countries import is_tested
 from model.labyrinth.engine import answer, cite, pop, procedure
+from model.labyrinth.mapdata import duplicate_key
 from model.labyrinth.solo import priorities as prio
 from model.labyrinth.solo.random_country import map_order, nearest, push_pick
 from model.labyrinth.tables import push_test
@@ -43,23 +44,6 @@ KINDS = ("plot", "shift", "alignment", "cells", "shia_mix", "shia_mix_nearest", 
 OIL_PRICE_SPIKE = (117, 118)
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe loader that refuses a mapping key given twice (a card listed twice)."""
-
-
-def _mapping(loader, node, deep=False):
-    seen = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise DataError(f"{PATH.name}: card {key!r}: listed twice (line {key_node.start_mark.line + 1})")
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-
-
 def load_solo_events(path: Path = PATH) -> dict[int, dict]:
     """Read and validate a solo-events file: ``{card: {"places_cells", "choices", "source"}}``."""
     where = Path(path).name
@@ -68,9 +52,10 @@ def load_solo_events(path: Path = PATH) -> dict[int, dict]:
     except OSError as e:
         raise DataError(f"{where}: cannot read: {e.strerror}") from None
     try:
-        raw = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 (a SafeLoader subclass)
-    except DataError as e:
-        raise DataError(str(e).replace(PATH.name, where, 1)) from None
+        raw = yaml.safe_load(text)
+        dup = duplicate_key(yaml.compose(text, Loader=yaml.SafeLoader))
+        if dup is not None:
+            raise DataError(f"{where}: card {dup.value}: listed twice (line {dup.start_mark.line + 1})")
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f" (line {mark.line + 1})" if mark is not None else ""
