@@ -92,10 +92,11 @@ class LabyrinthRulings(Rulings):
     )
     simultaneous_victory: str = switch(
         "acting_side",
-        choices=("acting_side",),
+        choices=("acting_side", "phasing_side"),
         question="When one atomic step satisfies both sides' instant victory outside Oil Price Spike "
-        "(2.2), who wins? Only 2.2 speaks; the side whose action caused it is the recommendation.",
-        source="2.2; seed_labyrinth.md A44",
+        "(2.2), who wins: the side acting (the side implementing the running event, else the "
+        "phasing side), as 2.2 does for Oil Price Spike, or the side whose Action Phase it is?",
+        source="2.2; seed_labyrinth.md A44 (recommendation: the acting side)",
     )
 
     # -- card events (issue 3) -----------------------------------------------------------------

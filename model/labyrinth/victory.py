@@ -85,12 +85,17 @@ def acting_side(st) -> str:
     return PHASE_SIDE.get(st.d["phase"], "Jihadist")
 
 
+def oil_price_spike_running(st) -> bool:
+    """2.2's own case: an Oil Price Spike event (cards 117, 118) is being resolved."""
+    return any(f["proc"] == "event" and f["card"] in (117, 118) for f in st.d["stack"])
+
+
 @implements("2.1", "2.2")
 def check_instant(st) -> None:
     """Check instant victory 'at the moment' (2.1): called by the engine after every step.
 
     If both sides' conditions hold at once, the side acting wins (2.2 for Oil Price Spike; the
-    ``simultaneous_victory`` ruling otherwise)."""
+    ``simultaneous_victory`` ruling otherwise: the acting side, or the phasing side)."""
     d = st.d
     if d["terminal"] is not None or not d["started"]:
         return
@@ -98,6 +103,8 @@ def check_instant(st) -> None:
     jihad = jihadist_instant_win(st)
     if us and jihad:
         side = acting_side(st)
+        if st.rulings.simultaneous_victory == "phasing_side" and not oil_price_spike_running(st):
+            side = PHASE_SIDE.get(d["phase"], "Jihadist")
         declare(st, side, (us if side == "US" else jihad) + "; both sides' conditions held at once",
                 "2.2")
     elif us:

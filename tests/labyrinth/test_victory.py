@@ -185,6 +185,28 @@ def test_both_conditions_at_once_go_to_the_acting_side(phase, winner):
     assert st.winner() == winner and st.d["terminal"]["rule"] == "2.2"
 
 
+@pytest.mark.rule("2.2", "A44", "card 117")
+@pytest.mark.parametrize("ruling, card, winner", [
+    ("acting_side", 60, "Jihadist"),     # the Jihadist implements the event (6.3.2.2): he acts
+    ("phasing_side", 60, "US"),          # the US Action Phase's side
+    ("phasing_side", 117, "Jihadist"),   # 2.2 itself: Oil Price Spike's player wins, whatever the ruling
+])
+def test_both_at_once_in_an_event_the_other_side_implements(ruling, card, winner):
+    """A Jihadist event the US's operations trigger in the US Action Phase (6.3.2) makes both sides
+    win at once: the readings of ``simultaneous_victory`` (A44) give it to the acting side (the
+    Jihadist, implementing the event) or to the phasing side (the US); an Oil Price Spike event is
+    2.2's own case, its player wins under either reading."""
+    st = position("lets_roll")
+    st.d["rulings"]["simultaneous_victory"] = ruling
+    st = type(st)(st.d)
+    govern(st, "good", ["Saudi Arabia", "Iraq", "Egypt", "Gulf States"])
+    govern(st, "islamist_rule", ["Afghanistan", "Pakistan", "Central Asia", "Somalia"])
+    st.d["phase"] = "us_action"
+    st.d["stack"].append({"proc": "event", "pc": "done", "card": card, "side": "Jihadist", "trigger": "ops"})
+    victory.check_instant(st)
+    assert st.winner() == winner and st.d["terminal"]["rule"] == "2.2"
+
+
 # -- 2.3 end of game ---------------------------------------------------------------------------------
 @pytest.mark.rule("2.3")
 @pytest.mark.parametrize("good, ir, rc, winner", [
