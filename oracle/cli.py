@@ -101,10 +101,11 @@ def build_parser() -> Parser:
     ru.add_argument("--game", default="labyrinth")
     ru.add_argument("--json", action="store_true")
 
-    from oracle import difftest_cmd, scenario_cmd, vectors_cmd
+    from oracle import ambiguities_cmd, difftest_cmd, scenario_cmd, vectors_cmd
     scenario_cmd.add_parser(sub)
     difftest_cmd.add_parser(sub)
     vectors_cmd.add_parser(sub)
+    ambiguities_cmd.add_parser(sub)
     ad = sub.add_parser("adapter", help="serve the model itself through the adapter protocol on stdin/stdout (the reference adapter)")
     ad.add_argument("--mutant", help="serve a deliberately broken copy of the rules (oracle/mutants.py)")
     return p
@@ -221,6 +222,12 @@ def cmd_vectors(args) -> int:
     return vectors_cmd.run(args)
 
 
+def cmd_ambiguities(args) -> int:
+    from oracle import ambiguities_cmd
+
+    return ambiguities_cmd.run(args)
+
+
 def cmd_adapter(args) -> int:
     from oracle import reference_adapter
 
@@ -242,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_USAGE
         handler = {"play": cmd_play, "replay": cmd_replay, "rules": cmd_rules, "verify": cmd_verify,
                    "scenario": cmd_scenario, "difftest": cmd_difftest, "adapter": cmd_adapter,
-                   "vectors": cmd_vectors}[args.command]
+                   "vectors": cmd_vectors, "ambiguities": cmd_ambiguities}[args.command]
         return handler(args)
     except UsageError as e:
         print(f"cdg-oracle: error: {e}", file=sys.stderr)

@@ -7,15 +7,22 @@ numbered and six WMD markers are accounted for in every state (4.8.1, 4.7.8.1).
 
 Lasting effects of events on plot resolution: Backlash (card 1) reverses a revealed plot's Funding;
 a plot resolved in Israel ends Abbas (card 11), one in India Indo-Pakistani Talks (card 36);
-troops for the PRESTIGE step include NATO (card 41)."""
+troops for the PRESTIGE step include NATO (card 41).
+
+Readings of the registry (properties/labyrinth/ambiguities/) honoured here, each a Rulings switch:
+``plot_funding_islamist_rule`` (D11, FUNDING under Islamist Rule), ``schengen_extra_rolls`` (D10,
+the two other Schengen rolls), ``us_plot_roll`` (D08, the US roll under PRESTIGE),
+``aid_removed_per`` (D27, Aid and the GOVERNANCE dice); ``plot_markers_reusable`` (D01, MARKER)
+works through ``return_plot``."""
 from __future__ import annotations
 
 from model.core.citations import implements
-from model.labyrinth.operations.jihadist import return_plot, wmd_used
+from model.labyrinth.operations.jihadist import DONE, return_plot, wmd_used
 from model.labyrinth import victory
 from model.labyrinth.countries import WORSE, set_governance, troops
 from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
 from model.labyrinth.events.lasting import in_effect, remove_marker
+from model.labyrinth.solo.options import is_solo
 from model.labyrinth.operations.jihadist import succeeds_against
 from model.labyrinth.tracks import shift_funding, shift_prestige
 
@@ -63,7 +70,7 @@ def resolve_plots(st, f, a) -> None:
 
 
 @procedure("resolve_plot")
-@implements("8.5.6", "card 1", "card 11", "card 36", "card 41")
+@implements("8.5.6", "7.2.2.3", "card 1", "card 11", "card 36", "card 41")
 def resolve_plot(st, f, a) -> None:
     """One unblocked plot (8.5.6), step by step; its marker is in ``country`` until the last step.
 
@@ -72,7 +79,22 @@ def resolve_plot(st, f, a) -> None:
       the resolution starts (a plot blocked by Alert is not resolved).
     * Card 1 Backlash: the plot it revealed (``backlash``, an entry of ``d["backlash_plots"]``,
       consumed here) "sottrae invece che aggiungere Fondi (se WMD, Fondi a 1)" at the FUNDING step.
-    * PRESTIGE: troops there include NATO (card 41)."""
+    * PRESTIGE: troops there include NATO (card 41).
+
+    Rulings (8.5.6 as the translations differ):
+
+    * FUNDING, ``plot_funding_islamist_rule`` (D11): "plus_one" (default, IT "+1 ai Fondi se il
+      Governo è peggiore rispetto a Buono") a Muslim country under Islamist Rule gives +1; "none"
+      (PL/ES "+1 if Fair or Poor") it gives nothing (Iran's fixed Governance is never Islamist Rule).
+    * POSTURE, ``schengen_extra_rolls`` (D10): "mandatory" (default, IT/PL) the Jihadist chooses two
+      other Schengen countries; "optional" (ES "puede elegir") he may instead answer ``"done"`` to
+      the first choice and roll none: the choice is of the two countries, so once one is rolled the
+      second follows. Never offered in a solo game: the bot rolls both on the Schengen table (9.5).
+    * PRESTIGE, ``us_plot_roll`` (D08): "prestige" (default, IT/ES "fate un tiro di dado per il
+      Prestigio") a plot in the United States makes a Prestige roll; "posture" (PL "wykonaj rzut na
+      Nastawienie") a second US Posture roll instead.
+    * GOVERNANCE, ``aid_removed_per`` (D27, 7.2.2.3): "success" (default) each success removes an
+      Aid; "roll" (IT 7.2.2.3 "Un tiro di dado ... rimuove un Aiuto") every die rolled does."""
     d = st.d
     name, plot = f["country"], f["plot"]
     info = st.map.countries[name]
@@ -99,6 +121,8 @@ def resolve_plot(st, f, a) -> None:
         if info.muslim or info.type == "iran":
             gov = c["gov"] if info.muslim else info.governance
             gain = 2 if gov == "good" else 1
+            if gov == "islamist_rule" and st.rulings.plot_funding_islamist_rule == "none":
+                gain = 0  # D11 "none": +1 only if Fair or Poor (PL/ES)
         elif name == "United States" or wmd:
             gain = None  # Funding to 9
         else:
@@ -131,12 +155,18 @@ def resolve_plot(st, f, a) -> None:
         return
     if pc == "schengen":
         # If in the Schengen area, the Jihadist chooses two other Schengen countries and rolls their Posture.
+        if a == DONE:
+            # D10, ruling schengen_extra_rolls "optional" (ES "puede elegir"): no extra roll.
+            f["pc"] = "prestige"
+            return
         if a is not None:
             f["others"].append(a["country"])
             push(st, "posture_roll", country=a["country"])
             return
         if len(f["others"]) < 2:
             options = [{"country": n} for n in st.map.schengen if n != name and n not in f["others"]]
+            if not f["others"] and st.rulings.schengen_extra_rolls == "optional" and not is_solo(st):
+                options.append(DONE)  # D10 "optional": the Jihadist may decline both rolls
             ask(st, "Jihadist", options, "8.5.6", f"plot in {name}: another Schengen country to roll Posture")
             return
         f["pc"] = "prestige"
@@ -150,7 +180,11 @@ def resolve_plot(st, f, a) -> None:
                 shift_prestige(d, -1)
         f["pc"] = "governance"
         if name == "United States":
-            push(st, "prestige_roll")
+            if st.rulings.us_plot_roll == "posture":
+                # D08 "posture" (PL "wykonaj rzut na Nastawienie"): a second US Posture roll.
+                push(st, "posture_roll", country=name)
+            else:
+                push(st, "prestige_roll")
         return
     if pc == "governance":
         # GOVERNANCE: a Muslim country (not Iran) rolls dice equal to the plot number (3 for WMD) as
@@ -173,9 +207,14 @@ def resolve_plot(st, f, a) -> None:
                 c["aid"] = max(0, c["aid"] - 1)
                 if c["gov"] in ("good", "fair"):
                     set_governance(st, name, WORSE[c["gov"]])
+            if st.rulings.aid_removed_per == "roll" and f["dice"] > hits and c["aid"]:
+                # 7.2.2.3, D27 "roll": each die rolled removes an Aid, the failures too.
+                c["aid"] = max(0, c["aid"] - (f["dice"] - hits))
+                cite(st, "7.2.2.3")
         f["pc"] = "marker"
         return
-    # MARKER: a numbered plot returns to Available; a WMD plot is removed from the game (8.5.5).
+    # MARKER: a numbered plot returns to Available (or leaves the game: return_plot, ruling
+    # plot_markers_reusable, D01); a WMD plot is removed from the game (8.5.5).
     c["plots"].remove(plot)
     if wmd:
         d["wmd_removed"] += 1

@@ -267,3 +267,107 @@ class LabyrinthRulings(Rulings):
         "(sources A and B)?",
         source="labyrinth_solo_tables.yaml schengen_table; data/solo_tables.yaml",
     )
+
+    # -- issue 7: readings of the registry (properties/labyrinth/ambiguities/) made executable --------
+    plot_markers_reusable: bool = switch(
+        True,
+        choices=(True, False),
+        question="4.8.1: do numbered Plot markers return to Available after resolution (8.5.6) or an "
+        "Alert (7.5.3) (PL/ES 'pueden ser reutilizados'), or leave the game (IT 'non possono essere "
+        "riutilizzati')?",
+        source="seed_labyrinth.md D01 (resolution: reusable; IT contradicts itself in 7.5.3 and 8.5.6)",
+    )
+    us_plot_roll: str = switch(
+        "prestige",
+        choices=("prestige", "posture"),
+        question="8.5.6: a plot resolved in the United States rolls US Prestige (IT/ES), or a second "
+        "US Posture roll (PL literal)?",
+        source="seed_labyrinth.md D08 (resolution: Prestige)",
+    )
+    schengen_extra_rolls: str = switch(
+        "mandatory",
+        choices=("mandatory", "optional"),
+        question="8.5.6: after a plot in a Schengen country the Jihadist chooses two other Schengen "
+        "countries and rolls their Posture (IT/PL, mandatory), or may do so (ES 'puede')?",
+        source="seed_labyrinth.md D10 (resolution: mandatory)",
+    )
+    plot_funding_islamist_rule: str = switch(
+        "plus_one",
+        choices=("plus_one", "none"),
+        question="8.5.6 Funding for a plot in a Muslim country or Iran: +1 if its Governance is worse "
+        "than Good (IT, so +1 under Islamist Rule), or +1 only if Fair or Poor (PL/ES, +0 under "
+        "Islamist Rule)?",
+        source="seed_labyrinth.md D11 (resolution: +1 for anything other than Good)",
+    )
+    aid_removed_per: str = switch(
+        "success",
+        choices=("success", "roll"),
+        question="7.2.2.3: does each successful Jihad or Plot die remove an Aid marker, or each die "
+        "rolled?",
+        source="seed_labyrinth.md D27 (resolution: each success)",
+    )
+    end_game_measure: str = switch(
+        "resources",
+        choices=("resources", "countries"),
+        question="2.3: the end-of-game comparison counts Resources under Good Governance against "
+        "Islamist Rule (IT/PL), or Good countries against Islamist Rule countries (ES 'países')?",
+        source="seed_labyrinth.md D03 (resolution: Resources)",
+    )
+    ir_win_adjacency: str = switch(
+        "adjacent_pair",
+        choices=("adjacent_pair", "connected_group"),
+        question="2.1.2: Islamist Rule over at least 6 Resources 'che includono almeno 2 paesi "
+        "adiacenti': at least 6 Resources and some pair of adjacent Islamist Rule countries, or at "
+        "least 6 Resources within one connected group of Islamist Rule countries?",
+        source="seed_labyrinth.md A17 (recommendation: the pair reading)",
+    )
+    islamist_rule_prestige_loss: str = switch(
+        "once",
+        choices=("once", "per_country"),
+        question="5.2.5: US Prestige -1 at the end of the turn if any country is under Islamist Rule "
+        "(once), or -1 for each such country?",
+        source="seed_labyrinth.md D28 (resolution: once)",
+    )
+    disrupt_us_posture: bool = switch(
+        True,
+        choices=(True, False),
+        question="7.4.2: a Disrupt in a country with Posture Hard removes 2 cells; does the United "
+        "States count as Hard when the US Posture (the GWOT track) is Hard?",
+        source="seed_labyrinth.md A14 (recommendation: yes, the US Posture)",
+    )
+    woi_in_israel: bool = switch(
+        False,
+        choices=(False, True),
+        question="7.2.3: may the US conduct a non-Muslim War of Ideas in Israel (PL/ES omit the "
+        "exclusion), or not (IT)?",
+        source="seed_labyrinth.md D25 (resolution: not in Israel)",
+    )
+    neutral_islamist_rule_ops: str = switch(
+        "regime_change_only",
+        choices=("regime_change_only", "neutral_opens_ops"),
+        question="FAQ 2 and 7.1.3: after an event shifts an Islamist Rule Adversary to Neutral, is "
+        "Regime Change still the only US operation there, or does its Neutral alignment open War of "
+        "Ideas and the other operations?",
+        source="seed_labyrinth.md A38 (FAQ: 'SI, ma leggete la regola 7.1.3')",
+    )
+    covert_action_islamist_rule: bool = switch(
+        True,
+        choices=(True, False),
+        question="Card 14 Covert Action: may it target an Adversary under Islamist Rule (FAQ 2: an "
+        "event may shift an Islamist Rule Adversary to Neutral)?",
+        source="seed_labyrinth.md A50 (FAQ: yes)",
+    )
+    amerithrax_tie: str = switch(
+        "us_chooses",
+        choices=("us_chooses", "random"),
+        question="Card 59 Amerithrax: 'the US discards its highest-value US-associated card': who picks "
+        "among equally valued cards, the US, or chance (the IT solo example: 'a caso')?",
+        source="seed_labyrinth.md A51",
+    )
+    lets_roll_targets: str = switch(
+        "ally_or_any_good",
+        choices=("ally_or_any_good", "muslim_only"),
+        question="Card 21 Let's Roll!: does 'an Ally or Good country' include non-Muslim Good "
+        "countries (such as the United States), or only Muslim countries?",
+        source="seed_labyrinth.md A36",
+    )

@@ -233,19 +233,25 @@ def pirates_in_effect(st) -> bool:
 @implements("5.2.5", "5.2.6", "5.2.7", "5.2.9", "6.3.3.2", "4.7.7.1", "4.8.2")
 def end_of_turn(st, f, a) -> None:
     """End of turn, in order: Expenditures & Diplomacy (5.2.5), event duration and 1st Plot reset
-    (5.2.6), Reserves to zero (5.2.7), the deal (5.2.8), flip Regime Change markers (5.2.9)."""
+    (5.2.6), Reserves to zero (5.2.7), the deal (5.2.8), flip Regime Change markers (5.2.9).
+
+    5.2.5's Prestige loss for Islamist Rule follows ``islamist_rule_prestige_loss`` (D28): -1 once
+    if any country is under Islamist Rule (default), or -1 per such country."""
     d = st.d
     if f["pc"] == "start":
         d["phase"] = "end_of_turn"
-        # 5.2.5: Funding -1; Prestige -1 once if any country is under Islamist Rule (D28: once).
+        # 5.2.5: Funding -1; Prestige -1 if any country is under Islamist Rule (D28: once).
         # Instant victory is checked after this step (2.1.2 "nel momento in cui"; A44), so a
         # Prestige that falls to 1 here wins for the Jihadist before Diplomacy can raise it.
         if pirates_in_effect(st):
             cite(st, "card 73")
         else:
             shift_funding(d, -1)
-        if any(c["gov"] == "islamist_rule" for c in d["countries"].values()):
-            shift_prestige(d, -1)
+        # Ruling islamist_rule_prestige_loss (D28): "once" (default), or "per_country": -1 for each
+        # country under Islamist Rule (IT "in qualsiasi paese"), clamped at 1 (4.7.1).
+        under_ir = sum(1 for c in d["countries"].values() if c["gov"] == "islamist_rule")
+        if under_ir:
+            shift_prestige(d, -under_ir if st.rulings.islamist_rule_prestige_loss == "per_country" else -1)
         cite(st, "5.2.5")
         f["pc"] = "diplomacy"
         return

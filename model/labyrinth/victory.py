@@ -29,6 +29,15 @@ def count_governance(st, govs: tuple[str, ...]) -> int:
     return sum(1 for n in st.map.muslim if st.d["countries"][n]["gov"] in govs)
 
 
+@implements("2.3")
+def islamist_countries(st, count_green_rc: bool = False) -> int:
+    """Muslim countries under Islamist Rule; with ``count_green_rc`` also those with a green Regime
+    Change marker (2.3). Read by 2.3 under ``end_game_measure`` = ``countries`` (D03)."""
+    return sum(1 for n in st.map.muslim
+               if st.d["countries"][n]["gov"] == "islamist_rule"
+               or (count_green_rc and st.d["countries"][n]["rc"] == "green"))
+
+
 def cells_on_map(st) -> int:
     return sum(cells(c) for c in st.d["countries"].values())
 
@@ -37,6 +46,51 @@ def adjacent_islamist_pair(st) -> bool:
     ir = [n for n in st.map.muslim if st.d["countries"][n]["gov"] == "islamist_rule"]
     irs = set(ir)
     return any(st.map.adjacent(n) & irs for n in ir)
+
+
+@implements("2.1.2")
+def islamist_rule_groups(st) -> list[list[str]]:
+    """The connected groups of Islamist Rule countries: each group is a set of Muslim countries under
+    Islamist Rule linked by chains of adjacent Islamist Rule countries (map adjacency, 4.1.1, 4.5).
+    Groups in map order, each in map order. Read by 2.1.2 under ``ir_win_adjacency`` =
+    ``connected_group`` (A17)."""
+    ir = [n for n in st.map.muslim if st.d["countries"][n]["gov"] == "islamist_rule"]
+    irs = set(ir)
+    seen: set[str] = set()
+    groups = []
+    for n in ir:
+        if n in seen:
+            continue
+        group, todo = {n}, [n]
+        while todo:
+            for m in st.map.adjacent(todo.pop()) & irs:
+                if m not in group:
+                    group.add(m)
+                    todo.append(m)
+        seen |= group
+        groups.append([m for m in ir if m in group])
+    return groups
+
+
+@implements("2.1.2")
+def connected_islamist_resources(st) -> int:
+    """The most Resources Islamist Rule holds within one connected group of at least 2 adjacent
+    Islamist Rule countries (0 if no two are adjacent): 2.1.2 under ``ir_win_adjacency`` =
+    ``connected_group`` (A17)."""
+    return max((sum(resources(st, n) for n in g) for g in islamist_rule_groups(st) if len(g) >= 2),
+               default=0)
+
+
+@implements("2.1.2")
+def islamist_rule_win(st) -> bool:
+    """2.1.2: 'il Governo Islamico governa paesi con un totale di almeno 6 Risorse che includono
+    almeno 2 paesi adiacenti'. Ruling ``ir_win_adjacency`` (A17): ``adjacent_pair`` (default) --
+    Islamist Rule Resources >= 6 in all and some pair of adjacent Islamist Rule countries;
+    ``connected_group`` -- >= 6 Resources within one connected group of adjacent Islamist Rule
+    countries. (Not read in a solo game: 9.1 drops the adjacency.)"""
+    if st.rulings.ir_win_adjacency == "connected_group":
+        return connected_islamist_resources(st) >= 6
+    return islamist_resources(st) >= 6 and adjacent_islamist_pair(st)
 
 
 @implements("2.1.1", "9.1")
@@ -56,14 +110,18 @@ def us_instant_win(st) -> str | None:
 @implements("2.1.2", "9.1")
 def jihadist_instant_win(st) -> str | None:
     """2.1.2: Islamist Rule over >= 6 Resources including 2 adjacent Islamist Rule countries
-    (A17: a pair), or Prestige 1 and >= 15 Muslim countries Poor or Islamist Rule. (The third
-    way, a WMD plot resolved in the US, is decided in plots.py.) 9.1, solo: Islamist Rule over 6
-    Resources wins without adjacency (``solo_ir_victory``, D02: at least 6)."""
+    (``ir_win_adjacency``, A17: a pair anywhere, or one connected group holding the 6; see
+    :func:`islamist_rule_win`), or Prestige 1 and >= 15 Muslim countries Poor or Islamist Rule.
+    (The third way, a WMD plot resolved in the US, is decided in plots.py.) 9.1, solo: Islamist
+    Rule over 6 Resources wins without adjacency (``solo_ir_victory``, D02: at least 6)."""
     if is_solo(st):
         ir = islamist_resources(st)
         if ir >= 7 or (ir == 6 and st.rulings.solo_ir_victory == "at_least_6"):
             return f"Islamist Rule over {ir} Resources, adjacency not needed (9.1)"
-    elif islamist_resources(st) >= 6 and adjacent_islamist_pair(st):
+    elif islamist_rule_win(st):
+        if st.rulings.ir_win_adjacency == "connected_group":
+            return (f"Islamist Rule over {connected_islamist_resources(st)} Resources within one group "
+                    "of adjacent countries (2.1.2)")
         return "Islamist Rule over at least 6 Resources including 2 adjacent countries (2.1.2)"
     if st.d["prestige"] == 1 and count_governance(st, ("poor", "islamist_rule")) >= 15:
         return "US Prestige 1 and at least 15 Muslim countries Poor or Islamist Rule (2.1.2)"
@@ -120,6 +178,9 @@ SOLO_END_THRESHOLD = {1: 6, 2: 9, 3: 12}
 def end_of_game(st) -> None:
     """2.3: at the end-game reshuffle the US wins iff Good Resources exceed twice the Islamist
     Rule Resources, counting green (this turn's) Regime Change countries as Islamist Rule.
+    Ruling ``end_game_measure`` (D03): ``resources`` (IT/PL, default) or ``countries`` (ES "países":
+    the number of Good countries against twice the number of Islamist Rule countries, green Regime
+    Change countries again counted as Islamist Rule).
     9.1, solo: the US also loses if fewer than 6, 9 or 12 Resources are Good in a game of 1, 2 or
     3 decks (``solo_end_measure``, D04: Resources; ES: Good countries)."""
     good = good_resources(st)
@@ -131,7 +192,10 @@ def end_of_game(st) -> None:
             what = "Good Resources" if st.rulings.solo_end_measure == "resources" else "Good countries"
             declare(st, "Jihadist", f"end of a {st.d['decks']}-deck solo game: {what} {have} < {need} (9.1)", "9.1")
             return
+    what = "Resources"
+    if st.rulings.end_game_measure == "countries":
+        good, ir, what = count_governance(st, ("good",)), islamist_countries(st, count_green_rc=True), "countries"
     if good > 2 * ir:
-        declare(st, "US", f"end of game: Good Resources {good} > 2 x Islamist Rule Resources {ir} (2.3)", "2.3")
+        declare(st, "US", f"end of game: Good {what} {good} > 2 x Islamist Rule {what} {ir} (2.3)", "2.3")
     else:
-        declare(st, "Jihadist", f"end of game: Good Resources {good} <= 2 x Islamist Rule Resources {ir} (2.3)", "2.3")
+        declare(st, "Jihadist", f"end of game: Good {what} {good} <= 2 x Islamist Rule {what} {ir} (2.3)", "2.3")

@@ -46,17 +46,20 @@ def pieces_conserved(d: dict) -> list[str]:
 def plots_conserved(d: dict, numbered: list[int]) -> list[str]:
     """h.2 #5-6: the six numbered plots are Available or on the map (4.8.1, D01: reusable) -- or, in
     a solo game, set aside by a WMD plot (9.3.3, ``plots_set_aside``; a two-player state has no such
-    key); the six WMD plots are in their boxes, Available, on the map or removed (4.7.8.1)."""
+    key), or, under ``plot_markers_reusable=false`` (D01's other reading), removed from the game
+    (``plots_removed``); the six WMD plots are in their boxes, Available, on the map or removed
+    (4.7.8.1)."""
     out = []
     on_map = [p for c in d["countries"].values() for p in c["plots"]]
     nums = (Counter(d["plots_available"]) + Counter(p for p in on_map if p != "WMD")
-            + Counter(d.get("plots_set_aside", ())))
+            + Counter(d.get("plots_set_aside", ())) + Counter(d.get("plots_removed", ())))
     if nums != Counter(numbered):
         if "plots_set_aside" in d:
-            out.append(f"numbered plots Available, on the map and set aside {sorted(nums.elements())} "
+            out.append(f"numbered plots Available, on the map, set aside or removed {sorted(nums.elements())} "
                        f"!= {sorted(numbered)} (4.8.1, 9.3.3)")
         else:
-            out.append(f"numbered plots {sorted(nums.elements())} != {sorted(numbered)} (4.8.1)")
+            out.append(f"numbered plots (Available, on the map or removed) {sorted(nums.elements())} "
+                       f"!= {sorted(numbered)} (4.8.1)")
     wmd = sum(d["wmd_boxes"].values()) + d["wmd_available"] + on_map.count("WMD") + d["wmd_removed"]
     if wmd != 6:
         out.append(f"{wmd} WMD plot markers accounted for, not 6 (4.7.8.1)")

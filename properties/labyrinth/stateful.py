@@ -328,18 +328,15 @@ class Recorder:
 
 
 def _rulings_strategy(solo: bool = False):
-    """Every ruling switch, its default first (so a failure shrinks to the default readings); the
-    dict keeps the non-default choices only. The switches of chapter 9 (``solo_*``) are drawn apart
-    (``solo=True``) and only for a solo game: a two-player game draws exactly what it drew before
-    solo play existed (the same games, the same shrinking)."""
-    defaults = LabyrinthRulings().to_dict()
-    parts = {}
-    for sw in LabyrinthRulings.describe():
-        if sw["name"].startswith("solo_") != solo:
-            continue
-        choices = [sw["default"]] + [c for c in sw["choices"] if c != sw["default"]]
-        parts[sw["name"]] = st.sampled_from(choices)
-    return st.fixed_dictionaries(parts).map(lambda r: {k: v for k, v in r.items() if v != defaults[k]})
+    """The rulings of a game: a list of (switch, non-default value) changes, the empty list (every
+    default) first, so that a failure shrinks to the default readings. Drawing a list of changes,
+    not one value per switch, keeps the draws of a game independent of how many switches exist: a
+    new switch does not change the games hypothesis tries first or how it shrinks them. The switches
+    of chapter 9 (``solo_*``) are drawn apart (``solo=True``) and only for a solo game."""
+    changes = [(sw["name"], c) for sw in LabyrinthRulings.describe()
+               if sw["name"].startswith("solo_") == solo
+               for c in sw["choices"] if c != sw["default"]]
+    return st.lists(st.sampled_from(changes), max_size=8).map(dict)
 
 
 RULINGS = _rulings_strategy()

@@ -689,7 +689,10 @@ def concrete_values(d: dict, facts: MapFacts, derived: dict | None = None) -> di
     for v in PLOT_NUMBERS:
         vals[f"plots_available_{v}"] = avail.pop(v, 0)
     stray += sum(avail.values())
-    totals = Counter(plot_values(LabyrinthRulings.from_dict(d["rulings"])))
+    # The numbered markers in the game: those that left it (plot_markers_reusable=false, D01) or a
+    # solo game set aside (9.3.3) are out of what the z3 state counts.
+    totals = (Counter(plot_values(LabyrinthRulings.from_dict(d["rulings"])))
+              - Counter(d.get("plots_removed", ())) - Counter(d.get("plots_set_aside", ())))
     for v in PLOT_NUMBERS:
         vals[f"plot_total_{v}"] = totals.get(v, 0)
     for n in facts.names:

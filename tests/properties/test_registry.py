@@ -108,3 +108,14 @@ def test_the_fixture_entry_is_good_and_ids_must_be_unique(tmp_path):
 
 def test_the_registry_directory_is_the_default():
     assert DIRECTORY.name == "ambiguities" and DIRECTORY.parent.name == "labyrinth"
+
+
+def test_every_executable_entry_has_a_test_of_its_switch(registry):
+    """Issue 7: for every executable entry a test builds a state where its readings differ and
+    asserts both results. This checks the weaker, mechanical half: some test other than this file
+    names the entry's switch (the tests themselves assert the results)."""
+    tests = Path(__file__).resolve().parents[1]
+    texts = "\n".join(p.read_text(encoding="utf-8") for p in tests.rglob("*.py")
+                      if p.name != Path(__file__).name)
+    untested = sorted({e.switch for e in registry if e.effect == "play" and e.switch not in texts})
+    assert untested == []

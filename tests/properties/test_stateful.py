@@ -136,11 +136,10 @@ def test_a_lost_cell_cylinder_is_caught_shrunk_and_replayed(monkeypatch, tmp_pat
     result, failure, path = run_broken(tmp_path, shrink=True)
     assert result["stats"]["runs"] > 20  # found, then shrunk over many runs
     assert failure["what"].endswith("invariant: 14 cell cylinders in play, not 15 (4.6.1)"), failure["what"]
-    # Shrunk to the first country test of the simplest game (33 steps when written): Let's Roll!,
-    # standard, default rulings; the deal (18 draws of the lowest card), the opening Action Phases
-    # with the first option each time, and the first test (the Philippines, card 4) with a 6.
-    assert failure["scenario"] == "lets_roll" and failure["length"] == "standard" and failure["rulings"] == {}
-    assert failure["actions"][:18] == [{"card": n} for n in range(1, 19)]
+    # Shrunk to an early country test of a short game (33 steps when written, Let's Roll!; which
+    # scenario hypothesis settles on depends on how the draws are laid out): default rulings, the
+    # deal, a few opening choices, and a test that rolls a 6.
+    assert failure["rulings"] == {} and failure["options"] is None
     assert failure["actions"][-1] == {"die": 6} and len(failure["actions"]) <= 40, failure["actions"]
     assert_replays_to_the_same_failure(failure, path)
 

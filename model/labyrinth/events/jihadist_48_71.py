@@ -25,7 +25,7 @@ from model.labyrinth.operations.jihadist import wmd_added
 from model.labyrinth.solo.options import cells_per_recruit
 from model.labyrinth.action_log import recent
 from model.labyrinth.countries import cells, is_regime_change, is_tested, place_cells_from_track, troops
-from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
 from model.labyrinth.events import event
 from model.labyrinth.events.common import (
     place_cells, push_draw, push_random_cards, push_remove_cell, shift_alignment, worsen_governance,
@@ -394,8 +394,12 @@ def amerithrax_cards(st) -> list[int]:
 @event(59)
 def amerithrax(st, f, a) -> None:
     """Card 59 Amerithrax: "Gli USA scartano la propria carta con evento associato USA di valore più
-    elevato, se ne ha". The US picks among equal highest values (A51); none: nothing. A discard
-    triggers no event (6.3.2.3)."""
+    elevato, se ne ha"; none: nothing. A discard triggers no event (6.3.2.3).
+
+    Who picks among equal highest values (A51), ruling ``amerithrax_tie``: ``us_chooses`` (default),
+    the US, the discarding side (6.3.2.2); ``random``, chance picks uniformly among the tied cards
+    (the IT solo example: "Si scarta una carta a caso dalla mano USA"). A single highest card is
+    asked of the US under both readings (nothing to pick)."""
     if f["pc"] == "start":
         options = amerithrax_cards(st)
         if not options:
@@ -403,6 +407,10 @@ def amerithrax(st, f, a) -> None:
             pop(st)
             return
         f["pc"] = "chosen"
+        if len(options) > 1 and st.rulings.amerithrax_tie == "random":
+            pick_chance(st, [{"card": n} for n in options], None, "card 59",
+                        "Amerithrax: which of the equal highest-value US-associated cards is discarded")
+            return
         ask(st, "US", [{"card": n} for n in options], "card 59",
             "Amerithrax: discard your highest-value US-associated card")
         return

@@ -204,10 +204,16 @@ def king_abdullah(st, f, a) -> None:
 
 
 # -- 21 "Let's Roll!" -------------------------------------------------------------------------------
+@implements("card 21", "4.3.1")
 def lets_roll_sites(st) -> list[str]:
-    """A36: countries with a plot that are an Ally or have Good Governance (non-Muslim included)."""
+    """Card 21's countries: a plot there and an Ally or Good Governance. Ruling
+    ``lets_roll_targets`` (A36): ``ally_or_any_good`` (default), any country with Good Governance
+    counts, non-Muslim ones too (their Governance is permanent Good or Fair, 4.3.1: the United
+    States included); ``muslim_only``, only a Muslim country that is an Ally or Good."""
+    muslim_only = st.rulings.lets_roll_targets == "muslim_only"
     return [n for n, c in st.d["countries"].items()
-            if c["plots"] and (c["align"] == "ally" or governance(st, n) == "good")]
+            if c["plots"] and (c["align"] == "ally" or governance(st, n) == "good")
+            and (not muslim_only or st.map.countries[n].muslim)]
 
 
 def lets_roll_playable(st, side) -> bool:
@@ -224,7 +230,8 @@ def lets_roll(st, f, a) -> None:
     """Card 21 "Let's Roll!": "Giocatela se vi è un complotto in un paese Alleato o Buono.
     Rivelate e rimuovetelo. Pescate una carta. Scegliete la Postura di un paese non USA."
 
-    A36: an Ally or any country with Good Governance, non-Muslim ones included. The US selects the
+    A36: an Ally or any country with Good Governance, non-Muslim ones included (only Muslim ones
+    under the ``lets_roll_targets`` ruling, :func:`lets_roll_sites`). The US selects the
     country; its plots are face down (8.5.4), so which marker is revealed is a chance node, as for
     Alert (7.5.3). Under NEST (card 5) WMD plots in the US are face up: there the US chooses the WMD
     plot ({"plot": "WMD"}) or a face-down one ({"plot": "face_down"}, then a chance node). The plot

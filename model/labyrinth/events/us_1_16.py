@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from model.core.citations import implements
 from model.labyrinth.countries import cells, set_governance, troops
 from model.labyrinth.engine import ask, cite, pick_chance, pop, roll
 from model.labyrinth.events import event
@@ -232,9 +233,15 @@ def anbar_awakening(st, f, a) -> None:
 
 
 # -- 14 Covert Action ----------------------------------------------------------------------------
+@implements("card 14", "7.1.3")
 def adversaries(st) -> list[str]:
-    """Adversary countries, Islamist Rule ones included (FAQ; A50)."""
-    return [n for n, c in st.d["countries"].items() if c["align"] == "adversary"]
+    """Card 14's selectable Adversary countries. Ruling ``covert_action_islamist_rule`` (A50): True
+    (default), Islamist Rule ones included (IT FAQ 2: "SÌ, ma leggete la regola 7.1.3"); False,
+    Islamist Rule countries excluded (7.1.3 read as barring US actions there), from the targets and
+    from the card's playability alike."""
+    allow_ir = st.rulings.covert_action_islamist_rule
+    return [n for n, c in st.d["countries"].items()
+            if c["align"] == "adversary" and (allow_ir or c["gov"] != "islamist_rule")]
 
 
 def covert_action_playable(st, side) -> bool:
@@ -245,7 +252,8 @@ def covert_action_playable(st, side) -> bool:
 def covert_action(st, f, a) -> None:
     """Card 14 Covert Action: "Giocatela se potete scegliere un paese Avversario. Con un tiro di dado
     di 4-6, passatelo a Neutrale". The implementing side selects an Adversary (an Islamist Rule one
-    too: FAQ, A50; it stays under Islamist Rule, 7.1.3) and rolls: 4-6 shifts it to Neutral."""
+    too: FAQ, A50, unless the ``covert_action_islamist_rule`` ruling excludes it; it stays under
+    Islamist Rule, 7.1.3) and rolls: 4-6 shifts it to Neutral."""
     if f["pc"] == "start":
         f["pc"] = "country"
         ask(st, f["side"], [{"country": n} for n in adversaries(st)], "card 14",

@@ -460,12 +460,16 @@ def op_jihad(st, f, a) -> None:
     f["k"] += 1
 
 
-@implements("8.4.1", "8.4.2", "8.4.3", "8.4.3.1", "8.4.3.2", "card 54")
+@implements("8.4.1", "8.4.2", "8.4.3", "8.4.3.1", "8.4.3.2", "7.2.2.3", "card 54")
 def resolve_jihad(st, name: str, start_gov: str, dice: int, hits: int, major: bool,
                   lose_sadr: bool = False) -> None:
     """One country's Jihad dice, once rolled. ``lose_sadr``: one of the failures removes Moqtada
     al-Sadr, which leaves the game (card 54: "Se la cellula viene rimossa, rimuovete il segnalino
-    dal gioco"; A09); the other failures remove cylinders."""
+    dal gioco"; A09); the other failures remove cylinders.
+
+    Aid (7.2.2.3, 8.4.1, ruling ``aid_removed_per``, D27): "success" (default, PL/ES and IT 8.4.1)
+    each successful die removes an Aid marker; "roll" (IT 7.2.2.3 literal) every die rolled does,
+    the failures included."""
     d = st.d
     c = d["countries"][name]
     fails = dice - hits
@@ -480,6 +484,11 @@ def resolve_jihad(st, name: str, start_gov: str, dice: int, hits: int, major: bo
         revolution = True
     else:
         c["aid"] = max(0, c["aid"] - left)
+    if fails and st.rulings.aid_removed_per == "roll" and c["aid"]:
+        # 7.2.2.3 (D27, ruling aid_removed_per "roll", IT "Un tiro di dado per la risoluzione della
+        # jihad ... rimuove un Aiuto"): each failed die removes an Aid too.
+        c["aid"] = max(0, c["aid"] - fails)
+        cite(st, "7.2.2.3")
     # 8.4.3: each failed die removes a (now Active) cell to the Funding track; no Cadre.
     if fails and failed_jihad_keeps_cells(st):
         fails = 0  # 9.7 Virulent: failed Jihad dice do not remove cells
@@ -646,14 +655,26 @@ def _wmd_in_play(st) -> int:
     return d["wmd_available"] + sum(c["plots"].count("WMD") for c in d["countries"].values())
 
 
-@implements("9.3.3", "8.5.6", "7.5.3")
+@implements("9.3.3", "8.5.6", "7.5.3", "4.8.1")
 def return_plot(st, plot: int) -> None:
     """Numbered plot marker ``plot`` goes back to the Available plots (8.5.6 after resolution, 7.5.3
     after Alert). 9.3.3, solo, ruling ``solo_wmd_set_aside`` = "deferred": while fewer numbered
     markers are set aside than there are WMD plots in play (a WMD plot arrived when no numbered
     marker was Available to replace), the returning marker is set aside instead, so that 6 plot
-    markers are in play ("in modo che vi siano sempre esattamente 6 segnalini di Complotto in gioco")."""
+    markers are in play ("in modo che vi siano sempre esattamente 6 segnalini di Complotto in gioco").
+
+    4.8.1, ruling ``plot_markers_reusable`` (D01): True (default, PL/ES "pueden ser reutilizados",
+    IT 7.5.3 and 8.5.6) as above; False (IT 4.8.1 "non possono essere riutilizzati") the marker
+    leaves the game instead, whatever removed it (resolution, Alert, an event), and is recorded in
+    ``d["plots_removed"]`` (sorted numbered values; the key exists only once a marker has left the
+    game), so that Available + on the map + set aside + removed are still the six numbered markers.
+    A Plot success with no eligible marker left places nothing (8.5.2, A18)."""
     d = st.d
+    if not st.rulings.plot_markers_reusable:
+        d.setdefault("plots_removed", []).append(plot)
+        d["plots_removed"].sort()
+        cite(st, "4.8.1")
+        return
     if is_solo(st) and st.rulings.solo_wmd_set_aside == "deferred" \
             and _wmd_in_play(st) > len(d["plots_set_aside"]):
         d["plots_set_aside"].append(plot)

@@ -23,9 +23,43 @@ TRACK = "track"
 PHILIPPINES = "Philippines"
 
 
+# 7.1.1: "Governo Islamico: solo Cambio di Regime (usando una carta da 3, 7.1.3 & 7.3.4)".
+ISLAMIST_RULE_VALUE = 3
+
+
+@implements("7.1.3", "7.1.1")
+def closed_by_islamist_rule(st, name: str) -> bool:
+    """7.1.3: "L'unica operazione USA consentita in un paese con Governo Islamico è ... il Cambio di
+    Regime". FAQ 2: an event may shift an Islamist Rule Adversary to Neutral ("SÌ, ma leggete la
+    regola 7.1.3"). Ruling ``neutral_islamist_rule_ops`` (A38):
+
+    * ``regime_change_only`` (default): every Islamist Rule country, whatever its Alignment, accepts
+      no US operation but Regime Change;
+    * ``neutral_opens_ops``: a *Neutral* Islamist Rule country accepts the operations a Neutral
+      country accepts (War of Ideas 7.2.1.1, Disrupt with 2+ troops 7.4.1, Alert 7.5.2), with a
+      value-3 card (:func:`_value_covers`); an Adversary one (and an Ally one, which a War of Ideas
+      success there would make: 7.2.1.1 gives no Governance step out of Islamist Rule) stays
+      Regime Change only."""
+    c = st.d["countries"][name]
+    if c["gov"] != "islamist_rule":
+        return False
+    return not (st.rulings.neutral_islamist_rule_ops == "neutral_opens_ops" and c["align"] == "neutral")
+
+
+def _required_value(st, name: str) -> int | None:
+    """7.1.1: the card value an operation in ``name`` needs: Good 1, Fair 2, Poor 3; an Islamist
+    Rule country opened by the ``neutral_islamist_rule_ops`` ruling (A38) needs 3, the value 7.1.1
+    names for Islamist Rule; None when no operation but Regime Change is allowed (7.1.3) or the
+    country is untested."""
+    if st.d["countries"][name]["gov"] == "islamist_rule":
+        return None if closed_by_islamist_rule(st, name) else ISLAMIST_RULE_VALUE
+    return gov_value(st, name)
+
+
 def _value_covers(st, name: str, value: int) -> bool:
-    """7.1.1: Good needs 1+, Fair 2+, Poor 3; Islamist Rule allows only Regime Change."""
-    v = gov_value(st, name)
+    """7.1.1: Good needs 1+, Fair 2+, Poor 3; Islamist Rule allows only Regime Change (7.1.3), unless
+    the ``neutral_islamist_rule_ops`` ruling opens a Neutral one (A38: value 3)."""
+    v = _required_value(st, name)
     return v is not None and value >= v
 
 
@@ -34,27 +68,32 @@ def _value_covers(st, name: str, value: int) -> bool:
 def woi_targets(st, value: int) -> list[str]:
     """Legal War of Ideas targets with a card of ``value``.
 
-    Muslim (7.2.1.1): not Adversary, not Islamist Rule (7.1.3, A38), an untested country may be
-    chosen (it is tested first, 4.9.4); a Regime Change country only if troops exceed cells by 5
-    or more (7.2.1.3; NATO and Sadr count, cards 41 and 54); a Good Ally only under the
-    ``woi_on_good_ally`` ruling (A13).
-    Non-Muslim (7.2.3): any but the United States and Israel (D25), value >= its Governance.
+    Muslim (7.2.1.1): not Adversary, not Islamist Rule (7.1.3; a Neutral one with a value-3 card
+    under the ``neutral_islamist_rule_ops`` ruling, A38), an untested country may be chosen (it is
+    tested first, 4.9.4); a Regime Change country only if troops exceed cells by 5 or more (7.2.1.3;
+    NATO and Sadr count, cards 41 and 54); a Good Ally only under the ``woi_on_good_ally`` ruling
+    (A13).
+    Non-Muslim (7.2.3): any but the United States, value >= its Governance; Israel only under the
+    ``woi_in_israel`` ruling (D25: IT "che non siano gli Stati Uniti o Israele", default; PL/ES
+    name only the US).
     """
     out = []
     for name, info in st.map.countries.items():
         c = st.d["countries"][name]
         if info.muslim:
-            if c["align"] == "adversary" or c["gov"] == "islamist_rule":
+            if c["align"] == "adversary" or closed_by_islamist_rule(st, name):
                 continue
             if c["gov"] is not None:
-                if value < gov_value(st, name):
+                if value < _required_value(st, name):
                     continue
                 if c["gov"] == "good" and c["align"] == "ally" and not st.rulings.woi_on_good_ally:
                     continue
             if is_regime_change(c) and troops(st, name) - cells(c) < 5:
                 continue
             out.append(name)
-        elif info.non_muslim and info.has_posture_marker and info.posture != "fixed_hard":
+        elif info.non_muslim and info.has_posture_marker:
+            if info.posture == "fixed_hard" and not st.rulings.woi_in_israel:
+                continue  # D25 (IT 7.2.3): not in Israel
             if _value_covers(st, name, value):
                 out.append(name)
     return out
@@ -110,7 +149,7 @@ def woi_muslim(st, f, a) -> None:
     name = f["country"]
     c = d["countries"][name]
     if f["pc"] == "tested":
-        if f["value"] < gov_value(st, name):
+        if f["value"] < _required_value(st, name):
             cite(st, "4.9.5")
             pop(st)
             return
@@ -134,7 +173,13 @@ def woi_muslim(st, f, a) -> None:
 @implements("7.2.3", "4.9.4")
 def woi_non_muslim(st, f, a) -> None:
     """7.2.3: roll the Posture table once (whether or not Posture is set; for an untested country
-    this single roll sets it, 4.9.4); if the result equals the US Posture, Prestige +1."""
+    this single roll sets it, 4.9.4); if the result equals the US Posture, Prestige +1.
+
+    Israel (only a target under the ``woi_in_israel`` ruling, D25): 7.2.3 compares "la Postura del
+    paese in questione dopo la Guerra delle Ideologie" with the US Posture, and Israel's Posture "è
+    sempre Dura" (4.3.3), so the roll can neither determine nor change it: ``posture_roll`` rolls
+    nothing there (no chance node, as for any Posture roll in Israel), Israel stays Hard, and
+    Prestige +1 exactly when the US Posture is Hard."""
     d = st.d
     name = f["country"]
     if f["pc"] == "tested":
@@ -351,7 +396,8 @@ def op_withdraw(st, f, a) -> None:
 def disrupt_targets(st, value: int) -> list[str]:
     """7.4.1: a country with a cell or Cadre that is an Ally, or has 2+ troops (NATO counts 2, card
     41), or is non-Muslim (not Iran); the card's value must cover its Governance (7.1.1); never
-    Islamist Rule (7.1.3). Something must be disruptable (:func:`disruptable`): Sadr cannot be
+    Islamist Rule (7.1.3), but a Neutral one (with 2+ troops and a value-3 card) under the
+    ``neutral_islamist_rule_ops`` ruling (A38, :func:`closed_by_islamist_rule`). Something must be disruptable (:func:`disruptable`): Sadr cannot be
     Disrupted (card 54), nor a Cadre in Iraq or Syria under Al-Anbar (card 58). Card 80 FATA: "Non
     sono consentite lì operazioni di Disorganizzazione a meno che non vi sia un Cambio di Regime":
     no Disrupt in Pakistan while FATA is there unless Pakistan is a Regime Change country."""
@@ -392,10 +438,14 @@ def disruptable(st, name: str) -> bool:
     return c["cadre"] and cells(c) == 0 and not al_anbar_limits(st, name)
 
 
+@implements("7.4.2", "4.3.2")
 def hard_posture(st, name: str) -> bool:
-    """A country's Posture for 7.4.2; the US's is the GWOT track's (A14)."""
+    """A country's Posture for 7.4.2 ("almeno due truppe o la cui Postura è Dura"). The United
+    States has no Posture marker: its Posture is the US Posture on the GWOT track (4.3.2). Ruling
+    ``disrupt_us_posture`` (A14): True (default), the US counts as Hard when the US Posture is Hard;
+    False, the United States has no country Posture for 7.4.2 (2 cells only with 2+ troops)."""
     if name == "United States":
-        return st.d["us_posture"] == "hard"
+        return st.rulings.disrupt_us_posture and st.d["us_posture"] == "hard"
     return st.d["countries"][name]["posture"] == "hard"
 
 
@@ -477,11 +527,13 @@ def alert_targets(st, value: int) -> list[str]:
     """7.5.1-7.5.2: a value-3 card; any country with a plot marker (Adversary and Iran included),
     except one under Islamist Rule: 7.1.3 allows no US operation there but Regime Change (a plot
     placed earlier can be there after a Major Jihad by the Jihadist's second card). The
-    ``alert_in_islamist_rule`` ruling allows it instead."""
+    ``alert_in_islamist_rule`` ruling allows it instead; the ``neutral_islamist_rule_ops`` ruling
+    (A38) opens a Neutral Islamist Rule country (:func:`closed_by_islamist_rule`)."""
     if value < 3:
         return []
     allow_ir = st.rulings.alert_in_islamist_rule
-    return [n for n, c in st.d["countries"].items() if c["plots"] and (allow_ir or c["gov"] != "islamist_rule")]
+    return [n for n, c in st.d["countries"].items()
+            if c["plots"] and (allow_ir or not closed_by_islamist_rule(st, n))]
 
 
 FACE_DOWN = "face down"

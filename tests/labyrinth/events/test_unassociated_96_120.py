@@ -164,6 +164,26 @@ def test_fatwa_us_swaps_then_conducts_a_value_1_operation():
     assert st.d["discard"] == [97]
 
 
+@pytest.mark.rule("card 97", "6.3.3")
+@pytest.mark.parametrize("reading, reserves", [(False, False), (True, True)])
+def test_fatwa_operation_may_be_reserves_only_under_the_ruling(reading, reserves):
+    """Registry P13 (``fatwa_op_reserves``): Fatwa's 'effettuate una operazione con questa carta'
+    is an operation proper by default; under the other reading Reserves (6.3.3) is offered too,
+    and choosing it adds the card's value (1) to the Jihadist's Reserves."""
+    st = position("lets_roll")
+    st.d["rulings"]["fatwa_op_reserves"] = reading
+    st = type(st)(st.d)
+    set_hand(st, "US", 10, 12)
+    set_hand(st, "Jihadist", 3, 5, 97)
+    start_proc(st, "play_card", side="Jihadist", card=97)
+    feed(st, [{"use": "event"}, {"card": 10}, {"card": 3}])
+    assert st.decision()["rule"] == "card 97"
+    assert ({"op": "reserves"} in st.legal_actions()) is reserves
+    if reserves:
+        feed(st, [{"op": "reserves"}])
+        assert finished(st) and st.d["reserves"]["Jihadist"] == 1
+
+
 # -- 98 Gaza Withdrawal --------------------------------------------------------------------------
 @pytest.mark.rule("card 98", "6.2.9")
 def test_gaza_withdrawal_us_funding_minus_one():

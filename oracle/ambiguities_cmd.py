@@ -1,0 +1,329 @@
+"""``cdg-oracle ambiguities``: how much each entry of the ambiguity registry matters in play.
+
+    cdg-oracle ambiguities [--budget SECONDS] [--seed N] [--out DIR] [--entry ID ...]
+
+For every registry entry (properties/labyrinth/ambiguities/*.yaml) whose readings a ``Rulings``
+switch executes, it plays pairs of games from the same scenario and random stream, one under the
+default rulings and one under each alternative reading, and counts how often the two games diverge
+at all and how often they end with a different winner (properties/labyrinth/impact.py says how).
+For each reading that diverges it writes a short witness, as two traces that ``cdg-oracle replay``
+replays: ``DIR/ambiguities/<ID>_<reading>.trace.jsonl`` under the alternative reading and
+``DIR/ambiguities/<ID>_<reading>.default.trace.jsonl`` under the default, the same choices up to
+the step where the difference shows. Then ``DIR/ambiguities.md`` and ``DIR/ambiguities.json``, the
+entries sorted by impact (winner changes, then divergences), with the entries of effect none or
+pending listed with their reason. Every file is written atomically, after the whole measurement.
+
+``--budget`` (default 60 seconds) is converted to a number of game pairs per reading without a
+clock, so the same registry, seed and budget give byte-identical reports; ``--entry`` measures only
+the entries named. Exit 0 on success, 2 with a one-line error for bad arguments or a broken registry.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+EXIT_OK = 0
+DEFAULT_OUT = Path("reports") / "labyrinth"
+WITNESS_DIR = "ambiguities"
+
+
+def add_parser(sub) -> None:
+    """Register ``ambiguities`` on the CLI's subparsers."""
+    from properties.labyrinth.impact import DEFAULT_BUDGET
+
+    a = sub.add_parser("ambiguities", help="measure how often each reading of the ambiguity registry changes "
+                                           "a game (paired games); write reports/labyrinth/ambiguities.md and .json")
+    a.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+                   help=f"about how long the whole registry takes (default {DEFAULT_BUDGET:g}); converted to "
+                        f"game pairs per reading without a clock, so the report is deterministic")
+    a.add_argument("--seed", type=int, default=1, help="the seed of the games' random streams (default 1)")
+    a.add_argument("--out", metavar="DIR", default=str(DEFAULT_OUT),
+                   help=f"report folder (default {DEFAULT_OUT}): ambiguities.md, ambiguities.json, "
+                        f"{WITNESS_DIR}/*.trace.jsonl")
+    a.add_argument("--entry", metavar="ID", nargs="+", action="extend",
+                   help="measure only these registry entries (e.g. D16 A13)")
+    a.add_argument("--registry", metavar="DIR", default=None,
+                   help="the registry folder (default properties/labyrinth/ambiguities)")
+
+
+def _usage(message: str) -> Exception:
+    """A bad argument: exit 2 with one line, as the CLI gives a UsageError. (A DataError, whose
+    class is the same however the CLI was started: under ``python -m oracle.cli`` the CLI's own
+    UsageError is ``__main__.UsageError``, another class than ``oracle.cli.UsageError``.)"""
+    from model.core.errors import DataError
+
+    return DataError(message)
+
+
+def run(args, stream=None) -> int:
+    from model.core.errors import DataError
+    from properties.labyrinth import impact
+    from properties.labyrinth.registry import DIRECTORY, load_registry
+
+    stream = stream or sys.stdout
+    if not args.budget > 0 or args.budget == float("inf"):
+        raise _usage(f"--budget {args.budget:g}: must be a number of seconds > 0")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise DataError(f"--out {out}: not a folder")
+    registry = Path(args.registry) if args.registry is not None else DIRECTORY
+    if not registry.is_dir():
+        raise DataError(f"--registry {registry}: not a folder")
+    entries = load_registry(registry)
+    if args.entry:
+        known = {e.id for e in entries}
+        unknown = [i for i in dict.fromkeys(args.entry) if i not in known]
+        if unknown:
+            raise _usage(f"--entry {', '.join(unknown)}: not in the registry ({len(known)} entries, "
+                         f"e.g. {', '.join(sorted(known)[:3])})")
+        wanted = set(args.entry)
+        entries = tuple(e for e in entries if e.id in wanted)
+    data = impact.measure(entries, args.budget, args.seed)
+    files = witness_files(data)
+    report = finish_report(data, files)
+    if not args.entry:
+        report["discovery"] = discovery_section(args.seed, args.budget, entries, files)
+    from oracle.fileio import write_atomic
+
+    for rel, text in files.items():
+        write_atomic(out / rel, text)
+    write_reports(out, report)
+    n_measured, n_listed = len(report["measured"]), len(report["not_measured"])
+    lines = [f"{out / 'ambiguities.md'}, {out / 'ambiguities.json'}: {n_measured} "
+             f"entr{'ies' if n_measured != 1 else 'y'} measured ({report['pairs_per_reading']} pair"
+             f"{'s' if report['pairs_per_reading'] != 1 else ''} per reading, seed {args.seed}), {n_listed} "
+             f"not measured (effect none or pending)",
+             f"{out / WITNESS_DIR}: {len(files)} witness trace{'s' if len(files) != 1 else ''} written"]
+    failed = [(m["id"], alt["reading"], len(alt["errors"])) for m in report["measured"]
+              for alt in m["alternatives"] if alt["errors"]]
+    if failed:
+        lines.append("the model failed in some pairs (see the report): " +
+                     ", ".join(f"{i} {r} ({n})" for i, r, n in failed))
+    for m in report["measured"][:10]:
+        i = m["impact"]
+        lines.append(f"  {m['rank']:>3}. {m['id']} {m['switch']}: winner changed in {i['winner_changed']} of "
+                     f"{i['pairs']} pairs, diverged in {i['diverged']}")
+    print("\n".join(lines), file=stream)
+    return EXIT_OK
+
+
+# -- the witness traces ------------------------------------------------------------------------------
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
+
+
+def witness_names(entry_id: str, reading: str) -> tuple[str, str]:
+    """The witness traces of a reading: (under the alternative reading, under the default)."""
+    stem = f"{WITNESS_DIR}/{_safe(entry_id)}_{_safe(reading)}"
+    return f"{stem}.trace.jsonl", f"{stem}.default.trace.jsonl"
+
+
+def witness_files(data: dict) -> dict[str, str]:
+    """Every witness of the measurement as trace texts, by path relative to the report folder."""
+    from oracle import trace
+
+    files: dict[str, str] = {}
+    for m in data["measured"]:
+        for alt in m["alternatives"]:
+            w = alt["witness"]
+            if w is None:
+                continue
+            path, default_path = witness_names(m["id"], alt["reading"])
+            files[path] = trace.from_actions("labyrinth", w["scenario"], data["length"], w["rulings"],
+                                             w["actions_alternative"], None, w["options"])
+            files[default_path] = trace.from_actions("labyrinth", w["scenario"], data["length"], {},
+                                                     w["actions_default"], None, w["options"])
+    return files
+
+
+def discovery_runs(budget: float) -> int:
+    """Game pairs the discovery walks for a budget: one per budget second, at least 20 (no clock,
+    so the report stays deterministic)."""
+    return max(20, int(budget))
+
+
+def discovery_section(seed: int, budget: float, entries, files: dict[str, str]) -> dict:
+    """Issue 7 item 4: pairs of games side by side under rulings that differ in one switch
+    (properties/labyrinth/discovery.py); a divergence at a rule or card no entry with that switch
+    names is a candidate new ambiguity. Each candidate's game goes into ``files`` as a trace under
+    the changed reading (its last step is where the two games part)."""
+    from oracle import trace
+    from properties.labyrinth import discovery
+
+    found = discovery.discover(seed, discovery_runs(budget), registry=entries)
+    out = {k: found[k] for k in ("seed", "pairs", "divergences", "named")}
+    out["runs"] = discovery_runs(budget)
+    out["candidates"] = []
+    for k, c in enumerate(found["candidates"], 1):
+        rel = f"{WITNESS_DIR}/candidate_{k:02d}_{_safe(c['switch'])}.trace.jsonl"
+        files[rel] = trace.from_actions("labyrinth", c["scenario"], c["length"], c["rulings"]["b"],
+                                        c["actions"], None, c["options"])
+        out["candidates"].append({key: c[key] for key in ("switch", "values", "rules", "cards", "diff_paths",
+                                                          "scenario", "length", "options", "steps", "count")}
+                                 | {"trace": rel})
+    out["crashes"] = len(found["crashes"])
+    return out
+
+
+def _shows(w: dict) -> str:
+    """Where the two witness traces differ (their states and legal actions agree before it)."""
+    if w["kind"] == "legal_actions":
+        return (f"step {w['steps']}: the legal actions differ (legal_count, legal_hash); the states and "
+                f"legal actions of the {w['steps']} steps before agree")
+    if w["steps"] == 0:
+        return "the set-up: the end line's state_hash differs (no step is needed)"
+    return (f"step {w['steps'] - 1}: the state after it differs (state_hash); the states and legal "
+            f"actions before agree")
+
+
+def finish_report(data: dict, files: dict[str, str]) -> dict:
+    """The report document: the measurement with each witness's actions replaced by its traces."""
+    from oracle import __version__
+
+    report = {"format": "cdg-oracle-ambiguities", "format_version": 1, "model_version": __version__}
+    report.update(data)
+    for m in report["measured"]:
+        for alt in m["alternatives"]:
+            w = alt["witness"]
+            if w is None:
+                continue
+            path, default_path = witness_names(m["id"], alt["reading"])
+            assert path in files and default_path in files
+            del w["actions_alternative"], w["actions_default"]
+            w["trace"], w["default_trace"], w["shows"] = path, default_path, _shows(w)
+    return report
+
+
+# -- the reports -------------------------------------------------------------------------------------
+
+def write_reports(out: Path, report: dict) -> None:
+    from oracle.fileio import write_atomic
+
+    write_atomic(out / "ambiguities.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
+    write_atomic(out / "ambiguities.md", render_markdown(report))
+
+
+def _cell(text) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _value(v) -> str:
+    return json.dumps(v) if not isinstance(v, str) else v
+
+
+def _wins(w: dict) -> str:
+    s = f"US {w['US']}, J {w['Jihadist']}"
+    return s + (f", unfinished {w['unfinished']}" if w["unfinished"] else "")
+
+
+def render_markdown(report: dict) -> str:
+    measured, listed = report["measured"], report["not_measured"]
+    out = ["# Labyrinth: the impact of the ambiguities", "",
+           f"Generated by `cdg-oracle ambiguities --budget {report['budget_seconds']:g} --seed {report['seed']}` "
+           f"(model {report['model_version']}). The same registry, seed and budget give this very file.", "",
+           "## How it is measured", "",
+           f"For each alternative reading of an entry (one `Rulings` switch set to one value), "
+           f"{report['pairs_per_reading']} pairs of games: pair *j* plays scenario "
+           f"`{'`, `'.join(report['scenarios'])}` in turn (j mod {len(report['scenarios'])}), at {report['length']} "
+           f"length, a solo game for a `solo_` switch, once under the default rulings and once under the "
+           f"reading, both driven by the same random stream (seed {report['seed']}, pair *j*): the same "
+           f"choices and dice until the rulings make the games differ.", "",
+           "- **Diverged**: the canonical states or the legal-action lists of the two games differ at some step.",
+           "- **Winner changed**: the two games end with different winners. After a divergence the games go on "
+           "with the same stream but from different positions, so a changed winner also contains chance; "
+           "the **wins** (default -> alternative) show whether the reading moves the results on average.",
+           "- **Consulted**: pairs whose default game read the switch at all (or whose set-up differs); "
+           "the others are the same game by construction and cannot diverge.",
+           "- A divergence under a shared stream also counts a reading that only reorders chance draws "
+           "(for instance dealing the same shuffled deck in another order).",
+           f"- Budget: {report['conversion']}.",
+           "- **Witness**: the shortest divergence found, as two traces (alternative reading; default) under "
+           "`ambiguities/` that `cdg-oracle replay` replays; *hypothesis* when a bounded hypothesis search "
+           "found a game shorter than the earliest divergence of the pairs, else *first divergence*.", "",
+           "## Impact, sorted", ""]
+    if measured:
+        out += ["| Rank | Entry | Sev. | Switch = value (reading) | Game | Pairs | Consulted | Diverged | "
+                "Winner changed | Wins default -> alternative | Earliest divergence | Witness |",
+                "|---:|---|---|---|---|---:|---:|---:|---:|---|---:|---|"]
+        for m in measured:
+            for alt in m["alternatives"]:
+                w = alt["witness"]
+                wit = (f"[{alt['reading']}]({w['trace']}), {w['steps']} steps ({w['method'].replace('_', ' ')})"
+                       if w else "-")
+                earliest = alt["earliest_divergence_step"]
+                out.append(
+                    f"| {m['rank']} | {m['id']} | {m['severity']} | `{m['switch']}` = {_cell(_value(alt['value']))} "
+                    f"({_cell(alt['reading'])}) | {alt['game']} | {alt['pairs']} | {alt['consulted']} | "
+                    f"{alt['diverged']} ({alt['divergence_rate']:.0%}) | {alt['winner_changed']} "
+                    f"({alt['winner_change_rate']:.0%}) | {_wins(alt['wins_default'])} -> "
+                    f"{_wins(alt['wins_alternative'])} | {'-' if earliest is None else earliest} | {wit} |")
+    else:
+        out.append("No entry with effect play was measured.")
+    out += ["", "## The measured entries", ""]
+    for m in measured:
+        out += [f"### {m['rank']}. {m['id']}: {m['title']}", "",
+                f"- {m['kind'].capitalize()}, severity {m['severity']}; rules {', '.join(m['rules']) or '-'}; "
+                f"cards {', '.join(map(str, m['cards'])) or '-'}; {m['file']}; source: {m['source']}",
+                f"- Switch `{m['switch']}`; readings:"]
+        for rid, says in m["readings"].items():
+            mark = " **(default)**" if rid == m["default"] else ""
+            out.append(f"  - `{rid}` (`{m['switch']}` = {_cell(_value(m['values'][rid]))}){mark}: {_cell(says)}")
+        out.append(f"- Default `{m['default']}`, basis {m['basis'].replace('_', ' ')}: {_cell(m['why'])}")
+        for alt in m["alternatives"]:
+            head = f"- Reading `{alt['reading']}`: "
+            if alt["note"]:
+                out.append(head + f"not played: {alt['note']}.")
+                continue
+            out.append(head + f"{alt['pairs']} {alt['game']} pairs, {alt['consulted']} consulted, "
+                       f"{alt['diverged']} diverged, {alt['winner_changed']} changed the winner; wins "
+                       f"{_wins(alt['wins_default'])} -> {_wins(alt['wins_alternative'])}.")
+            for j, scenario, error in alt["errors"]:
+                out.append(f"  - **The model failed** in pair {j} ({scenario}): {_cell(error)}")
+            f = alt["first_divergence"]
+            if f:
+                out.append(f"  - First divergence: pair {f['pair']} ({f['scenario']}), step {f['step']}, "
+                           f"{f['kind'].replace('_', ' ')}, rules {', '.join(f['rules']) or '(the set-up)'}.")
+            if alt["rules_at_divergence"]:
+                out.append("  - Rules at the divergences: " +
+                           ", ".join(f"{r} ({n})" for r, n in alt["rules_at_divergence"]) + ".")
+            w = alt["witness"]
+            if w:
+                how = ("shrunk by the hypothesis search" if w["method"] == "hypothesis" else
+                       "the earliest divergence of the pairs (the hypothesis search found none shorter "
+                       "within its bound)")
+                out.append(f"  - Witness: `{w['trace']}` (default: `{w['default_trace']}`), {w['scenario']}, "
+                           f"{w['steps']} steps, {how}; first divergence prefix {w['first_divergence_steps']} "
+                           f"steps; shows at {w['shows']}; rules {', '.join(w['rules']) or '(the set-up)'}.")
+        out.append("")
+    disc = report.get("discovery")
+    if disc is not None:
+        out += ["## Discovery: candidate new ambiguities", "",
+                f"{disc['pairs']} pairs of games side by side (seed {disc['seed']}), each under the default rulings "
+                f"and under one switch changed, with the same choices until they part "
+                f"(properties/labyrinth/discovery.py): {disc['divergences']} diverged, {disc['named']} at a rule or "
+                f"card a registry entry with that switch names. A divergence anywhere else is listed here: the "
+                f"switch changed play where the registry does not say it does.", ""]
+        if disc["candidates"]:
+            out += ["| Switch | Values | Rules cited | Cards | What differs | Game | Steps | Seen | Trace |",
+                    "|---|---|---|---|---|---|---:|---:|---|"]
+            for c in disc["candidates"]:
+                game = c["scenario"] + (" (solo)" if c["options"] else "")
+                out.append(f"| `{c['switch']}` | {_cell(' -> '.join(_value(v) for v in c['values']))} | "
+                           f"{', '.join(c['rules']) or '-'} | {', '.join(map(str, c['cards'])) or '-'} | "
+                           f"{_cell(', '.join(c['diff_paths'][:4]))} | {game} | {c['steps']} | {c['count']} | "
+                           f"[trace]({c['trace']}) |")
+        else:
+            out.append("No candidate: every divergence met a rule or card the registry names for its switch.")
+        out.append("")
+    out += ["## Not measured (effect none or pending)", ""]
+    if listed:
+        out += ["| Entry | Effect | Sev. | Title | Rules | Why no switch |", "|---|---|---|---|---|---|"]
+        for m in listed:
+            out.append(f"| {m['id']} | {m['effect']} | {m['severity']} | {_cell(m['title'])} | "
+                       f"{', '.join(m['rules'] + [f'card {c}' for c in m['cards']]) or '-'} | {_cell(m['no_switch'])} |")
+    else:
+        out.append("None.")
+    return "\n".join(out) + "\n"

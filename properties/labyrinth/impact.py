@@ -1,0 +1,689 @@
+"""How much each ambiguity of the registry matters in play (issue 7): paired games under the
+default rulings and under each alternative reading, counting how often the two games diverge at
+all, how often they end with a different winner, and finding one short witness of a divergence.
+
+This module measures and returns data; it writes nothing (``oracle/ambiguities_cmd.py`` writes the
+reports and the witness traces).
+
+**Pairs.** A *reading* to measure is an entry of ``effect: play`` and one of its alternative
+readings, executed by ``entry.rulings_for(reading)``, i.e. one switch set to one value (entries
+naming the same switch and value share one measurement). Pair ``j`` (``j = 0 .. pairs-1``) of every
+reading plays scenario number ``j mod n`` of the ``n`` scenarios (``scenario_names()``, in turn) at
+standard length -- a solo game (chapter 9,
+options ``{"solo": True}``) for a switch whose name starts with ``solo_``, else a two-player game
+-- with the random stream ``random.Random(f"ambiguities:{seed}:{j}")``: step ``i`` of either game
+draws the ``i``-th 53-bit integer ``u`` of that stream and takes the legal action number
+``u * len(legal) >> 53`` or, at a chance node, the outcome where ``u * W >> 53`` falls among the
+exact integer weights of ``chance_outcomes()`` (total ``W``). So both games of a pair make the same
+choices and roll the same dice until the rulings make them differ, and each continues on the same
+stream afterwards.
+
+**Divergence** is the first step ``i`` (the state after ``i`` actions; 0 is the first decision) at
+which the two games' canonical states (``State.canonical()``) or their legal actions differ (as
+sets, as a trace's ``legal_hash`` sees them; an order-only difference shows one step later, when
+the same ``u`` picks different actions).
+A switch that changes only the probabilities of a chance node shows as a state divergence at the
+step where the same ``u`` picks different outcomes. The rules cited at a divergence are those the
+step that produced it applied (``applied_rules()`` of both games, the default's first).
+
+**Consulted.** The default game of pair ``j`` is played once and shared by every reading; while it
+is played, its ``Rulings`` object records the first step at which each switch is read (the model
+reads switches only as attributes of ``state.rulings``). The model is deterministic, so a game
+under a reading that differs in one switch is the very same game up to the step that first reads
+that switch: a pair whose default game never reads the switch, and whose set-up is the same under
+both values, cannot diverge and is counted without replaying it ("not consulted"); a consulted
+pair is played in lockstep from the state before that first read (the default game's state with
+the alternative rulings). The test suite checks this against pairs played in full.
+
+**Budget.** The measurement never reads a clock: ``--budget SECONDS`` is turned into a number of
+pairs per reading by :func:`pairs_for_budget`, with the cost constants below (measured once on the
+reference machine, 2 cores, CPython 3.11): ``pairs = max(1, (budget - WITNESS_SECONDS * readings)
+// (GAME_SECONDS * default_games + PAIR_SECONDS * readings))``, where ``default_games`` is 2 or 4
+(a default game is played twice per pair index, for two-player and for solo readings) and
+``readings`` the number of readings played (a reading whose value is the switch's default is not).
+The same registry, seed and budget therefore give the same report, byte for byte, on any machine
+(with the same model and hypothesis versions); only its running time depends on the machine.
+
+**Witness.** For each reading that diverged, the pair with the earliest divergence gives the first
+divergence prefix: its actions up to the divergence (step ``d0``). A bounded hypothesis search then
+looks for a shorter game (``find``, derandomized, no database, at most ``WITNESS_EXAMPLES``
+generated examples, ``WITNESS_CALLS`` games and ``WITNESS_STEPS`` lockstep steps in all; no constant
+of the project's source is mixed into its examples, see :func:`_no_local_constants`). An example
+``(cut, k, tail)`` follows the pair's stream for ``cut`` steps, then the draws ``tail``, then the
+stream ``random.Random(f"ambiguities:witness:{k}")``, up to step ``d0 - 1``; the condition is "the
+two games diverge before step ``d0``", hypothesis shrinks ``cut``, ``k`` and ``tail``, and the
+earliest divergence of every game tried is kept. ``method`` says whether the witness came from the
+search (``hypothesis``) or is the first divergence prefix (``first_divergence``: the search found
+none shorter within its bounds). The witness holds the actions of both games up to the divergence
+(a state divergence shows in the state after the last action; a legal-action divergence is followed
+by one more step, an action legal under that game's rulings and, where there is one, not under the
+other's, so that the difference shows in that step's legal-action count and hash).
+"""
+from __future__ import annotations
+
+import copy
+import random
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from math import lcm
+from typing import Any, Callable
+
+from model.core.game import action_key
+from model.labyrinth import new_game, scenario_names
+from model.labyrinth.rulings import LabyrinthRulings
+from model.labyrinth.state import LabyrinthState
+from properties.labyrinth.registry import Entry
+
+LENGTH = "standard"
+SOLO_OPTIONS = {"solo": True}
+MAX_STEPS = 20_000           # a game longer than this is counted as unfinished (winner None)
+BITS = 53                    # the width of one draw u of a pair's random stream
+SNAPSHOT_EVERY = 32          # the witness search restarts from lockstep snapshots this far apart
+WITNESS_EXAMPLES = 20        # hypothesis examples generated per witness search
+WITNESS_CALLS = 60           # games tried per witness search (generation and shrinking), at most
+WITNESS_STEPS = 3000         # lockstep steps played per witness search, at most
+WITNESS_TAIL = 16            # the longest list of draws of its own a witness candidate begins with
+
+# Cost constants of the budget conversion (seconds on the reference machine; see the docstring).
+GAME_SECONDS = 0.05          # one default game (played with its read log, then replayed for snapshots)
+PAIR_SECONDS = 0.04          # one reading of one pair index, on average (most are not consulted)
+WITNESS_SECONDS = 0.4        # one witness search, on average (bounded by WITNESS_CALLS and WITNESS_STEPS)
+DEFAULT_BUDGET = 60.0
+
+
+def pairs_for_budget(budget: float, readings: int, solo: bool, two_player: bool) -> int:
+    """The pairs per reading bought by ``budget`` seconds (no clock: the documented constants)."""
+    default_games = 2 * (int(solo) + int(two_player))
+    per_index = GAME_SECONDS * default_games + PAIR_SECONDS * readings
+    left = budget - WITNESS_SECONDS * readings
+    if per_index <= 0:
+        return 1
+    return max(1, int(left // per_index))
+
+
+# -- a reading to measure --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reading:
+    """One switch at one non-default value (shared by the entries and readings that map to it)."""
+    switch: str
+    value: Any
+
+    @property
+    def solo(self) -> bool:
+        return self.switch.startswith("solo_")
+
+    @property
+    def options(self) -> dict | None:
+        return dict(SOLO_OPTIONS) if self.solo else None
+
+    def rulings(self) -> dict:
+        return {self.switch: self.value}
+
+
+def _default_value(switch: str) -> Any:
+    for s in LabyrinthRulings.describe():
+        if s["name"] == switch:
+            return s["default"]
+    raise KeyError(switch)
+
+
+# -- the random stream and the choices -------------------------------------------------------------
+
+class Stream:
+    """The ``u`` values of pair ``j``: ``stream[i]`` is the draw of step ``i`` (made on demand)."""
+
+    def __init__(self, seed: int | str, j: int):
+        self._rng = random.Random(f"ambiguities:{seed}:{j}")
+        self._us: list[int] = []
+
+    def __getitem__(self, i: int) -> int:
+        while len(self._us) <= i:
+            self._us.append(self._rng.getrandbits(BITS))
+        return self._us[i]
+
+    def prefix(self, n: int) -> list[int]:
+        self[n]  # noqa: B018 -- draw up to n
+        return self._us[:n]
+
+
+def pick(state, u: int):
+    """The action (or chance outcome) that draw ``u`` selects."""
+    if state.current_player() == "chance":
+        outs = state.chance_outcomes()
+        denom = lcm(*(p.denominator for _, p in outs))
+        weights = [p.numerator * (denom // p.denominator) for _, p in outs]
+        r = (u * sum(weights)) >> BITS
+        for (outcome, _), w in zip(outs, weights):
+            if r < w:
+                return outcome
+            r -= w
+        raise AssertionError("chance probabilities do not sum to 1")
+    acts = state.legal_actions()
+    return acts[(u * len(acts)) >> BITS]
+
+
+# -- comparing two games ---------------------------------------------------------------------------
+
+_MACHINERY = ("stack", "pending", "setup_steps", "started", "version", "rulings", "action_log", "options")
+
+
+def difference(a, b) -> str | None:
+    """``"state"`` if the canonical states differ, ``"legal_actions"`` if the sets of legal actions
+    differ, else None."""
+    da, db = a.d, b.d
+    if da.keys() == db.keys() and all(da[k] == db[k] for k in da if k != "rulings"):
+        return None  # the very same game (fast path)
+    same_facts = da.keys() == db.keys() and all(da[k] == db[k] for k in da if k not in _MACHINERY)
+    if not same_facts and a.canonical() != b.canonical():
+        return "state"
+    if a.current_player() != b.current_player():
+        return "state"
+    la, lb = a.legal_actions(), b.legal_actions()
+    if la != lb and sorted(map(action_key, la)) != sorted(map(action_key, lb)):
+        return "legal_actions"  # as sets, as a trace's legal_hash sees them (an order-only
+    return None                 # difference shows at the next step, where the same u picks apart)
+
+
+def _merge(*lists) -> list[str]:
+    out: list[str] = []
+    for rules in lists:
+        for r in rules:
+            if r not in out:
+                out.append(r)
+    return out
+
+
+@dataclass
+class Lockstep:
+    """The result of playing two games together: where they diverged (None: they did not, up to
+    ``step``), what differed, the rules of the step that made it, and the actions each took."""
+    step: int
+    diverged: bool
+    kind: str | None = None
+    rules: list[str] = field(default_factory=list)
+    actions_a: list = field(default_factory=list)
+    actions_b: list = field(default_factory=list)
+
+
+def lockstep(a, b, step: int, draw: Callable[[int], int], limit: int) -> Lockstep:
+    """Play ``a`` (default) and ``b`` (alternative) together from step ``step`` with draws
+    ``draw(i)`` until they differ, the game ends or ``limit`` steps are reached (``a`` and ``b`` are
+    changed in place)."""
+    res = Lockstep(step, False)
+    while True:
+        kind = difference(a, b)
+        if kind is not None:
+            res.step, res.diverged, res.kind = step, True, kind
+            return res
+        if a.is_terminal() or step >= limit:
+            res.step = step
+            return res
+        u = draw(step)
+        xa, xb = pick(a, u), pick(b, u)
+        a.apply(xa)
+        b.apply(xb)
+        res.actions_a.append(xa)
+        res.actions_b.append(xb)
+        res.rules = _merge(a.applied_rules(), b.applied_rules())
+        step += 1
+
+
+def finish(state, step: int, draw: Callable[[int], int]) -> tuple[str | None, int]:
+    """Play ``state`` to the end on the stream: (winner or None if unfinished, steps)."""
+    while not state.is_terminal() and step < MAX_STEPS:
+        state.apply(pick(state, draw(step)))
+        step += 1
+    return state.winner(), step
+
+
+def with_rulings(d: dict, rulings: dict) -> LabyrinthState:
+    """A copy of the state dict ``d`` played under ``rulings`` (the default plus the changes)."""
+    d2 = copy.deepcopy(d)
+    d2["rulings"] = LabyrinthRulings.from_dict({**d["rulings"], **rulings}).to_dict()
+    return LabyrinthState(d2)
+
+
+def _sans_rulings(d: dict) -> dict:
+    return {k: v for k, v in d.items() if k != "rulings"}
+
+
+# -- the default game of a pair, with the record of the switches it reads -----------------------------
+
+class _ReadLog:
+    """Stands in for a state's ``Rulings`` and records the step at which each switch is first read
+    (any other attribute counts as reading every switch)."""
+
+    def __init__(self, rulings, names: frozenset, first: dict, clock: list):
+        self.__dict__.update(_r=rulings, _names=names, _first=first, _clock=clock)
+
+    def __getattr__(self, name):
+        step = self._clock[0]
+        if name in self._names:
+            self._first.setdefault(name, step)
+        else:
+            for n in self._names:
+                self._first.setdefault(n, step)
+        return getattr(self._r, name)
+
+
+@dataclass
+class DefaultGame:
+    scenario: str
+    options: dict | None
+    actions: list
+    winner: str | None
+    steps: int
+    first_read: dict   # switch -> the first step whose apply read it
+
+
+def play_default(scenario: str, options: dict | None, stream: Stream) -> DefaultGame:
+    st = new_game(scenario, LENGTH, None, options)
+    names = frozenset(s["name"] for s in LabyrinthRulings.describe())
+    first: dict[str, int] = {}
+    clock = [0]
+    st.rulings = _ReadLog(st.rulings, names, first, clock)
+    actions = []
+    step = 0
+    while not st.is_terminal() and step < MAX_STEPS:
+        clock[0] = step
+        a = pick(st, stream[step])
+        st.apply(a)
+        actions.append(a)
+        step += 1
+    return DefaultGame(scenario, options, actions, st.winner(), step, dict(first))
+
+
+def snapshots(game: DefaultGame, steps: set[int]) -> dict[int, dict]:
+    """The default game's state dicts before each of ``steps`` (replayed from its actions)."""
+    st = new_game(game.scenario, LENGTH, None, game.options)
+    out = {}
+    last = max(steps, default=-1)
+    for i in range(last + 1):
+        if i in steps:
+            out[i] = copy.deepcopy(st.d)
+        if i < last:
+            st.apply(game.actions[i])
+    return out
+
+
+# -- one pair --------------------------------------------------------------------------------------
+
+@dataclass
+class Pair:
+    j: int
+    scenario: str
+    consulted: bool
+    diverged: bool = False
+    step: int | None = None
+    kind: str | None = None
+    rules: list[str] = field(default_factory=list)
+    winner_default: str | None = None
+    winner_alternative: str | None = None
+    error: str | None = None     # the model raised while playing the pair (neither counted nor won)
+
+    @property
+    def winner_changed(self) -> bool:
+        return self.error is None and self.winner_default != self.winner_alternative
+
+
+def play_pair_full(reading: Reading, scenario: str, stream: Stream) -> Pair:
+    """Play one pair in lockstep from the start, without the read-log shortcut (the reference the
+    shortcut is tested against; also what a set-up that differs needs)."""
+    a = new_game(scenario, LENGTH, None, reading.options)
+    b = new_game(scenario, LENGTH, reading.rulings(), reading.options)
+    return _from_start(scenario, -1, a, b, 0, stream, None)
+
+
+def _from_start(scenario, j, a, b, step, stream, default_winner) -> Pair:
+    draw = stream.__getitem__
+    res = lockstep(a, b, step, draw, MAX_STEPS)
+    pair = Pair(j, scenario, True)
+    if not res.diverged:
+        pair.winner_default = pair.winner_alternative = a.winner()
+        return pair
+    pair.diverged, pair.step, pair.kind, pair.rules = True, res.step, res.kind, res.rules
+    pair.winner_alternative, _ = finish(b, res.step, draw)
+    if default_winner is None:
+        pair.winner_default, _ = finish(a, res.step, draw)
+    else:
+        pair.winner_default = default_winner[0]
+    return pair
+
+
+# -- the witness -----------------------------------------------------------------------------------
+
+class _Exhausted(Exception):
+    pass
+
+
+@dataclass
+class Witness:
+    scenario: str
+    options: dict | None
+    rulings: dict                # the alternative rulings (the default: {})
+    actions_default: list
+    actions_alternative: list
+    steps: int                   # the divergence step (actions before the difference shows)
+    kind: str
+    rules: list[str]
+    method: str                  # "hypothesis" or "first_divergence"
+    first_divergence_steps: int  # the length of the first divergence prefix it started from
+    pair: int
+
+
+def _extra_step(a, b) -> tuple[Any, Any]:
+    """At a legal-action divergence: for each game an action legal there and, where there is one,
+    not legal in the other game."""
+    la, lb = a.legal_actions(), b.legal_actions()
+    xa = next((x for x in la if x not in lb), la[0] if la else None)
+    xb = next((x for x in lb if x not in la), lb[0] if lb else None)
+    return xa, xb
+
+
+def find_witness(reading: Reading, pair: Pair, stream: Stream) -> Witness:
+    """The shortest divergence found: the pair's first divergence prefix, or a shorter game found by
+    a bounded, derandomized hypothesis search (see the module docstring)."""
+    d0 = pair.step
+    a = new_game(pair.scenario, LENGTH, None, reading.options)
+    b = new_game(pair.scenario, LENGTH, reading.rulings(), reading.options)
+    snaps: dict[int, tuple] = {}
+    known_a: list = []
+    known_b: list = []
+    res = lockstep(a, b, 0, stream.__getitem__, 0)
+    for s in range(0, d0, SNAPSHOT_EVERY):  # lockstep along the prefix, keeping snapshots
+        snaps[s] = (a.clone(), b.clone())
+        res = lockstep(a, b, s, stream.__getitem__, min(s + SNAPSHOT_EVERY, d0))
+        known_a += res.actions_a
+        known_b += res.actions_b
+    if not (res.diverged and res.step == d0):
+        raise RuntimeError(f"{reading.switch}={reading.value!r}: pair {pair.j} did not diverge again at "
+                           f"step {d0} when replayed from the start")
+    best: dict[str, Any] = {"steps": d0, "a": known_a, "b": known_b, "kind": res.kind,
+                            "rules": res.rules, "ends": (a, b), "method": "first_divergence"}
+    if d0 > 1:
+        _search(reading, stream, d0, snaps, known_a, known_b, best)
+    ea, eb = best["ends"]
+    acts_a, acts_b = list(best["a"]), list(best["b"])
+    if best["kind"] == "legal_actions":
+        xa, xb = _extra_step(ea, eb)
+        if xa is not None:
+            acts_a.append(xa)
+        if xb is not None:
+            acts_b.append(xb)
+    return Witness(pair.scenario, reading.options, reading.rulings(), acts_a, acts_b, best["steps"],
+                   best["kind"], best["rules"], best["method"], d0, pair.j)
+
+
+def _search(reading, stream, d0, snaps, known_a, known_b, best) -> None:
+    from hypothesis import HealthCheck, Phase, Verbosity, find, settings
+    from hypothesis import strategies as hs
+    from hypothesis.errors import NoSuchExample
+
+    known_u = stream.prefix(d0)
+    calls = [0, 0]  # games tried, lockstep steps played
+    others: dict[int, Stream] = {}
+
+    def diverges(data) -> bool:
+        # The condition is fixed (a divergence before step d0), so hypothesis sees a consistent
+        # test; the shortest divergence of all the games tried is kept in ``best``.
+        cut, k, tail = data
+        if calls[0] >= WITNESS_CALLS or calls[1] >= WITNESS_STEPS:
+            raise _Exhausted
+        calls[0] += 1
+        other = others.setdefault(k, Stream("witness", k))
+        s = (cut // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
+        sa, sb = snaps[s]
+        a, b = sa.clone(), sb.clone()
+
+        def draw(i: int) -> int:
+            if i < cut:
+                return known_u[i]
+            return tail[i - cut] if i - cut < len(tail) else other[i]
+
+        res = lockstep(a, b, s, draw, d0 - 1)
+        calls[1] += res.step - s
+        if not res.diverged:
+            return False
+        if res.step < best["steps"]:
+            best.update(steps=res.step, a=known_a[:s] + res.actions_a, b=known_b[:s] + res.actions_b,
+                        kind=res.kind, rules=res.rules, ends=(a, b), method="hypothesis")
+        return True
+
+    strategy = hs.tuples(hs.integers(0, d0 - 1), hs.integers(0, 255),
+                         hs.lists(hs.integers(0, 2 ** BITS - 1), max_size=min(WITNESS_TAIL, d0 - 1)))
+    # Every setting from hypothesis's own "default" profile, not the active one (a test suite's
+    # profile must not change the witnesses).
+    conf = settings(settings.get_profile("default"), max_examples=WITNESS_EXAMPLES, derandomize=True,
+                    database=None, deadline=None, phases=(Phase.generate, Phase.shrink),
+                    suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
+                    report_multiple_bugs=True, print_blob=False)
+    try:
+        with _no_local_constants():
+            find(strategy, diverges, settings=conf, random=random.Random(0))
+    except (_Exhausted, NoSuchExample):
+        pass
+    except Exception as e:  # noqa: BLE001 -- hypothesis wraps a raised _Exhausted in its own errors
+        if not _caused_by_exhaustion(e):
+            raise
+
+
+@contextmanager
+def _no_local_constants():
+    """Hypothesis mixes into the values it generates the constants it finds in the source of the
+    project's modules that happen to be imported, so the same derandomized search would generate
+    other examples depending on what else was imported (a test suite, another command). Within the
+    witness search no constant is drawn, so the witnesses depend on the seed and the budget only.
+    (A private hook of hypothesis: if it is gone, the search still runs, deterministically for a
+    given command.)"""
+    try:
+        from hypothesis.internal.conjecture.providers import HypothesisProvider
+        saved = HypothesisProvider.__dict__["_maybe_draw_constant"]
+    except (ImportError, KeyError):
+        yield
+        return
+    HypothesisProvider._maybe_draw_constant = lambda self, *args, **kwargs: None
+    try:
+        yield
+    finally:
+        HypothesisProvider._maybe_draw_constant = saved
+
+
+def _caused_by_exhaustion(e: BaseException) -> bool:
+    seen = set()
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, _Exhausted):
+            return True
+        stack += [y for y in (x.__cause__, x.__context__) if y is not None]
+        stack += list(getattr(x, "exceptions", ()))
+    return False
+
+
+# -- the measurement -------------------------------------------------------------------------------
+
+@dataclass
+class Tally:
+    reading: Reading
+    pairs: list[Pair] = field(default_factory=list)
+    witness: Witness | None = None
+    note: str | None = None      # why it was not played (a reading equal to the default value)
+
+
+def readings_of(entries) -> list[Reading]:
+    """The distinct switch values the alternative readings of the ``play`` entries execute, in
+    entry order (values equal to the switch's default included: they are counted, not played)."""
+    out: list[Reading] = []
+    for e in entries:
+        if e.effect != "play":
+            continue
+        for r in e.alternatives():
+            rd = Reading(e.switch, e.rulings_for(r)[e.switch])
+            if rd not in out:
+                out.append(rd)
+    return out
+
+
+def measure_readings(readings: list[Reading], pairs: int, seed: int,
+                     progress: Callable[[str], None] | None = None,
+                     scenarios: list[str] | None = None, witnesses: bool = True) -> dict[Reading, Tally]:
+    """Play ``pairs`` pairs for each reading (see the module docstring) and, with ``witnesses``,
+    find the witnesses; ``scenarios`` (default: every scenario) are the scenarios the pairs cycle
+    through."""
+    names = list(scenarios or scenario_names())
+    tallies = {r: Tally(r) for r in readings}
+    live = []
+    for r in readings:
+        if r.value == _default_value(r.switch):
+            tallies[r].note = f"{r.switch}={r.value!r} is the switch's default: the same games"
+        else:
+            live.append(r)
+    initial_differs: dict[tuple[Reading, str], bool] = {}
+    streams: dict[int, Stream] = {}
+    for j in range(pairs):
+        scenario = names[j % len(names)]
+        streams[j] = stream = Stream(seed, j)
+        for solo in (False, True):
+            group = [r for r in live if r.solo == solo]
+            if not group:
+                continue
+            options = dict(SOLO_OPTIONS) if solo else None
+            game = play_default(scenario, options, stream)
+            starts: dict[Reading, int | None] = {}
+            for r in group:
+                key = (r, scenario)
+                if key not in initial_differs:
+                    a = new_game(scenario, LENGTH, None, options)
+                    b = new_game(scenario, LENGTH, r.rulings(), options)
+                    initial_differs[key] = _sans_rulings(a.d) != _sans_rulings(b.d)
+                starts[r] = 0 if initial_differs[key] else game.first_read.get(r.switch)
+            snaps = snapshots(game, {s for s in starts.values() if s is not None})
+            for r in group:
+                start = starts[r]
+                if start is None:
+                    pair = Pair(j, scenario, False, winner_default=game.winner,
+                                winner_alternative=game.winner)
+                else:
+                    if initial_differs[(r, scenario)]:
+                        a = new_game(scenario, LENGTH, None, options)
+                        b = new_game(scenario, LENGTH, r.rulings(), options)
+                    else:
+                        a = LabyrinthState(copy.deepcopy(snaps[start]))
+                        b = with_rulings(snaps[start], r.rulings())
+                    try:
+                        pair = _from_start(scenario, j, a, b, start, stream, (game.winner,))
+                    except Exception as e:  # noqa: BLE001 -- a model failure under a reading is a finding
+                        pair = Pair(j, scenario, True, error=f"{type(e).__name__}: {e}")
+                tallies[r].pairs.append(pair)
+        if progress is not None:
+            progress(f"pair {j + 1} of {pairs}")
+    for r in live if witnesses else ():
+        diverged = [p for p in tallies[r].pairs if p.diverged]
+        if diverged:
+            first = min(diverged, key=lambda p: (p.step, p.j))
+            tallies[r].witness = find_witness(r, first, streams[first.j])
+    return tallies
+
+
+def measure(entries, budget: float = DEFAULT_BUDGET, seed: int = 1,
+            progress: Callable[[str], None] | None = None, scenarios: list[str] | None = None) -> dict:
+    """The impact report's data for ``entries`` (a registry, or part of one): every ``play`` entry
+    measured and sorted by impact, every other entry listed with its reason."""
+    readings = readings_of(entries)
+    default_values = {r for r in readings if r.value == _default_value(r.switch)}
+    live = [r for r in readings if r not in default_values]
+    pairs = pairs_for_budget(budget, len(live), any(r.solo for r in live), any(not r.solo for r in live))
+    scenarios = list(scenarios or scenario_names())
+    tallies = measure_readings(readings, pairs, seed, progress, scenarios)
+    measured = [_entry_report(e, tallies) for e in entries if e.effect == "play"]
+    measured.sort(key=lambda m: (-m["impact"]["winner_changed"], -m["impact"]["diverged"], m["id"]))
+    for k, m in enumerate(measured, 1):
+        m["rank"] = k
+    not_measured = [_entry_head(e) | {"no_switch": e.no_switch} for e in entries if e.effect != "play"]
+    not_measured.sort(key=lambda m: m["id"])
+    return {
+        "game": "labyrinth",
+        "length": LENGTH,
+        "seed": seed,
+        "budget_seconds": budget,
+        "pairs_per_reading": pairs,
+        "readings_measured": len(live),
+        "scenarios": scenarios,
+        "conversion": (f"pairs per reading = max(1, (budget - {WITNESS_SECONDS} s x {len(live)} readings) // "
+                       f"({GAME_SECONDS} s x {2 * (any(r.solo for r in live) + any(not r.solo for r in live))} "
+                       f"default games + {PAIR_SECONDS} s x {len(live)} readings)) = {pairs}; "
+                       f"no clock is read (properties/labyrinth/impact.py)"),
+        "measured": measured,
+        "not_measured": not_measured,
+    }
+
+
+def _entry_head(e: Entry) -> dict:
+    return {"id": e.id, "title": e.title, "kind": e.kind, "severity": e.severity, "rules": list(e.rules),
+            "cards": list(e.cards), "readings": dict(e.readings), "default": e.default, "basis": e.basis,
+            "why": e.why, "effect": e.effect, "source": e.source, "file": e.file}
+
+
+def _entry_report(e: Entry, tallies: dict[Reading, Tally]) -> dict:
+    alts = []
+    for reading in e.alternatives():
+        value = e.rulings_for(reading)[e.switch]
+        alts.append({"reading": reading, "value": value} | tally_report(tallies[Reading(e.switch, value)]))
+    top = max(alts, key=lambda a: (a["winner_changed"], a["diverged"]), default=None)
+    impact = {"winner_changed": top["winner_changed"] if top else 0, "diverged": top["diverged"] if top else 0,
+              "pairs": top["pairs"] if top else 0, "reading": top["reading"] if top else None}
+    return _entry_head(e) | {"switch": e.switch, "values": dict(e.values), "impact": impact, "alternatives": alts}
+
+
+def _rate(n: int, d: int) -> float:
+    return round(n / d, 4) if d else 0.0
+
+
+def _wins(winners) -> dict:
+    """Games won per side ("unfinished": no winner within MAX_STEPS)."""
+    out = {"US": 0, "Jihadist": 0, "unfinished": 0}
+    for w in winners:
+        out[w if w in out else "unfinished"] += 1
+    return out
+
+
+def tally_report(t: Tally) -> dict:
+    r = t.reading
+    pairs = t.pairs
+    diverged = [p for p in pairs if p.diverged]
+    changed = [p for p in pairs if p.winner_changed]
+    rules: dict[str, int] = {}
+    for p in diverged:
+        for rule in p.rules:
+            rules[rule] = rules.get(rule, 0) + 1
+    first = diverged[0] if diverged else None
+    out = {
+        "game": "solo" if r.solo else "two-player",
+        "pairs": len(pairs),
+        "consulted": sum(p.consulted for p in pairs),
+        "diverged": len(diverged),
+        "winner_changed": len(changed),
+        "divergence_rate": _rate(len(diverged), len(pairs)),
+        "winner_change_rate": _rate(len(changed), len(pairs)),
+        "first_divergence": None if first is None else {
+            "pair": first.j, "scenario": first.scenario, "step": first.step, "kind": first.kind,
+            "rules": list(first.rules)},
+        "earliest_divergence_step": min((p.step for p in diverged), default=None),
+        "rules_at_divergence": [[k, v] for k, v in sorted(rules.items(), key=lambda kv: (-kv[1], kv[0]))],
+        "wins_default": _wins(p.winner_default for p in pairs if p.error is None),
+        "wins_alternative": _wins(p.winner_alternative for p in pairs if p.error is None),
+        "note": t.note,
+        "errors": [[p.j, p.scenario, p.error] for p in pairs if p.error is not None],
+        "witness": None,
+    }
+    w = t.witness
+    if w is not None:
+        out["witness"] = {"pair": w.pair, "scenario": w.scenario, "options": w.options, "rulings": w.rulings,
+                          "steps": w.steps, "kind": w.kind, "rules": list(w.rules), "method": w.method,
+                          "first_divergence_steps": w.first_divergence_steps,
+                          "actions_default": w.actions_default, "actions_alternative": w.actions_alternative}
+    return out
