@@ -58,7 +58,9 @@ def test_alternatives_cover_every_switch_value_but_the_default():
     alts = D.alternatives()
     assert ("deal_order", "alternate", "jihadist_then_us") in alts
     assert sum(1 for s, _, _ in alts if s == "plot_marker_values") == 2
-    assert not any(s == "simultaneous_victory" for s, _, _ in alts)  # a single choice
+    assert ("simultaneous_victory", "acting_side", "phasing_side") in alts  # registry P12
+    from model.labyrinth.rulings import LabyrinthRulings
+    assert len(alts) == sum(len(s["choices"]) - 1 for s in LabyrinthRulings.describe())
     assert all(d != v for _, d, v in alts)
     with pytest.raises(ValueError, match="unknown switch"):
         D.alternatives(["no_such_switch"])
