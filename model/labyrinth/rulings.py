@@ -371,3 +371,62 @@ class LabyrinthRulings(Rulings):
         "countries (such as the United States), or only Muslim countries?",
         source="seed_labyrinth.md A36",
     )
+    abu_sayyaf_prestige_tie: str = switch(
+        "troops_not_more",
+        choices=("troops_not_more", "cells_more"),
+        question="Card 57 Abu Sayyaf: a plot placed in the Philippines costs 1 Prestige 'a meno che le "
+        "truppe superino in numero le cellule': with cells equal to troops, does it cost Prestige "
+        "(troops do not outnumber the cells) or not (only more cells than troops cost)?",
+        source="seed_labyrinth.md A03 (the card's text: troops <= cells)",
+    )
+    leak_flips_wiretapping: bool = switch(
+        True,
+        choices=(True, False),
+        question="Cards 84/85 Leak and card 31 Wiretapping: may Leak flip the Wiretapping marker "
+        "(9.6 lists it among Leak's targets), or is Wiretapping immune to Leak?",
+        source="seed_labyrinth.md A04",
+    )
+    radicalization_failed_step: str = switch(
+        "skip_to_next",
+        choices=("skip_to_next", "op_spent"),
+        question="9.4.3 Radicalization: when a step's condition fails (no cell on the track, Funding 9, "
+        "...), does the same op pass to the next step, or is that op spent?",
+        source="seed_labyrinth.md A23 (recommendation: skip to the next step)",
+    )
+    former_soviet_union_roll: str = switch(
+        "roll_always",
+        choices=("roll_always", "test_only_if_unmarked"),
+        question="Card 102 Former Soviet Union: 'roll its Governance as if it were an initial test': "
+        "roll even when Central Asia is already marked, or only when unmarked (4.9.4)?",
+        source="seed_labyrinth.md A29 (recommendation: roll always)",
+    )
+    cadre_removed_by_travel: bool = switch(
+        False,
+        choices=(False, True),
+        question="4.8.4: is a Cadre removed only when a cell is placed from the Funding track there, or "
+        "also when a cell Travels in?",
+        source="seed_labyrinth.md A31 (recommendation: only from the track)",
+    )
+    rc_on_good_by_event: bool = switch(
+        True,
+        choices=(True, False),
+        question="Cards 37 Iraqi WMD and 39 Libyan WMD allow Regime Change 'at any Governance': also "
+        "in a Good Iraq or Libya, or not (7.3.4 targets Islamist Rule; a Good country cannot hold a "
+        "Regime Change marker, 7.3.4.1)?",
+        source="seed_labyrinth.md A35",
+    )
+    gtmo_blocks: str = switch(
+        "ops_and_second_card",
+        choices=("ops_and_second_card", "all_recruits", "ops_only"),
+        question="Card 114 GTMO 'no Recruit operations ... for the rest of this turn': it stops Recruit "
+        "operations and the second-card Recruits of cards 48 and 53, or also Jihadist Videos' "
+        "Recruit (card 82), or Recruit operations only?",
+        source="seed_labyrinth.md A47 (recommendation: operations and the second card)",
+    )
+    travel_roll_strict: bool = switch(
+        False,
+        choices=(False, True),
+        question="8.3.1: a non-adjacent Travel succeeds on a roll at most the destination's Governance "
+        "value (IT/PL, as 8.1.1), or strictly less (ES '<')?",
+        source="seed_labyrinth.md D07 (resolution: at most)",
+    )

@@ -13,7 +13,7 @@ Shared readings:
   (``d["second_card"]``, turn.py ``play_next``): ``play_card`` then pushes ``card48_recruit`` or
   ``card53_recruit`` with the card's value. GTMO (card 114, LAPSING: "Nessuna operazione di
   reclutamento ... per il resto di questo turno") forbids these Recruits (A47): the second card is
-  then used with no effect.
+  then used with no effect; under the ``gtmo_blocks`` ruling ``ops_only`` they proceed.
 * "Tirate come se vi fosse una operazione li" (65, 69, 71): one die against the country's
   Governance (8.1.1); a success moves a WMD plot from the "Loose Nuke, HEU & Kazakh Strain" box to
   the Available plots (4.7.8.1), nothing if the box is empty; a failure removes the cell (an event
@@ -21,7 +21,7 @@ Shared readings:
 """
 from __future__ import annotations
 
-from model.labyrinth.operations.jihadist import wmd_added
+from model.labyrinth.operations.jihadist import gtmo_stops, wmd_added
 from model.labyrinth.solo.options import cells_per_recruit
 from model.labyrinth.action_log import recent
 from model.labyrinth.countries import cells, is_regime_change, is_tested, place_cells_from_track, troops
@@ -31,7 +31,7 @@ from model.labyrinth.events.common import (
     place_cells, push_draw, push_random_cards, push_remove_cell, shift_alignment, worsen_governance,
 )
 from model.labyrinth.events.lasting import (
-    in_effect, lapsing_in_effect, marker_on, place_marker, remove_marker,
+    in_effect, marker_on, place_marker, remove_marker,
 )
 from model.labyrinth.operations.jihadist import recruit_is_automatic, recruit_succeeds, success
 from model.labyrinth.tables import push_test
@@ -83,8 +83,9 @@ def _recruit(st, f, a, rule: str, targets, automatic, succeeds, pool) -> None:
     success from at most ``pool(st)`` cells, distributed by the Jihadist if short in 2+ countries.
     9.7 Attractive and above (solo): each success places two cells (a Recruit operation, A47)."""
     if f["pc"] == "start":
-        if lapsing_in_effect(st, 114):
-            # GTMO: no Recruit operation for the rest of the turn (A47): the card has no effect.
+        if gtmo_stops(st, "second_card"):
+            # GTMO: no Recruit operation for the rest of the turn (A47): the card has no effect
+            # (not under the ``gtmo_blocks`` ruling ``ops_only``, where this Recruit proceeds).
             cite(st, rule, "card 114")
             pop(st)
             return

@@ -16,14 +16,15 @@ Conventions shared by these events:
   (8.3.1, "within its own country") the destination may be the origin (the cell turns Sleeper). A
   cell that travels becomes a Sleeper (4.6.4); an untested destination is tested before the cell
   arrives (4.9.4); the last cell leaving a country leaves no Cadre (4.8.4: not for Travel) and a
-  Cadre at the destination stays (A31). The move is mandatory (4.9.5): no "done" while a cell that
+  Cadre at the destination stays (A31; ruling ``cadre_removed_by_travel``: it goes). The move is mandatory (4.9.5): no "done" while a cell that
   has not travelled is on the map. Markers that are not cylinders (Moqtada al-Sadr) never travel.
 * "The US discards N random cards" (86, 90): chance nodes over the US hand (``push_random_cards``).
   A US Election (card 120) discarded this way triggers its automatic event (6.3.1: "quando questa
   carta viene ... scartata"), implemented by the US as when it discards it in its Action Phase.
 
 Rulings switches (``rulings.py``): ``opium_all_available``
-(A16), ``al_jazeera_country`` (A37), ``martyrdom_country`` and ``martyrdom_cadre`` (A28).
+(A16), ``al_jazeera_country`` (A37), ``martyrdom_country`` and ``martyrdom_cadre`` (A28),
+``leak_flips_wiretapping`` (A04), ``gtmo_blocks`` (A47, card 82).
 """
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ from model.labyrinth.events.common import (
 )
 from model.labyrinth.events.lasting import marker_table, name_of, place_marker, flip_to_leak
 from model.labyrinth.events.play import push_event, put_away
-from model.labyrinth.operations.jihadist import recruit_is_automatic, recruit_succeeds
+from model.labyrinth.operations.jihadist import gtmo_stops, recruit_is_automatic, recruit_succeeds
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import available_cells, prestige_level, shift_funding, shift_prestige
 
@@ -141,6 +142,8 @@ def automatic_travel(st, f, a) -> None:
         arrived[f["dest"]] = arrived.get(f["dest"], 0) + 1
         f["moved"] += 1
         cite(st, f["rule"], "8.3", "4.6.4")
+        from model.labyrinth.operations.jihadist import travel_removes_cadre
+        travel_removes_cadre(st, f["origin"], f["dest"])  # 4.8.4, ruling cadre_removed_by_travel (A31)
         f["pc"] = "from"
         return
 
@@ -384,7 +387,9 @@ def jihadist_videos(st, f, a) -> None:
     REC number, else <= Governance); each success places a cell from the track ignoring Funding
     (4.7.4.2). With more successes than cylinders on the track the Jihadist picks, one cell at a
     time, where they go (as 8.1.2). Each selected country that gets no cell receives a Cadre (4.8.4).
-    Not stopped by GTMO (A47: an event Recruit, not an operation)."""
+    Not stopped by GTMO (A47: an event Recruit, not an operation), unless the ``gtmo_blocks``
+    ruling is ``all_recruits``: then, with GTMO in effect, the Recruit step rolls no die and places
+    no cell; the selection, the tests and the Cadres (every selected country gets none) stand."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -405,6 +410,9 @@ def jihadist_videos(st, f, a) -> None:
             push_test(st, n)
         return
     if pc == "recruit":
+        if a is None and f["i"] == 0 and gtmo_stops(st, "event"):
+            cite(st, "card 114")  # A47 all_recruits: GTMO stops this Recruit too
+            f["i"] = len(f["chosen"])
         if a is not None:
             if recruit_succeeds(st, f["chosen"][f["i"]], a["die"]):
                 f["hits"].append(f["chosen"][f["i"]])
@@ -458,9 +466,20 @@ def kashmir(st, f, a) -> None:
 
 
 # -- 84, 85 Leak -------------------------------------------------------------------------------------
+WIRETAPPING = 31
+
+
+@implements("card 84", "card 85", "6.2.8", "9.6")
 def _leak_options(st) -> list[int]:
-    """The Enhanced Measures, Renditions or Wiretapping markers in the Events box (A04: Wiretapping too)."""
-    return [n for n in marker_table()["leak_targets"] if name_of(st, n) in st.d["events_in_effect"]]
+    """The Enhanced Measures, Renditions or Wiretapping markers in the Events box: the markers Leak
+    may flip (its playability, its choice, and the solo 9.6 random pick among them). Ruling
+    ``leak_flips_wiretapping`` (A04): True (default), Wiretapping (card 31) is among them as Leak's
+    text and 9.6 say; False, card 31's "Non puo essere bloccata da Fuga di Notizie" holds and only
+    Enhanced Measures or Renditions can be flipped."""
+    targets = marker_table()["leak_targets"]
+    if not st.rulings.leak_flips_wiretapping:
+        targets = [n for n in targets if n != WIRETAPPING]
+    return [n for n in targets if name_of(st, n) in st.d["events_in_effect"]]
 
 
 def _leak_playable(st, side) -> bool:
@@ -472,7 +491,8 @@ def leak(st, f, a) -> None:
     """Cards 84-85 Leak: "Giocate se nella Casella degli Eventi vi sono Misure di Sicurezza
     Potenziate, Interrogatori o Intercettazioni. Girate 1 di questi segnalini, bloccando l'evento.
     Tirate per la Postura USA e poi per il Prestigio. Passate un Alleato a Neutrale." The Jihadist
-    picks the marker ``{"card": n}`` to flip (6.2.8; A04: Wiretapping can be flipped); a US Posture
+    picks the marker ``{"card": n}`` to flip (6.2.8; A04: Wiretapping can be flipped unless the
+    ``leak_flips_wiretapping`` ruling is False); a US Posture
     roll (+1, 4.9.3), a Prestige roll (4.7.1); the Jihadist shifts an Ally to Neutral."""
     rule = _rule(f)
     pc = f["pc"]

@@ -214,9 +214,20 @@ def former_soviet_union(st, f, a) -> None:
     Roll the Governance table for Central Asia even if it is already marked (A29: the event
     overrides 4.9.4's "a marked country is not tested", 6.2.2) and set it Neutral. The Alignment is
     set with the result, so that no state shows an Alignment without Governance. Recorded as a test
-    of Central Asia for card 94 ("come se fosse un Test")."""
+    of Central Asia for card 94 ("come se fosse un Test").
+
+    Ruling ``former_soviet_union_roll`` (A29): ``roll_always`` (default) as above;
+    ``test_only_if_unmarked``, the roll is a Test, which has no effect on a country already marked
+    (4.9.4, FAQ 1): a marked Central Asia is only set to Neutral, keeps its Governance and is not
+    recorded as tested."""
     name = "Central Asia"
     if f["pc"] == "start":
+        if st.rulings.former_soviet_union_roll == "test_only_if_unmarked" \
+                and st.d["countries"][name]["gov"] is not None:
+            st.d["countries"][name]["align"] = "neutral"
+            cite(st, "card 102", "4.9.4")
+            pop(st)
+            return
         f["pc"] = "rolled"
         push(st, "governance_roll", country=name)
         return

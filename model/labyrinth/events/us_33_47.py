@@ -155,7 +155,8 @@ def iraqi_wmd_playable(st, side) -> bool:
 def iraqi_wmd(st, f, a) -> None:
     """Card 37 Iraqi WMD: "Usate questa carta o una seguente per il Cambio di Regime in Iraq a
     qualsiasi Governo (Rimuovere il segnalino se lo fate)." The marker goes on Iraq; a later card's
-    Regime Change there (A35) is in the operations. Not allowed in 2003 (cards.yaml)."""
+    Regime Change there (A35) is in the operations. Not allowed in 2003 (cards.yaml). Whether a
+    Good Iraq is a target is the ``rc_on_good_by_event`` ruling (A35, ``regime_change_targets``)."""
     casus_belli_event(st, f, a, "Iraq")
 
 
@@ -230,7 +231,8 @@ def libyan_wmd_playable(st, side) -> bool:
 def libyan_wmd(st, f, a) -> None:
     """Card 39 Libyan WMD: "Usate questa o una carta seguente per un Cambio di Regime in Libia a
     qualsiasi Governo (Rimuovete il segnalino se lo fate)." The marker goes on Libya; its use for
-    Regime Change (A35) is in the operations; this card may be used at once (``casus_belli_event``)."""
+    Regime Change (A35) is in the operations; this card may be used at once (``casus_belli_event``).
+    Whether a Good Libya is a target is the ``rc_on_good_by_event`` ruling (A35)."""
     casus_belli_event(st, f, a, "Libya")
 
 

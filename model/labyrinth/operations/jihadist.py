@@ -151,8 +151,28 @@ def op_recruit(st, f, a) -> None:
 @implements("card 114")
 def gtmo(st) -> bool:
     """Card 114 GTMO (LAPSING): "Nessuna operazione di reclutamento ... per il resto di questo
-    turno" (A47: Recruit *operations*, an event's "Recruit with the second card" included)."""
+    turno" (A47: Recruit *operations*, an event's "Recruit with the second card" included, unless
+    the ``gtmo_blocks`` ruling says otherwise: :func:`gtmo_stops`)."""
     return lapsing_in_effect(st, 114)
+
+
+@implements("card 114", "8.2")
+def gtmo_stops(st, kind: str) -> bool:
+    """Whether GTMO in effect stops a Recruit of ``kind`` (A47, ruling ``gtmo_blocks``):
+    ``"operation"`` (a Recruit operation, 8.2: always), ``"second_card"`` (the Recruit cards 48 Adam
+    Gadahn and 53 Madrassas order with the second card: stopped under ``ops_and_second_card``, the
+    default, and ``all_recruits``; not under ``ops_only``), ``"event"`` (card 82 Jihadist Videos'
+    Recruit: stopped only under ``all_recruits``)."""
+    if not gtmo(st):
+        return False
+    reading = st.rulings.gtmo_blocks
+    if kind == "operation":
+        return True
+    if kind == "second_card":
+        return reading != "ops_only"
+    if kind == "event":
+        return reading == "all_recruits"
+    raise ValueError(f"gtmo_stops: unknown Recruit kind {kind!r}")
 
 
 # -- Travel (8.3) --------------------------------------------------------------------------------
@@ -273,10 +293,35 @@ def op_travel(st, f, a) -> None:
                 return
             roll(st, "8.3.1", f"Travel roll {src} -> {dst}")
             return
-        if biometrics(st) and st.map.are_adjacent(move["from"], move["to"], patriot_act=st.patriot_act()):
+        adjacent = st.map.are_adjacent(move["from"], move["to"], patriot_act=st.patriot_act())
+        if biometrics(st) and adjacent:
             cite(st, "card 2")
-        _arrive(st, move, a["die"] <= gov_value(st, move["to"]))
+        _arrive(st, move, travel_roll_succeeds(st, move["to"], a["die"], adjacent))
         return
+
+
+@implements("8.3.1", "8.1.1", "card 2")
+def travel_roll_succeeds(st, dst: str, die: int, adjacent: bool = False) -> bool:
+    """8.3.1: a Travel roll succeeds on a die <= the destination's Governance value (8.1.1).
+    Ruling ``travel_roll_strict`` (D07, ES "menor que"): True makes a non-adjacent Travel roll
+    succeed only on a die strictly less than that value, so a Good destination is never reached by
+    a roll. The adjacent roll of card 2 Biometrics (A48: the Good value, 1) keeps <= either way."""
+    value = gov_value(st, dst)
+    if st.rulings.travel_roll_strict and not adjacent:
+        return die < value
+    return die <= value
+
+
+@implements("4.8.4")
+def travel_removes_cadre(st, src: str, dst: str) -> None:
+    """A cell has Travelled from ``src`` into ``dst``. 4.8.4 removes a Cadre only when a cell is
+    placed from the Funding track, so by default the Cadre stays. Ruling ``cadre_removed_by_travel``
+    (A31) True: a cell Travelling into a country with a Cadre removes the Cadre (not a Travel
+    within the same country)."""
+    c = st.d["countries"][dst]
+    if st.rulings.cadre_removed_by_travel and src != dst and c["cadre"]:
+        c["cadre"] = False
+        cite(st, "4.8.4")
 
 
 def _arrive(st, move: dict, ok: bool) -> None:
@@ -289,6 +334,7 @@ def _arrive(st, move: dict, ok: bool) -> None:
             src["sleepers"] -= 1
         st.d["countries"][move["to"]]["sleepers"] += 1
         cite(st, "8.3.1")
+        travel_removes_cadre(st, move["from"], move["to"])
     else:
         remove_cells_to_track(st, move["from"], 1 if act else 0, 0 if act else 1)
         cite(st, "8.3.2")
@@ -536,7 +582,9 @@ def place_plot(st, name: str, plot) -> None:
     """Place Available plot marker ``plot`` (1-3 or "WMD") face down in ``name`` (8.5.2), by an
     operation or an event. Abu Sayyaf (card 57) in effect: a plot placed in the Philippines costs
     1 Prestige unless troops there outnumber cells (A03: the card's text, troops <= cells; the
-    clarification: it need not be unblocked)."""
+    clarification: it need not be unblocked). Ruling ``abu_sayyaf_prestige_tie`` (A03):
+    "troops_not_more" (default, the card's text) costs Prestige when troops <= cells;
+    "cells_more" (the card clarification) only when cells > troops, so not when they are equal."""
     d = st.d
     if plot == "WMD":
         d["wmd_available"] -= 1
@@ -546,9 +594,16 @@ def place_plot(st, name: str, plot) -> None:
     c["plots"].append(plot)
     c["plots"].sort(key=str)
     cite(st, "8.5.2")
-    if name == "Philippines" and in_effect(st, "Abu Sayyaf") and troops(st, name) <= cells(c):
+    if name == "Philippines" and in_effect(st, "Abu Sayyaf") and _abu_sayyaf_costs(st, troops(st, name), cells(c)):
         shift_prestige(d, -1)
         cite(st, "card 57")
+
+
+def _abu_sayyaf_costs(st, n_troops: int, n_cells: int) -> bool:
+    """Card 57 Abu Sayyaf's Prestige cost test (A03, ruling ``abu_sayyaf_prestige_tie``)."""
+    if st.rulings.abu_sayyaf_prestige_tie == "cells_more":
+        return n_cells > n_troops
+    return n_troops <= n_cells
 
 
 def plot_options(st, max_value: int | None, wmd: bool = True) -> list:

@@ -268,16 +268,21 @@ def regime_change_sources(st, target: str) -> list[str]:
 CASUS_BELLI = {"Iraq": "Iraqi WMD", "Libya": "Libyan WMD"}
 
 
-@implements("7.3.4", "card 37", "card 39")
+@implements("7.3.4", "7.3.4.1", "card 37", "card 39")
 def regime_change_targets(st, value: int) -> list[str]:
     """7.3.4: US Posture Hard, a value-3 card, an Islamist Rule target, 6+ troops from one place.
     Cards 37 Iraqi WMD and 39 Libyan WMD: "Usate questa carta o una seguente per il Cambio di
     Regime in Iraq [Libia] a qualsiasi Governo": while the marker is on Iraq (Libya), that country
-    is a target at any Governance (A35: a Good one too, literally; the other conditions stand)."""
+    is a target at any Governance (A35: a Good one too, literally; the other conditions stand).
+    Ruling ``rc_on_good_by_event`` (A35): True (default), a Good Iraq (Libya) is a target too;
+    False, 7.3.4.1 ("only Poor or Fair countries can be Regime Change countries") still excludes a
+    Good one, and the cards open Regime Change there only when Poor, Fair or Islamist Rule."""
     if st.d["us_posture"] != "hard" or value < 3:
         return []
+    good_ok = st.rulings.rc_on_good_by_event
     return [n for n in st.map.muslim
-            if (st.d["countries"][n]["gov"] == "islamist_rule" or casus_belli(st, n))
+            if (st.d["countries"][n]["gov"] == "islamist_rule"
+                or (casus_belli(st, n) and (good_ok or st.d["countries"][n]["gov"] != "good")))
             and regime_change_sources(st, n)]
 
 

@@ -17,7 +17,7 @@ from model.core.citations import implements
 from model.labyrinth.countries import cells, place_cells_from_track
 from model.labyrinth.engine import cite, pop, procedure, push, roll
 from model.labyrinth.operations.jihadist import (biometrics, plot_targets, recruit_is_automatic, recruit_succeeds,
-                                                 recruit_targets)
+                                                 recruit_targets, travel_removes_cadre)
 from model.labyrinth.solo import priorities as prio
 from model.labyrinth.solo.options import cells_per_recruit
 from model.labyrinth.solo.random_country import country_options, push_pick
@@ -261,6 +261,7 @@ def solo_travel(st, f, a) -> None:
             src["actives" if m["cell"] == "active" else "sleepers"] -= 1
             d["countries"][m["to"]]["sleepers"] += 1
             cite(st, "9.4.3", "8.3.1")
+            travel_removes_cadre(st, m["from"], m["to"])  # 4.8.4, ruling cadre_removed_by_travel (A31)
             f["i"] += 1
         give_back(st, f, f["left"])
         return

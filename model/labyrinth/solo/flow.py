@@ -158,6 +158,15 @@ def solo_ops(st, f, a) -> None:
     pop(st)
 
 
+@implements("9.4.3")
+def _failed_step(st, f, op_spent: bool) -> None:
+    """9.4.3: a Radicalization step whose condition fails. Ruling ``radicalization_failed_step``
+    (A23): "skip_to_next" (default) keeps the op for the next step; "op_spent" uses it up."""
+    if op_spent:
+        f["left"] -= 1
+        cite(st, "9.4.3")
+
+
 @procedure("solo_radicalization")
 @implements("9.4.3")
 def solo_radicalization(st, f, a) -> None:
@@ -171,8 +180,13 @@ def solo_radicalization(st, f, a) -> None:
     3. if Funding is below 9, the next op places a random plot marker (9.3.2) in a random
        non-Islamist-Rule country with a cell;
     4. each op left worsens by one level the Governance of a random Good or Fair Muslim country
-       (``solo_radicalization_muslim``, D15); with none, the op is lost."""
+       (``solo_radicalization_muslim``, D15); with none, the op is lost.
+
+    Ruling ``radicalization_failed_step`` (A23): "skip_to_next" (default) as above; "op_spent": a
+    step 1-3 whose condition fails (no cell on the track; no cell that can travel, or the Travel
+    gave its op back; Funding 9, no site or no plot marker) still uses up its op."""
     d = st.d
+    op_spent = st.rulings.radicalization_failed_step == "op_spent"
     if f["pc"] == "start":
         f["left"] = f["value"]
         f["travel_left"] = 0
@@ -188,6 +202,11 @@ def solo_radicalization(st, f, a) -> None:
     if f["pc"] == "travelled":
         # solo_travel gave its op back to ``left`` if no cell could travel (A23: next step)
         f["pc"] = "next"
+        if "left_at_travel" in f:
+            if f["left"] > f["left_at_travel"]:
+                f["left"] = f["left_at_travel"]  # A23 "op_spent": the failed Travel step used its op
+                cite(st, "9.4.3")
+            del f["left_at_travel"]
     if f["pc"] == "picked_plot":
         f["plot_country"] = f.pop("picked")["country"]
         f["pc"] = "plot_marker"
@@ -217,14 +236,18 @@ def solo_radicalization(st, f, a) -> None:
                 opts, names = country_options(st, st.map.names)
                 push_pick(st, opts, names=names, rule="9.4.3", purpose="Radicalization: place a cell in a random country")
                 return
+            _failed_step(st, f, op_spent)
             continue
         if step == 2:
             if any(prio.free_cells(st)[0].values()):
                 f["left"] -= 1
+                if op_spent:
+                    f["left_at_travel"] = f["left"]
                 f["pc"] = "travelled"
                 push(st, "solo_travel", value=1, first_box=2, automatic=True, card_value=f["card_value"],
                      card=f.get("card"))
                 return
+            _failed_step(st, f, op_spent)
             continue
         if step == 3:
             sites = [n for n in st.map.names if d["countries"][n]["gov"] != "islamist_rule"
@@ -236,6 +259,7 @@ def solo_radicalization(st, f, a) -> None:
                 opts, names = country_options(st, sites)
                 push_pick(st, opts, names=names, rule="9.4.3", purpose="Radicalization: a plot in a random country with a cell")
                 return
+            _failed_step(st, f, op_spent)
             continue
         muslim_only = st.rulings.solo_radicalization_muslim
         goodfair = [n for n in st.map.names if (st.map.countries[n].muslim or
