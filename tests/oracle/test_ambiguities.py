@@ -206,3 +206,37 @@ def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
     for c in disc["candidates"]:
         verdict = trace.replay((out / c["trace"]).read_text(encoding="utf-8"))
         assert verdict.conformant and verdict.steps == c["steps"], (c, verdict.message)
+
+
+REPORT = Path(__file__).resolve().parents[2] / "reports" / "labyrinth"
+
+
+def test_the_committed_report_shows_both_readings_of_every_entry_it_measured_apart():
+    """Issue 7: for every executable entry whose readings diverged in the committed report
+    (``cdg-oracle ambiguities``, seed 1), its witness is a state where the two readings give
+    different results: the two traces replay conformant under their rulings, agree step by step,
+    and differ at the last step (the state after it, or the legal actions there); an entry whose
+    pairs never diverged has no witness."""
+    data = json.loads((REPORT / "ambiguities.json").read_text(encoding="utf-8"))
+    checked = 0
+    for m in data["measured"]:
+        for alt in m["alternatives"]:
+            w = alt["witness"]
+            assert (w is None) == (alt["diverged"] == 0), (m["id"], alt["reading"])
+            if w is None:
+                continue
+            texts = [(REPORT / w[k]).read_text(encoding="utf-8") for k in ("trace", "default_trace")]
+            for text in texts:
+                assert trace.replay(text).verdict == "conformant", (m["id"], alt["reading"])
+            (_, a, end_a), (_, b, end_b) = (trace.parse(t) for t in texts)
+            # the facts of a step (the rules each reading cites may differ before the states do)
+            keep = ("i", "player", "action", "legal_count", "legal_hash", "state_hash")
+            a = [{k: s.get(k) for k in keep} for s in a]
+            b = [{k: s.get(k) for k in keep} for s in b]
+            assert len(a) == len(b) and a[:-1] == b[:-1], (m["id"], alt["reading"])
+            if a:
+                assert a[-1] != b[-1], (m["id"], alt["reading"])
+            else:  # the readings differ from the set-up on: the end lines' state hashes differ
+                assert end_a["state_hash"] != end_b["state_hash"], (m["id"], alt["reading"])
+            checked += 1
+    assert checked >= 30  # measured: 36 of the 60 alternative readings diverged (seed 1, budget 60)
