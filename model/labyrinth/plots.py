@@ -17,13 +17,12 @@ works through ``return_plot``."""
 from __future__ import annotations
 
 from model.core.citations import implements
-from model.labyrinth.operations.jihadist import DONE, return_plot, wmd_used
 from model.labyrinth import victory
 from model.labyrinth.countries import WORSE, set_governance, troops
 from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
 from model.labyrinth.events.lasting import in_effect, remove_marker
+from model.labyrinth.operations.jihadist import DONE, return_plot, succeeds_against, wmd_used
 from model.labyrinth.solo.options import is_solo
-from model.labyrinth.operations.jihadist import succeeds_against
 from model.labyrinth.tracks import shift_funding, shift_prestige
 
 

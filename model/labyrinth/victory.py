@@ -113,18 +113,26 @@ def jihadist_instant_win(st) -> str | None:
     (``ir_win_adjacency``, A17: a pair anywhere, or one connected group holding the 6; see
     :func:`islamist_rule_win`), or Prestige 1 and >= 15 Muslim countries Poor or Islamist Rule.
     (The third way, a WMD plot resolved in the US, is decided in plots.py.) 9.1, solo: Islamist
-    Rule over 6 Resources wins without adjacency (``solo_ir_victory``, D02: at least 6)."""
+    Rule over 6 Resources wins without adjacency (``solo_ir_victory``, D02: at least 6).
+    Returns the reason, or None (:func:`jihadist_win` also gives the rule)."""
+    win = jihadist_win(st)
+    return None if win is None else win[0]
+
+
+def jihadist_win(st) -> tuple[str, str] | None:
+    """:func:`jihadist_instant_win` as ``(reason, rule)``: "9.1" for the solo Islamist Rule win,
+    else "2.1.2"."""
     if is_solo(st):
         ir = islamist_resources(st)
         if ir >= 7 or (ir == 6 and st.rulings.solo_ir_victory == "at_least_6"):
-            return f"Islamist Rule over {ir} Resources, adjacency not needed (9.1)"
+            return f"Islamist Rule over {ir} Resources, adjacency not needed (9.1)", "9.1"
     elif islamist_rule_win(st):
         if st.rulings.ir_win_adjacency == "connected_group":
             return (f"Islamist Rule over {connected_islamist_resources(st)} Resources within one group "
-                    "of adjacent countries (2.1.2)")
-        return "Islamist Rule over at least 6 Resources including 2 adjacent countries (2.1.2)"
+                    "of adjacent countries (2.1.2)"), "2.1.2"
+        return "Islamist Rule over at least 6 Resources including 2 adjacent countries (2.1.2)", "2.1.2"
     if st.d["prestige"] == 1 and count_governance(st, ("poor", "islamist_rule")) >= 15:
-        return "US Prestige 1 and at least 15 Muslim countries Poor or Islamist Rule (2.1.2)"
+        return "US Prestige 1 and at least 15 Muslim countries Poor or Islamist Rule (2.1.2)", "2.1.2"
     return None
 
 
@@ -158,7 +166,8 @@ def check_instant(st) -> None:
     if d["terminal"] is not None or not d["started"]:
         return
     us = us_instant_win(st)
-    jihad = jihadist_instant_win(st)
+    jihad_win = jihadist_win(st)
+    jihad, jihad_rule = jihad_win if jihad_win else (None, None)
     if us and jihad:
         side = acting_side(st)
         if st.rulings.simultaneous_victory == "phasing_side" and not oil_price_spike_running(st):
@@ -168,7 +177,7 @@ def check_instant(st) -> None:
     elif us:
         declare(st, "US", us, "2.1.1")
     elif jihad:
-        declare(st, "Jihadist", jihad, "9.1" if "(9.1)" in jihad else "2.1.2")
+        declare(st, "Jihadist", jihad, jihad_rule)
 
 
 SOLO_END_THRESHOLD = {1: 6, 2: 9, 3: 12}

@@ -27,6 +27,7 @@ from model.labyrinth.countries import (
 )
 from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
 from model.labyrinth.operations.jihadist import place_plot, plot_options
+from model.labyrinth.solo.options import is_solo
 
 SIDES = ("US", "Jihadist")
 OPPONENT = {"US": "Jihadist", "Jihadist": "US"}
@@ -166,7 +167,7 @@ def random_cards(st, f, a) -> None:
     if f.get("done", 0) >= f["count"] or not hand:
         pop(st)
         return
-    if f["owner"] == "Jihadist" and st.d.get("options", {}).get("solo"):
+    if f["owner"] == "Jihadist" and is_solo(st):
         # 9.2: "a random Jihadist card" is the top card of his face-down stack.
         from model.labyrinth.engine import answer
         cite(st, "9.2")
@@ -256,7 +257,7 @@ def event_op(st, f, a) -> None:
     operation the value allows (none possible: nothing happens) and conducts it with ``card``."""
     from model.labyrinth.cardplay import op_options
 
-    if a is None and f["side"] == "Jihadist" and st.d.get("options", {}).get("solo"):
+    if a is None and f["side"] == "Jihadist" and is_solo(st):
         # Solo (FAQ, Fatwa in solo): the bot's operation follows the 9.4.1 flowchart.
         pop(st)
         cite(st, "9.4.1")

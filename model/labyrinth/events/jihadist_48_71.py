@@ -21,8 +21,6 @@ Shared readings:
 """
 from __future__ import annotations
 
-from model.labyrinth.operations.jihadist import gtmo_stops, wmd_added
-from model.labyrinth.solo.options import cells_per_recruit
 from model.labyrinth.action_log import recent
 from model.labyrinth.countries import cells, is_regime_change, is_tested, place_cells_from_track, troops
 from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
@@ -33,7 +31,8 @@ from model.labyrinth.events.common import (
 from model.labyrinth.events.lasting import (
     in_effect, marker_on, place_marker, remove_marker,
 )
-from model.labyrinth.operations.jihadist import recruit_is_automatic, recruit_succeeds, success
+from model.labyrinth.operations.jihadist import (gtmo_stops, recruit_is_automatic, recruit_succeeds, success, wmd_added)
+from model.labyrinth.solo.options import cells_per_recruit
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import available_cells, shift_funding, shift_prestige
 

@@ -14,7 +14,6 @@ Operation. "Un Complotto 1" and "un Complotto 2" are numbered markers of that va
 """
 from __future__ import annotations
 
-from model.labyrinth.operations.jihadist import return_plot, wmd_used
 from model.labyrinth.action_log import record
 from model.labyrinth.countries import SADR, WORSE, cells, is_regime_change, set_governance, troops
 from model.labyrinth.engine import ask, cite, pick_chance, pop, push, roll
@@ -24,7 +23,8 @@ from model.labyrinth.events.common import (
     push_select_posture, remove_cells, shift_alignment, within, worsen_governance,
 )
 from model.labyrinth.events.lasting import in_effect
-from model.labyrinth.operations.jihadist import place_plot, plot_options, succeeds_against
+from model.labyrinth.operations.jihadist import (place_plot, plot_options, return_plot, succeeds_against, wmd_used)
+from model.labyrinth.solo.options import is_solo
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import (
     gwot_penalty, prestige_level, shift_funding, shift_prestige, troops_level,
@@ -104,7 +104,7 @@ def fatwa(st, f, a) -> None:
     if pc == "us_card":
         f["us_card"] = a["card"]
         f["pc"] = "jihadist_card"
-        if d.get("options", {}).get("solo"):
+        if is_solo(st):
             # FAQ (Fatwa in solo) and 9.2: the Jihadist gives the top card of his stack.
             cite(st, "9.2")
             a = {"card": [c for c in d["hands"]["Jihadist"] if c != n][0]}

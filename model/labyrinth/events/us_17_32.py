@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from model.core.citations import implements
 
-from model.labyrinth.operations.jihadist import return_plot, wmd_used
 from model.labyrinth.countries import (
     BETTER, cells, governance, resources, set_governance, troops,
 )
@@ -22,6 +21,7 @@ from model.labyrinth.events import event
 from model.labyrinth.events.common import push_draw, push_remove_cell, push_select_posture, remove_cells
 from model.labyrinth.events.lasting import in_effect, place_marker
 from model.labyrinth.events.play import push_event, put_away
+from model.labyrinth.operations.jihadist import return_plot, wmd_used
 from model.labyrinth.operations.us import woi_modifiers
 from model.labyrinth.tracks import gwot_penalty, shift_funding, shift_prestige, troops_level
 

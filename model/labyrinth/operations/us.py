@@ -7,7 +7,6 @@ operation only if at least one legal way to conduct it exists with the card's va
 from __future__ import annotations
 
 from model.core.citations import implements
-from model.labyrinth.operations.jihadist import return_plot, wmd_used
 from model.labyrinth.action_log import record
 from model.labyrinth.countries import (
     BETTER, cells, cylinders, gov_value, is_regime_change, move_troops, remove_cells_to_track, sadr,
@@ -16,6 +15,7 @@ from model.labyrinth.countries import (
 from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
 from model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
 from model.labyrinth.events.play import push_event, put_away, triggered_side
+from model.labyrinth.operations.jihadist import return_plot, wmd_used
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import PRESTIGE_WOI_DRM, gwot_penalty, prestige_level, shift_prestige
 
