@@ -483,6 +483,18 @@ def _hidden(cands: list, rec: dict, max_branches: int) -> tuple[list, dict | Non
     return list(seen.values()), first, False
 
 
+def _surviving(cands: list, check) -> tuple[list, Any]:
+    """The candidate histories ``check`` finds no divergence in, and the first divergence found."""
+    survivors, first = [], None
+    for c in cands:
+        div = check(c)
+        if div is None:
+            survivors.append(c)
+        elif first is None:
+            first = div
+    return survivors, first
+
+
 def _dedup(cands: list) -> list:
     if len(cands) < 2:
         return cands
@@ -530,24 +542,12 @@ def replay(text: str, where: str = "trace", max_branches: int = DEFAULT_MAX_BRAN
                 return _violation(first, len(cands), i)
             cands = nxt
             continue
-        survivors, first = [], None
-        for c in cands:
-            div = _check_step(c, rec)
-            if div is None:
-                survivors.append(c)
-            elif first is None:
-                first = div
+        survivors, first = _surviving(cands, lambda c: _check_step(c, rec))
         if not survivors:
             return _violation(first, len(cands), i)
         cands = _dedup(survivors)
     n = len(steps)
-    survivors, first = [], None
-    for c in cands:
-        div = _check_end(c, end)
-        if div is None:
-            survivors.append(c)
-        elif first is None:
-            first = div
+    survivors, first = _surviving(cands, lambda c: _check_end(c, end))
     if not survivors:
         return _violation(first, len(cands), n)
     cands = survivors
