@@ -6,7 +6,8 @@ improved to Fair or Good, in this or the previous Action Phase").
 ``d["action_log"] = {"current": {...}, "previous": {...}}``; each holds the country lists
 ``disrupted``, ``tested`` and ``improved``. A new Action Phase (5.2.2) shifts current to previous,
 across turns too (5.2.2 note: the previous phase of a turn's first Jihadist phase is the last US
-phase of the turn before).
+phase of the turn before) -- ruling ``last_action_phase`` (A55): ``across_turns`` (default), or
+``same_turn_only``, under which :func:`new_turn` forgets the previous turn's phases.
 """
 from __future__ import annotations
 
@@ -23,6 +24,16 @@ def new_log() -> dict:
 
 def new_phase(d: dict) -> None:
     d["action_log"] = {"current": empty(), "previous": d["action_log"]["current"]}
+
+
+def new_turn(st) -> None:
+    """Start of a turn (5.2, before its first Action Phase). Ruling ``last_action_phase`` (A55),
+    cards 61 and 94 "this or the last Action Phase": ``across_turns`` (default, the 5.2.2 note "anche
+    se di un Turno precedente") keeps the record, so the last Action Phase of a turn's first
+    Jihadist phase is the previous turn's last US phase; ``same_turn_only`` clears it, so only
+    phases of the current turn count and the turn's first Jihadist phase has no last Action Phase."""
+    if st.rulings.last_action_phase == "same_turn_only":
+        st.d["action_log"] = new_log()
 
 
 def record(st, kind: str, country: str) -> None:

@@ -7,10 +7,12 @@ validated on load: any problem raises :class:`model.core.errors.DataError` with 
 ``"<file>: ..."`` for problems with the file as a whole).
 
 Rules the flags stand for: REMOVE 6.2.9, MARK and LAPSING 6.2.7, automatic event 6.3.1 (card 120),
-association 6.2.5.
+association 6.2.5. The rules read REMOVE, MARK and LAPSING through :func:`ruled_card`, which applies
+the ruling ``card_flags`` (A26) to the disputed flags of cards 35, 119 and 120.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,28 @@ class Card:
     not_in_scenarios: tuple[str, ...]
     source: str
     disputed: str | None  # one-line summary if disputed, else None
+
+
+#: A26, ruling ``card_flags`` "implementation_a": the flags external implementation A prints
+#: differently from the IT card list (data/cards.yaml, the "it_list" default).
+IMPLEMENTATION_A_FLAGS: dict[int, dict[str, bool]] = {
+    35: {"remove": True, "mark": False},   # Hijab: REMOVE, not MARK (IT list: INDICARE)
+    119: {"lapsing": False},               # Saleh: not LAPSING (IT list: TEMPORANEO)
+    120: {"lapsing": False},               # US Election: not LAPSING (IT list: TEMPORANEO)
+}
+
+
+@implements("6.2.7", "6.2.9")
+def ruled_card(st, card: Card) -> Card:
+    """The card as the rules read it: its REMOVE (6.2.9), MARK and LAPSING (6.2.7) flags under the
+    ruling ``card_flags`` (A26). "it_list" (default): the flags of data/cards.yaml, the IT card
+    list (Hijab #35 MARK, Saleh #119 and US Election #120 LAPSING). "implementation_a": Hijab
+    REMOVE and not MARK, Saleh and US Election not LAPSING (:data:`IMPLEMENTATION_A_FLAGS`). The
+    ruling is read only for those three cards."""
+    changes = IMPLEMENTATION_A_FLAGS.get(card.number)
+    if changes and st.rulings.card_flags == "implementation_a":
+        return dataclasses.replace(card, **changes)
+    return card
 
 
 def side_of(number: int) -> str:

@@ -23,11 +23,15 @@ the piece counts are derived, no cube or cylinder is involved):
   disrupts cells reads the cylinder fields (Travel, Disrupt); what removes a cell may take Sadr:
   a Jihad failure (the Jihadist says whether Sadr is among the cells lost) and an event's
   ``remove_cell`` (the remover may pick ``{"cell": "sadr"}``); :func:`remove_sadr` takes it out.
+  Under the ruling ``sadr_counts`` "iraq_event_only" (A09) the Jihadist operations and the 2.1.1
+  "no cells" win count cylinders instead (:func:`counted_cells`, :func:`sadr_counts_for_play`).
 * NATO (card 41; A08): the marker ``"NATO"`` on a Regime Change country counts as 2 troops there
   for every rule that counts troops (:func:`troops`); it is not a cube and not on the Troops track.
   It is removed when troops move out of that country (:func:`move_troops`: Deploy, Withdraw, a
-  Regime Change drawing troops from it) and when the country stops being a Regime Change country
-  (:func:`set_governance` to Good or Islamist Rule).
+  Regime Change drawing troops from it; under the ``nato_troops`` ruling ``withdraw_only`` only a
+  Withdraw or the last cube leaving, :func:`nato_leaves`) and when the country stops being a
+  Regime Change country (:func:`set_governance` to Good or Islamist Rule). Under ``counts_on_track``
+  it also counts as 2 troops for the Troops track level (``tracks.us_troops_level``).
 """
 from __future__ import annotations
 
@@ -71,6 +75,46 @@ def cells(c: dict) -> int:
 def active_cells(c: dict) -> int:
     """Active cells in country ``c``: Active cylinders plus Sadr, always Active (card 54)."""
     return c["actives"] + sadr(c)
+
+
+@implements("card 54", "2.1.1", "8.2.2", "8.4", "8.4.2", "8.4.3", "8.5.1")
+def sadr_counts_for_play(st) -> bool:
+    """A09, ruling ``sadr_counts``: does Sadr count as a cell for the Jihadist operations and the
+    2.1.1 "no cells" win? "as_cell" (default): yes, a cell for every count and die requirement, and
+    a Jihad failure may take it. "iraq_event_only": Sadr counts only as the card's own cell in Iraq,
+    so (project decision, the uses the switch names) these count cylinders only:
+
+    * 2.1.1 "non vi sono Cellule della jihad in alcun paese sulla mappa": Sadr alone on the map
+      does not stop the US win;
+    * 8.2.2 Recruit (and card 53's Recruit): Sadr alone does not make Iraq a Recruit site;
+    * 8.4 / 8.5.1 a cell for every Jihad or Plot die: Sadr supports no die;
+    * 8.4.2 the Major Jihad margin (cells exceed troops by 5): Sadr is not counted;
+    * 8.4.3 a Jihad failure removes cylinders only (no die used Sadr): it cannot take Sadr;
+    * 9.3.1 "scegliete Sadr per ultimo" is then left to the events; the solo bot's Jihad and Plot
+      dice, its Minor Jihad targets and its Major Jihad tests (9.4.1, 9.4.2.3, 9.4.2.6 box 2)
+      count as the operations do.
+
+    Everything else still counts Sadr as an Active cell in Iraq: the events (conditions, a cell
+    removed by an event, which takes Sadr out of the game), the US operations (the Regime Change
+    margins of 7.2 and 7.3.1, 7.4.3's Cadre), the solo bot's other priorities (9.4.2.5 Recruit,
+    9.4.2.6 Travel origins, 9.4.3's plot site); Sadr never Travels nor is Disrupted (card 54)."""
+    return st.rulings.sadr_counts == "as_cell"
+
+
+def counted_cells(st, c: dict) -> int:
+    """Cells in country ``c`` for the Jihadist operations and the 2.1.1 "no cells" win:
+    :func:`cells` (Sadr included) under ``sadr_counts`` "as_cell", the cylinders under
+    "iraq_event_only" (A09, :func:`sadr_counts_for_play`). The ruling is read only where Sadr is."""
+    if sadr(c) and not sadr_counts_for_play(st):
+        return cylinders(c)
+    return cells(c)
+
+
+def counted_active_cells(st, c: dict) -> int:
+    """Active cells in country ``c`` as :func:`counted_cells` counts cells (A09, ``sadr_counts``)."""
+    if sadr(c) and not sadr_counts_for_play(st):
+        return c["actives"]
+    return active_cells(c)
 
 
 @implements("card 54")
@@ -173,15 +217,32 @@ def remove_nato(st, name: str) -> None:
         cite_rule(st, "card 41")
 
 
-def move_troops(st, src: str, dst: str, n: int) -> None:
+@implements("card 41")
+def nato_leaves(st, src: str, withdraw: bool) -> bool:
+    """Card 41 "Se si schiera, rimuovetela": after troops moved out of ``src`` (``withdraw``: by a
+    Withdraw, 7.3.5), does a NATO marker there leave? Ruling ``nato_troops`` (A08):
+
+    * ``removed_on_move`` (default) and ``counts_on_track``: yes, whenever troops move out (Deploy,
+      Withdraw, a Regime Change drawing troops from there);
+    * ``withdraw_only``: only after a Withdraw or when no cube is left there.
+
+    Under every reading NATO also leaves with the Regime Change marker (:func:`set_governance`):
+    project decision, the card places it on a Regime Change country only."""
+    if st.rulings.nato_troops == "withdraw_only":
+        return withdraw or st.d["countries"][src]["troops"] == 0
+    return True
+
+
+def move_troops(st, src: str, dst: str, n: int, withdraw: bool = False) -> None:
     """Move ``n`` troop cubes between countries and/or the Troops track ("track"). Troops moving
-    out of a country with NATO remove it (card 41; A08)."""
+    out of a country with NATO may remove it (card 41; A08, :func:`nato_leaves`); ``withdraw``
+    says the move is a Withdraw (7.3.5)."""
     d = st.d
     if src == "track":
         d["troops_track"] -= n
     else:
         d["countries"][src]["troops"] -= n
-        if n > 0:
+        if n > 0 and nato_leaves(st, src, withdraw):
             remove_nato(st, src)
     if dst == "track":
         d["troops_track"] += n
@@ -193,20 +254,29 @@ def move_troops(st, src: str, dst: str, n: int) -> None:
 @implements("card 41")
 def troops(st, name: str) -> int:
     """Troops present for every rule that counts them: the cubes, plus 2 for a NATO marker
-    ("La NATO vale 2 Truppe", card 41; A08). The Troops track (4.7.2) counts cubes only, and only
-    cubes can Deploy or Withdraw (NATO is removed when troops move out, :func:`move_troops`)."""
+    ("La NATO vale 2 Truppe", card 41; A08). The Troops track (4.7.3) counts cubes only unless the
+    ``nato_troops`` ruling is ``counts_on_track`` (``tracks.us_troops_level``), and only cubes can
+    Deploy or Withdraw (when NATO is removed: :func:`nato_leaves`)."""
     c = st.d["countries"][name]
     return c["troops"] + (2 if NATO in c["markers"] else 0)
 
 
 @implements("4.2.5", "4.2.6")
 @implements("card 117", "card 118")
-def resources(st, name: str) -> int:
+def resources(st, name: str, for_victory: bool = True) -> int:
     """A Muslim country's Resources, +1 per Oil Price Spike (cards 117, 118) in effect this turn for
-    oil exporters (4.2.5-4.2.6)."""
+    oil exporters (4.2.5-4.2.6).
+
+    A39, ruling ``oil_spike_scope``: "everywhere" (default) the +1 counts for every purpose;
+    "victory_only" it counts for victory only (2.1, 2.2, 2.3: ``for_victory`` True, what victory.py
+    reads), and the uses outside victory pass ``for_victory=False`` and get the printed Resources:
+    8.4.4 Islamic Revolution Funding, card 32 Back Channel, the solo priorities (9.4.2). The ruling
+    is read only when a Spike raises an exporter's Resources for a use outside victory."""
     info = st.map.countries[name]
     base = info.resources or 0
     if info.oil_exporter:
         from model.labyrinth.events.lasting import lapsing_count  # late: lasting needs the cards
-        base += lapsing_count(st, 117) + lapsing_count(st, 118)
+        spikes = lapsing_count(st, 117) + lapsing_count(st, 118)
+        if spikes and (for_victory or st.rulings.oil_spike_scope == "everywhere"):
+            base += spikes
     return base

@@ -12,8 +12,10 @@ one step and then either
   finishes with :func:`pop` (the parent is then resumed with ``action=None``).
 
 :func:`run` calls handlers until a question is pending or the game is over, checking instant
-victory (2.1) after every step. Because frames and the pending question are plain data, every
-state -- also one in the middle of an operation -- round-trips through JSON exactly.
+victory (2.1) after every step (under the ruling ``instant_victory_check`` = ``end_of_card``, A44,
+``victory.check_instant`` skips the steps inside a card, so the check falls when the card is
+done). Because frames and the pending question are plain data, every state -- also one in the
+middle of an operation -- round-trips through JSON exactly.
 
 Which choices are posed. Every choice the rules give a side (a card, its use, an operation, a
 target, an origin, a number of troops, a plot marker, a die assignment) is posed as a decision,

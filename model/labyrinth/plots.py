@@ -13,16 +13,19 @@ Readings of the registry (properties/labyrinth/ambiguities/) honoured here, each
 ``plot_funding_islamist_rule`` (D11, FUNDING under Islamist Rule), ``schengen_extra_rolls`` (D10,
 the two other Schengen rolls), ``us_plot_roll`` (D08, the US roll under PRESTIGE),
 ``aid_removed_per`` (D27, Aid and the GOVERNANCE dice); ``plot_markers_reusable`` (D01, MARKER)
-works through ``return_plot``."""
+works through ``return_plot``; ``nest_reveals`` (A52, which WMD plots in the United States card 5
+NEST turns face up: :func:`face_down_plots`, used by Alert and card 21); ``solo_wmd_posture_reroll``
+(D09, the solo bot's WMD Posture re-roll: ``solo/answers.py`` ``wmd_posture_reroll``)."""
 from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth import victory
 from model.labyrinth.countries import WORSE, set_governance, troops
 from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
-from model.labyrinth.events.lasting import in_effect, remove_marker
+from model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
 from model.labyrinth.operations.jihadist import DONE, return_plot, succeeds_against, wmd_used
 from model.labyrinth.solo.options import is_solo
+from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import shift_funding, shift_prestige
 
 
@@ -44,6 +47,65 @@ def plots_on_map(st) -> list[dict]:
 def backlash_count(st, name: str, plot) -> int:
     """Backlash entries (card 1) recorded for ``plot`` in ``name`` (``d["backlash_plots"]``)."""
     return st.d.get("backlash_plots", []).count({"country": name, "plot": plot})
+
+
+# -- card 5 NEST: face-up WMD plots in the United States (8.5.4, A52) ---------------------------------
+US = "United States"
+NEST_FACE_DOWN = "nest_face_down"
+
+
+@implements("card 5", "8.5.4")
+def nest_face_down_wmd(st) -> int:
+    """A52, ruling ``nest_reveals``: how many WMD plots in the United States stay face down under
+    NEST. "placed_before_too" (default; the IT card clarification "il gioco di questo evento rivela
+    qualsiasi Complotto WMD negli USA ... anche uno piazzato in precedenza"): none, the key below is
+    never written. "only_later": those already there when NEST was played, counted then in
+    ``d["nest_face_down"]`` (a plain int; the key exists only once NEST has been played under this
+    reading) and counted down as they leave (:func:`nest_plot_removed`)."""
+    d = st.d
+    return min(d.get(NEST_FACE_DOWN, 0), d["countries"][US]["plots"].count("WMD"))
+
+
+@implements("card 5", "8.5.4")
+def nest_face_up_wmd(st, name: str) -> int:
+    """Card 5 NEST: "Complotti WMD negli USA sono sempre a faccia in su": the WMD plots in ``name``
+    the US sees (the United States only, while the NEST marker is there): all of them but those
+    still face down under the A52 reading "only_later" (:func:`nest_face_down_wmd`)."""
+    if name != US or not marker_on(st, "NEST", name):
+        return 0
+    return st.d["countries"][US]["plots"].count("WMD") - nest_face_down_wmd(st)
+
+
+@implements("card 5", "8.5.4")
+def face_down_plots(st, name: str) -> list:
+    """The plot markers in ``name`` the US does not see (8.5.4): all but NEST's face-up WMD plots
+    (card 5). Alert (7.5.3) and "Let's Roll!" (card 21) draw among them by chance."""
+    plots = list(st.d["countries"][name]["plots"])
+    for _ in range(nest_face_up_wmd(st, name)):
+        plots.remove("WMD")
+    return plots
+
+
+@implements("card 5")
+def nest_played(st) -> None:
+    """Card 5 NEST played: under the A52 reading "only_later" (``nest_reveals``) the WMD plots
+    already in the United States stay face down: record how many (``d["nest_face_down"]``)."""
+    if st.rulings.nest_reveals == "only_later":
+        st.d[NEST_FACE_DOWN] = st.d["countries"][US]["plots"].count("WMD")
+        cite(st, "card 5")
+
+
+@implements("card 5")
+def nest_plot_removed(st, name: str, plot, face_down: bool) -> None:
+    """After plot ``plot`` left ``name`` (Alert, "Let's Roll!", Wiretapping): a WMD plot the US drew
+    face down in the United States under A52 "only_later" was one placed before NEST, so one fewer
+    stays face down; the count never exceeds the WMD plots there (Wiretapping removes them all)."""
+    d = st.d
+    if NEST_FACE_DOWN not in d or name != US:
+        return
+    if plot == "WMD" and face_down:
+        d[NEST_FACE_DOWN] = max(0, d[NEST_FACE_DOWN] - 1)
+    d[NEST_FACE_DOWN] = min(d[NEST_FACE_DOWN], d["countries"][US]["plots"].count("WMD"))
 
 
 @procedure("resolve_plots")
@@ -104,6 +166,13 @@ def resolve_plot(st, f, a) -> None:
     if pc == "start":
         if plot not in c["plots"]:
             raise RuntimeError(f"resolve_plot: no {plot!r} plot marker in {name}")
+        if info.muslim and c["gov"] is None and not f.get("tested"):
+            # A54, ruling event_select_tests False: an event placed this plot in an unmarked Muslim
+            # country. Its FUNDING and GOVERNANCE steps need a Governance, so it is tested first
+            # (4.9.4; project decision). Never so under the default reading.
+            f["tested"] = True
+            push_test(st, name)
+            return
         # VICTORY: a WMD plot in the United States (2.1.2).
         if wmd and name == "United States":
             victory.declare(st, "Jihadist", "an unblocked WMD plot was resolved in the United States (2.1.2)", "2.1.2")

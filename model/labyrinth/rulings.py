@@ -430,3 +430,144 @@ class LabyrinthRulings(Rulings):
         "value (IT/PL, as 8.1.1), or strictly less (ES '<')?",
         source="seed_labyrinth.md D07 (resolution: at most)",
     )
+    # -- issue 7, third wave: the entries that were pending ----------------------------------------
+    nato_troops: str = switch(
+        "removed_on_move",
+        choices=("removed_on_move", "counts_on_track", "withdraw_only"),
+        question="Card 41 NATO 'counts as 2 troops; if deployed, remove it': 2 troops in its country "
+        "only, removed when any troops move out (or the Regime Change ends); or also 2 troops for the "
+        "Troops track level (hand size); or removed only when troops Withdraw from there?",
+        source="seed_labyrinth.md A08 (recommendation: local troops, removed on any move)",
+    )
+    sadr_counts: str = switch(
+        "as_cell",
+        choices=("as_cell", "iraq_event_only"),
+        question="Card 54 Moqtada al-Sadr: does the Sadr marker count as an Active cell for every count "
+        "(2.1.1 no-cells win, Jihad dice, Major Jihad margin, Recruit) and may a Jihad failure take it, "
+        "or does it count only as the card's cell in Iraq?",
+        source="seed_labyrinth.md A09 (recommendation: a cell for every purpose)",
+    )
+    funding_3_level: str = switch(
+        "tight",
+        choices=("tight", "moderate"),
+        question="4.7.4.1: is Funding 3 Tight (levels by thirds, the track) or Moderate (the example's "
+        "'da Ampli a Modesti')?",
+        source="seed_labyrinth.md A11 (recommendation: the printed track, thirds)",
+    )
+    iran_recruit: bool = switch(
+        True,
+        choices=(True, False),
+        question="4.4 Iran: may the Jihadist Recruit in Iran (no explicit exclusion), or is Iran closed "
+        "to Recruit like the other operations it excludes?",
+        source="seed_labyrinth.md A19 (recommendation: the explicit lists, Recruit allowed)",
+    )
+    solo_major_jihad_possible: str = switch(
+        "conditions_and_dice",
+        choices=("conditions_and_dice", "conditions_only", "likely"),
+        question="9.4.1 'Major Jihad if possible': the Major Jihad conditions and enough dice to make "
+        "the successes needed; the conditions alone; or a success at least as likely as not?",
+        source="seed_labyrinth.md A21 (recommendation: conditions and dice)",
+    )
+    card_flags: str = switch(
+        "it_list",
+        choices=("it_list", "implementation_a"),
+        question="The doubtful card flags of the IT card list (Hijab #35 MARK, Saleh #119 and US "
+        "Election #120 LAPSING...): as the IT list prints them, or as implementation A reads them "
+        "(Hijab REMOVE not MARK; Saleh and US Election not LAPSING)?",
+        source="seed_labyrinth.md A26 (recommendation: the IT list)",
+    )
+    intel_community_op: str = switch(
+        "reserves_and_third_card",
+        choices=("reserves_and_third_card", "no_reserves", "extra_counts_as_second"),
+        question="Card 18 Intel Community: may its 1-value operation be Reserves, with the additional "
+        "card played on top of the phase's two; or no Reserves; or is the additional card the phase's "
+        "second card?",
+        source="seed_labyrinth.md A30 (the IT solo example: Reserves, and a 'Card 2' after)",
+    )
+    oil_spike_scope: str = switch(
+        "everywhere",
+        choices=("everywhere", "victory_only"),
+        question="Cards 117/118 Oil Price Spike: do the +1 Resources of oil exporters count for every "
+        "purpose (8.4.4 Islamic Revolution Funding, card 32 Back Channel, solo priorities), or for "
+        "victory only?",
+        source="seed_labyrinth.md A39 (recommendation: every purpose)",
+    )
+    instant_victory_check: str = switch(
+        "each_step",
+        choices=("each_step", "end_of_card"),
+        question="2.1/2.2: is an instant victory checked after every atomic effect, or only when a "
+        "card's event or operation is complete (a condition undone later in the same card does not "
+        "win)?",
+        source="seed_labyrinth.md A44 (recommendation: after every effect)",
+    )
+    reassessment_event_order: str = switch(
+        "nested",
+        choices=("nested", "free"),
+        question="7.6.3 Reassessment: the first card's triggered event before or after the whole "
+        "Reassessment and the second's before or after the Posture change (four orders), or the two "
+        "events and the Posture change in any order (six)?",
+        source="seed_labyrinth.md A46 (recommendation: nested, 6.3.2.1 and 7.6.3)",
+    )
+    nest_reveals: str = switch(
+        "placed_before_too",
+        choices=("placed_before_too", "only_later"),
+        question="Card 5 NEST: are WMD plots already in the United States when it is played face up "
+        "too, or only those placed after?",
+        source="seed_labyrinth.md A52 (recommendation: all of them)",
+    )
+    us_election_final_card: str = switch(
+        "discard_triggers",
+        choices=("discard_triggers", "discard_without_effect", "hold_triggers"),
+        question="Card 120 US Election as the US final card (5.2.4): its discard triggers the event; "
+        "or 'discard (without effect)' holds for it too; or holding it also triggers it?",
+        source="seed_labyrinth.md A53 (recommendation: a discard triggers, a hold does not)",
+    )
+    event_select_tests: bool = switch(
+        True,
+        choices=(True, False),
+        question="4.9.4: is an unmarked country an event 'selects' for a cell or plot placement tested "
+        "first, or does the event act on it unmarked?",
+        source="seed_labyrinth.md A54 (recommendation: a placement tests)",
+    )
+    last_action_phase: str = switch(
+        "across_turns",
+        choices=("across_turns", "same_turn_only"),
+        question="Cards 61 and 94 'this or the last Action Phase': does the last phase reach back into "
+        "the previous turn, or only phases of the current turn count?",
+        source="seed_labyrinth.md A55 (recommendation: across turns)",
+    )
+    solo_wmd_posture_reroll: bool = switch(
+        False,
+        choices=(False, True),
+        question="8.5.6: the Jihadist's re-roll of a WMD plot's Posture roll: two-player only, or does "
+        "the solo bot re-roll too?",
+        source="seed_labyrinth.md D09 (resolution: two-player only)",
+    )
+    rc_marker_tan: str = switch(
+        "always_green",
+        choices=("always_green", "unless_last_turn", "in_last_turn"),
+        question="4.8.2 note: a Regime Change marker is placed green and flipped at 5.2.9; or the US "
+        "may place it tan when the turn will not be the last (IT/PL); or in the last turn (ES)?",
+        source="seed_labyrinth.md D23 (resolution: always green)",
+    )
+    rc_deploy_restriction: str = switch(
+        "any_marker",
+        choices=("any_marker", "green_only"),
+        question="4.8.2/7.3.1: does the Deploy-out restriction (5 more troops than cells) hold in every "
+        "Regime Change country, or only while its marker is green (PL 'from atop the troops')?",
+        source="seed_labyrinth.md D24 (resolution: every Regime Change marker)",
+    )
+    reshuffle_timing: str = switch(
+        "on_empty_draw",
+        choices=("on_empty_draw", "before_short_deal"),
+        question="4.7.5/5.3.1: reshuffle (or end the game at the game-length reshuffle) when a draw "
+        "finds the pile empty, or before a deal the pile cannot complete (ES 4.7.5, the IT example)?",
+        source="seed_labyrinth.md D31 (resolution: on an empty draw, 5.3.1)",
+    )
+    reassessment_flip: str = switch(
+        "mandatory",
+        choices=("mandatory", "optional"),
+        question="7.6.1: does a Reassessment always flip the US Posture, or may the US keep it (PL/ES "
+        "'allows')?",
+        source="seed_labyrinth.md D39 (resolution: mandatory)",
+    )

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth import victory
-from model.labyrinth.action_log import new_phase
+from model.labyrinth.action_log import new_phase, new_turn
 from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
 from model.labyrinth.events.lasting import in_effect, lapsing_in_effect
 from model.labyrinth.events.play import push_event, put_away
 from model.labyrinth.solo.options import is_solo, us_must_play_all
-from model.labyrinth.tracks import gwot_penalty, hand_sizes, shift_funding, shift_prestige, world_posture
+from model.labyrinth.tracks import gwot_penalty, hand_sizes_of, shift_funding, shift_prestige, world_posture
 
 
 @procedure("game")
@@ -33,6 +33,7 @@ def game(st, f, a) -> None:
         return
     if pc == "dealt" or pc == "next_turn":
         f["pc"] = "turn_over"
+        new_turn(st)  # A55 ``last_action_phase``: under same_turn_only the last turn's phases are forgotten
         push(st, "turn")
         return
     if pc == "turn_over":
@@ -168,7 +169,8 @@ def end_jihadist_phase(st) -> None:
 @implements("5.2.2", "5.2.4")
 def us_phase(st, f, a) -> None:
     """5.2.2: the US plays two cards. 5.2.4: in a US Action Phase in which the US has only one
-    card it may play it, discard it (no effect) or hold it (``us_final_card`` ruling)."""
+    card it may play it, discard it (no effect) or hold it (``us_final_card`` ruling); whether a
+    discarded or held US Election (card 120) happens: :func:`final_card_triggers` (A53)."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -194,6 +196,11 @@ def us_phase(st, f, a) -> None:
         if a == "hold":
             d["us_held"] = True
             cite(st, "5.2.4")
+            if final_card_triggers(st, hand[0], "hold"):
+                # A53 hold_triggers: US Election held as the final card happens; the card stays held.
+                f["pc"] = "held"
+                push_event(st, hand[0], "US", "hold")
+                return
             pop(st)
             return
         if "discard" in a:
@@ -203,9 +210,8 @@ def us_phase(st, f, a) -> None:
             cite(st, "5.2.4", "6.3.2.3")
             f["pc"] = "discarded"
             f["card"] = n
-            if st.cards[n].automatic:
+            if final_card_triggers(st, n, "discard"):
                 # 6.3.1, card 120: US Election's event happens when it is discarded.
-                cite(st, "card 120")
                 push_event(st, n, "US", "discard")
             return
         f["pc"] = "played"
@@ -219,6 +225,35 @@ def us_phase(st, f, a) -> None:
         put_away(st, f["card"], f.get("event_happened"))
         pop(st)
         return
+    if pc == "held":
+        pop(st)
+        return
+
+
+@implements("5.2.4", "6.3.1", "6.3.2.3", "card 120")
+def final_card_triggers(st, n: int, how: str) -> bool:
+    """Does the US's 5.2.4 choice ``how`` ("discard" or "hold") for its final card ``n`` cause the
+    card's event? Only an automatic event can (card 120 US Election, 6.3.1: "Quando questa carta
+    viene usata per operazioni o scartata"; 6.3.2.3 "ECCEZIONE: Elezioni USA"); the ruling
+    ``us_election_final_card`` (A53) says when:
+
+    * ``discard_triggers`` (default): its discard triggers it (the card's text prevails over 5.2.4's
+      "scartare (senza effetto)", 6.2.2); holding it does not (holding is neither use nor discard);
+    * ``discard_without_effect``: 5.2.4's "(senza effetto)" holds for it too: neither triggers;
+    * ``hold_triggers``: both its discard and its hold trigger it. Project decisions: the event is
+      implemented by the US (as for the discard), the card stays in the US hand (5.2.4 "tenere"; no
+      Lapsing box), and every hold triggers it (5.2.4 offers the choice in each US Action Phase
+      with one card, so a card held twice in a turn triggers twice)."""
+    if not st.cards[n].automatic:
+        return False
+    reading = st.rulings.us_election_final_card
+    if how == "hold":
+        triggers = reading == "hold_triggers"
+    else:
+        triggers = reading != "discard_without_effect"
+    if triggers:
+        cite(st, "card 120")
+    return triggers
 
 
 @implements("card 73")
@@ -288,10 +323,12 @@ def end_of_turn(st, f, a) -> None:
 @implements("5.2.8")
 def deal(st, f, a) -> None:
     """5.2.8: deal the Jihadist as many cards as his Funding box shows and the US as many as its
-    Troops box shows (no hand limit), card by card (``deal_order`` ruling, D30)."""
+    Troops box shows (no hand limit), card by card (``deal_order`` ruling, D30). When the draw pile
+    cannot complete both hands, the reshuffle comes at the draw that finds it empty (5.3.1), or
+    before the first card is dealt (``reshuffle_timing``, D31: :func:`short_deal`)."""
     d = st.d
     if f["pc"] == "start":
-        sizes = hand_sizes(d)
+        sizes = hand_sizes_of(st)  # Funding 3's level: ruling funding_3_level (A11)
         j, u = sizes["Jihadist"], sizes["US"]
         if st.rulings.deal_order == "alternate" and "minideck_next" not in d:
             order = []
@@ -309,6 +346,8 @@ def deal(st, f, a) -> None:
         f["order"] = order
         f["pc"] = "next"
         cite(st, "5.2.8")
+        if short_deal(st, j + u) and not reshuffle(st):
+            return  # D31 before_short_deal: the game-length reshuffle ended the game before the deal
     if f["pc"] == "next":
         if not f["order"]:
             pop(st)
@@ -333,17 +372,8 @@ def draw(st, f, a) -> None:
     d = st.d
     if f["pc"] == "start":
         if not d["deck"]:
-            d["reshuffles"] += 1
-            cite(st, "5.3.1")
-            if d["reshuffles"] >= d["decks"]:
-                victory.end_of_game(st)
+            if not reshuffle(st):
                 return
-            # 4.7.7.3: a lapsing card leaves its box early: its marker keeps the effect to the turn's end.
-            d["lapsing_effects"].extend(d["lapsing"])
-            d["deck"] = sorted(d["discard"] + d["lapsing"] + d["first_plot"])
-            if "minideck_next" in d:
-                d["minideck_next"] = "Unassociated"  # 9.2: the deck is split again after a Reshuffle
-            d["discard"], d["lapsing"], d["first_plot"] = [], [], []
             if not d["deck"]:
                 pop(st)  # nothing at all to draw: the hand stays short
                 return
@@ -357,6 +387,45 @@ def draw(st, f, a) -> None:
     add_to_hand(st, f["side"], n)
     advance_minideck(st, n)
     pop(st)
+
+
+@implements("5.3.1", "3.3", "4.7.5", "4.7.7.3")
+def reshuffle(st) -> bool:
+    """5.3.1: shuffle the discards with the Lapsing and 1st Plot boxes into a new draw pile (with
+    the cards still in the pile, if any: D31 ``before_short_deal``) and advance the Deck marker
+    (4.7.5); at the reshuffle that matches the game length the game ends at once and 2.3 decides
+    (3.3). Returns False if the game ended."""
+    d = st.d
+    d["reshuffles"] += 1
+    cite(st, "5.3.1")
+    if d["reshuffles"] >= d["decks"]:
+        victory.end_of_game(st)
+        return False
+    # 4.7.7.3: a lapsing card leaves its box early: its marker keeps the effect to the turn's end.
+    d["lapsing_effects"].extend(d["lapsing"])
+    d["deck"] = sorted(d["deck"] + d["discard"] + d["lapsing"] + d["first_plot"])
+    if "minideck_next" in d:
+        d["minideck_next"] = "Unassociated"  # 9.2: the deck is split again after a Reshuffle
+    d["discard"], d["lapsing"], d["first_plot"] = [], [], []
+    return True
+
+
+@implements("5.2.8", "4.7.5", "5.3.1")
+def short_deal(st, needed: int) -> bool:
+    """Ruling ``reshuffle_timing`` (D31): must the 5.2.8 deal of ``needed`` cards reshuffle before
+    its first card? ``on_empty_draw`` (default, 5.3.1 "Quando si deve pescare una carta ma il mazzo
+    e terminato"): never, a draw that finds the pile empty reshuffles. ``before_short_deal`` (ES
+    4.7.5 "o no hay suficientes cartas en él para completar la mano de ambos jugadores"; the IT
+    example of play "sino a che non vi sono carte sufficienti nel mazzo per completare le mani dei
+    giocatori. Quando accade questo, [...] il mazzo viene rimescolato"): yes, when the pile holds
+    fewer than ``needed`` cards. Project decisions: the cards left in the pile are not dealt first
+    but shuffled into the new pile (the example reshuffles "il mazzo", the deck as it stands);
+    only the deal checks ahead -- a card drawn at any other time, or a deal the new pile still
+    cannot complete, reshuffles when a draw finds the pile empty (5.3.1)."""
+    if st.rulings.reshuffle_timing != "before_short_deal" or len(st.d["deck"]) >= needed:
+        return False
+    cite(st, "4.7.5")
+    return True
 
 
 @implements("9.2")

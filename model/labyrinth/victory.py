@@ -1,9 +1,10 @@
-"""Victory (chapter 2): instant victories checked at every step (2.1), the Oil Price Spike tie
-(2.2) and the end-of-game comparison (2.3)."""
+"""Victory (chapter 2): instant victories checked at every step (2.1; or at the end of each card,
+ruling ``instant_victory_check``, A44), the Oil Price Spike tie (2.2) and the end-of-game
+comparison (2.3)."""
 from __future__ import annotations
 
 from model.core.citations import implements
-from model.labyrinth.countries import cells, resources
+from model.labyrinth.countries import counted_cells, resources
 from model.labyrinth.solo.options import is_solo
 
 PHASE_SIDE = {"jihadist_action": "Jihadist", "us_action": "US", "plots": "Jihadist"}
@@ -39,7 +40,10 @@ def islamist_countries(st, count_green_rc: bool = False) -> int:
 
 
 def cells_on_map(st) -> int:
-    return sum(cells(c) for c in st.d["countries"].values())
+    """2.1.1 "non vi sono Cellule della jihad in alcun paese sulla mappa": the cells on the map,
+    Sadr (card 54) counted under the ruling ``sadr_counts`` "as_cell" only (A09,
+    countries.counted_cells)."""
+    return sum(counted_cells(st, c) for c in st.d["countries"].values())
 
 
 def adjacent_islamist_pair(st) -> bool:
@@ -156,14 +160,43 @@ def oil_price_spike_running(st) -> bool:
     return any(f["proc"] == "event" and f["card"] in (117, 118) for f in st.d["stack"])
 
 
+#: The procedures that resolve one card: its play for an event, operations or Reserves
+#: (``play_card``; ``solo_card`` for the solo Jihadist, 9.4.1) and an event outside any card play
+#: (``event``: US Election discarded as the final card, 5.2.4). Read by A44 ``end_of_card``.
+CARD_PROCS = ("play_card", "solo_card", "event")
+
+
+@implements("2.1", "6.1")
+def card_in_progress(st) -> bool:
+    """A card's event or operations are being resolved: a frame of :data:`CARD_PROCS` is running
+    (6.1: a card is played for its event or for operations; an event or operation a card's
+    resolution starts -- a triggered event, an operation an event grants -- is part of it)."""
+    return any(f["proc"] in CARD_PROCS for f in st.d["stack"])
+
+
+@implements("2.1")
+def instant_check_deferred(st) -> bool:
+    """Ruling ``instant_victory_check`` (A44), 2.1.1/2.1.2 "nel momento in cui": ``each_step``
+    (default) checks after every atomic step; ``end_of_card`` checks only once the running card's
+    event or operation is complete (so a condition that holds midway through a card and is undone
+    later in it does not win), and at every step outside any card (plot resolution 5.2.3, the end
+    of turn 5.2.5). Project decisions: the whole card is one unit (an event it triggers included,
+    6.3.2.1); at the deferred check no event runs any more, so a tie (2.2, ``simultaneous_victory``)
+    goes to the phasing side, who played the card; a game-length reshuffle during a card (5.3.1)
+    ends the game at once by 2.3, as under either reading."""
+    return st.rulings.instant_victory_check == "end_of_card" and card_in_progress(st)
+
+
 @implements("2.1", "2.2")
 def check_instant(st) -> None:
-    """Check instant victory 'at the moment' (2.1): called by the engine after every step.
+    """Check instant victory 'at the moment' (2.1): called by the engine after every step (under
+    ``instant_victory_check`` = ``end_of_card``, A44, not while a card is being resolved:
+    :func:`instant_check_deferred`).
 
     If both sides' conditions hold at once, the side acting wins (2.2 for Oil Price Spike; the
     ``simultaneous_victory`` ruling otherwise: the acting side, or the phasing side)."""
     d = st.d
-    if d["terminal"] is not None or not d["started"]:
+    if d["terminal"] is not None or not d["started"] or instant_check_deferred(st):
         return
     us = us_instant_win(st)
     jihad_win = jihadist_win(st)

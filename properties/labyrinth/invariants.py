@@ -65,6 +65,9 @@ def plots_conserved(d: dict, numbered: list[int]) -> list[str]:
         out.append(f"{wmd} WMD plot markers accounted for, not 6 (4.7.8.1)")
     if d["wmd_boxes"]["pakistan_arsenal"] not in (0, 3):
         out.append("the Pakistan Arsenal box holds neither 0 nor 3 WMD (8.4.5)")
+    # Card 5 NEST, ruling nest_reveals=only_later (A52): the face-down WMD plots it counts are there.
+    if d.get("nest_face_down", 0) > d["countries"]["United States"]["plots"].count("WMD"):
+        out.append(f"nest_face_down {d['nest_face_down']} exceeds the WMD plots in the United States (card 5)")
     return out
 
 

@@ -250,6 +250,8 @@ def test_the_event_chosen_first_happens_even_on_the_first_plot():
 
 
 @pytest.mark.rule("8.5.3", "A02")
+@pytest.mark.reading("A02")
+@pytest.mark.reading("D33")
 def test_first_plot_op_ruling_any_card_uses_up_the_exemption():
     """Default ``first_plot_exemption: first_plot_op`` (A02 reading 1, IT/PL/ES 6.3.2 and 4.7.7.2:
     'la sua prima operazione di Complotto di un turno'): a Jihadist card's Plot uses it up."""
@@ -261,6 +263,8 @@ def test_first_plot_op_ruling_any_card_uses_up_the_exemption():
 
 
 @pytest.mark.rule("8.5.3", "A02")
+@pytest.mark.reading("A02")
+@pytest.mark.reading("D33")
 def test_first_us_event_plot_ruling():
     """A02 reading 2 (8.5.3 'con un evento associato agli USA'): only a US-event card's Plot uses
     the exemption; a Jihadist card's Plot is discarded normally."""
@@ -276,6 +280,8 @@ def test_first_us_event_plot_ruling():
 
 @pytest.mark.rule("8.5.3", "6.3.1", "card 120")
 @pytest.mark.parametrize("ruling, box", [("first_plot_op", [120]), ("first_us_event_plot", [])])
+@pytest.mark.reading("A02")
+@pytest.mark.reading("D33")
 def test_us_election_as_first_plot_still_triggers(ruling, box):
     """Bug found: the 1st Plot exemption suppressed every event, also US Election's, which is
     Unassociated and triggers on any use for operations (6.3.1); 8.5.3 ignores a US event only."""

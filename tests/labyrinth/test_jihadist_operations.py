@@ -110,6 +110,7 @@ def test_8_1_2_every_die_is_assigned_before_any_roll():
 
 
 @pytest.mark.rule("8.1.2")
+@pytest.mark.reading("P01")
 def test_8_1_2_fully_used_ruling_offers_no_done_while_a_die_can_be_assigned():
     """8.1.2 ('roll a number of dice equal to the card value'), ruling jihadist_ops_fully_used
     (default True): while a legal assignment remains, the Jihadist may not stop early."""
@@ -123,6 +124,7 @@ def test_8_1_2_fully_used_ruling_offers_no_done_while_a_die_can_be_assigned():
 
 
 @pytest.mark.rule("8.1.2")
+@pytest.mark.reading("P01")
 def test_8_1_2_not_fully_used_ruling_lets_the_jihadist_stop_after_one_die():
     """Ruling jihadist_ops_fully_used=False: after the first die, 'done' is offered and stops the
     assignments; only the dice assigned are rolled."""
@@ -794,6 +796,7 @@ def test_8_4_3_1_needs_three_dice():
 
 @pytest.mark.rule("8.4.3.1")
 @pytest.mark.parametrize("needs_major,besieged", [(True, False), (False, True)])
+@pytest.mark.reading("A42")
 def test_a42_minor_jihad_three_dice_in_poor_ruling(needs_major, besieged):
     """A42, ruling major_jihad_failure_needs_major: 8.4.3.1 is titled 'failure of a Major Jihad'.
     By default a Minor Jihad with 3 dice in a Poor country places no Besieged Regime; with the
@@ -986,6 +989,7 @@ def test_a31_travel_into_a_cadre_country_leaves_the_cadre():
 
 
 @pytest.mark.rule("8.1.2", "8.3.3")
+@pytest.mark.reading("P01")
 def test_8_1_2_travel_may_stop_early_only_under_the_not_fully_used_ruling():
     """Ruling jihadist_ops_fully_used: by default every ops point must move a cell while one can;
     with the ruling off 'done' is offered after the first declaration."""

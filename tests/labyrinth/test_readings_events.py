@@ -53,6 +53,7 @@ def jihadist_hand(st, *cards):
 @pytest.mark.rule("card 84", "card 85", "6.2.8", "9.6")
 @pytest.mark.parametrize("card", [84, 85])
 @pytest.mark.parametrize("reading", [True, False])
+@pytest.mark.reading("A04")
 def test_a04_leak_with_only_wiretapping_in_the_events_box(card, reading):
     """A04 (``leak_flips_wiretapping``): with only Wiretapping in the Events box, Leak is playable
     under the default (Wiretapping is among its targets), not under False (card 31 "cannot be
@@ -68,6 +69,7 @@ def test_a04_leak_with_only_wiretapping_in_the_events_box(card, reading):
     (True, [{"card": 44}, {"card": 31}]),      # Renditions or Wiretapping
     (False, [{"card": 44}]),                   # Renditions only
 ])
+@pytest.mark.reading("A04")
 def test_a04_leak_flip_options(reading, options):
     """A04: Renditions and Wiretapping in the Events box; Leak offers both markers under the
     default, Renditions alone under False; the flipped Renditions blocks card 44 and Wiretapping
@@ -92,6 +94,7 @@ def test_a04_leak_flip_options(reading, options):
     (True, 3, "1-2 34, 3-4 44, 5-6 31"),     # Enhanced Measures, Renditions or Wiretapping
     (False, 4, "1-3 34, 4-6 44"),            # Enhanced Measures or Renditions
 ])
+@pytest.mark.reading("A04")
 def test_a04_solo_random_pick_follows_the_offered_markers(reading, die, faces):
     """A04 with the solo bot (9.6: "Scegliete a caso tra i segnalini ... presenti"): Mission
     Accomplished? has all three markers in the Events box; the die picks among Leak's offered
@@ -114,6 +117,7 @@ def test_a04_solo_random_pick_follows_the_offered_markers(reading, die, faces):
     ("roll_always", [6], ("fair", "neutral"), True),              # rolled: 6 -> Fair
     ("test_only_if_unmarked", [], ("poor", "neutral"), False),    # a Test of a marked country: no roll
 ])
+@pytest.mark.reading("A29")
 def test_a29_former_soviet_union_on_a_marked_central_asia(reading, script, after, tested):
     """A29 (``former_soviet_union_roll``): Central Asia Poor Ally. Under the default the event rolls
     its Governance anyway (a 6: Fair) and sets it Neutral; under ``test_only_if_unmarked`` no die is
@@ -141,6 +145,7 @@ def test_a29_former_soviet_union_on_an_unmarked_central_asia(reading):
 @pytest.mark.rule("card 37", "card 39", "7.3.4", "7.3.4.1")
 @pytest.mark.parametrize("card, target", [(37, "Iraq"), (39, "Libya")])
 @pytest.mark.parametrize("reading", [True, False])
+@pytest.mark.reading("A35")
 def test_a35_regime_change_on_a_good_country(card, target, reading):
     """A35 (``rc_on_good_by_event``): a Good Adversary Iraq (Libya), US Hard, 9 troops on the
     track. Under the default the card's marker makes it a Regime Change target at once (the US is
@@ -164,6 +169,7 @@ def test_a35_regime_change_on_a_good_country(card, target, reading):
 
 @pytest.mark.rule("card 37", "7.3.4")
 @pytest.mark.parametrize("reading", [True, False])
+@pytest.mark.reading("A35")
 def test_a35_good_iraq_regime_change_carried_out_only_under_the_default(reading):
     """A35: under the default a Good Iraq takes the Regime Change with card 37 itself (Governance
     roll 5: Fair, Ally, 6 troops, the marker used up, Prestige 7 + 3); under False it cannot."""
@@ -207,6 +213,7 @@ def test_a47_gtmo_always_stops_recruit_operations(reading):
     ("all_recruits", 0, 11),
     ("ops_only", 2, 9),               # the Recruit happens: dice 1 and 2 succeed
 ])
+@pytest.mark.reading("A47")
 def test_a47_card_48_second_card_recruit_under_gtmo(reading, us_cells, track):
     """A47: GTMO in effect; Adam Gadahn (48) as the event, then Kazakh Strain (66, value 2) as the
     second card. Its Recruit (two dice) in the United States is stopped under ``ops_and_second_card`` (the
@@ -225,6 +232,7 @@ def test_a47_card_48_second_card_recruit_under_gtmo(reading, us_cells, track):
 @pytest.mark.parametrize("reading, stopped", [
     ("ops_and_second_card", True), ("all_recruits", True), ("ops_only", False),
 ])
+@pytest.mark.reading("A47")
 def test_a47_card_53_second_card_recruit_under_gtmo(reading, stopped):
     """A47: GTMO in effect; Madrassas (53) as the event, then card 66 (value 2) recruits. Stopped
     under the default and ``all_recruits`` (the track keeps 11 cells); under ``ops_only`` the
@@ -246,6 +254,7 @@ def test_a47_card_53_second_card_recruit_under_gtmo(reading, stopped):
 @pytest.mark.parametrize("reading, stopped", [
     ("ops_and_second_card", False), ("all_recruits", True), ("ops_only", False),
 ])
+@pytest.mark.reading("A47")
 def test_a47_card_82_jihadist_videos_under_gtmo(reading, stopped):
     """A47: GTMO in effect; Jihadist Videos (82) selects Iraq, Sudan and the United Kingdom; Sudan
     and the UK are tested (5: Fair; 1: Soft). Under the default and ``ops_only`` the event's Recruit

@@ -37,6 +37,7 @@ def jop(st, proc: str, script: list, value: int):
     ("troops_not_more", 1, 2, 6), ("cells_more", 1, 2, 6),     # more cells: -1 either way
     ("troops_not_more", 3, 2, 7), ("cells_more", 3, 2, 7),     # more troops: no cost either way
 ])
+@pytest.mark.reading("A03")
 def test_a03_abu_sayyaf_plot_prestige_when_cells_equal_troops(reading, n_troops, n_cells, prestige):
     """A03, ruling ``abu_sayyaf_prestige_tie``: Abu Sayyaf in effect, a one-die Plot in the
     Philippines (Fair, die 1: success) places a '1' plot. With 2 cells and 2 troops it costs 1
@@ -60,6 +61,7 @@ def test_a03_abu_sayyaf_plot_prestige_when_cells_equal_troops(reading, n_troops,
     (True, "Syria", None, 1, True),
     (False, "Egypt", "good", 1, True), (True, "Egypt", "good", 1, False),  # Good (1): never strict
 ])
+@pytest.mark.reading("D07")
 def test_d07_non_adjacent_travel_roll_at_most_or_less_than(strict, dest, gov, die, arrives):
     """D07, ruling ``travel_roll_strict``: Afghanistan -> a non-adjacent destination. False (IT/PL,
     8.1.1): the cell arrives on a die <= the destination's Governance value; True (ES '<'): only on
@@ -100,6 +102,7 @@ def test_d07_biometrics_adjacent_good_roll_is_not_changed(strict):
 # == A31: a cell Travelling into a Cadre's country ================================================
 @pytest.mark.rule("8.3.1", "4.8.4")
 @pytest.mark.parametrize("removes", [False, True])
+@pytest.mark.reading("A31")
 def test_a31_op_travel_into_a_cadre_country(removes):
     """A31, ruling ``cadre_removed_by_travel``: a Travel op Afghanistan -> Pakistan (adjacent) where
     a Cadre lies. False (4.8.4: only a cell from the Funding track removes it): the Cadre stays
@@ -135,6 +138,7 @@ def test_a31_failed_travel_roll_leaves_the_cadre(removes):
 
 @pytest.mark.rule("card 79", "8.3", "4.8.4")
 @pytest.mark.parametrize("removes", [False, True])
+@pytest.mark.reading("A31")
 def test_a31_event_automatic_travel_into_a_cadre_country(removes):
     """A31 in the events' automatic Travel: card 79 Clean Operatives moves 2 cells from Afghanistan
     to Syria (tested, no roll) where a Cadre lies. False: the Cadre stays; True: the first arriving
@@ -150,6 +154,7 @@ def test_a31_event_automatic_travel_into_a_cadre_country(removes):
 
 @pytest.mark.rule("9.4.3", "4.8.4")
 @pytest.mark.parametrize("removes", [False, True])
+@pytest.mark.reading("A31")
 def test_a31_solo_radicalization_travel_into_a_cadre_country(removes):
     """A31 in the solo automatic Travel (9.4.3): no cell on the track; the Radicalization Travel
     goes to box 2 (Poor Iraq, 3 cells, with a Cadre) from Islamist Rule Afghanistan, without a
@@ -166,6 +171,7 @@ def test_a31_solo_radicalization_travel_into_a_cadre_country(removes):
 # == A23: 9.4.3 Radicalization, a step whose condition fails =======================================
 @pytest.mark.rule("9.4.3", "9.3.2")
 @pytest.mark.parametrize("reading", ["skip_to_next", "op_spent"])
+@pytest.mark.reading("A23")
 def test_a23_radicalization_failed_first_step(reading):
     """A23, ruling ``radicalization_failed_step``: 3 ops, no cell on the Funding track (step 1
     fails), Funding 8. skip_to_next: op 1 Travels (Afghanistan -> Iraq, box 2), op 2 places a plot
@@ -183,6 +189,7 @@ def test_a23_radicalization_failed_first_step(reading):
 
 @pytest.mark.rule("9.4.3")
 @pytest.mark.parametrize("reading", ["skip_to_next", "op_spent"])
+@pytest.mark.reading("A23")
 def test_a23_radicalization_failed_plot_step(reading):
     """A23: 3 ops at Funding 9 (step 3's plot cannot apply). Op 1 places a cell (gap node: Iraq),
     op 2 Travels it (box 3: Gulf States). skip_to_next: op 3 passes over the plot step and worsens

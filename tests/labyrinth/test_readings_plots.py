@@ -62,6 +62,7 @@ def country(st, name: str) -> dict:
     (True, NUMBERED, None),               # PL/ES 4.8.1, IT 8.5.6: back to Available Plots
     (False, [1, 1, 2, 3, 3], [2]),        # IT 4.8.1 "non possono essere riutilizzati": out of the game
 ])
+@pytest.mark.reading("D01")
 def test_d01_resolved_numbered_plot_marker(reusable, available, removed):
     """D01, 4.8.1 / 8.5.6 MARKER: a '2' plot resolved in Iraq (its die fails). Reusable: the marker
     is Available again; single use: it leaves the game, recorded in ``plots_removed``."""
@@ -80,6 +81,7 @@ def test_d01_resolved_numbered_plot_marker(reusable, available, removed):
     (True, [1, 1, 2, 2, 3, 3], None),
     (False, [1, 1, 2, 3, 3], [2]),
 ])
+@pytest.mark.reading("D01")
 def test_d01_alerted_numbered_plot_marker(reusable, available, removed):
     """D01, 4.8.1 / 7.5.3: Alert (card 39, value 3) blocks the '2' plot in Iraq. Reusable: it
     returns face down to Available Plots; single use: it leaves the game."""
@@ -97,6 +99,7 @@ def test_d01_alerted_numbered_plot_marker(reusable, available, removed):
     (True, [{"country": "Iraq"}, 1, {"plot": 1}], [1, 1, 2, 2, 3, 3]),
     (False, [{"country": "Iraq"}, 1], [1, 2, 2, 3, 3]),
 ])
+@pytest.mark.reading("D01")
 def test_d01_no_marker_left_a_plot_success_places_nothing(reusable, script, placed):
     """D01, 8.5.2 (A18): all six numbered markers are on the map (Iraq), no WMD is Available. A '1'
     plot there is resolved (die 6), then a Plot operation (card value 1) succeeds in Iraq.
@@ -115,6 +118,7 @@ def test_d01_no_marker_left_a_plot_success_places_nothing(reusable, script, plac
 @pytest.mark.rule("4.8.1", "8.5.6", "7.5.3", "9.3.3")
 @pytest.mark.parametrize("solo", [False, True])
 @pytest.mark.parametrize("reusable", [True, False])
+@pytest.mark.reading("D01")
 def test_d01_random_games_account_for_every_marker(reusable, solo):
     """D01: random games (seeds 0-3, two-player and solo) under each reading end, and in every state
     the six numbered markers are Available, on the map, set aside or out of the game. Reusable: no
@@ -146,6 +150,7 @@ def test_d01_random_games_account_for_every_marker(reusable, solo):
     ("prestige", [4, 5, 3, 2], "hard", 9),    # Posture 4+1 Hard; Prestige roll: 5 up, by min(3, 2)
     ("posture", [4, 1], "soft", 7),           # Posture 4+1 Hard, then a second roll 1+1 Soft
 ])
+@pytest.mark.reading("D08")
 def test_d08_plot_in_the_united_states(reading, script, us_posture, prestige):
     """D08, 8.5.6 PRESTIGE: a '3' plot resolved in the United States (Funding 9, a US Posture roll).
     "prestige" (IT/ES): then a Prestige roll (3 dice); "posture" (PL literal): a second US Posture
@@ -168,6 +173,7 @@ OTHERS_OF_FRANCE = ["Benelux", "Eastern Europe", "Germany", "Italy", "Scandinavi
     ("mandatory", [{"country": n} for n in OTHERS_OF_FRANCE]),
     ("optional", [{"country": n} for n in OTHERS_OF_FRANCE] + ["done"]),
 ])
+@pytest.mark.reading("D10")
 def test_d10_schengen_question(reading, offered):
     """D10, 8.5.6 POSTURE: after France's own Posture roll the Jihadist chooses two other Schengen
     countries. "mandatory" (IT/PL): only countries are offered; "optional" (ES "puede elegir"): he
@@ -187,6 +193,7 @@ def test_d10_schengen_question(reading, offered):
 
 
 @pytest.mark.rule("8.5.6", "4.5")
+@pytest.mark.reading("D10")
 def test_d10_optional_the_jihadist_declines_both_rolls():
     """D10 "optional": answering "done" ends the Schengen step: no other Schengen Posture is rolled
     (no further die), and the plot's marker returns."""
@@ -226,6 +233,7 @@ def test_d10_solo_bot_always_rolls_both(reading):
     ("plus_one", "poor", [6, 6], 6),
     ("none", "poor", [6, 6], 6),              # Poor: +1 under both readings
 ])
+@pytest.mark.reading("D11")
 def test_d11_funding_for_a_plot_under_islamist_rule(reading, gov, script, funding):
     """D11, 8.5.6 FUNDING (A43): a '2' plot resolved in Iraq, Funding 5 before. Under Islamist Rule
     (fallen since the plot was placed) "plus_one" gives +1, "none" gives nothing; a Poor Iraq gives
@@ -245,6 +253,7 @@ def test_d11_funding_for_a_plot_under_islamist_rule(reading, gov, script, fundin
     ("success", "poor", 2, [6, 6], "poor", 2),      # no success: no Aid
     ("roll", "poor", 2, [6, 6], "poor", 0),         # 2 failed dice: 2 Aid
 ])
+@pytest.mark.reading("D27")
 def test_d27_jihad_dice_and_aid(reading, gov, aid, dice, after_gov, after_aid):
     """D27, 7.2.2.3 / 8.4.1: a Jihad in Iraq (an Ally) with Aid. "success" (PL/ES, IT 8.4.1): each
     successful die removes one Aid; "roll" (IT 7.2.2.3 literal): every die rolled does. The failures
@@ -264,6 +273,7 @@ def test_d27_jihad_dice_and_aid(reading, gov, aid, dice, after_gov, after_aid):
     ("success", 3, [6, 6, 6], "fair", 2),  # no success: nothing
     ("roll", 3, [6, 6, 6], "fair", 0),     # 3 failed dice: the 2 Aid go (never below 0)
 ])
+@pytest.mark.reading("D27")
 def test_d27_plot_governance_dice_and_aid(reading, plot, dice, after_gov, after_aid):
     """D27, 7.2.2.3 / 8.5.6 GOVERNANCE: a plot resolved in Jordan (Fair, Ally, 2 Aid) rolls its number
     of dice as Jihad dice. "success": each success removes an Aid and worsens Governance; "roll":

@@ -48,6 +48,7 @@ def countries(st) -> list[str]:
     (True, "soft", 1),
     (False, "soft", 1),
 ])
+@pytest.mark.reading("A14")
 def test_a14_disrupt_in_the_united_states(reading, us_posture, affected):
     """A14 (``disrupt_us_posture``): 7.4.2 affects 2 cells "in un paese con almeno due truppe o la
     cui Postura è Dura". The United States with 2 Sleepers and no troops, a value-1 Disrupt: with
@@ -68,6 +69,7 @@ def test_a14_disrupt_in_the_united_states(reading, us_posture, affected):
 @pytest.mark.rule("7.2.3")
 @pytest.mark.rule("4.3.3")
 @pytest.mark.parametrize("reading", [False, True])
+@pytest.mark.reading("D25")
 def test_d25_israel_as_a_war_of_ideas_target(reading):
     """D25 (``woi_in_israel``): IT 7.2.3 "che non siano gli Stati Uniti o Israele" (default
     ``exclude_israel``) against PL/ES (only the US excluded). Israel (Good, 4.3.1) is a target of a
@@ -84,6 +86,7 @@ def test_d25_israel_as_a_war_of_ideas_target(reading):
 @pytest.mark.rule("7.2.3")
 @pytest.mark.rule("4.3.3")
 @pytest.mark.parametrize("us_posture, prestige", [("hard", 8), ("soft", 7)])
+@pytest.mark.reading("D25")
 def test_d25_war_of_ideas_in_israel_keeps_it_hard(us_posture, prestige):
     """D25 ``allow_israel``: 7.2.3 rolls the Posture table "per determinare (o cambiare) la Postura"
     and gives +1 Prestige if the Posture "dopo la Guerra delle Ideologie è uguale agli USA". Israel's
@@ -107,6 +110,7 @@ NEUTRAL_IR_AFGHANISTAN = {"Afghanistan": {"align": "neutral", "troops": 2}}
 @pytest.mark.rule("7.1.3")
 @pytest.mark.rule("7.2.1.1")
 @pytest.mark.parametrize("reading, open_", [("regime_change_only", False), ("neutral_opens_ops", True)])
+@pytest.mark.reading("A38")
 def test_a38_neutral_islamist_rule_country_and_war_of_ideas(reading, open_):
     """A38 (``neutral_islamist_rule_ops``): Afghanistan Islamist Rule shifted to Neutral by an event
     (FAQ 2). ``regime_change_only`` (default): no War of Ideas there, whatever the card; Regime
@@ -132,6 +136,7 @@ def test_a38_neutral_islamist_rule_country_and_war_of_ideas(reading, open_):
 @pytest.mark.rule("7.4.1")
 @pytest.mark.rule("7.5.2")
 @pytest.mark.parametrize("reading, open_", [("regime_change_only", False), ("neutral_opens_ops", True)])
+@pytest.mark.reading("A38")
 def test_a38_neutral_islamist_rule_country_and_disrupt_alert(reading, open_):
     """A38: Afghanistan Islamist Rule Neutral with 2 troops, 4 Sleepers and a plot. Default: no
     Disrupt and no Alert there (7.1.3; ``alert_in_islamist_rule`` False). ``neutral_opens_ops``: a
@@ -157,6 +162,7 @@ def test_a38_neutral_islamist_rule_country_and_disrupt_alert(reading, open_):
     (True, ["Afghanistan", "Iraq", "Libya", "Syria"]),   # islamist_rule_allowed (default, FAQ 2)
     (False, ["Iraq", "Libya", "Syria"]),                 # islamist_rule_excluded
 ])
+@pytest.mark.reading("A50")
 def test_a50_covert_action_targets(reading, targets):
     """A50 (``covert_action_islamist_rule``): the Adversaries card 14 may select; Afghanistan is an
     Adversary under Islamist Rule."""
@@ -168,6 +174,7 @@ def test_a50_covert_action_targets(reading, targets):
 @pytest.mark.rule("card 14")
 @pytest.mark.rule("7.1.3")
 @pytest.mark.parametrize("reading", [True, False])
+@pytest.mark.reading("A50")
 def test_a50_covert_action_playable_with_only_an_islamist_rule_adversary(reading):
     """A50: with Afghanistan (Islamist Rule) the only Adversary, card 14 is playable for its event
     under the default reading and not under ``islamist_rule_excluded``; where it is, a 5 shifts
@@ -193,6 +200,7 @@ def us_hand(st, *cards):
 @pytest.mark.rule("card 59")
 @pytest.mark.rule("6.3.2.3")
 @pytest.mark.parametrize("reading", ["us_chooses", "random"])
+@pytest.mark.reading("A51")
 def test_a51_amerithrax_tie(reading):
     """A51 (``amerithrax_tie``): US hand Moro Talks (US 1), Al-Azhar (US 2), Euro-Islam (US 2),
     GTMO (Unassociated 3). ``us_chooses`` (default): the US picks between 12 and 16;
@@ -233,6 +241,7 @@ def put_plot(st, name, plot):
     ("ally_or_any_good", ["Saudi Arabia", "United Kingdom", "United States"]),
     ("muslim_only", ["Saudi Arabia"]),
 ])
+@pytest.mark.reading("A36")
 def test_a36_lets_roll_sites(reading, sites):
     """A36 (``lets_roll_targets``): plots in Saudi Arabia (Poor Ally), the United Kingdom and the
     United States (non-Muslim, Good, 4.3.1) and Iraq (Poor Adversary: never). The default offers
@@ -247,6 +256,7 @@ def test_a36_lets_roll_sites(reading, sites):
 @pytest.mark.rule("card 21")
 @pytest.mark.rule("4.3.1")
 @pytest.mark.parametrize("reading, can_play", [("ally_or_any_good", True), ("muslim_only", False)])
+@pytest.mark.reading("A36")
 def test_a36_lets_roll_with_a_plot_only_in_the_united_states(reading, can_play):
     """A36: the only plot is in the United States (Good): card 21 is playable under the default
     reading, not under ``muslim_only``. A Good Neutral Muslim country (Pakistan) qualifies under

@@ -50,6 +50,7 @@ def under(st, **switches):
     (["Iraq", "Syria"], 0, False, False, 5),
 ])
 @pytest.mark.parametrize("reading", ["adjacent_pair", "connected_group"])
+@pytest.mark.reading("A17")
 def test_a17_islamist_rule_win_pair_or_connected_group(irs, spike, pair_wins, group_wins, group_resources, reading):
     """A17, 2.1.2 'il Governo Islamico governa paesi con un totale di almeno 6 Risorse che
     includono almeno 2 paesi adiacenti': ``adjacent_pair`` (default) needs 6 Resources in all and
@@ -79,6 +80,7 @@ def test_a17_islamist_rule_groups_follow_the_map_adjacency():
 
 @pytest.mark.rule("2.1.2", "8.4.4")
 @pytest.mark.parametrize("reading, wins", [("adjacent_pair", True), ("connected_group", False)])
+@pytest.mark.reading("A17")
 def test_a17_revolution_in_iraq_next_to_nothing(reading, wins):
     """A17: Afghanistan and Pakistan are under Islamist Rule (3 Resources, an adjacent pair); a Major
     Jihad with 2 successes makes Iraq (3) Islamist Rule, adjacent to neither. 6 Resources in all
@@ -123,6 +125,7 @@ def test_a17_not_read_in_a_solo_game(reading):
     (["Gulf States", "Saudi Arabia", "Egypt"], [], "tan", "US", "US"),
 ])
 @pytest.mark.parametrize("reading", ["resources", "countries"])
+@pytest.mark.reading("D03")
 def test_d03_end_of_game_counts_resources_or_countries(good, ir, green, by_resources, by_countries, reading):
     """D03, 2.3: IT/PL 'le Risorse sotto Buon Governo sono piu del doppio di quelle sotto Governo
     Islamico' (``resources``, default); ES 'mas del doble de paises con gobernabilidad Good que con
@@ -145,6 +148,7 @@ def test_d03_end_of_game_counts_resources_or_countries(good, ir, green, by_resou
     ("resources", "US", "end of game: Good Resources 3 > 2 x Islamist Rule Resources 1 (2.3)"),
     ("countries", "Jihadist", "end of game: Good countries 1 <= 2 x Islamist Rule countries 1 (2.3)"),
 ])
+@pytest.mark.reading("D03")
 def test_d03_end_game_reshuffle_applies_the_reading(reading, winner, reason):
     """D03: a Standard game ends when a card must be drawn from the exhausted deck (5.3.1); 2.3 then
     decides under ``end_game_measure``: Good Gulf States (1 country, 3 Resources) against Islamist
@@ -162,6 +166,7 @@ def test_d03_end_game_reshuffle_applies_the_reading(reading, winner, reason):
 
 @pytest.mark.rule("9.1", "2.3")
 @pytest.mark.parametrize("reading, winner, rule", [("resources", "US", "2.3"), ("countries", "Jihadist", "2.3")])
+@pytest.mark.reading("D03")
 def test_d03_solo_threshold_unchanged_then_2_3_by_the_reading(reading, winner, rule):
     """D03 with 9.1: the solo end-of-deck threshold stays as ``solo_end_measure`` says (6 Good
     Resources for a 1-deck game: Gulf States + Saudi Arabia = 6, met); the 2.3 comparison that
@@ -190,6 +195,7 @@ def end_of_turn(st):
     (["Iraq", "Libya", "Somalia", "Lebanon"], 4, 3, 1),   # -5 clamped at 1 (4.7.1)
 ])
 @pytest.mark.parametrize("reading", ["once", "per_country"])
+@pytest.mark.reading("D28")
 def test_d28_prestige_loss_once_or_per_islamist_rule_country(irs, prestige, once, per_country, reading):
     """D28, 5.2.5: PL/ES/IT example '-1 se vi e qualsiasi paese con Governo Islamico' (``once``,
     default); IT 5.2.5 'Diminuite il Prestigio di uno in qualsiasi paese che e sotto Governo
@@ -214,6 +220,7 @@ def test_d28_no_islamist_rule_no_loss(reading):
 
 @pytest.mark.rule("5.2.5")
 @pytest.mark.parametrize("reading, prestige", [("once", 3), ("per_country", 2)])
+@pytest.mark.reading("D28")
 def test_d28_per_country_clamps_before_diplomacy(reading, prestige):
     """D28: Prestige 3, Islamist Rule in Afghanistan, Iraq and Libya, World Posture Hard 3 matching
     the US: ``once`` 3 - 1 + 1 = 3; ``per_country`` 3 - 3 = 0, clamped to 1, then +1 = 2 (5.2.5 note
@@ -228,6 +235,7 @@ def test_d28_per_country_clamps_before_diplomacy(reading, prestige):
 
 @pytest.mark.rule("5.2.5", "2.1.2")
 @pytest.mark.parametrize("reading, wins", [("once", False), ("per_country", True)])
+@pytest.mark.reading("D28")
 def test_d28_per_country_loss_to_one_wins_for_the_jihadist(reading, wins):
     """D28 with 2.1.2: 15 Muslim countries Poor or Islamist Rule (Afghanistan and Somalia Islamist
     Rule, not adjacent: 2 Resources), Prestige 3: ``once`` leaves Prestige 2 and the turn goes on;

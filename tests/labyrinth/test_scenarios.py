@@ -190,6 +190,7 @@ def test_anaconda_tests_the_unmarked_countries_after_placing():
 
 # -- Mission Accomplished? ----------------------------------------------------------------------
 @pytest.mark.rule("3.2", "4.9.3", "4.7.2")
+@pytest.mark.reading("P03")
 def test_mission_accomplished_rolls_each_schengen_posture_then_optional_reroll():
     """'Tirate per la Postura di ogni paese di Schengen, poi ... ritirate per uno di essi': seven
     posture rolls (1-4 Soft, 5-6 Hard), then the Jihadist's re-roll, here under the ES reading
@@ -226,6 +227,7 @@ def test_mission_accomplished_reroll_changes_one_posture():
 
 
 @pytest.mark.rule("3.2")
+@pytest.mark.reading("P03")
 def test_mission_accomplished_mandatory_reroll_ruling():
     """IT 'ritirate per uno di essi' read as mandatory (the default): no way to decline."""
     st = mission_accomplished(rulings={"mission_accomplished_reroll": "mandatory"})

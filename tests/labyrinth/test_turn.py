@@ -247,6 +247,7 @@ def test_discarding_us_election_triggers_it():
 
 
 @pytest.mark.rule("5.2.4", "A20")
+@pytest.mark.reading("A20")
 def test_us_final_card_ruling_phase_start():
     """Default ``us_final_card: phase_start``: a phase begun with two cards plays both."""
     st = table(J=[48], US=[1, 2])
@@ -256,6 +257,7 @@ def test_us_final_card_ruling_phase_start():
 
 
 @pytest.mark.rule("5.2.4", "A20")
+@pytest.mark.reading("A20")
 def test_us_final_card_ruling_any_point():
     st = table(J=[48], US=[1, 2])
     st.d["rulings"]["us_final_card"] = "any_point"

@@ -379,6 +379,7 @@ def test_woi_adversary_excluded_good_neutral_allowed():
 
 
 @pytest.mark.rule("7.2.1.1")
+@pytest.mark.reading("A13")
 def test_woi_good_ally_excluded_by_default_ruling():
     """A13 (ruling woi_on_good_ally, default False): a Good Ally, where a WoI can change nothing, is
     not a target; with the switch on it is, and a success changes nothing."""

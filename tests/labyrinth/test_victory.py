@@ -191,6 +191,7 @@ def test_both_conditions_at_once_go_to_the_acting_side(phase, winner):
     ("phasing_side", 60, "US"),          # the US Action Phase's side
     ("phasing_side", 117, "Jihadist"),   # 2.2 itself: Oil Price Spike's player wins, whatever the ruling
 ])
+@pytest.mark.reading("P12")
 def test_both_at_once_in_an_event_the_other_side_implements(ruling, card, winner):
     """A Jihadist event the US's operations trigger in the US Action Phase (6.3.2) makes both sides
     win at once: the readings of ``simultaneous_victory`` (A44) give it to the acting side (the

@@ -3,6 +3,8 @@ every Rulings switch is named by an entry and every switch an entry names exists
 files fail with one line naming the file and the entry."""
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -110,12 +112,70 @@ def test_the_registry_directory_is_the_default():
     assert DIRECTORY.name == "ambiguities" and DIRECTORY.parent.name == "labyrinth"
 
 
-def test_every_executable_entry_has_a_test_of_its_switch(registry):
-    """Issue 7: for every executable entry a test builds a state where its readings differ and
-    asserts both results. This checks the weaker, mechanical half: some test other than this file
-    names the entry's switch (the tests themselves assert the results)."""
-    tests = Path(__file__).resolve().parents[1]
-    texts = "\n".join(p.read_text(encoding="utf-8") for p in tests.rglob("*.py")
-                      if p.name != Path(__file__).name)
-    untested = sorted({e.switch for e in registry if e.effect == "play" and e.switch not in texts})
-    assert untested == []
+def reading_tests(root: Path) -> dict[str, list[tuple[str, bool, str]]]:
+    """Entry id -> the test functions under ``root`` marked ``@pytest.mark.reading(id)``, each as
+    (nodeid, parametrized?, source with its decorators)."""
+    found: dict[str, list[tuple[str, bool, str]]] = {}
+    for path in sorted(root.rglob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
+                continue
+            marks = [d for d in node.decorator_list if isinstance(d, ast.Call)
+                     and isinstance(d.func, ast.Attribute) and isinstance(d.func.value, ast.Attribute)
+                     and d.func.value.attr == "mark"]
+            parametrized = any(d.func.attr == "parametrize" for d in marks)
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            source = "\n".join(text.splitlines()[first - 1:node.end_lineno])
+            nodeid = f"{path.relative_to(root.parent).as_posix()}::{node.name}"
+            for d in marks:
+                if d.func.attr == "reading":
+                    for arg in d.args:
+                        found.setdefault(arg.value, []).append((nodeid, parametrized, source))
+    return found
+
+
+def sets_switch(nodeid: str, source: str, switch: str) -> bool:
+    """The marked test names ``switch``, or takes a ``reading`` parameter and its module names the
+    switch (a position helper of the module sets it from the reading)."""
+    if switch in source:
+        return True
+    takes_reading = re.search(r"def test_\w+\((?:[^)]*\b)?reading\b", source) is not None
+    module = Path(__file__).resolve().parents[2] / nodeid.split("::")[0]
+    return takes_reading and switch in module.read_text(encoding="utf-8")
+
+
+def test_every_executable_entry_has_a_test_that_sets_its_readings_apart(registry):
+    """Issue 7: "for every executable entry, a test builds a state where its readings give
+    different results and asserts both results". Such a test is marked
+    ``@pytest.mark.reading("ID")``; this checks that every entry with effect play has one, that each
+    marked test sets the entry's switch (names it, or takes a ``reading`` parameter in a module that
+    names it), and that it covers more than one reading (it is parametrized, or two marked tests
+    share the entry). What each test asserts is its own."""
+    marked = reading_tests(Path(__file__).resolve().parents[1])
+    play = {e.id: e for e in registry if e.effect == "play"}
+    assert sorted(set(marked) - set(play)) == [], "markers naming no executable entry"
+    problems = []
+    for entry_id, e in sorted(play.items()):
+        tests = marked.get(entry_id, [])
+        if not tests:
+            problems.append(f"{entry_id}: no test marked reading({entry_id!r})")
+            continue
+        problems += [f"{entry_id}: {nodeid} does not set the switch {e.switch}"
+                     for nodeid, _, source in tests if not sets_switch(nodeid, source, e.switch)]
+        if len(tests) < 2 and not tests[0][1]:
+            problems.append(f"{entry_id}: {tests[0][0]} covers one reading only")
+    assert problems == []
+
+
+def test_the_reading_marker_scan_sees_marks_and_parameters(tmp_path):
+    """The scan of :func:`reading_tests` itself: a marked parametrized test is found with its
+    source; an unmarked one is not."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import pytest\n\n@pytest.mark.reading('D01')\n@pytest.mark.parametrize('v', [True, False])\n"
+        "def test_a(v):\n    assert plot_markers_reusable\n\n\ndef test_b():\n    pass\n")
+    found = reading_tests(tmp_path / "tests")
+    assert list(found) == ["D01"]
+    (nodeid, parametrized, source), = found["D01"]
+    assert nodeid == "tests/test_x.py::test_a" and parametrized and "plot_markers_reusable" in source

@@ -5,7 +5,8 @@ Vocabulary of the card texts and how it is modelled:
 * "select" a country: a decision ``{"country": X}`` posed to the implementing side (4.9.4 note:
   "select" may pick a marked or unmarked country); "test" it: ``push_test`` (a chance node for an
   unmarked country, nothing for a marked one: FAQ 1, 4.9.4). A country selected as the site of a
-  cell or plot placement is tested first (4.9.4 second bullet; A54).
+  cell or plot placement is tested first (4.9.4 second bullet; A54), unless the ruling
+  ``event_select_tests`` is False (``push_site_test``).
 * "place a cell": from the Funding track only, ignoring Funding (4.7.4.2 last paragraph), as a
   Sleeper, removing a Cadre (4.8.4); with no cylinder on the track nothing is placed (4.6.3).
 * "remove a cell": ``remove_cell`` (the remover picks Active, Sleeper or Moqtada al-Sadr, an Active
@@ -97,6 +98,30 @@ def any_islamist_rule(st) -> bool:
 def within(st, origin: str, n: int) -> list[str]:
     """Countries at most ``n`` countries away from ``origin`` (itself included; 4.1 adjacency)."""
     return [x for x in st.d["countries"] if st.map.distance(origin, x, st.patriot_act()) <= n]
+
+
+@implements("4.9.4")
+def site_tested(st, selected: bool = True) -> bool:
+    """Is an unmarked placement site of an event tested before the placement? A country the card
+    names ("Ponete una cellula in Somalia") always is (4.9.4 second bullet: a country that "subisce
+    il piazzamento di una cellula o di un complotto mediante un evento"). One the event lets the
+    player *select* (``selected``) depends on A54, ruling ``event_select_tests``: True (default,
+    reading placement_tests: the second bullet covers a placement by event whatever verb the card
+    uses) it is tested; False (reading select_never_tests: 4.9.4's note, "select" is the player's
+    choice of a marked or unmarked country, as opposed to "test") it is not, and the event places
+    its cell or plot there unmarked. A card that says "test" (Jihadist Videos 82, Iran 104-105)
+    tests under both; an event that selects a Posture (16, 21, 38) sets it, no test under both."""
+    return not selected or st.rulings.event_select_tests
+
+
+@implements("4.9.4")
+def push_site_test(st, name: str) -> None:
+    """Test ``name``, the country an event selected as the site of a cell or plot placement, before
+    the placement -- if :func:`site_tested` (A54, ``event_select_tests``); nothing if it is marked."""
+    from model.labyrinth.tables import push_test
+
+    if site_tested(st):
+        push_test(st, name)
 
 
 # -- procedures ----------------------------------------------------------------------------------
@@ -220,11 +245,10 @@ def push_place_plot(st, name: str, rule: str, max_value: int | None = None, wmd:
 
 @procedure("plot_at_chosen_site")
 def plot_at_chosen_site(st, f, a) -> None:
-    """The Jihadist selects a country among ``targets`` (4.9.4: an untested site is tested) and
-    places an Available plot there (``place_plot_event``). With no target or no eligible plot
-    marker, nothing is selected or placed."""
-    from model.labyrinth.tables import push_test
-
+    """The Jihadist selects a country among ``targets`` (4.9.4: an untested site is tested; A54,
+    ruling ``event_select_tests``: :func:`push_site_test`) and places an Available plot there
+    (``place_plot_event``). With no target or no eligible plot marker, nothing is selected or
+    placed. Cards 96 Danish Cartoons, 116 KSM."""
     if f["pc"] == "start":
         if not f["targets"] or not plot_options(st, f["max_value"], f["wmd"]):
             cite(st, f["rule"])
@@ -236,7 +260,7 @@ def plot_at_chosen_site(st, f, a) -> None:
     if f["pc"] == "country":
         f["country"] = a["country"]
         f["pc"] = "tested"
-        push_test(st, f["country"])
+        push_site_test(st, f["country"])
         return
     if f["pc"] == "tested":
         f["pc"] = "done"

@@ -22,19 +22,20 @@ Shared readings:
 from __future__ import annotations
 
 from model.labyrinth.action_log import recent
-from model.labyrinth.countries import cells, is_regime_change, is_tested, place_cells_from_track, troops
+from model.labyrinth.countries import cells, counted_cells, is_regime_change, is_tested, place_cells_from_track, troops
 from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
 from model.labyrinth.events import event
 from model.labyrinth.events.common import (
-    place_cells, push_draw, push_random_cards, push_remove_cell, shift_alignment, worsen_governance,
+    place_cells, push_draw, push_random_cards, push_remove_cell, shift_alignment, site_tested, worsen_governance,
 )
 from model.labyrinth.events.lasting import (
     in_effect, marker_on, place_marker, remove_marker,
 )
-from model.labyrinth.operations.jihadist import (gtmo_stops, recruit_is_automatic, recruit_succeeds, success, wmd_added)
+from model.labyrinth.operations.jihadist import (gtmo_stops, recruit_allowed_in, recruit_is_automatic, recruit_succeeds,
+                                                 success, wmd_added)
 from model.labyrinth.solo.options import cells_per_recruit
 from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import available_cells, shift_funding, shift_prestige
+from model.labyrinth.tracks import available_cells_of, shift_funding, shift_prestige
 
 DONE = "done"
 WMD_BOX = "loose_nuke_heu_kazakh_strain"
@@ -47,7 +48,9 @@ def place_at_sites(st, f, a) -> None:
     """Place ``n`` cells at each ``[site, n]`` of ``sites`` in order, testing an untested site just
     before its cells are placed (4.9.4, A54) -- only if a cell is on the Funding track: 4.9.4 tests
     the country that "subisce il piazzamento", and with no cylinder nothing is placed (4.6.3); the
-    shared convention of every event (events/common.py)."""
+    shared convention of every event (events/common.py). ``selected``: the sites are countries the
+    player selected (cards 50, 61), tested only if ``common.site_tested`` (A54,
+    ``event_select_tests``)."""
     i = f.get("i", 0)
     if i >= len(f["sites"]):
         pop(st)
@@ -55,7 +58,7 @@ def place_at_sites(st, f, a) -> None:
     name, n = f["sites"][i]
     if not f.get("tested"):
         f["tested"] = True
-        if st.d["cells_track"] > 0 and not is_tested(st, name):
+        if st.d["cells_track"] > 0 and not is_tested(st, name) and site_tested(st, f.get("selected", False)):
             push_test(st, name)
             return
     place_cells(st, name, n)
@@ -64,9 +67,10 @@ def place_at_sites(st, f, a) -> None:
     f["tested"] = False
 
 
-def push_place(st, sites: list, rule: str) -> None:
+def push_place(st, sites: list, rule: str, selected: bool = False) -> None:
     """Place cells by an event at ``sites`` = [[country, count], ...] (see ``place_at_sites``)."""
-    push(st, "cards48_71_place_cells", sites=[list(s) for s in sites], rule=rule)
+    extra = {"selected": True} if selected else {}
+    push(st, "cards48_71_place_cells", sites=[list(s) for s in sites], rule=rule, **extra)
 
 
 def first_card_of_jihadist_phase(st) -> bool:
@@ -163,7 +167,7 @@ def adam_gadahn_pool(st) -> int:
     ruling ``adam_gadahn_cells`` = "track", any cell on the Funding track (A27)."""
     if st.rulings.adam_gadahn_cells == "track":
         return st.d["cells_track"]
-    return available_cells(st.d)
+    return available_cells_of(st)
 
 
 def adam_gadahn_playable(st, side) -> bool:
@@ -228,7 +232,7 @@ def ansar_al_islam(st, f, a) -> None:
         return
     if f["pc"] == "where":
         f["pc"] = "placed"
-        push_place(st, [[a["country"], 1]], "card 50")
+        push_place(st, [[a["country"], 1]], "card 50", selected=True)
         return
     pop(st)
 
@@ -290,9 +294,12 @@ def madrassas(st, f, a) -> None:
 
 def madrassas_targets(st) -> list[str]:
     """8.2.2 sites (a cell or a Cadre) and, without either, any country marked worse than Fair:
-    Poor or Islamist Rule (only Muslim countries can be: 4.3.1, 4.4)."""
+    Poor or Islamist Rule (only Muslim countries can be: 4.3.1, 4.4). A Recruit operation with the
+    second card: Sadr as the 8.2.2 cell (ruling ``sadr_counts``, A09) and Iran (ruling
+    ``iran_recruit``, A19) as for :func:`recruit_targets`."""
     return [n for n, c in st.d["countries"].items()
-            if cells(c) or c["cadre"] or c["gov"] in ("poor", "islamist_rule")]
+            if (counted_cells(st, c) or c["cadre"] or c["gov"] in ("poor", "islamist_rule"))
+            and recruit_allowed_in(st, n)]
 
 
 @procedure("card53_recruit")
@@ -313,7 +320,8 @@ def moqtada_al_sadr(st, f, a) -> None:
     """Card 54 Moqtada al-Sadr: "Giocatelo se vi sono truppe in Iraq. Ponete Sadr lì. È una cellula
     attiva ma non può spostarsi o essere disorganizzata. Se la cellula viene rimossa, rimuovete il
     segnalino dal gioco" (INDICARE, RIMUOVERE). The marker on Iraq; Sadr as an Active cell (A09)
-    belongs to the operations."""
+    belongs to the operations and the counts: what it counts for is the ruling ``sadr_counts``
+    (countries.sadr_counts_for_play, countries.counted_cells)."""
     place_marker(st, 54, "Iraq")
     cite(st, "card 54", "6.2.7")
     pop(st)
@@ -452,7 +460,7 @@ def detainee_release(st, f, a) -> None:
         return
     if f["pc"] == "where":
         f["pc"] = "placed"
-        push_place(st, [[a["country"], 1]], "card 61")
+        push_place(st, [[a["country"], 1]], "card 61", selected=True)
         return
     if f["pc"] == "placed":
         f["pc"] = "drawn"

@@ -6,7 +6,8 @@ the implementing side's (``f["side"]``: always the Jihadist for these cards, 6.3
 Conventions shared by these events:
 
 * Placing cells: from the Funding track, ignoring Funding (4.7.4.2), as Sleepers (``common.place_cells``).
-  A country that receives a cell by an event is tested first (4.9.4, second bullet; A54). With no
+  A country that receives a cell by an event is tested first (4.9.4, second bullet; A54: one the
+  player selects only under the ruling ``event_select_tests``, ``common.push_site_test``). With no
   cylinder on the track no cell can be placed (4.6.3): then no placement site is chosen and none is
   tested (4.9.4 tests a country that "subisce il piazzamento", and nothing is placed).
 * Automatic Travel (74 Schengen Visas, 79 Clean Operatives): the Jihadist moves the cells one at a
@@ -35,14 +36,14 @@ from model.labyrinth.countries import cells, cylinders, gov_value, troops
 from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
 from model.labyrinth.events import event
 from model.labyrinth.events.common import (
-    place_cells, push_draw, push_place_plot, push_random_cards, push_remove_cell, shift_alignment,
+    place_cells, push_draw, push_place_plot, push_random_cards, push_remove_cell, push_site_test, shift_alignment,
     worsen_governance,
 )
 from model.labyrinth.events.lasting import marker_table, name_of, place_marker, flip_to_leak
 from model.labyrinth.events.play import push_event, put_away
 from model.labyrinth.operations.jihadist import gtmo_stops, recruit_is_automatic, recruit_succeeds
 from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import available_cells, prestige_level, shift_funding, shift_prestige
+from model.labyrinth.tracks import available_cells_of, prestige_level, shift_funding, shift_prestige
 
 
 def _rule(f) -> str:
@@ -184,7 +185,7 @@ def opium(st, f, a) -> None:
     place_cells(st, "Afghanistan", 3)
     if st.d["countries"]["Afghanistan"]["gov"] == "islamist_rule":
         if st.rulings.opium_all_available == "funding_limited":
-            n = available_cells(st.d)
+            n = available_cells_of(st)
         else:
             n = st.d["cells_track"]
         place_cells(st, "Afghanistan", n)
@@ -554,7 +555,7 @@ def lebanon_war(st, f, a) -> None:
     if pc == "site":
         f["country"] = a["country"]
         f["pc"] = "place"
-        push_test(st, a["country"])
+        push_site_test(st, a["country"])  # a selected placement site (4.9.4, A54)
         return
     place_cells(st, f["country"], 1)
     cite(st, "card 86")
@@ -599,7 +600,7 @@ def martyrdom_operation(st, f, a) -> None:
     if pc == "chosen":
         f["country"] = a["country"]
         f["pc"] = "remove"
-        push_test(st, a["country"])  # a plot site (4.9.4); a country with a cell is always marked
+        push_site_test(st, a["country"])  # a plot site (4.9.4, A54); a country with a cell is always marked
         return
     if pc == "remove":
         f["pc"] = "plot1"
@@ -700,7 +701,8 @@ def regional_al_qaeda(st, f, a) -> None:
     """Card 91 Regional al-Qaeda: "Giocatelo se potete scegliere 2 paesi musulmani senza indicazione
     (non l'Iran). Ponete una cellula in ciascuno, o 2 in ciascuno se vi è un Governo Islamico." The
     Jihadist selects 2 different unmarked Muslim countries; both are tested (4.9.4); then 1 cell each,
-    2 if any country is under Islamist Rule, placed in the order selected."""
+    2 if any country is under Islamist Rule, placed in the order selected. A54, ruling
+    ``event_select_tests`` False: the selected countries are not tested and get their cells unmarked."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -720,7 +722,7 @@ def regional_al_qaeda(st, f, a) -> None:
             return
         f["pc"] = "place"
         for n in reversed(f["chosen"]):
-            push_test(st, n)
+            push_site_test(st, n)  # selected placement sites (4.9.4, A54)
         return
     k = 2 if any(c["gov"] == "islamist_rule" for c in d["countries"].values()) else 1
     for n in f["chosen"]:

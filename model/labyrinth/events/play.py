@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from model.core.citations import implements
+from model.labyrinth.cards import ruled_card
 from model.labyrinth.engine import cite, pop, procedure, push
 from model.labyrinth.events import EVENTS
 from model.labyrinth.events.lasting import blocked
@@ -82,7 +83,7 @@ def run_event(st, f, a) -> None:
         f["pc"] = "done"
         push(st, EVENTS[n].proc, card=n, side=side, trigger=f["trigger"])
         return
-    card = st.cards[n]
+    card = ruled_card(st, st.cards[n])  # A26: the MARK flag under the ruling card_flags
     if card.mark and not f.get("marked"):
         raise RuntimeError(f"card {n}: the event did not place its {card.name!r} marker (6.2.4)")
     st.d["stack"][-2]["event_happened"] = side
@@ -96,7 +97,7 @@ def put_away(st, n: int, event_side: str | None, first_plot: bool = False) -> No
     (4.7.7.2) or, for a LAPSING event that happened, the Lapsing box (4.7.7.1); else the discard pile.
     A lapsing effect whose card goes to the 1st Plot box keeps its marker (4.7.7.3)."""
     d = st.d
-    card = st.cards[n]
+    card = ruled_card(st, st.cards[n])  # A26: REMOVE and LAPSING under the ruling card_flags
     d["in_play"].remove(n)
     happened = event_side is not None
     if happened and (card.remove or (card.remove_if_us and event_side == "US")):

@@ -20,14 +20,15 @@ from model.labyrinth.engine import ask, cite, pick_chance, pop, push, roll
 from model.labyrinth.events import event
 from model.labyrinth.events.common import (
     SIDES, any_islamist_rule, place_cells, push_draw, push_place_plot, push_plot_at_chosen_site, push_remove_cell,
-    push_select_posture, remove_cells, shift_alignment, within, worsen_governance,
+    push_select_posture, push_site_test, remove_cells, shift_alignment, within, worsen_governance,
 )
 from model.labyrinth.events.lasting import in_effect
 from model.labyrinth.operations.jihadist import (place_plot, plot_options, return_plot, succeeds_against, wmd_used)
 from model.labyrinth.solo.options import is_solo
+from model.labyrinth.plots import nest_plot_removed
 from model.labyrinth.tables import push_test
 from model.labyrinth.tracks import (
-    gwot_penalty, prestige_level, shift_funding, shift_prestige, troops_level,
+    gwot_penalty, prestige_level, shift_funding, shift_prestige, us_troops_level,
 )
 
 IR = "islamist_rule"
@@ -185,7 +186,7 @@ def hamas_elected(st, f, a) -> None:
 def hizb_ut_tahrir(st, f, a) -> None:
     """Card 100 Hizb ut-Tahrir: "Se le truppe sono Troppo Impegnate: +2 ai Fondi. Se le Truppe sono
     a Bassa Intensità: -2 ai Fondi" (the Troops track box, 4.7.3; at War nothing)."""
-    level = troops_level(st.d["troops_track"])
+    level = us_troops_level(st)
     if level == "overstretch":
         shift_funding(st.d, +2)
     elif level == "low_intensity":
@@ -536,7 +537,7 @@ def zarqawi(st, f, a) -> None:
     if pc == "country":
         f["country"] = a["country"]
         f["pc"] = "tested"
-        push_test(st, f["country"])
+        push_site_test(st, f["country"])  # a selected placement site (4.9.4; A54, event_select_tests)
         return
     name = f["country"]
     place_cells(st, name, 3)
@@ -713,6 +714,7 @@ def ksm(st, f, a) -> None:
                     else:
                         return_plot(st, p)
                 plots.clear()
+                nest_plot_removed(st, name, None, face_down=False)  # card 5 NEST, A52: none left there
             d["plots_available"].sort()
             forget_backlash(st, cleared)
             cite(st, "card 116", "7.5.3")
@@ -753,7 +755,10 @@ def oil_price_spike(st, f, a) -> None:
     leaves its effect in place for the rest of the turn (4.7.7.3: its marker replaces it,
     ``lapsing_effects``); taken from the 1st Plot box, the exemption stays used (4.7.7.3). The +1
     Resources of oil exporters (4.2.6, A39) comes from this card in the Lapsing box
-    (countries.resources); 2.2: a double instant victory it causes goes to the player."""
+    (countries.resources): for every purpose under the ruling ``oil_spike_scope`` "everywhere"
+    (default), for victory only under "victory_only" (8.4.4 Funding, card 32 Back Channel and the
+    solo priorities then read the printed Resources); 2.2: a double instant victory it causes goes
+    to the player."""
     d = st.d
     n = f["card"]
     if f["pc"] == "start":

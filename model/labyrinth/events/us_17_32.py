@@ -23,15 +23,18 @@ from model.labyrinth.events.lasting import in_effect, place_marker
 from model.labyrinth.events.play import push_event, put_away
 from model.labyrinth.operations.jihadist import return_plot, wmd_used
 from model.labyrinth.operations.us import woi_modifiers
-from model.labyrinth.tracks import gwot_penalty, shift_funding, shift_prestige, troops_level
+from model.labyrinth.plots import face_down_plots, nest_face_up_wmd, nest_plot_removed
+from model.labyrinth.tracks import gwot_penalty, shift_funding, shift_prestige, us_troops_level
 
 
 # -- shared steps -----------------------------------------------------------------------------------
-def _remove_plot(st, name: str, plot) -> None:
+def _remove_plot(st, name: str, plot, face_down: bool = False) -> None:
     """Remove plot marker ``plot`` from ``name`` as Alert does (7.5.3): a WMD plot leaves the game
-    (8.5.5), any other returns face down to Available Plots."""
+    (8.5.5), any other returns face down to Available Plots. ``face_down``: the marker was drawn
+    among the face-down ones (card 5 NEST, A52: ``plots.nest_plot_removed``)."""
     d = st.d
     d["countries"][name]["plots"].remove(plot)
+    nest_plot_removed(st, name, plot, face_down)
     if plot == "WMD":
         d["wmd_removed"] += 1
         wmd_used(st)  # 9.3.3 (solo)
@@ -143,21 +146,35 @@ def intel_community(st, f, a) -> None:
     valore 1. Potete interrompere questa fase di Azione ora per giocare una carta in più."
 
     Inspecting the hand needs no modelling (solo, 9.2: the US inspects the Jihadist stack and its
-    order is kept; only FSB shuffles it). The US conducts a 1-value operation, Reserves included
-    (A30: the solo example uses it for Reserves); then it may play one more card from its hand at
-    once ({"card": n}, through the whole card play: use, operations, events, put away), which
-    does not count as one of the phase's two cards (A30: a 3rd card), or decline ("pass")."""
+    order is kept; only FSB shuffles it). The US conducts a 1-value operation; then it may play one
+    more card from its hand at once ({"card": n}, through the whole card play: use, operations,
+    events, put away), or decline ("pass").
+
+    A30, ruling ``intel_community_op``:
+
+    * "reserves_and_third_card" (default; the IT solo example: "Usa poi 1 OP dell'evento per
+      Riserva e opta di non giocare una carta extra", then its "Carta 2"): the operation may be
+      Reserves (6.3.3), and the additional card does not count as one of the phase's two cards
+      (5.2.2): a 3rd card;
+    * "no_reserves": the operation is one conducted on the map (7.1.2), not Reserves; the
+      additional card as by default;
+    * "extra_counts_as_second": Reserves allowed; played in the US Action Phase, the additional
+      card is the phase's second card (5.2.2), so the US plays no further card in that phase
+      (:func:`_extra_card_is_second`)."""
     d = st.d
     pc = f["pc"]
     side = f["side"]
+    reading = st.rulings.intel_community_op
     if pc == "start":
         cite(st, "card 18")
         f["pc"] = "op_done"
-        push(st, "event_op", side=side, value=1, reserves=True, rule="card 18", card=f["card"])
+        push(st, "event_op", side=side, value=1, reserves=reading != "no_reserves", rule="card 18",
+             card=f["card"])
         return
     if pc == "op_done":
         hand = d["hands"][side]
-        if not hand:
+        if not hand or (_extra_card_is_second(st, side) and d["card_index"] >= 2):
+            # extra_counts_as_second: card 18 was the phase's second card, no slot is left (A30).
             pop(st)
             return
         f["pc"] = "extra"
@@ -170,9 +187,25 @@ def intel_community(st, f, a) -> None:
             return
         cite(st, "card 18")
         f["pc"] = "done"
+        if _extra_card_is_second(st, side):
+            d["card_index"] += 1  # the additional card takes the second card's place (5.2.2, A30)
+            cite(st, "5.2.2")
         push(st, "play_card", side=side, card=a["card"])
         return
     pop(st)
+
+
+@implements("card 18", "5.2.2")
+def _extra_card_is_second(st, side: str) -> bool:
+    """A30, ruling ``intel_community_op`` "extra_counts_as_second": card 18's additional card is
+    counted as a card of the phase (the second: the US Action Phase's card counter ``card_index``
+    moves on to it, so no card follows it, and it cannot be the first card a Reassessment needs,
+    7.6.2). Project decision: only in the US Action Phase, whose cards the counter counts; card 18
+    played as the phase's second card then offers no additional card (no second slot is left); its
+    event triggered in the Jihadist Action Phase (6.3.2) keeps the additional card as a card of no
+    phase."""
+    return (st.rulings.intel_community_op == "extra_counts_as_second" and side == "US"
+            and st.d["phase"] == "us_action")
 
 
 # -- 19 Kemalist Republic, 20 King Abdullah -----------------------------------------------------------
@@ -221,8 +254,9 @@ def lets_roll_playable(st, side) -> bool:
 
 
 def _nest_face_up(st, name: str) -> bool:
-    """NEST (card 5) in effect: WMD plots in the United States are face up, so the US sees them."""
-    return name == "United States" and in_effect(st, "NEST") and "WMD" in st.d["countries"][name]["plots"]
+    """NEST (card 5) in effect: WMD plots in the United States are face up, so the US sees them
+    (A52 ``nest_reveals`` "only_later": only those placed after NEST, ``plots.nest_face_up_wmd``)."""
+    return nest_face_up_wmd(st, name) > 0
 
 
 @event(21, playable=lets_roll_playable)
@@ -234,7 +268,9 @@ def lets_roll(st, f, a) -> None:
     under the ``lets_roll_targets`` ruling, :func:`lets_roll_sites`). The US selects the
     country; its plots are face down (8.5.4), so which marker is revealed is a chance node, as for
     Alert (7.5.3). Under NEST (card 5) WMD plots in the US are face up: there the US chooses the WMD
-    plot ({"plot": "WMD"}) or a face-down one ({"plot": "face_down"}, then a chance node). The plot
+    plot ({"plot": "WMD"}) or a face-down one ({"plot": "face_down"}, then a chance node; A52: under
+    ``nest_reveals`` "only_later" the WMD plots placed before NEST are among the face-down ones,
+    ``plots.face_down_plots``). The plot
     is removed as Alert does: a WMD plot leaves the game (8.5.5), a numbered one returns to
     Available Plots. Then the US draws a card (5.3.1) and selects the Posture of a non-Muslim
     country other than the US and Israel (Israel is always Hard, 4.3.3; A54: no Test)."""
@@ -252,7 +288,7 @@ def lets_roll(st, f, a) -> None:
         if _nest_face_up(st, name):
             f["pc"] = "which"
             options = [{"plot": "WMD"}]
-            if any(p != "WMD" for p in plots):
+            if face_down_plots(st, name):
                 options.append({"plot": "face_down"})
             ask(st, side, options, "card 5", f"Let's Roll!: the face-up WMD plot or a face-down plot in {name}")
             return
@@ -262,12 +298,12 @@ def lets_roll(st, f, a) -> None:
     if pc == "which":
         if a["plot"] == "face_down":
             f["pc"] = "picked"
-            _pick_face_down(st, [p for p in d["countries"][f["country"]]["plots"] if p != "WMD"], "8.5.4",
+            _pick_face_down(st, face_down_plots(st, f["country"]), "8.5.4",
                             f"which face-down plot in {f['country']} the US selected")
             return
         pc = "picked"
     if pc == "picked":
-        _remove_plot(st, f["country"], a["plot"])
+        _remove_plot(st, f["country"], a["plot"], face_down=f["pc"] == "picked")
         cite(st, "card 21")
         f["pc"] = "drawn"
         push_draw(st, side)
@@ -335,7 +371,7 @@ def islamist_rule_next_to_israel(st) -> bool:
 
 
 def quartet_playable(st, side) -> bool:
-    return (in_effect(st, "Abbas") and troops_level(st.d["troops_track"]) != "overstretch"
+    return (in_effect(st, "Abbas") and us_troops_level(st) != "overstretch"
             and not islamist_rule_next_to_israel(st))
 
 
@@ -534,9 +570,11 @@ def wiretapping(st, f, a) -> None:
 
 # -- 32 Back Channel --------------------------------------------------------------------------------
 def back_channel_adversaries(st, value: int) -> list[str]:
-    """Adversaries whose Resources (current, Oil Price Spike included: A39) equal ``value``."""
+    """Adversaries whose Resources equal ``value``: with an Oil Price Spike in effect, the current
+    (boosted) Resources under the ruling ``oil_spike_scope`` "everywhere" (default), the printed
+    ones under "victory_only" (A39, countries.resources)."""
     return [n for n in st.map.muslim
-            if st.d["countries"][n]["align"] == "adversary" and resources(st, n) == value]
+            if st.d["countries"][n]["align"] == "adversary" and resources(st, n, for_victory=False) == value]
 
 
 def back_channel_cards(st, side: str, card: int = 32) -> list[int]:

@@ -13,8 +13,9 @@ from model.labyrinth.engine import ask, cite, pick_chance, pop, roll
 from model.labyrinth.events import event
 from model.labyrinth.events.common import any_islamist_rule, push_remove_cell, push_select_posture
 from model.labyrinth.events.lasting import in_effect, place_marker
+from model.labyrinth.plots import nest_played
 from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import shift_funding, shift_prestige, troops_level
+from model.labyrinth.tracks import shift_funding, shift_prestige, us_troops_level
 
 
 # -- 1 Backlash ----------------------------------------------------------------------------------
@@ -115,9 +116,15 @@ def moro_talks(st, f, a) -> None:
 @event(5)
 def nest(st, f, a) -> None:
     """Card 5 NEST: "Complotti WMD negli USA sono sempre a faccia in su" (INDICARE, RIMUOVERE; not
-    allowed in the 2003 scenario, play.py). The marker on the United States; keeping WMD plots
-    there face up, also those placed before (card clarification; A52), is information only."""
+    allowed in the 2003 scenario, play.py). The marker on the United States. Face-up WMD plots
+    there change no resolution, but the US picks them knowingly in Alert (7.5.3) and "Let's Roll!"
+    (card 21): ``plots.face_down_plots``. A52, ruling ``nest_reveals``: "placed_before_too"
+    (default; the IT card clarification) every WMD plot there is face up, those placed before the
+    event too; "only_later": those already there stay face down (``plots.nest_played`` counts
+    them). The solo sentence ("se la jihad ha WMD, tutti i Complotti negli USA sono piazzati a
+    faccia in su") stays information only."""
     place_marker(st, 5, "United States")
+    nest_played(st)
     cite(st, "card 5", "6.2.7")
     pop(st)
 
@@ -182,7 +189,7 @@ def abbas(st, f, a) -> None:
     (4.7.3) and no country adjacent to Israel is under Islamist Rule."""
     place_marker(st, 11)
     cite(st, "card 11", "6.2.7")
-    if troops_level(st.d["troops_track"]) != "overstretch" and not islamist_rule_adjacent_to_israel(st):
+    if us_troops_level(st) != "overstretch" and not islamist_rule_adjacent_to_israel(st):
         shift_prestige(st.d, +1)
         shift_funding(st.d, -2)
         cite(st, "4.7.3")

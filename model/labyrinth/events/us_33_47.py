@@ -10,6 +10,7 @@ modules; these events implement the precondition, the immediate effect and the m
 """
 from __future__ import annotations
 
+from model.labyrinth.cards import ruled_card
 from model.labyrinth.countries import cells, governance, is_regime_change, set_governance
 from model.labyrinth.engine import ask, cite, pop, push
 from model.labyrinth.events import event, lasting
@@ -104,7 +105,8 @@ def hijab(st, f, a) -> None:
     """Card 35 Hijab: "Testate la Turchia. Migliorate il suo Governo di un livello. Scegliete la
     Postura della Francia. −2 ai Fondi." Test Turkey (nothing if marked: FAQ 1, 4.9.4), improve it
     one level (Good stays Good), the US sets France's Posture (A54: no test needed), Funding -2.
-    MARK in the Events box as cards.yaml decides (A26: the IT flag INDICARE; disputed)."""
+    MARK in the Events box as the ruling ``card_flags`` decides (A26, cards.ruled_card): "it_list"
+    (default, the IT flag INDICARE) places the marker; "implementation_a" (REMOVE, not MARK) none."""
     pc = f["pc"]
     if pc == "start":
         f["pc"] = "tested"
@@ -117,8 +119,11 @@ def hijab(st, f, a) -> None:
         push_select_posture(st, "France", f["side"], "card 35")
         return
     shift_funding(st.d, -2)
-    lasting.place_marker(st, 35, None)
-    cite(st, "card 35", "6.2.7")
+    if ruled_card(st, st.cards[35]).mark:
+        lasting.place_marker(st, 35, None)
+        cite(st, "card 35", "6.2.7")
+    else:
+        cite(st, "card 35")
     pop(st)
 
 
@@ -265,7 +270,9 @@ def nato_playable(st, side) -> bool:
 def nato(st, f, a) -> None:
     """Card 41 NATO: "Ponete 1 Aiuto e la NATO lì. La NATO vale 2 Truppe. Se si schiera,
     rimuovetela." The US selects a Regime Change country: +1 Aid there and the NATO marker
-    (A08: its troop value and removal are in the operations). There is one NATO marker: played
+    (A08, ruling ``nato_troops``: its 2 troops there are ``countries.troops``, its removal when
+    troops leave ``countries.nato_leaves``, its weight on the Troops track level, under
+    ``counts_on_track`` only, ``tracks.us_troops_level``). There is one NATO marker: played
     again, the card moves it to the country selected."""
     if a is None:
         ask(st, f["side"], [{"country": n} for n in _regime_change_countries(st)], "card 41",

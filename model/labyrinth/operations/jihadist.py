@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth.countries import (
-    ALIGN_TOWARD_ALLY, WORSE, active_cells, cells, cylinders, gov_value, governance, is_regime_change,
-    place_cells_from_track, remove_cells_to_track, remove_sadr, resources, sadr, set_governance, troops,
+    ALIGN_TOWARD_ALLY, WORSE, cells, counted_active_cells, counted_cells, cylinders, gov_value, governance,
+    is_regime_change, place_cells_from_track, remove_cells_to_track, remove_sadr, resources, sadr,
+    sadr_counts_for_play, set_governance, troops,
 )
 from model.labyrinth.engine import ask, cite, pop, procedure, roll
 from model.labyrinth.events.lasting import in_effect, lapsing_in_effect, marker_on
 from model.labyrinth.solo.options import failed_jihad_keeps_cells, is_solo, major_jihad_margin
 from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import GOV_VALUE, available_cells, shift_funding, shift_prestige
+from model.labyrinth.tracks import GOV_VALUE, available_cells_of, shift_funding, shift_prestige
 
 DONE = "done"
 
@@ -43,8 +44,19 @@ def _assign_options(f, targets: list[str], fully_used: bool) -> list:
 # -- Recruit (8.2) -------------------------------------------------------------------------------
 @implements("8.2.2")
 def recruit_targets(st) -> list[str]:
-    """8.2.2: a country that already has a cell (Sadr counts, card 54) or a Cadre."""
-    return [n for n, c in st.d["countries"].items() if cells(c) or c["cadre"]]
+    """8.2.2: a country that already has a cell (Sadr counts, card 54; ruling ``sadr_counts``, A09)
+    or a Cadre, and that may be Recruited in at all (Iran: :func:`recruit_allowed_in`, A19)."""
+    return [n for n, c in st.d["countries"].items()
+            if (counted_cells(st, c) or c["cadre"]) and recruit_allowed_in(st, n)]
+
+
+@implements("4.4", "8.2.2")
+def recruit_allowed_in(st, name: str) -> bool:
+    """4.4 Iran, neither Muslim nor non-Muslim: the rules exclude it from Jihad (8.4) and Disrupt
+    (7.4.1) but say nothing of Recruit (A19, ruling ``iran_recruit``). True (default, the explicit
+    lists): Recruit may target Iran like any country with a cell or Cadre; False: Iran is closed to
+    Recruit, as to the operations that exclude it. The ruling is read only for Iran."""
+    return st.map.countries[name].type != "iran" or st.rulings.iran_recruit
 
 
 @implements("8.2.3", "8.2.4", "4.3.4")
@@ -71,7 +83,6 @@ def op_recruit(st, f, a) -> None:
     nothing. With more successes than Available cells in two or more countries, the Jihadist
     distributes them one at a time (8.1.2); in one country there is nothing to choose. An untested
     site is tested before the dice (4.9.4)."""
-    d = st.d
     pc = f["pc"]
     if pc == "start":
         if gtmo(st):
@@ -126,7 +137,7 @@ def op_recruit(st, f, a) -> None:
         return
     if f["pc"] == "place":
         hits = {n: k for n, k in f["hits"].items() if k > 0}
-        avail = available_cells(d)
+        avail = available_cells_of(st)
         if a is None:
             if not hits or avail == 0:
                 pop(st)
@@ -346,12 +357,12 @@ def _arrive(st, move: dict, ok: bool) -> None:
 @implements("8.4", "card 33")
 def jihad_targets(st, f) -> list[str]:
     """8.4: a Muslim country (not Iran) not under Islamist Rule, with a cell for every die (Sadr
-    counts, card 54). Card 33 Benazir Bhutto: "Nessuna jihad lì": none in Pakistan while its marker
-    is there."""
+    counts, card 54, under the ruling ``sadr_counts`` "as_cell", A09). Card 33 Benazir Bhutto:
+    "Nessuna jihad lì": none in Pakistan while its marker is there."""
     out = []
     for n in st.map.muslim:
         c = st.d["countries"][n]
-        if c["gov"] not in (None, "islamist_rule") and f["dice"].count(n) < cells(c) \
+        if c["gov"] not in (None, "islamist_rule") and f["dice"].count(n) < counted_cells(st, c) \
                 and not marker_on(st, "Benazir Bhutto", n):
             out.append(n)
     return out
@@ -359,18 +370,19 @@ def jihad_targets(st, f) -> list[str]:
 
 @implements("8.5.1")
 def plot_targets(st, f) -> list[str]:
-    """8.5.1: any country (Iran included) not under Islamist Rule, with a cell for every die."""
+    """8.5.1: any country (Iran included) not under Islamist Rule, with a cell for every die (Sadr
+    counts under the ruling ``sadr_counts`` "as_cell", A09)."""
     return [n for n, c in st.d["countries"].items()
-            if c["gov"] != "islamist_rule" and f["dice"].count(n) < cells(c)]
+            if c["gov"] != "islamist_rule" and f["dice"].count(n) < counted_cells(st, c)]
 
 
 @implements("8.4.2", "8.4.3.2")
 def major_jihad_eligible(st, name: str, dice: int, value: int) -> bool:
     """8.4.2: cells exceed troops by 5+ at the start of the operation; a card of value 2 or 3 is
     needed to reach Islamist Rule, except with a Besieged Regime (8.4.3.2). Sadr is a cell (card
-    54), NATO 2 troops (card 41)."""
+    54; not under the ruling ``sadr_counts`` "iraq_event_only", A09), NATO 2 troops (card 41)."""
     c = st.d["countries"][name]
-    return cells(c) - troops(st, name) >= major_jihad_margin(st) and (value >= 2 or c["besieged"])
+    return counted_cells(st, c) - troops(st, name) >= major_jihad_margin(st) and (value >= 2 or c["besieged"])
 
 
 def _dice_cells(st, f, a, who: str, rule: str) -> bool:
@@ -433,8 +445,9 @@ def _dice_cells(st, f, a, who: str, rule: str) -> bool:
             cite(st, "8.4.2")
             f["k"] += 1
             return False
-        # Sadr is an Active cell (card 54): it can support a die without a Sleeper being used.
-        lo, hi = max(0, used - active_cells(c)), min(used, c["sleepers"])
+        # Sadr is an Active cell (card 54): it can support a die without a Sleeper being used
+        # (not under the ruling sadr_counts "iraq_event_only", A09).
+        lo, hi = max(0, used - counted_active_cells(st, c)), min(used, c["sleepers"])
         if a is None and lo < hi:
             ask(st, "Jihadist", [{"sleepers": k} for k in range(lo, hi + 1)], rule,
                 f"{who.capitalize()} in {name}: how many of the {used} cells used are Sleepers")
@@ -471,7 +484,8 @@ def op_jihad(st, f, a) -> None:
     Countries are resolved one per step (instant victory is checked after each, 2.1). Where
     Moqtada al-Sadr (card 54, an Active cell) is and a die failed, the Jihadist first says whether
     Sadr is among the cells the failures remove (``{"remove_sadr": true | false}``; only ``true``
-    is offered, and still posed, when the Active cylinders are fewer than the failures). Card 33
+    is offered, and still posed, when the Active cylinders are fewer than the failures; never
+    asked under the ruling ``sadr_counts`` "iraq_event_only", A09). Card 33
     Benazir Bhutto: no Jihad in Pakistan (``jihad_targets``)."""
     if f["pc"] not in ("roll", "resolve"):
         if not _dice_cells(st, f, a, "jihad", "8.4"):
@@ -494,7 +508,8 @@ def op_jihad(st, f, a) -> None:
     rolls = [r for n, r in zip(f["dice"], f["results"]) if n == name]
     hits = sum(1 for r in rolls if succeeds_against(f["start_gov"][name], r))
     fails = len(rolls) - hits
-    if a is None and sadr(c) and fails:
+    if a is None and fails and sadr(c) and sadr_counts_for_play(st):
+        # A09, ruling sadr_counts: under "iraq_event_only" no die used Sadr and no failure takes it.
         options = [{"remove_sadr": True}]
         if c["actives"] >= fails:
             options.append({"remove_sadr": False})
@@ -561,13 +576,14 @@ def resolve_jihad(st, name: str, start_gov: str, dice: int, hits: int, major: bo
 def islamic_revolution(st, name: str) -> None:
     """8.4.4: Islamist Rule; Adversary; remove Regime Change, Besieged Regime and Aid; Funding +
     the country's Resources; Prestige to 1 if troops are there (they stay). 8.4.5: the first time
-    Pakistan falls, its 3 arsenal WMD plots become Available."""
+    Pakistan falls, its 3 arsenal WMD plots become Available. The Resources with an Oil Price Spike
+    in effect: ruling ``oil_spike_scope`` (A39, countries.resources)."""
     d = st.d
     c = d["countries"][name]
     had_troops = troops(st, name) > 0  # NATO counts (card 41) and leaves with the Regime Change marker
     set_governance(st, name, "islamist_rule")
     c["align"] = "adversary"
-    shift_funding(d, resources(st, name))
+    shift_funding(d, resources(st, name, for_victory=False))  # A39: oil_spike_scope
     if had_troops:
         d["prestige"] = 1
     cite(st, "8.4.4")

@@ -16,8 +16,9 @@ from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push,
 from model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
 from model.labyrinth.events.play import push_event, put_away, triggered_side
 from model.labyrinth.operations.jihadist import return_plot, wmd_used
+from model.labyrinth.plots import face_down_plots, nest_face_up_wmd, nest_plot_removed
 from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import PRESTIGE_WOI_DRM, gwot_penalty, prestige_level, shift_prestige
+from model.labyrinth.tracks import PRESTIGE_WOI_DRM, gwot_penalty, hand_sizes_of, prestige_level, shift_prestige
 
 TRACK = "track"
 PHILIPPINES = "Philippines"
@@ -196,15 +197,45 @@ def woi_non_muslim(st, f, a) -> None:
 @implements("7.3.1")
 def deployable(st, src: str) -> int:
     """Troop cubes that may Deploy out of ``src`` (7.3.1): all of them, except that a Regime Change
-    country must keep at least 5 more troops than cells (Sadr counts as a cell, card 54). A NATO
-    marker there (card 41) is not counted: it leaves as soon as troops deploy out (A08), so the
-    troops *left* are the cubes only."""
+    country (:func:`deploy_restricted`) must keep at least 5 more troops than cells (Sadr counts as
+    a cell, card 54). The troops *left* there are counted by :func:`troops_left_counted` (card 41
+    NATO, A08 ``nato_troops``)."""
     if src == TRACK:
         return st.d["troops_track"]
     c = st.d["countries"][src]
-    if is_regime_change(c):
-        return max(0, c["troops"] - cells(c) - 5)
+    if deploy_restricted(st, c):
+        return max(0, min(c["troops"], troops_left_counted(st, src) - cells(c) - 5))
     return c["troops"]
+
+
+@implements("7.3.1", "4.8.2", "7.3.4.1")
+def deploy_restricted(st, c: dict) -> bool:
+    """7.3.1 "ECCEZIONE: Le truppe non possono Schierarsi da un paese con Cambio di Regime (7.3.4.1)
+    se questo lascerebbe meno di 5 truppe in più di quante cellule sono presenti lì": does the
+    exception bind country ``c``? Ruling ``rc_deploy_restriction`` (D24):
+
+    * ``any_marker`` (default): every Regime Change country, green or tan marker (7.3.4.1: any
+      country with a Regime Change marker is one); the 5.2.9 flip frees no troops;
+    * ``green_only``: only while the marker is green (PL 4.8.2 removes the flipped marker "from
+      atop the troops", 5.2.9); a tan Regime Change country deploys freely."""
+    if st.rulings.rc_deploy_restriction == "green_only":
+        return c["rc"] == "green"
+    return is_regime_change(c)
+
+
+@implements("card 41", "7.3.1")
+def troops_left_counted(st, src: str) -> int:
+    """The troops of ``src`` that count toward the 7.3.1 margin before a Deploy out. Card 41 NATO
+    "La NATO vale 2 Truppe. Se si schiera, rimuovetela", ruling ``nato_troops`` (A08):
+
+    * ``removed_on_move`` (default) and ``counts_on_track``: NATO leaves as soon as troops deploy
+      out (``countries.move_troops``), so the troops left are the cubes only;
+    * ``withdraw_only``: NATO stays unless the troops leave by Withdraw or all leave, so it counts
+      as 2 troops left (a Deploy under the 7.3.1 margin never takes the last cube: the margin
+      needs 5 troops left)."""
+    if st.rulings.nato_troops == "withdraw_only":
+        return troops(st, src)
+    return st.d["countries"][src]["troops"]
 
 
 @implements("7.3.2", "7.3.3", "card 57")
@@ -291,11 +322,44 @@ def casus_belli(st, name: str) -> bool:
     return name in CASUS_BELLI and marker_on(st, CASUS_BELLI[name], name)
 
 
+@implements("4.8.2", "5.2.9", "2.3", "3.3", "5.3.1")
+def tan_marker_allowed(st) -> bool:
+    """4.8.2 NOTA: "Se il turno corrente difficilmente sarà l'ultimo (3.3) e desiderate evitare il
+    passaggio di girare il segnalino (5.2.9) poneteli con la parte marrone chiaro visibile". May the
+    US place a new Regime Change marker tan side up? Ruling ``rc_marker_tan`` (D23):
+
+    * ``always_green`` (default): never; it is placed green and flipped at 5.2.9;
+    * ``unless_last_turn`` (IT/PL): when the current turn will not be the last;
+    * ``in_last_turn`` (ES): when it will be the last.
+
+    A green marker counts as Islamist Rule at the 2.3 end-of-game count, a tan one does not."""
+    choice = st.rulings.rc_marker_tan
+    if choice == "always_green":
+        return False
+    return turn_will_be_last(st) is (choice == "in_last_turn")
+
+
+@implements("3.3", "5.3.1", "5.2.8", "5.3.2")
+def turn_will_be_last(st) -> bool:
+    """3.3/5.3.1: the game ends (2.3) when a card must be drawn, the draw pile is empty and the
+    reshuffle would be the one of the game length (Deck marker). Project decision (D23): whether the
+    current turn will be the last is judged from the open information of the moment (5.3.2): this
+    is the last deck (one reshuffle left before the end) and the draw pile holds fewer cards than
+    the end-of-turn deal (5.2.8) at the current Funding and Troops boxes. Later changes of those
+    boxes, or draws by events, may still change the outcome; the forecast does not look ahead."""
+    d = st.d
+    if d["reshuffles"] + 1 < d["decks"]:
+        return False
+    return len(d["deck"]) < sum(hand_sizes_of(st).values())  # A11: funding_3_level
+
+
 @procedure("op_regime_change")
 @implements("7.3.4")
 def op_regime_change(st, f, a) -> None:
     """7.3.4, in order: deploy 6+ troops in; green Regime Change marker; roll Governance; Ally;
-    flip its Sleeper cells Active; roll Prestige.
+    flip its Sleeper cells Active; roll Prestige. Ruling ``rc_marker_tan`` (D23): when
+    :func:`tan_marker_allowed`, the US says, before the Governance roll (the marker is placed
+    first, 7.3.4), whether the marker goes on green or tan (``{"marker": "green"|"tan"}``).
 
     The green marker is placed in the same atomic step as the Governance result (nothing reads it
     in between), so that no state -- the Governance roll's chance node included -- shows a Regime
@@ -330,11 +394,22 @@ def op_regime_change(st, f, a) -> None:
             # with the marker there uses it up, whatever the Governance was.
             remove_marker(st, CASUS_BELLI[name], name)
             cite(st, "card 37" if name == "Iraq" else "card 39")
+        if tan_marker_allowed(st):
+            f["pc"] = "marker"
+            ask(st, "US", [{"marker": "green"}, {"marker": "tan"}], "4.8.2",
+                f"Regime Change in {name}: place the marker green or tan (D23)?")
+            return
+        f["pc"] = "governed"
+        push(st, "governance_roll", country=name)
+        return
+    if pc == "marker":
+        f["marker"] = a["marker"]
+        cite(st, "4.8.2")
         f["pc"] = "governed"
         push(st, "governance_roll", country=name)
         return
     if pc == "governed":
-        c["rc"] = "green"
+        c["rc"] = f.get("marker", "green")
         cite(st, "4.8.2")
         c["align"] = "ally"
         c["actives"] += c["sleepers"]
@@ -366,7 +441,8 @@ def withdraw_destinations(st, src: str) -> list[str]:
 def op_withdraw(st, f, a) -> None:
     """7.3.5: deploy any number of troops out of a Regime Change country (regardless of cells);
     remove its Aid; place a Besieged Regime if none; roll Prestige. The Regime Change marker stays.
-    Only cubes withdraw; a NATO marker there is removed (card 41, A08; in ``move_troops``)."""
+    Only cubes withdraw; a NATO marker there is removed under every reading of ``nato_troops``
+    (card 41, A08; ``move_troops`` with ``withdraw=True``)."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -385,7 +461,7 @@ def op_withdraw(st, f, a) -> None:
             "Withdraw: how many troops")
         return
     if pc == "n":
-        move_troops(st, f["from"], f["to"], a["troops"])
+        move_troops(st, f["from"], f["to"], a["troops"], withdraw=True)
         c = d["countries"][f["from"]]
         c["aid"] = 0
         c["besieged"] = True
@@ -548,8 +624,9 @@ FACE_DOWN = "face down"
 def nest_face_up(st, name: str) -> bool:
     """Card 5 NEST: "Complotti WMD negli USA sono sempre a faccia in su" (with the clarification:
     also a WMD plot placed before the event). A52: information only for plot resolution; it matters
-    to Alert, where the US selects a face-up marker knowingly."""
-    return name == "United States" and marker_on(st, "NEST", name) and "WMD" in st.d["countries"][name]["plots"]
+    to Alert, where the US selects a face-up marker knowingly. Ruling ``nest_reveals`` (A52):
+    "only_later" leaves the WMD plots placed before NEST face down (``plots.nest_face_up_wmd``)."""
+    return nest_face_up_wmd(st, name) > 0
 
 
 @procedure("op_alert")
@@ -561,7 +638,9 @@ def op_alert(st, f, a) -> None:
 
     Card 5 NEST: WMD plots in the United States are face up, so there the US chooses between a WMD
     plot (``{"plot": "WMD"}``, no chance node) and a face-down one (``{"plot": "face down"}``, then
-    a chance node among the other plots there), when there is one."""
+    a chance node among the other plots there), when there is one. A52, ruling ``nest_reveals``
+    "only_later": the WMD plots placed before NEST are among the face-down ones
+    (``plots.face_down_plots``)."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -575,7 +654,7 @@ def op_alert(st, f, a) -> None:
         if nest_face_up(st, f["country"]):
             f["pc"] = "nest"
             options = [{"plot": "WMD"}]
-            if any(p != "WMD" for p in plots):
+            if face_down_plots(st, f["country"]):
                 options.append({"plot": FACE_DOWN})
             ask(st, "US", options, "card 5",
                 "Alert in the United States (NEST): the face-up WMD plot or a face-down one")
@@ -583,7 +662,7 @@ def op_alert(st, f, a) -> None:
     elif pc == "nest":
         cite(st, "card 5")
         if a["plot"] == FACE_DOWN:
-            plots = [p for p in plots if p != "WMD"]  # the face-down ones
+            plots = face_down_plots(st, f["country"])  # the face-down ones (A52)
         else:
             pc = "picked"  # the face-up WMD plot: no chance node
     if pc != "picked":
@@ -594,6 +673,7 @@ def op_alert(st, f, a) -> None:
         return
     plot = a["plot"]
     d["countries"][f["country"]]["plots"].remove(plot)
+    nest_plot_removed(st, f["country"], plot, face_down=f["pc"] == "picked")  # card 5, A52
     if plot == "WMD":
         d["wmd_removed"] += 1
         wmd_used(st)  # 9.3.3 (solo)
@@ -616,15 +696,24 @@ def reassessment_possible(st, value: int, card: int) -> bool:
 @procedure("op_reassessment")
 @implements("7.6.1", "7.6.2", "7.6.3", "6.3.2")
 def op_reassessment(st, f, a) -> None:
-    """7.6: play a second value-3 card and flip the US Posture (the change is mandatory, D39).
+    """7.6: play a second value-3 card and change the US Posture (:func:`_change_posture`: always,
+    or at the US's choice, ruling ``reassessment_flip``, D39).
 
     6.3.2: the second card is used for operations too, so a Jihadist event on it is triggered, and
     US Election (card 120) always is (6.3.2.3). 7.6.3 (A46): "Il giocatore USA decide l'ordine di
-    risoluzione del cambio di Postura e di qualsiasi evento della jihad che accade": when the second
-    card triggers an event the US says whether it comes before or after the Posture change
-    (``{"event": "first"}`` / ``{"event": "after"}``); the first card's triggered event is ordered
-    against the whole operation by ``play_card`` (6.3.2.1). The second card is then put away like
-    any played card (discard, Lapsing box or removed, ``events.play.put_away``)."""
+    risoluzione del cambio di Postura e di qualsiasi evento della jihad che accade". Ruling
+    ``reassessment_event_order``:
+
+    * ``nested`` (default): when the second card triggers an event the US says whether it comes
+      before or after the Posture change (``{"event": "first"}`` / ``{"event": "after"}``); the
+      first card's triggered event is ordered against the whole operation by ``play_card``
+      (6.3.2.1): four of the six orders;
+    * ``free``: when the first card's event was put after the operation (6.3.2.1 ``"after"``), it
+      joins the Reassessment (:func:`_reassessment_free_order`) and the US orders it freely with
+      the second card's event and the Posture change (all six orders).
+
+    The second card is then put away like any played card (discard, Lapsing box or removed,
+    ``events.play.put_away``)."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
@@ -641,6 +730,9 @@ def op_reassessment(st, f, a) -> None:
         d["in_play"].append(n)
         d["card_index"] = 2
         f["trigger_side"] = triggered_side(st, "US", n)
+        if st.rulings.reassessment_event_order == "free" and _take_first_card_event(st, f):
+            f["pc"] = "free"
+            return
         if f["trigger_side"] is None:
             f["pc"] = "posture"
             return
@@ -656,14 +748,111 @@ def op_reassessment(st, f, a) -> None:
             push_event(st, f["second"], f["trigger_side"], "ops")
         return
     if pc == "posture":
-        d["us_posture"] = "soft" if d["us_posture"] == "hard" else "hard"
-        cite(st, "7.6.1", "7.6.2")
+        if not _change_posture(st, a):
+            return
         f["pc"] = "dispose"
         if f.get("event_after"):
             push_event(st, f["second"], f["trigger_side"], "ops")
         return
+    if pc in ("free", "free_posture"):
+        _reassessment_free_order(st, f, a)
+        return
     put_away(st, f["second"], f.get("event_happened"))
     pop(st)
+
+
+OTHER_POSTURE = {"hard": "soft", "soft": "hard"}
+
+
+@implements("7.6.1")
+def _change_posture(st, a) -> bool:
+    """7.6.1 "Una operazione di Risposizionamento consente agli USA di cambiare la Postura da Dura a
+    Morbida e viceversa. Notate che il cambio di Postura DEVE essere effettuato" (IT; PL/ES only
+    "allows"). Ruling ``reassessment_flip`` (D39):
+
+    * ``mandatory`` (default): the Posture flips;
+    * ``optional``: the US names its Posture when the change comes to be resolved,
+      ``{"posture": <the other one>}`` (change) or ``{"posture": <the current one>}`` (keep).
+      Project decision: asked at that moment (after any event the US put before it), not as soon as
+      the second card is chosen.
+
+    Returns False when a question has been posed (``a`` is None under ``optional``), True once the
+    Posture is settled."""
+    d = st.d
+    if st.rulings.reassessment_flip == "optional":
+        if a is None:
+            now = d["us_posture"]
+            ask(st, "US", [{"posture": OTHER_POSTURE[now]}, {"posture": now}], "7.6.1",
+                "Reassessment: the US Posture (change or keep, D39)")
+            return False
+        d["us_posture"] = a["posture"]
+    else:
+        d["us_posture"] = OTHER_POSTURE[d["us_posture"]]
+    cite(st, "7.6.1", "7.6.2")
+    return True
+
+
+@implements("7.6.3", "6.3.2.1")
+def _take_first_card_event(st, f) -> bool:
+    """Ruling ``reassessment_event_order`` ``free`` (A46): if the ``play_card`` frame below this
+    Reassessment holds its card's triggered event for after the operation (6.3.2.1), move that
+    event into the Reassessment: the items the US orders (``f["items"]``) become the Posture change,
+    the first card's event and the second card's event if it triggers one. Returns False (nested
+    order kept) when the first card's event is not pending: it already happened before the
+    operation, or the card triggers none, and the nested question then gives every order."""
+    stack = st.d["stack"]
+    parent = stack[-2] if len(stack) >= 2 else None
+    if not (parent and parent["proc"] == "play_card" and parent.get("card") == f.get("card")
+            and parent.get("event_after")):
+        return False
+    parent["event_after"] = False   # play_card no longer runs it after the operation
+    f["sides"] = {str(parent["card"]): parent["trigger_side"]}
+    f["items"] = [{"resolve": "posture"}, {"resolve": "event", "card": parent["card"]}]
+    if f["trigger_side"] is not None:
+        f["sides"][str(f["second"])] = f["trigger_side"]
+        f["items"].append({"resolve": "event", "card": f["second"]})
+    f["happened"] = {}
+    return True
+
+
+@implements("7.6.3", "7.6.1", "6.3.2")
+def _reassessment_free_order(st, f, a) -> None:
+    """Ruling ``reassessment_event_order`` ``free`` (A46), 7.6.3: while two or more of the items
+    (the Posture change, the first card's event, the second card's event) are left, the US picks
+    the next one (``{"resolve": "posture"}`` or ``{"resolve": "event", "card": n}``); the last one
+    is resolved without a question. An event that happens is recorded per card, so that each card
+    is put away by its own event (6.2.9, 6.2.7): the second one here, the first one by
+    ``play_card`` (its frame's ``event_happened``)."""
+    if f.get("running") is not None:       # an event just finished (or did not happen, 6.3.2.1)
+        f["happened"][str(f.pop("running"))] = f.pop("event_happened", None)
+    if f["pc"] == "free_posture":
+        if not _change_posture(st, a):
+            return
+        f["pc"] = "free"
+        return
+    items = f["items"]
+    if not items:
+        stack = st.d["stack"]
+        first = stack[-2]
+        side = f["happened"].get(str(first["card"]))
+        if side is not None:
+            first["event_happened"] = side
+        f["event_happened"] = f["happened"].get(str(f["second"]))
+        f["pc"] = "dispose"
+        return
+    if len(items) > 1 and a is None:
+        ask(st, "US", [dict(i) for i in items], "7.6.3", "Reassessment: what is resolved next?")
+        return
+    item = a if len(items) > 1 else items[0]
+    items.remove(item)
+    cite(st, "7.6.3")
+    if item["resolve"] == "posture":
+        f["pc"] = "free_posture"
+        _reassessment_free_order(st, f, None)
+        return
+    f["running"] = item["card"]
+    f.pop("event_happened", None)
+    push_event(st, item["card"], f["sides"][str(item["card"])], "ops")
 
 
 @implements("7.1.2")

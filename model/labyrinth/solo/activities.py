@@ -14,7 +14,7 @@ spostarsi ad un altro": a card's ops go to the first country chosen as far as it
 from __future__ import annotations
 
 from model.core.citations import implements
-from model.labyrinth.countries import cells, place_cells_from_track
+from model.labyrinth.countries import counted_cells, place_cells_from_track
 from model.labyrinth.engine import cite, pop, procedure, push, roll
 from model.labyrinth.operations.jihadist import (biometrics, plot_targets, recruit_is_automatic, recruit_succeeds,
                                                  recruit_targets, travel_removes_cadre)
@@ -22,7 +22,7 @@ from model.labyrinth.solo import priorities as prio
 from model.labyrinth.solo.options import cells_per_recruit
 from model.labyrinth.solo.random_country import country_options, push_pick
 from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import available_cells
+from model.labyrinth.tracks import available_cells_of
 
 
 def give_back(st, f, left: int) -> None:
@@ -47,7 +47,8 @@ def _allocate(st, f, groups_fn, rule: str, purpose: str) -> bool:
     ops or the countries run out. True when done (``f["dice"]`` holds the assignment)."""
     if "picked" in f:
         name = f.pop("picked")["country"]
-        f["dice"] += [name] * min(f["left"], cells(st.d["countries"][name]))
+        # One die per cell: Sadr counts under the ruling sadr_counts "as_cell" only (A09).
+        f["dice"] += [name] * min(f["left"], counted_cells(st, st.d["countries"][name]))
         f["left"] -= f["dice"].count(name)
     while f["left"] > 0:
         groups = groups_fn(list(dict.fromkeys(f["dice"])), f["left"])
@@ -57,7 +58,7 @@ def _allocate(st, f, groups_fn, rule: str, purpose: str) -> bool:
         if name is None:
             return False
         cite(st, rule)
-        f["dice"] += [name] * min(f["left"], cells(st.d["countries"][name]))
+        f["dice"] += [name] * min(f["left"], counted_cells(st, st.d["countries"][name]))
         f["left"] -= f["dice"].count(name)
     return True
 
@@ -125,7 +126,6 @@ def solo_recruit(st, f, a) -> None:
     """Recruit with ``value`` ops in the country of 9.4.2.5, one die at a time; each success places
     one Available cell (two from Attractive on, 9.7; ``solo_attractive_available``, D41). With no
     country, or when the Available cells run out with ops left, the rest goes to Radicalization."""
-    d = st.d
     if f["pc"] == "start":
         f["left"] = f["value"]
         groups = prio.recruit_groups(st, recruit_targets(st), f["value"])
@@ -146,7 +146,7 @@ def solo_recruit(st, f, a) -> None:
     name = f["country"]
     if f["pc"] == "die":
         if a is None:
-            if f["left"] <= 0 or available_cells(d) == 0:
+            if f["left"] <= 0 or available_cells_of(st) == 0:
                 give_back(st, f, f["left"])
                 return
             if recruit_is_automatic(st, name):
@@ -164,11 +164,11 @@ def _recruited(st, f, name: str, ok: bool) -> None:
     if not ok:
         return
     per = cells_per_recruit(st)
-    avail = available_cells(d)
+    avail = available_cells_of(st)
     placed = place_cells_from_track(st, name, min(1, avail))
     if per > 1:
         cite(st, "9.7")
-        second = available_cells(d) if st.rulings.solo_attractive_available else d["cells_track"]
+        second = available_cells_of(st) if st.rulings.solo_attractive_available else d["cells_track"]
         placed += place_cells_from_track(st, name, min(per - 1, second))
     cite(st, "4.7.4.2")
 

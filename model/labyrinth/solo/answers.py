@@ -9,7 +9,9 @@ decision node is ever posed. By the kind of question:
 * which plot marker: a random one of the markers in the Events box (9.3.2: the card's value does
   not limit it; each marker is a die face, ``push_marker_pick``);
 * whether to roll a Major Jihad: as the solo plan says (``solo_major`` of the Jihad frame, 9.4.1);
-* the 8.5.6 WMD re-roll: never (D09: only in a two-player game);
+* the 8.5.6 WMD re-roll: never (D09: only in a two-player game), or, under the ruling
+  ``solo_wmd_posture_reroll``, when the roll gave the country the US Posture
+  (:func:`wmd_posture_reroll`);
 * the two other Schengen countries of 8.5.6: the Schengen table (9.5);
 * a country for an event (``{"country"}``, ``{"to"}``, ``{"from"}``, with or without "done"):
   by the card's method in ``data/solo_events.yaml`` (9.4.2.1, 9.6): Plot priorities (none found
@@ -161,8 +163,8 @@ def decide(st) -> None:
         push_marker_pick(st, [x for x in acts if isinstance(x, dict)], "answer", f"{prompt} (9.3.2)")
         return
     if keys == {"reroll"} and all(isinstance(x["reroll"], bool) for x in acts):
-        cite(st, "8.5.6")  # D09: the WMD re-roll is a two-player option
-        answer(st, {"reroll": False})
+        cite(st, "8.5.6")  # D09: the WMD re-roll (ruling solo_wmd_posture_reroll)
+        answer(st, {"reroll": wmd_posture_reroll(st, frame)})
         return
     if keys == {"reroll"}:
         # 3.2 Mission Accomplished?: the re-roll of a Schengen Posture is the two-player Jihadist's.
@@ -200,6 +202,25 @@ def decide(st) -> None:
         return
     cite(st, "9.5")
     _random(st, acts, "9.5", prompt)
+
+
+@implements("8.5.6")
+def wmd_posture_reroll(st, frame: dict) -> bool:
+    """8.5.6 POSTURE: "Se è WMD in una partita con due giocatori, la jihad può ritirare questo
+    risultato una volta" -- does the solo bot re-roll the Posture roll of the WMD plot it resolves
+    in ``frame["country"]`` (``resolve_plot``)? D09, ruling ``solo_wmd_posture_reroll``:
+
+    * False (default, reading two_player_only: IT/PL "in una partita con due giocatori" and the IT
+      unblocked-plots table): never;
+    * True (reading any_game: ES drops "in a two-player game"): when the roll is worse for the
+      Jihadist, that is when it gave the country the US Posture (project decision: no text says
+      when the bot re-rolls; a Posture equal to the US's can only lower the GWOT penalty, 4.7.2.1,
+      and 9.4.2.2 aims plots at such countries to flip them, so the second roll can only do better);
+      a Posture opposite to the US's is kept."""
+    if not st.rulings.solo_wmd_posture_reroll:
+        return False
+    d = st.d
+    return d["countries"][frame["country"]]["posture"] == d["us_posture"]
 
 
 def _event_choice(st, ev: dict, acts: list, keys: set, prompt: str) -> bool:

@@ -28,7 +28,7 @@ from model.labyrinth.solo import priorities as prio
 from model.labyrinth.solo.events import places_cells, solo_event_playable
 from model.labyrinth.solo.random_country import country_options, push_pick
 from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import available_cells
+from model.labyrinth.tracks import available_cells_of
 
 
 @procedure("solo_jihadist_phase")
@@ -130,7 +130,6 @@ def solo_card(st, f, a) -> None:
 def solo_ops(st, f, a) -> None:
     """The ops of a Jihadist card by the 9.4.1 chain (``mode`` "chain"), or Plot only ("plot": a
     playable US event); the ops left unused go to Radicalization (9.4.3)."""
-    d = st.d
     v = f["value"]
     if f["pc"] == "start":
         f["pc"] = "after"
@@ -143,7 +142,7 @@ def solo_ops(st, f, a) -> None:
             push(st, "solo_jihad", major=True, **common)
         elif prio.minor_jihad_targets(st):
             push(st, "solo_jihad", major=False, **common)
-        elif available_cells(d) > 0 and not gtmo(st):
+        elif available_cells_of(st) > 0 and not gtmo(st):
             push(st, "solo_recruit", **common)
         else:
             if gtmo(st):

@@ -13,7 +13,9 @@ are the translation disagreements of seed_labyrinth.md section g):
   the GWOT penalty is 0, countries with the US Posture; then countries with Aid; then, if Funding is
   below 9, any non-Muslim country, then Muslim countries or Iran. Within each step Fair, Good, Poor
   for a Plot operation; Good, Fair, Poor for a plot an event places.
-* 9.4.2.3 Major Jihad (:func:`major_jihad_groups`): Pakistan, then the highest Resources.
+* 9.4.2.3 Major Jihad (:func:`major_jihad_groups`): Pakistan, then the highest Resources, among
+  the countries where a Major Jihad is "possible" (:func:`major_jihad_possible`,
+  ``solo_major_jihad_possible``, A21).
 * 9.4.2.4 Minor Jihad and event Governance/Alignment shifts (:func:`minor_jihad_groups`): Good,
   then Fair (then Poor for an Alignment shift); within each, Pakistan, then Aid, then Besieged
   Regime, then the highest Resources.
@@ -30,8 +32,12 @@ are the translation disagreements of seed_labyrinth.md section g):
 """
 from __future__ import annotations
 
+from fractions import Fraction
+from math import comb
+
 from model.core.citations import implements
-from model.labyrinth.countries import cells, cylinders, governance, is_regime_change, resources, troops
+from model.labyrinth.countries import (cells, counted_cells, cylinders, governance, is_regime_change, resources,
+                                       troops)
 from model.labyrinth.events.lasting import in_effect, marker_on
 from model.labyrinth.solo.options import major_jihad_margin
 from model.labyrinth.tracks import GOV_VALUE, gwot_penalty
@@ -104,19 +110,53 @@ def plot_groups(st, candidates: list[str], event: bool = False) -> list[list[str
 # -- 9.4.2.3 Major Jihad, 9.4.2.4 Minor Jihad ---------------------------------------------------------
 @implements("9.4.2.3", "9.4.1", "8.4.2")
 def major_jihad_possible(st, name: str, dice: int) -> bool:
-    """9.4.1 "Major Jihad if its success is possible" (A21): the Major Jihad conditions hold (cells
-    exceed troops by 5, 3 from Potent on, 9.7) and the dice the card gives there (its ops, at most
-    one per cell) can make Islamist Rule: from Poor 2 successes (1 with a Besieged Regime), from
-    Fair one more; from Good more dice than a card has."""
+    """9.4.1 "tirate per la Jihad Maggiore (una che potrebbe portare al Governo Islamico, 8.4.2) se
+    possibile" (A21, ruling ``solo_major_jihad_possible``). Always: a tested Muslim country not
+    under Islamist Rule (nor Pakistan under Benazir Bhutto, card 33) whose cells exceed its troops
+    by 5 (3 from Potent on, 9.7) -- the 8.4.2 conditions. Then, by the ruling:
+
+    * "conditions_and_dice" (default): the dice the card gives there (its ops, at most one per
+      cell) can make Islamist Rule: from Poor 2 successes (1 with a Besieged Regime), from Fair one
+      more; from Good more dice than a card has;
+    * "conditions_only": the conditions alone, whatever the dice (a Good country included; a
+      value-1 card then rolls a Minor Jihad, 8.4.2's question not being posed);
+    * "likely": the exact chance that those dice make Islamist Rule is at least 1/2
+      (:func:`major_jihad_success_chance`)."""
     d = st.d
     c = d["countries"][name]
-    if not _muslim(st, name) or c["gov"] in (None, "islamist_rule", "good") or marker_on(st, "Benazir Bhutto", name):
+    if not _muslim(st, name) or c["gov"] in (None, "islamist_rule") or marker_on(st, "Benazir Bhutto", name):
         return False
-    if cells(c) - troops(st, name) < major_jihad_margin(st):
+    if counted_cells(st, c) - troops(st, name) < major_jihad_margin(st):  # Sadr: sadr_counts (A09)
         return False
-    n = min(dice, cells(c))
-    need = (1 if c["besieged"] else 2) + (1 if c["gov"] == "fair" else 0)
-    return n >= need
+    reading = st.rulings.solo_major_jihad_possible
+    if reading == "conditions_only":
+        return True
+    n = min(dice, counted_cells(st, c))
+    if reading == "likely":
+        return major_jihad_success_chance(c["gov"], c["besieged"], n) >= Fraction(1, 2)
+    return n >= major_jihad_successes_needed(c["gov"], c["besieged"])
+
+
+@implements("8.4.2", "8.4.3.2")
+def major_jihad_successes_needed(gov: str, besieged: bool) -> int:
+    """8.4.1/8.4.2/8.4.3.2: the successes one Major Jihad needs to make Islamist Rule: 2 from Poor
+    (1 with a Besieged Regime), one more per level above Poor (Fair 3, Good 4)."""
+    return (1 if besieged else 2) + {"poor": 0, "fair": 1, "good": 2}[gov]
+
+
+@implements("8.4.2", "8.1.1", "8.1.2")
+def major_jihad_success_chance(gov: str, besieged: bool, n: int) -> Fraction:
+    """A21 reading "likely": the exact probability that a Major Jihad of ``n`` dice in a country of
+    Governance ``gov`` makes Islamist Rule. The dice are rolled together against the Governance at
+    the start (8.1.2), each succeeding on a die <= its value (8.1.1: Good 1, Fair 2, Poor 3, so with
+    probability value/6, independently); the Jihad succeeds when the successes reach
+    :func:`major_jihad_successes_needed`: the binomial tail
+    sum_{k >= need} C(n, k) p^k (1 - p)^(n - k), computed with fractions (no randomness).
+    Examples: Poor, 3 dice: 1/2; Poor, 2 dice: 1/4; Poor with a Besieged Regime, 1 die: 1/2; Fair,
+    3 dice: 1/27 (7/27 with a Besieged Regime)."""
+    p = Fraction(GOV_VALUE[gov], 6)
+    need = major_jihad_successes_needed(gov, besieged)
+    return sum((comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(need, n + 1)), Fraction(0))
 
 
 @implements("9.4.2.3")
@@ -124,12 +164,13 @@ def major_jihad_groups(st, dice: int, exclude=()) -> list[list[str]]:
     """9.4.2.3: the countries where Major Jihad could succeed with ``dice``: Pakistan first, then
     the highest Resources."""
     cand = [n for n in st.map.muslim if n not in exclude and major_jihad_possible(st, n, dice)]
-    return _groups_by_key(cand, lambda n: (n != PAKISTAN, -resources(st, n)))
+    return _groups_by_key(cand, lambda n: (n != PAKISTAN, -resources(st, n, for_victory=False)))  # A39
 
 
 def _minor_key(st, n: str, order: tuple) -> tuple:
     c = st.d["countries"][n]
-    return (order.index(c["gov"]), n != PAKISTAN, not c["aid"], not c["besieged"], -resources(st, n))
+    return (order.index(c["gov"]), n != PAKISTAN, not c["aid"], not c["besieged"],
+            -resources(st, n, for_victory=False))  # A39: oil_spike_scope
 
 
 @implements("9.4.2.4")
@@ -143,9 +184,10 @@ def minor_jihad_groups(st, candidates: list[str], alignment: bool = False) -> li
 
 @implements("9.4.2.4", "8.4")
 def minor_jihad_targets(st, exclude=()) -> list[str]:
-    """Good or Fair Muslim countries with a cell where Jihad can be rolled (8.4, card 33)."""
+    """Good or Fair Muslim countries with a cell where Jihad can be rolled (8.4, card 33; Sadr
+    counts under the ruling ``sadr_counts`` "as_cell" only, A09)."""
     return [n for n in st.map.muslim if n not in exclude and st.d["countries"][n]["gov"] in ("good", "fair")
-            and cells(st.d["countries"][n]) > 0 and not marker_on(st, "Benazir Bhutto", n)]
+            and counted_cells(st, st.d["countries"][n]) > 0 and not marker_on(st, "Benazir Bhutto", n)]
 
 
 # -- 9.4.2.5 Recruit ---------------------------------------------------------------------------------
@@ -180,7 +222,7 @@ def recruit_groups(st, targets: list[str], value: int) -> list[list[str]]:
         for tied in _groups_by_key(names, lambda n: (
                 first(n), not d["countries"][n]["besieged"], -(troops(st, n) + cells(d["countries"][n])))):
             if all(_muslim(st, n) for n in tied):
-                out += _groups_by_key(tied, lambda n: -resources(st, n))
+                out += _groups_by_key(tied, lambda n: -resources(st, n, for_victory=False))  # A39
             else:
                 out.append(tied)
         return out
@@ -206,7 +248,7 @@ def travel_box(st, box: int) -> list[str]:
             ok = c["gov"] != "islamist_rule" and (is_regime_change(c) or c["besieged"] or c["aid"] > 0)
         elif box == 2:
             # Card 33 Benazir Bhutto: no Jihad in Pakistan, so no Major Jihad would be possible there.
-            ok = (c["gov"] == "poor" and cells(c) + 2 - troops(st, n) >= major_jihad_margin(st)
+            ok = (c["gov"] == "poor" and counted_cells(st, c) + 2 - troops(st, n) >= major_jihad_margin(st)
                   and not marker_on(st, "Benazir Bhutto", n))
         elif box == 3:
             muslim_only = st.rulings.solo_travel_box3_muslim
@@ -224,7 +266,8 @@ def destination_groups(st, names: list[str]) -> list[list[str]]:
     """Within a Travel box: Pakistan first, then (if all the options are Muslim) the highest
     Resources."""
     all_muslim = all(_muslim(st, n) for n in names)
-    return _groups_by_key(names, lambda n: (n != PAKISTAN, -resources(st, n) if all_muslim else 0))
+    return _groups_by_key(names, lambda n: (
+        n != PAKISTAN, -resources(st, n, for_victory=False) if all_muslim else 0))  # A39: oil_spike_scope
 
 
 @implements("9.4.2.6.1")

@@ -59,6 +59,7 @@ def jihadist_only(st, card):
 
 # -- 48 Adam Gadahn ----------------------------------------------------------------------------------
 @pytest.mark.rule("card 48", "6.2.6", "4.7.4.2")
+@pytest.mark.reading("A27")
 def test_48_playable_on_the_first_card_with_an_available_cell():
     """"Giocare se è la prima carta della Fase di Azione della jihad ed è disponibile una cellula"."""
     st = pos()

@@ -494,6 +494,7 @@ def test_lebanon_war_empty_track_no_site():
 # -- 87-89 Martyrdom Operation --------------------------------------------------------------------------
 @pytest.mark.rule("card 87", "card 88", "card 89", "6.2.6")
 @pytest.mark.parametrize("card", [87, 88, 89])
+@pytest.mark.reading("P06")
 def test_martyrdom_needs_a_cell_outside_islamist_rule(card):
     st = pos()                                            # cells only in Islamist Rule Afghanistan
     assert not playable(st, J, card)

@@ -166,6 +166,7 @@ def test_fatwa_us_swaps_then_conducts_a_value_1_operation():
 
 @pytest.mark.rule("card 97", "6.3.3")
 @pytest.mark.parametrize("reading, reserves", [(False, False), (True, True)])
+@pytest.mark.reading("P13")
 def test_fatwa_operation_may_be_reserves_only_under_the_ruling(reading, reserves):
     """Registry P13 (``fatwa_op_reserves``): Fatwa's 'effettuate una operazione con questa carta'
     is an operation proper by default; under the other reading Reserves (6.3.3) is offered too,

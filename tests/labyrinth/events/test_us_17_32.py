@@ -368,6 +368,7 @@ def test_saddam_captured_aid_prestige_marker_in_iraq_blocks_saddam():
 
 # -- 28 Sharia --------------------------------------------------------------------------------------
 @pytest.mark.rule("card 28")
+@pytest.mark.reading("P04")
 def test_sharia_has_no_printed_precondition():
     """Decision: "Rimuovere un segnalino di Regime Assediato" states no precondition (6.2.6), so the
     card is playable without a Besieged Regime and then does nothing. The ruling

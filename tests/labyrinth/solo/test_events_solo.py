@@ -302,6 +302,7 @@ def test_cells_kind_zarqawi_random_with_the_plot_two():
 
 
 @pytest.mark.rule("9.4.2.1", "9.5", "card 86")
+@pytest.mark.reading("P09")
 def test_shia_mix_kind_lebanon_war():
     """9.4.2.1: "Per la Guerra del Libano, tirate sulla tabella Misto Sciita": three dice summed
     (9.5), 3 + 4 + 4 = 11: Iraq (data/solo_tables.yaml)."""
@@ -367,6 +368,7 @@ def test_shia_mix_nearest_jaysh_al_mahdi_result_not_possible(reading, worsened):
 
 
 @pytest.mark.rule("9.4.2.1", "9.5.1", "card 104")
+@pytest.mark.reading("D20")
 def test_shia_mix_nearest_iran_nearest_fair_when_no_good():
     """Iran (any Shia-Mix country is possible): the roll 11, Iraq (Poor). No Shia-Mix country is
     Good; the nearest Fair one to Iraq is the Gulf States (adjacent; Pakistan, Fair, is two away):

@@ -235,6 +235,7 @@ def test_9_4_3_a23_a_step_that_cannot_apply_passes_to_the_next():
 
 @pytest.mark.rule("9.4.3", "4.3.1")
 @pytest.mark.parametrize("muslim_only", [True, False])
+@pytest.mark.reading("D15")
 def test_9_4_3_d15_worsen_a_muslim_country(muslim_only):
     """9.4.3 "peggiora automaticamente di un livello il Governo di un paese scelto a caso che sia
     Musulmano Buono o Discreto"; D15 ``solo_radicalization_muslim`` False (ES drops "Musulmano"):
@@ -292,6 +293,7 @@ def test_9_1_no_us_win_when_the_last_cell_goes():
     ("more_than_6", ["Iraq", "Egypt", "Yemen"], True),    # 7
     ("at_least_6", ["Iraq", "Yemen", "Somalia"], False),  # 5
 ])
+@pytest.mark.reading("D02")
 def test_9_1_islamist_rule_6_resources_without_adjacency_d02(reading, irs, wins):
     """9.1 "Il Governo Islamico su più di 6 Risorse porta alla vittoria della jihad (adiacenza non
     necessaria)"; D02 ``solo_ir_victory``: 6 or more (PL/ES, 2.1.2, default) or more than 6 (IT).
@@ -340,6 +342,7 @@ def test_9_1_end_of_deck_other_conditions_still_apply():
 
 
 @pytest.mark.rule("9.1")
+@pytest.mark.reading("D04")
 def test_9_1_d04_countries_reading():
     """D04 ``solo_end_measure`` 'countries' (ES "países"): 6 Good Resources in 2 Good countries are
     fewer than 6 Good countries."""
@@ -485,6 +488,7 @@ def test_9_7_attractive_two_cells_per_recruit_success(ideology, d41, placed):
 
 @pytest.mark.rule("9.7", "4.7.4.2")
 @pytest.mark.parametrize("d41,placed", [(True, 1), (False, 2)])
+@pytest.mark.reading("D41")
 def test_9_7_attractive_d41_both_cells_available(d41, placed):
     """D41 ``solo_attractive_available``: both cells must be Available (IT/PL, default); ES "dos
     células" lets the second come from the track anyway. Funding 2 (Tight) with 11 cells on the

@@ -77,6 +77,7 @@ def test_9_4_2_2_prestige_low_skips_philippines_and_troops():
     ("below_low", 7, [["Spain"], ["Syria"], ["Iraq"]]),       # IT/PL literal: never holds
     ("below_low", 1, [["Spain"], ["Syria"], ["Iraq"]]),
 ])
+@pytest.mark.reading("D12")
 def test_9_4_2_2_d12_prestige_reading(reading, prestige, expected):
     """D12 ``solo_plot_prestige``: "above Low" (default, Prestige >= 4) or the IT/PL "below Low",
     which can never hold (Low is the lowest band): then troops never come first."""
@@ -90,6 +91,7 @@ def test_9_4_2_2_d12_prestige_reading(reading, prestige, expected):
     ("with_troops", [["Iraq"], ["Spain"], ["Syria"]]),
     ("without_troops", [["Syria"], ["Spain"], ["Iraq"]]),   # PL: "w krajach bez oddziałów"
 ])
+@pytest.mark.reading("P08")
 def test_9_4_2_2_d12_troops_reading(reading, expected):
     """D12 ``solo_plot_troops``: after the Philippines, countries WITH troops (IT/ES, default) or
     WITHOUT troops (PL): then Syria (Fair) and Spain (Good) in that step, Fair first, and Iraq only
@@ -267,6 +269,7 @@ def test_9_4_2_5_regime_change_with_troops_5_more_than_cells_first():
     ("half_ops", 3, 1, True), ("half_ops", 3, 2, False),     # ES: "la mitad": 1.5
     ("half_ops", 1, 1, False),
 ])
+@pytest.mark.reading("D13")
 def test_9_4_2_5_islamist_rule_cells_below_twice_ops_d13(reading, value, ir_cells, first):
     """9.4.2.5, second: "In un paese con Governo Islamico con meno cellule del doppio del valore
     operazionale della carta" (IT/PL, default); D13 ``solo_recruit_ir_cells`` 'half_ops' (ES)."""
@@ -370,6 +373,7 @@ def test_9_4_2_6_box_2_not_pakistan_under_benazir_bhutto():
     (False, ["Benelux", "Canada", "Eastern Europe", "Germany", "Iran", "Italy", "Pakistan", "Russia",
              "Scandinavia", "Serbia", "Spain", "United Kingdom", "United States"]),
 ])
+@pytest.mark.reading("D14")
 def test_9_4_2_6_box_3_good_or_fair_muslim_with_adjacent_cell_d14(muslim_only, expected):
     """9.4.2.6, box 3: "Un paese Musulmano Buono o Discreto con almeno una cellula adiacente":
     Pakistan (Fair, next to Afghanistan's cell); Fair Syria has no adjacent cell, untested

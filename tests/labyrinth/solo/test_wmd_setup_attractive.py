@@ -38,6 +38,7 @@ def test_mission_accomplished_has_no_jihadist_reroll_in_a_solo_game():
 
 @pytest.mark.rule("9.3.3")
 @pytest.mark.parametrize("reading,available,aside", [("deferred", [], [2]), ("none", [2], [])])
+@pytest.mark.reading("P11")
 def test_wmd_with_no_numbered_marker_available(reading, available, aside):
     """9.3.3 sets aside the lowest Available numbered plot for each WMD plot added "so that there
     are always exactly 6 plot markers in play". With all six on the map there is none to set
