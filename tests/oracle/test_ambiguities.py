@@ -240,4 +240,14 @@ def test_the_committed_report_shows_both_readings_of_every_entry_it_measured_apa
             else:  # the readings differ from the set-up on: the end lines' state hashes differ
                 assert end_a["state_hash"] != end_b["state_hash"], (m["id"], alt["reading"])
             checked += 1
-    assert checked >= 30  # measured: 36 of the 60 alternative readings diverged (seed 1, budget 60)
+    assert checked >= 45  # measured: 52 of the 84 alternative readings diverged (seed 1, budget 60)
+
+
+def test_the_default_budget_tries_every_alternative_in_discovery():
+    """Issue 7 item 4: at the default budget the discovery walks at least one pair for every
+    alternative value of every Rulings switch (pair k varies the k-th alternative, cyclically)."""
+    from oracle.ambiguities_cmd import discovery_runs
+    from properties.labyrinth import discovery
+
+    assert discovery_runs(60) >= len(discovery.alternatives())
+    assert discovery_runs(1) == 20
