@@ -166,6 +166,45 @@ def discovery_section(seed: int, budget: float, entries, files: dict[str, str]) 
                                                           "scenario", "length", "options", "steps", "count")}
                                  | {"trace": rel})
     out["crashes"] = len(found["crashes"])
+    out["machine"] = machine_hunt(seed, budget, entries, files)
+    return out
+
+
+def hunt_examples(budget: float) -> int:
+    """Runs of the side-by-side state machine for a budget: one per 4 budget seconds, at least 3
+    (no clock). Each run is up to :data:`HUNT_STEPS` steps."""
+    return max(3, int(budget // 4))
+
+
+#: Steps per run of the side-by-side state machine in the report.
+HUNT_STEPS = 300
+
+
+def machine_hunt(seed: int, budget: float, entries, files: dict[str, str]) -> dict:
+    """Issue 7 item 4 as the properties issue's state machine: hypothesis plays pairs of games under
+    the default rulings and under one switch changed (properties/labyrinth/side_by_side.py); a
+    parting the registry does not name fails the run and is shrunk to a minimal game, whose trace
+    (under the changed reading) goes into ``files``. Only the switches of the registry's entries are
+    varied (that every switch has an entry is the registry's own check)."""
+    from oracle import trace
+    from properties.labyrinth import side_by_side
+
+    switches = sorted({e.switch for e in entries if e.switch})  # the switches the registry executes
+    if not switches:
+        return {"runs": 0, "pairs": 0, "steps": 0, "divergences": 0, "named": 0, "max_examples": 0,
+                "step_count": HUNT_STEPS, "problem": None, "candidate": None}
+    found = side_by_side.hunt(seed, hunt_examples(budget), HUNT_STEPS, registry=entries, switches=switches)
+    out = {k: found["stats"][k] for k in ("runs", "pairs", "steps", "divergences", "named", "max_examples",
+                                          "step_count")}
+    out["problem"] = found["problem"]
+    c = found["candidate"]
+    out["candidate"] = None
+    if c is not None:
+        rel = f"{WITNESS_DIR}/candidate_machine_{_safe(c['switch'])}.trace.jsonl"
+        files[rel] = trace.from_actions("labyrinth", c["scenario"], c["length"], c["rulings"]["b"],
+                                        c["actions"], None, c["options"])
+        out["candidate"] = {key: c[key] for key in ("switch", "values", "rules", "cards", "diff_paths",
+                                                    "scenario", "length", "options", "steps")} | {"trace": rel}
     return out
 
 
@@ -318,6 +357,25 @@ def render_markdown(report: dict) -> str:
                            f"[trace]({c['trace']}) |")
         else:
             out.append("No candidate: every divergence met a rule or card the registry names for its switch.")
+        out.append("")
+        m = disc["machine"]
+        out += [f"The state machine of the properties issue, run side by side "
+                f"(properties/labyrinth/side_by_side.py, seed {disc['seed']}): {m['runs']} hypothesis runs of up "
+                f"to {m['step_count']} steps, {m['pairs']} pairs, {m['steps']} steps in each game, every check of "
+                f"the state machine in both games after every step; {m['divergences']} pairs parted, "
+                f"{m['named']} at a rule or card the registry names for the switch.", ""]
+        c = m["candidate"]
+        if c is not None:
+            game = c["scenario"] + (" (solo)" if c["options"] else "")
+            out.append(f"Candidate, shrunk by hypothesis: `{c['switch']}` "
+                       f"{_cell(' -> '.join(_value(v) for v in c['values']))} parts the games at "
+                       f"{', '.join(c['rules']) or '-'} (cards {', '.join(map(str, c['cards'])) or '-'}; "
+                       f"{_cell(', '.join(c['diff_paths'][:4]))}) after {c['steps']} steps of {game}: "
+                       f"[trace]({c['trace']}).")
+        elif m["problem"]:
+            out.append(f"A check of the state machine failed: {_cell(m['problem'])}")
+        else:
+            out.append("No candidate: every parting met a rule or card the registry names for its switch.")
         out.append("")
     out += ["## Not measured (effect none or pending)", ""]
     if listed:

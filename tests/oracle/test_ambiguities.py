@@ -206,6 +206,15 @@ def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
     for c in disc["candidates"]:
         verdict = trace.replay((out / c["trace"]).read_text(encoding="utf-8"))
         assert verdict.conformant and verdict.steps == c["steps"], (c, verdict.message)
+    machine = disc["machine"]  # the side-by-side state machine (properties/labyrinth/side_by_side.py)
+    assert machine["runs"] == machine["max_examples"] == 3 and machine["step_count"] == 300
+    assert machine["pairs"] >= machine["runs"] and machine["divergences"] >= machine["named"]
+    assert "The state machine of the properties issue, run side by side" in \
+        (out / "ambiguities.md").read_text(encoding="utf-8")
+    if machine["candidate"] is not None:
+        c = machine["candidate"]
+        verdict = trace.replay((out / c["trace"]).read_text(encoding="utf-8"))
+        assert verdict.conformant and verdict.steps == c["steps"], (c, verdict.message)
 
 
 REPORT = Path(__file__).resolve().parents[2] / "reports" / "labyrinth"

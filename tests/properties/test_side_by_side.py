@@ -1,0 +1,66 @@
+"""The state machine run with differing rulings side by side (issue 7, item 4;
+properties/labyrinth/side_by_side.py): a parting of the two games at a rule the registry does not
+name for the switch fails the run and is shrunk to a minimal game; partings the registry names do
+not."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from model.labyrinth import new_game
+from properties.labyrinth.discovery import divergence
+from properties.labyrinth.registry import load_registry
+from properties.labyrinth.side_by_side import hunt
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return load_registry()
+
+
+def blind_to_deal_order(registry):
+    """The registry with D30 (``deal_order``) naming an unrelated rule only: its partings at the
+    deal (5.2.8, 5.3.1) become unnamed."""
+    return [dataclasses.replace(e, rules=("1.1",), cards=()) if e.switch == "deal_order" else e for e in registry]
+
+
+def replay(c: dict, side: str, n: int):
+    g = new_game(c["scenario"], c["length"], c["rulings"][side], c["options"])
+    for a in c["actions"][:n]:
+        g.apply(a)
+    return g
+
+
+def test_an_unnamed_parting_fails_the_run_and_is_shrunk(registry):
+    """D30 made blind: the machine finds the games parting at the deal, and hypothesis shrinks the
+    witness to the opening deal of Let's Roll!, standard length, a two-player game. Replayed, the
+    two games agree before the last action and differ after it."""
+    found = hunt(1, 10, 200, registry=blind_to_deal_order(registry), switches=["deal_order"])
+    c = found["candidate"]
+    assert found["problem"] is None and c is not None
+    assert c["switch"] == "deal_order" and c["values"] == ["alternate", "jihadist_then_us"]
+    assert c["rulings"] == {"a": {}, "b": {"deal_order": "jihadist_then_us"}}
+    assert "5.3.1" in c["rules"] or "5.2.8" in c["rules"]
+    assert (c["scenario"], c["length"], c["options"]) == ("lets_roll", "standard", None)
+    assert 1 <= c["steps"] == len(c["actions"]) <= 5
+    n = c["steps"]
+    assert divergence(replay(c, "a", n - 1), replay(c, "b", n - 1)) == []
+    assert divergence(replay(c, "a", n), replay(c, "b", n)) == c["diff_paths"]
+
+
+def test_partings_the_registry_names_pass(registry):
+    """With the registry as it is, every parting of ``deal_order`` is at a rule D30 names: the runs
+    pass, and the partings are counted."""
+    found = hunt(1, 5, 200, registry=registry, switches=["deal_order"])
+    assert found["candidate"] is None and found["problem"] is None
+    stats = found["stats"]
+    assert stats["divergences"] == stats["named"] > 0
+    assert stats["pairs"] >= stats["divergences"]
+
+
+def test_same_arguments_same_candidate(registry):
+    blind = blind_to_deal_order(registry)
+    a = hunt(2, 5, 100, registry=blind, switches=["deal_order"])["candidate"]
+    b = hunt(2, 5, 100, registry=blind, switches=["deal_order"])["candidate"]
+    assert a == b and a is not None
