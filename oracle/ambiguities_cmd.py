@@ -81,8 +81,7 @@ def run(args, stream=None) -> int:
         wanted = set(args.entry)
         entries = tuple(e for e in entries if e.id in wanted)
     data = impact.measure(entries, args.budget, args.seed)
-    files = witness_files(data)
-    report = finish_report(data, files)
+    report, files = finish_report(data)
     if not args.entry:
         report["discovery"] = discovery_section(args.seed, args.budget, entries, files)
     from oracle.fileio import write_atomic
@@ -90,6 +89,9 @@ def run(args, stream=None) -> int:
     for rel, text in files.items():
         write_atomic(out / rel, text)
     write_reports(out, report)
+    for old in sorted((out / WITNESS_DIR).glob("*.trace.jsonl")):
+        if old.relative_to(out).as_posix() not in files:
+            old.unlink()  # a witness of an earlier report, which this report no longer names
     n_measured, n_listed = len(report["measured"]), len(report["not_measured"])
     lines = [f"{out / 'ambiguities.md'}, {out / 'ambiguities.json'}: {n_measured} "
              f"entr{'ies' if n_measured != 1 else 'y'} measured ({report['pairs_per_reading']} pair"
@@ -121,24 +123,6 @@ def witness_names(entry_id: str, reading: str) -> tuple[str, str]:
     return f"{stem}.trace.jsonl", f"{stem}.default.trace.jsonl"
 
 
-def witness_files(data: dict) -> dict[str, str]:
-    """Every witness of the measurement as trace texts, by path relative to the report folder."""
-    from oracle import trace
-
-    files: dict[str, str] = {}
-    for m in data["measured"]:
-        for alt in m["alternatives"]:
-            w = alt["witness"]
-            if w is None:
-                continue
-            path, default_path = witness_names(m["id"], alt["reading"])
-            files[path] = trace.from_actions("labyrinth", w["scenario"], data["length"], w["rulings"],
-                                             w["actions_alternative"], None, w["options"])
-            files[default_path] = trace.from_actions("labyrinth", w["scenario"], data["length"], {},
-                                                     w["actions_default"], None, w["options"])
-    return files
-
-
 def discovery_runs(budget: float) -> int:
     """Game pairs the discovery walks for a budget: two per budget second, at least 20 (no clock,
     so the report stays deterministic). A pair takes about a tenth of a second; the default budget
@@ -151,7 +135,6 @@ def discovery_section(seed: int, budget: float, entries, files: dict[str, str]) 
     (properties/labyrinth/discovery.py); a divergence at a rule or card no entry with that switch
     names is a candidate new ambiguity. Each candidate's game goes into ``files`` as a trace under
     the changed reading (its last step is where the two games part)."""
-    from oracle import trace
     from properties.labyrinth import discovery
 
     found = discovery.discover(seed, discovery_runs(budget), registry=entries)
@@ -159,12 +142,7 @@ def discovery_section(seed: int, budget: float, entries, files: dict[str, str]) 
     out["runs"] = discovery_runs(budget)
     out["candidates"] = []
     for k, c in enumerate(found["candidates"], 1):
-        rel = f"{WITNESS_DIR}/candidate_{k:02d}_{_safe(c['switch'])}.trace.jsonl"
-        files[rel] = trace.from_actions("labyrinth", c["scenario"], c["length"], c["rulings"]["b"],
-                                        c["actions"], None, c["options"])
-        out["candidates"].append({key: c[key] for key in ("switch", "values", "rules", "cards", "diff_paths",
-                                                          "scenario", "length", "options", "steps", "count")}
-                                 | {"trace": rel})
+        out["candidates"].append(candidate_entry(c, f"candidate_{k:02d}_{_safe(c['switch'])}", files))
     out["crashes"] = len(found["crashes"])
     out["machine"] = machine_hunt(seed, budget, entries, files)
     return out
@@ -186,7 +164,6 @@ def machine_hunt(seed: int, budget: float, entries, files: dict[str, str]) -> di
     parting the registry does not name fails the run and is shrunk to a minimal game, whose trace
     (under the changed reading) goes into ``files``. Only the switches of the registry's entries are
     varied (that every switch has an entry is the registry's own check)."""
-    from oracle import trace
     from properties.labyrinth import side_by_side
 
     switches = sorted({e.switch for e in entries if e.switch})  # the switches the registry executes
@@ -200,12 +177,23 @@ def machine_hunt(seed: int, budget: float, entries, files: dict[str, str]) -> di
     c = found["candidate"]
     out["candidate"] = None
     if c is not None:
-        rel = f"{WITNESS_DIR}/candidate_machine_{_safe(c['switch'])}.trace.jsonl"
-        files[rel] = trace.from_actions("labyrinth", c["scenario"], c["length"], c["rulings"]["b"],
-                                        c["actions"], None, c["options"])
-        out["candidate"] = {key: c[key] for key in ("switch", "values", "rules", "cards", "diff_paths",
-                                                    "scenario", "length", "options", "steps")} | {"trace": rel}
+        out["candidate"] = candidate_entry(c, f"candidate_machine_{_safe(c['switch'])}", files)
     return out
+
+
+CANDIDATE_FIELDS = ("switch", "values", "rules", "cards", "diff_paths", "scenario", "length", "options",
+                    "steps", "count")
+
+
+def candidate_entry(c: dict, stem: str, files: dict[str, str]) -> dict:
+    """A candidate new ambiguity for the report, its game written into ``files`` as a trace under
+    the changed reading (its last step is where the two games part)."""
+    from oracle import trace
+
+    rel = f"{WITNESS_DIR}/{stem}.trace.jsonl"
+    files[rel] = trace.from_actions("labyrinth", c["scenario"], c["length"], c["rulings"]["b"],
+                                    c["actions"], None, c["options"])
+    return {key: c[key] for key in CANDIDATE_FIELDS if key in c} | {"trace": rel}
 
 
 def _shows(w: dict) -> str:
@@ -219,22 +207,26 @@ def _shows(w: dict) -> str:
             f"actions before agree")
 
 
-def finish_report(data: dict, files: dict[str, str]) -> dict:
-    """The report document: the measurement with each witness's actions replaced by its traces."""
-    from oracle import __version__
+def finish_report(data: dict) -> tuple[dict, dict[str, str]]:
+    """The report document and its witness traces (trace texts by path relative to the report
+    folder): the measurement with each witness's two action lists replaced by its two traces."""
+    from oracle import __version__, trace
 
     report = {"format": "cdg-oracle-ambiguities", "format_version": 1, "model_version": __version__}
     report.update(data)
+    files: dict[str, str] = {}
     for m in report["measured"]:
         for alt in m["alternatives"]:
             w = alt["witness"]
             if w is None:
                 continue
             path, default_path = witness_names(m["id"], alt["reading"])
-            assert path in files and default_path in files
-            del w["actions_alternative"], w["actions_default"]
+            files[path] = trace.from_actions("labyrinth", w["scenario"], data["length"], w["rulings"],
+                                             w.pop("actions_alternative"), None, w["options"])
+            files[default_path] = trace.from_actions("labyrinth", w["scenario"], data["length"], {},
+                                                     w.pop("actions_default"), None, w["options"])
             w["trace"], w["default_trace"], w["shows"] = path, default_path, _shows(w)
-    return report
+    return report, files
 
 
 # -- the reports -------------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ terminal state) and every script item must be consumed.
 from __future__ import annotations
 
 from model.labyrinth import new_game
-from model.labyrinth.engine import ask, procedure, run
+from model.labyrinth.engine import ask, cite, pop, procedure, run
+from model.labyrinth.events import EVENTS, Event, always
 from model.labyrinth.state import LabyrinthState
 
 HALT = "halt"
@@ -22,6 +23,21 @@ HALT = "halt"
 @procedure("test_halt")
 def _halt(st, f, a) -> None:
     ask(st, "US", [HALT], "test", "halt: the procedure under test has finished")
+
+
+@procedure("test_probe_event")
+def _probe_event(st, f, a) -> None:
+    """A stand-in event: records (card, US Posture) in ``d["probe"]`` when it happens."""
+    st.d.setdefault("probe", []).append([f["card"], st.d["us_posture"]])
+    cite(st, f"card {f['card']}")
+    pop(st)
+
+
+def probe_events(monkeypatch, cards) -> None:
+    """Give ``cards`` the stand-in event :func:`_probe_event` (always playable), for tests of the
+    order in which events happen (7.6.3, 6.3.2.1)."""
+    for n in cards:
+        monkeypatch.setitem(EVENTS, n, Event(n, "test_probe_event", always))
 
 
 def position(scenario: str = "lets_roll", countries: dict | None = None, **tracks) -> LabyrinthState:
@@ -106,6 +122,17 @@ def playable(st: LabyrinthState, side: str, card: int) -> bool:
     from model.labyrinth.events.play import can_play
 
     return can_play(st, side, card)
+
+
+def set_hands(st: LabyrinthState, J=(), US=()) -> LabyrinthState:
+    """Make the hands exactly ``J`` (Jihadist) and ``US``; every other card of the hands goes back
+    into the draw pile."""
+    d = st.d
+    d["deck"] = sorted(d["deck"] + d["hands"]["US"] + d["hands"]["Jihadist"])
+    for n in list(J) + list(US):
+        d["deck"].remove(n)
+    d["hands"] = {"US": sorted(US), "Jihadist": sorted(J)}
+    return st
 
 
 def give(st: LabyrinthState, side: str, *cards: int) -> LabyrinthState:

@@ -27,7 +27,7 @@ from model.labyrinth import victory
 from model.labyrinth.action_log import record
 from model.labyrinth.tracks import gwot_penalty, hand_sizes, world_posture
 from tests.labyrinth.harness import (
-    conserve, events_run, feed, finished, give, playable, position, run_proc, start_proc, with_rulings,
+    conserve, events_run, feed, finished, give, playable, position, run_proc, set_hands, start_proc, with_rulings,
 )
 
 MUSLIM_ORDER = ["Morocco", "Algeria/Tunisia", "Libya", "Egypt", "Sudan", "Somalia", "Jordan", "Lebanon",
@@ -41,16 +41,6 @@ def at(rulings=None, countries=None, **tracks):
     st = position("lets_roll", countries=countries, **tracks)
     conserve(st)
     return with_rulings(st, **(rulings or {}))
-
-
-def hands(st, J=(), US=()):
-    """Set the hands (the other cards back in the draw pile)."""
-    d = st.d
-    d["deck"] = sorted(d["deck"] + d["hands"]["US"] + d["hands"]["Jihadist"])
-    for n in list(J) + list(US):
-        d["deck"].remove(n)
-    d["hands"] = {"US": sorted(US), "Jihadist": sorted(J)}
-    return st
 
 
 def reserve(n):
@@ -207,7 +197,7 @@ def test_d31_the_game_length_reshuffle_ends_the_game_before_or_during_the_deal(r
 # -- A53: card 120 US Election as the US's final card (5.2.4) ------------------------------------
 def final_us_election(reading):
     """The US's final card is 120 US Election; the Jihadist plays his one card for Reserves."""
-    st = hands(at({"us_election_final_card": reading}), J=[48], US=[120])
+    st = set_hands(at({"us_election_final_card": reading}), J=[48], US=[120])
     start_proc(st, "turn")
     feed(st, reserve(48))
     assert st.legal_actions() == [{"card": 120}, {"discard": 120}, "hold"]
@@ -274,7 +264,7 @@ def test_a55_detainee_release_in_a_turns_first_phase(reading):
     st = at({"last_action_phase": reading},
             {"Saudi Arabia": {"sleepers": 1}, "Gulf States": {"sleepers": 1}}, phase="us_action")
     run_proc(st, "op_disrupt", [{"country": "Saudi Arabia"}, {"cell": "sleeper"}], side="US", card=39, value=3)
-    hands(st, J=[48, 49, 61], US=[12, 1])
+    set_hands(st, J=[48, 49, 61], US=[12, 1])
     start_proc(st, "game", pc="next_turn")
     assert st.d["phase"] == "jihadist_action" and st.legal_actions() == [{"card": n} for n in (48, 49, 61)]
     assert playable(st, "Jihadist", 61) is (reading == "across_turns")
@@ -296,7 +286,7 @@ def test_a55_door_of_itjihad_after_the_previous_turns_us_phase(reading):
     event is offered, worsening Pakistan to Poor, only under ``across_turns``."""
     st = at({"last_action_phase": reading}, phase="us_action")
     record(st, "improved", "Pakistan")
-    hands(st, J=[94], US=[1])
+    set_hands(st, J=[94], US=[1])
     start_proc(st, "game", pc="next_turn")
     assert playable(st, "Jihadist", 94) is (reading == "across_turns")
     feed(st, [{"card": 94}])

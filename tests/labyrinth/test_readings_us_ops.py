@@ -16,13 +16,11 @@ import pytest
 
 from model.labyrinth import victory
 from model.labyrinth.countries import NATO, troops
-from model.labyrinth.engine import cite, pop, procedure
-from model.labyrinth.events import EVENTS, Event, always
 from model.labyrinth.events.lasting import place_marker
 from model.labyrinth.operations import us
 from model.labyrinth.tracks import hand_sizes_of, us_troops_level
 from tests.labyrinth.harness import (
-    conserve, feed, finished, give, play_event, position, run_proc, start_proc, with_rulings,
+    conserve, feed, finished, give, play_event, position, probe_events, run_proc, start_proc, with_rulings,
 )
 
 DEPLOY, RC, WITHDRAW, REASSESS = "op_deploy", "op_regime_change", "op_withdraw", "op_reassessment"
@@ -80,19 +78,10 @@ def test_d39_reassessment_may_keep_the_posture(reading, answer, posture):
 # ==============================================================================================
 # A46: 7.6.3, the order of the Posture change and the two cards' triggered events
 # ==============================================================================================
-@procedure("test_readings_us_ops_probe")
-def _probe_event(st, f, a) -> None:
-    """A stand-in event: records (card, US Posture) when it happens."""
-    st.d.setdefault("probe", []).append([f["card"], st.d["us_posture"]])
-    cite(st, f"card {f['card']}")
-    pop(st)
-
-
 @pytest.fixture
 def probes(monkeypatch):
     """Cards 76 Abu Ghurayb (REMOVE) and 92 Saddam (Jihadist, value 3) get the stand-in event."""
-    for n in (76, 92):
-        monkeypatch.setitem(EVENTS, n, Event(n, "test_readings_us_ops_probe", always))
+    probe_events(monkeypatch, (76, 92))
 
 
 def order_of(probe: list) -> str:

@@ -13,7 +13,7 @@ from model.labyrinth.tracks import (
     available_cells, funding_level, gwot_penalty, hand_sizes, shift_funding, shift_prestige, troops_level,
     world_posture,
 )
-from tests.labyrinth.harness import conserve, events_run, feed, finished, position, start_proc
+from tests.labyrinth.harness import conserve, events_run, feed, finished, position, set_hands, start_proc
 
 J_CARDS = [48, 49, 50, 51, 52]      # Jihadist, value 1
 US_CARDS = [1, 2, 3, 4, 5]          # US, value 1
@@ -21,13 +21,7 @@ US_CARDS = [1, 2, 3, 4, 5]          # US, value 1
 
 def table(scenario="lets_roll", J=(), US=(), countries=None, **tracks):
     """A position with the given hands (the other cards back in the deck)."""
-    st = position(scenario, countries=countries, **tracks)
-    d = st.d
-    d["deck"] = sorted(d["deck"] + d["hands"]["US"] + d["hands"]["Jihadist"])
-    for n in list(J) + list(US):
-        d["deck"].remove(n)
-    d["hands"] = {"US": sorted(US), "Jihadist": sorted(J)}
-    return st
+    return set_hands(position(scenario, countries=countries, **tracks), J, US)
 
 
 def reserve(n):

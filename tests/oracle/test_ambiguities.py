@@ -142,6 +142,24 @@ def test_same_seed_and_budget_same_bytes(report, registry, tmp_path):
     assert files_of(again) == files_of(out)
 
 
+def test_a_rerun_removes_the_witnesses_the_new_report_no_longer_names(registry, tmp_path, capsys):
+    """Witness traces of an earlier report that the new one does not name are removed from the
+    witness folder; other files there are left alone."""
+    stale = tmp_path / "ambiguities" / "Z99_gone.trace.jsonl"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("{}\n", encoding="utf-8")
+    keep = tmp_path / "ambiguities" / "notes.txt"
+    keep.write_text("mine\n", encoding="utf-8")
+    code, out, err = run(capsys, "ambiguities", "--registry", registry, "--budget", "1", "--entry", "A13",
+                         "--out", tmp_path)
+    assert code == 0, err
+    assert not stale.exists() and keep.read_text(encoding="utf-8") == "mine\n"
+    report = json.loads((tmp_path / "ambiguities.json").read_text(encoding="utf-8"))
+    named = {alt["witness"][k] for m in report["measured"] for alt in m["alternatives"] if alt["witness"]
+             for k in ("trace", "default_trace")}
+    assert {p.relative_to(tmp_path).as_posix() for p in (tmp_path / "ambiguities").glob("*.trace.jsonl")} == named
+
+
 def test_entry_selects(registry, tmp_path, capsys):
     code, out, err = run(capsys, "ambiguities", "--registry", registry, "--budget", "1", "--entry", "A13",
                          "--out", tmp_path)

@@ -15,13 +15,11 @@ import pytest
 
 from model.labyrinth import victory
 from model.labyrinth.countries import SADR, cells, set_governance, troops
-from model.labyrinth.engine import cite, pop, procedure
-from model.labyrinth.events import EVENTS, Event, always
 from model.labyrinth.events.lasting import in_effect, lapsing_in_effect, marker_on, place_marker, remove_marker
 from model.labyrinth.operations import jihadist as jops
 from model.labyrinth.operations import us as usops
 from properties.labyrinth import invariants as inv
-from tests.labyrinth.harness import conserve, feed, finished, position, run_proc, start_proc
+from tests.labyrinth.harness import conserve, feed, finished, position, probe_events, run_proc, start_proc
 
 ZONES = ("deck", "discard", "removed", "lapsing", "first_plot", "in_play")
 
@@ -717,19 +715,10 @@ def test_no_operation_possible_still_offers_travel():
 # ==============================================================================================
 # 7.6.3 Reassessment: the order of the Posture change and the triggered events
 # ==============================================================================================
-@procedure("test_lasting_probe_event")
-def _probe_event(st, f, a) -> None:
-    """A stand-in event: records (card, US Posture) when it happens."""
-    st.d.setdefault("probe", []).append([f["card"], st.d["us_posture"]])
-    cite(st, f"card {f['card']}")
-    pop(st)
-
-
 @pytest.fixture
 def probes(monkeypatch):
     """Cards 92 Saddam and 95 Wahhabism (Jihadist, value 3) get the stand-in event."""
-    for n in (92, 95):
-        monkeypatch.setitem(EVENTS, n, Event(n, "test_lasting_probe_event", always))
+    probe_events(monkeypatch, (92, 95))
 
 
 def reassess_position(hand: list[int]):
