@@ -49,12 +49,10 @@ def add_parser(sub) -> None:
 
 
 def _usage(message: str) -> Exception:
-    """A bad argument: exit 2 with one line, as the CLI gives a UsageError. (A DataError, whose
-    class is the same however the CLI was started: under ``python -m oracle.cli`` the CLI's own
-    UsageError is ``__main__.UsageError``, another class than ``oracle.cli.UsageError``.)"""
-    from model.core.errors import DataError
+    """A bad argument: exit 2 with one line (the CLI's UsageError)."""
+    from oracle.usage import UsageError
 
-    return DataError(message)
+    return UsageError(message)
 
 
 def run(args, stream=None) -> int:

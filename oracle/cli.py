@@ -18,12 +18,9 @@ import os
 import sys
 
 from model.core.errors import DataError
+from oracle.usage import UsageError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    pass
 
 
 class Parser(argparse.ArgumentParser):

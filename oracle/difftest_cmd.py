@@ -51,7 +51,8 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from oracle import difftest, trace
     from oracle.adapter import split_command
-    from oracle.cli import UsageError, parse_options, parse_rulings
+    from oracle.cli import parse_options, parse_rulings
+    from oracle.usage import UsageError
     from oracle.fileio import write_atomic
 
     if args.games < 1 or args.timeout <= 0 or args.max_line < 1024 or args.max_steps < 1:

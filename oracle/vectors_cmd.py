@@ -47,7 +47,7 @@ def add_parser(sub) -> None:
 
 
 def _usage(message: str) -> Exception:
-    from oracle.cli import UsageError
+    from oracle.usage import UsageError
 
     return UsageError(message)
 

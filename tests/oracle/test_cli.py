@@ -195,6 +195,20 @@ def test_console_script_entry_point():
     assert proc.returncode == 2 and proc.stderr.startswith("cdg-oracle: error:")
 
 
+@pytest.mark.parametrize("argv", [
+    ["difftest", "--games", "0"],
+    ["vectors", "--games", "0"],
+    ["ambiguities", "--budget", "0"],
+])
+def test_bad_arguments_of_every_command_under_python_m(argv):
+    """Under ``python -m oracle.cli`` the CLI module is ``__main__``; a command module's bad
+    argument is still the one UsageError (oracle/usage.py): one line, exit 2, not an internal error."""
+    proc = subprocess.run([sys.executable, "-m", "oracle.cli", *argv], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith("cdg-oracle: error:") and proc.stderr.count("\n") == 1, proc.stderr
+    assert "internal error" not in proc.stderr and proc.stdout == ""
+
+
 def test_vectors_command_is_registered(tmp_path, capsys):
     """`cdg-oracle vectors` through the real CLI: write two vectors, check them, then a bad folder."""
     out = tmp_path / "v"
