@@ -228,6 +228,8 @@ def nato_leaves(st, src: str, withdraw: bool) -> bool:
 
     Under every reading NATO also leaves with the Regime Change marker (:func:`set_governance`):
     project decision, the card places it on a Regime Change country only."""
+    if NATO not in st.d["countries"][src]["markers"]:
+        return True  # nothing to remove: the ruling is read only where NATO is
     if st.rulings.nato_troops == "withdraw_only":
         return withdraw or st.d["countries"][src]["troops"] == 0
     return True

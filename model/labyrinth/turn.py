@@ -422,8 +422,8 @@ def short_deal(st, needed: int) -> bool:
     but shuffled into the new pile (the example reshuffles "il mazzo", the deck as it stands);
     only the deal checks ahead -- a card drawn at any other time, or a deal the new pile still
     cannot complete, reshuffles when a draw finds the pile empty (5.3.1)."""
-    if st.rulings.reshuffle_timing != "before_short_deal" or len(st.d["deck"]) >= needed:
-        return False
+    if len(st.d["deck"]) >= needed or st.rulings.reshuffle_timing != "before_short_deal":
+        return False  # the ruling is read only when the pile is short, the one case it changes
     cite(st, "4.7.5")
     return True
 

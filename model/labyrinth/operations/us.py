@@ -9,7 +9,7 @@ from __future__ import annotations
 from model.core.citations import implements
 from model.labyrinth.action_log import record
 from model.labyrinth.countries import (
-    BETTER, cells, cylinders, gov_value, is_regime_change, move_troops, remove_cells_to_track, sadr,
+    BETTER, NATO, cells, cylinders, gov_value, is_regime_change, move_troops, remove_cells_to_track, sadr,
     set_governance, troops,
 )
 from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
@@ -218,9 +218,9 @@ def deploy_restricted(st, c: dict) -> bool:
       country with a Regime Change marker is one); the 5.2.9 flip frees no troops;
     * ``green_only``: only while the marker is green (PL 4.8.2 removes the flipped marker "from
       atop the troops", 5.2.9); a tan Regime Change country deploys freely."""
-    if st.rulings.rc_deploy_restriction == "green_only":
-        return c["rc"] == "green"
-    return is_regime_change(c)
+    if not is_regime_change(c) or c["rc"] == "green":
+        return is_regime_change(c)
+    return st.rulings.rc_deploy_restriction != "green_only"  # a tan marker: the one case it changes
 
 
 @implements("card 41", "7.3.1")
@@ -233,9 +233,10 @@ def troops_left_counted(st, src: str) -> int:
     * ``withdraw_only``: NATO stays unless the troops leave by Withdraw or all leave, so it counts
       as 2 troops left (a Deploy under the 7.3.1 margin never takes the last cube: the margin
       needs 5 troops left)."""
-    if st.rulings.nato_troops == "withdraw_only":
+    c = st.d["countries"][src]
+    if NATO in c["markers"] and st.rulings.nato_troops == "withdraw_only":  # read only where NATO is
         return troops(st, src)
-    return st.d["countries"][src]["troops"]
+    return c["troops"]
 
 
 @implements("7.3.2", "7.3.3", "card 57")
