@@ -35,6 +35,12 @@ is ``{governance: {country: value} for tested countries, prestige, oil_price_spi
 figures, holds: {condition: bool}, us_end_win}``; a step witness is ``{before, after}``.
 
 :func:`render_md` turns the result into report lines.
+
+The analysis encodes the default readings of the ambiguity registry where a victory condition
+depends on one (A17 the adjacent pair, D03 Resources at 2.3, D28 one Prestige loss, A09 Sadr as a
+cell, A39 the Spike for every purpose, A44 a check after every step, P12 the acting side); the
+cross-check builds its states under the default rulings. How the other readings change play and
+winners is measured by ``cdg-oracle ambiguities`` (properties/labyrinth/impact.py).
 """
 from __future__ import annotations
 
