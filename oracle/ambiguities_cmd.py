@@ -11,11 +11,16 @@ replays: ``DIR/ambiguities/<ID>_<reading>.trace.jsonl`` under the alternative re
 ``DIR/ambiguities/<ID>_<reading>.default.trace.jsonl`` under the default, the same choices up to
 the step where the difference shows. Then ``DIR/ambiguities.md`` and ``DIR/ambiguities.json``, the
 entries sorted by impact (winner changes, then divergences), with the entries of effect none or
-pending listed with their reason. Every file is written atomically, after the whole measurement.
+pending listed with their reason, and the discovery of candidate new ambiguities (a seeded walk over
+pairs of games that differ in one switch, properties/labyrinth/discovery.py, and the state machine
+run side by side, properties/labyrinth/side_by_side.py), each candidate with its trace. Every file
+is written atomically, after the whole measurement; witness traces of an earlier report that this
+one no longer names are removed.
 
-``--budget`` (default 60 seconds) is converted to a number of game pairs per reading without a
-clock, so the same registry, seed and budget give byte-identical reports; ``--entry`` measures only
-the entries named. Exit 0 on success, 2 with a one-line error for bad arguments or a broken registry.
+``--budget`` (default 60 seconds) is converted to a number of game pairs per reading, of discovery
+pairs and of state-machine runs without a clock, so the same registry, seed and budget give
+byte-identical reports (measured at the default: about 85 s on one core, 60 for the measurement and
+25 for the discovery); ``--entry`` measures only the entries named, without the discovery. Exit 0 on success, 2 with a one-line error for bad arguments or a broken registry.
 """
 from __future__ import annotations
 
@@ -36,8 +41,8 @@ def add_parser(sub) -> None:
     a = sub.add_parser("ambiguities", help="measure how often each reading of the ambiguity registry changes "
                                            "a game (paired games); write reports/labyrinth/ambiguities.md and .json")
     a.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
-                   help=f"about how long the whole registry takes (default {DEFAULT_BUDGET:g}); converted to "
-                        f"game pairs per reading without a clock, so the report is deterministic")
+                   help=f"about how long the paired games take (default {DEFAULT_BUDGET:g}; the discovery adds about "
+                        f"40%%); converted to game pairs without a clock, so the report is deterministic")
     a.add_argument("--seed", type=int, default=1, help="the seed of the games' random streams (default 1)")
     a.add_argument("--out", metavar="DIR", default=str(DEFAULT_OUT),
                    help=f"report folder (default {DEFAULT_OUT}): ambiguities.md, ambiguities.json, "
