@@ -129,7 +129,7 @@ def witness_names(entry_id: str, reading: str) -> tuple[str, str]:
 def discovery_runs(budget: float) -> int:
     """Game pairs the discovery walks for a budget: two per budget second, at least 20 (no clock,
     so the report stays deterministic). A pair takes about a tenth of a second; the default budget
-    (60 s, 120 pairs) gives every alternative value of every switch (83) at least one pair."""
+    (60 s, 120 pairs) gives every alternative value of every switch at least one pair (tested)."""
     return max(20, int(2 * budget))
 
 

@@ -196,10 +196,12 @@ def check_instant(st) -> None:
     If both sides' conditions hold at once, the side acting wins (2.2 for Oil Price Spike; the
     ``simultaneous_victory`` ruling otherwise: the acting side, or the phasing side)."""
     d = st.d
-    if d["terminal"] is not None or not d["started"] or instant_check_deferred(st):
+    if d["terminal"] is not None or not d["started"]:
         return
     us = us_instant_win(st)
     jihad_win = jihadist_win(st)
+    if not (us or jihad_win) or instant_check_deferred(st):
+        return  # the A44 ruling is read only when a condition holds, the one case it changes
     jihad, jihad_rule = jihad_win if jihad_win else (None, None)
     if us and jihad:
         side = acting_side(st)

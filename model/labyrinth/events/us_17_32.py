@@ -164,12 +164,11 @@ def intel_community(st, f, a) -> None:
     d = st.d
     pc = f["pc"]
     side = f["side"]
-    reading = st.rulings.intel_community_op
     if pc == "start":
         cite(st, "card 18")
         f["pc"] = "op_done"
-        push(st, "event_op", side=side, value=1, reserves=reading != "no_reserves", rule="card 18",
-             card=f["card"])
+        push(st, "event_op", side=side, value=1, reserves=st.rulings.intel_community_op != "no_reserves",
+             rule="card 18", card=f["card"])
         return
     if pc == "op_done":
         hand = d["hands"][side]
