@@ -45,6 +45,12 @@ def play_card(st, f, a) -> None:
         if special:
             f["value"] = card.ops
             f["op_proc"] = special["proc"]
+            if st.rulings.second_card_reserves and d["reserves"][side] > 0 and card.ops < 3:
+                # P16: Reserves added to the Recruit cards 48 and 53 fix for this card (6.3.3.1).
+                f["pc"] = "reserves"
+                ask(st, side, [{"reserves": True}, {"reserves": False}], "6.3.3.1",
+                    f"add {d['reserves'][side]} Reserves to card {n}?")
+                return
             f["pc"] = "order"
             return
         options = []

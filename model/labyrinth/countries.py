@@ -158,8 +158,15 @@ def is_regime_change(c: dict) -> bool:
 
 
 @implements("7.3.4.1", "7.2.1.1", "7.2.2.3", "8.4.3.2")
-def set_governance(st, name: str, gov: str) -> None:
-    """Set a Muslim country's governance and apply the marker rules that follow a shift.
+def set_governance(st, name: str, gov: str, *, tested: bool = False) -> None:
+    """Set a Muslim country's governance and apply the marker rules that follow a shift. Every
+    change of Governance in play goes through here, so that the action log card 94 reads
+    (action_log.py) sees each one.
+
+    ``tested``: the change is a roll that counts as "testato" for card 94 (a 4.9.4 Test; a Regime
+    Change roll under the ``governance_roll_tested`` ruling, P14): recorded as tested. An
+    improvement to Fair or Good is recorded as such; a first marking counts as one only when it
+    is no test (an event that sets an untested country's Governance).
 
     A shift to Good removes all Aid, the Besieged Regime and the Regime Change marker
     (7.2.1.1 note, 7.2.2.3, 8.4.3.2, 7.3.4.1); a shift to Islamist Rule does the same (8.4.4
@@ -168,7 +175,10 @@ def set_governance(st, name: str, gov: str) -> None:
     c = st.d["countries"][name]
     before = c["gov"]
     c["gov"] = gov
-    if gov in ("fair", "good") and (before is None or GOV_ORDER.index(gov) < GOV_ORDER.index(before)):
+    if tested:
+        record(st, "tested", name)  # for card 94 (action_log.py)
+    if gov in ("fair", "good") and (GOV_ORDER.index(gov) < GOV_ORDER.index(before) if before is not None
+                                    else not tested):
         record(st, "improved", name)  # for card 94 (action_log.py)
     if gov in ("good", "islamist_rule"):
         c["aid"] = 0

@@ -571,3 +571,79 @@ class LabyrinthRulings(Rulings):
         "'allows')?",
         source="seed_labyrinth.md D39 (resolution: mandatory)",
     )
+
+    # -- issue 14: what independent checking found (registry entries P14-P22) --------------------
+    governance_roll_tested: str = switch(
+        "improved_only",
+        choices=("improved_only", "any_result"),
+        question="Card 94 'un paese è testato o è migliorato a Discreto o Buono': does a Regime "
+        "Change's Governance roll (7.3.4, on the Country Test table) count as 'testato' whatever its "
+        "result, or only as an improvement when it gives Fair?",
+        source="IT 7.3.4, the Governance table ('Ponete il segnalino a Neutro se Test, ad Alleato se "
+        "Cambio di Regime') and card list #94; registry P14",
+    )
+    madrassas_own_recruit: bool = switch(
+        False,
+        choices=(False, True),
+        question="Card 53 Madrassas: does only the second card recruit (the card's text), or does "
+        "Madrassas recruit with its own value too, as 9.4.2.1's 'il reclutamento Madrassas (inclusa "
+        "la carta seguente)' may say (so that with no second card it still recruits)?",
+        source="IT card list #53; IT 9.4.2.1; registry P15",
+    )
+    second_card_reserves: bool = switch(
+        False,
+        choices=(False, True),
+        question="Cards 48 Adam Gadahn and 53 Madrassas fix the second card's use (a Recruit): may "
+        "the Jihadist add his Reserves (6.3.3.1) to that card's value?",
+        source="IT 6.3.3.1, card list #48 and #53; registry P16",
+    )
+    fatwa_first_plot: bool = switch(
+        True,
+        choices=(True, False),
+        question="Card 97 Fatwa: is a Plot made as its 'operazione con questa carta' the turn's "
+        "first Plot operation (4.7.7.2, 8.5.3: the exemption is used and Fatwa goes to the 1st Plot "
+        "box), or outside the exemption (an event's operation, not a card used for operations)?",
+        source="IT 4.7.7.2, 8.5.3, card list #97; A02/D33 default; registry P17",
+    )
+    casus_belli_this_card: str = switch(
+        "us_play_only",
+        choices=("us_play_only", "any_trigger"),
+        question="Cards 37 Iraqi WMD and 39 Libyan WMD 'Usate questa carta ... per il Cambio di "
+        "Regime': when the Jihadist plays the card for operations and the event happens (6.3.2), may "
+        "the US use this same card for a Regime Change then, in the Jihadist Action Phase?",
+        source="IT 5.2.2.1 ('evento OPPURE operazioni'), 6.3.2.2, 7.0, card list #37 and #39; "
+        "registry P18",
+    )
+    itjihad_target: str = switch(
+        "recorded",
+        choices=("recorded", "fair_or_good_now"),
+        question="Card 94 The door of Itjihad was closed: any country tested or improved to Fair or "
+        "Good in this or the last Action Phase, or only such a country that is still Fair or Good "
+        "when the event is played (so that the worsening does something)?",
+        source="IT card list #94; registry P19",
+    )
+    predator_needs_cell: bool = switch(
+        False,
+        choices=(False, True),
+        question="Cards 23-25 Predator ('Rimuovere una cellula da un paese Musulmano (non Iran)') print "
+        "no 'Giocatelo se': is the event playable with no cell in a Muslim country (it then does "
+        "nothing), as P04 answers for card 28 Sharia?",
+        source="IT card list #23-25; 6.2.6; registry P20",
+    )
+    solo_travel_origin_count: str = switch(
+        "all_cells",
+        choices=("all_cells", "unassigned_cells"),
+        question="9.4.2.6.1 solo Travel origins 'with more cells than the card's Ops' (and a Regime "
+        "Change country 'with more cells than troops'): count every cell of the country, or only the "
+        "cells not yet assigned a Travel by the same card?",
+        source="IT 9.4.2.6.1; registry P21",
+    )
+    event_marker_limits: str = switch(
+        "as_printed",
+        choices=("as_printed", "rules_hold"),
+        question="Cards 93 Taliban and 32 Back Channel place a Besieged Regime on an Afghanistan that "
+        "may be Good or under Islamist Rule, and Aid on an Islamist Rule country: is the marker placed "
+        "as printed (8.4.3.2 and 8.4.4 remove markers only when the Governance changes), or do those "
+        "rules still hold, so that no such marker is placed?",
+        source="IT 8.4.3.2, 8.4.4, card list #93 and #32; registry P22",
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from model.core.citations import implements
 from model.labyrinth.action_log import record
+from model.labyrinth.countries import set_governance
 from model.labyrinth.engine import cite, pop, procedure, push, roll
 from model.labyrinth.tracks import shift_prestige
 
@@ -42,11 +43,11 @@ def test(st, f, a) -> None:
         roll(st, "4.9.4", f"test {name}")
         return
     cite(st, "4.9.4")
-    record(st, "tested", name)  # for card 94 (action_log.py)
     if st.map.countries[name].muslim:
-        c["gov"] = governance_from_die(a["die"])
+        set_governance(st, name, governance_from_die(a["die"]), tested=True)
         c["align"] = "neutral"
     else:
+        record(st, "tested", name)  # for card 94 (action_log.py)
         c["posture"] = posture_from_die(a["die"])
     pop(st)
 
@@ -54,12 +55,20 @@ def test(st, f, a) -> None:
 @procedure("governance_roll")
 @implements("4.9.3")
 def governance_roll(st, f, a) -> None:
-    """Roll on the Governance table and set the result (used by Regime Change, 7.3.4)."""
+    """Roll on the Governance table and set the result (Regime Change, 7.3.4; card 102).
+
+    Issue 14 item 2: the result goes through ``set_governance``, so a Fair result on an Islamist
+    Rule country is an improvement card 94 can target in the next Action Phase. Whether the roll
+    counts as "testato" for card 94 whatever its result (a Poor one too) is the
+    ``governance_roll_tested`` ruling (P14): ``improved_only`` (default: the Governance table calls
+    only the initial roll a Test, "Ponete il segnalino a Neutro se Test, ad Alleato se Cambio di
+    Regime") or ``any_result``."""
     if f["pc"] == "start":
         f["pc"] = "rolled"
         roll(st, "4.9.3", f"governance roll for {f['country']}")
         return
-    st.d["countries"][f["country"]]["gov"] = governance_from_die(a["die"])
+    set_governance(st, f["country"], governance_from_die(a["die"]),
+                   tested=st.rulings.governance_roll_tested == "any_result")
     cite(st, "4.9.3")
     pop(st)
 

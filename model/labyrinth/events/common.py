@@ -298,6 +298,15 @@ def event_op(st, f, a) -> None:
         ask(st, f["side"], options, f["rule"], f"operation of value {f['value']} ({f['rule']})")
         return
     pop(st)
+    if a["op"] == "plot" and f["card"] == 97 and st.rulings.fatwa_first_plot:
+        # P17: Fatwa's "operazione con questa carta" as a Plot is the turn's Plot operation with
+        # this card (4.7.7.2 "la sua prima operazione di Complotto di un turno", 8.5.3): it uses up
+        # the exemption and, the first, puts Fatwa in the 1st Plot box (its play_card frame).
+        from model.labyrinth.cardplay import first_plot
+
+        owner = next((fr for fr in reversed(st.d["stack"])
+                      if fr["proc"] == "play_card" and fr["card"] == 97), None)
+        first_plot(st, owner if owner is not None else {"card": 97})
     if a["op"] == "reserves":
         from model.labyrinth.tracks import RESERVES_MAX
 

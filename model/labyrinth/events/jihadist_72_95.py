@@ -752,11 +752,18 @@ def taliban(st, f, a) -> None:
     """Card 93 Taliban: "Ponete un segnalino di Regime Assediato in Afghanistan ed una cellula lì ed
     in Pakistan. -1 al Prestigio o -3 al Prestigio se uno di questi ha Governo Islamico." The Besieged
     Regime is placed whatever the Governance (the text; A34: also on an unmarked country); each
-    country is tested before its cell (4.9.4), Afghanistan first."""
+    country is tested before its cell (4.9.4), Afghanistan first. Ruling ``event_marker_limits``
+    (P22): ``as_printed`` (default) as above; ``rules_hold``: 8.4.3.2 ("Rimuovete il segnalino se
+    il Governo passa a Islamico o Buono") still holds, so no Besieged Regime on a Good or Islamist
+    Rule Afghanistan."""
     d = st.d
     pc = f["pc"]
     if pc == "start":
-        d["countries"]["Afghanistan"]["besieged"] = True
+        if st.rulings.event_marker_limits == "as_printed" \
+                or d["countries"]["Afghanistan"]["gov"] not in ("good", "islamist_rule"):
+            d["countries"]["Afghanistan"]["besieged"] = True
+        else:
+            cite(st, "8.4.3.2")
         cite(st, "card 93")
         f["pc"] = "Afghanistan"
         if d["cells_track"] > 0:
@@ -778,9 +785,13 @@ def taliban(st, f, a) -> None:
 # -- 94 The door of Itjihad was closed ---------------------------------------------------------------
 def _itjihad_countries(st) -> list[str]:
     """Muslim countries tested, or improved to Fair or Good, in this or the previous Action Phase
-    (A55; ``action_log``). A tested non-Muslim country has a Posture, no Governance to worsen."""
+    (A55; ``action_log``). A tested non-Muslim country has a Posture, no Governance to worsen.
+    Ruling ``itjihad_target`` (P19): ``recorded`` (default) any such country, whatever its
+    Governance now (a Poor one stays Poor); ``fair_or_good_now`` only one still Fair or Good."""
     names = set(recent(st, "tested")) | set(recent(st, "improved"))
-    return [n for n in st.map.muslim if n in names and _muslim_tested(st, n)]
+    now = ("fair", "good") if st.rulings.itjihad_target == "fair_or_good_now" else None
+    return [n for n in st.map.muslim if n in names and _muslim_tested(st, n)
+            and (now is None or st.d["countries"][n]["gov"] in now)]
 
 
 def _itjihad_playable(st, side) -> bool:

@@ -341,11 +341,20 @@ def mossad_and_shin_bet(st, f, a) -> None:
 
 
 # -- 23-25 Predator ---------------------------------------------------------------------------------
-@event(23, 24, 25)
+def predator_playable(st, side) -> bool:
+    """No precondition is printed (6.2.6): playable, unless the ``predator_needs_cell`` ruling
+    (P20, as P04 for Sharia) asks for a cell in a Muslim country."""
+    if not st.rulings.predator_needs_cell:
+        return True
+    return any(cells(st.d["countries"][n]) for n in st.map.muslim)
+
+
+@event(23, 24, 25, playable=predator_playable)
 def predator(st, f, a) -> None:
     """Cards 23-25 Predator: "Rimuovere una cellula da un paese Musulmano (non Iran)." No
-    precondition is printed: the card is playable without a target and then does nothing. The
-    US selects a Muslim country with a cell (Iran is not Muslim, 4.4) and removes one (4.8.4)."""
+    precondition is printed: the card is playable without a target and then does nothing (ruling
+    ``predator_needs_cell``, P20: False). The US selects a Muslim country with a cell (Iran is not
+    Muslim, 4.4) and removes one (4.8.4)."""
     d = st.d
     if f["pc"] == "start":
         options = [{"country": n} for n in st.map.muslim if cells(d["countries"][n])]
@@ -596,7 +605,8 @@ def back_channel(st, f, a) -> None:
     The US may discard such a card ({"discard": n}) or decline ("pass"). The discard triggers no
     event (6.3.2.3) except US Election (card 120), whose event happens when it is discarded (6.3.1).
     The US then selects the Adversary (among those whose Resources equal the discarded card's
-    value), which shifts to Neutral (an Islamist Rule one too: FAQ) and gets 1 Aid (A49)."""
+    value), which shifts to Neutral (an Islamist Rule one too: FAQ) and gets 1 Aid (A49); on an
+    Islamist Rule country no Aid under the ``event_marker_limits`` ruling ``rules_hold`` (P22, 8.4.4)."""
     d = st.d
     pc = f["pc"]
     side = f["side"]
@@ -636,6 +646,9 @@ def back_channel(st, f, a) -> None:
     if pc == "adversary":
         c = d["countries"][a["country"]]
         c["align"] = "neutral"
-        c["aid"] += 1
+        if st.rulings.event_marker_limits == "as_printed" or c["gov"] != "islamist_rule":
+            c["aid"] += 1
+        else:
+            cite(st, "8.4.4")  # P22 rules_hold: no Aid on an Islamist Rule country
         cite(st, "card 32")
         pop(st)

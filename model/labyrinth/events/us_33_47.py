@@ -168,11 +168,22 @@ def iraqi_wmd(st, f, a) -> None:
 def casus_belli_event(st, f, a, country: str) -> None:
     """Cards 37 / 39: place the marker on ``country``; then "usate questa carta": the US may at once
     use this card (value 3) for a Regime Change there ({"regime_change": true}) or keep the marker
-    for a later card ({"regime_change": false}); asked only when that Regime Change is possible."""
+    for a later card ({"regime_change": false}); asked only when that Regime Change is possible.
+
+    Ruling ``casus_belli_this_card`` (P18): ``us_play_only`` (default): only a card the US plays
+    as its event can be "questa carta"; triggered by the Jihadist's operations or Reserves (6.3.2,
+    6.3.3) the card is his, spent on his operations (5.2.2.1 "evento OPPURE operazioni"), and
+    US operations are the US's Action Phase's (7.0): the marker is placed, for a later card.
+    ``any_trigger``: the US may use the card at once whoever played it (6.3.2.2 "come se la parte
+    cui è associato lo abbia giocato"), a Regime Change in the Jihadist Action Phase."""
     n = f["card"]
     if f["pc"] == "start":
         lasting.place_marker(st, n, country)
         cite(st, f"card {n}", "6.2.7")
+        if f["trigger"] != "play" and st.rulings.casus_belli_this_card == "us_play_only":
+            cite(st, "5.2.2.1")
+            pop(st)
+            return
         if country not in regime_change_targets(st, 3):
             pop(st)
             return

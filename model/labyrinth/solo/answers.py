@@ -261,9 +261,8 @@ def _event_choice(st, ev: dict, acts: list, keys: set, prompt: str) -> bool:
         return True
     if kind == "shia_mix_nearest":
         cite(st, "9.4.2.1")
-        if len(names) == 1:
-            answer(st, {key: names[0]})  # a single possible country: nothing to roll for
-            return True
+        # Rolled even when one country is possible: the roll's result is tested if unmarked
+        # (9.4.2.1 "testate se il paese risultante è Neutro"), and that test is play.
         push(st, "solo_shia_mix_nearest", names=names, key=key, purpose=f"{prompt} ({rule})")
         st.d["pending"] = None
         return True

@@ -281,13 +281,23 @@ def origin_groups(st, dest: str, value: int, free: dict, free_actives: dict, oth
     known yet: an event that asks the origin first). Within each category, where possible no other
     destination of the same card (the solo example, Musharraf: "la priorità 'Non Altra
     Destinazione'"), and then countries with an Active cell not yet used to Travel come first:
-    other destinations come after every other country of the category, Active ones first."""
+    other destinations come after every other country of the category, Active ones first.
+
+    Ruling ``solo_travel_origin_count`` (P21): the cells compared with the card's ops (and with the
+    troops) are ``all_cells`` (default: every cell in the country) or ``unassigned_cells`` (less
+    those already given a Travel by this card)."""
     d = st.d
     pa = st.patriot_act()
     has = [n for n in st.map.names if free.get(n, 0) > 0]
+    unassigned = st.rulings.solo_travel_origin_count == "unassigned_cells"
+
+    def count(n: str) -> int:
+        c = d["countries"][n]
+        return cells(c) - (cylinders(c) - free[n]) if unassigned else cells(c)
+
     cats = [
-        [n for n in has if d["countries"][n]["gov"] == "islamist_rule" and cells(d["countries"][n]) > value],
-        [n for n in has if is_regime_change(d["countries"][n]) and cells(d["countries"][n]) > troops(st, n)],
+        [n for n in has if d["countries"][n]["gov"] == "islamist_rule" and count(n) > value],
+        [n for n in has if is_regime_change(d["countries"][n]) and count(n) > troops(st, n)],
         [n for n in has if dest and st.map.are_adjacent(dest, n, patriot_act=pa)],
         has,
     ]

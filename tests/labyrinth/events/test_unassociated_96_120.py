@@ -226,6 +226,29 @@ def test_hamas_elected_the_us_discards_any_card_of_its_hand(player):
     assert 99 in st.d["removed"]
 
 
+@pytest.mark.rule("card 99", "card 120", "6.3.1", "6.3.2.3")
+@pytest.mark.parametrize("player", SIDES)
+def test_hamas_elected_discarding_us_election_fires_its_event(player):
+    """6.3.2.3: a discard causes no event, except US Election (card 120): "Quando questa carta viene
+    usata per operazioni o scartata" (6.3.1). Discarded to HAMAS Elected it rolls for US Posture
+    (4.9.3, +1) and shifts Prestige by the GWOT penalty, then HAMAS Elected costs Prestige and
+    Funding. World Posture Hard 1 (Israel): a die of 3 gives Soft, penalty 1: Prestige 7-1-1."""
+    st = position("lets_roll", prestige=7, funding=6, us_posture="hard")
+    set_hand(st, "US", 2, 120)
+    give(st, player, 99)
+    start_proc(st, "play_card", side=player, card=99)
+    feed(st, [{"use": "event"}, {"discard": 120}])
+    assert st.current_player() == "chance"  # the Posture roll of card 120
+    feed(st, [3])
+    assert finished(st)
+    assert st.d["us_posture"] == "soft"
+    assert (st.d["prestige"], st.d["funding"]) == (5, 5)
+    assert st.d["hands"]["US"] == [2]
+    assert 120 in st.d["lapsing"]  # its event happened: LAPSING (TEMPORANEO), 4.7.7.1
+    assert 120 not in st.d["discard"]
+    assert 99 in st.d["removed"]
+
+
 @pytest.mark.rule("card 99")
 def test_hamas_elected_with_an_empty_us_hand_still_costs_prestige_and_funding():
     st = position("lets_roll", prestige=7, funding=6)

@@ -367,6 +367,22 @@ def test_shia_mix_nearest_jaysh_al_mahdi_result_not_possible(reading, worsened):
     assert country(st, other)["gov"] == others[other]
 
 
+@pytest.mark.rule("9.4.2.1", "9.5", "4.9.4", "card 106")
+@pytest.mark.parametrize("reading", ["always", "if_unmarked"])
+def test_shia_mix_nearest_rolls_and_tests_even_with_one_possible_country(reading):
+    """Issue 14, item 3: 9.4.2.1 "tirate sulla tabella Misto Sciita (9.5), testate se il paese
+    risultante è Neutro, poi cercate il paese adatto più vicino" holds when only one country is
+    possible too: the roll is made and its result tested. Iraq alone has cells and troops; the roll
+    3 + 2 + 2 = 7 gives Lebanon, untested: tested (die 1, Poor), then Iraq is worsened."""
+    st = lets_roll(rulings={"solo_shia_mix_nearest": reading},
+                   countries={"Iraq": {"gov": "fair", "troops": 2, "cells": 1}})
+    assert country(st, "Lebanon")["gov"] is None
+    play_event(st, 106, [3, 2, 2, 1])
+    assert country(st, "Lebanon")["gov"] == "poor"
+    assert country(st, "Lebanon")["align"] == "neutral"
+    assert country(st, "Iraq")["gov"] == "poor"
+
+
 @pytest.mark.rule("9.4.2.1", "9.5.1", "card 104")
 @pytest.mark.reading("D20")
 def test_shia_mix_nearest_iran_nearest_fair_when_no_good():
