@@ -604,17 +604,19 @@ NON_INVARIANTS: tuple[NonInvariant, ...] = (
     NonInvariant(
         "good_not_besieged", "8.4.3.2",
         "card 93 Taliban places a Besieged Regime in Afghanistan whatever its Governance "
-        "(seen in random games: Afghanistan Good and Besieged)",
+        "(seen in random games: Afghanistan Good and Besieged; registry P22 as_printed)",
         lambda S: _every_muslim(S, lambda n: z3.Implies(S.at("gov", n) == GOV["good"], S.at("besieged", n) == 0)),
         "besiege"),
     NonInvariant(
         "islamist_rule_has_no_aid", "8.4.4",
-        "the revolution removes the Aid; card 32 Back Channel places Aid there later (seen in random games)",
+        "the revolution removes the Aid; card 32 Back Channel places Aid there later (seen in random games; "
+        "registry P22 as_printed)",
         lambda S: _every_muslim(S, lambda n: z3.Implies(S.at("gov", n) == GOV["islamist_rule"], S.at("aid", n) == 0)),
         "place_aid"),
     NonInvariant(
         "islamist_rule_not_besieged", "8.4.4",
-        "card 93 Taliban places a Besieged Regime in Afghanistan under Islamist Rule too (seen in random games)",
+        "card 93 Taliban places a Besieged Regime in Afghanistan under Islamist Rule too (seen in random games; "
+        "registry P22 as_printed)",
         lambda S: _every_muslim(S, lambda n: z3.Implies(S.at("gov", n) == GOV["islamist_rule"],
                                                         S.at("besieged", n) == 0)),
         "besiege"),
