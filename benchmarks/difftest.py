@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from oracle import difftest  # noqa: E402
-from oracle.adapter import Implementation  # noqa: E402
-from oracle.difftest_cmd import reference_command  # noqa: E402
+from cdg_oracle.oracle import difftest  # noqa: E402
+from cdg_oracle.oracle.adapter import Implementation  # noqa: E402
+from cdg_oracle.oracle.difftest_cmd import reference_command  # noqa: E402
 
 
 def main() -> None:

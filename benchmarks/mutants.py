@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from oracle import difftest  # noqa: E402
-from oracle.difftest_cmd import reference_command  # noqa: E402
-from oracle.mutants import MUTANTS  # noqa: E402
+from cdg_oracle.oracle import difftest  # noqa: E402
+from cdg_oracle.oracle.difftest_cmd import reference_command  # noqa: E402
+from cdg_oracle.oracle.mutants import MUTANTS  # noqa: E402
 
 
 def run_one(name: str, games: int, seed: int, budget: float) -> dict:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.labyrinth import new_game  # noqa: E402
-from oracle.playout import choose  # noqa: E402
+from cdg_oracle.model.labyrinth import new_game  # noqa: E402
+from cdg_oracle.oracle.playout import choose  # noqa: E402
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from properties.labyrinth import z3_proofs as P  # noqa: E402
+from cdg_oracle.properties.labyrinth import z3_proofs as P  # noqa: E402
 
 CARD_STEPS = ("draw", "play_card", "put_away", "event_card_move")
 

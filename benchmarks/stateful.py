@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from properties.labyrinth.stateful import PROFILES, run_machine  # noqa: E402
+from cdg_oracle.properties.labyrinth.stateful import PROFILES, run_machine  # noqa: E402
 
 
 def main() -> int:

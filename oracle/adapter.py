@@ -41,12 +41,16 @@ import queue
 import shlex
 import subprocess
 import threading
+import time
 from collections import deque
 from typing import Any
 
-from oracle.games import carried_options
+from cdg_oracle.oracle.games import carried_options
 
 PROTOCOL_VERSION = 1
+POLL = 0.05  # seconds between looks at the process while waiting for an answer
+EXIT_GRACE = 0.25  # after the process exited, how long a last answer line may still take to arrive
+STDERR_CHUNK = 1 << 16  # bytes read from the implementation's stderr at a time
 FAILURE_KINDS = ("timeout", "crash", "oversized", "malformed", "protocol")
 
 
@@ -91,6 +95,7 @@ class Implementation:
         self._next_id = 1
         self._lines: queue.Queue = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=20)
+        self._times: list[float] = []
         try:
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -120,9 +125,22 @@ class Implementation:
         self._lines.put(("eof", None))
 
     def _read_stderr(self) -> None:
+        """Keep the last 20 lines of its stderr, 500 characters each: read in bounded chunks, so a
+        process that writes gigabytes without a newline costs no memory (the rest of such a line
+        is dropped)."""
+        err = self.proc.stderr
         try:
-            for raw in self.proc.stderr:
-                self._stderr.append(raw.decode("utf-8", "replace").rstrip("\n")[:500])
+            while True:
+                chunk = err.readline(STDERR_CHUNK)
+                if not chunk:
+                    break
+                whole = chunk.endswith(b"\n")
+                self._stderr.append(chunk.decode("utf-8", "replace").rstrip("\n")[:500])
+                while not whole:  # drop the rest of an overlong line
+                    chunk = err.readline(STDERR_CHUNK)
+                    if not chunk:
+                        return
+                    whole = chunk.endswith(b"\n")
         except (OSError, ValueError):
             pass
 
@@ -140,11 +158,7 @@ class Implementation:
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             raise self._crashed(req) from None
-        try:
-            kind, payload = self._lines.get(timeout=self.timeout)
-        except queue.Empty:
-            raise ImplFailure("timeout", f"no answer to {cmd!r} within {self.timeout:g} s", req,
-                              self.stderr_tail()) from None
+        kind, payload = self._wait_line(req)
         if kind == "eof":
             self._lines.put(("eof", None))  # keep reporting the end
             raise self._crashed(req)
@@ -164,6 +178,39 @@ class Implementation:
         if not resp["ok"] and not isinstance(resp.get("error"), str):
             raise ImplFailure("protocol", f"refusal of {cmd!r} without an 'error' text", req)
         return resp
+
+    def _wait_line(self, req: dict) -> tuple[str, Any]:
+        """The next answer line, waiting at most the timeout. The process is watched meanwhile: once
+        it has exited, a line still in the pipe is taken, and otherwise the verdict is a crash at
+        once (a child that inherited its stdout and keeps it open must not turn a crash into a
+        timeout). Each answer's time is recorded (:meth:`slowness`)."""
+        start = time.monotonic()
+        deadline = start + self.timeout
+        exited_at = None
+        while True:
+            now = time.monotonic()
+            try:
+                item = self._lines.get(timeout=max(0.0, min(POLL, deadline - now)))
+                self._times.append(time.monotonic() - start)
+                return item
+            except queue.Empty:
+                pass
+            now = time.monotonic()
+            if self.proc.poll() is not None:
+                if exited_at is None:
+                    exited_at = now  # a last line may still be on its way from the reader thread
+                elif now - exited_at > EXIT_GRACE:
+                    raise self._crashed(req)
+            if now >= deadline:
+                raise ImplFailure("timeout", f"no answer to {req['cmd']!r} within {self.timeout:g} s", req,
+                                  self.stderr_tail())
+
+    def slowness(self) -> dict:
+        """How long its answers took: count, total and slowest seconds, and how many took more
+        than half the timeout (an implementation just under the timeout makes a run crawl)."""
+        t = self._times
+        return {"answers": len(t), "seconds": round(sum(t), 3), "slowest": round(max(t, default=0.0), 3),
+                "over_half_timeout": sum(1 for x in t if x > self.timeout / 2)}
 
     def _crashed(self, req: dict) -> ImplFailure:
         try:

@@ -32,45 +32,50 @@ from pathlib import Path
 EXIT_OK = 0
 DEFAULT_OUT = Path("reports") / "labyrinth"
 WITNESS_DIR = "ambiguities"
+PARTIAL_DIR = "ambiguities-partial"
 
 
 def add_parser(sub) -> None:
     """Register ``ambiguities`` on the CLI's subparsers."""
-    from properties.labyrinth.impact import DEFAULT_BUDGET
+    from cdg_oracle.properties.labyrinth.impact import DEFAULT_BUDGET
 
     a = sub.add_parser("ambiguities", help="measure how often each reading of the ambiguity registry changes "
                                            "a game (paired games); write reports/labyrinth/ambiguities.md and .json")
-    a.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+    from cdg_oracle.oracle import usage
+
+    a.add_argument("--budget", type=usage.seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
                    help=f"about how long the paired games take (default {DEFAULT_BUDGET:g}; the discovery adds about "
                         f"40%%); converted to game pairs without a clock, so the report is deterministic")
-    a.add_argument("--seed", type=int, default=1, help="the seed of the games' random streams (default 1)")
+    a.add_argument("--seed", type=usage.seed, default=1, help="the seed of the games' random streams (default 1)")
     a.add_argument("--out", metavar="DIR", default=str(DEFAULT_OUT),
                    help=f"report folder (default {DEFAULT_OUT}): ambiguities.md, ambiguities.json, "
                         f"{WITNESS_DIR}/*.trace.jsonl")
     a.add_argument("--entry", metavar="ID", nargs="+", action="extend",
-                   help="measure only these registry entries (e.g. D16 A13)")
+                   help="measure only these registry entries (e.g. D16 A13): a partial report, written as "
+                        f"ambiguities-partial.md/.json and {PARTIAL_DIR}/ beside the full one, which it never touches")
     a.add_argument("--registry", metavar="DIR", default=None,
                    help="the registry folder (default properties/labyrinth/ambiguities)")
 
 
 def _usage(message: str) -> Exception:
     """A bad argument: exit 2 with one line (the CLI's UsageError)."""
-    from oracle.usage import UsageError
+    from cdg_oracle.oracle.usage import UsageError
 
     return UsageError(message)
 
 
 def run(args, stream=None) -> int:
-    from model.core.errors import DataError
-    from properties.labyrinth import impact
-    from properties.labyrinth.registry import DIRECTORY, load_registry
+    from cdg_oracle.model.core.errors import DataError
+    from cdg_oracle.properties.labyrinth import impact
+    from cdg_oracle.properties.labyrinth.registry import DIRECTORY, load_registry
+
+    from cdg_oracle.oracle.fileio import check_output
 
     stream = stream or sys.stdout
     if not args.budget > 0 or args.budget == float("inf"):
         raise _usage(f"--budget {args.budget:g}: must be a number of seconds > 0")
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise DataError(f"--out {out}: not a folder")
+    check_output(out, "--out", directory=True)
     registry = Path(args.registry) if args.registry is not None else DIRECTORY
     if not registry.is_dir():
         raise DataError(f"--registry {registry}: not a folder")
@@ -83,24 +88,30 @@ def run(args, stream=None) -> int:
                          f"e.g. {', '.join(sorted(known)[:3])})")
         wanted = set(args.entry)
         entries = tuple(e for e in entries if e.id in wanted)
+    # Issue 15 item 8: a partial run (--entry) has names of its own, so the full report and its
+    # witness traces stay as they are; only the partial run's own stale witnesses are removed.
+    partial = bool(args.entry)
+    stem, witness_dir = ("ambiguities-partial", PARTIAL_DIR) if partial else ("ambiguities", WITNESS_DIR)
     data = impact.measure(entries, args.budget, args.seed)
-    report, files = finish_report(data)
-    if not args.entry:
+    report, files = finish_report(data, witness_dir)
+    if partial:
+        report["partial"] = sorted(set(args.entry))
+    else:
         report["discovery"] = discovery_section(args.seed, args.budget, entries, files)
-    from oracle.fileio import write_atomic
+    from cdg_oracle.oracle.fileio import write_atomic
 
     for rel, text in files.items():
         write_atomic(out / rel, text)
-    write_reports(out, report)
-    for old in sorted((out / WITNESS_DIR).glob("*.trace.jsonl")):
+    write_reports(out, report, stem)
+    for old in sorted((out / witness_dir).glob("*.trace.jsonl")):
         if old.relative_to(out).as_posix() not in files:
             old.unlink()  # a witness of an earlier report, which this report no longer names
     n_measured, n_listed = len(report["measured"]), len(report["not_measured"])
-    lines = [f"{out / 'ambiguities.md'}, {out / 'ambiguities.json'}: {n_measured} "
+    lines = [f"{out / (stem + '.md')}, {out / (stem + '.json')}: {'partial, ' * partial}{n_measured} "
              f"entr{'ies' if n_measured != 1 else 'y'} measured ({report['pairs_per_reading']} pair"
              f"{'s' if report['pairs_per_reading'] != 1 else ''} per reading, seed {args.seed}), {n_listed} "
              f"not measured (effect none or pending)",
-             f"{out / WITNESS_DIR}: {len(files)} witness trace{'s' if len(files) != 1 else ''} written"]
+             f"{out / witness_dir}: {len(files)} witness trace{'s' if len(files) != 1 else ''} written"]
     failed = [(m["id"], alt["reading"], len(alt["errors"])) for m in report["measured"]
               for alt in m["alternatives"] if alt["errors"]]
     if failed:
@@ -120,9 +131,9 @@ def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
 
 
-def witness_names(entry_id: str, reading: str) -> tuple[str, str]:
+def witness_names(entry_id: str, reading: str, folder: str = WITNESS_DIR) -> tuple[str, str]:
     """The witness traces of a reading: (under the alternative reading, under the default)."""
-    stem = f"{WITNESS_DIR}/{_safe(entry_id)}_{_safe(reading)}"
+    stem = f"{folder}/{_safe(entry_id)}_{_safe(reading)}"
     return f"{stem}.trace.jsonl", f"{stem}.default.trace.jsonl"
 
 
@@ -138,7 +149,7 @@ def discovery_section(seed: int, budget: float, entries, files: dict[str, str]) 
     (properties/labyrinth/discovery.py); a divergence at a rule or card no entry with that switch
     names is a candidate new ambiguity. Each candidate's game goes into ``files`` as a trace under
     the changed reading (its last step is where the two games part)."""
-    from properties.labyrinth import discovery
+    from cdg_oracle.properties.labyrinth import discovery
 
     found = discovery.discover(seed, discovery_runs(budget), registry=entries)
     out = {k: found[k] for k in ("seed", "pairs", "divergences", "named")}
@@ -167,7 +178,7 @@ def machine_hunt(seed: int, budget: float, entries, files: dict[str, str]) -> di
     parting the registry does not name fails the run and is shrunk to a minimal game, whose trace
     (under the changed reading) goes into ``files``. Only the switches of the registry's entries are
     varied (that every switch has an entry is the registry's own check)."""
-    from properties.labyrinth import side_by_side
+    from cdg_oracle.properties.labyrinth import side_by_side
 
     switches = sorted({e.switch for e in entries if e.switch})  # the switches the registry executes
     if not switches:
@@ -191,7 +202,7 @@ CANDIDATE_FIELDS = ("switch", "values", "rules", "cards", "diff_paths", "scenari
 def candidate_entry(c: dict, stem: str, files: dict[str, str]) -> dict:
     """A candidate new ambiguity for the report, its game written into ``files`` as a trace under
     the changed reading (its last step is where the two games part)."""
-    from oracle import trace
+    from cdg_oracle.oracle import trace
 
     rel = f"{WITNESS_DIR}/{stem}.trace.jsonl"
     files[rel] = trace.from_actions("labyrinth", c["scenario"], c["length"], c["rulings"]["b"],
@@ -210,10 +221,10 @@ def _shows(w: dict) -> str:
             f"actions before agree")
 
 
-def finish_report(data: dict) -> tuple[dict, dict[str, str]]:
+def finish_report(data: dict, folder: str = WITNESS_DIR) -> tuple[dict, dict[str, str]]:
     """The report document and its witness traces (trace texts by path relative to the report
     folder): the measurement with each witness's two action lists replaced by its two traces."""
-    from oracle import __version__, trace
+    from cdg_oracle.oracle import __version__, trace
 
     report = {"format": "cdg-oracle-ambiguities", "format_version": 1, "model_version": __version__}
     report.update(data)
@@ -223,7 +234,7 @@ def finish_report(data: dict) -> tuple[dict, dict[str, str]]:
             w = alt["witness"]
             if w is None:
                 continue
-            path, default_path = witness_names(m["id"], alt["reading"])
+            path, default_path = witness_names(m["id"], alt["reading"], folder)
             files[path] = trace.from_actions("labyrinth", w["scenario"], data["length"], w["rulings"],
                                              w.pop("actions_alternative"), None, w["options"])
             files[default_path] = trace.from_actions("labyrinth", w["scenario"], data["length"], {},
@@ -234,11 +245,11 @@ def finish_report(data: dict) -> tuple[dict, dict[str, str]]:
 
 # -- the reports -------------------------------------------------------------------------------------
 
-def write_reports(out: Path, report: dict) -> None:
-    from oracle.fileio import write_atomic
+def write_reports(out: Path, report: dict, stem: str = "ambiguities") -> None:
+    from cdg_oracle.oracle.fileio import write_atomic
 
-    write_atomic(out / "ambiguities.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
-    write_atomic(out / "ambiguities.md", render_markdown(report))
+    write_atomic(out / f"{stem}.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
+    write_atomic(out / f"{stem}.md", render_markdown(report))
 
 
 def _cell(text) -> str:
@@ -258,7 +269,11 @@ def render_markdown(report: dict) -> str:
     measured, listed = report["measured"], report["not_measured"]
     out = ["# Labyrinth: the impact of the ambiguities", "",
            f"Generated by `cdg-oracle ambiguities --budget {report['budget_seconds']:g} --seed {report['seed']}` "
-           f"(model {report['model_version']}). The same registry, seed and budget give this very file.", "",
+           f"(model {report['model_version']}). The same registry, seed and budget give this very file.", ""]
+    if report.get("partial"):
+        out += [f"**Partial**: only the entries {', '.join(report['partial'])} (`--entry`), without the discovery; "
+                "the full report is `ambiguities.md`.", ""]
+    out += [
            "## How it is measured", "",
            f"For each alternative reading of an entry (one `Rulings` switch set to one value), "
            f"{report['pairs_per_reading']} pairs of games: pair *j* plays scenario "

@@ -17,10 +17,15 @@ import json
 import os
 import sys
 
-from model.core.errors import DataError
-from oracle.usage import UsageError
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.oracle import usage
+from cdg_oracle.oracle.usage import UsageError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+GAME_HELP = "the game (default labyrinth; the only one so far)"
+SCENARIO_HELP = "the scenario (cdg-oracle scenario check lists them)"
+RULING_HELP = "an interpretation switch, repeatable (cdg-oracle rules --rulings lists them)"
+SEED_HELP = "seed of the random choices and chance outcomes: the same seed gives the same game (an integer >= 0)"
 
 
 class Parser(argparse.ArgumentParser):
@@ -42,7 +47,7 @@ def parse_rulings(items: list[str] | None) -> dict:
 
 def add_option_arguments(p) -> None:
     """``--solo``, ``--ideology LEVEL``, ``--minidecks``: the game options (Labyrinth chapter 9)."""
-    from model.labyrinth.solo.options import IDEOLOGIES
+    from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
 
     p.add_argument("--solo", action="store_true",
                    help="a solo game (chapter 9): the Jihadist is played by the bot, the choices are the US's")
@@ -67,21 +72,25 @@ def build_parser() -> Parser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     v = sub.add_parser("verify", help="map, scenario, z3 and state-machine checks and a random campaign; writes reports/")
-    v.add_argument("--game", default="labyrinth")
-    v.add_argument("--budget", type=float, default=60.0, metavar="SECONDS", help="time for the random campaign (default 60)")
-    v.add_argument("--games", type=int, default=25, help="random games per scenario at most (default 25)")
-    v.add_argument("--seed", type=int, default=1)
-    v.add_argument("--examples", type=int, default=25, help="state-machine runs (default 25)")
-    v.add_argument("--steps", type=int, default=300, help="steps per state-machine run (default 300)")
+    v.add_argument("--game", default="labyrinth", help=GAME_HELP)
+    v.add_argument("--budget", type=usage.seconds, default=None, metavar="SECONDS",
+                   help="stop the random campaigns after this long: the report then says it is partial "
+                        "(default: no limit; the seed and --games fix the work)")
+    v.add_argument("--games", type=usage.count(0), default=25,
+                   help="random games per scenario, and solo games in all (default 25; 0: no campaign)")
+    v.add_argument("--seed", type=usage.seed, default=1, help=SEED_HELP + " (default 1)")
+    v.add_argument("--examples", type=usage.count(1), default=25, help="state-machine runs (default 25)")
+    v.add_argument("--steps", type=usage.count(1), default=300, help="steps per state-machine run (default 300)")
     v.add_argument("--out", default="reports", help="report folder (default reports/)")
 
     pl = sub.add_parser("play", help="play one game with uniformly random choices and seeded chance; write its trace")
-    pl.add_argument("--game", default="labyrinth")
-    pl.add_argument("--scenario", default="lets_roll")
+    pl.add_argument("--game", default="labyrinth", help=GAME_HELP)
+    pl.add_argument("--scenario", default="lets_roll", help=SCENARIO_HELP + " (default lets_roll)")
     pl.add_argument("--length", default="standard", help="standard (1 deck), tournament (2), campaign (3)")
-    pl.add_argument("--seed", type=int, default=0)
-    pl.add_argument("--ruling", action="append", metavar="NAME=VALUE")
-    pl.add_argument("--out", default="game.jsonl")
+    pl.add_argument("--seed", type=usage.seed, default=0, help=SEED_HELP + " (default 0)")
+    pl.add_argument("--ruling", action="append", metavar="NAME=VALUE", help=RULING_HELP)
+    pl.add_argument("--out", default="-", metavar="FILE",
+                    help="where to write the trace (default -: standard output, the summary on standard error)")
     pl.add_argument("--no-legal-hash", action="store_true", help="omit per-step legal-action counts and hashes")
     pl.add_argument("--states", action="store_true", help="write the full canonical state after every step (large)")
     add_option_arguments(pl)
@@ -90,15 +99,18 @@ def build_parser() -> Parser:
                                       "invalid (2) or undetermined (4)")
     r.add_argument("trace")
     r.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    r.add_argument("--max-branches", type=int, default=256, metavar="N",
+    r.add_argument("--max-branches", type=usage.count(1), default=256, metavar="N",
                    help="candidate histories kept across hidden chance steps before the verdict is "
                         "undetermined (default 256)")
 
-    ru = sub.add_parser("rules", help="every numbered rule and card with its status")
-    ru.add_argument("--game", default="labyrinth")
-    ru.add_argument("--json", action="store_true")
+    ru = sub.add_parser("rules", help="every numbered rule and card with its status; --rulings: every "
+                                      "interpretation switch")
+    ru.add_argument("--game", default="labyrinth", help=GAME_HELP)
+    ru.add_argument("--json", action="store_true", help="print as JSON")
+    ru.add_argument("--rulings", action="store_true",
+                    help="list every Rulings switch: its values, its default and its registry entries")
 
-    from oracle import ambiguities_cmd, difftest_cmd, scenario_cmd, vectors_cmd
+    from cdg_oracle.oracle import ambiguities_cmd, difftest_cmd, scenario_cmd, vectors_cmd
     scenario_cmd.add_parser(sub)
     difftest_cmd.add_parser(sub)
     vectors_cmd.add_parser(sub)
@@ -112,11 +124,15 @@ def cmd_play(args) -> int:
     """Play one game with seeded random choices and write its version 2 trace atomically."""
     import random
 
-    from oracle import trace
-    from oracle.fileio import write_atomic
-    from oracle.games import new_state
-    from oracle.playout import choose
+    from cdg_oracle.oracle import trace
+    from cdg_oracle.oracle.fileio import write_atomic
+    from cdg_oracle.oracle.games import new_state
+    from cdg_oracle.oracle.playout import choose
 
+    from cdg_oracle.oracle.fileio import check_output
+
+    if args.out != "-":
+        check_output(args.out)
     options = parse_options(args)
     state = new_state(args.game, args.scenario, args.length, parse_rulings(args.ruling), options)
     lines = [trace.dumps(trace.header(args.game, args.scenario, args.length, state.rulings_dict(), args.seed,
@@ -132,20 +148,28 @@ def cmd_play(args) -> int:
         lines.append(trace.dumps(rec))
         steps += 1
     lines.append(trace.dumps(trace.end_record(state, steps)))
-    write_atomic(args.out, "\n".join(lines) + "\n")
+    text = "\n".join(lines) + "\n"
     t = state.outcome()
-    print(f"{args.out}: {steps} steps, {t['winner']} wins: {t['reason']}")
-    if options is not None:
-        print("\n".join(solo_notes(gaps)))
+    summary = f"{steps} steps, {t['winner']} wins: {t['reason']}"
+    notes = solo_notes(gaps) if options is not None else []
+    if args.out == "-":  # the trace on standard output, the summary on standard error
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        print("\n".join([f"cdg-oracle play: {summary}"] + notes), file=sys.stderr)
+        return EXIT_OK
+    write_atomic(args.out, text)
+    print(f"{args.out}: {summary}")
+    if notes:
+        print("\n".join(notes))
     return EXIT_OK
 
 
 def solo_notes(gaps: list[str]) -> list[str]:
     """What a solo game's trace rests on beyond the rules: the steps that used a substitute for a
     missing table (their ``gap`` texts), then the open items of the solo tables."""
-    from model.labyrinth.solo_tables import open_items
+    from cdg_oracle.model.labyrinth.solo_tables import open_items
 
-    from oracle.rules_report import open_items_lines
+    from cdg_oracle.oracle.rules_report import open_items_lines
 
     if gaps:
         kinds = "; ".join(dict.fromkeys(gaps))  # each distinct substitute once, in order of use
@@ -160,16 +184,14 @@ def solo_notes(gaps: list[str]) -> list[str]:
 def cmd_replay(args) -> int:
     """Replay a trace; exit 0 conformant, 1 violation, 2 invalid, 4 undetermined. With --json a
     bad input also prints {"verdict": "invalid", "line", "message"} on stdout."""
-    from oracle import trace
+    from cdg_oracle.oracle import trace
 
     try:
         if args.max_branches < 1:
             raise UsageError(f"--max-branches {args.max_branches}: must be at least 1")
-        try:
-            with open(args.trace, "rb") as fh:
-                data = fh.read()
-        except OSError as e:
-            raise UsageError(f"{args.trace}: cannot read: {e.strerror}")
+        from cdg_oracle.oracle.fileio import read_bounded
+
+        data = read_bounded(args.trace, "trace")
         verdict = trace.replay(trace.decode(data, args.trace), args.trace, args.max_branches)
     except (UsageError, DataError) as e:
         if args.json:
@@ -184,10 +206,17 @@ def cmd_replay(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    from oracle import rules_report
+    from cdg_oracle.oracle import rules_report
 
     if args.game != "labyrinth":
         raise UsageError(f"--game {args.game!r}: unknown game (known: labyrinth)")
+    if args.rulings:
+        rows = rules_report.rulings_report()
+        if args.json:
+            print(json.dumps(rows, indent=1, sort_keys=True))
+        else:
+            sys.stdout.write(rules_report.render_rulings(rows))
+        return EXIT_OK
     report = rules_report.labyrinth_report()
     if args.json:
         report["summary"] = rules_report.summary(report)
@@ -198,41 +227,42 @@ def cmd_rules(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    from oracle import verify
+    from cdg_oracle.oracle import verify
 
     if args.game != "labyrinth":
         raise UsageError(f"--game {args.game!r}: unknown game (known: labyrinth)")
-    if args.budget <= 0 or args.games < 0 or args.examples < 1 or args.steps < 1:
-        raise UsageError("--budget must be > 0, --games >= 0, --examples and --steps >= 1")
+    from cdg_oracle.oracle.fileio import check_output
+
+    check_output(args.out, "--out", directory=True)
     return verify.run(args.out, args.budget, args.games, args.seed, args.examples, args.steps)
 
 
 def cmd_difftest(args) -> int:
-    from oracle import difftest_cmd
+    from cdg_oracle.oracle import difftest_cmd
 
     return difftest_cmd.run(args)
 
 
 def cmd_vectors(args) -> int:
-    from oracle import vectors_cmd
+    from cdg_oracle.oracle import vectors_cmd
 
     return vectors_cmd.run(args)
 
 
 def cmd_ambiguities(args) -> int:
-    from oracle import ambiguities_cmd
+    from cdg_oracle.oracle import ambiguities_cmd
 
     return ambiguities_cmd.run(args)
 
 
 def cmd_adapter(args) -> int:
-    from oracle import reference_adapter
+    from cdg_oracle.oracle import reference_adapter
 
     return reference_adapter.run(args.mutant)
 
 
 def cmd_scenario(args) -> int:
-    from oracle import scenario_cmd
+    from cdg_oracle.oracle import scenario_cmd
 
     return scenario_cmd.run(args)
 

@@ -32,10 +32,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from oracle import statediff
-from oracle.adapter import ImplFailure, Implementation
-from oracle.games import carried_options, new_state
-from properties.sampling import sample_chance
+from cdg_oracle.oracle import statediff
+from cdg_oracle.oracle.adapter import ImplFailure, Implementation
+from cdg_oracle.oracle.games import carried_options, new_state
+from cdg_oracle.properties.sampling import sample_chance
 
 KINDS = ("agree", "disagreement", "timeout", "crash", "oversized", "malformed", "protocol")
 
@@ -86,6 +86,15 @@ class Result:
     finding: Finding | None = None
     names: list = field(default_factory=list)  # the scenarios played, in turn
     options: dict | None = None  # the game options of a solo game (chapter 9); None: two-player
+    timeout: float = 10.0  # the per-answer limit the implementation was given
+    answers: dict = field(default_factory=lambda: {"answers": 0, "seconds": 0.0, "slowest": 0.0,
+                                                   "over_half_timeout": 0})
+    partial: bool = False  # the budget stopped a game half-way
+
+    def slow(self) -> bool:
+        """The implementation was slow: answers over half the timeout, or most of the run's time."""
+        a = self.answers
+        return a["over_half_timeout"] > 0 or (self.seconds > 5 and a["seconds"] > 0.8 * self.seconds)
 
     @property
     def verdict(self) -> str:
@@ -95,7 +104,8 @@ class Result:
         return {"verdict": self.verdict, "game": self.game, "scenario": self.scenario,
                 "length": self.length, "rulings": self.rulings, "options": self.options, "seed": self.seed,
                 "strategy": self.strategy, "games": self.games, "steps": self.steps,
-                "seconds": round(self.seconds, 3),
+                "seconds": round(self.seconds, 3), "partial": self.partial,
+                "answers": self.answers, "slow": self.slow(),
                 "finding": None if self.finding is None else self.finding.to_dict()}
 
 
@@ -161,10 +171,20 @@ def _few(actions: list, n: int = 5) -> str:
 Chooser = Callable[[Any], Any]
 
 
+class _OutOfTime(Exception):
+    """The budget ran out in the middle of a game (``stop_at``): the run stops there, partial."""
+
+    def __init__(self, steps: int):
+        super().__init__(f"out of time after {steps} steps")
+        self.steps = steps
+
+
 def play_game(impl: Implementation, game: str, scenario: str, length: str, rulings: dict, seed: int,
-              index: int, choose: Chooser, max_steps: int, options: dict | None = None) -> int:
+              index: int, choose: Chooser, max_steps: int, options: dict | None = None,
+              stop_at: float | None = None) -> int:
     """One game side by side; returns its number of steps, raises _Found at the first finding.
-    ``options``: the game options (a solo game, chapter 9; None: two-player)."""
+    ``options``: the game options (a solo game, chapter 9; None: two-player); ``stop_at``: a
+    ``time.monotonic()`` deadline after which the game stops half-way (raises _OutOfTime)."""
     state = new_state(game, scenario, length, rulings, options)
     actions: list = []
     rules: list = []
@@ -172,6 +192,8 @@ def play_game(impl: Implementation, game: str, scenario: str, length: str, rulin
         impl.reset(game, scenario, length, state.rulings_dict(), seed, state.options())
         compare_position(impl, state, index, 0, actions, rules)
         while not state.is_terminal() and len(actions) < max_steps:
+            if stop_at is not None and time.monotonic() > stop_at:
+                raise _OutOfTime(len(actions))
             action = choose(state)
             decision = state.decision() or {}
             resp = impl.apply(action)
@@ -211,6 +233,7 @@ class Session:
     def __init__(self, command, timeout: float, max_line: int):
         self.command, self.timeout, self.max_line = command, timeout, max_line
         self.impl: Implementation | None = None
+        self.answers = {"answers": 0, "seconds": 0.0, "slowest": 0.0, "over_half_timeout": 0}
 
     def get(self) -> Implementation:
         if self.impl is None or self.impl.proc.poll() is not None:
@@ -218,15 +241,26 @@ class Session:
             self.impl = Implementation(self.command, self.timeout, self.max_line)
         return self.impl
 
+    def _absorb(self) -> None:
+        """Add the ending process's answer times to the session's."""
+        s = self.impl.slowness()
+        a = self.answers
+        a["answers"] += s["answers"]
+        a["seconds"] = round(a["seconds"] + s["seconds"], 3)
+        a["slowest"] = max(a["slowest"], s["slowest"])
+        a["over_half_timeout"] += s["over_half_timeout"]
+
     def discard(self) -> None:
         """After a failure the process is in an unknown state: kill it, start afresh next time."""
         if self.impl is not None:
+            self._absorb()
             self.impl._kill()
             self.impl.close()
             self.impl = None
 
     def close(self) -> None:
         if self.impl is not None:
+            self._absorb()
             self.impl.close()
             self.impl = None
 
@@ -238,12 +272,12 @@ def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: s
         options: dict | None = None) -> Result:
     """A difftest campaign of up to ``games`` games (and at most ``budget`` seconds, if given);
     ``options`` are the game options (a solo game, chapter 9; None: two-player)."""
-    from oracle.games import scenarios
+    from cdg_oracle.oracle.games import scenarios
 
     names = scenarios(game) if scenario == "all" else [scenario]
     first = new_state(game, names[0], length, rulings or {}, options)
     result = Result(game, scenario, length, first.rulings_dict(), seed, strategy,
-                    options=carried_options(first.options()))
+                    options=carried_options(first.options()), timeout=timeout)
     result.names = names
     t0 = time.monotonic()
     session = Session(command, timeout, max_line)
@@ -257,6 +291,7 @@ def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: s
     finally:
         session.close()
         result.seconds = time.monotonic() - t0
+        result.answers = session.answers
     return result
 
 
@@ -268,7 +303,11 @@ def _run_random(session, result, games, max_steps, budget, t0, progress) -> None
         try:
             n = play_game(session.get(), result.game, result.names[g % len(result.names)], result.length,
                           result.rulings, game_seed, g, random_chooser(random.Random(game_seed)), max_steps,
-                          result.options)
+                          result.options, stop_at=None if budget is None else t0 + budget)
+        except _OutOfTime as e:  # the budget ran out half-way: the steps compared count, the game not
+            result.partial = True
+            result.steps += e.steps
+            return
         except ImplFailure as e:  # the process could not even start
             result.finding = Finding(e.kind, g, 0, f"at the start: {e.message}", stderr=e.stderr_tail,
                                      scenario=result.names[g % len(result.names)])
@@ -310,10 +349,15 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
     def one_game(data):
         if shrink_deadline[0] is not None and time.monotonic() > shrink_deadline[0]:
             return  # out of time: stop shrinking, keep the smallest failure so far
+        # Everything that shapes the game comes from ``data`` (issue 15 item 1): the scenario is
+        # drawn, not taken from a game counter, so that hypothesis replaying or shrinking an
+        # example plays the same game (a counter gave another scenario on a re-run, hence
+        # FlakyStrategyDefinition over several scenarios or games).
+        k = data.draw(st.integers(0, len(result.names) - 1)) if len(result.names) > 1 else 0
         g = counter["games"]
         try:
-            n = play_game(session.get(), result.game, result.names[g % len(result.names)], result.length,
-                          result.rulings, result.seed * 1000 + g, g, chooser(data), max_steps, result.options)
+            n = play_game(session.get(), result.game, result.names[k], result.length,
+                          result.rulings, result.seed * 1000 + k, g, chooser(data), max_steps, result.options)
         except _Found as f:
             # a fresh process for the next game: shrinking replays games, which must not depend
             # on what an earlier game left in the implementation
@@ -334,10 +378,14 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
         one_game()
     except _Found as f:
         result.finding = f.finding
-    except Exception as e:  # noqa: BLE001 -- hypothesis gave up (e.g. the implementation is not
-        if last[0] is None:  # deterministic across re-runs): report the latest finding unshrunk
+    except Exception as e:  # noqa: BLE001 -- hypothesis gave up: out of shrinking time, or the
+        if last[0] is None:  # implementation not deterministic across re-runs: the latest finding
             raise
-        last[0].message += f" (not shrunk: {type(e).__name__}: the implementation answered differently on a re-run)"
+        if shrink_deadline[0] is not None and time.monotonic() > shrink_deadline[0]:
+            last[0].message += " (shrinking stopped at the time budget: the simplest game found so far)"
+        else:
+            last[0].message += (f" (not shrunk: {type(e).__name__}: the implementation answered differently "
+                                "on a re-run of the same game)")
         result.finding = last[0]
     finally:
         result.games = counter["games"]
@@ -348,8 +396,8 @@ def replay_trace(command, text: str, where: str = "trace", timeout: float = 10.0
                  max_line: int = 4_000_000) -> Result:
     """Drive the implementation through the actions of a trace (as difftest saved it), comparing
     at every step: the one-command reproduction of a disagreement."""
-    from model.core.errors import DataError
-    from oracle import trace
+    from cdg_oracle.model.core.errors import DataError
+    from cdg_oracle.oracle import trace
 
     head, steps, _end = trace.parse(text, where)
     options = carried_options(trace.initial_state(head, where).options())  # a bad header: invalid, line 1
@@ -368,7 +416,7 @@ def replay_trace(command, text: str, where: str = "trace", timeout: float = 10.0
                             "(check the trace with cdg-oracle replay)")
         return a
     result = Result(head["game"], head["scenario"], head["length"], head["rulings"],
-                    head.get("seed") or 0, "trace", options=options)
+                    head.get("seed") or 0, "trace", options=options, timeout=timeout)
     t0 = time.monotonic()
     session = Session(command, timeout, max_line)
     try:
@@ -381,6 +429,7 @@ def replay_trace(command, text: str, where: str = "trace", timeout: float = 10.0
     finally:
         session.close()
         result.seconds = time.monotonic() - t0
+        result.answers = session.answers
     return result
 
 
@@ -392,11 +441,20 @@ def render_text(result: Result, trace_path: str | None = None) -> str:
         solo = f"solo, ideology {r.options.get('ideology', 'normal')}{', minidecks' * bool(r.options.get('minidecks'))}, "
     head = (f"difftest {r.game} {r.scenario} ({solo}{r.length}, {r.strategy}, seed {r.seed}): "
             f"{r.games} game(s), {r.steps} steps compared in {r.seconds:.1f} s")
+    notes = []
+    if r.partial:
+        notes.append("partial: the --budget ran out in the middle of a game; its steps so far are counted")
+    if r.slow():
+        a = r.answers
+        notes.append(f"slow: the implementation's {a['answers']} answers took {a['seconds']:.1f} s of the "
+                     f"run's {r.seconds:.1f} s; {a['over_half_timeout']} took more than half the "
+                     f"--timeout of {r.timeout:g} s (slowest {a['slowest']:.2f} s)")
     if r.finding is None:
-        return f"{head}\nverdict: agree (player, legal actions and canonical state equal at every step)\n"
+        return "\n".join([head] + notes + ["verdict: agree (player, legal actions and canonical state equal "
+                                            "at every step)"]) + "\n"
     f = r.finding
-    lines = [head, f"verdict: {f.kind} in game {f.game} ({f.scenario}) {_where(f.step, f.actions)}",
-             f"  {f.message}"]
+    lines = [head] + notes + [f"verdict: {f.kind} in game {f.game} ({f.scenario}) {_where(f.step, f.actions)}",
+                              f"  {f.message}"]
     if f.prompt or f.rule:
         label = "question answered by the last step" if f.what == "state" else "question"
         lines.append(f"  {label}: {f.prompt!r} (rule {f.rule})")

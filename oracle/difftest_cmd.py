@@ -22,7 +22,7 @@ EXIT_OK, EXIT_FAIL = 0, 1
 
 def reference_command(mutant: str | None = None) -> list[str]:
     """The reference adapter (the model itself) as a command, optionally with a mutant."""
-    argv = [sys.executable, "-m", "oracle.reference_adapter"]
+    argv = [sys.executable, "-m", "cdg_oracle.oracle.reference_adapter"]
     return argv + ["--mutant", mutant] if mutant else argv
 
 
@@ -44,16 +44,16 @@ def add_parser(sub) -> None:
     d.add_argument("--trace", metavar="TRACE", help="instead of new games, drive the implementation through this trace's actions")
     d.add_argument("--out", default="difftest-disagreement.jsonl", help="where to write the trace of a finding")
     d.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    from oracle.cli import add_option_arguments
+    from cdg_oracle.oracle.cli import add_option_arguments
     add_option_arguments(d)
 
 
 def run(args) -> int:
-    from oracle import difftest, trace
-    from oracle.adapter import split_command
-    from oracle.cli import parse_options, parse_rulings
-    from oracle.usage import UsageError
-    from oracle.fileio import write_atomic
+    from cdg_oracle.oracle import difftest, trace
+    from cdg_oracle.oracle.adapter import split_command
+    from cdg_oracle.oracle.cli import parse_options, parse_rulings
+    from cdg_oracle.oracle.usage import UsageError
+    from cdg_oracle.oracle.fileio import write_atomic
 
     if args.games < 1 or args.timeout <= 0 or args.max_line < 1024 or args.max_steps < 1:
         raise UsageError("--games and --max-steps must be >= 1, --timeout > 0, --max-line >= 1024")
@@ -68,11 +68,9 @@ def run(args) -> int:
     except ValueError as e:
         raise UsageError(str(e))
     if args.trace:
-        try:
-            with open(args.trace, "rb") as fh:
-                data = fh.read()
-        except OSError as e:
-            raise UsageError(f"{args.trace}: cannot read: {e.strerror}")
+        from cdg_oracle.oracle.fileio import read_bounded
+
+        data = read_bounded(args.trace, "trace")
         result = difftest.replay_trace(command, trace.decode(data, args.trace), args.trace, args.timeout,
                                        args.max_line)
     else:

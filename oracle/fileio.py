@@ -59,3 +59,75 @@ def loads_strict(text: str) -> Any:
     :class:`DuplicateKey`, NaN/Infinity a ValueError; invalid JSON raises ``json.JSONDecodeError``
     (a ValueError too), too deep nesting RecursionError."""
     return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+
+
+def check_output(path: str | Path, option: str = "--out", directory: bool = False) -> None:
+    """Refuse, before any work starts, an output that cannot or must not be written (issue 15):
+    an existing path that is not a regular file (a device, a FIFO, a symlink, a folder) -- or, with
+    ``directory``, not a real folder -- and a path whose folder does not exist as a folder or is not
+    writable. Raises :class:`UsageError` naming the option and the path."""
+    from cdg_oracle.oracle.usage import UsageError
+
+    p = Path(path)
+    try:
+        st = os.lstat(p)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise UsageError(f"{option} {str(path)!r}: {e.strerror}") from None
+    if st is not None:
+        import stat as S
+
+        if directory:
+            if not S.S_ISDIR(st.st_mode):
+                raise UsageError(f"{option} {str(path)!r}: exists and is not a folder")
+            if not os.access(p, os.W_OK | os.X_OK):
+                raise UsageError(f"{option} {str(path)!r}: folder not writable")
+            return
+        if not S.S_ISREG(st.st_mode):
+            kind = ("a symbolic link" if S.S_ISLNK(st.st_mode) else "a folder" if S.S_ISDIR(st.st_mode)
+                    else "a FIFO" if S.S_ISFIFO(st.st_mode) else "a device" if S.S_ISCHR(st.st_mode)
+                    or S.S_ISBLK(st.st_mode) else "a socket" if S.S_ISSOCK(st.st_mode) else "not a regular file")
+            raise UsageError(f"{option} {str(path)!r}: {kind}, not a regular file; give a file path")
+    parent = p.parent if str(p.parent) else Path(".")
+    ancestor = parent
+    while not ancestor.exists():
+        if ancestor.parent == ancestor:
+            break
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise UsageError(f"{option} {str(path)!r}: {str(ancestor)!r} is not a folder")
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise UsageError(f"{option} {str(path)!r}: folder {str(ancestor)!r} not writable")
+
+
+MAX_INPUT_BYTES = 256 * 2**20  # a trace, a vector or a scenario file: 256 MiB at most
+MAX_LINE_BYTES = 16 * 2**20    # one line of a trace or of the adapter protocol: 16 MiB at most
+
+
+def read_bounded(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of an input file, at most ``limit`` (documented: 256 MiB); a larger one, a folder,
+    a device or anything not a regular file or a pipe raises :class:`UsageError` naming it, before
+    memory grows (``cdg-oracle replay /dev/zero`` is refused, not read)."""
+    import stat as S
+
+    from cdg_oracle.oracle.usage import UsageError
+
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise UsageError(f"{path}: cannot read: {e.strerror}") from None
+    if not (S.S_ISREG(st.st_mode) or S.S_ISFIFO(st.st_mode)):
+        kind = "a folder" if S.S_ISDIR(st.st_mode) else "a device" if (S.S_ISCHR(st.st_mode) or S.S_ISBLK(st.st_mode)) \
+            else "not a regular file"
+        raise UsageError(f"{path}: {kind}; a {what} must be a regular file")
+    if S.S_ISREG(st.st_mode) and st.st_size > limit:
+        raise UsageError(f"{path}: {st.st_size} bytes, larger than the {limit} bytes a {what} may have")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as e:
+        raise UsageError(f"{path}: cannot read: {e.strerror}") from None
+    if len(data) > limit:
+        raise UsageError(f"{path}: larger than the {limit} bytes a {what} may have")
+    return data

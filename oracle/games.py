@@ -1,7 +1,7 @@
 """The games the oracle knows, behind the one contract of model/core (tools never reach inside)."""
 from __future__ import annotations
 
-from model.core.errors import DataError
+from cdg_oracle.model.core.errors import DataError
 
 GAMES = ("labyrinth",)
 
@@ -12,14 +12,14 @@ def new_state(game: str, scenario: str, length: str = "standard", rulings: dict 
     "ideology", "minidecks"}``, chapter 9; None: two-player); a bad one raises DataError."""
     if game != "labyrinth":
         raise DataError(f"--game {game!r}: unknown game (known: {', '.join(GAMES)})")
-    from model.labyrinth import new_game
+    from cdg_oracle.model.labyrinth import new_game
     return new_game(scenario, length, rulings, options)
 
 
 def scenarios(game: str) -> list[str]:
     if game != "labyrinth":
         raise DataError(f"--game {game!r}: unknown game (known: {', '.join(GAMES)})")
-    from model.labyrinth import scenario_names
+    from cdg_oracle.model.labyrinth import scenario_names
     return scenario_names()
 
 

@@ -64,7 +64,7 @@ def activate(name: str) -> Mutant:
 
 def model_modules() -> list:
     """Every module of model.labyrinth, imported (so that a patch reaches each use site)."""
-    import model.labyrinth as pkg
+    import cdg_oracle.model.labyrinth as pkg
 
     mods = [pkg]
     for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
@@ -79,7 +79,7 @@ def replace_function(module_name: str, name: str, make: Callable[[Callable], Cal
     original = getattr(sys.modules[module_name], name)
     new = make(original)
     for mod in list(sys.modules.values()):
-        if mod is not None and getattr(mod, "__name__", "").startswith("model.") and getattr(mod, name, None) is original:
+        if mod is not None and getattr(mod, "__name__", "").startswith("cdg_oracle.model.") and getattr(mod, name, None) is original:
             setattr(mod, name, new)
 
 
@@ -98,7 +98,7 @@ def set_constant_everywhere(module_name: str, name: str, value) -> None:
     model_modules()
     original = getattr(sys.modules[module_name], name)
     for mod in list(sys.modules.values()):
-        if (mod is not None and getattr(mod, "__name__", "").startswith("model.")
+        if (mod is not None and getattr(mod, "__name__", "").startswith("cdg_oracle.model.")
                 and hasattr(mod, name) and getattr(mod, name) == original):
             setattr(mod, name, value)
 
@@ -107,13 +107,13 @@ def replace_procedure(proc: str, make: Callable[[Callable], Callable]) -> None:
     """Replace the handler of procedure ``proc`` (model/labyrinth/engine.py ``PROCS``, which is
     what the engine dispatches on) by ``make(original)``, and the module attribute too."""
     model_modules()
-    from model.labyrinth.engine import PROCS
+    from cdg_oracle.model.labyrinth.engine import PROCS
 
     original = PROCS[proc]
     new = make(original)
     PROCS[proc] = new
     for mod in list(sys.modules.values()):
-        if mod is not None and getattr(mod, "__name__", "").startswith("model."):
+        if mod is not None and getattr(mod, "__name__", "").startswith("cdg_oracle.model."):
             for attr, value in list(vars(mod).items()):
                 if value is original:
                     setattr(mod, attr, new)
@@ -123,8 +123,8 @@ def replace_event(card: int, make: Callable[[Callable], Callable]) -> None:
     """Replace card ``card``'s event handler (events/__init__.py registers it as procedure
     ``event_<card>``) by ``make(original)``, for that card only (cards sharing a handler keep it)."""
     model_modules()
-    from model.labyrinth.engine import PROCS
-    from model.labyrinth.events import EVENTS
+    from cdg_oracle.model.labyrinth.engine import PROCS
+    from cdg_oracle.model.labyrinth.events import EVENTS
 
     proc = EVENTS[card].proc
     PROCS[proc] = make(PROCS[proc])
@@ -136,7 +136,7 @@ def patch_adjacency(edit: Callable[[dict, object], None]) -> None:
     (card 43) and the distances are rebuilt from it. The default map is cached, so every state of
     this process sees the change."""
     model_modules()
-    from model.labyrinth import mapdata
+    from cdg_oracle.model.labyrinth import mapdata
 
     m = mapdata.load_map()
     adj = {name: set(nbrs) for name, nbrs in m._adjacency[False].items()}
@@ -161,19 +161,19 @@ def _mod(name: str):
 # -- tracks (4.7) ---------------------------------------------------------------------------------
 @mutant("prestige-max-11", "4.7.1", "US Prestige is clamped to 1..11 instead of 1..12")
 def _prestige_max_11() -> None:
-    set_constant("model.labyrinth.tracks", "PRESTIGE_MAX", 11)
+    set_constant("cdg_oracle.model.labyrinth.tracks", "PRESTIGE_MAX", 11)
 
 
 @mutant("funding-max-8", "4.7.4.1", "Jihadist Funding is clamped to 1..8 instead of 1..9")
 def _funding_max_8() -> None:
-    set_constant("model.labyrinth.tracks", "FUNDING_MAX", 8)
+    set_constant("cdg_oracle.model.labyrinth.tracks", "FUNDING_MAX", 8)
 
 
 @mutant("prestige-3-is-medium", "4.7.1",
         "Prestige 3 counts as Medium instead of Low (the Low box taken as 1-2), so War of Ideas "
         "gets a 0 instead of a -1 Prestige modifier there")
 def _prestige_3_medium() -> None:
-    replace_function("model.labyrinth.tracks", "prestige_level",
+    replace_function("cdg_oracle.model.labyrinth.tracks", "prestige_level",
                      lambda orig: lambda p: "medium" if p == 3 else orig(p))
 
 
@@ -181,21 +181,21 @@ def _prestige_3_medium() -> None:
         "With exactly 10 cubes on the Troops track the level is War instead of Low Intensity "
         "(the boxes counted as 'more than 10'), so the US is dealt 8 cards instead of 9")
 def _troops_10_war() -> None:
-    replace_function("model.labyrinth.tracks", "troops_level",
+    replace_function("cdg_oracle.model.labyrinth.tracks", "troops_level",
                      lambda orig: lambda n: "war" if n == 10 else orig(n))
 
 
 @mutant("us-hand-war-9", "5.2.8", "At War the US is dealt 9 cards instead of 8 (hand sizes read off "
         "the wrong Troops box)")
 def _us_hand_war_9() -> None:
-    _mod("model.labyrinth.tracks").US_HAND["war"] = 9
+    _mod("cdg_oracle.model.labyrinth.tracks").US_HAND["war"] = 9
 
 
 @mutant("funding-7-is-moderate", "4.7.4.1",
         "Funding 7 counts as Moderate instead of Ample (the Ample box taken as 8-9): the Jihadist "
         "is dealt 8 cards and has 5 fewer Available cells")
 def _funding_7_moderate() -> None:
-    replace_function("model.labyrinth.tracks", "funding_level",
+    replace_function("cdg_oracle.model.labyrinth.tracks", "funding_level",
                      lambda orig: lambda f: "moderate" if f == 7 else orig(f))
 
 
@@ -203,13 +203,13 @@ def _funding_7_moderate() -> None:
         "Recruit may place every cell on the Funding track, whatever the Funding level (the "
         "Available cells are taken to be all of them)")
 def _available_ignore_funding() -> None:
-    replace_function("model.labyrinth.tracks", "available_cells",
+    replace_function("cdg_oracle.model.labyrinth.tracks", "available_cells",
                      lambda orig: lambda d: d["cells_track"])
 
 
 @mutant("reserves-max-3", "6.3.3", "Reserves accumulate to 3 instead of at most 2")
 def _reserves_max_3() -> None:
-    set_constant_everywhere("model.labyrinth.tracks", "RESERVES_MAX", 3)
+    set_constant_everywhere("cdg_oracle.model.labyrinth.tracks", "RESERVES_MAX", 3)
 
 
 @mutant("world-posture-uncapped", "4.7.2",
@@ -222,21 +222,21 @@ def _world_posture_uncapped() -> None:
                 net += {"hard": 1, "soft": -1}.get(c["posture"], 0)
             return net
         return world_posture
-    replace_function("model.labyrinth.tracks", "world_posture", make)
+    replace_function("cdg_oracle.model.labyrinth.tracks", "world_posture", make)
 
 
 # -- tables (4.9) ---------------------------------------------------------------------------------
 @mutant("governance-table-1-3-poor", "4.9.3",
         "The Governance table gives Poor on 1-3 and Fair on 4-6 (instead of Poor 1-4, Fair 5-6)")
 def _governance_table() -> None:
-    replace_function("model.labyrinth.tables", "governance_from_die",
+    replace_function("cdg_oracle.model.labyrinth.tables", "governance_from_die",
                      lambda orig: lambda die: "poor" if die <= 3 else "fair")
 
 
 @mutant("posture-table-hard-on-4", "4.9.3",
         "The Posture table gives Hard on 4-6 for a country (instead of 5-6; the US +1 kept)")
 def _posture_table() -> None:
-    replace_function("model.labyrinth.tables", "posture_from_die",
+    replace_function("cdg_oracle.model.labyrinth.tables", "posture_from_die",
                      lambda orig: lambda die, us=False: orig(die + (0 if us else 1), us))
 
 
@@ -307,7 +307,7 @@ def _eot_no_ir_prestige() -> None:
         "Diplomacy raises Prestige when the net World Posture is 2 or 3 and matches the US "
         "(instead of only at 3)")
 def _eot_diplomacy_2() -> None:
-    tracks = _mod("model.labyrinth.tracks")
+    tracks = _mod("cdg_oracle.model.labyrinth.tracks")
 
     def make(orig):
         def end_of_turn(st, f, a):
@@ -352,7 +352,7 @@ def _eot_rc_not_flipped() -> None:
         "The end-of-turn steps in the wrong order: the new hands are dealt (5.2.8) before Funding "
         "drops (5.2.5), so the Jihadist's hand size uses the old Funding")
 def _eot_deal_first() -> None:
-    tracks = _mod("model.labyrinth.tracks")
+    tracks = _mod("cdg_oracle.model.labyrinth.tracks")
 
     def make(orig):
         def end_of_turn(st, f, a):
@@ -402,7 +402,7 @@ def _us_final_card() -> None:
         "The game ends as soon as the last card of the final deck is drawn, instead of when a "
         "card must be drawn from the empty deck (5.3.1)")
 def _deck_ends_early() -> None:
-    victory = _mod("model.labyrinth.victory")
+    victory = _mod("cdg_oracle.model.labyrinth.victory")
 
     def make(orig):
         def draw(st, f, a):
@@ -419,14 +419,14 @@ def _deck_ends_early() -> None:
         "The turn's first Plot with a US-event card neither ignores the US event nor goes to the "
         "1st Plot box")
 def _first_plot_missing() -> None:
-    replace_function("model.labyrinth.cardplay", "first_plot", lambda orig: lambda st, f: None)
+    replace_function("cdg_oracle.model.labyrinth.cardplay", "first_plot", lambda orig: lambda st, f: None)
 
 
 # -- US operations (7) ----------------------------------------------------------------------------
 @mutant("woi-no-gwot-penalty", "4.9.2", "War of Ideas forgets to subtract the GWOT penalty")
 def _woi_no_gwot() -> None:
-    tracks = _mod("model.labyrinth.tracks")
-    replace_function("model.labyrinth.operations.us", "woi_modifiers",
+    tracks = _mod("cdg_oracle.model.labyrinth.tracks")
+    replace_function("cdg_oracle.model.labyrinth.operations.us", "woi_modifiers",
                      lambda orig: lambda st, name: orig(st, name) + tracks.gwot_penalty(st.d))
 
 
@@ -434,7 +434,7 @@ def _woi_no_gwot() -> None:
         "A War of Ideas whose test reveals a Governance the card's value cannot cover still rolls "
         "(4.9.5: the operation then fails)")
 def _woi_weak_card() -> None:
-    engine = _mod("model.labyrinth.engine")
+    engine = _mod("cdg_oracle.model.labyrinth.engine")
 
     def make(orig):
         def woi_muslim(st, f, a):
@@ -444,7 +444,7 @@ def _woi_weak_card() -> None:
                 return
             orig(st, f, a)
         return woi_muslim
-    replace_function("model.labyrinth.operations.us", "woi_muslim", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.us", "woi_muslim", make)
 
 
 @mutant("woi-no-fair-to-good-drm", "7.2.1.2",
@@ -455,13 +455,13 @@ def _woi_no_fair_good() -> None:
             c = st.d["countries"][name]
             return orig(st, name) + (1 if c["align"] == "ally" and c["gov"] == "fair" else 0)
         return woi_modifiers
-    replace_function("model.labyrinth.operations.us", "woi_modifiers", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.us", "woi_modifiers", make)
 
 
 @mutant("woi-aid-stacks", "7.2.2.1",
         "A War of Ideas failing by exactly 1 places an Aid marker even where one already is")
 def _woi_aid_stacks() -> None:
-    us = _mod("model.labyrinth.operations.us")
+    us = _mod("cdg_oracle.model.labyrinth.operations.us")
 
     def make(orig):
         def woi_muslim(st, f, a):
@@ -474,14 +474,14 @@ def _woi_aid_stacks() -> None:
                 return
             orig(st, f, a)
         return woi_muslim
-    replace_function("model.labyrinth.operations.us", "woi_muslim", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.us", "woi_muslim", make)
 
 
 @mutant("woi-non-muslim-prestige-always", "7.2.3",
         "A War of Ideas in a non-Muslim country raises Prestige whatever Posture it rolls (7.2.3: "
         "only if it matches the US Posture)")
 def _woi_nm_prestige() -> None:
-    tracks = _mod("model.labyrinth.tracks")
+    tracks = _mod("cdg_oracle.model.labyrinth.tracks")
 
     def make(orig):
         def woi_non_muslim(st, f, a):
@@ -489,14 +489,14 @@ def _woi_nm_prestige() -> None:
                 tracks.shift_prestige(st.d, +1)
             orig(st, f, a)
         return woi_non_muslim
-    replace_function("model.labyrinth.operations.us", "woi_non_muslim", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.us", "woi_non_muslim", make)
 
 
 @mutant("deploy-ignores-card-value", "7.3.2",
         "Deploy checks the destination's Governance against 3 instead of the card's value (a "
         "1-value card deploys to a Fair or Poor Ally)")
 def _deploy_value() -> None:
-    replace_function("model.labyrinth.operations.us", "deploy_destinations",
+    replace_function("cdg_oracle.model.labyrinth.operations.us", "deploy_destinations",
                      lambda orig: lambda st, value, src: orig(st, 3, src))
 
 
@@ -510,7 +510,7 @@ def _deploy_rc_margin() -> None:
                 return max(0, st.d["countries"][src]["troops"] - 5)
             return orig(st, src)
         return deployable
-    replace_function("model.labyrinth.operations.us", "deployable", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.us", "deployable", make)
 
 
 @mutant("regime-change-5-troops", "7.3.4", "Regime Change may move in 5 troops instead of at least 6")
@@ -576,8 +576,8 @@ def _withdraw_besieged() -> None:
 @mutant("disrupt-two-cells-needs-3-troops", "7.4.2",
         "Disrupt affects 2 cells only with 3+ troops (or Hard Posture) instead of 2+ troops")
 def _disrupt_3_troops() -> None:
-    countries = _mod("model.labyrinth.countries")
-    us = _mod("model.labyrinth.operations.us")
+    countries = _mod("cdg_oracle.model.labyrinth.countries")
+    us = _mod("cdg_oracle.model.labyrinth.operations.us")
 
     def make(orig):
         def op_disrupt(st, f, a):
@@ -629,19 +629,19 @@ def _disrupt_no_prestige() -> None:
         "Disrupt may target any country with cells, also a Neutral or Adversary Muslim country (or "
         "Iran) without 2+ troops (7.4.1: an Ally, 2+ troops, or a non-Muslim country)")
 def _disrupt_any_muslim() -> None:
-    us = _mod("model.labyrinth.operations.us")
+    us = _mod("cdg_oracle.model.labyrinth.operations.us")
 
     def make(orig):
         def disrupt_targets(st, value):
             return [n for n in st.map.countries
                     if us.disruptable(st, n) and not us.fata_forbids(st, n) and us._value_covers(st, n, value)]
         return disrupt_targets
-    replace_function("model.labyrinth.operations.us", "disrupt_targets", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.us", "disrupt_targets", make)
 
 
 @mutant("alert-with-2-value", "7.5.1", "Alert may be conducted with a card of value 2 (7.5.1: value 3 only)")
 def _alert_value_2() -> None:
-    replace_function("model.labyrinth.operations.us", "alert_targets",
+    replace_function("cdg_oracle.model.labyrinth.operations.us", "alert_targets",
                      lambda orig: lambda st, value: orig(st, 3) if value >= 2 else [])
 
 
@@ -655,15 +655,15 @@ def _reassessment_any() -> None:
             return (st.cards[card].ops == 3 and d["phase"] == "us_action"
                     and any(st.cards[n].ops == 3 for n in d["hands"]["US"]))
         return reassessment_possible
-    replace_function("model.labyrinth.operations.us", "reassessment_possible", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.us", "reassessment_possible", make)
 
 
 # -- Jihadist operations (8) ----------------------------------------------------------------------
 @mutant("recruit-not-at-cadre", "8.2.2",
         "Recruit may not be conducted in a country with only a Cadre (8.2.2: a cell or a Cadre)")
 def _recruit_cadre() -> None:
-    countries = _mod("model.labyrinth.countries")
-    replace_function("model.labyrinth.operations.jihadist", "recruit_targets",
+    countries = _mod("cdg_oracle.model.labyrinth.countries")
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "recruit_targets",
                      lambda orig: lambda st: [n for n, c in st.d["countries"].items() if countries.cells(c)])
 
 
@@ -671,7 +671,7 @@ def _recruit_cadre() -> None:
         "Recruit in a Regime Change country rolls against its Governance instead of succeeding "
         "automatically")
 def _recruit_rc() -> None:
-    replace_function("model.labyrinth.operations.jihadist", "recruit_is_automatic",
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "recruit_is_automatic",
                      lambda orig: lambda st, name: st.d["countries"][name]["gov"] == "islamist_rule")
 
 
@@ -679,8 +679,8 @@ def _recruit_rc() -> None:
         "Recruit in a non-Muslim country rolls against its Governance instead of its printed "
         "Recruit number")
 def _recruit_rec() -> None:
-    jops = _mod("model.labyrinth.operations.jihadist")
-    countries = _mod("model.labyrinth.countries")
+    jops = _mod("cdg_oracle.model.labyrinth.operations.jihadist")
+    countries = _mod("cdg_oracle.model.labyrinth.countries")
 
     def make(orig):
         def recruit_succeeds(st, name, die):
@@ -688,14 +688,14 @@ def _recruit_rec() -> None:
                 return True
             return die <= countries.gov_value(st, name)
         return recruit_succeeds
-    replace_function("model.labyrinth.operations.jihadist", "recruit_succeeds", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "recruit_succeeds", make)
 
 
 @mutant("travel-adjacent-rolls", "8.3.1",
         "Travel to an adjacent country needs a roll like any other Travel (8.3.1: automatic)")
 def _travel_adjacent() -> None:
-    countries = _mod("model.labyrinth.countries")
-    replace_function("model.labyrinth.operations.jihadist", "travel_needs_roll",
+    countries = _mod("cdg_oracle.model.labyrinth.countries")
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "travel_needs_roll",
                      lambda orig: lambda st, src, dst: src != dst and countries.governance(st, dst) != "islamist_rule")
 
 
@@ -703,7 +703,7 @@ def _travel_adjacent() -> None:
         "A failed Travel that removes the last cell from its origin leaves a Cadre there (8.3.2: "
         "no Cadre)")
 def _travel_cadre() -> None:
-    countries = _mod("model.labyrinth.countries")
+    countries = _mod("cdg_oracle.model.labyrinth.countries")
 
     def make(orig):
         def _arrive(st, move, ok):
@@ -712,7 +712,7 @@ def _travel_cadre() -> None:
             if not ok and countries.cells(src) == 0:
                 src["cadre"] = True
         return _arrive
-    replace_function("model.labyrinth.operations.jihadist", "_arrive", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "_arrive", make)
 
 
 @mutant("jihad-failure-keeps-cells", "8.4.3",
@@ -725,7 +725,7 @@ def _jihad_keeps_cells() -> None:
             orig(st, name, start_gov, dice, hits, major, lose_sadr)
             c["actives"], c["sleepers"], st.d["cells_track"] = kept
         return resolve_jihad
-    replace_function("model.labyrinth.operations.jihadist", "resolve_jihad", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "resolve_jihad", make)
 
 
 @mutant("jihad-success-keeps-aid", "8.4.1",
@@ -739,35 +739,35 @@ def _jihad_keeps_aid() -> None:
             if c["gov"] != "islamist_rule":
                 c["aid"] = aid
         return resolve_jihad
-    replace_function("model.labyrinth.operations.jihadist", "resolve_jihad", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "resolve_jihad", make)
 
 
 @mutant("major-jihad-margin-4", "8.4.2",
         "Major Jihad is allowed where cells exceed troops by 4 (8.4.2: by 5 or more)")
 def _major_jihad_4() -> None:
-    countries = _mod("model.labyrinth.countries")
+    countries = _mod("cdg_oracle.model.labyrinth.countries")
 
     def make(orig):
         def major_jihad_eligible(st, name, dice, value):
             c = st.d["countries"][name]
             return countries.cells(c) - countries.troops(st, name) >= 4 and (value >= 2 or c["besieged"])
         return major_jihad_eligible
-    replace_function("model.labyrinth.operations.jihadist", "major_jihad_eligible", make)
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "major_jihad_eligible", make)
 
 
 @mutant("plot-any-marker-value", "8.5.2",
         "A Plot success may place an Available plot marker of any value, not only up to the card's "
         "value")
 def _plot_any_value() -> None:
-    replace_function("model.labyrinth.operations.jihadist", "plot_options",
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "plot_options",
                      lambda orig: lambda st, max_value, wmd=True: orig(st, None, wmd))
 
 
 @mutant("plot-prestige-without-troops", "8.5.6",
         "A resolved plot lowers Prestige by 1 even where no troops are (8.5.6: only with troops)")
 def _plot_prestige() -> None:
-    countries = _mod("model.labyrinth.countries")
-    tracks = _mod("model.labyrinth.tracks")
+    countries = _mod("cdg_oracle.model.labyrinth.countries")
+    tracks = _mod("cdg_oracle.model.labyrinth.tracks")
 
     def make(orig):
         def resolve_plot(st, f, a):
@@ -812,7 +812,7 @@ def _plot_schengen_one() -> None:
         "A plot resolved in a Good non-Muslim country adds its number to Funding instead of twice "
         "its number")
 def _plot_funding_good() -> None:
-    tracks = _mod("model.labyrinth.tracks")
+    tracks = _mod("cdg_oracle.model.labyrinth.tracks")
 
     def make(orig):
         def resolve_plot(st, f, a):
@@ -857,13 +857,13 @@ def _good_keeps_aid() -> None:
             if gov == "good":
                 st.d["countries"][name]["aid"] = aid
         return set_governance
-    replace_function("model.labyrinth.countries", "set_governance", make)
+    replace_function("cdg_oracle.model.labyrinth.countries", "set_governance", make)
 
 
 @mutant("event-removal-no-cadre", "4.8.4",
         "An event that removes the last cell in a country does not leave a Cadre there")
 def _event_no_cadre() -> None:
-    replace_function("model.labyrinth.events.common", "remove_cells",
+    replace_function("cdg_oracle.model.labyrinth.events.common", "remove_cells",
                      lambda orig: lambda st, name, actives, sleepers, cadre=True, sadr=False:
                      orig(st, name, actives, sleepers, False, sadr))
 
@@ -880,14 +880,14 @@ def _victory_cadre() -> None:
                 return None
             return reason
         return us_instant_win
-    replace_function("model.labyrinth.victory", "us_instant_win", make)
+    replace_function("cdg_oracle.model.labyrinth.victory", "us_instant_win", make)
 
 
 @mutant("end-of-game-tie-to-us", "2.3",
         "At the end of the game the US wins also when Good Resources equal twice the Islamist Rule "
         "Resources (2.3: they must exceed it)")
 def _end_tie() -> None:
-    victory = _mod("model.labyrinth.victory")
+    victory = _mod("cdg_oracle.model.labyrinth.victory")
 
     def make(orig):
         def end_of_game(st):
@@ -897,7 +897,7 @@ def _end_tie() -> None:
                 return
             orig(st)
         return end_of_game
-    replace_function("model.labyrinth.victory", "end_of_game", make)
+    replace_function("cdg_oracle.model.labyrinth.victory", "end_of_game", make)
 
 
 @mutant("reshuffle-returns-removed-cards", "5.3.1",
@@ -919,7 +919,7 @@ def _reshuffle_removed() -> None:
         "Mission Accomplished? set-up: the Jihadist is not given his re-roll of one Schengen "
         "Posture", scenario="mission_accomplished")
 def _ma_no_reroll() -> None:
-    engine = _mod("model.labyrinth.engine")
+    engine = _mod("cdg_oracle.model.labyrinth.engine")
 
     def make(orig):
         def setup_roll_schengen_postures(st, f, a):
@@ -937,7 +937,7 @@ def _ma_no_reroll() -> None:
         scenario="anaconda")
 def _patriot_one_way() -> None:
     model_modules()
-    from model.labyrinth import mapdata
+    from cdg_oracle.model.labyrinth import mapdata
 
     m = mapdata.load_map()
     normal = m._adjacency[False]
@@ -952,7 +952,7 @@ def _patriot_one_way() -> None:
         "Taliban lowers Prestige by 1 even when Afghanistan or Pakistan is under Islamist Rule "
         "(the card: -3 then)")
 def _taliban() -> None:
-    tracks = _mod("model.labyrinth.tracks")
+    tracks = _mod("cdg_oracle.model.labyrinth.tracks")
 
     def make(orig):
         def taliban(st, f, a):

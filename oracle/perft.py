@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.core.game import action_key
+from cdg_oracle.model.core.game import action_key
 
 FORMAT = "cdg-oracle-perft"
 FORMAT_VERSION = 1
@@ -97,8 +97,8 @@ def perft_doc(game: str, scenarios: list[str], depth: int | None, length: str = 
               rulings: dict | None = None) -> dict:
     """``perft.json``: for each scenario, its depth, the counts of depths 1..depth, the divide and
     the canonical hash of the start position (after its chance steps)."""
-    from oracle import statediff
-    from oracle.games import new_state
+    from cdg_oracle.oracle import statediff
+    from cdg_oracle.oracle.games import new_state
 
     out: dict = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "length": length,
                  "chance_rule": CHANCE_RULE, "depth_rule": DEPTH_RULE, "scenarios": {}}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from properties.sampling import sample_chance
+from cdg_oracle.properties.sampling import sample_chance
 
 
 def choose(rng: random.Random, state):

@@ -16,7 +16,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from model.core.errors import DataError, IllegalAction
+from cdg_oracle.model.core.errors import DataError, IllegalAction
 
 PROTOCOL_VERSION = 1
 
@@ -55,7 +55,7 @@ class Session:
             return {"id": rid, "ok": False, "error": str(e)}
 
     def reset(self, req: dict) -> dict:
-        from oracle.games import new_state
+        from cdg_oracle.oracle.games import new_state
 
         for key in ("game", "scenario", "length"):
             if not isinstance(req.get(key), str):
@@ -70,10 +70,24 @@ class Session:
         return {}
 
 
-def serve(inp: TextIO, out: TextIO) -> int:
-    """Answer requests until ``quit`` or the end of input."""
+MAX_REQUEST = 16 * 2**20  # bytes of one request line (fileio.MAX_LINE_BYTES): a longer one ends the session
+
+
+def serve(inp, out: TextIO) -> int:
+    """Answer requests until ``quit`` or the end of input. Lines are read with a bound: a request
+    line longer than ``MAX_REQUEST`` bytes (``cdg-oracle adapter </dev/zero``) is refused with one
+    error line on stderr and exit status 2, before memory grows."""
     session = Session()
-    for line in inp:
+    raw = getattr(inp, "buffer", inp)
+    while True:
+        line = raw.readline(MAX_REQUEST + 1)
+        if not line:
+            break
+        if len(line) > MAX_REQUEST:
+            print(f"reference_adapter: error: a request line longer than {MAX_REQUEST} bytes", file=sys.stderr)
+            return 2
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", "replace")
         if not line.strip():
             continue
         req = None
@@ -101,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(mutant: str | None) -> int:
     if mutant:
-        from oracle import mutants
+        from cdg_oracle.oracle import mutants
 
         try:
             mutants.activate(mutant)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from model.core.citations import registry
+from cdg_oracle.model.core.citations import registry
 
 REPO = Path(__file__).resolve().parents[1]
 MARK = re.compile(r"""rule\(\s*((?:["'][^"']+["']\s*,?\s*)+)\)""")
@@ -35,10 +35,10 @@ def tested_rules(tests_dir: Path | None = None) -> dict[str, list[str]] | None:
 
 
 def labyrinth_report() -> dict:
-    import model.labyrinth  # noqa: F401  (loads every rule module, filling the registry)
-    from model.labyrinth import events
-    from model.labyrinth.cards import load_cards
-    from model.labyrinth.rules_catalogue import load_rules_catalogue
+    import cdg_oracle.model.labyrinth  # noqa: F401  (loads every rule module, filling the registry)
+    from cdg_oracle.model.labyrinth import events
+    from cdg_oracle.model.labyrinth.cards import load_cards
+    from cdg_oracle.model.labyrinth.rules_catalogue import load_rules_catalogue
 
     impl = registry("labyrinth")
     tests = tested_rules()
@@ -68,7 +68,7 @@ def labyrinth_report() -> dict:
         cards.append({"number": n, "name": c.name, "side": c.side, "ops": c.ops, "status": status,
                       "data": "cards.yaml", "tested_in": tested})
     extra = sorted(set(impl) - set(numbers) - {f"card {n}" for n in range(1, 121)})
-    from model.labyrinth.solo_tables import open_items
+    from cdg_oracle.model.labyrinth.solo_tables import open_items
     return {"game": "labyrinth", "rules": rules, "cards": cards, "tests_found": tests is not None,
             "citations_outside_catalogue": extra, "open_items": open_items()}
 
@@ -101,7 +101,7 @@ def render_text(report: dict) -> str:
     for r in report["rules"]:
         where = ""
         if r["implemented_in"]:
-            where = "  <- " + ", ".join(w.split("model.labyrinth.", 1)[-1] for w in r["implemented_in"][:3])
+            where = "  <- " + ", ".join(w.split("cdg_oracle.model.labyrinth.", 1)[-1] for w in r["implemented_in"][:3])
             if len(r["implemented_in"]) > 3:
                 where += f" (+{len(r['implemented_in']) - 3})"
         lines.append(f"  {r['number']:<11} {r['title'][:48]:<48} {r['status']}{where}")
@@ -124,3 +124,32 @@ def open_items_lines(items: list[dict]) -> list[str]:
     for x in items:
         lines.append(f"  {x['rule']:<6} {x['table']} table, {x['confidence']}: {x['what']}")
     return lines
+
+
+def rulings_report() -> list[dict]:
+    """Every ``Rulings`` switch of Labyrinth: its name, default, values, question, source and the
+    ambiguity-registry entries whose readings it executes (``cdg-oracle rules --rulings``)."""
+    from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+    from cdg_oracle.properties.labyrinth.registry import load_registry
+
+    entries: dict[str, list[str]] = {}
+    for e in load_registry():
+        if e.switch:
+            entries.setdefault(e.switch, []).append(e.id)
+    return [{**s, "entries": entries.get(s["name"], [])} for s in LabyrinthRulings.describe()]
+
+
+def render_rulings(rows: list[dict]) -> str:
+    """The switches as text: one block per switch, set with ``--ruling NAME=VALUE``."""
+    def show(v) -> str:
+        return "true" if v is True else "false" if v is False else str(v)
+
+    lines = [f"RULINGS: {len(rows)} switches (set one with --ruling NAME=VALUE; defaults: the 2010 errata "
+             "and FAQ, else the registry's documented choice)", ""]
+    for r in rows:
+        values = ", ".join(show(c) + (" (default)" if c == r["default"] else "") for c in r["choices"])
+        lines.append(f"{r['name']}  [{', '.join(r['entries']) or 'no entry'}]")
+        lines.append(f"  values: {values}")
+        lines.append(f"  {r['question']}")
+        lines.append("")
+    return "\n".join(lines)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from model.core.errors import DataError
+from cdg_oracle.model.core.errors import DataError
 
 EXIT_OK, EXIT_FAIL = 0, 1
 
@@ -44,7 +44,7 @@ def run(args) -> int:
 # -- which scenario -----------------------------------------------------------------------------------
 def resolve(arg: str) -> str:
     """A scenario name, or a path to an existing ``.yaml`` file; anything else is a DataError."""
-    from model.labyrinth.scenarios import scenario_names
+    from cdg_oracle.model.labyrinth.scenarios import scenario_names
 
     if arg in scenario_names():
         return arg
@@ -62,9 +62,9 @@ def resolve(arg: str) -> str:
 
 # -- check ----------------------------------------------------------------------------------------------
 def check(files: list[str], update_golden: bool) -> int:
-    from model.labyrinth.scenarios import load_scenario, scenario_names
-    from oracle.fileio import write_atomic
-    from properties.labyrinth import scenario_checks as sc
+    from cdg_oracle.model.labyrinth.scenarios import load_scenario, scenario_names
+    from cdg_oracle.oracle.fileio import write_atomic
+    from cdg_oracle.properties.labyrinth import scenario_checks as sc
 
     targets = [resolve(f) for f in files] if files else scenario_names()
     for t in targets:  # every input is loaded before anything is written or printed
@@ -99,7 +99,7 @@ def check(files: list[str], update_golden: bool) -> int:
 
 # -- show -----------------------------------------------------------------------------------------------
 def show(name: str, as_json: bool) -> int:
-    from properties.labyrinth import scenario_checks as sc
+    from cdg_oracle.properties.labyrinth import scenario_checks as sc
 
     s = sc.summary(resolve(name))
     print(sc.golden_text(s) if as_json else render_text(s), end="")

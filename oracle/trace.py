@@ -41,12 +41,12 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from model.core.errors import DataError, IllegalAction
-from model.core.game import action_key
-from oracle import __version__
-from oracle.fileio import DuplicateKey, loads_strict
-from oracle.games import carried_options, new_state
-from oracle.statediff import canonical_hash, canonical_json, diff, render
+from cdg_oracle.model.core.errors import DataError, IllegalAction
+from cdg_oracle.model.core.game import action_key
+from cdg_oracle.oracle import __version__
+from cdg_oracle.oracle.fileio import MAX_LINE_BYTES, DuplicateKey, loads_strict
+from cdg_oracle.oracle.games import carried_options, new_state
+from cdg_oracle.oracle.statediff import canonical_hash, canonical_json, diff, render
 
 FORMAT = "cdg-oracle-trace"
 FORMAT_VERSION = 2
@@ -195,7 +195,7 @@ def from_actions(game: str, scenario: str, length: str, rulings: dict, actions: 
 @functools.lru_cache(maxsize=1)
 def schema() -> dict:
     """The published JSON Schema of one trace line (oracle/data/trace.schema.json)."""
-    text = resources.files("oracle").joinpath("data/trace.schema.json").read_text(encoding="utf-8")
+    text = resources.files("cdg_oracle.oracle").joinpath("data/trace.schema.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 
@@ -260,6 +260,9 @@ def parse(text: str, where: str = "trace") -> tuple[dict, list[dict], dict]:
             line = line[:-1]
         if not line.strip():
             raise TraceError(f"{where}: line {no}: empty line (a trace has one JSON object per line)", no)
+        if len(line) > MAX_LINE_BYTES:
+            raise TraceError(f"{where}: line {no}: longer than {MAX_LINE_BYTES} characters, the limit "
+                             f"of a trace line", no)
         try:
             rec = loads_strict(line)
         except json.JSONDecodeError as e:

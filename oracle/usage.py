@@ -1,4 +1,4 @@
-"""The CLI's bad-argument error, in a module of its own: ``oracle.cli`` and the command modules
+"""The CLI's bad-argument error, in a module of its own: ``cdg_oracle.oracle.cli`` and the command modules
 raise and catch this one class, also when the CLI runs as ``python -m oracle.cli`` (where the CLI
 module itself is ``__main__``, and a class defined there would be another class than the one the
 command modules import)."""
@@ -7,3 +7,49 @@ from __future__ import annotations
 
 class UsageError(Exception):
     """A bad command-line argument: the CLI prints one line and exits 2."""
+
+
+# -- argument types: every number a user types is checked, and the error names the option ---------
+import argparse  # noqa: E402
+import math  # noqa: E402
+
+SEED_MAX = 2**63 - 1
+SECONDS_MAX = 7 * 24 * 3600.0  # a week: a larger time is a typo, not a plan
+
+
+def seed(text: str) -> int:
+    """A seed: an integer from 0 to 2**63-1 (a negative seed used to play the same game as its
+    absolute value: it is refused rather than aliased)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if not 0 <= value <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"{text!r}: a seed is an integer from 0 to {SEED_MAX}")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A duration in seconds: a finite number above 0 and at most a week (nan and inf refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 < value <= SECONDS_MAX:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds above 0 and at most "
+                                         f"{SECONDS_MAX:g}")
+    return value
+
+
+def count(minimum: int, maximum: int = 10**9):
+    """An integer from ``minimum`` to ``maximum``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        if not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected an integer from {minimum} to {maximum}")
+        return value
+    parse.__name__ = f"integer >= {minimum}"
+    return parse

@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from model.core.errors import DataError, IllegalAction
-from model.core.game import action_key
-from oracle import statediff
-from oracle.fileio import loads_strict
-from properties.sampling import sample_chance
+from cdg_oracle.model.core.errors import DataError, IllegalAction
+from cdg_oracle.model.core.game import action_key
+from cdg_oracle.oracle import statediff
+from cdg_oracle.oracle.fileio import loads_strict
+from cdg_oracle.properties.sampling import sample_chance
 
 FORMAT = "cdg-oracle-vector"
 FORMAT_VERSION = 1
@@ -198,7 +198,7 @@ def _event_target(n: int, name: str) -> Target:
 
 def targets() -> list[Target]:
     """Everything a full set of vectors covers, in file order: operations, then the 120 events."""
-    from model.labyrinth.cards import load_cards
+    from cdg_oracle.model.labyrinth.cards import load_cards
 
     ops = [
         _op_target("op-us-war-of-ideas", "US", "op_war_of_ideas", ("7.2", "7.2.1.2", "op war_of_ideas"),
@@ -258,8 +258,8 @@ def select(all_targets: list[Target], only: list[str] | None) -> list[Target]:
 # -- the search ---------------------------------------------------------------------------------------
 class EventsPolicy:
     """The searching player: the event whenever a card may be played for it (``{"use": "event"}``),
-    otherwise a uniformly random legal choice (as ``oracle.playout.choose``); chance drawn with its
-    exact probabilities (``properties.sampling.sample_chance``) from the same generator."""
+    otherwise a uniformly random legal choice (as ``cdg_oracle.oracle.playout.choose``); chance drawn with its
+    exact probabilities (``cdg_oracle.properties.sampling.sample_chance``) from the same generator."""
 
     name = "events"
     text = ('events first: {"use": "event"} whenever offered, otherwise a uniformly random legal choice '
@@ -294,7 +294,7 @@ class DirectedPolicy(EventsPolicy):
     * everything else as :class:`EventsPolicy`."""
 
     def __init__(self, n: int):
-        from model.labyrinth.cards import load_cards
+        from cdg_oracle.model.labyrinth.cards import load_cards
 
         self.n = n
         side = load_cards()[n].side
@@ -306,7 +306,7 @@ class DirectedPolicy(EventsPolicy):
                      f"is playable, which is then played as the event{where}; otherwise as 'events'")
 
     def _playable(self, st, side: str) -> bool:
-        from model.labyrinth.events.play import can_play
+        from cdg_oracle.model.labyrinth.events.play import can_play
 
         return side in self.sides and can_play(st, side, self.n)
 
@@ -341,7 +341,7 @@ def play_windows(scenario: str, seed: int, rulings: dict | None = None, length: 
     """Play one searched game (``policy``, default :class:`EventsPolicy`, with
     ``random.Random(seed)``), calling ``on_window`` with each decision window once its chance steps
     are known; returns the game's actions (choices and chance outcomes, in order)."""
-    from oracle.games import new_state
+    from cdg_oracle.oracle.games import new_state
 
     policy = policy or EventsPolicy()
     st = new_state(GAME, scenario, length, rulings)
@@ -481,7 +481,7 @@ def sorted_actions(actions: list) -> list:
 def build(found: dict, targets_by_id: dict, games: dict, rulings: dict | None = None,
           length: str = LENGTH) -> list[dict]:
     """The vector of every finding, replaying each game once from its scenario's start."""
-    from oracle.games import new_state
+    from cdg_oracle.oracle.games import new_state
 
     by_game: dict[tuple, list[Found]] = {}
     for f in found.values():
@@ -642,7 +642,7 @@ def _rule_order(r: str) -> tuple:
 def write(out: Path, vectors: list[dict], index: dict, perft: dict | None) -> list[Path]:
     """Write the vector files, ``index.json`` and ``perft.json`` (each atomically), then remove the
     vector files of an earlier run that this run did not write. Returns the paths written."""
-    from oracle.fileio import write_atomic
+    from cdg_oracle.oracle.fileio import write_atomic
 
     if out.exists() and not out.is_dir():
         raise DataError(f"--out {out}: not a folder")
@@ -696,7 +696,7 @@ def load_vector(path: Path, validator) -> dict:
         raise DataError(f"{path}: {where}: {_short_message(e.message)} (vector.schema.json)")
     if path.stem != doc["id"]:
         raise DataError(f"{path}: the file of vector {doc['id']!r} must be named {doc['id']}.json")
-    from oracle.games import new_state
+    from cdg_oracle.oracle.games import new_state
 
     try:
         new_state(doc["game"], doc["scenario"], doc["length"], doc["rulings"])
@@ -747,7 +747,7 @@ def vector_files(folder: Path) -> list[Path]:
 
 def check_vector(doc: dict) -> list[str]:
     """Replay one (valid) vector against the model; the list of what differs (empty: pass)."""
-    from oracle.games import new_state
+    from cdg_oracle.oracle.games import new_state
 
     st = new_state(doc["game"], doc["scenario"], doc["length"], doc["rulings"])
     for i, a in enumerate(doc["setup"]):

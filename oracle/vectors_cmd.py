@@ -19,14 +19,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from model.core.errors import DataError
+from cdg_oracle.model.core.errors import DataError
 
 EXIT_OK, EXIT_FAIL = 0, 1
 
 
 def add_parser(sub) -> None:
     """Register ``vectors`` on the CLI's subparsers."""
-    from oracle import vectors
+    from cdg_oracle.oracle import vectors
 
     v = sub.add_parser("vectors", help="write conformance vectors (every operation and card event) and perft "
                                        "counts; or --check a folder of vectors against the model")
@@ -47,7 +47,7 @@ def add_parser(sub) -> None:
 
 
 def _usage(message: str) -> Exception:
-    from oracle.usage import UsageError
+    from cdg_oracle.oracle.usage import UsageError
 
     return UsageError(message)
 
@@ -73,7 +73,7 @@ def run(args) -> int:
         raise _usage("--games must be >= 1 and --directed-games >= 0")
     if args.perft_depth is not None and args.perft_depth < 0:
         raise _usage("--perft-depth must be >= 0 (0: no perft)")
-    from oracle import vectors
+    from cdg_oracle.oracle import vectors
 
     return generate(Path(args.out or vectors.DEFAULT_OUT), parse_only(args.only), args.games,
                     args.directed_games, args.perft_depth)
@@ -83,8 +83,8 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
              perft_depth: int | None, stream=None) -> int:
     """Search, build and write the vectors (and perft.json unless ``perft_depth`` is 0); print a
     summary."""
-    from oracle import perft, vectors
-    from oracle.games import scenarios as game_scenarios
+    from cdg_oracle.oracle import perft, vectors
+    from cdg_oracle.oracle.games import scenarios as game_scenarios
 
     stream = stream or sys.stdout
     if out.exists() and not out.is_dir():
@@ -95,7 +95,7 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
     result = vectors.search(wanted, scenario_list, games, directed_games)
     by_id = {t.id: t for t in all_targets}
     built = vectors.build(result.found, {t.id: by_id[t.id] for t in wanted}, result.games)
-    from oracle.games import new_state
+    from cdg_oracle.oracle.games import new_state
 
     rulings = new_state(vectors.GAME, scenario_list[0]).rulings_dict()
     index = vectors.index_doc(built, wanted, result, scenario_list, games, directed_games, rulings, only)
@@ -121,7 +121,7 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
 
 def check(folder: Path, only: list[str] | None, stream=None) -> int:
     """Replay the vectors of ``folder``; one line per vector (and one per difference)."""
-    from oracle import vectors
+    from cdg_oracle.oracle import vectors
 
     stream = stream or sys.stdout
     results, failed = vectors.check(folder, only)

@@ -18,8 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from oracle import __version__
-from oracle.fileio import write_atomic
+from cdg_oracle.oracle import __version__
+from cdg_oracle.oracle.fileio import write_atomic
 
 
 def say(text: str) -> None:
@@ -28,22 +28,26 @@ def say(text: str) -> None:
 
 def solo_games_for(games: int) -> int:
     """Solo games per scenario and Ideology for ``--games`` two-player games per scenario: a fifth
-    (there are five Ideologies, so as many solo games per scenario as two-player ones), at least one."""
-    return max(1, games // 5)
+    (there are five Ideologies, so as many solo games per scenario as two-player ones), at least one;
+    none when ``--games`` is 0 (no campaign at all)."""
+    return 0 if games == 0 else max(1, games // 5)
 
 
-def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, steps: int = 300,
+def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int = 25, steps: int = 300,
         solo_games: int | None = None) -> int:
-    from model.labyrinth import new_game
-    from model.labyrinth.mapdata import load_map
-    from model.labyrinth.scenarios import scenario_names
-    from oracle import trace
-    from properties.labyrinth import stateful, victory_analysis, z3_proofs, z3_state
-    from model.labyrinth.solo.options import IDEOLOGIES
-    from model.labyrinth.solo.random_country import GLOBAL_GAP
-    from properties.labyrinth.campaign import campaign, solo_campaign
-    from properties.labyrinth.mapchecks import check_map
-    from properties.labyrinth.scenario_checks import check_all_scenarios
+    """Run every check and write the report. The seed and ``games`` fix the work (the same report
+    on any machine); ``budget`` (seconds, or None) may only cut the campaigns short, and the
+    report then says it is partial (issue 15 item 6)."""
+    from cdg_oracle.model.labyrinth import new_game
+    from cdg_oracle.model.labyrinth.mapdata import load_map
+    from cdg_oracle.model.labyrinth.scenarios import scenario_names
+    from cdg_oracle.oracle import trace
+    from cdg_oracle.properties.labyrinth import stateful, victory_analysis, z3_proofs, z3_state
+    from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+    from cdg_oracle.model.labyrinth.solo.random_country import GLOBAL_GAP
+    from cdg_oracle.properties.labyrinth.campaign import campaign, solo_campaign
+    from cdg_oracle.properties.labyrinth.mapchecks import check_map
+    from cdg_oracle.properties.labyrinth.scenario_checks import check_all_scenarios
 
     t0 = time.monotonic()
     folder = Path(out_dir) / "labyrinth"
@@ -77,17 +81,21 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
     machine_failures = [{"what": f["what"], "scenario": f["scenario"], "options": f.get("options"),
                          "steps": len(f["actions"]), "trace": p}
                         for f, p in zip(machine["failures"], failure_files)]
-    say(f"verify: random campaign (up to {games} games per scenario, budget {budget:g} s, seed {seed})")
+    limit = "no time limit" if budget is None else f"cut short after {budget:g} s"
+    say(f"verify: random campaign ({games} games per scenario, {limit}, seed {seed})")
 
     def progress(n, r):
         if n % 10 == 0:
             say(f"  {n} games played")
 
-    results = campaign(scenario_names(), seed, games, budget, progress)
+    results = campaign(scenario_names(), seed, games, budget, progress) if games else []
     n_solo = solo_games_for(games) if solo_games is None else solo_games
-    say(f"verify: solo campaign (chapter 9; up to {n_solo} games per scenario and Ideology, budget {budget:g} s, "
-        f"seed {seed})")
-    solo = solo_report(solo_campaign(scenario_names(), list(IDEOLOGIES), seed, n_solo, budget, progress), GLOBAL_GAP)
+    say(f"verify: solo campaign (chapter 9; {n_solo} games per scenario and Ideology, {limit}, seed {seed})")
+    solo = solo_report(solo_campaign(scenario_names(), list(IDEOLOGIES), seed, n_solo, budget, progress)
+                       if n_solo else [], GLOBAL_GAP)
+    planned = {"games": games * len(scenario_names()),
+               "solo_games": n_solo * len(scenario_names()) * len(IDEOLOGIES)}
+    partial = len(results) < planned["games"] or solo["games"] < planned["solo_games"]
     say("verify: the reference adapter against the model (difftest, one game per scenario)")
     adapter = adapter_selftest(seed)
     failures = [r for r in results if r.failures]
@@ -104,6 +112,8 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
     report = {
         "tool": "cdg-oracle", "version": __version__, "game": "labyrinth", "seed": seed,
         "ok": ok,
+        "work": {"games_per_scenario": games, "solo_games_per_scenario_and_ideology": n_solo,
+                 "planned": planned, "budget_seconds": budget, "partial": partial},
         "map_checks": maps,
         "scenario_checks": scen,
         "z3_invariants": z3inv,
@@ -121,6 +131,9 @@ def run(out_dir: str, budget: float, games: int, seed: int, examples: int = 25, 
     write_atomic(folder / "verification.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
     write_atomic(folder / "verification.md", render_md(report, victory_analysis.render_md(victory)))
     took = time.monotonic() - t0
+    if partial:
+        say(f"verify: partial: the --budget of {budget:g} s cut the campaigns short ({len(results)} of "
+            f"{planned['games']} games, {solo['games']} of {planned['solo_games']} solo games)")
     print(f"verify: {'every property holds' if ok else 'FAILURES'}; {len(proofs)} proofs, "
           f"{machine['stats'].get('steps', 0)} state-machine steps, {len(results)} games, "
           f"{solo['games']} solo games ({solo['gap_steps']} steps on the Global-table substitute); "
@@ -154,9 +167,9 @@ def solo_report(results: list, gap: str) -> dict:
 def adapter_selftest(seed: int) -> list[dict]:
     """difftest of the reference adapter (the model in another process, over the adapter
     protocol) against the model: the harness itself checked end to end, one game per scenario."""
-    from model.labyrinth.scenarios import scenario_names
-    from oracle import difftest
-    from oracle.difftest_cmd import reference_command
+    from cdg_oracle.model.labyrinth.scenarios import scenario_names
+    from cdg_oracle.oracle import difftest
+    from cdg_oracle.oracle.difftest_cmd import reference_command
 
     out = []
     for name in scenario_names():
@@ -169,7 +182,18 @@ def adapter_selftest(seed: int) -> list[dict]:
 def render_md(r: dict, victory_lines: list[str]) -> str:
     mark = lambda ok: "holds" if ok else "**FAILS**"
     lines = ["# Labyrinth verification report", "",
-             f"cdg-oracle {r['version']}, seed {r['seed']}. Overall: **{'every property holds' if r['ok'] else 'failures found'}**.", "",
+             f"cdg-oracle {r['version']}, seed {r['seed']}. Overall: **{'every property holds' if r['ok'] else 'failures found'}**.", ""]
+    w = r.get("work")
+    if w:
+        lines += [f"Work: {w['games_per_scenario']} random games per scenario and "
+                  f"{w['solo_games_per_scenario_and_ideology']} solo games per scenario and Ideology, fixed by the "
+                  "seed and `--games`" + ("." if w["budget_seconds"] is None else
+                                          f"; time budget {w['budget_seconds']:g} s."), ""]
+        if w["partial"]:
+            lines += [f"**Partial**: the time budget cut the campaigns short ({r['campaign']['games']} of "
+                      f"{w['planned']['games']} games, {r['solo_campaign']['games']} of "
+                      f"{w['planned']['solo_games']} solo games); this report does not reproduce on another machine.", ""]
+    lines += [
              "## Map (networkx)", ""]
     for m in r["map_checks"]:
         lines.append(f"- {m['check']}: {mark(m['ok'])}" + (f" — {', '.join(m['violations'][:5])}" if m["violations"] else ""))

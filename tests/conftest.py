@@ -5,7 +5,7 @@
 * ``long``: for ``cdg-oracle verify`` and the benchmarks -- more runs, and runs long enough to play
   a complete standard game. Select it with ``HYPOTHESIS_PROFILE=long``.
 
-The numbers live in ``properties.labyrinth.stateful.PROFILES`` so the verify command and the
+The numbers live in ``cdg_oracle.properties.labyrinth.stateful.PROFILES`` so the verify command and the
 benchmarks read the same figures.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-from properties.labyrinth.stateful import PHASES, PROFILES
+from cdg_oracle.properties.labyrinth.stateful import PHASES, PROFILES
 
 for _name, _numbers in PROFILES.items():
     settings.register_profile(

@@ -20,12 +20,35 @@ def imports(path: Path) -> set[str]:
     return out
 
 
+PACKAGES = ("model", "properties", "oracle")
+
+
+def room(module: str) -> str | None:
+    """The project folder an imported module lives in (``cdg_oracle.model.x`` -> ``model``)."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "cdg_oracle" and len(parts) > 1 else None
+
+
 def test_imports_run_one_way():
     bad = []
     for package, forbidden in FORBIDDEN.items():
         for path in (ROOT / package).rglob("*.py"):
             for mod in imports(path):
-                if mod.split(".")[0] in forbidden:
+                if room(mod) in forbidden:
+                    bad.append(f"{path.relative_to(ROOT)} imports {mod}")
+    assert not bad, bad
+    assert room("cdg_oracle.oracle.cli") == "oracle" and room("oracle.cli") is None
+
+
+def test_project_modules_are_imported_by_their_installed_name():
+    """Issue 15 item 11: the folders install as ``cdg_oracle.model``, ``cdg_oracle.properties`` and
+    ``cdg_oracle.oracle``; a bare ``import model`` would load a second copy of a module (or a
+    user's own ``model.py``), so no file of the project or its tests imports one."""
+    bad = []
+    for folder in PACKAGES + ("tests", "benchmarks"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for mod in imports(path):
+                if mod.split(".")[0] in PACKAGES:
                     bad.append(f"{path.relative_to(ROOT)} imports {mod}")
     assert not bad, bad
 
@@ -38,4 +61,19 @@ def test_model_holds_no_randomness():
                 bad.append(f"{path.relative_to(ROOT)} imports {mod}")
         if "urandom" in path.read_text(encoding="utf-8"):
             bad.append(f"{path.relative_to(ROOT)} mentions urandom")
+    assert not bad, bad
+
+
+def test_no_text_imports_a_bare_project_name():
+    """Code in strings (subprocess programs) and in the docs uses the installed names too."""
+    import re
+
+    bare = re.compile(r"(?<![\w.])(?:from|import) (?:model|properties|oracle)(?:\.| import)")
+    bad = []
+    for path in list(ROOT.rglob("*.py")) + list(ROOT.rglob("*.md")):
+        if ".git" in path.parts or "reports" in path.parts:
+            continue
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if bare.search(line):
+                bad.append(f"{path.relative_to(ROOT)}:{no}: {line.strip()}")
     assert not bad, bad

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from model.core.errors import DataError
+from cdg_oracle.model.core.errors import DataError
 
 
 def switch(default: Any, *, choices: tuple, question: str, source: str) -> Any:

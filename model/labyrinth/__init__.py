@@ -14,10 +14,10 @@ events read ``action_log.py``; the solo Jihadist of chapter 9 in ``solo/`` (opti
 Random Country 9.5 ``solo/random_country.py``; answers to the questions of events and operations
 9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``).
 """
-from model.labyrinth import cardplay, plots, turn  # noqa: F401  (register their procedures)
-from model.labyrinth.solo import activities, answers, flow, random_country  # noqa: F401  (chapter 9)
-from model.labyrinth.events import load_all
-from model.labyrinth.scenarios import new_game, scenario_names
+from cdg_oracle.model.labyrinth import cardplay, plots, turn  # noqa: F401  (register their procedures)
+from cdg_oracle.model.labyrinth.solo import activities, answers, flow, random_country  # noqa: F401  (chapter 9)
+from cdg_oracle.model.labyrinth.events import load_all
+from cdg_oracle.model.labyrinth.scenarios import new_game, scenario_names
 
 load_all()
 

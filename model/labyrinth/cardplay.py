@@ -13,13 +13,13 @@ procedure and whether the card's US event is ignored.
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.engine import ask, cite, pop, procedure, push
-from model.labyrinth.events.play import can_play, push_event, put_away, triggered_side
-from model.labyrinth.operations import jihadist as jops
-from model.labyrinth.operations import us as usops
-from model.labyrinth.solo.options import is_solo
-from model.labyrinth.tracks import RESERVES_MAX
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push
+from cdg_oracle.model.labyrinth.events.play import can_play, push_event, put_away, triggered_side
+from cdg_oracle.model.labyrinth.operations import jihadist as jops
+from cdg_oracle.model.labyrinth.operations import us as usops
+from cdg_oracle.model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.tracks import RESERVES_MAX
 
 OPPONENT = {"US": "Jihadist", "Jihadist": "US"}
 

@@ -2,7 +2,7 @@
 
 Only what is printed on the cards lives here; what the events *do* is implemented elsewhere
 (``model/labyrinth/events``). The facts are in ``data/cards.yaml``, loaded with ``yaml.safe_load`` and
-validated on load: any problem raises :class:`model.core.errors.DataError` with one line,
+validated on load: any problem raises :class:`cdg_oracle.model.core.errors.DataError` with one line,
 ``"<file>: card <n>: <what is wrong>"`` (``"<file>: entry <i>: ..."`` when an entry has no usable number,
 ``"<file>: ..."`` for problems with the file as a whole).
 
@@ -19,8 +19,8 @@ from typing import Any
 
 import yaml
 
-from model.core.citations import implements
-from model.core.errors import DataError
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.errors import DataError
 
 SIDES = ("US", "Jihadist", "Unassociated")
 

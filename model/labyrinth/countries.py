@@ -35,10 +35,10 @@ the piece counts are derived, no cube or cylinder is involved):
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.action_log import record
-from model.labyrinth.engine import cite as cite_rule
-from model.labyrinth.tracks import GOV_ORDER, GOV_VALUE
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.action_log import record
+from cdg_oracle.model.labyrinth.engine import cite as cite_rule
+from cdg_oracle.model.labyrinth.tracks import GOV_ORDER, GOV_VALUE
 
 ALIGN_TOWARD_ALLY = {"adversary": "neutral", "neutral": "ally", "ally": "ally"}
 
@@ -287,7 +287,7 @@ def resources(st, name: str, for_victory: bool = True) -> int:
     info = st.map.countries[name]
     base = info.resources or 0
     if info.oil_exporter:
-        from model.labyrinth.events.lasting import lapsing_count  # late: lasting needs the cards
+        from cdg_oracle.model.labyrinth.events.lasting import lapsing_count  # late: lasting needs the cards
         spikes = lapsing_count(st, 117) + lapsing_count(st, 118)
         if spikes and (for_victory or st.rulings.oil_spike_scope == "everywhere"):
             base += spikes

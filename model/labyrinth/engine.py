@@ -80,7 +80,7 @@ def ask(st, player: str, actions: list, rule: str, prompt: str) -> None:
         raise RuntimeError(f"dead end: {prompt} ({rule}) offers no action")
     st.d["pending"] = {"player": player, "actions": actions, "rule": rule, "prompt": prompt}
     if player == "Jihadist" and st.d.get("options", {}).get("solo"):
-        from model.labyrinth.solo.answers import decide  # late import: the bot uses the engine
+        from cdg_oracle.model.labyrinth.solo.answers import decide  # late import: the bot uses the engine
         decide(st)
 
 
@@ -109,7 +109,7 @@ def pick_chance(st, outcomes: list, weights: list[int] | None, rule: str, prompt
 
 def run(st, action: Any = None) -> None:
     """Advance the game: feed ``action`` to the top frame, then step until a question is pending."""
-    from model.labyrinth import victory  # late import: victory needs the state helpers
+    from cdg_oracle.model.labyrinth import victory  # late import: victory needs the state helpers
 
     d = st.d
     while True:

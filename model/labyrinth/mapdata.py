@@ -14,7 +14,7 @@ adjacency the rules define:
 Both variants (with and without Patriot Act) are precomputed at load, together with all-pairs
 distances, so :meth:`LabyrinthMap.adjacent` and :meth:`LabyrinthMap.distance` are dict lookups.
 
-Any defect in the data raises :class:`model.core.errors.DataError` with a one-line message
+Any defect in the data raises :class:`cdg_oracle.model.core.errors.DataError` with a one-line message
 ``"<file>: <entry>: <what is wrong>"``.
 """
 from __future__ import annotations
@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from model.core.citations import implements
-from model.core.errors import DataError
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.errors import DataError
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx

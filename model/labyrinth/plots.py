@@ -18,15 +18,15 @@ NEST turns face up: :func:`face_down_plots`, used by Alert and card 21); ``solo_
 (D09, the solo bot's WMD Posture re-roll: ``solo/answers.py`` ``wmd_posture_reroll``)."""
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth import victory
-from model.labyrinth.countries import WORSE, set_governance, troops
-from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
-from model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
-from model.labyrinth.operations.jihadist import DONE, return_plot, succeeds_against, wmd_used
-from model.labyrinth.solo.options import is_solo
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import shift_funding, shift_prestige
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth import victory
+from cdg_oracle.model.labyrinth.countries import WORSE, set_governance, troops
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
+from cdg_oracle.model.labyrinth.operations.jihadist import DONE, return_plot, succeeds_against, wmd_used
+from cdg_oracle.model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import shift_funding, shift_prestige
 
 
 def plots_on_map(st) -> list[dict]:

@@ -3,7 +3,7 @@
 The facts live in ``data/rules.yaml``: one entry per numbered rule or section heading, in rulebook
 order, each with its number exactly as printed, a short English title and a scope (``general`` for
 chapters 1-4, ``two_player`` for chapters 5-8, ``solo`` for chapter 9). ``cdg-oracle rules`` joins
-this catalogue with the citation registry (``model.core.citations``) to report every rule as
+this catalogue with the citation registry (``cdg_oracle.model.core.citations``) to report every rule as
 implemented or not.
 
 The file is loaded with ``yaml.safe_load`` and validated on load; every problem raises
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from model.core.errors import DataError
+from cdg_oracle.model.core.errors import DataError
 
 DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "rules.yaml"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from model.core.rulings import Rulings, switch
+from cdg_oracle.model.core.rulings import Rulings, switch
 
 
 @dataclasses.dataclass(frozen=True)

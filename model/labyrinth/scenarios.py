@@ -12,21 +12,21 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
-from model.core.citations import implements
-from model.core.errors import DataError
-from model.labyrinth.action_log import new_log
-from model.labyrinth import cardplay, engine, plots, tables, turn  # noqa: F401  (registers the procedures)
-from model.labyrinth.cards import load_cards
-from model.labyrinth.countries import new_country, place_cells_from_track
-from model.labyrinth.engine import ask, cite, pop, procedure, push
-from model.labyrinth.mapdata import load_map
-from model.labyrinth.rulings import LabyrinthRulings
-from model.labyrinth.solo.options import normalize_options
-from model.labyrinth.state import STATE_VERSION, LabyrinthState
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import CELL_CYLINDERS, TROOP_CUBES
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.yamlio import read_yaml
+from cdg_oracle.model.labyrinth.action_log import new_log
+from cdg_oracle.model.labyrinth import cardplay, engine, plots, tables, turn  # noqa: F401  (registers the procedures)
+from cdg_oracle.model.labyrinth.cards import load_cards
+from cdg_oracle.model.labyrinth.countries import new_country, place_cells_from_track
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push
+from cdg_oracle.model.labyrinth.mapdata import load_map
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.solo.options import normalize_options
+from cdg_oracle.model.labyrinth.state import STATE_VERSION, LabyrinthState
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import CELL_CYLINDERS, TROOP_CUBES
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios" / "labyrinth"
 LENGTHS = {"standard": 1, "tournament": 2, "campaign": 3}
@@ -47,16 +47,9 @@ def scenario_names() -> list[str]:
 
 
 def _read(path: Path) -> dict:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise DataError(f"{path}: YAML error{where}: {getattr(e, 'problem', e)}") from None
+    """A scenario file, read strictly (model/core/yamlio.py: duplicate keys, binary files, deep
+    nesting and huge numbers are one-line DataErrors naming the file)."""
+    data = read_yaml(path)
     if not isinstance(data, dict):
         raise DataError(f"{path}: top level: expected a mapping")
     return data
@@ -104,6 +97,11 @@ def _load(path: Path) -> dict:
     return copy.deepcopy(dict(_load_cached(path)))
 
 
+def _whole(v) -> bool:
+    """A whole number, not a boolean (YAML's ``true`` is an int to Python)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def _need(path, key, cond, what):
     if not cond:
         raise DataError(f"{path}: {key}: {what}")
@@ -115,8 +113,8 @@ def _validate(path: Path, s: dict) -> None:
     mark_names = {c.name for c in cards.values() if c.mark}
     for key in ("name", "year", "source", "prestige", "us_posture", "funding", "countries"):
         _need(path, key, key in s, "missing")
-    _need(path, "prestige", isinstance(s["prestige"], int) and 1 <= s["prestige"] <= 12, "must be 1-12 (4.7.1)")
-    _need(path, "funding", isinstance(s["funding"], int) and 1 <= s["funding"] <= 9, "must be 1-9 (4.7.4)")
+    _need(path, "prestige", _whole(s["prestige"]) and 1 <= s["prestige"] <= 12, "must be a whole number 1-12 (4.7.1)")
+    _need(path, "funding", _whole(s["funding"]) and 1 <= s["funding"] <= 9, "must be a whole number 1-9 (4.7.4)")
     _need(path, "us_posture", s["us_posture"] in ("hard", "soft"), "must be hard or soft")
     _need(path, "countries", isinstance(s["countries"], dict), "expected a mapping")
     troops = cells = 0
@@ -142,7 +140,7 @@ def _validate(path: Path, s: dict) -> None:
             _need(path, where, spec.get("governance") in ("poor", "fair"), "only Poor or Fair countries can be Regime Change (7.3.4.1)")
         for k in ("troops", "sleepers", "actives", "aid"):
             v = spec.get(k, 0)
-            _need(path, f"{where}: {k}", isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+            _need(path, f"{where}: {k}", _whole(v) and v >= 0,
                   "must be a whole number >= 0")
         for k in ("besieged", "cadre"):
             _need(path, f"{where}: {k}", isinstance(spec.get(k, False), bool), "must be true or false")
@@ -155,7 +153,7 @@ def _validate(path: Path, s: dict) -> None:
     _need(path, "countries", troops <= TROOP_CUBES, f"{troops} troops on the map, more than the {TROOP_CUBES} cubes (4.6.1)")
     _need(path, "countries", cells <= CELL_CYLINDERS, f"{cells} cells on the map, more than the {CELL_CYLINDERS} cylinders (4.6.1)")
     removed = s.get("removed_cards", [])
-    _need(path, "removed_cards", isinstance(removed, list) and all(isinstance(n, int) and n in cards for n in removed),
+    _need(path, "removed_cards", isinstance(removed, list) and all(_whole(n) and n in cards for n in removed),
           "expected a list of card numbers 1-120")
     events = s.get("events_in_effect", [])
     _need(path, "events_in_effect", isinstance(events, list) and all(isinstance(x, str) for x in events), "expected a list of names")
@@ -172,7 +170,7 @@ def _validate(path: Path, s: dict) -> None:
               f"expected the arguments {sorted(SETUP_STEPS[kind])}")
         for k, (lo, hi) in SETUP_STEPS[kind].items():
             v = args[k]
-            _need(path, f"setup[{i}]: {kind}: {k}", isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
+            _need(path, f"setup[{i}]: {kind}: {k}", _whole(v) and lo <= v <= hi,
                   f"must be a whole number {lo}-{hi}")
     printed = s.get("printed", {}) or {}
     _need(path, "printed", isinstance(printed, dict) and set(printed) <= PRINTED_KEYS,

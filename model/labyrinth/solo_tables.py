@@ -4,7 +4,7 @@ Data only: the random-country procedure of 9.5 that rolls them is ``solo/random_
 ``cdg-oracle rules`` and ``cdg-oracle play --solo`` list these tables' open items.
 
 The facts are in ``data/solo_tables.yaml``, read with ``yaml.safe_load`` and validated on load
-against the map (a problem raises :class:`model.core.errors.DataError`: ``"<file>: <table>: <what>"``).
+against the map (a problem raises :class:`cdg_oracle.model.core.errors.DataError`: ``"<file>: <table>: <what>"``).
 Each table carries its source and a confidence: ``confirmed`` (two independent sources agree),
 ``unconfirmed`` (one source) or ``missing`` (no source: the Global table's cells are in none, see
 ../shared/research/labyrinth_solo_tables.yaml). :func:`open_items` lists what is not confirmed, so
@@ -23,8 +23,8 @@ from pathlib import Path
 
 import yaml
 
-from model.core.errors import DataError
-from model.labyrinth.mapdata import load_map
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.mapdata import load_map
 
 DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "solo_tables.yaml"
 CONFIDENCE = ("confirmed", "unconfirmed", "missing")

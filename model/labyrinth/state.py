@@ -28,12 +28,12 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from model.core.errors import DataError, IllegalAction
-from model.core.game import CHANCE, TERMINAL
-from model.labyrinth import engine
-from model.labyrinth.cards import load_cards
-from model.labyrinth.mapdata import load_map
-from model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.core.errors import DataError, IllegalAction
+from cdg_oracle.model.core.game import CHANCE, TERMINAL
+from cdg_oracle.model.labyrinth import engine
+from cdg_oracle.model.labyrinth.cards import load_cards
+from cdg_oracle.model.labyrinth.mapdata import load_map
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 
 STATE_VERSION = 1
 SIDES = ("US", "Jihadist")

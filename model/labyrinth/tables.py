@@ -4,11 +4,11 @@ Each roll is a procedure whose dice are chance nodes.
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.action_log import record
-from model.labyrinth.countries import set_governance
-from model.labyrinth.engine import cite, pop, procedure, push, roll
-from model.labyrinth.tracks import shift_prestige
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.action_log import record
+from cdg_oracle.model.labyrinth.countries import set_governance
+from cdg_oracle.model.labyrinth.engine import cite, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.tracks import shift_prestige
 
 
 @implements("4.9.1", "4.9.3")
@@ -25,7 +25,7 @@ def posture_from_die(die: int, us: bool = False) -> str:
 
 def push_test(st, name: str) -> None:
     """Push a Test of ``name`` (4.9.4) if it is untested; a Test of a marked country does nothing."""
-    from model.labyrinth.countries import is_tested
+    from cdg_oracle.model.labyrinth.countries import is_tested
 
     if not is_tested(st, name):
         push(st, "test", country=name)

@@ -6,7 +6,7 @@ its track; 1 -1 +1 = 2).
 """
 from __future__ import annotations
 
-from model.core.citations import implements
+from cdg_oracle.model.core.citations import implements
 
 PRESTIGE_MIN, PRESTIGE_MAX = 1, 12
 FUNDING_MIN, FUNDING_MAX = 1, 9

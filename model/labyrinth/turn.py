@@ -3,14 +3,14 @@ of every US Action Phase, the end-of-turn steps 5.2.5-5.2.9, drawing, reshuffles
 (3.3, 5.3)."""
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth import victory
-from model.labyrinth.action_log import new_phase, new_turn
-from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
-from model.labyrinth.events.lasting import in_effect, lapsing_in_effect
-from model.labyrinth.events.play import push_event, put_away
-from model.labyrinth.solo.options import is_solo, us_must_play_all
-from model.labyrinth.tracks import gwot_penalty, hand_sizes_of, shift_funding, shift_prestige, world_posture
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth import victory
+from cdg_oracle.model.labyrinth.action_log import new_phase, new_turn
+from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
+from cdg_oracle.model.labyrinth.events.lasting import in_effect, lapsing_in_effect
+from cdg_oracle.model.labyrinth.events.play import push_event, put_away
+from cdg_oracle.model.labyrinth.solo.options import is_solo, us_must_play_all
+from cdg_oracle.model.labyrinth.tracks import gwot_penalty, hand_sizes_of, shift_funding, shift_prestige, world_posture
 
 
 @procedure("game")

@@ -3,9 +3,9 @@ ruling ``instant_victory_check``, A44), the Oil Price Spike tie (2.2) and the en
 comparison (2.3)."""
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.countries import counted_cells, resources
-from model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.countries import counted_cells, resources
+from cdg_oracle.model.labyrinth.solo.options import is_solo
 
 PHASE_SIDE = {"jihadist_action": "Jihadist", "us_action": "US", "plots": "Jihadist"}
 

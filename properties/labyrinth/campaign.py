@@ -14,11 +14,11 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from model.labyrinth import new_game
-from model.labyrinth.scenarios import plot_values
-from model.labyrinth.state import LabyrinthState
-from properties.labyrinth.invariants import check_all
-from properties.sampling import sample_chance
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.model.labyrinth.scenarios import plot_values
+from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.properties.labyrinth.invariants import check_all
+from cdg_oracle.properties.sampling import sample_chance
 
 MAX_STEPS = 100_000
 

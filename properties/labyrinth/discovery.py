@@ -42,14 +42,14 @@ import random
 from pathlib import Path
 from typing import Any, Iterable
 
-from model.core.game import CHANCE, action_key
-from model.labyrinth import new_game
-from model.labyrinth.rulings import LabyrinthRulings
-from model.labyrinth.scenarios import LENGTHS
-from model.labyrinth.solo.options import IDEOLOGIES
-from properties.labyrinth.registry import DIRECTORY, Entry, load_registry
-from properties.labyrinth.stateful import SCENARIOS
-from properties.sampling import sample_chance
+from cdg_oracle.model.core.game import CHANCE, action_key
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.scenarios import LENGTHS
+from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+from cdg_oracle.properties.labyrinth.registry import DIRECTORY, Entry, load_registry
+from cdg_oracle.properties.labyrinth.stateful import SCENARIOS
+from cdg_oracle.properties.sampling import sample_chance
 
 #: A pair that has not diverged after this many steps stops (complete games take under 1,400).
 MAX_PAIR_STEPS = 5_000

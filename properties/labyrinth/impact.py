@@ -68,11 +68,11 @@ from dataclasses import dataclass, field
 from math import lcm
 from typing import Any, Callable
 
-from model.core.game import action_key
-from model.labyrinth import new_game, scenario_names
-from model.labyrinth.rulings import LabyrinthRulings
-from model.labyrinth.state import LabyrinthState
-from properties.labyrinth.registry import Entry
+from cdg_oracle.model.core.game import action_key
+from cdg_oracle.model.labyrinth import new_game, scenario_names
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.properties.labyrinth.registry import Entry
 
 LENGTH = "standard"
 SOLO_OPTIONS = {"solo": True}

@@ -1,7 +1,7 @@
 """Map checks for Labyrinth on the networkx graph (4.1.1, 4.5, card 43, cards 33 and 103).
 
 :func:`check_map` returns ``[(check name, violations)]``; an empty violation list means the
-property holds. The game-independent checks live in :mod:`properties.graphchecks`; this module
+property holds. The game-independent checks live in :mod:`cdg_oracle.properties.graphchecks`; this module
 names them after the rules and adds what only Labyrinth has:
 
 - adjacency symmetric, no self-loops, only map countries as neighbours, connected (4.1.1), in both
@@ -23,7 +23,7 @@ A map object needs ``names``, ``schengen``, ``schengen_links``, ``printed_links`
 used when present (a map without it is measured through ``adjacent``).
 
 :func:`load_card_countries` loads and validates ``card_countries.yaml``; a defect raises
-:class:`model.core.errors.DataError` with a one-line ``"<file>: <entry>: <what is wrong>"``.
+:class:`cdg_oracle.model.core.errors.DataError` with a one-line ``"<file>: <entry>: <what is wrong>"``.
 """
 from __future__ import annotations
 
@@ -34,9 +34,9 @@ from typing import Any
 
 import yaml
 
-from model.core.errors import DataError
-from model.labyrinth.mapdata import CANADA, DEFAULT_MAP_PATH, UNITED_STATES, duplicate_key
-from properties import graphchecks as gc
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.mapdata import CANADA, DEFAULT_MAP_PATH, UNITED_STATES, duplicate_key
+from cdg_oracle.properties import graphchecks as gc
 
 __all__ = [
     "CARD_COUNTRIES_PATH", "CardCountries", "EVENT_DISTANCES", "check_map", "event_within",
@@ -202,7 +202,7 @@ def scenario_countries(scenario_dir: str | Path | None = None) -> tuple[list[tup
     ``<scenario_dir>/*.yaml`` (default ``scenarios/labyrinth``). A file that cannot be read, or
     whose ``countries`` is not a mapping, is a problem (one line), never an exception."""
     if scenario_dir is None:
-        from model.labyrinth.scenarios import SCENARIO_DIR
+        from cdg_oracle.model.labyrinth.scenarios import SCENARIO_DIR
         scenario_dir = SCENARIO_DIR
     named: list[tuple[str, str]] = []
     problems: list[str] = []

@@ -3,7 +3,7 @@ Italian, Polish and Spanish rulebooks and every known ambiguity or contradiction
 
 The entries are YAML files in ``properties/labyrinth/ambiguities/`` (read in name order with
 ``yaml.safe_load``, duplicate keys refused, validated on load: a problem raises
-:class:`model.core.errors.DataError` naming the file, the entry and the fault). One entry:
+:class:`cdg_oracle.model.core.errors.DataError` naming the file, the entry and the fault). One entry:
 
 ```yaml
 - id: D01                      # D01-D56 and A01-A55: seed_labyrinth.md section g; P01...: the project's own
@@ -46,10 +46,10 @@ from typing import Any
 
 import yaml
 
-from model.core.errors import DataError
-from model.labyrinth.mapdata import duplicate_key
-from model.labyrinth.rules_catalogue import load_rules_catalogue
-from model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.mapdata import duplicate_key
+from cdg_oracle.model.labyrinth.rules_catalogue import load_rules_catalogue
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 
 DIRECTORY = Path(__file__).resolve().parent / "ambiguities"
 SEEDS = {"000": "it", "001": "pl", "002": "it", "003": "it", "004": "es"}

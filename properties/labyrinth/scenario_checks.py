@@ -32,14 +32,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from model.core.errors import DataError
-from model.labyrinth import victory
-from model.labyrinth.countries import new_country
-from model.labyrinth.scenarios import SCENARIO_DIR, initial_state, load_scenario, plot_values, scenario_names
-from model.labyrinth.state import LabyrinthState
-from model.labyrinth.tracks import (available_cells, funding_level, gwot_penalty, hand_sizes, prestige_level,
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth import victory
+from cdg_oracle.model.labyrinth.countries import new_country
+from cdg_oracle.model.labyrinth.scenarios import SCENARIO_DIR, initial_state, load_scenario, plot_values, scenario_names
+from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.model.labyrinth.tracks import (available_cells, funding_level, gwot_penalty, hand_sizes, prestige_level,
                                     troops_level, world_posture)
-from properties.labyrinth.invariants import check_all
+from cdg_oracle.properties.labyrinth.invariants import check_all
 
 GOLDEN_DIR = SCENARIO_DIR / "golden"
 ROOT = SCENARIO_DIR.parents[1]  # golden paths are reported relative to the repository

@@ -5,20 +5,20 @@ shrinks to a minimal game.
 One run of :class:`SideBySideMachine` plays *pairs* of games:
 
 * ``start_pair`` (the initialize rule, and ``step`` again once a pair is over) draws one
-  alternative of :func:`properties.labyrinth.discovery.alternatives` -- a switch and one of its
+  alternative of :func:`cdg_oracle.properties.labyrinth.discovery.alternatives` -- a switch and one of its
   non-default values, the first alternative first so that a failure shrinks towards it -- the
   scenario, the game length and the game options (a solo game for a ``solo_`` switch, else
   two-player or solo as the state machine draws them). Game *a* is played under the default
-  rulings, game *b* under that one switch changed; each is a :class:`properties.labyrinth.stateful.Walk`,
+  rulings, game *b* under that one switch changed; each is a :class:`cdg_oracle.properties.labyrinth.stateful.Walk`,
   so both keep every check of the state machine (rulebook invariants, no dead end, exact chance,
   the JSON round trip, determinism) after every step;
 * ``step`` draws the index of a legal action of game *a* (or of a chance outcome) and plays the same
   action in both games, while they have not parted.
 
-After every step the two games are compared (:func:`properties.labyrinth.discovery.divergence`: the
+After every step the two games are compared (:func:`cdg_oracle.properties.labyrinth.discovery.divergence`: the
 canonical states, then the questions). When they part, the rules and cards both games cited at that
 step are looked up in the registry: if an entry with that switch names one of them
-(:func:`properties.labyrinth.discovery.names`) the pair is over and the next step starts another; if
+(:func:`cdg_oracle.properties.labyrinth.discovery.names`) the pair is over and the next step starts another; if
 none does, the machine fails with :class:`UnnamedDivergence`, and hypothesis shrinks the run to the
 shortest game it can find that parts at a rule the registry does not connect to the switch -- a
 candidate new ambiguity with a minimal witness. (The seeded walker of ``discovery.discover`` counts
@@ -36,9 +36,9 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from model.labyrinth.rulings import LabyrinthRulings
-from properties.labyrinth.discovery import SETUP_RULE, _cited, _entries, _split, alternatives, divergence, names
-from properties.labyrinth.stateful import (
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.properties.labyrinth.discovery import SETUP_RULE, _cited, _entries, _split, alternatives, divergence, names
+from cdg_oracle.properties.labyrinth.stateful import (
     CHECK_EVERY, LENGTH, OPTIONS, PHASES, SCENARIO, SOLO_OPTIONS, Walk, machine_settings,
 )
 

@@ -15,7 +15,7 @@ One run of the machine plays games of a scenario, one atomic step at a time:
 
 After every step the machine checks (:meth:`Walk.check`, in this order):
 
-1. the rulebook invariants hold (``properties.labyrinth.invariants.check_all``; in a solo game also
+1. the rulebook invariants hold (``cdg_oracle.properties.labyrinth.invariants.check_all``; in a solo game also
    ``solo_invariants``: no Jihadist decision node, the 9.3.3 plot markers, the Jihadist draw stack);
 2. a game that is not over offers a legal action (no dead end); a game that is over offers none and
    says who won, why and by which rule;
@@ -33,7 +33,7 @@ After every step the machine checks (:meth:`Walk.check`, in this order):
 Every failure is recorded with the game's scenario, length, rulings, options and its actions from
 the start, so that it can be written as a replayable trace (its header carries the options);
 :func:`recheck` walks an action list with the same checks and returns the same words.
-``properties`` never imports ``oracle``: the caller writes the trace with ``oracle.trace``
+``properties`` never imports ``oracle``: the caller writes the trace with ``cdg_oracle.oracle.trace``
 (``on_failure`` of :func:`run_machine`, or a test helper).
 """
 from __future__ import annotations
@@ -49,13 +49,13 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from model.core.game import CHANCE, TERMINAL, action_key
-from model.labyrinth import new_game, scenario_names
-from model.labyrinth.rulings import LabyrinthRulings
-from model.labyrinth.scenarios import LENGTHS, plot_values
-from model.labyrinth.solo.options import IDEOLOGIES
-from model.labyrinth.state import SIDES, LabyrinthState
-from properties.labyrinth.invariants import check_all
+from cdg_oracle.model.core.game import CHANCE, TERMINAL, action_key
+from cdg_oracle.model.labyrinth import new_game, scenario_names
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.scenarios import LENGTHS, plot_values
+from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+from cdg_oracle.model.labyrinth.state import SIDES, LabyrinthState
+from cdg_oracle.properties.labyrinth.invariants import check_all
 
 #: A game not over after this many steps is flagged. Random complete games take under 1,400
 #: steps, the campaign length included (``properties/labyrinth/campaign.py``).

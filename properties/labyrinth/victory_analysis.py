@@ -25,7 +25,7 @@ made lexicographically least: countries in name order, *untested* preferred, the
 Islamist Rule; no green Regime Change unless needed; Prestige as high as possible), so the report
 does not depend on the solver's search. Every "impossible" is an ``unsat`` answer, explained by a
 bound found by bisection on z3's answers. Each witness is then built as a concrete model state
-(the Let's Roll set-up with the Governance rewritten) and :mod:`model.labyrinth.victory` is asked
+(the Let's Roll set-up with the Governance rewritten) and :mod:`cdg_oracle.model.labyrinth.victory` is asked
 the same questions: the z3 encoding and the Python model are held against each other.
 
 The result's keys: ``map`` (what the analysis read), ``conditions``, ``pairs``, ``simultaneity``
@@ -48,7 +48,7 @@ from itertools import combinations
 
 import z3
 
-from model.labyrinth.mapdata import load_map
+from cdg_oracle.model.labyrinth.mapdata import load_map
 
 __all__ = ["CONDITIONS", "GOVERNANCE", "analyse", "cross_check", "evaluate", "model_state",
            "muslim_adjacent_pairs", "render_md"]
@@ -698,7 +698,7 @@ def model_state(witness: dict, base=None, m=None):
     """The Let's Roll set-up (or a clone of ``base``) with every Muslim country's Governance,
     Alignment and Regime Change, Prestige and the Lapsing Oil Price Spikes set as ``witness`` says."""
     if base is None:
-        from model.labyrinth import new_game
+        from cdg_oracle.model.labyrinth import new_game
         base = new_game("lets_roll")
     st = base.clone()
     if m is not None:
@@ -720,7 +720,7 @@ def model_state(witness: dict, base=None, m=None):
 
 
 def _model_verdicts(st) -> dict:
-    from model.labyrinth import victory as vic
+    from cdg_oracle.model.labyrinth import victory as vic
     good = vic.good_resources(st)
     ir = vic.islamist_resources(st)
     return {
@@ -739,22 +739,22 @@ def _model_verdicts(st) -> dict:
 
 
 def _end_winner(st) -> str:
-    from model.labyrinth import victory as vic
+    from cdg_oracle.model.labyrinth import victory as vic
     st = st.clone()
     vic.end_of_game(st)
     return st.d["terminal"]["winner"]
 
 
 def cross_check(result: dict, m=None) -> dict:
-    """Build every witness as a model state and ask :mod:`model.labyrinth.victory` about it: each
+    """Build every witness as a model state and ask :mod:`cdg_oracle.model.labyrinth.victory` about it: each
     condition, ``us_instant_win`` / ``jihadist_instant_win`` and the 2.3 ``end_of_game`` winner must
     agree with what z3 evaluated in its model. Returns the count and the disagreements."""
-    from model.labyrinth import new_game
+    from cdg_oracle.model.labyrinth import new_game
     base = new_game("lets_roll")
     m = m or load_map()
     if set(m.names) != set(base.d["countries"]):
         return {"states": 0, "disagreements": [], "skipped": "the map's countries are not the Let's Roll set-up's"}
-    from model.labyrinth import victory as vic
+    from cdg_oracle.model.labyrinth import victory as vic
     bad, count = [], 0
     for where, w in _witnesses(result):
         st = model_state(w, base, m)

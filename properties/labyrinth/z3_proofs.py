@@ -68,7 +68,7 @@ from typing import Callable
 
 import z3
 
-from properties.labyrinth.z3_state import (
+from cdg_oracle.properties.labyrinth.z3_state import (
     ALIGN, CARDS, GOV, IRAQ, NON_INVARIANTS, PAKISTAN, PLOT_NUMBERS, POSTURE, RC, SIDES,
     STATE_INVARIANTS, US, ZONES, MapFacts, StateView, SymState, available_cells, available_cells_of,
     card_var, check_state, clamp, cvar, dependencies, facts_of, gwot_penalty, hand_size_jihadist,
@@ -982,7 +982,7 @@ def _copies(facts: MapFacts) -> tuple[SymState, SymState, list, list]:
 
 
 def _facts() -> MapFacts:
-    from model.labyrinth.mapdata import load_map
+    from cdg_oracle.model.labyrinth.mapdata import load_map
     return facts_of(load_map())
 
 
@@ -1140,7 +1140,7 @@ def base_cases() -> list[dict]:
     scenario's state after its fixed set-up (``new_game``: before its set-up decisions, which are
     steps covered by the transitions: ``place_cells_by_event``, ``test_muslim_country``,
     ``posture_roll``)."""
-    from model.labyrinth import new_game, scenario_names
+    from cdg_oracle.model.labyrinth import new_game, scenario_names
     out = []
     for name in scenario_names():
         t0 = time.perf_counter()

@@ -48,9 +48,9 @@ from typing import Callable
 import z3
 from z3.z3 import _to_expr_ref
 
-from model.labyrinth import tracks
-from model.labyrinth.rulings import LabyrinthRulings
-from model.labyrinth.scenarios import plot_values
+from cdg_oracle.model.labyrinth import tracks
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.scenarios import plot_values
 
 # --------------------------------------------------------------------------------------------
 # Sorts and constants

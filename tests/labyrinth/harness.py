@@ -12,10 +12,10 @@ terminal state) and every script item must be consumed.
 """
 from __future__ import annotations
 
-from model.labyrinth import new_game
-from model.labyrinth.engine import ask, cite, pop, procedure, run
-from model.labyrinth.events import EVENTS, Event, always
-from model.labyrinth.state import LabyrinthState
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, run
+from cdg_oracle.model.labyrinth.events import EVENTS, Event, always
+from cdg_oracle.model.labyrinth.state import LabyrinthState
 
 HALT = "halt"
 
@@ -119,7 +119,7 @@ def event_happened(st: LabyrinthState) -> str | None:
 
 def playable(st: LabyrinthState, side: str, card: int) -> bool:
     """6.2.5-6.2.8: may ``side`` play ``card`` for its event now?"""
-    from model.labyrinth.events.play import can_play
+    from cdg_oracle.model.labyrinth.events.play import can_play
 
     return can_play(st, side, card)
 

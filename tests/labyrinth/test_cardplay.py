@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.cards import load_cards
+from cdg_oracle.model.labyrinth.cards import load_cards
 from tests.labyrinth.harness import conserve, events_run, feed, finished, position, run_proc, start_proc
 
 CARDS = load_cards()

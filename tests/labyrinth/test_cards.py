@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from model.core.errors import DataError
-from model.labyrinth.cards import SCENARIO_STEMS, SIDES, Card, load_cards
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.cards import SCENARIO_STEMS, SIDES, Card, load_cards
 
 CARDS = load_cards()
 PACKAGED = Path(__file__).resolve().parents[2] / "model" / "labyrinth" / "data" / "cards.yaml"

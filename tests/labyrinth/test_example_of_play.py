@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth import victory
-from model.labyrinth.tracks import troops_level, world_posture
+from cdg_oracle.model.labyrinth import victory
+from cdg_oracle.model.labyrinth.tracks import troops_level, world_posture
 from tests.labyrinth.harness import position, run_proc
 
 pytestmark = pytest.mark.rule("8.1.2", "7.2.1.2", "7.3.4", "7.4.2", "8.3.1", "8.5.6", "5.2.5")

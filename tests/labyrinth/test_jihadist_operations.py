@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.operations.jihadist import DONE, available_ops, success
-from model.labyrinth.rulings import LabyrinthRulings
-from model.labyrinth.tracks import available_cells, world_posture
+from cdg_oracle.model.labyrinth.operations.jihadist import DONE, available_ops, success
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.tracks import available_cells, world_posture
 from tests.labyrinth.harness import conserve, feed, finished, position, run_proc, start_proc
 
 
@@ -1025,7 +1025,7 @@ def test_8_1_2_travel_may_stop_early_only_under_the_not_fully_used_ruling():
 def test_every_intermediate_state_round_trips_through_json(proc, changes, script, value):
     """DESIGN.md contract: every state, also one in the middle of an operation, round-trips through
     JSON exactly; the operation continues identically from the copy."""
-    from model.labyrinth.state import LabyrinthState
+    from cdg_oracle.model.labyrinth.state import LabyrinthState
     st = jpos(changes, funding=3, wmd_available=0)
     jstart(st, proc, value)
     for item in script:

@@ -14,8 +14,8 @@ import networkx as nx
 import pytest
 import yaml
 
-from model.core.errors import DataError
-from model.labyrinth.mapdata import COUNTRY_TYPES, DEFAULT_MAP_PATH, Country, LabyrinthMap, load_map
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.mapdata import COUNTRY_TYPES, DEFAULT_MAP_PATH, Country, LabyrinthMap, load_map
 
 FACTS_PATH = (Path(os.environ["CDG_RESEARCH_DIR"]) if "CDG_RESEARCH_DIR" in os.environ
               else Path(__file__).resolve().parents[1] / "data") / "labyrinth_map_facts.yaml"

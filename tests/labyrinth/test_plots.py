@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.tracks import world_posture
+from cdg_oracle.model.labyrinth.tracks import world_posture
 from tests.labyrinth.harness import conserve, feed, finished, position, run_proc, start_proc
 
 NUMBERED = [1, 1, 2, 2, 3, 3]

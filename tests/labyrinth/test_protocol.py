@@ -13,12 +13,12 @@ from fractions import Fraction
 
 import pytest
 
-from model.core.errors import DataError, IllegalAction
-from model.core.game import CHANCE, TERMINAL, action_key
-from model.labyrinth import new_game
-from model.labyrinth.rulings import LabyrinthRulings
-from model.labyrinth.state import LabyrinthState
-from model.labyrinth.tracks import (
+from cdg_oracle.model.core.errors import DataError, IllegalAction
+from cdg_oracle.model.core.game import CHANCE, TERMINAL, action_key
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.model.labyrinth.tracks import (
     available_cells, gwot_penalty, hand_sizes, troops_level, world_posture,
 )
 

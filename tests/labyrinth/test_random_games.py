@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.scenarios import scenario_names
-from model.labyrinth.solo.options import IDEOLOGIES
-from properties.labyrinth.campaign import play_checked
+from cdg_oracle.model.labyrinth.scenarios import scenario_names
+from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+from cdg_oracle.properties.labyrinth.campaign import play_checked
 
 GAMES_PER_SCENARIO = 30
 #: Solo games per scenario and Ideology: 4 x 5 x 3 = 60 games, about 20 s on two cores (a solo

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.action_log import new_log, new_phase, record
-from model.labyrinth.countries import cells
-from model.labyrinth.solo import priorities as prio
+from cdg_oracle.model.labyrinth.action_log import new_log, new_phase, record
+from cdg_oracle.model.labyrinth.countries import cells
+from cdg_oracle.model.labyrinth.solo import priorities as prio
 from tests.labyrinth.harness import (
     conserve, feed, finished, give, play_event, playable, position, set_hands, start_proc, with_rulings,
 )

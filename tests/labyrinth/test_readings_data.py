@@ -14,17 +14,17 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth import victory
-from model.labyrinth.cards import ruled_card
-from model.labyrinth.countries import SADR, cells, resources
-from model.labyrinth.events.lasting import place_marker
-from model.labyrinth.events.jihadist_48_71 import madrassas_targets
-from model.labyrinth.events.play import put_away
-from model.labyrinth.events.us_17_32 import back_channel_adversaries, back_channel_cards
-from model.labyrinth.operations import jihadist as jops
-from model.labyrinth.operations.us import turn_will_be_last
-from model.labyrinth.solo import priorities as prio
-from model.labyrinth.tracks import available_cells_of, funding_level_of, hand_sizes_of
+from cdg_oracle.model.labyrinth import victory
+from cdg_oracle.model.labyrinth.cards import ruled_card
+from cdg_oracle.model.labyrinth.countries import SADR, cells, resources
+from cdg_oracle.model.labyrinth.events.lasting import place_marker
+from cdg_oracle.model.labyrinth.events.jihadist_48_71 import madrassas_targets
+from cdg_oracle.model.labyrinth.events.play import put_away
+from cdg_oracle.model.labyrinth.events.us_17_32 import back_channel_adversaries, back_channel_cards
+from cdg_oracle.model.labyrinth.operations import jihadist as jops
+from cdg_oracle.model.labyrinth.operations.us import turn_will_be_last
+from cdg_oracle.model.labyrinth.solo import priorities as prio
+from cdg_oracle.model.labyrinth.tracks import available_cells_of, funding_level_of, hand_sizes_of
 from tests.labyrinth.harness import (
     conserve, feed, finished, give, play, play_event, playable, position, run_proc, start_proc,
     with_rulings,

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.events.lasting import blocked, marker_places
-from model.labyrinth.operations.jihadist import available_ops, gtmo_stops
-from model.labyrinth.operations.us import regime_change_targets
+from cdg_oracle.model.labyrinth.events.lasting import blocked, marker_places
+from cdg_oracle.model.labyrinth.operations.jihadist import available_ops, gtmo_stops
+from cdg_oracle.model.labyrinth.operations.us import regime_change_targets
 from tests.labyrinth.harness import (
     conserve, feed, finished, give, play_event, playable, position, run_proc, start_proc,
     with_rulings,

@@ -17,8 +17,8 @@ from collections import Counter
 
 import pytest
 
-from model.labyrinth import new_game
-from oracle.playout import play_random
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.oracle.playout import play_random
 from tests.labyrinth.harness import conserve, feed, finished, position, run_proc, start_proc, with_rulings
 from tests.labyrinth.solo.helpers import run_solo, solo_position
 

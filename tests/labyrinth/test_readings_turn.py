@@ -23,9 +23,9 @@ from fractions import Fraction
 
 import pytest
 
-from model.labyrinth import victory
-from model.labyrinth.action_log import record
-from model.labyrinth.tracks import gwot_penalty, hand_sizes, world_posture
+from cdg_oracle.model.labyrinth import victory
+from cdg_oracle.model.labyrinth.action_log import record
+from cdg_oracle.model.labyrinth.tracks import gwot_penalty, hand_sizes, world_posture
 from tests.labyrinth.harness import (
     conserve, events_run, feed, finished, give, playable, position, run_proc, set_hands, start_proc, with_rulings,
 )

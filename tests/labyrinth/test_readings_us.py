@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from model.labyrinth.operations import us
+from cdg_oracle.model.labyrinth.operations import us
 from tests.labyrinth.harness import (
     conserve, feed, finished, give, playable, position, run_proc, start_proc, with_rulings,
 )

@@ -14,11 +14,11 @@ import itertools
 
 import pytest
 
-from model.labyrinth import victory
-from model.labyrinth.countries import NATO, troops
-from model.labyrinth.events.lasting import place_marker
-from model.labyrinth.operations import us
-from model.labyrinth.tracks import hand_sizes_of, us_troops_level
+from cdg_oracle.model.labyrinth import victory
+from cdg_oracle.model.labyrinth.countries import NATO, troops
+from cdg_oracle.model.labyrinth.events.lasting import place_marker
+from cdg_oracle.model.labyrinth.operations import us
+from cdg_oracle.model.labyrinth.tracks import hand_sizes_of, us_troops_level
 from tests.labyrinth.harness import (
     conserve, feed, finished, give, play_event, position, probe_events, run_proc, start_proc, with_rulings,
 )
@@ -385,5 +385,5 @@ def test_a08_nato_and_overstretch(reading, overstretch):
     assert st.d["troops_track"] == 5
     assert (us_troops_level(st) == "overstretch") is overstretch
     assert hand_sizes_of(st)["US"] == (7 if overstretch else 8)
-    from model.labyrinth.events.play import can_play
+    from cdg_oracle.model.labyrinth.events.play import can_play
     assert can_play(st, "US", 26) is not overstretch

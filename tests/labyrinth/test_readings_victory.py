@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth import victory
+from cdg_oracle.model.labyrinth import victory
 from tests.labyrinth.harness import conserve, finished, position, run_proc, start_proc, with_rulings
 from tests.labyrinth.solo.helpers import solo_position
 

@@ -22,8 +22,8 @@ from fractions import Fraction
 
 import pytest
 
-from model.labyrinth import new_game, victory
-from model.labyrinth.operations import us
+from cdg_oracle.model.labyrinth import new_game, victory
+from cdg_oracle.model.labyrinth.operations import us
 from tests.labyrinth.harness import (
     conserve, feed, finished, give, play_event, playable, position, run_proc, start_proc, with_rulings,
 )

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from model.core.errors import DataError
-from model.labyrinth import rules_catalogue
-from model.labyrinth.rules_catalogue import (
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth import rules_catalogue
+from cdg_oracle.model.labyrinth.rules_catalogue import (
     DEFAULT_PATH,
     RuleEntry,
     load_rules_catalogue,

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from model.core.errors import DataError
-from model.labyrinth import new_game, scenario_names
-from model.labyrinth import victory
-from model.labyrinth.scenarios import load_scenario
-from model.labyrinth.tracks import gwot_penalty, hand_sizes, troops_level, world_posture
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth import new_game, scenario_names
+from cdg_oracle.model.labyrinth import victory
+from cdg_oracle.model.labyrinth.scenarios import load_scenario
+from cdg_oracle.model.labyrinth.tracks import gwot_penalty, hand_sizes, troops_level, world_posture
 from tests.labyrinth.harness import feed
 
 ALL = ["anaconda", "lets_roll", "mission_accomplished", "you_can_call_me_al"]

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from model.core.errors import DataError
-from model.labyrinth.mapdata import load_map
-from model.labyrinth.solo_tables import DEFAULT_PATH, load_solo_tables, open_items
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.mapdata import load_map
+from cdg_oracle.model.labyrinth.solo_tables import DEFAULT_PATH, load_solo_tables, open_items
 
 pytestmark = pytest.mark.rule("9.5")
 
@@ -34,7 +34,7 @@ def test_open_items_name_every_table_no_source_confirms():
 
 
 def test_rules_report_lists_the_open_items(capsys):
-    from oracle.cli import main
+    from cdg_oracle.oracle.cli import main
 
     assert main(["rules"]) == 0
     out = capsys.readouterr().out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.tracks import (
+from cdg_oracle.model.labyrinth.tracks import (
     available_cells, funding_level, gwot_penalty, hand_sizes, shift_funding, shift_prestige, troops_level,
     world_posture,
 )

@@ -15,10 +15,10 @@ from fractions import Fraction
 
 import pytest
 
-from model.labyrinth.operations import us
-from model.labyrinth.rulings import LabyrinthRulings
-from model.labyrinth.tables import governance_from_die, posture_from_die
-from model.labyrinth.tracks import gwot_penalty, troops_level
+from cdg_oracle.model.labyrinth.operations import us
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.tables import governance_from_die, posture_from_die
+from cdg_oracle.model.labyrinth.tracks import gwot_penalty, troops_level
 from tests.labyrinth.harness import conserve, events_run, feed, finished, position, run_proc, start_proc
 
 WOI, DEPLOY, RC, WITHDRAW = "op_war_of_ideas", "op_deploy", "op_regime_change", "op_withdraw"
@@ -1060,7 +1060,7 @@ def test_governance_table_and_test(die, gov):
 def test_two_player_example_steps_3_and_4_gulf_states():
     """Steps 3-4: card 65 (value 2) WoI Gulf States (Fair Ally): 4 + 1 (High) - 1 (to Good) = 4 ->
     Aid. Card 15 (value 2): 6 + 1 - 1 + 1 (Aid) = 7 -> Good, the Aid is removed; Good Resources 3."""
-    from model.labyrinth.victory import good_resources
+    from cdg_oracle.model.labyrinth.victory import good_resources
 
     st = position("lets_roll", countries={"Philippines": {"posture": "soft"}, "Russia": {"posture": "hard"}})
     run_proc(st, WOI, [{"country": "Gulf States"}, 4], side="US", card=65, value=2)
@@ -1108,7 +1108,7 @@ def test_woi_automatic_failure_is_cited():
 def test_mid_operation_states_round_trip_through_json():
     """DESIGN.md: every state, also one in the middle of an operation, round-trips through JSON and
     resumes identically (Disrupt between its two cells; Regime Change before its Prestige roll)."""
-    from model.labyrinth.state import LabyrinthState
+    from cdg_oracle.model.labyrinth.state import LabyrinthState
 
     st = position("lets_roll", countries={"Saudi Arabia": {"actives": 1, "sleepers": 2}})
     conserve(st)

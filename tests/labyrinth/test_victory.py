@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.core.errors import IllegalAction
-from model.core.game import TERMINAL
-from model.labyrinth import victory
+from cdg_oracle.model.core.errors import IllegalAction
+from cdg_oracle.model.core.game import TERMINAL
+from cdg_oracle.model.labyrinth import victory
 from tests.labyrinth.harness import HALT, conserve, position, run_proc, start_proc
 
 MUSLIM_ORDER = ["Morocco", "Algeria/Tunisia", "Libya", "Egypt", "Sudan", "Somalia", "Jordan", "Lebanon",

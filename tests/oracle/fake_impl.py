@@ -23,7 +23,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from oracle.reference_adapter import Session  # noqa: E402
+from cdg_oracle.oracle.reference_adapter import Session  # noqa: E402
 
 
 def main() -> int:

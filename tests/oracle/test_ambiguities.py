@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from oracle import trace
-from oracle.cli import main
+from cdg_oracle.oracle import trace
+from cdg_oracle.oracle.cli import main
 from tests.properties.test_impact import write_registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,7 +135,7 @@ def test_same_seed_and_budget_same_bytes(report, registry, tmp_path):
     code, out = report
     again = tmp_path / "again"
     env = dict(os.environ, PYTHONHASHSEED="12345")
-    proc = subprocess.run([sys.executable, "-m", "oracle.cli", "ambiguities", "--registry", str(registry),
+    proc = subprocess.run([sys.executable, "-m", "cdg_oracle.oracle.cli", "ambiguities", "--registry", str(registry),
                            "--budget", "1", "--seed", "3", "--out", str(again)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -213,7 +213,7 @@ def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
     """Issue 7 item 4: the discovery (properties/labyrinth/discovery.py) runs with the measurement:
     the JSON has its counts, each candidate names a switch of the fixture registry's Rulings and a
     trace that replays (the game under the changed reading, up to where the pair parted)."""
-    from oracle import trace
+    from cdg_oracle.oracle import trace
 
     import json
 
@@ -273,8 +273,8 @@ def test_the_committed_report_shows_both_readings_of_every_entry_it_measured_apa
 def test_the_default_budget_tries_every_alternative_in_discovery():
     """Issue 7 item 4: at the default budget the discovery walks at least one pair for every
     alternative value of every Rulings switch (pair k varies the k-th alternative, cyclically)."""
-    from oracle.ambiguities_cmd import discovery_runs
-    from properties.labyrinth import discovery
+    from cdg_oracle.oracle.ambiguities_cmd import discovery_runs
+    from cdg_oracle.properties.labyrinth import discovery
 
     assert discovery_runs(60) >= len(discovery.alternatives())
     assert discovery_runs(1) == 20

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from oracle.cli import main
+from cdg_oracle.oracle.cli import main
 
 
 def run(capsys, *argv):
@@ -130,13 +130,13 @@ def test_malformed_trace_one_line_error(tmp_path, capsys, content, needle):
 
 @pytest.mark.parametrize("argv, needle", [
     (["play", "--scenario", "nowhere"], "unknown"),
-    (["play", "--seed", "x"], "invalid int"),
+    (["play", "--seed", "x"], "not an integer"),
     (["play", "--length", "forever"], "length"),
     (["play", "--ruling", "deal_order"], "name=value"),
     (["play", "--ruling", "deal_order=sideways"], "cannot be"),
     (["play", "--game", "chess"], "unknown game"),
     (["replay", "/nonexistent/trace.jsonl"], "cannot read"),
-    (["replay", "x.jsonl", "--max-branches", "many"], "invalid int"),
+    (["replay", "x.jsonl", "--max-branches", "many"], "not an integer"),
     (["rules", "--game", "chess"], "unknown game"),
     (["frobnicate"], "invalid choice"),
     (["verify", "--budget", "0"], "budget"),
@@ -191,7 +191,7 @@ def test_verify_writes_reports(tmp_path, capsys):
 
 
 def test_console_script_entry_point():
-    proc = subprocess.run([sys.executable, "-m", "oracle.cli", "rules", "--game", "nope"], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "cdg_oracle.oracle.cli", "rules", "--game", "nope"], capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stderr.startswith("cdg-oracle: error:")
 
 
@@ -203,7 +203,7 @@ def test_console_script_entry_point():
 def test_bad_arguments_of_every_command_under_python_m(argv):
     """Under ``python -m oracle.cli`` the CLI module is ``__main__``; a command module's bad
     argument is still the one UsageError (oracle/usage.py): one line, exit 2, not an internal error."""
-    proc = subprocess.run([sys.executable, "-m", "oracle.cli", *argv], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-m", "cdg_oracle.oracle.cli", *argv], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith("cdg-oracle: error:") and proc.stderr.count("\n") == 1, proc.stderr
     assert "internal error" not in proc.stderr and proc.stdout == ""

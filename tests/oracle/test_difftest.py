@@ -11,10 +11,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from oracle import difftest
-from oracle.adapter import ImplFailure, Implementation, split_command
-from oracle.cli import main
-from oracle.difftest_cmd import reference_command
+from cdg_oracle.oracle import difftest
+from cdg_oracle.oracle.adapter import ImplFailure, Implementation, split_command
+from cdg_oracle.oracle.cli import main
+from cdg_oracle.oracle.difftest_cmd import reference_command
 
 FAKE = str(Path(__file__).with_name("fake_impl.py"))
 SCHEMA = json.loads((Path(__file__).parents[2] / "oracle" / "data" / "adapter.schema.json").read_text())
@@ -36,14 +36,14 @@ def test_reference_adapter_agrees_with_the_model():
 
 
 def test_reference_adapter_agrees_in_every_scenario():
-    from model.labyrinth import scenario_names
+    from cdg_oracle.model.labyrinth import scenario_names
     for name in scenario_names():
         r = difftest.run(reference_command(), scenario=name, games=1, seed=2)
         assert r.verdict == "agree", (name, r.finding and r.finding.message)
 
 
 def test_scenario_all_goes_through_every_scenario():
-    from model.labyrinth import scenario_names
+    from cdg_oracle.model.labyrinth import scenario_names
 
     r = difftest.run(reference_command(), scenario="all", games=4, seed=4)
     assert r.verdict == "agree" and r.games == 4 and r.names == scenario_names()
@@ -166,7 +166,7 @@ def test_hypothesis_strategy_finds_and_shrinks(tmp_path):
 def test_hypothesis_shrinks_to_the_first_us_choice_that_matters():
     """The fault needs one US choice other than the first listed; the shrunk game makes exactly
     one such choice, as its last action, and every other side choice is the first listed."""
-    from oracle.games import new_state
+    from cdg_oracle.oracle.games import new_state
 
     r = difftest.run(fake("us-second", 0), games=10, seed=3, strategy="hypothesis", max_steps=400, budget=60)
     f = r.finding
@@ -243,9 +243,9 @@ def test_implementation_closes_a_hung_process():
 def test_canonical_states_follow_the_published_schema():
     """Every canonical state of two random games (and the start of every scenario) validates
     against oracle/data/labyrinth_state.schema.json; the schema's countries are the map's."""
-    from model.labyrinth import new_game, scenario_names
-    from model.labyrinth.mapdata import load_map
-    from oracle.playout import play_random
+    from cdg_oracle.model.labyrinth import new_game, scenario_names
+    from cdg_oracle.model.labyrinth.mapdata import load_map
+    from cdg_oracle.oracle.playout import play_random
 
     schema = json.loads((Path(__file__).parents[2] / "oracle" / "data" / "labyrinth_state.schema.json").read_text())
     assert sorted(schema["properties"]["countries"]["required"]) == sorted(load_map().countries)

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from oracle import difftest, mutants
-from oracle.difftest_cmd import reference_command
+from cdg_oracle.oracle import difftest, mutants
+from cdg_oracle.oracle.difftest_cmd import reference_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,9 +43,9 @@ def test_registering_a_name_twice_is_refused():
 
 
 def test_each_mutant_names_a_rule_of_the_rulebook_that_the_model_implements():
-    import model.labyrinth  # noqa: F401  (fills the citation registry)
-    from model.core.citations import registry
-    from model.labyrinth.rules_catalogue import load_rules_catalogue
+    import cdg_oracle.model.labyrinth  # noqa: F401  (fills the citation registry)
+    from cdg_oracle.model.core.citations import registry
+    from cdg_oracle.model.labyrinth.rules_catalogue import load_rules_catalogue
 
     numbers = {r.number for r in load_rules_catalogue()} | {f"card {n}" for n in range(1, 121)}
     cited = registry("labyrinth")
@@ -55,8 +55,8 @@ def test_each_mutant_names_a_rule_of_the_rulebook_that_the_model_implements():
 
 
 def test_each_mutant_plays_a_known_scenario_and_length():
-    from model.labyrinth import scenario_names
-    from model.labyrinth.scenarios import LENGTHS
+    from cdg_oracle.model.labyrinth import scenario_names
+    from cdg_oracle.model.labyrinth.scenarios import LENGTHS
 
     for m in mutants.MUTANTS.values():
         assert m.scenario in scenario_names(), m.name
@@ -64,7 +64,7 @@ def test_each_mutant_plays_a_known_scenario_and_length():
 
 
 def test_importing_the_registry_patches_nothing():
-    from model.labyrinth import tracks
+    from cdg_oracle.model.labyrinth import tracks
 
     assert tracks.PRESTIGE_MAX == 12 and tracks.FUNDING_MAX == 9 and tracks.US_HAND["war"] == 8
 
@@ -82,7 +82,7 @@ def _serve_in_fresh_process(name: str) -> tuple[str, int, str, str]:
     import contextlib
     import io
 
-    from oracle import reference_adapter
+    from cdg_oracle.oracle import reference_adapter
 
     out, err = io.StringIO(), io.StringIO()
     sys.stdin = io.StringIO(_requests(mutants.MUTANTS[name]))
@@ -106,8 +106,8 @@ def test_each_mutant_activates_in_a_fresh_adapter_process():
 
     names = list(mutants.MUTANTS)
     if "fork" in multiprocessing.get_all_start_methods():
-        from oracle import reference_adapter  # noqa: F401  (imported once, before forking)
-        from oracle.games import new_state
+        from cdg_oracle.oracle import reference_adapter  # noqa: F401  (imported once, before forking)
+        from cdg_oracle.oracle.games import new_state
 
         for scenario, length in {(m.scenario, m.length) for m in mutants.MUTANTS.values()}:
             new_state("labyrinth", scenario, length, {})  # the map, cards and scenario files, loaded once

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from model.labyrinth.scenarios import SCENARIO_DIR, scenario_names
-from oracle.cli import main
-from properties.labyrinth import scenario_checks as sc
+from cdg_oracle.model.labyrinth.scenarios import SCENARIO_DIR, scenario_names
+from cdg_oracle.oracle.cli import main
+from cdg_oracle.properties.labyrinth import scenario_checks as sc
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL = ["anaconda", "lets_roll", "mission_accomplished", "you_can_call_me_al"]
@@ -147,7 +147,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, case):
     txt = tmp_path / "notes.txt"
     txt.write_text("hello\n", encoding="utf-8")
     arg, message = {
-        "bad_yaml": (bad, "YAML error at line"),
+        "bad_yaml": (bad, "line 2, column 9: invalid YAML"),
         "missing": (tmp_path / "nowhere.yaml", "nowhere.yaml: no such file"),
         "unknown_name": ("lets_rol", "scenario 'lets_rol': unknown (known: anaconda, lets_roll"),
         "folder": (tmp_path, "a folder, not a scenario file"),
@@ -168,11 +168,11 @@ def test_bad_input_to_show_is_one_line_and_exit_2(tmp_path, capsys):
 def test_bad_yaml_through_the_console_script_has_no_traceback(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("countries: {Iraq: {troops: [1}\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "oracle.cli", "scenario", "check", str(bad)],
+    proc = subprocess.run([sys.executable, "-m", "cdg_oracle.oracle.cli", "scenario", "check", str(bad)],
                           cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
-    assert proc.stderr.startswith(f"cdg-oracle: error: {bad.resolve()}: YAML error at line 1")
+    assert proc.stderr.startswith(f"cdg-oracle: error: {bad.resolve()}: line 1, column 30: invalid YAML")
 
 
 def test_a_corrupt_golden_file_is_bad_input(tmp_path, monkeypatch, capsys):
@@ -218,8 +218,8 @@ def test_update_golden_refuses_a_file_outside_the_scenarios(tmp_path, monkeypatc
 
 def test_golden_files_are_byte_stable_across_processes():
     """The summary's bytes depend on nothing but the scenario: not on hash seeds, not on the run."""
-    code = ("from properties.labyrinth.scenario_checks import golden_text, summary\n"
-            "from model.labyrinth.scenarios import scenario_names\n"
+    code = ("from cdg_oracle.properties.labyrinth.scenario_checks import golden_text, summary\n"
+            "from cdg_oracle.model.labyrinth.scenarios import scenario_names\n"
             "import sys\n"
             "sys.stdout.write(''.join(golden_text(summary(n)) for n in scenario_names()))\n")
     outs = []

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from model.labyrinth.solo.options import IDEOLOGIES
-from oracle import difftest, trace
-from oracle.adapter import Implementation
-from oracle.cli import main, solo_notes
-from oracle.difftest_cmd import reference_command
-from oracle.games import carried_options, new_state
-from oracle.reference_adapter import Session
+from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+from cdg_oracle.oracle import difftest, trace
+from cdg_oracle.oracle.adapter import Implementation
+from cdg_oracle.oracle.cli import main, solo_notes
+from cdg_oracle.oracle.difftest_cmd import reference_command
+from cdg_oracle.oracle.games import carried_options, new_state
+from cdg_oracle.oracle.reference_adapter import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 TRACE_SCHEMA = json.loads((ROOT / "oracle" / "data" / "trace.schema.json").read_text(encoding="utf-8"))
@@ -182,7 +182,7 @@ def test_a_gap_field_is_informative_replay_accepts_it_and_rejects_a_non_string(t
 
 
 def test_solo_notes_count_gap_steps_and_list_the_open_items():
-    from model.labyrinth.solo_tables import open_items
+    from cdg_oracle.model.labyrinth.solo_tables import open_items
 
     lines = solo_notes(["A", "B", "A"])
     assert lines[0] == "3 steps used a substitute for a missing table (A; B): see the 'gap' field of those steps"

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from model.core.errors import DataError
-from model.core.game import action_key
-from model.labyrinth.cards import load_cards
-from oracle import cli, perft, vectors, vectors_cmd
-from oracle.games import new_state
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.game import action_key
+from cdg_oracle.model.labyrinth.cards import load_cards
+from cdg_oracle.oracle import cli, perft, vectors, vectors_cmd
+from cdg_oracle.oracle.games import new_state
 
 OPS = ["op-us-war-of-ideas", "op-us-war-of-ideas-non-muslim", "op-us-deploy", "op-us-regime-change",
        "op-us-withdraw", "op-us-disrupt", "op-us-alert", "op-us-reassessment", "op-us-reserves",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.mapdata import load_map
-from model.labyrinth.scenarios import SCENARIO_DIR, initial_state
-from properties.labyrinth import invariants as inv
-from properties.labyrinth.mapchecks import check_map
-from properties.labyrinth.scenario_checks import check_all_scenarios, check_scenario
+from cdg_oracle.model.labyrinth.mapdata import load_map
+from cdg_oracle.model.labyrinth.scenarios import SCENARIO_DIR, initial_state
+from cdg_oracle.properties.labyrinth import invariants as inv
+from cdg_oracle.properties.labyrinth.mapchecks import check_map
+from cdg_oracle.properties.labyrinth.scenario_checks import check_all_scenarios, check_scenario
 
 MUSLIM = load_map().muslim
 PLOTS = [1, 1, 2, 2, 3, 3]

@@ -13,9 +13,9 @@ import json
 
 import pytest
 
-from model.labyrinth import new_game
-from properties.labyrinth import discovery as D
-from properties.labyrinth.registry import load_registry
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.properties.labyrinth import discovery as D
+from cdg_oracle.properties.labyrinth.registry import load_registry
 
 ENTRY = """\
 entries:
@@ -59,7 +59,7 @@ def test_alternatives_cover_every_switch_value_but_the_default():
     assert ("deal_order", "alternate", "jihadist_then_us") in alts
     assert sum(1 for s, _, _ in alts if s == "plot_marker_values") == 2
     assert ("simultaneous_victory", "acting_side", "phasing_side") in alts  # registry P12
-    from model.labyrinth.rulings import LabyrinthRulings
+    from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
     assert len(alts) == sum(len(s["choices"]) - 1 for s in LabyrinthRulings.describe())
     assert all(d != v for _, d, v in alts)
     with pytest.raises(ValueError, match="unknown switch"):

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from model.labyrinth import new_game
-from properties.labyrinth import impact
-from properties.labyrinth.impact import Reading
-from properties.labyrinth.registry import load_registry
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.properties.labyrinth import impact
+from cdg_oracle.properties.labyrinth.impact import Reading
+from cdg_oracle.properties.labyrinth.registry import load_registry
 
 FIXTURE = """\
 entries:

@@ -21,14 +21,14 @@ import networkx as nx
 import pytest
 import yaml
 
-from model.core.errors import DataError
-from model.labyrinth.cards import load_cards
-from model.labyrinth.events.common import within as event_within_on_state
-from model.labyrinth.mapdata import load_map
-from model.labyrinth.scenarios import SCENARIO_DIR, initial_state
-from model.labyrinth.state import LabyrinthState
-from properties import graphchecks as gc
-from properties.labyrinth.mapchecks import (
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.cards import load_cards
+from cdg_oracle.model.labyrinth.events.common import within as event_within_on_state
+from cdg_oracle.model.labyrinth.mapdata import load_map
+from cdg_oracle.model.labyrinth.scenarios import SCENARIO_DIR, initial_state
+from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.properties import graphchecks as gc
+from cdg_oracle.properties.labyrinth.mapchecks import (
     CARD_COUNTRIES_PATH, EVENT_DISTANCES, CardCountries, check_map, event_within, load_card_countries,
 )
 
@@ -312,7 +312,7 @@ def test_a_scenario_naming_an_unknown_country_is_reported(m, tmp_path):
 
 def test_the_scenario_files_name_countries(m):
     """The check is not vacuous: the real scenario files name countries (32 entries)."""
-    from properties.labyrinth.mapchecks import scenario_countries
+    from cdg_oracle.properties.labyrinth.mapchecks import scenario_countries
     named, problems = scenario_countries()
     assert problems == [] and len(named) >= 30
     assert ("anaconda.yaml: countries", US) in named

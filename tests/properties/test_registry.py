@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from model.core.errors import DataError
-from model.labyrinth.rulings import LabyrinthRulings
-from properties.labyrinth.registry import DIRECTORY, coverage_problems, load_registry, normalize, seed_text
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.properties.labyrinth.registry import DIRECTORY, coverage_problems, load_registry, normalize, seed_text
 
 SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
 

@@ -8,10 +8,10 @@ import dataclasses
 
 import pytest
 
-from model.labyrinth import new_game
-from properties.labyrinth.discovery import divergence
-from properties.labyrinth.registry import load_registry
-from properties.labyrinth.side_by_side import hunt
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.properties.labyrinth.discovery import divergence
+from cdg_oracle.properties.labyrinth.registry import load_registry
+from cdg_oracle.properties.labyrinth.side_by_side import hunt
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@
 tests/conftest.py). The other tests break the model on purpose -- a lost cell cylinder, a dead end,
 state held outside the JSON, a crash, a game that never ends -- and check that the machine catches
 each one as a short game (shrunk by hypothesis when the first game found is not minimal), and that
-the trace written for it replays through ``oracle.trace`` to the same failure.
+the trace written for it replays through ``cdg_oracle.oracle.trace`` to the same failure.
 
 Solo (chapter 9): the machine draws the game options too (two-player or solo, every Ideology, 9.7);
 ``test_a_bounded_solo_run_walks_clean`` runs it on solo games only, and a bot that leaves a
@@ -22,20 +22,20 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from model.labyrinth import engine, new_game
-from model.labyrinth.mapdata import load_map
-from model.labyrinth.solo import answers
-from model.labyrinth.state import LabyrinthState
-from oracle import trace
-from oracle.playout import choose
-from properties.labyrinth import invariants as inv
-from properties.labyrinth import stateful as S
+from cdg_oracle.model.labyrinth import engine, new_game
+from cdg_oracle.model.labyrinth.mapdata import load_map
+from cdg_oracle.model.labyrinth.solo import answers
+from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.oracle import trace
+from cdg_oracle.oracle.playout import choose
+from cdg_oracle.properties.labyrinth import invariants as inv
+from cdg_oracle.properties.labyrinth import stateful as S
 
 TRACE_DIR = Path(os.environ.get("CDG_ORACLE_TRACE_DIR", Path(tempfile.gettempdir()) / "cdg-oracle-stateful"))
 
 
 def write_failure_trace(failure: dict, path: Path) -> Path:
-    """Write a failure of the machine as a trace (``oracle.trace.from_actions``, as verify does)."""
+    """Write a failure of the machine as a trace (``cdg_oracle.oracle.trace.from_actions``, as verify does)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(trace.from_actions("labyrinth", failure["scenario"], failure["length"],
                                        failure["rulings"], failure["actions"],

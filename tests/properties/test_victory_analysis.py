@@ -8,9 +8,9 @@ from itertools import combinations
 
 import pytest
 
-from model.labyrinth import victory as vic
-from model.labyrinth.mapdata import load_map
-from properties.labyrinth import victory_analysis as va
+from cdg_oracle.model.labyrinth import victory as vic
+from cdg_oracle.model.labyrinth.mapdata import load_map
+from cdg_oracle.properties.labyrinth import victory_analysis as va
 
 US_GOOD, US_FAIR = "us_good_resources", "us_fair_or_good"
 J_IR, J_PRESTIGE = "jihadist_islamist_rule", "jihadist_prestige"

@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from model.labyrinth import new_game, scenario_names
-from model.labyrinth.mapdata import load_map
-from model.labyrinth.scenarios import initial_state, plot_values
-from model.labyrinth.rulings import LabyrinthRulings
-from properties.labyrinth import invariants as py_inv
-from properties.labyrinth.z3_state import (
+from cdg_oracle.model.labyrinth import new_game, scenario_names
+from cdg_oracle.model.labyrinth.mapdata import load_map
+from cdg_oracle.model.labyrinth.scenarios import initial_state, plot_values
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.properties.labyrinth import invariants as py_inv
+from cdg_oracle.properties.labyrinth.z3_state import (
     NON_INVARIANTS, SymState, check_state, facts_of, invariants, state_invariants,
 )
-from properties.sampling import sample_chance
+from cdg_oracle.properties.sampling import sample_chance
 
 MAP = load_map()
 FACTS = facts_of(MAP)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth import scenario_names
-from properties.labyrinth import z3_proofs as P
-from properties.labyrinth.z3_state import NON_INVARIANTS
+from cdg_oracle.model.labyrinth import scenario_names
+from cdg_oracle.properties.labyrinth import z3_proofs as P
+from cdg_oracle.properties.labyrinth.z3_state import NON_INVARIANTS
 
 
 @pytest.fixture(scope="module")

@@ -20,8 +20,8 @@ import importlib
 from dataclasses import dataclass
 from typing import Callable
 
-from model.core.citations import implements
-from model.labyrinth.engine import procedure
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.engine import procedure
 
 
 @dataclass(frozen=True)

@@ -22,13 +22,13 @@ Vocabulary of the card texts and how it is modelled:
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.countries import (
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.countries import (
     BETTER, WORSE, cells, place_cells_from_track, remove_cells_to_track, set_governance,
 )
-from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
-from model.labyrinth.operations.jihadist import place_plot, plot_options
-from model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
+from cdg_oracle.model.labyrinth.operations.jihadist import place_plot, plot_options
+from cdg_oracle.model.labyrinth.solo.options import is_solo
 
 SIDES = ("US", "Jihadist")
 OPPONENT = {"US": "Jihadist", "Jihadist": "US"}
@@ -50,7 +50,7 @@ def remove_cells(st, name: str, actives: int, sleepers: int, cadre: bool = True,
     track and, if ``sadr``, the Moqtada al-Sadr marker out of the game (card 54; A09). The last cell
     removed (Sadr is a cell) places a Cadre there (4.8.4: "mediante ... evento") unless ``cadre``
     is False (card 31: "non ponete quadri")."""
-    from model.labyrinth.countries import SADR, remove_sadr  # (kept out of the shared import line)
+    from cdg_oracle.model.labyrinth.countries import SADR, remove_sadr  # (kept out of the shared import line)
 
     c = st.d["countries"][name]
     had = cells(c)
@@ -118,7 +118,7 @@ def site_tested(st, selected: bool = True) -> bool:
 def push_site_test(st, name: str) -> None:
     """Test ``name``, the country an event selected as the site of a cell or plot placement, before
     the placement -- if :func:`site_tested` (A54, ``event_select_tests``); nothing if it is marked."""
-    from model.labyrinth.tables import push_test
+    from cdg_oracle.model.labyrinth.tables import push_test
 
     if site_tested(st):
         push_test(st, name)
@@ -131,7 +131,7 @@ def remove_cell(st, f, a) -> None:
     """Remove one cell from ``country`` by an event; ``chooser`` picks the kind when two or more are
     present (``{"cell": "active" | "sleeper" | "sadr"}``: Moqtada al-Sadr, card 54, is an Active
     cell; removed, it leaves the game). ``cadre`` False: no Cadre (card 31)."""
-    from model.labyrinth.countries import SADR  # (kept out of the shared import line)
+    from cdg_oracle.model.labyrinth.countries import SADR  # (kept out of the shared import line)
 
     name = f["country"]
     c = st.d["countries"][name]
@@ -165,7 +165,7 @@ def random_cards(st, f, a) -> None:
     A US Election (card 120) discarded this way triggers its event (6.3.1: "quando questa carta
     viene ... scartata"), for the side whose hand it left, unless ``automatic`` is False (the
     caller then handles it)."""
-    from model.labyrinth.events.play import push_event, put_away
+    from cdg_oracle.model.labyrinth.events.play import push_event, put_away
 
     d = st.d
     hand = d["hands"][f["owner"]]
@@ -187,14 +187,14 @@ def random_cards(st, f, a) -> None:
         if f["dest"] == "discard":
             d["discard"].append(n)
         else:
-            from model.labyrinth.turn import add_to_hand
+            from cdg_oracle.model.labyrinth.turn import add_to_hand
             add_to_hand(st, f["dest"], n)
     if f.get("done", 0) >= f["count"] or not hand:
         pop(st)
         return
     if f["owner"] == "Jihadist" and is_solo(st):
         # 9.2: "a random Jihadist card" is the top card of his face-down stack.
-        from model.labyrinth.engine import answer
+        from cdg_oracle.model.labyrinth.engine import answer
         cite(st, "9.2")
         answer(st, {"card": hand[0]})
         return
@@ -279,7 +279,7 @@ def push_plot_at_chosen_site(st, targets: list[str], rule: str, prompt: str,
 def event_op(st, f, a) -> None:
     """An event's "conduct an operation of value ``value``" (cards 18, 97): ``side`` chooses an
     operation the value allows (none possible: nothing happens) and conducts it with ``card``."""
-    from model.labyrinth.cardplay import op_options
+    from cdg_oracle.model.labyrinth.cardplay import op_options
 
     if a is None and f["side"] == "Jihadist" and is_solo(st):
         # Solo (FAQ, Fatwa in solo): the bot's operation follows the 9.4.1 flowchart.
@@ -302,13 +302,13 @@ def event_op(st, f, a) -> None:
         # P17: Fatwa's "operazione con questa carta" as a Plot is the turn's Plot operation with
         # this card (4.7.7.2 "la sua prima operazione di Complotto di un turno", 8.5.3): it uses up
         # the exemption and, the first, puts Fatwa in the 1st Plot box (its play_card frame).
-        from model.labyrinth.cardplay import first_plot
+        from cdg_oracle.model.labyrinth.cardplay import first_plot
 
         owner = next((fr for fr in reversed(st.d["stack"])
                       if fr["proc"] == "play_card" and fr["card"] == 97), None)
         first_plot(st, owner if owner is not None else {"card": 97})
     if a["op"] == "reserves":
-        from model.labyrinth.tracks import RESERVES_MAX
+        from cdg_oracle.model.labyrinth.tracks import RESERVES_MAX
 
         st.d["reserves"][f["side"]] = min(RESERVES_MAX, st.d["reserves"][f["side"]] + f["value"])
         cite(st, "6.3.3")

@@ -21,21 +21,21 @@ Shared readings:
 """
 from __future__ import annotations
 
-from model.labyrinth.action_log import recent
-from model.labyrinth.countries import cells, counted_cells, is_regime_change, is_tested, place_cells_from_track, troops
-from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
-from model.labyrinth.events import event
-from model.labyrinth.events.common import (
+from cdg_oracle.model.labyrinth.action_log import recent
+from cdg_oracle.model.labyrinth.countries import cells, counted_cells, is_regime_change, is_tested, place_cells_from_track, troops
+from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.events import event
+from cdg_oracle.model.labyrinth.events.common import (
     place_cells, push_draw, push_random_cards, push_remove_cell, shift_alignment, site_tested, worsen_governance,
 )
-from model.labyrinth.events.lasting import (
+from cdg_oracle.model.labyrinth.events.lasting import (
     in_effect, marker_on, place_marker, remove_marker,
 )
-from model.labyrinth.operations.jihadist import (gtmo_stops, recruit_allowed_in, recruit_is_automatic, recruit_succeeds,
+from cdg_oracle.model.labyrinth.operations.jihadist import (gtmo_stops, recruit_allowed_in, recruit_is_automatic, recruit_succeeds,
                                                  success, wmd_added)
-from model.labyrinth.solo.options import cells_per_recruit
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import available_cells_of, shift_funding, shift_prestige
+from cdg_oracle.model.labyrinth.solo.options import cells_per_recruit
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import available_cells_of, shift_funding, shift_prestige
 
 DONE = "done"
 WMD_BOX = "loose_nuke_heu_kazakh_strain"

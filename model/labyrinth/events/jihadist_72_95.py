@@ -29,21 +29,21 @@ Rulings switches (``rulings.py``): ``opium_all_available``
 """
 from __future__ import annotations
 
-from model.core.citations import implements
+from cdg_oracle.model.core.citations import implements
 
-from model.labyrinth.action_log import recent
-from model.labyrinth.countries import cells, cylinders, gov_value, troops
-from model.labyrinth.engine import ask, cite, pop, procedure, push, roll
-from model.labyrinth.events import event
-from model.labyrinth.events.common import (
+from cdg_oracle.model.labyrinth.action_log import recent
+from cdg_oracle.model.labyrinth.countries import cells, cylinders, gov_value, troops
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.events import event
+from cdg_oracle.model.labyrinth.events.common import (
     place_cells, push_draw, push_place_plot, push_random_cards, push_remove_cell, push_site_test, shift_alignment,
     worsen_governance,
 )
-from model.labyrinth.events.lasting import marker_table, name_of, place_marker, flip_to_leak
-from model.labyrinth.events.play import push_event, put_away
-from model.labyrinth.operations.jihadist import gtmo_stops, recruit_is_automatic, recruit_succeeds
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import available_cells_of, prestige_level, shift_funding, shift_prestige
+from cdg_oracle.model.labyrinth.events.lasting import marker_table, name_of, place_marker, flip_to_leak
+from cdg_oracle.model.labyrinth.events.play import push_event, put_away
+from cdg_oracle.model.labyrinth.operations.jihadist import gtmo_stops, recruit_is_automatic, recruit_succeeds
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import available_cells_of, prestige_level, shift_funding, shift_prestige
 
 
 def _rule(f) -> str:
@@ -143,7 +143,7 @@ def automatic_travel(st, f, a) -> None:
         arrived[f["dest"]] = arrived.get(f["dest"], 0) + 1
         f["moved"] += 1
         cite(st, f["rule"], "8.3", "4.6.4")
-        from model.labyrinth.operations.jihadist import travel_removes_cadre
+        from cdg_oracle.model.labyrinth.operations.jihadist import travel_removes_cadre
         travel_removes_cadre(st, f["origin"], f["dest"])  # 4.8.4, ruling cadre_removed_by_travel (A31)
         f["pc"] = "from"
         return

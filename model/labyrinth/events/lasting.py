@@ -20,8 +20,8 @@ from pathlib import Path
 
 import yaml
 
-from model.core.citations import implements
-from model.core.errors import DataError
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.errors import DataError
 
 PATH = Path(__file__).resolve().parents[1] / "data" / "event_markers.yaml"
 EVENTS_BOX = "events box"
@@ -39,7 +39,7 @@ def marker_table() -> dict:
 
 
 def _load(path: Path) -> dict:
-    from model.labyrinth.cards import load_cards
+    from cdg_oracle.model.labyrinth.cards import load_cards
 
     cards = load_cards()
     where = str(path)

@@ -12,11 +12,11 @@
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.cards import ruled_card
-from model.labyrinth.engine import cite, pop, procedure, push
-from model.labyrinth.events import EVENTS
-from model.labyrinth.events.lasting import blocked
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.cards import ruled_card
+from cdg_oracle.model.labyrinth.engine import cite, pop, procedure, push
+from cdg_oracle.model.labyrinth.events import EVENTS
+from cdg_oracle.model.labyrinth.events.lasting import blocked
 
 OPPONENT = {"US": "Jihadist", "Jihadist": "US"}
 

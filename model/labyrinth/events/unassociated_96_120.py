@@ -14,21 +14,21 @@ Operation. "Un Complotto 1" and "un Complotto 2" are numbered markers of that va
 """
 from __future__ import annotations
 
-from model.labyrinth.action_log import record
-from model.labyrinth.countries import SADR, WORSE, cells, is_regime_change, set_governance, troops
-from model.labyrinth.engine import ask, cite, pick_chance, pop, push, roll
-from model.labyrinth.events import event
-from model.labyrinth.events.common import (
+from cdg_oracle.model.labyrinth.action_log import record
+from cdg_oracle.model.labyrinth.countries import SADR, WORSE, cells, is_regime_change, set_governance, troops
+from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, push, roll
+from cdg_oracle.model.labyrinth.events import event
+from cdg_oracle.model.labyrinth.events.common import (
     SIDES, any_islamist_rule, place_cells, push_draw, push_place_plot, push_plot_at_chosen_site, push_remove_cell,
     push_select_posture, push_site_test, remove_cells, shift_alignment, within, worsen_governance,
 )
-from model.labyrinth.events.lasting import in_effect
-from model.labyrinth.events.play import push_event, put_away
-from model.labyrinth.operations.jihadist import (place_plot, plot_options, return_plot, succeeds_against, wmd_used)
-from model.labyrinth.solo.options import is_solo
-from model.labyrinth.plots import nest_plot_removed
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import (
+from cdg_oracle.model.labyrinth.events.lasting import in_effect
+from cdg_oracle.model.labyrinth.events.play import push_event, put_away
+from cdg_oracle.model.labyrinth.operations.jihadist import (place_plot, plot_options, return_plot, succeeds_against, wmd_used)
+from cdg_oracle.model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.plots import nest_plot_removed
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import (
     gwot_penalty, prestige_level, shift_funding, shift_prestige, us_troops_level,
 )
 
@@ -116,7 +116,7 @@ def fatwa(st, f, a) -> None:
                         "Fatwa: a random card from the Jihadist hand")
             return
     if pc == "jihadist_card":
-        from model.labyrinth.turn import add_to_hand
+        from cdg_oracle.model.labyrinth.turn import add_to_hand
         u, j = f["us_card"], a["card"]
         d["hands"]["US"].remove(u)
         d["hands"]["Jihadist"].remove(j)
@@ -794,7 +794,7 @@ def oil_price_spike(st, f, a) -> None:
         cite(st, "4.7.7.3")
     else:
         d["discard"].remove(x)
-    from model.labyrinth.turn import add_to_hand
+    from cdg_oracle.model.labyrinth.turn import add_to_hand
     add_to_hand(st, f["side"], x)
     cite(st, f"card {n}")
     pop(st)

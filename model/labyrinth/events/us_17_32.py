@@ -11,20 +11,20 @@ or Central Asia).
 """
 from __future__ import annotations
 
-from model.core.citations import implements
+from cdg_oracle.model.core.citations import implements
 
-from model.labyrinth.countries import (
+from cdg_oracle.model.labyrinth.countries import (
     BETTER, cells, governance, resources, set_governance, troops,
 )
-from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
-from model.labyrinth.events import event
-from model.labyrinth.events.common import push_draw, push_remove_cell, push_select_posture, remove_cells
-from model.labyrinth.events.lasting import in_effect, place_marker
-from model.labyrinth.events.play import push_event, put_away
-from model.labyrinth.operations.jihadist import return_plot, wmd_used
-from model.labyrinth.operations.us import woi_modifiers
-from model.labyrinth.plots import face_down_plots, nest_face_up_wmd, nest_plot_removed
-from model.labyrinth.tracks import gwot_penalty, shift_funding, shift_prestige, us_troops_level
+from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.events import event
+from cdg_oracle.model.labyrinth.events.common import push_draw, push_remove_cell, push_select_posture, remove_cells
+from cdg_oracle.model.labyrinth.events.lasting import in_effect, place_marker
+from cdg_oracle.model.labyrinth.events.play import push_event, put_away
+from cdg_oracle.model.labyrinth.operations.jihadist import return_plot, wmd_used
+from cdg_oracle.model.labyrinth.operations.us import woi_modifiers
+from cdg_oracle.model.labyrinth.plots import face_down_plots, nest_face_up_wmd, nest_plot_removed
+from cdg_oracle.model.labyrinth.tracks import gwot_penalty, shift_funding, shift_prestige, us_troops_level
 
 
 # -- shared steps -----------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ def fsb(st, f, a) -> None:
 
 def _fsb_done(st, f) -> None:
     """FSB is resolved: in a solo game shuffle the Jihadist stack (9.2), else finish."""
-    from model.labyrinth.solo.options import is_solo
+    from cdg_oracle.model.labyrinth.solo.options import is_solo
 
     if is_solo(st) and len(st.d["hands"]["Jihadist"]) > 1:
         f["pc"] = "shuffled"

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from model.core.citations import implements
-from model.labyrinth.countries import cells, set_governance, troops
-from model.labyrinth.engine import ask, cite, pick_chance, pop, roll
-from model.labyrinth.events import event
-from model.labyrinth.events.common import any_islamist_rule, push_remove_cell, push_select_posture
-from model.labyrinth.events.lasting import in_effect, place_marker
-from model.labyrinth.plots import nest_played
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import shift_funding, shift_prestige, us_troops_level
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.countries import cells, set_governance, troops
+from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, roll
+from cdg_oracle.model.labyrinth.events import event
+from cdg_oracle.model.labyrinth.events.common import any_islamist_rule, push_remove_cell, push_select_posture
+from cdg_oracle.model.labyrinth.events.lasting import in_effect, place_marker
+from cdg_oracle.model.labyrinth.plots import nest_played
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import shift_funding, shift_prestige, us_troops_level
 
 
 # -- 1 Backlash ----------------------------------------------------------------------------------

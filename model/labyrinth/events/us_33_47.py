@@ -10,16 +10,16 @@ modules; these events implement the precondition, the immediate effect and the m
 """
 from __future__ import annotations
 
-from model.labyrinth.cards import ruled_card
-from model.labyrinth.countries import cells, governance, is_regime_change, set_governance
-from model.labyrinth.engine import ask, cite, pop, push
-from model.labyrinth.events import event, lasting
-from model.labyrinth.events.common import (
+from cdg_oracle.model.labyrinth.cards import ruled_card
+from cdg_oracle.model.labyrinth.countries import cells, governance, is_regime_change, set_governance
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, push
+from cdg_oracle.model.labyrinth.events import event, lasting
+from cdg_oracle.model.labyrinth.events.common import (
     any_islamist_rule, improve_governance, push_random_cards, push_select_posture, within,
 )
-from model.labyrinth.operations.us import disrupt_targets, regime_change_targets
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import gwot_penalty, shift_funding, shift_prestige
+from cdg_oracle.model.labyrinth.operations.us import disrupt_targets, regime_change_targets
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import gwot_penalty, shift_funding, shift_prestige
 
 # Enhanced Measures (34) and Renditions (44) say "Disorganizzate una volta" without a value. An
 # event ignores the card's value "unless the event says otherwise" (6.2.1); the Disrupt is

@@ -7,17 +7,17 @@ the rolls of one card are simultaneous. Each die assignment is one atomic choice
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.countries import (
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.countries import (
     ALIGN_TOWARD_ALLY, WORSE, cells, counted_active_cells, counted_cells, cylinders, gov_value, governance,
     is_regime_change, place_cells_from_track, remove_cells_to_track, remove_sadr, resources, sadr,
     sadr_counts_for_play, set_governance, troops,
 )
-from model.labyrinth.engine import ask, cite, pop, procedure, roll
-from model.labyrinth.events.lasting import in_effect, lapsing_in_effect, marker_on
-from model.labyrinth.solo.options import failed_jihad_keeps_cells, is_solo, major_jihad_margin
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import GOV_VALUE, available_cells_of, shift_funding, shift_prestige
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, roll
+from cdg_oracle.model.labyrinth.events.lasting import in_effect, lapsing_in_effect, marker_on
+from cdg_oracle.model.labyrinth.solo.options import failed_jihad_keeps_cells, is_solo, major_jihad_margin
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import GOV_VALUE, available_cells_of, shift_funding, shift_prestige
 
 DONE = "done"
 

@@ -6,19 +6,19 @@ operation only if at least one legal way to conduct it exists with the card's va
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.action_log import record
-from model.labyrinth.countries import (
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.action_log import record
+from cdg_oracle.model.labyrinth.countries import (
     BETTER, NATO, cells, cylinders, gov_value, is_regime_change, move_troops, remove_cells_to_track, sadr,
     set_governance, troops,
 )
-from model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
-from model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
-from model.labyrinth.events.play import push_event, put_away, triggered_side
-from model.labyrinth.operations.jihadist import return_plot, wmd_used
-from model.labyrinth.plots import face_down_plots, nest_face_up_wmd, nest_plot_removed
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import PRESTIGE_WOI_DRM, gwot_penalty, hand_sizes_of, prestige_level, shift_prestige
+from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
+from cdg_oracle.model.labyrinth.events.play import push_event, put_away, triggered_side
+from cdg_oracle.model.labyrinth.operations.jihadist import return_plot, wmd_used
+from cdg_oracle.model.labyrinth.plots import face_down_plots, nest_face_up_wmd, nest_plot_removed
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import PRESTIGE_WOI_DRM, gwot_penalty, hand_sizes_of, prestige_level, shift_prestige
 
 TRACK = "track"
 PHILIPPINES = "Philippines"

@@ -13,16 +13,16 @@ spostarsi ad un altro": a card's ops go to the first country chosen as far as it
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.countries import counted_cells, place_cells_from_track
-from model.labyrinth.engine import cite, pop, procedure, push, roll
-from model.labyrinth.operations.jihadist import (biometrics, plot_targets, recruit_is_automatic, recruit_succeeds,
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.countries import counted_cells, place_cells_from_track
+from cdg_oracle.model.labyrinth.engine import cite, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.operations.jihadist import (biometrics, plot_targets, recruit_is_automatic, recruit_succeeds,
                                                  recruit_targets, travel_removes_cadre)
-from model.labyrinth.solo import priorities as prio
-from model.labyrinth.solo.options import cells_per_recruit
-from model.labyrinth.solo.random_country import country_options, push_pick
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import available_cells_of
+from cdg_oracle.model.labyrinth.solo import priorities as prio
+from cdg_oracle.model.labyrinth.solo.options import cells_per_recruit
+from cdg_oracle.model.labyrinth.solo.random_country import country_options, push_pick
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import available_cells_of
 
 
 def give_back(st, f, left: int) -> None:

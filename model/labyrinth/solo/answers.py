@@ -34,13 +34,13 @@ decision node is ever posed. By the kind of question:
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.countries import cells, cylinders
-from model.labyrinth.engine import answer, cite, pick_chance, pop, push
-from model.labyrinth.solo import priorities as prio
-from model.labyrinth.solo.events import OIL_PRICE_SPIKE, choice_kind, oil_spike_cards, solo_event_playable
-from model.labyrinth.solo.random_country import map_order, push_pick
-from model.labyrinth.tracks import world_posture
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.countries import cells, cylinders
+from cdg_oracle.model.labyrinth.engine import answer, cite, pick_chance, pop, push
+from cdg_oracle.model.labyrinth.solo import priorities as prio
+from cdg_oracle.model.labyrinth.solo.events import OIL_PRICE_SPIKE, choice_kind, oil_spike_cards, solo_event_playable
+from cdg_oracle.model.labyrinth.solo.random_country import map_order, push_pick
+from cdg_oracle.model.labyrinth.tracks import world_posture
 
 __all__ = ["abort_event", "decide", "oil_spike_cards", "push_marker_pick", "solo_event_playable"]
 
@@ -313,7 +313,7 @@ def _event_travel(st, travel: dict, n: int, kind: str, key: str, names: list[str
 def _ex_kgb(st, names: list[str]) -> bool:
     """9.6 Ex-KGB: the Caucasus if setting it would change the World Posture (4.7.2), else Central
     Asia."""
-    from model.labyrinth.events.jihadist_48_71 import OPPOSITE
+    from cdg_oracle.model.labyrinth.events.jihadist_48_71 import OPPOSITE
 
     d = st.d
     c = d["countries"]["Caucasus"]

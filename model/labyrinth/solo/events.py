@@ -29,14 +29,14 @@ from pathlib import Path
 
 import yaml
 
-from model.core.citations import implements
-from model.core.errors import DataError
-from model.labyrinth.countries import is_tested
-from model.labyrinth.engine import answer, cite, pop, procedure
-from model.labyrinth.mapdata import duplicate_key
-from model.labyrinth.solo import priorities as prio
-from model.labyrinth.solo.random_country import map_order, nearest, push_pick
-from model.labyrinth.tables import push_test
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.countries import is_tested
+from cdg_oracle.model.labyrinth.engine import answer, cite, pop, procedure
+from cdg_oracle.model.labyrinth.mapdata import duplicate_key
+from cdg_oracle.model.labyrinth.solo import priorities as prio
+from cdg_oracle.model.labyrinth.solo.random_country import map_order, nearest, push_pick
+from cdg_oracle.model.labyrinth.tables import push_test
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "solo_events.yaml"
 KINDS = ("plot", "shift", "alignment", "cells", "shia_mix", "shia_mix_nearest", "global_nearest",

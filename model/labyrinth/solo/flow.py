@@ -18,17 +18,17 @@ events are not playable".
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.countries import WORSE, cells, governance, place_cells_from_track, set_governance
-from model.labyrinth.engine import cite, pop, procedure, push
-from model.labyrinth.events.lasting import lapsing_in_effect
-from model.labyrinth.events.play import event_playable, push_event, put_away
-from model.labyrinth.operations.jihadist import gtmo
-from model.labyrinth.solo import priorities as prio
-from model.labyrinth.solo.events import places_cells, solo_event_playable
-from model.labyrinth.solo.random_country import country_options, push_pick
-from model.labyrinth.tables import push_test
-from model.labyrinth.tracks import available_cells_of
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.countries import WORSE, cells, governance, place_cells_from_track, set_governance
+from cdg_oracle.model.labyrinth.engine import cite, pop, procedure, push
+from cdg_oracle.model.labyrinth.events.lasting import lapsing_in_effect
+from cdg_oracle.model.labyrinth.events.play import event_playable, push_event, put_away
+from cdg_oracle.model.labyrinth.operations.jihadist import gtmo
+from cdg_oracle.model.labyrinth.solo import priorities as prio
+from cdg_oracle.model.labyrinth.solo.events import places_cells, solo_event_playable
+from cdg_oracle.model.labyrinth.solo.random_country import country_options, push_pick
+from cdg_oracle.model.labyrinth.tables import push_test
+from cdg_oracle.model.labyrinth.tracks import available_cells_of
 
 
 @procedure("solo_jihadist_phase")
@@ -209,11 +209,11 @@ def solo_radicalization(st, f, a) -> None:
     if f["pc"] == "picked_plot":
         f["plot_country"] = f.pop("picked")["country"]
         f["pc"] = "plot_marker"
-        from model.labyrinth.solo.answers import push_marker_pick
+        from cdg_oracle.model.labyrinth.solo.answers import push_marker_pick
         push_marker_pick(st, None, mode="return", purpose=f"Radicalization: plot marker in {f['plot_country']} (9.3.2)")
         return
     if f["pc"] == "plot_marker":
-        from model.labyrinth.operations.jihadist import place_plot
+        from cdg_oracle.model.labyrinth.operations.jihadist import place_plot
         place_plot(st, f["plot_country"], f.pop("picked")["plot"])
         cite(st, "9.4.3", "9.3.2")
         f["pc"] = "next"

@@ -15,8 +15,8 @@ In a solo game the player is the US and every Jihadist decision is made by chapt
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.core.errors import DataError
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.errors import DataError
 
 IDEOLOGIES = ("normal", "attractive", "potent", "infectious", "virulent")
 DEFAULT_OPTIONS = {"solo": False, "ideology": "normal", "minidecks": False}

@@ -35,12 +35,12 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from model.core.citations import implements
-from model.labyrinth.countries import (cells, counted_cells, cylinders, governance, is_regime_change, resources,
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.countries import (cells, counted_cells, cylinders, governance, is_regime_change, resources,
                                        troops)
-from model.labyrinth.events.lasting import in_effect, marker_on
-from model.labyrinth.solo.options import major_jihad_margin
-from model.labyrinth.tracks import GOV_VALUE, gwot_penalty
+from cdg_oracle.model.labyrinth.events.lasting import in_effect, marker_on
+from cdg_oracle.model.labyrinth.solo.options import major_jihad_margin
+from cdg_oracle.model.labyrinth.tracks import GOV_VALUE, gwot_penalty
 
 PAKISTAN = "Pakistan"
 

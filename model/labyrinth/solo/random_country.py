@@ -27,9 +27,9 @@ started for (``mode="answer"``, the bot's answer to an ``ask``) or is left in th
 """
 from __future__ import annotations
 
-from model.core.citations import implements
-from model.labyrinth.engine import DIE, answer, cite, pick_chance, pop, procedure, push
-from model.labyrinth.solo_tables import load_solo_tables
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.labyrinth.engine import DIE, answer, cite, pick_chance, pop, procedure, push
+from cdg_oracle.model.labyrinth.solo_tables import load_solo_tables
 
 GLOBAL_GAP = ("9.5 Global table: no source gives its cells (data/solo_tables.yaml); "
               "substitute: a uniform choice")

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from model.core.errors import DataError
-from model.labyrinth.engine import push
-from model.labyrinth.events import EVENTS
-from model.labyrinth.events import lasting
-from model.labyrinth.events.play import allowed_in_scenario, put_away, triggered_side
-from model.labyrinth.victory import acting_side
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.engine import push
+from cdg_oracle.model.labyrinth.events import EVENTS
+from cdg_oracle.model.labyrinth.events import lasting
+from cdg_oracle.model.labyrinth.events.play import allowed_in_scenario, put_away, triggered_side
+from cdg_oracle.model.labyrinth.victory import acting_side
 from tests.labyrinth.harness import feed, finished, give, playable, position, start_proc
 
 
@@ -117,7 +117,7 @@ def test_a_mid_turn_reshuffle_keeps_the_lapsing_effects():
 
 @pytest.mark.rule("5.2.6", "6.2.7", "4.2.6", "card 117")
 def test_lapsing_effects_end_at_the_end_of_turn():
-    from model.labyrinth.countries import resources
+    from cdg_oracle.model.labyrinth.countries import resources
 
     st = position()
     base = resources(st, "Saudi Arabia")
@@ -161,7 +161,7 @@ def test_a_mark_event_must_leave_its_marker():
     st.d["stack"] = [{"proc": "test_halt", "pc": "start"},
                      {"proc": "event", "pc": "done", "card": n, "side": "US", "trigger": "play"}]
     with pytest.raises(RuntimeError, match="6.2.4"):
-        from model.labyrinth.engine import run
+        from cdg_oracle.model.labyrinth.engine import run
         run(st)
 
 
@@ -210,7 +210,7 @@ def test_a_later_event_prevails_over_an_earlier_one():
 def test_an_event_overrides_a_rule():
     """6.2.2 example: UN Nation Building rolls War of Ideas in a Regime Change country although the
     troops do not exceed the cells by 5 (7.2.1.3)."""
-    from model.labyrinth.operations.us import woi_targets
+    from cdg_oracle.model.labyrinth.operations.us import woi_targets
     from tests.labyrinth.harness import play_event
 
     st = position("anaconda")           # Afghanistan: Poor Ally, Regime Change, 6 troops, 2 cells

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.action_log import new_phase, record
-from model.labyrinth.events.lasting import blocked
+from cdg_oracle.model.labyrinth.action_log import new_phase, record
+from cdg_oracle.model.labyrinth.events.lasting import blocked
 from tests.labyrinth.harness import (
     conserve, event_happened, feed, finished, give, play, play_event, playable, position, run_proc,
     start_proc,

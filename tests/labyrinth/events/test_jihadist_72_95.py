@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.action_log import record
-from model.labyrinth.events.lasting import blocked
+from cdg_oracle.model.labyrinth.action_log import record
+from cdg_oracle.model.labyrinth.events.lasting import blocked
 from tests.labyrinth.harness import (
     conserve, feed, finished, give, play, play_event, playable, position, start_proc,
 )

@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from model.labyrinth.countries import resources
-from model.labyrinth.events.lasting import blocked, lapsing_in_effect
+from cdg_oracle.model.labyrinth.countries import resources
+from cdg_oracle.model.labyrinth.events.lasting import blocked, lapsing_in_effect
 from tests.labyrinth.harness import (
     conserve, feed, finished, give, play, play_event, playable, position, start_proc,
 )

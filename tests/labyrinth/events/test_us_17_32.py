@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from model.labyrinth.events.lasting import blocked, in_effect, marker_on
+from cdg_oracle.model.labyrinth.events.lasting import blocked, in_effect, marker_on
 from tests.labyrinth.harness import (
     conserve, events_run, feed, finished, give, play, play_event, playable, position, start_proc,
 )
@@ -458,8 +458,8 @@ def _anaconda_with_gwot_penalty_3():
 def test_un_nation_building_aid_and_war_of_ideas_with_no_gwot_penalty():
     """6.2.2 example: the roll is made although troops (6) exceed cells (2) by less than 5
     (7.2.1.3); the penalty of 3 is ignored: die 3 + 1 Prestige + 1 Aid = 5, success."""
-    from model.labyrinth.tracks import gwot_penalty
-    from model.labyrinth.operations.us import woi_targets
+    from cdg_oracle.model.labyrinth.tracks import gwot_penalty
+    from cdg_oracle.model.labyrinth.operations.us import woi_targets
 
     st = _anaconda_with_gwot_penalty_3()
     assert gwot_penalty(st.d) == 3

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from model.labyrinth.events.lasting import blocked, lapsing_in_effect
+from cdg_oracle.model.labyrinth.events.lasting import blocked, lapsing_in_effect
 from tests.labyrinth.harness import (
     conserve, event_happened, feed, finished, play, play_event, playable, position, start_proc,
 )

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.events import EVENTS
-from model.labyrinth.events.lasting import blocked, in_effect, marker_places
+from cdg_oracle.model.labyrinth.events import EVENTS
+from cdg_oracle.model.labyrinth.events.lasting import blocked, in_effect, marker_places
 from tests.labyrinth.harness import (
     conserve, event_happened, feed, finished, give, play, play_event, playable, position, start_proc,
 )

@@ -19,11 +19,11 @@ for its die) and that the state round-trips through JSON. The prompts of the nod
 """
 from __future__ import annotations
 
-from model.labyrinth import new_game
-from model.labyrinth.engine import pop, procedure
-from model.labyrinth.solo.options import normalize_options
-from model.labyrinth.solo.random_country import push_pick
-from model.labyrinth.state import LabyrinthState
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.model.labyrinth.engine import pop, procedure
+from cdg_oracle.model.labyrinth.solo.options import normalize_options
+from cdg_oracle.model.labyrinth.solo.random_country import push_pick
+from cdg_oracle.model.labyrinth.state import LabyrinthState
 from tests.labyrinth.harness import HALT, conserve as _conserve, finished, start_proc
 
 SOLO = {"solo": True, "ideology": "normal", "minidecks": False}

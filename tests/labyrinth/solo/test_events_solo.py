@@ -17,18 +17,18 @@ import random
 
 import pytest
 
-from model.core.errors import DataError
-from model.labyrinth.action_log import record
-from model.labyrinth.events.lasting import place_marker
-from model.labyrinth.events.play import allowed_in_scenario
-from model.labyrinth.solo import answers
-from model.labyrinth.solo.events import (
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.labyrinth.action_log import record
+from cdg_oracle.model.labyrinth.events.lasting import place_marker
+from cdg_oracle.model.labyrinth.events.play import allowed_in_scenario
+from cdg_oracle.model.labyrinth.solo import answers
+from cdg_oracle.model.labyrinth.solo.events import (
     KINDS, choice_kind, load_solo_events, oil_spike_cards, places_cells, shia_mix_candidates, solo_event_playable,
     solo_events,
 )
-from model.labyrinth.solo.flow import jihadist_event_playable
-from model.labyrinth.state import LabyrinthState
-from model.labyrinth.tracks import world_posture
+from cdg_oracle.model.labyrinth.solo.flow import jihadist_event_playable
+from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.model.labyrinth.tracks import world_posture
 from tests.labyrinth.harness import conserve, events_run, finished
 from tests.labyrinth.solo.helpers import (
     cells, check_step, country, run_solo, solo_feed, solo_position, start_solo,
@@ -186,7 +186,7 @@ def test_9_4_2_1_event_plot_without_a_plot_priority_country_is_ignored_and_radic
     st = lets_roll(countries={"Spain": {"cells": 1, "posture": "soft"}, "Iraq": {"cells": 1},
                               "France": {"posture": "soft"}, "Italy": {"posture": "soft"}},
                    funding=9, prestige=3)
-    from model.labyrinth.tracks import gwot_penalty
+    from cdg_oracle.model.labyrinth.tracks import gwot_penalty
     assert gwot_penalty(st.d) > 0
     on_top(st, 116)
     start_solo(st, "solo_card", card=116)
@@ -228,7 +228,7 @@ def test_plot_kind_martyrdom_operation_event_order_good_before_fair():
     cell replaced is the Active one (9.3.1); the two markers are random (9.3.2)."""
     st = lets_roll(countries={"Saudi Arabia": {"gov": "good", "troops": 1, "cells": 1, "actives": 1},
                               "Gulf States": {"troops": 1, "cells": 1}})
-    from model.labyrinth.solo import priorities as prio
+    from cdg_oracle.model.labyrinth.solo import priorities as prio
     assert prio.plot_groups(st, ["Gulf States", "Saudi Arabia"], event=False)[0] == ["Gulf States"]
     play_card(st, 88, [2, 5])  # markers 1, 1, 2, 2, 3, 3: face 2 -> 1; then 1, 2, 2, 3, 3: face 5 -> 3
     assert sorted(country(st, "Saudi Arabia")["plots"]) == [1, 3]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.labyrinth.operations.jihadist import plot_targets, recruit_targets
-from model.labyrinth.solo import priorities as prio
+from cdg_oracle.model.labyrinth.operations.jihadist import plot_targets, recruit_targets
+from cdg_oracle.model.labyrinth.solo import priorities as prio
 from tests.labyrinth.solo.helpers import cells, country, result, run_solo, solo_position, start_solo
 
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from model.labyrinth.solo.random_country import nearest
+from cdg_oracle.model.labyrinth.solo.random_country import nearest
 from tests.labyrinth.solo.helpers import pick, result, run_solo, solo_position, start_solo
 
 

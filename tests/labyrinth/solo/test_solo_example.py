@@ -43,13 +43,13 @@ from __future__ import annotations
 
 import pytest
 
-from model.core.game import CHANCE
-from model.labyrinth import new_game
-from model.labyrinth.events.lasting import in_effect
-from model.labyrinth.operations.jihadist import gtmo, recruit_targets
-from model.labyrinth.solo import priorities as prio
-from model.labyrinth.state import LabyrinthState
-from model.labyrinth.tracks import available_cells, funding_level, hand_sizes, troops_level, world_posture
+from cdg_oracle.model.core.game import CHANCE
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.model.labyrinth.events.lasting import in_effect
+from cdg_oracle.model.labyrinth.operations.jihadist import gtmo, recruit_targets
+from cdg_oracle.model.labyrinth.solo import priorities as prio
+from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.model.labyrinth.tracks import available_cells, funding_level, hand_sizes, troops_level, world_posture
 
 pytestmark = pytest.mark.rule("9.2", "9.3.1", "9.4.1", "9.4.2.1", "9.4.2.2", "9.4.2.5", "9.4.2.6",
                               "9.4.2.6.1", "9.4.2.6.2", "9.5", "9.6", "9.7")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.core.game import CHANCE
-from model.labyrinth import new_game
-from model.labyrinth.operations.jihadist import return_plot, wmd_added, wmd_used
+from cdg_oracle.model.core.game import CHANCE
+from cdg_oracle.model.labyrinth import new_game
+from cdg_oracle.model.labyrinth.operations.jihadist import return_plot, wmd_added, wmd_used
 from tests.labyrinth.solo.helpers import cells, country, run_solo, solo_position, start_solo
 
 

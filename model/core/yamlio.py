@@ -1,0 +1,92 @@
+"""The one strict YAML reader of the project: every data file (map, cards, scenarios, registry,
+solo tables) is read through :func:`read_yaml` or :func:`loads_yaml`.
+
+``yaml.safe_load`` builds plain data only; on top of it the reader refuses, each with a one-line
+:class:`~cdg_oracle.model.core.errors.DataError` that names the file and, where there is one, the
+line: a file it cannot read, larger than :data:`MAX_BYTES`, or not UTF-8 text (a binary file); a
+YAML syntax error; a mapping key given twice (``safe_load`` keeps the last silently); nesting
+deeper than Python's recursion allows; a number too long to convert (Python refuses integers of
+more than 4300 digits); an unhashable mapping key. Nothing is ever a traceback.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cdg_oracle.model.core.errors import DataError
+
+MAX_BYTES = 8 * 2**20  # a data file of the project is a few hundred kB at most
+
+
+def _one_line(text: Any) -> str:
+    return " ".join(str(text).split())
+
+
+def duplicate_key(node: yaml.Node) -> yaml.Node | None:
+    """The first mapping key given twice in a composed YAML node tree, or None. Composing builds
+    nodes only, never Python objects."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, yaml.MappingNode):
+            seen: set[str] = set()
+            for key_node, value_node in n.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    if key_node.value in seen:
+                        return key_node
+                    seen.add(key_node.value)
+                stack.append(value_node)
+        elif isinstance(n, yaml.SequenceNode):
+            stack.extend(reversed(n.value))
+    return None
+
+
+def loads_yaml(text: str, where: str) -> Any:
+    """Parse YAML ``text`` (from ``where``, named in errors) strictly; see the module docstring."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        dup = duplicate_key(node) if node is not None else None
+        if dup is not None:
+            mark = dup.start_mark
+            raise DataError(f"{where}: line {mark.line + 1}, column {mark.column + 1}: "
+                            f"invalid YAML: duplicate key {_one_line(dup.value)[:80]!r}")
+        return yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        at = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "document"
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise DataError(f"{where}: {at}: invalid YAML: {_one_line(problem)}") from None
+    except yaml.YAMLError as exc:
+        raise DataError(f"{where}: invalid YAML: {_one_line(exc)[:200]}") from None
+    except RecursionError:
+        raise DataError(f"{where}: invalid YAML: nested too deeply") from None
+    except ValueError as exc:  # an integer of more than 4300 digits, and the like
+        raise DataError(f"{where}: invalid value: {_one_line(exc)[:200]}") from None
+    except TypeError as exc:  # an unhashable mapping key (``? [a, b] : 1``)
+        raise DataError(f"{where}: invalid YAML: {_one_line(exc)[:200]}") from None
+
+
+def read_yaml(path: str | Path, where: str | None = None, max_bytes: int = MAX_BYTES) -> Any:
+    """Read and parse the YAML file ``path`` strictly (``where``: how errors name it, default the
+    path)."""
+    path = Path(path)
+    where = where or str(path)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise DataError(f"{where}: file: not found") from None
+    except IsADirectoryError:
+        raise DataError(f"{where}: a folder, not a YAML file") from None
+    except OSError as exc:
+        raise DataError(f"{where}: file: cannot be read ({_one_line(exc.strerror or exc)})") from None
+    if len(data) > max_bytes:
+        raise DataError(f"{where}: larger than {max_bytes} bytes, the limit of a data file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise DataError(f"{where}: line {line}: not UTF-8 text (byte 0x{data[e.start]:02x}; a binary file?)") from None
+    return loads_yaml(text, where)
