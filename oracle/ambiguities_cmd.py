@@ -92,7 +92,10 @@ def run(args, stream=None) -> int:
     # witness traces stay as they are; only the partial run's own stale witnesses are removed.
     partial = bool(args.entry)
     stem, witness_dir = ("ambiguities-partial", PARTIAL_DIR) if partial else ("ambiguities", WITNESS_DIR)
-    data = impact.measure(entries, args.budget, args.seed)
+    from cdg_oracle.oracle.progress import bar
+
+    with bar(None, "ambiguities: paired games", "pair") as b:
+        data = impact.measure(entries, args.budget, args.seed, progress=lambda text: b.update(1))
     report, files = finish_report(data, witness_dir)
     if partial:
         report["partial"] = sorted(set(args.entry))

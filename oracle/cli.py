@@ -76,8 +76,8 @@ def build_parser() -> Parser:
     v.add_argument("--budget", type=usage.seconds, default=None, metavar="SECONDS",
                    help="stop the random campaigns after this long: the report then says it is partial "
                         "(default: no limit; the seed and --games fix the work)")
-    v.add_argument("--games", type=usage.count(0), default=25,
-                   help="random games per scenario, and solo games in all (default 25; 0: no campaign)")
+    v.add_argument("--games", type=usage.count(0), default=20,
+                   help="random games per scenario, and as many solo games per scenario over the five Ideologies (default 20; 0: no campaign)")
     v.add_argument("--seed", type=usage.seed, default=1, help=SEED_HELP + " (default 1)")
     v.add_argument("--examples", type=usage.count(1), default=25, help="state-machine runs (default 25)")
     v.add_argument("--steps", type=usage.count(1), default=300, help="steps per state-machine run (default 300)")
@@ -191,8 +191,12 @@ def cmd_replay(args) -> int:
             raise UsageError(f"--max-branches {args.max_branches}: must be at least 1")
         from cdg_oracle.oracle.fileio import read_bounded
 
+        from cdg_oracle.oracle.progress import bar
+
         data = read_bounded(args.trace, "trace")
-        verdict = trace.replay(trace.decode(data, args.trace), args.trace, args.max_branches)
+        text = trace.decode(data, args.trace)
+        with bar(max(0, text.count("\n") - 2), "replay", "step") as b:
+            verdict = trace.replay(text, args.trace, args.max_branches, progress=b)
     except (UsageError, DataError) as e:
         if args.json:
             print(json.dumps({"verdict": "invalid", "line": getattr(e, "line", None), "message": str(e)},
@@ -267,7 +271,16 @@ def cmd_scenario(args) -> int:
     return scenario_cmd.run(args)
 
 
+def _on_sigterm(signum, frame):
+    raise usage.Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_sigterm)  # stop cleanly: finally blocks kill children
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -285,8 +298,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cdg-oracle: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("cdg-oracle: interrupted", file=sys.stderr)
+        print("cdg-oracle: interrupted; no report written", file=sys.stderr)
         return 130
+    except usage.Terminated:
+        print("cdg-oracle: terminated; no report written", file=sys.stderr)
+        return 143
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly, as Unix tools do
         try:
             sys.stdout = open(os.devnull, "w")

@@ -29,18 +29,25 @@ def reference_command(mutant: str | None = None) -> list[str]:
 def add_parser(sub) -> None:
     d = sub.add_parser("difftest", help="drive an implementation through the adapter protocol beside the model; report the first disagreement")
     d.add_argument("--impl", metavar="COMMAND", help="the implementation's adapter command (default: the reference adapter, i.e. the model itself)")
-    d.add_argument("--game", default="labyrinth")
+    from cdg_oracle.oracle import usage
+    from cdg_oracle.oracle.cli import GAME_HELP, RULING_HELP, SEED_HELP
+
+    d.add_argument("--game", default="labyrinth", help=GAME_HELP)
     d.add_argument("--scenario", default="all", help="a scenario, or all (default): the games go through every scenario in turn")
     d.add_argument("--length", default="standard", help="standard (1 deck), tournament (2), campaign (3)")
-    d.add_argument("--ruling", action="append", metavar="NAME=VALUE")
-    d.add_argument("--games", type=int, default=10, help="games to play (default 10)")
-    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--ruling", action="append", metavar="NAME=VALUE", help=RULING_HELP)
+    d.add_argument("--games", type=usage.count(1), default=10, help="games to play (default 10)")
+    d.add_argument("--seed", type=usage.seed, default=0, help=SEED_HELP + " (default 0)")
     d.add_argument("--strategy", choices=("random", "hypothesis"), default="random",
                    help="random: seeded uniform choices; hypothesis: choices drawn by hypothesis, a disagreement shrunk to a simpler game")
-    d.add_argument("--budget", type=float, metavar="SECONDS", help="stop starting new games after this long (and bound the shrinking)")
-    d.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="limit for each answer of the implementation (default 10)")
-    d.add_argument("--max-line", type=int, default=4_000_000, metavar="BYTES", help="the longest answer line accepted (default 4000000)")
-    d.add_argument("--max-steps", type=int, default=100_000, help="stop a game after this many steps (default 100000)")
+    d.add_argument("--budget", type=usage.seconds, metavar="SECONDS",
+                   help="stop after this long, in the middle of a game if need be (the report then says it is "
+                        "partial), and bound the shrinking")
+    d.add_argument("--timeout", type=usage.seconds, default=10.0, metavar="SECONDS",
+                   help="limit for each answer of the implementation (default 10)")
+    d.add_argument("--max-line", type=usage.count(1024, 64 * 2**20), default=4_000_000, metavar="BYTES",
+                   help="the longest answer line accepted (default 4000000, at most 64 MiB)")
+    d.add_argument("--max-steps", type=usage.count(1), default=100_000, help="stop a game after this many steps (default 100000)")
     d.add_argument("--trace", metavar="TRACE", help="instead of new games, drive the implementation through this trace's actions")
     d.add_argument("--out", default="difftest-disagreement.jsonl", help="where to write the trace of a finding")
     d.add_argument("--json", action="store_true", help="print the verdict as JSON")
@@ -55,10 +62,10 @@ def run(args) -> int:
     from cdg_oracle.oracle.usage import UsageError
     from cdg_oracle.oracle.fileio import write_atomic
 
-    if args.games < 1 or args.timeout <= 0 or args.max_line < 1024 or args.max_steps < 1:
-        raise UsageError("--games and --max-steps must be >= 1, --timeout > 0, --max-line >= 1024")
-    if args.budget is not None and args.budget <= 0:
-        raise UsageError("--budget must be > 0")
+    from cdg_oracle.oracle.fileio import check_output
+
+    if not args.trace:
+        check_output(args.out)  # before any work (issue 15 item 7)
     options = parse_options(args)
     if args.trace and options is not None:
         raise UsageError("--trace plays the trace's own game: its header carries the options, "
@@ -74,11 +81,19 @@ def run(args) -> int:
         result = difftest.replay_trace(command, trace.decode(data, args.trace), args.trace, args.timeout,
                                        args.max_line)
     else:
-        result = difftest.run(command, args.game, args.scenario, args.length, parse_rulings(args.ruling),
-                              args.games, args.seed, args.strategy, args.timeout, args.max_line,
-                              args.max_steps, args.budget, options=options)
+        from cdg_oracle.oracle.progress import bar
+
+        with bar(args.games, "difftest", "game") as b:
+            result = difftest.run(command, args.game, args.scenario, args.length, parse_rulings(args.ruling),
+                                  args.games, args.seed, args.strategy, args.timeout, args.max_line,
+                                  args.max_steps, args.budget, progress=lambda r: b.update(1), options=options)
     path = None
-    if result.finding is not None and not args.trace:
+    f = result.finding
+    if f is not None and not args.trace and (f.kind == "disagreement" or f.actions):
+        # A failure of the process before the first step (the command does not start, the reset
+        # fails) has nothing to reproduce: nothing is written, so an earlier finding's trace is
+        # never overwritten with an empty one (issue 15 item 7). A disagreement at the start is
+        # a finding: its trace (the header alone) reproduces it.
         f = result.finding
         write_atomic(args.out, trace.from_actions(result.game, f.scenario, result.length,
                                                   result.rulings, f.actions, result.seed * 1000 + f.game,

@@ -16,6 +16,8 @@ summary, the very text of its golden file.
 """
 from __future__ import annotations
 
+import sys
+
 from pathlib import Path
 
 from cdg_oracle.model.core.errors import DataError
@@ -66,9 +68,19 @@ def check(files: list[str], update_golden: bool) -> int:
     from cdg_oracle.oracle.fileio import write_atomic
     from cdg_oracle.properties.labyrinth import scenario_checks as sc
 
-    targets = [resolve(f) for f in files] if files else scenario_names()
-    for t in targets:  # every input is loaded before anything is written or printed
-        load_scenario(t)
+    # Every input is resolved and loaded before anything is written; a bad one does not stop the
+    # others from being checked (issue 15 item 9): each gets its line, and the exit status is 2
+    # when any input was bad, else 1 when any check failed.
+    targets, bad = [], {}
+    for f in (files or scenario_names()):
+        try:
+            t = resolve(f)
+            load_scenario(t)
+            targets.append(t)
+        except DataError as e:
+            bad[f] = str(e)
+    if bad and (update_golden or not files or len(files) == 1):
+        raise DataError(next(iter(bad.values())))
     notes = {}
     if update_golden:
         outside = [t for t in targets if not sc.is_builtin(t)]
@@ -93,7 +105,12 @@ def check(files: list[str], update_golden: bool) -> int:
         else:
             n = len(r["problems"])
             lines.append(f"{t}: FAIL, {n} problem{'s' if n != 1 else ''}: {'; '.join(r['problems'])}{extra}")
+    lines += [f"{f}: error: {msg}" for f, msg in bad.items()]
     print("\n".join(lines))
+    if bad:
+        print(f"cdg-oracle: error: {len(bad)} of {len(bad) + len(targets)} scenario files could not be read "
+              f"(see above)", file=sys.stderr)
+        return 2
     return EXIT_OK if all(r["ok"] for r in results) else EXIT_FAIL
 
 

@@ -518,10 +518,12 @@ def _violation(div: dict, tried: int, steps: int) -> Verdict:
                    f"{where}{cite}", div, tried)
 
 
-def replay(text: str, where: str = "trace", max_branches: int = DEFAULT_MAX_BRANCHES) -> Verdict:
+def replay(text: str, where: str = "trace", max_branches: int = DEFAULT_MAX_BRANCHES,
+           progress=None) -> Verdict:
     """Validate a trace and replay it through the model (the whole trace must be consumed):
     conformant, the first violation, or undetermined when hidden chance steps leave more than
-    ``max_branches`` candidate histories. A malformed trace raises TraceError."""
+    ``max_branches`` candidate histories. A malformed trace raises TraceError. ``progress``: an
+    object with ``update(n)`` (a progress bar), told of each step replayed."""
     if max_branches < 1:
         raise ValueError("max_branches must be at least 1")
     head, steps, end = parse(text, where)
@@ -529,6 +531,8 @@ def replay(text: str, where: str = "trace", max_branches: int = DEFAULT_MAX_BRAN
     hidden = 0
     for rec in steps:
         i = rec["i"]
+        if progress is not None:
+            progress.update(1)
         if rec.get("hidden"):
             hidden += 1
             nxt, first, overflow = _hidden(cands, rec, max_branches)

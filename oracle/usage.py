@@ -9,6 +9,11 @@ class UsageError(Exception):
     """A bad command-line argument: the CLI prints one line and exits 2."""
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: raised in the main thread like KeyboardInterrupt, so that every ``finally``
+    runs (a child process is killed, no partial report is written) and the CLI exits 143."""
+
+
 # -- argument types: every number a user types is checked, and the error names the option ---------
 import argparse  # noqa: E402
 import math  # noqa: E402

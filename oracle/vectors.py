@@ -407,7 +407,7 @@ class SearchResult:
 
 
 def search(wanted: list[Target], scenarios: list[str], games: int, directed_games: int,
-           rulings: dict | None = None, length: str = LENGTH) -> SearchResult:
+           rulings: dict | None = None, length: str = LENGTH, progress=None) -> SearchResult:
     """Find every target of ``wanted``.
 
     1. Shortest: :class:`EventsPolicy` games, seeds ``0..games-1`` of every scenario (seed 0 of
@@ -448,6 +448,8 @@ def search(wanted: list[Target], scenarios: list[str], games: int, directed_game
             result.games[(scenario, seed, policy.name)] = actions
             result.policies[policy.name] = policy.text
         order += 1
+        if progress is not None:
+            progress.update(1)
         return improved
 
     plain = EventsPolicy()
@@ -675,10 +677,13 @@ def schema() -> dict:
 
 def load_vector(path: Path, validator) -> dict:
     """Read and validate one vector file; any problem is a DataError naming the file."""
+    from cdg_oracle.oracle.fileio import read_bounded
+    from cdg_oracle.oracle.usage import UsageError
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(f"{path}: cannot read: {e.strerror}") from None
+        text = read_bounded(path, "vector").decode("utf-8")
+    except UsageError as e:
+        raise DataError(str(e)) from None
     except UnicodeDecodeError:
         raise DataError(f"{path}: not UTF-8 text") from None
     try:

@@ -36,13 +36,15 @@ def add_parser(sub) -> None:
                    help="replay the vectors of DIR against the model; exit 1 if one fails")
     v.add_argument("--only", metavar="IDS", default=None,
                    help="comma-separated vector ids (e.g. card-044,op-us-disrupt): write or check only these")
-    v.add_argument("--games", type=int, default=vectors.DEFAULT_GAMES, metavar="N",
+    from cdg_oracle.oracle import usage
+
+    v.add_argument("--games", type=usage.count(1), default=vectors.DEFAULT_GAMES, metavar="N",
                    help=f"search budget: seeds 0..N-1 of every scenario, for the shortest set-ups "
                         f"(default {vectors.DEFAULT_GAMES})")
-    v.add_argument("--directed-games", type=int, default=vectors.DEFAULT_DIRECTED_GAMES, metavar="N",
+    v.add_argument("--directed-games", type=usage.count(0), default=vectors.DEFAULT_DIRECTED_GAMES, metavar="N",
                    help=f"search budget for each thing still missing: N seeds of every scenario with a policy "
                         f"directed at it (default {vectors.DEFAULT_DIRECTED_GAMES})")
-    v.add_argument("--perft-depth", type=int, default=None, metavar="N",
+    v.add_argument("--perft-depth", type=usage.count(0, 12), default=None, metavar="N",
                    help="perft depth for every scenario (default: per scenario, see perft.json); 0: no perft")
 
 
@@ -86,13 +88,17 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
     from cdg_oracle.oracle import perft, vectors
     from cdg_oracle.oracle.games import scenarios as game_scenarios
 
+    from cdg_oracle.oracle.fileio import check_output
+
     stream = stream or sys.stdout
-    if out.exists() and not out.is_dir():
-        raise DataError(f"--out {out}: not a folder")
+    check_output(out, "--out", directory=True)
     all_targets = vectors.targets()
     wanted = vectors.select(all_targets, only)
     scenario_list = game_scenarios(vectors.GAME)
-    result = vectors.search(wanted, scenario_list, games, directed_games)
+    from cdg_oracle.oracle.progress import bar
+
+    with bar(None, "vectors: games searched", "game") as b:
+        result = vectors.search(wanted, scenario_list, games, directed_games, progress=b)
     by_id = {t.id: t for t in all_targets}
     built = vectors.build(result.found, {t.id: by_id[t.id] for t in wanted}, result.games)
     from cdg_oracle.oracle.games import new_state

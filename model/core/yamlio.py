@@ -53,6 +53,8 @@ def loads_yaml(text: str, where: str) -> Any:
             raise DataError(f"{where}: line {mark.line + 1}, column {mark.column + 1}: "
                             f"invalid YAML: duplicate key {_one_line(dup.value)[:80]!r}")
         return yaml.safe_load(text)
+    except DataError:
+        raise
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         at = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "document"

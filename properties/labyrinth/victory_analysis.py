@@ -48,6 +48,8 @@ from itertools import combinations
 
 import z3
 
+import cdg_oracle.properties.labyrinth.z3_state  # noqa: F401  (z3's Ctrl-C handler off: see there)
+
 from cdg_oracle.model.labyrinth.mapdata import load_map
 
 __all__ = ["CONDITIONS", "GOVERNANCE", "analyse", "cross_check", "evaluate", "model_state",

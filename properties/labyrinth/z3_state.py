@@ -46,6 +46,11 @@ from functools import lru_cache
 from typing import Callable
 
 import z3
+
+# z3's own Ctrl-C handler interrupts a solver call and returns "unknown", swallowing the signal, so
+# an interrupted verify used to run on and exit 0 (issue 15 item 5). Without it the signal reaches
+# Python, which raises KeyboardInterrupt as soon as the running z3 call returns.
+z3.set_param("ctrl_c", False)
 from z3.z3 import _to_expr_ref
 
 from cdg_oracle.model.labyrinth import tracks

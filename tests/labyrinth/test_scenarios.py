@@ -274,8 +274,8 @@ def test_a_scenario_file_given_by_path_plays(tmp_path):
 
 BROKEN = [
     ("unknown_top", GOOD + "colour: red\n", "unknown key 'colour'"),
-    ("prestige", GOOD.replace("prestige: 7", "prestige: 13"), "prestige: must be 1-12"),
-    ("funding", GOOD.replace("funding: 9", "funding: 0"), "funding: must be 1-9"),
+    ("prestige", GOOD.replace("prestige: 7", "prestige: 13"), "prestige: must be a whole number 1-12"),
+    ("funding", GOOD.replace("funding: 9", "funding: 0"), "funding: must be a whole number 1-9"),
     ("posture", GOOD.replace("us_posture: hard", "us_posture: medium"), "us_posture: must be hard or soft"),
     ("missing", GOOD.replace('source: "tests"\n', ""), "source: missing"),
     ("country", GOOD + "  Atlantis: {troops: 1}\n", "countries: Atlantis: not a country of the map"),
@@ -293,7 +293,7 @@ BROKEN = [
     ("setup_args", GOOD + "setup:\n  - jihadist_places_cells: {}\n", "setup[0]: jihadist_places_cells: expected the arguments ['count']"),
     ("setup_count", GOOD + "setup:\n  - jihadist_places_cells: {count: 0}\n", "setup[0]: jihadist_places_cells: count: must be a whole number 1-15"),
     ("printed", GOOD + "printed: {score: 3}\n", "printed: expected keys among"),
-    ("yaml", GOOD + "  Libya: {governance: [poor\n", "YAML error at line"),
+    ("yaml", GOOD + "  Libya: {governance: [poor\n", ": invalid YAML: "),
     ("not_mapping", "- 1\n- 2\n", "top level: expected a mapping"),
     ("empty", "", "top level: expected a mapping"),
     ("no_base", "base: nowhere\nus_posture: soft\n", "base: no scenario 'nowhere'"),

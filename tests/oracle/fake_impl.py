@@ -12,7 +12,11 @@ fewer), wrong-player (say the other side is to move), state-funding (Funding one
 state from request N on), bad-action (a legal action that is not a string or flat object),
 silent-exit (exit 0 without answering request N), slow (sleep 0.3 s before each answer: legal,
 only slow), protocol-2 (reset answers protocol 2), us-second (Prestige one lower in every state
-once the US has chosen an action other than the first listed; N unused).
+once the US has chosen an action other than the first listed; N unused), orphan-exit (start a
+child that inherits stdout and sleeps, then exit at request N), stderr-flood (write N MiB to stderr
+without a newline before the first answer, then answer normally), pid-hang (write its pid to the
+file named by CDG_FAKE_PID, then never answer request N), just-under (sleep N tenths of a second
+before each answer).
 """
 from __future__ import annotations
 
@@ -46,6 +50,22 @@ def main() -> int:
             answer["state"]["prestige"] -= 1
         if mode == "slow":
             time.sleep(0.3)
+        if mode == "just-under":
+            time.sleep(n / 10)
+        if count == 1 and mode == "stderr-flood":
+            chunk = b"x" * (1 << 20)
+            for _ in range(n):
+                sys.stderr.buffer.write(chunk)
+            sys.stderr.buffer.flush()
+        if hit and mode == "orphan-exit":
+            import subprocess
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], stdout=sys.stdout)
+            return 0
+        if mode == "pid-hang" and count == 1:
+            with open(os.environ["CDG_FAKE_PID"], "w") as fh:
+                fh.write(str(os.getpid()))
+        if hit and mode == "pid-hang":
+            time.sleep(3600)
         if hit and mode == "crash":
             print("fake: crashing on purpose", file=sys.stderr)
             return 3

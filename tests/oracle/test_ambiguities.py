@@ -144,29 +144,31 @@ def test_same_seed_and_budget_same_bytes(report, registry, tmp_path):
 
 def test_a_rerun_removes_the_witnesses_the_new_report_no_longer_names(registry, tmp_path, capsys):
     """Witness traces of an earlier report that the new one does not name are removed from the
-    witness folder; other files there are left alone."""
-    stale = tmp_path / "ambiguities" / "Z99_gone.trace.jsonl"
+    witness folder; other files there are left alone. A partial run (``--entry``) has its own
+    report and folder (issue 15 item 8), where the same holds."""
+    stale = tmp_path / "ambiguities-partial" / "Z99_gone.trace.jsonl"
     stale.parent.mkdir(parents=True)
     stale.write_text("{}\n", encoding="utf-8")
-    keep = tmp_path / "ambiguities" / "notes.txt"
+    keep = tmp_path / "ambiguities-partial" / "notes.txt"
     keep.write_text("mine\n", encoding="utf-8")
     code, out, err = run(capsys, "ambiguities", "--registry", registry, "--budget", "1", "--entry", "A13",
                          "--out", tmp_path)
     assert code == 0, err
     assert not stale.exists() and keep.read_text(encoding="utf-8") == "mine\n"
-    report = json.loads((tmp_path / "ambiguities.json").read_text(encoding="utf-8"))
+    report = json.loads((tmp_path / "ambiguities-partial.json").read_text(encoding="utf-8"))
     named = {alt["witness"][k] for m in report["measured"] for alt in m["alternatives"] if alt["witness"]
              for k in ("trace", "default_trace")}
-    assert {p.relative_to(tmp_path).as_posix() for p in (tmp_path / "ambiguities").glob("*.trace.jsonl")} == named
+    found = {p.relative_to(tmp_path).as_posix() for p in (tmp_path / "ambiguities-partial").glob("*.trace.jsonl")}
+    assert found == named
 
 
 def test_entry_selects(registry, tmp_path, capsys):
     code, out, err = run(capsys, "ambiguities", "--registry", registry, "--budget", "1", "--entry", "A13",
                          "--out", tmp_path)
     assert code == 0, err
-    data = json.loads((tmp_path / "ambiguities.json").read_text(encoding="utf-8"))
+    data = json.loads((tmp_path / "ambiguities-partial.json").read_text(encoding="utf-8"))
     assert [m["id"] for m in data["measured"]] == ["A13"] and data["not_measured"] == []
-    assert "1 entry measured" in out
+    assert "partial, 1 entry measured" in out and not (tmp_path / "ambiguities.json").exists()
 
 
 @pytest.mark.parametrize("argv, words", [

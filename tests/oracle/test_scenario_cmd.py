@@ -153,9 +153,12 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, case):
         "folder": (tmp_path, "a folder, not a scenario file"),
         "not_yaml": (txt, "a scenario file must end in .yaml"),
     }[case]
-    # a good scenario before the bad one: still nothing on stdout
-    err = one_line_error(*run(capsys, "scenario", "check", "lets_roll", arg))
+    err = one_line_error(*run(capsys, "scenario", "check", arg))
     assert message in err
+    # with a good scenario beside it (issue 15 item 9): each file gets its line, exit 2
+    code, out, err = run(capsys, "scenario", "check", "lets_roll", arg)
+    assert code == 2 and out.splitlines()[0].startswith("lets_roll: ok") and message in out.splitlines()[1]
+    assert err == "cdg-oracle: error: 1 of 2 scenario files could not be read (see above)\n"
 
 
 def test_bad_input_to_show_is_one_line_and_exit_2(tmp_path, capsys):

@@ -254,7 +254,7 @@ def test_usage_errors(full, tmp_path, capsys):
     f.write_text("keep", encoding="utf-8")
     assert "not a folder" in one_line_error(*run(capsys, "vectors", "--out", f, "--only", "card-044"))
     assert f.read_text(encoding="utf-8") == "keep"
-    assert "--games must be" in one_line_error(*run(capsys, "vectors", "--out", tmp_path / "y", "--games", 0))
+    assert "argument --games" in one_line_error(*run(capsys, "vectors", "--out", tmp_path / "y", "--games", 0))
 
 
 # -- determinism, --only, budget -----------------------------------------------------------------------
