@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import pty
-import resource
 import signal
 import subprocess
 import sys
@@ -37,13 +36,16 @@ def fake(mode: str, n: int) -> str:
     return f"{sys.executable} {FAKE} {mode} {n}"
 
 
-def limited(gib: float = 1.0):
-    """A preexec_fn capping the child's address space, so that an unbounded read fails fast
-    instead of taking the machine."""
-    def cap():
-        size = int(gib * 2**30)
-        resource.setrlimit(resource.RLIMIT_AS, (size, size))
-    return cap
+CAPPED = ("import os, resource, sys; size = 2**30; resource.setrlimit(resource.RLIMIT_AS, (size, size)); "
+          "os.execv(sys.executable, [sys.executable] + sys.argv[1:])")
+
+
+def capped(argv: list[str]) -> list[str]:
+    """``argv`` (a Python command) run under a 1 GiB address-space cap, so that an unbounded read
+    fails fast instead of taking the machine. The cap is set by a launcher that then execs the
+    command (a preexec_fn could deadlock in a process with threads)."""
+    assert argv[0] == sys.executable
+    return [sys.executable, "-c", CAPPED] + argv[1:]
 
 
 # -- 1. difftest --strategy hypothesis over several scenarios and games -------------------------------
@@ -91,8 +93,7 @@ def test_item2_out_must_be_a_regular_file_or_a_new_path(tmp_path, capsys, kind):
 def test_item3_replay_of_dev_zero_is_refused_not_read():
     """``cdg-oracle replay /dev/zero`` grew to 22 GB. Now: a device is no trace, one line, exit 2
     (the child runs under a 1 GiB address-space cap, so the old behaviour fails fast)."""
-    out = subprocess.run(CLI + ["replay", "/dev/zero"], capture_output=True, text=True, timeout=60,
-                         preexec_fn=limited())
+    out = subprocess.run(capped(CLI + ["replay", "/dev/zero"]), capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "a device" in out.stderr, out.stderr
 
 
@@ -111,8 +112,7 @@ def test_item3_reference_adapter_bounds_a_request_line():
     """``cdg-oracle adapter </dev/zero`` reached 11 GB in 7 s. Now a request line over 16 MiB ends
     it with one error line and exit 2."""
     with open("/dev/zero", "rb") as zero:
-        out = subprocess.run(CLI + ["adapter"], stdin=zero, capture_output=True, text=True, timeout=120,
-                             preexec_fn=limited())
+        out = subprocess.run(capped(CLI + ["adapter"]), stdin=zero, capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and "longer than" in out.stderr, out.stderr[-300:]
 
 
@@ -154,7 +154,18 @@ def test_item4_every_number_is_validated_and_the_option_named(capsys, argv, need
     assert code == 2 and err.count("\n") == 1 and f"argument {needle}" in err, err
 
 
-def test_item4_verify_games_0_runs_no_campaign_solo_included(tmp_path, capsys):
+@pytest.fixture
+def quick_verify(monkeypatch):
+    """verify without its slowest phases (the inductive proofs, the adapter self-test), which
+    tests/oracle/test_cli.py runs in full: these tests are about the campaigns' work."""
+    from cdg_oracle.oracle import verify
+    from cdg_oracle.properties.labyrinth import z3_proofs
+
+    monkeypatch.setattr(z3_proofs, "prove_all", lambda: [])
+    monkeypatch.setattr(verify, "adapter_selftest", lambda seed: [])
+
+
+def test_item4_verify_games_0_runs_no_campaign_solo_included(tmp_path, capsys, quick_verify):
     code, _, err = run(capsys, "verify", "--games", "0", "--examples", "1", "--steps", "5",
                        "--out", str(tmp_path))
     data = json.loads((tmp_path / "labyrinth" / "verification.json").read_text())
@@ -224,7 +235,7 @@ def test_item5_sigint_during_verify_z3_stops_it_and_keeps_earlier_reports(tmp_pa
 
 
 # -- 6. a seed fixes the work ----------------------------------------------------------------------------------
-def test_item6_a_time_budget_only_cuts_the_work_and_the_report_says_partial(tmp_path, capsys):
+def test_item6_a_time_budget_only_cuts_the_work_and_the_report_says_partial(tmp_path, capsys, quick_verify):
     """verify with a budget played as many games as the machine's speed allowed, so the committed
     report did not reproduce. Now ``--games`` and the seed fix the work; a budget that cuts it
     makes the report say so."""

@@ -98,20 +98,19 @@ def _serve_in_subprocess(name: str) -> tuple[str, int, str, str]:
 
 
 def test_each_mutant_activates_in_a_fresh_adapter_process():
-    # One process per mutant, since patches accumulate within a process. Where fork is available
-    # each is a fork of this process (which never activates a mutant), a new one per mutant
-    # (maxtasksperchild=1), forked after the model's data files are loaded: that skips loading
-    # them 60 times. The command-line path of the adapter is exercised by the difftest tests below.
+    # One process per mutant, since patches accumulate within a process. Where the forkserver is
+    # available each is forked, a new one per mutant (maxtasksperchild=1), from a server process
+    # that imported the model once: that skips importing it 60 times. Not a fork of this test
+    # process: a fork of a process with threads (an earlier test's reader threads) can deadlock.
+    # The command-line path of the adapter is exercised by the difftest tests below.
     import multiprocessing
 
     names = list(mutants.MUTANTS)
-    if "fork" in multiprocessing.get_all_start_methods():
-        from cdg_oracle.oracle import reference_adapter  # noqa: F401  (imported once, before forking)
-        from cdg_oracle.oracle.games import new_state
-
-        for scenario, length in {(m.scenario, m.length) for m in mutants.MUTANTS.values()}:
-            new_state("labyrinth", scenario, length, {})  # the map, cards and scenario files, loaded once
-        with multiprocessing.get_context("fork").Pool(2, maxtasksperchild=1) as pool:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["cdg_oracle.oracle.reference_adapter", "cdg_oracle.oracle.mutants",
+                                    "tests.oracle.test_mutants"])
+        with ctx.Pool(2, maxtasksperchild=1) as pool:
             results = pool.map(_serve_in_fresh_process, names, chunksize=1)
     else:
         with ThreadPoolExecutor(max_workers=2) as pool:

@@ -1,0 +1,157 @@
+"""The base state of a game played on the procedure stack (model/core/engine.py): the whole
+decision-protocol contract (model/core/game.py) implemented once, from three plain-data fields of
+the state dict ``d``: ``stack`` (the running procedures), ``pending`` (the question posed now) and
+``terminal`` (``{"winner", "reason", "rule"}`` at the end).
+
+A game subclasses :class:`StackState` and supplies
+
+* ``game`` (its name), ``SIDES`` (its sides), ``ENGINE`` (its :class:`~.engine.Engine`),
+  ``STATE_VERSION``;
+* ``canonical()``: the facts two implementations must agree on (without the machinery);
+* ``rulings_dict()`` and ``options()``;
+* ``observation(side)``: what ``side`` sees by the rules (see :meth:`StackState.observation`);
+* optionally ``setup(d)`` (what to compute once per state object) and ``context()`` additions.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from cdg_oracle.model.core.errors import DataError, IllegalAction
+from cdg_oracle.model.core.game import CHANCE, TERMINAL
+
+
+class StackState:
+    """One position of a game: at a decision, a chance node or the end."""
+
+    game: ClassVar[str] = ""
+    SIDES: ClassVar[tuple[str, ...]] = ()
+    ENGINE: ClassVar[Any] = None
+    STATE_VERSION: ClassVar[int] = 1
+
+    def __init__(self, d: dict):
+        self.d = d
+        self._applied: list[str] = []
+        self._auto = None  # an answer a bot gave within Engine.run (never kept between steps)
+        self.setup(d)
+
+    def setup(self, d: dict) -> None:
+        """Per-object set-up a game needs (its data tables, its rulings object)."""
+
+    # -- the contract ---------------------------------------------------------------------------
+    def current_player(self) -> str:
+        if self.d["terminal"] is not None:
+            return TERMINAL
+        p = self.d["pending"]["player"]
+        return CHANCE if p == "chance" else p
+
+    def is_terminal(self) -> bool:
+        return self.d["terminal"] is not None
+
+    def legal_actions(self) -> list:
+        """The exact, ordered list of atomic choices (or chance outcomes) open now."""
+        if self.d["terminal"] is not None:
+            return []
+        return list(self.d["pending"]["actions"])
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        """``[(outcome, probability)]`` at a chance node, else ``[]``."""
+        p = self.d["pending"]
+        if self.d["terminal"] is not None or p["player"] != "chance":
+            return []
+        acts = p["actions"]
+        w = p["weights"]
+        if w is None:
+            return [(a, Fraction(1, len(acts))) for a in acts]
+        total = sum(w)
+        return [(a, Fraction(x, total)) for a, x in zip(acts, w)]
+
+    def apply(self, action: Any) -> None:
+        """Apply one legal action or chance outcome; raises IllegalAction otherwise."""
+        if self.d["terminal"] is not None:
+            raise IllegalAction("the game is over")
+        pending = self.d["pending"]
+        if action not in pending["actions"]:
+            raise IllegalAction(f"{json.dumps(action)} is not legal at {pending['prompt']!r} ({pending['rule']})")
+        self._applied = [pending["rule"]]
+        self.ENGINE.run(self, action)
+
+    def applied_rules(self) -> list[str]:
+        """Rule numbers applied by the last ``apply`` (first: the rule of the question answered)."""
+        out: list[str] = []
+        for r in self._applied:
+            if r not in out:
+                out.append(r)
+        return out
+
+    def decision(self) -> dict | None:
+        """The pending question: ``player``, ``question`` (a stable identifier such as
+        ``"op_travel.origin"``), ``prompt`` (words for people) and ``rule``; ``gap`` when a chance
+        node stands in for a table no source gives. None when terminal."""
+        p = self.d["pending"]
+        if p is None:
+            return None
+        out = {"player": p["player"], "question": p.get("question", ""), "prompt": p["prompt"], "rule": p["rule"]}
+        if p.get("gap"):
+            out["gap"] = p["gap"]
+        return out
+
+    def context(self) -> dict:
+        """What is being resolved now, from the running procedures: ``procedures`` (outermost
+        first), ``card`` (the innermost card being played or resolved, or None) and ``rule`` (the
+        rule of the pending question). Tools read this instead of the stack."""
+        stack = self.d["stack"]
+        card = next((f["card"] for f in reversed(stack) if isinstance(f.get("card"), int)
+                     and not isinstance(f.get("card"), bool)), None)
+        p = self.d["pending"]
+        return {"procedures": [f["proc"] for f in stack], "card": card, "rule": None if p is None else p["rule"]}
+
+    def returns(self) -> dict[str, int]:
+        """+1 for the winner, -1 for each other side, at a terminal state; zeros otherwise."""
+        t = self.d["terminal"]
+        if t is None:
+            return {s: 0 for s in self.SIDES}
+        return {s: (1 if s == t["winner"] else -1) for s in self.SIDES}
+
+    def outcome(self) -> dict | None:
+        """``{"winner", "reason", "rule"}`` at a terminal state, else None."""
+        t = self.d["terminal"]
+        return None if t is None else dict(t)
+
+    def winner(self) -> str | None:
+        t = self.d["terminal"]
+        return None if t is None else t["winner"]
+
+    def canonical(self) -> dict:
+        raise NotImplementedError
+
+    def observation(self, side: str) -> dict:
+        raise NotImplementedError
+
+    def rulings_dict(self) -> dict:
+        return {}
+
+    def options(self) -> dict:
+        return {}
+
+    def clone(self):
+        return type(self)(copy.deepcopy(self.d))
+
+    def to_json(self) -> str:
+        """Canonical JSON of the whole state: sorted keys, compact separators."""
+        return json.dumps(self.d, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str):
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise DataError(f"state: not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        if not isinstance(d, dict) or d.get("game") != cls.game or d.get("version") != cls.STATE_VERSION:
+            raise DataError(f"state: not a {cls.game} state of version {cls.STATE_VERSION}")
+        return cls(d)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, type(self)) and self.d == other.d
