@@ -22,7 +22,7 @@ from cdg_oracle.oracle import usage
 from cdg_oracle.oracle.usage import UsageError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
-GAME_HELP = "the game (default labyrinth; the only one so far)"
+GAME_HELP = "the game, by its registered name (default labyrinth)"
 SCENARIO_HELP = "the scenario (cdg-oracle scenario check lists them)"
 RULING_HELP = "an interpretation switch, repeatable (cdg-oracle rules --rulings lists them)"
 SEED_HELP = "seed of the random choices and chance outcomes: the same seed gives the same game (an integer >= 0)"
@@ -209,11 +209,20 @@ def cmd_replay(args) -> int:
     return {"conformant": EXIT_OK, "violation": EXIT_FAIL, "undetermined": 4}[verdict.verdict]
 
 
+def only_labyrinth(game: str, verb: str) -> None:
+    """A command built for Labyrinth alone so far: an unknown game is the registry's one-line
+    error, a known other game says what is missing."""
+    from cdg_oracle.oracle.games import spec
+
+    name = spec(game).name
+    if name != "labyrinth":
+        raise UsageError(f"{verb} --game {name}: built for labyrinth only so far")
+
+
 def cmd_rules(args) -> int:
     from cdg_oracle.oracle import rules_report
 
-    if args.game != "labyrinth":
-        raise UsageError(f"--game {args.game!r}: unknown game (known: labyrinth)")
+    only_labyrinth(args.game, "rules")
     if args.rulings:
         rows = rules_report.rulings_report()
         if args.json:
@@ -233,8 +242,7 @@ def cmd_rules(args) -> int:
 def cmd_verify(args) -> int:
     from cdg_oracle.oracle import verify
 
-    if args.game != "labyrinth":
-        raise UsageError(f"--game {args.game!r}: unknown game (known: labyrinth)")
+    only_labyrinth(args.game, "verify")
     from cdg_oracle.oracle.fileio import check_output
 
     check_output(args.out, "--out", directory=True)
@@ -271,8 +279,17 @@ def cmd_scenario(args) -> int:
     return scenario_cmd.run(args)
 
 
+_SIGNALLED: list[int] = []  # the signals that arrived (SIGINT, SIGTERM), to tell an interrupt apart
+
+
 def _on_sigterm(signum, frame):
+    _SIGNALLED.append(signum)
     raise usage.Terminated()
+
+
+def _on_sigint(signum, frame):
+    _SIGNALLED.append(signum)
+    raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -281,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _on_sigterm)  # stop cleanly: finally blocks kill children
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not when the caller ignores it
+            signal.signal(signal.SIGINT, _on_sigint)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -310,6 +329,12 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return 141
     except Exception as e:  # an oracle bug: still one line, never a traceback
+        if _SIGNALLED:  # an interrupt that a C library wrapped (ctypes: "ArgumentError: ... KeyboardInterrupt")
+            import signal
+
+            term = _SIGNALLED[-1] == signal.SIGTERM
+            print(f"cdg-oracle: {'terminated' if term else 'interrupted'}; no report written", file=sys.stderr)
+            return 143 if term else 130
         print(f"cdg-oracle: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 3
 

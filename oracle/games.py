@@ -1,26 +1,29 @@
 """The games the oracle knows, behind the one contract of model/core (tools never reach inside)."""
 from __future__ import annotations
 
-from cdg_oracle.model.core.errors import DataError
+def known() -> list[str]:
+    """Every game the model registry knows (model/core/registry.py)."""
+    from cdg_oracle.model.core.registry import names
 
-GAMES = ("labyrinth",)
+    return names()
+
+
+def spec(game: str):
+    """The game's GameSpec; an unknown game is a DataError naming the known ones."""
+    from cdg_oracle.model.core.registry import get
+
+    return get(game)
 
 
 def new_state(game: str, scenario: str, length: str = "standard", rulings: dict | None = None,
               options: dict | None = None):
     """A new game at its first decision. ``options`` are the game options (Labyrinth: ``{"solo",
     "ideology", "minidecks"}``, chapter 9; None: two-player); a bad one raises DataError."""
-    if game != "labyrinth":
-        raise DataError(f"--game {game!r}: unknown game (known: {', '.join(GAMES)})")
-    from cdg_oracle.model.labyrinth import new_game
-    return new_game(scenario, length, rulings, options)
+    return spec(game).new_state(scenario, length, rulings, options)
 
 
 def scenarios(game: str) -> list[str]:
-    if game != "labyrinth":
-        raise DataError(f"--game {game!r}: unknown game (known: {', '.join(GAMES)})")
-    from cdg_oracle.model.labyrinth import scenario_names
-    return scenario_names()
+    return spec(game).scenarios()
 
 
 def carried_options(options: dict | None) -> dict | None:

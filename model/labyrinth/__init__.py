@@ -14,11 +14,34 @@ events read ``action_log.py``; the solo Jihadist of chapter 9 in ``solo/`` (opti
 Random Country 9.5 ``solo/random_country.py``; answers to the questions of events and operations
 9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``).
 """
-from cdg_oracle.model.labyrinth import cardplay, plots, turn  # noqa: F401  (register their procedures)
+from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.labyrinth import cardplay, engine, plots, turn, victory  # noqa: F401  (register their procedures)
 from cdg_oracle.model.labyrinth.solo import activities, answers, flow, random_country  # noqa: F401  (chapter 9)
 from cdg_oracle.model.labyrinth.events import load_all
-from cdg_oracle.model.labyrinth.scenarios import new_game, scenario_names
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.scenarios import LENGTHS, new_game, scenario_names
+from cdg_oracle.model.labyrinth.solo.options import normalize_options
+from cdg_oracle.model.labyrinth.state import SIDES, LabyrinthState
 
 load_all()
+
+
+def _solo_bot_asks(st) -> None:
+    """In a solo game (chapter 9) the Jihadist makes no free choice: his question goes to the bot,
+    which answers at once or poses the chance node of a random choice (9.5)."""
+    if st.d["pending"]["player"] == "Jihadist" and st.d.get("options", {}).get("solo"):
+        answers.decide(st)
+
+
+# The engine's hooks (model/core/engine.py): after every step the instant-victory check (2.1), on
+# a question the solo bot.
+engine.ENGINE.after_step = victory.check_instant
+engine.ENGINE.on_ask = _solo_bot_asks
+
+SPEC = register(GameSpec(
+    name="labyrinth", sides=SIDES, scenarios=scenario_names, lengths=tuple(LENGTHS), rulings=LabyrinthRulings,
+    new_state=new_game, state_class=LabyrinthState, options=("solo", "ideology", "minidecks"),
+    normalize_options=normalize_options, state_schema="labyrinth_state.schema.json",
+    description="Labyrinth: The War on Terror (GMT 2010), two-player and the solo Jihadist of chapter 9"))
 
 __all__ = ["new_game", "scenario_names"]

@@ -25,10 +25,10 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.yamlio import duplicate_key, read_yaml  # noqa: F401  (duplicate_key re-exported)
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx
@@ -212,53 +212,13 @@ def _all_pairs_distances(adj: dict[str, frozenset[str]]) -> dict[str, dict[str, 
 
 # --------------------------------------------------------------------------- loading
 
-def duplicate_key(node: yaml.Node) -> yaml.Node | None:
-    """The first mapping key given twice in a composed YAML node tree (a silently lost country
-    under plain ``safe_load``), or None. Composing builds nodes only, never Python objects."""
-    if isinstance(node, yaml.MappingNode):
-        seen: set[str] = set()
-        for key_node, value_node in node.value:
-            if isinstance(key_node, yaml.ScalarNode):
-                if key_node.value in seen:
-                    return key_node
-                seen.add(key_node.value)
-            found = duplicate_key(value_node)
-            if found is not None:
-                return found
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            found = duplicate_key(item)
-            if found is not None:
-                return found
-    return None
-
-
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
 def _read_yaml(path: Path, where: str) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{where}: file: not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{where}: file: cannot be read ({_one_line(exc)})") from None
-    try:
-        data = yaml.safe_load(text)
-        dup = duplicate_key(yaml.compose(text, Loader=yaml.SafeLoader))
-        if dup is not None:
-            mark = dup.start_mark
-            raise DataError(f"{where}: line {mark.line + 1}, column {mark.column + 1}: "
-                            f"invalid YAML: duplicate key {dup.value!r}")
-        return data
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        at = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "document"
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise DataError(f"{where}: {at}: invalid YAML: {_one_line(problem)}") from None
-    except yaml.YAMLError as exc:
-        raise DataError(f"{where}: document: YAML error: {_one_line(exc)}") from None
+    """The map file, read by the one strict YAML reader (model/core/yamlio.py)."""
+    return read_yaml(path, where)
 
 
 def _type_name(value: Any) -> str:

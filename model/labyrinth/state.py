@@ -25,11 +25,9 @@ from __future__ import annotations
 import copy
 import json
 import re
-from fractions import Fraction
 from typing import Any
 
-from cdg_oracle.model.core.errors import DataError, IllegalAction
-from cdg_oracle.model.core.game import CHANCE, TERMINAL
+from cdg_oracle.model.core.state import StackState
 from cdg_oracle.model.labyrinth import engine
 from cdg_oracle.model.labyrinth.cards import load_cards
 from cdg_oracle.model.labyrinth.mapdata import load_map
@@ -52,93 +50,24 @@ def _order(x: Any) -> tuple:
     return (1, 0, x if isinstance(x, str) else json.dumps(x, sort_keys=True))
 
 
-class LabyrinthState:
-    """One position of a two-player Labyrinth game, at a decision, a chance node or the end."""
+class LabyrinthState(StackState):
+    """One position of a Labyrinth game, at a decision, a chance node or the end. The contract
+    (current player, legal actions, chance outcomes, apply, decision, context, clone, JSON) is
+    the core's (model/core/state.py); what is Labyrinth's own is below."""
 
     game = "labyrinth"
+    SIDES = SIDES
+    ENGINE = engine.ENGINE
+    STATE_VERSION = STATE_VERSION
 
-    def __init__(self, d: dict):
-        self.d = d
+    def setup(self, d: dict) -> None:
         self.map = load_map()
         self.cards = load_cards()
         self.rulings = LabyrinthRulings.from_dict(d["rulings"])
-        self._applied: list[str] = []
-        self._auto = None  # an answer the solo bot gave within engine.run (never kept between steps)
 
     def patriot_act(self) -> bool:
         """Card 43 in effect: the United States is adjacent only to Canada."""
         return "Patriot Act" in self.d["countries"]["United States"]["markers"]
-
-    # -- the contract ---------------------------------------------------------------------
-    def current_player(self) -> str:
-        if self.d["terminal"] is not None:
-            return TERMINAL
-        p = self.d["pending"]["player"]
-        return CHANCE if p == "chance" else p
-
-    def is_terminal(self) -> bool:
-        return self.d["terminal"] is not None
-
-    def legal_actions(self) -> list:
-        """The exact, ordered list of atomic choices (or chance outcomes) open now."""
-        if self.d["terminal"] is not None:
-            return []
-        return list(self.d["pending"]["actions"])
-
-    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
-        """``[(outcome, probability)]`` at a chance node, else ``[]``."""
-        p = self.d["pending"]
-        if self.d["terminal"] is not None or p["player"] != "chance":
-            return []
-        acts = p["actions"]
-        w = p["weights"]
-        if w is None:
-            return [(a, Fraction(1, len(acts))) for a in acts]
-        total = sum(w)
-        return [(a, Fraction(x, total)) for a, x in zip(acts, w)]
-
-    def apply(self, action: Any) -> None:
-        """Apply one legal action or chance outcome; raises IllegalAction otherwise."""
-        if self.d["terminal"] is not None:
-            raise IllegalAction("the game is over")
-        if action not in self.d["pending"]["actions"]:
-            raise IllegalAction(
-                f"{json.dumps(action)} is not legal at {self.d['pending']['prompt']!r}"
-                f" ({self.d['pending']['rule']})"
-            )
-        self._applied = [self.d["pending"]["rule"]]
-        engine.run(self, action)
-
-    def applied_rules(self) -> list[str]:
-        """Rule numbers applied by the last ``apply`` (first: the rule of the question answered)."""
-        out: list[str] = []
-        for r in self._applied:
-            if r not in out:
-                out.append(r)
-        return out
-
-    def decision(self) -> dict | None:
-        """The pending question: player, prompt and the rule that asks it (None when terminal)."""
-        p = self.d["pending"]
-        if p is None:
-            return None
-        out = {"player": p["player"], "prompt": p["prompt"], "rule": p["rule"]}
-        if p.get("gap"):
-            # A solo chance node standing in for a table no source gives (9.5 Global table).
-            out["gap"] = p["gap"]
-        return out
-
-    def returns(self) -> dict[str, int]:
-        """+1 for the winner, -1 for the loser, at a terminal state; zeros otherwise."""
-        t = self.d["terminal"]
-        if t is None:
-            return {s: 0 for s in SIDES}
-        return {s: (1 if s == t["winner"] else -1) for s in SIDES}
-
-    def outcome(self) -> dict | None:
-        """``{"winner", "reason", "rule"}`` at a terminal state, else None."""
-        t = self.d["terminal"]
-        return None if t is None else dict(t)
 
     def rulings_dict(self) -> dict:
         return self.rulings.to_dict()
@@ -178,30 +107,6 @@ class LabyrinthState:
             out["terminal"] = {"winner": out["terminal"]["winner"], "rule": out["terminal"]["rule"]}
         out["to_move"] = self.current_player()
         return out
-
-    def winner(self) -> str | None:
-        t = self.d["terminal"]
-        return None if t is None else t["winner"]
-
-    def clone(self) -> "LabyrinthState":
-        return LabyrinthState(copy.deepcopy(self.d))
-
-    def to_json(self) -> str:
-        """Canonical JSON of the whole state: sorted keys, compact separators."""
-        return json.dumps(self.d, sort_keys=True, separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, text: str) -> "LabyrinthState":
-        try:
-            d = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise DataError(f"state: not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-        if not isinstance(d, dict) or d.get("game") != "labyrinth" or d.get("version") != STATE_VERSION:
-            raise DataError(f"state: not a labyrinth state of version {STATE_VERSION}")
-        return cls(d)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LabyrinthState) and self.d == other.d
 
     def __repr__(self) -> str:
         d = self.d

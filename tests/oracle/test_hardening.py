@@ -211,7 +211,12 @@ def test_item5_sigint_during_verify_z3_stops_it_and_keeps_earlier_reports(tmp_pa
     folder = tmp_path / "labyrinth"
     folder.mkdir()
     (folder / "verification.md").write_text("earlier report\n")
-    proc = subprocess.Popen(CLI + ["verify", "--games", "0", "--out", str(tmp_path)],
+    # The child starts with SIGINT at its default (a test worker may run with SIGINT ignored, which
+    # a child inherits, and Python then leaves ignored, as a background job's should be).
+    launcher = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                "os.execv(sys.executable, [sys.executable] + sys.argv[1:])")
+    proc = subprocess.Popen([sys.executable, "-c", launcher] + CLI[1:] + ["verify", "--games", "0", "--out",
+                                                                          str(tmp_path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     err = b""
     fd = proc.stderr.fileno()

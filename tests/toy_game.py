@@ -1,0 +1,113 @@
+"""A toy second game on the core (issue 16): Pig, the dice game, in a few dozen lines.
+
+Two sides, Red and Blue, take turns. On its turn a side chooses ``"roll"`` or ``"hold"``. A roll
+is a chance node (one die): a 1 loses the turn's points and ends the turn, any other face adds to
+the turn's points; a hold banks them and ends the turn. The first side to bank ``target`` points
+wins. It registers itself as the game ``toy`` (model/core/registry.py), so that every tool runs it
+through the contract alone; another process (the reference adapter) finds it through the
+environment variable ``CDG_ORACLE_GAMES=tests.toy_game``.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from cdg_oracle.model.core.engine import Engine, ask, cite, pop, push, roll
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.core.rulings import Rulings, switch
+from cdg_oracle.model.core.state import StackState
+
+ENGINE = Engine("toy")
+SIDES = ("Red", "Blue")
+SCENARIOS = {"race_to_10": 10, "race_to_20": 20}
+
+
+@dataclasses.dataclass(frozen=True)
+class ToyRulings(Rulings):
+    one_ends_turn: bool = switch(True, choices=(True, False), question="Does a rolled 1 end the turn?",
+                                 source="the rules of Pig")
+
+
+class ToyState(StackState):
+    game = "toy"
+    SIDES = SIDES
+    ENGINE = ENGINE
+
+    def setup(self, d: dict) -> None:
+        self.rulings = ToyRulings.from_dict(d["rulings"])
+
+    def canonical(self) -> dict:
+        d = self.d
+        return {"banked": dict(d["banked"]), "turn_points": d["turn_points"], "target": d["target"],
+                "winner": None if d["terminal"] is None else d["terminal"]["winner"], "to_move": self.current_player()}
+
+    def rulings_dict(self) -> dict:
+        return self.rulings.to_dict()
+
+
+@ENGINE.procedure("game")
+def game(st, f, a) -> None:
+    """Turns alternate, Red first, until a side has banked the target."""
+    if f["pc"] == "start":
+        f.update(pc="next", side=0)
+    if f["pc"] == "next":
+        f["pc"] = "turn_done"
+        push(st, "turn", side=SIDES[f["side"]])
+        return
+    winner = next((s for s in SIDES if st.d["banked"][s] >= st.d["target"]), None)
+    if winner is not None:
+        cite(st, "pig.win")
+        st.d["terminal"] = {"winner": winner, "reason": f"{winner} banked {st.d['target']}", "rule": "pig.win"}
+        return
+    f.update(pc="next", side=1 - f["side"])
+
+
+@ENGINE.procedure("turn")
+def turn(st, f, a) -> None:
+    """One side's turn: roll or hold; a 1 loses the turn's points (ruling one_ends_turn)."""
+    d, side = st.d, f["side"]
+    if f["pc"] == "start" or (f["pc"] == "rolled" and a is None):
+        f["pc"] = "choice"
+        ask(st, side, ["roll", "hold"], "pig.turn", f"{side}: roll or hold?")
+        return
+    if f["pc"] == "choice":
+        if a == "hold":
+            d["banked"][side] += d["turn_points"]
+            d["turn_points"] = 0
+            cite(st, "pig.hold")
+            pop(st)
+            return
+        f["pc"] = "die"
+        roll(st, "pig.roll", f"{side} rolls")
+        return
+    if a["die"] == 1:
+        d["turn_points"] = 0
+        cite(st, "pig.one")
+        if st.rulings.one_ends_turn:
+            pop(st)
+            return
+    else:
+        d["turn_points"] += a["die"]
+    f["pc"] = "rolled"
+    turn(st, f, None)
+
+
+def new_state(scenario: str, length: str = "standard", rulings: dict | None = None,
+              options: dict | None = None) -> ToyState:
+    if scenario not in SCENARIOS:
+        raise DataError(f"scenario {scenario!r}: unknown (known: {', '.join(SCENARIOS)})")
+    if length != "standard":
+        raise DataError(f"length {length!r}: unknown (choose standard)")
+    if options:
+        raise DataError("the toy game takes no options")
+    d = {"game": "toy", "version": 1, "scenario": scenario, "target": SCENARIOS[scenario],
+         "rulings": ToyRulings.from_dict(rulings).to_dict(), "banked": {s: 0 for s in SIDES}, "turn_points": 0,
+         "stack": [{"proc": "game", "pc": "start"}], "pending": None, "terminal": None}
+    st = ToyState(d)
+    ENGINE.run(st)
+    return st
+
+
+SPEC = register(GameSpec(name="toy", sides=SIDES, scenarios=lambda: sorted(SCENARIOS), lengths=("standard",),
+                         rulings=ToyRulings, new_state=new_state, state_class=ToyState,
+                         description="Pig, a toy second game for the test suite"))
