@@ -12,6 +12,8 @@ An extensive-form game in the manner of OpenSpiel:
 * ``applied_rules()`` names the rule numbers the last ``apply`` applied;
 * ``outcome()`` says who won, why and by which rule, at a terminal state;
 * ``rulings_dict()`` gives the interpretation switches the game is played under;
+* ``decision()`` names the pending question (a stable ``question`` id beside the prompt) and
+  ``context()`` what is being resolved; ``observation(side)`` is what ``side`` sees;
 * ``canonical()`` is the canonical state: the facts of the game two rules-faithful
   implementations must agree on after every step, as plain JSON (no procedure stack, no pending
   prompt; orderless zones sorted). It is what the oracle compares with an implementation under
@@ -67,3 +69,16 @@ class GameState(Protocol):
     def rulings_dict(self) -> dict: ...
 
     def canonical(self) -> dict: ...
+
+    def decision(self) -> dict | None:
+        """``{"player", "question", "prompt", "rule"}``: ``question`` is a stable identifier of
+        the question posed (``"op_travel.origin"``), for drivers; the prompt is for people."""
+        ...
+
+    def context(self) -> dict:
+        """``{"procedures", "card", "rule"}``: what is being resolved now."""
+        ...
+
+    def observation(self, side: str) -> dict:
+        """The canonical state as ``side`` sees it by the rules (what it cannot see as counts)."""
+        ...

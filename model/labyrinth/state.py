@@ -108,6 +108,34 @@ class LabyrinthState(StackState):
         out["to_move"] = self.current_player()
         return out
 
+    def observation(self, side: str) -> dict:
+        """What ``side`` sees by the rules: the canonical state with the other side's hand as a
+        count (a solo Jihadist's face-down stack too, 9.2), the draw pile as a count (it is face
+        down, 5.3.1), and for the US the plot markers it cannot see: those in the Available Plots
+        box ("a faccia in giù ... solo la jihad può guardarli", 4.8.1: ``plots_available`` becomes
+        the number of markers there, WMD ones included, and ``wmd_available`` goes) and those on
+        the map (placed face down, 8.5.4; NEST's WMD plots and those Backlash revealed are face up,
+        cards 5 and 1) as a number per country, ``plots_face_down``. Changing what ``side`` cannot see never changes
+        this (tests/labyrinth/test_observation.py). Who saw a card drawn or taken at random is
+        history, not position: a trace from one side's view is left for later."""
+        if side not in SIDES:
+            raise ValueError(f"observation: {side!r} is not a side (sides: {', '.join(SIDES)})")
+        from cdg_oracle.model.labyrinth.plots import face_down_plots
+
+        out = self.canonical()
+        other = "Jihadist" if side == "US" else "US"
+        out["hands"] = {side: out["hands"][side], other: len(out["hands"][other])}
+        out["deck"] = len(out["deck"])
+        if side == "US":
+            out["plots_available"] = len(out["plots_available"]) + out.pop("wmd_available")
+        for name, c in out["countries"].items():
+            down = face_down_plots(self, name) if side == "US" else []
+            for p in down:
+                c["plots"].remove(p)
+            c["plots_face_down"] = len(down)
+        out["observer"] = side
+        return out
+
     def __repr__(self) -> str:
         d = self.d
         return (f"<Labyrinth {d['scenario']} turn {d['turn']} {d['phase']} "
