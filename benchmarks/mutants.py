@@ -2,7 +2,7 @@
 
     python benchmarks/mutants.py [--budget 60] [--seed 0] [--games 200] [--only NAME,...] [--jobs 1]
 
-For every mutant of oracle/mutants.py (or the ``--only`` ones) it runs ``difftest`` with the
+For every mutant of properties/labyrinth/mutants.py (or the ``--only`` ones) it runs ``difftest`` with the
 random strategy between the model and the reference adapter serving that mutant
 (``python -m oracle.reference_adapter --mutant NAME``), on the mutant's scenario and game length,
 for at most ``--games`` games and about ``--budget`` seconds (difftest starts no new game after
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cdg_oracle.oracle import difftest  # noqa: E402
 from cdg_oracle.oracle.difftest_cmd import reference_command  # noqa: E402
-from cdg_oracle.oracle.mutants import MUTANTS  # noqa: E402
+from cdg_oracle.properties.labyrinth.mutants import MUTANTS  # noqa: E402
 
 
 def run_one(name: str, games: int, seed: int, budget: float) -> dict:

@@ -116,7 +116,7 @@ def build_parser() -> Parser:
     vectors_cmd.add_parser(sub)
     ambiguities_cmd.add_parser(sub)
     ad = sub.add_parser("adapter", help="serve the model itself through the adapter protocol on stdin/stdout (the reference adapter)")
-    ad.add_argument("--mutant", help="serve a deliberately broken copy of the rules (oracle/mutants.py)")
+    ad.add_argument("--mutant", help="serve a deliberately broken copy of the rules (properties/labyrinth/mutants.py)")
     return p
 
 

@@ -7,7 +7,7 @@ It reads requests from stdin and answers on stdout, one JSON line each (oracle/a
 protocol). It is what ``cdg-oracle difftest`` runs when no ``--impl`` is given, so the whole
 harness (process, protocol, comparison) is tested end to end against a known-correct
 implementation; with ``--mutant NAME`` it runs a deliberately broken copy of the rules
-(oracle/mutants.py), which is how the harness's fault-detection rate is measured
+(properties/labyrinth/mutants.py), which is how the harness's fault-detection rate is measured
 (benchmarks/mutants.py). It is also a worked example for authors writing their own adapter.
 """
 from __future__ import annotations
@@ -108,19 +108,19 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     p = argparse.ArgumentParser(prog="reference_adapter", description=__doc__.splitlines()[0])
-    p.add_argument("--mutant", help="run a deliberately broken copy of the rules (oracle/mutants.py)")
+    p.add_argument("--mutant", help="run a deliberately broken copy of the rules (properties/labyrinth/mutants.py)")
     args = p.parse_args(argv)
     return run(args.mutant)
 
 
 def run(mutant: str | None) -> int:
     if mutant:
-        from cdg_oracle.oracle import mutants
+        from cdg_oracle.properties.labyrinth import mutants
 
         try:
             mutants.activate(mutant)
         except KeyError:
-            print(f"reference_adapter: error: unknown mutant {mutant!r} (see oracle/mutants.py)", file=sys.stderr)
+            print(f"reference_adapter: error: unknown mutant {mutant!r} (see properties/labyrinth/mutants.py)", file=sys.stderr)
             return 2
     return serve(sys.stdin, sys.stdout)
 

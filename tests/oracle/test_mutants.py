@@ -1,4 +1,4 @@
-"""The mutant registry (oracle/mutants.py): enough distinct mutants, each naming a rule the model
+"""The mutant registry (properties/labyrinth/mutants.py): enough distinct mutants, each naming a rule the model
 implements, each switching on cleanly in its own reference-adapter process; an unknown name is a
 clean usage error; the quickest mutants are caught by difftest, and the unmutated adapter is not.
 
@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from cdg_oracle.oracle import difftest, mutants
+from cdg_oracle.oracle import difftest
+from cdg_oracle.properties.labyrinth import mutants
 from cdg_oracle.oracle.difftest_cmd import reference_command
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,7 +109,7 @@ def test_each_mutant_activates_in_a_fresh_adapter_process():
     names = list(mutants.MUTANTS)
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["cdg_oracle.oracle.reference_adapter", "cdg_oracle.oracle.mutants",
+        ctx.set_forkserver_preload(["cdg_oracle.oracle.reference_adapter", "cdg_oracle.properties.labyrinth.mutants",
                                     "tests.oracle.test_mutants"])
         with ctx.Pool(2, maxtasksperchild=1) as pool:
             results = pool.map(_serve_in_fresh_process, names, chunksize=1)
