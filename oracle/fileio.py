@@ -71,7 +71,7 @@ def check_output(path: str | Path, option: str = "--out", directory: bool = Fals
     p = Path(path)
     try:
         st = os.lstat(p)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # a new path (or one under a file: see below)
         st = None
     except OSError as e:
         raise UsageError(f"{option} {str(path)!r}: {e.strerror}") from None

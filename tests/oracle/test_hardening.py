@@ -262,6 +262,19 @@ def test_item7_a_typo_in_impl_keeps_the_previous_finding(tmp_path, capsys):
     assert finding.read_text() == "the previous finding\n"
 
 
+def test_item7_an_out_that_cannot_be_written_is_refused_before_the_run(tmp_path, capsys):
+    """An --out under a regular file cannot be written by anyone, root included."""
+    plain = tmp_path / "plain.txt"
+    plain.write_text("a file, not a folder\n")
+    t0 = time.monotonic()
+    code, _, err = run(capsys, "difftest", "--games", "3", "--out", str(plain / "f.jsonl"))
+    assert code == 2 and "is not a folder" in err and time.monotonic() - t0 < 5
+    code, _, err = run(capsys, "play", "--out", str(plain / "sub" / "g.jsonl"))
+    assert code == 2 and "is not a folder" in err
+    code, _, err = run(capsys, "verify", "--out", str(plain / "reports"))
+    assert code == 2 and "is not a folder" in err
+
+
 def test_item7_an_unwritable_out_is_refused_before_the_run(tmp_path, capsys):
     locked = tmp_path / "locked"
     locked.mkdir()
