@@ -3,7 +3,7 @@
 Data only: the random-country procedure of 9.5 that rolls them is ``solo/random_country.py``;
 ``cdg-oracle rules`` and ``cdg-oracle play --solo`` list these tables' open items.
 
-The facts are in ``data/solo_tables.yaml``, read with ``yaml.safe_load`` and validated on load
+The facts are in ``data/solo_tables.yaml``, read with the strict reader (``model/core/yamlio.py``) and validated on load
 against the map (a problem raises :class:`cdg_oracle.model.core.errors.DataError`: ``"<file>: <table>: <what>"``).
 Each table carries its source and a confidence: ``confirmed`` (two independent sources agree),
 ``unconfirmed`` (one source) or ``missing`` (no source: the Global table's cells are in none, see
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.yamlio import read_yaml
 from cdg_oracle.model.labyrinth.mapdata import load_map
 
 DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "solo_tables.yaml"
@@ -49,15 +49,7 @@ def load_solo_tables(path: Path = DEFAULT_PATH) -> dict[str, SoloTable]:
 @lru_cache(maxsize=4)
 def _load(path: str) -> dict[str, SoloTable]:
     where = Path(path).name
-    try:
-        with open(path, encoding="utf-8") as fh:
-            raw = yaml.safe_load(fh)
-    except OSError as e:
-        raise DataError(f"{where}: cannot read: {e.strerror}") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        at = f" at line {mark.line + 1}" if mark else ""
-        raise DataError(f"{where}: not valid YAML{at}") from None
+    raw = read_yaml(path, where)  # the one strict reader (model/core/yamlio.py)
     if not isinstance(raw, dict) or set(raw) != {"global", "schengen", "shia_mix"}:
         raise DataError(f"{where}: expected exactly the tables global, schengen and shia_mix")
     m = load_map()

@@ -2,7 +2,7 @@
 Italian, Polish and Spanish rulebooks and every known ambiguity or contradiction, as data.
 
 The entries are YAML files in ``properties/labyrinth/ambiguities/`` (read in name order with
-``yaml.safe_load``, duplicate keys refused, validated on load: a problem raises
+the strict reader of ``model/core/yamlio.py`` (duplicate keys refused), validated on load: a problem raises
 :class:`cdg_oracle.model.core.errors.DataError` naming the file, the entry and the fault). One entry:
 
 ```yaml
@@ -44,10 +44,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from cdg_oracle.model.core.errors import DataError
-from cdg_oracle.model.labyrinth.mapdata import duplicate_key
+from cdg_oracle.model.core.yamlio import read_yaml
 from cdg_oracle.model.labyrinth.rules_catalogue import load_rules_catalogue
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 
@@ -116,19 +115,7 @@ def load_registry(directory: Path = DIRECTORY) -> tuple[Entry, ...]:
 
 def _load_file(path: Path, switches: dict, rules: set) -> list[Entry]:
     where = path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise DataError(f"{where}: cannot be read ({e})") from None
-    try:
-        raw = yaml.safe_load(text)
-        dup = duplicate_key(yaml.compose(text, Loader=yaml.SafeLoader))
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        at = f" at line {mark.line + 1}" if mark is not None else ""
-        raise DataError(f"{where}: not valid YAML{at}") from None
-    if dup is not None:
-        raise DataError(f"{where}: line {dup.start_mark.line + 1}: duplicate key {dup.value!r}")
+    raw = read_yaml(path, where)  # the one strict reader (model/core/yamlio.py)
     if not isinstance(raw, dict) or set(raw) != {"entries"} or not isinstance(raw["entries"], list):
         raise DataError(f"{where}: expected exactly one key 'entries' holding a list")
     return [_entry(where, k, e, switches, rules) for k, e in enumerate(raw["entries"], 1)]

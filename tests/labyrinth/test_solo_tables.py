@@ -81,4 +81,4 @@ def test_bad_yaml_is_a_one_line_error(tmp_path):
     p.write_text("global: [unclosed\n")
     with pytest.raises(DataError) as e:
         load_solo_tables(p)
-    assert "not valid YAML at line" in str(e.value)
+    assert "solo_tables.yaml: line 2, column 1: invalid YAML" in str(e.value)

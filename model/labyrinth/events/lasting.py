@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.yamlio import read_yaml
 
 PATH = Path(__file__).resolve().parents[1] / "data" / "event_markers.yaml"
 EVENTS_BOX = "events box"
@@ -43,10 +43,7 @@ def _load(path: Path) -> dict:
 
     cards = load_cards()
     where = str(path)
-    try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(f"{where}: cannot read: {' '.join(str(exc).split())}") from None
+    doc = read_yaml(path, where)  # the one strict reader (model/core/yamlio.py)
     if not isinstance(doc, dict) or set(doc) != {"markers", "lapsing", "leak_targets"}:
         raise DataError(f"{where}: expected the keys markers, lapsing, leak_targets")
 

@@ -3,7 +3,7 @@ event-specific procedures of the bot.
 
 ``data/solo_events.yaml`` names, per card, whether its event would place cells (9.4.1: with no
 cell on the Funding track it Radicalizes instead) and which 9.4.2.1 method picks its countries. It
-is read with ``yaml.safe_load`` and validated on load (a problem raises a one-line DataError naming
+is read with the strict reader of ``model/core/yamlio.py`` and validated on load (a problem raises a one-line DataError naming
 the file and the card).
 
 The procedures here (registered when ``solo/flow.py`` imports this module, so that a state saved
@@ -27,13 +27,12 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.yamlio import read_yaml
 from cdg_oracle.model.labyrinth.countries import is_tested
 from cdg_oracle.model.labyrinth.engine import answer, cite, pop, procedure
-from cdg_oracle.model.labyrinth.mapdata import duplicate_key
 from cdg_oracle.model.labyrinth.solo import priorities as prio
 from cdg_oracle.model.labyrinth.solo.random_country import map_order, nearest, push_pick
 from cdg_oracle.model.labyrinth.tables import push_test
@@ -47,19 +46,7 @@ OIL_PRICE_SPIKE = (117, 118)
 def load_solo_events(path: Path = PATH) -> dict[int, dict]:
     """Read and validate a solo-events file: ``{card: {"places_cells", "choices", "source"}}``."""
     where = Path(path).name
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(f"{where}: cannot read: {e.strerror}") from None
-    try:
-        raw = yaml.safe_load(text)
-        dup = duplicate_key(yaml.compose(text, Loader=yaml.SafeLoader))
-        if dup is not None:
-            raise DataError(f"{where}: card {dup.value}: listed twice (line {dup.start_mark.line + 1})")
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        at = f" (line {mark.line + 1})" if mark is not None else ""
-        raise DataError(f"{where}: not valid YAML{at}") from None
+    raw = read_yaml(path, where)  # the one strict reader: a card listed twice is a duplicate key
     if not isinstance(raw, dict) or not isinstance(raw.get("cards"), dict):
         raise DataError(f"{where}: expected a mapping 'cards'")
     out = {}

@@ -189,7 +189,7 @@ def test_the_marker_file_is_validated(tmp_path):
             lasting._load(path)
     path = tmp_path / "m.yaml"
     path.write_text("markers: [", encoding="utf-8")
-    with pytest.raises(DataError, match="cannot read"):
+    with pytest.raises(DataError, match="line 1, column 11: invalid YAML"):
         lasting._load(path)
 
 

@@ -134,8 +134,8 @@ BAD = [
     ("number", "cards:\n  121: {choices: cells, source: x}\n", "card 121: not a card number 1-120"),
     ("flag", "cards:\n  66: {places_cells: yes please, source: x}\n", "card 66: places_cells must be true or false"),
     ("key", "cards:\n  66: {place_cells: true, source: x}\n", "card 66: keys must be places_cells, choices, source"),
-    ("twice", "cards:\n  66: {source: x}\n  66: {source: y}\n", "card 66: listed twice (line 3)"),
-    ("yaml", "cards:\n  66: {source: [x\n", "not valid YAML"),
+    ("twice", "cards:\n  66: {source: x}\n  66: {source: y}\n", "line 3, column 3: invalid YAML: duplicate key '66'"),
+    ("yaml", "cards:\n  66: {source: [x\n", ": invalid YAML: "),
     ("shape", "- 66\n", "expected a mapping 'cards'"),
 ]
 
