@@ -82,6 +82,16 @@ def test_perft_counts_the_toy_game():
     assert doc["scenarios"]["race_to_10"]["counts"] == [2, 4, 8, 16]
 
 
+def test_the_checked_walk_plays_the_toy_game():
+    """The generic checked walk (properties/walk.py): every step round-trips through JSON, offers
+    a legal action with chance probabilities summing to 1, and the game ends."""
+    from cdg_oracle.properties.walk import play_checked
+
+    for seed in range(5):
+        r = play_checked("toy", "race_to_10", seed)
+        assert r.failures == [] and r.winner in ("Red", "Blue") and r.steps > 0 and r.game == "toy"
+
+
 def test_an_unknown_game_is_a_one_line_error(capsys):
     code, _, err = run(capsys, "play", "--game", "chess")
     assert code == 2 and "unknown game" in err and "toy" in err and "labyrinth" in err

@@ -1,0 +1,100 @@
+"""The checked walk, for any game of the registry (model/core/registry.py): a random complete game
+that checks after every step that the state keeps the game's invariants, round-trips through JSON
+exactly, offers a legal action (no dead end) with chance probabilities summing to 1, and that the
+game ends within a step bound. Randomness is the caller's seed; the model holds none. Campaigns
+are many walks.
+
+A game's invariants come from :data:`INVARIANTS` (game name -> ``make(state)``, which returns the
+check ``check(state) -> [problem, ...]`` for that game and its rulings); a game without an entry is
+walked with the generic checks only. Labyrinth registers its own in
+``properties/labyrinth/campaign.py``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from cdg_oracle.properties.sampling import sample_chance
+
+MAX_STEPS = 100_000
+
+#: Game name -> a factory of the game's invariant check for one state's rulings.
+INVARIANTS: dict[str, Callable] = {}
+#: Game name -> the properties module that registers its invariants (imported on first use).
+PROPERTY_MODULES = {"labyrinth": "cdg_oracle.properties.labyrinth.campaign"}
+
+
+@dataclass
+class GameResult:
+    scenario: str
+    seed: int
+    steps: int
+    winner: str | None
+    reason: str
+    failures: list[str] = field(default_factory=list)
+    actions: list = field(default_factory=list)
+    events: set = field(default_factory=set)   # cards whose event rule ("card N") a step applied
+    options: dict | None = None                # the game options (None: none, or two-player)
+    gaps: int = 0                              # steps at a gap chance node (decision()["gap"])
+    rules: set = field(default_factory=set)    # every rule number a step applied (applied_rules())
+    game: str = "labyrinth"
+
+
+def play_checked(game: str, scenario: str, seed: int, roundtrip_every: int = 1, keep_actions: bool = False,
+                 options: dict | None = None, length: str = "standard") -> GameResult:
+    """Play one random game of ``game``, checking every step; stops at the first failure."""
+    from cdg_oracle.model.core.registry import get
+
+    spec = get(game)
+    if spec.name in PROPERTY_MODULES and spec.name not in INVARIANTS:
+        import importlib
+
+        importlib.import_module(PROPERTY_MODULES[spec.name])
+    rng = random.Random(seed)
+    st = spec.new_state(scenario, length, None, options)
+    make = INVARIANTS.get(spec.name)
+    check = make(st) if make is not None else (lambda s: [])
+    actions: list = []
+    failures: list[str] = []
+    events: set[int] = set()
+    rules: set[str] = set()
+    steps = gaps = 0
+    failures.extend(f"step 0: {b}" for b in check(st))
+    while not st.is_terminal() and not failures:
+        if steps >= MAX_STEPS:
+            failures.append(f"step {steps}: no terminal state within {MAX_STEPS} steps")
+            break
+        legal = st.legal_actions()
+        if not legal:
+            failures.append(f"step {steps}: dead end at {st.decision()}")
+            break
+        if st.current_player() == "chance":
+            probs = st.chance_outcomes()
+            if sum(p for _, p in probs) != 1:
+                failures.append(f"step {steps}: chance probabilities sum to {sum(p for _, p in probs)}")
+                break
+            a = sample_chance(rng, probs)
+            gaps += bool(st.decision().get("gap"))
+        else:
+            a = legal[rng.randrange(len(legal))]
+        actions.append(a)
+        st.apply(a)
+        steps += 1
+        applied = st.applied_rules()
+        rules.update(applied)
+        events.update(int(r[5:]) for r in applied if r.startswith("card ") and r[5:].isdigit())
+        bad = check(st)
+        if bad:
+            failures.extend(f"step {steps}: {b}" for b in bad)
+            break
+        if roundtrip_every and steps % roundtrip_every == 0:
+            back = spec.state_class.from_json(st.to_json())
+            if back != st or back.to_json() != st.to_json():
+                failures.append(f"step {steps}: the state does not round-trip through JSON")
+                break
+    t = st.outcome() or {}
+    opts = st.options()
+    return GameResult(scenario, seed, steps, t.get("winner"), t.get("reason", ""), failures,
+                      actions if (keep_actions or failures) else [], events,
+                      opts if opts.get("solo") else None, gaps, rules, spec.name)
