@@ -1,8 +1,8 @@
 """The 120 Labyrinth event cards as facts: number, name, side, ops, flags, scenario limits.
 
 Only what is printed on the cards lives here; what the events *do* is implemented elsewhere
-(``model/labyrinth/events``). The facts are in ``data/cards.yaml``, loaded with ``yaml.safe_load`` and
-validated on load: any problem raises :class:`cdg_oracle.model.core.errors.DataError` with one line,
+(``model/labyrinth/events``). The facts are in ``data/cards.yaml``, loaded with the strict reader
+(``model/core/yamlio.py``) and validated on load: any problem raises :class:`cdg_oracle.model.core.errors.DataError` with one line,
 ``"<file>: card <n>: <what is wrong>"`` (``"<file>: entry <i>: ..."`` when an entry has no usable number,
 ``"<file>: ..."`` for problems with the file as a whole).
 
@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.yamlio import read_yaml
 
 SIDES = ("US", "Jihadist", "Unassociated")
 
@@ -126,18 +126,7 @@ def _load(path: Path) -> dict[int, Card]:
     def fail(what: str) -> DataError:
         return DataError(f"{where}: {what}")
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise fail("file not found") from None
-    except UnicodeDecodeError as exc:
-        raise fail(f"not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise fail(f"cannot read: {exc.strerror or exc}") from None
-    try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise fail(_yaml_problem(exc)) from None
+    doc = read_yaml(path, where)  # the one strict reader (model/core/yamlio.py)
 
     if not isinstance(doc, dict):
         raise fail("expected a mapping with the key 'cards'")
@@ -162,15 +151,6 @@ def _load(path: Path) -> dict[int, Card]:
         more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
         raise fail(f"card {missing[0]}: missing from the list{more}")
     return {n: cards[n] for n in range(1, CARD_COUNT + 1)}
-
-
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    problem = getattr(exc, "problem", None) or type(exc).__name__
-    problem = " ".join(str(problem).split())
-    if mark is not None:
-        return f"line {mark.line + 1}, column {mark.column + 1}: YAML syntax error: {problem}"
-    return f"YAML syntax error: {problem}"
 
 
 def _card(entry: Any, index: int, fail) -> Card:

@@ -6,7 +6,7 @@ chapters 1-4, ``two_player`` for chapters 5-8, ``solo`` for chapter 9). ``cdg-or
 this catalogue with the citation registry (``cdg_oracle.model.core.citations``) to report every rule as
 implemented or not.
 
-The file is loaded with ``yaml.safe_load`` and validated on load; every problem raises
+The file is loaded with the strict reader (``model/core/yamlio.py``) and validated on load; every problem raises
 ``DataError`` with one line: ``<file>: rule <n>: <what is wrong>``.
 """
 from __future__ import annotations
@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.yamlio import read_yaml
 
 DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "rules.yaml"
 
@@ -90,19 +90,7 @@ def _parse(path: Path) -> tuple[RuleEntry, ...]:
     def fail(entry: str, what: str) -> DataError:
         return DataError(f"{where}: rule {entry}: {_one_line(what)}")
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise fail("-", "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise fail("-", f"cannot read file ({exc})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise fail("-", f"YAML error{at}: {problem}") from None
+    data = read_yaml(path, f"{where}: rule -")  # the one strict reader (model/core/yamlio.py)
 
     if not isinstance(data, dict) or "rules" not in data:
         raise fail("-", "expected a mapping with a top-level 'rules' list")

@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from cdg_oracle.model.core.errors import DataError
-from cdg_oracle.model.labyrinth.mapdata import CANADA, DEFAULT_MAP_PATH, UNITED_STATES, duplicate_key
+from cdg_oracle.model.core.yamlio import read_yaml
+from cdg_oracle.model.labyrinth.mapdata import CANADA, DEFAULT_MAP_PATH, UNITED_STATES
 from cdg_oracle.properties import graphchecks as gc
 
 __all__ = [
@@ -89,25 +89,7 @@ def _is_int(value: Any) -> bool:
 
 def _read(path: Path) -> Any:
     where = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{where}: file: not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{where}: file: cannot be read ({_one_line(exc)})") from None
-    try:
-        data = yaml.safe_load(text)
-        dup = duplicate_key(yaml.compose(text, Loader=yaml.SafeLoader))
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        at = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "document"
-        raise DataError(f"{where}: {at}: invalid YAML: {_one_line(exc.problem or exc.context or 'syntax error')}") from None
-    except yaml.YAMLError as exc:
-        raise DataError(f"{where}: document: invalid YAML: {_one_line(exc)}") from None
-    if dup is not None:
-        mark = dup.start_mark
-        raise DataError(f"{where}: line {mark.line + 1}, column {mark.column + 1}: invalid YAML: duplicate key {dup.value!r}")
-    return data
+    return read_yaml(path, where)  # the one strict reader (model/core/yamlio.py)
 
 
 def _strings(value: Any, fail, field: str) -> tuple[str, ...]:
@@ -208,9 +190,9 @@ def scenario_countries(scenario_dir: str | Path | None = None) -> tuple[list[tup
     problems: list[str] = []
     for path in sorted(Path(scenario_dir).glob("*.yaml")):
         try:
-            doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-            problems.append(f"{path.name}: cannot be read: {_one_line(exc)}")
+            doc = read_yaml(path, path.name)
+        except DataError as exc:
+            problems.append(str(exc))
             continue
         countries = doc.get("countries") if isinstance(doc, dict) else None
         if countries is None:

@@ -403,14 +403,14 @@ def test_top_level_must_hold_a_card_list(tmp_path):
 
 def test_missing_file(tmp_path):
     path = tmp_path / "nowhere.yaml"
-    assert _error(path) == f"{path}: file not found"
+    assert _error(path) == f"{path}: file: not found"
 
 
 def test_yaml_syntax_error_is_one_line_with_its_position(tmp_path):
     path = tmp_path / "cards.yaml"
     path.write_text("cards:\n  - number: 1\n    name: [Backlash\n    side: US\n", encoding="utf-8")
     message = _error(path)
-    assert "YAML syntax error" in message and "line " in message, message
+    assert "line 4, column 9: invalid YAML" in message, message
 
 
 def test_non_utf8_file(tmp_path):
