@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.oracle import usage
@@ -293,13 +295,21 @@ def _on_sigint(signum, frame):
 
 
 def main(argv: list[str] | None = None) -> int:
-    import signal
-    import threading
-
+    _SIGNALLED.clear()
+    saved = {}
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _on_sigterm)  # stop cleanly: finally blocks kill children
+        saved[signal.SIGTERM] = signal.signal(signal.SIGTERM, _on_sigterm)  # stop cleanly: finally blocks kill children
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not when the caller ignores it
-            signal.signal(signal.SIGINT, _on_sigint)
+            saved[signal.SIGINT] = signal.signal(signal.SIGINT, _on_sigint)
+    try:
+        return _main(argv)
+    finally:
+        for signum, handler in saved.items():  # a caller in the same process keeps its own handlers
+            if handler is not None:
+                signal.signal(signum, handler)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -330,8 +340,6 @@ def main(argv: list[str] | None = None) -> int:
         return 141
     except Exception as e:  # an oracle bug: still one line, never a traceback
         if _SIGNALLED:  # an interrupt that a C library wrapped (ctypes: "ArgumentError: ... KeyboardInterrupt")
-            import signal
-
             term = _SIGNALLED[-1] == signal.SIGTERM
             print(f"cdg-oracle: {'terminated' if term else 'interrupted'}; no report written", file=sys.stderr)
             return 143 if term else 130

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat as S
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,6 @@ def check_output(path: str | Path, option: str = "--out", directory: bool = Fals
     except OSError as e:
         raise UsageError(f"{option} {str(path)!r}: {e.strerror}") from None
     if st is not None:
-        import stat as S
-
         if directory:
             if not S.S_ISDIR(st.st_mode):
                 raise UsageError(f"{option} {str(path)!r}: exists and is not a folder")
@@ -105,14 +104,13 @@ MAX_INPUT_BYTES = 256 * 2**20  # a trace, a vector or a scenario file: 256 MiB a
 MAX_LINE_BYTES = 16 * 2**20    # one line of a trace or of the adapter protocol: 16 MiB at most
 
 
-def read_bounded(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> bytes:
+def read_bounded(path: str | Path, what: str = "file", limit: int | None = None) -> bytes:
     """The bytes of an input file, at most ``limit`` (documented: 256 MiB); a larger one, a folder,
     a device or anything not a regular file or a pipe raises :class:`UsageError` naming it, before
     memory grows (``cdg-oracle replay /dev/zero`` is refused, not read)."""
-    import stat as S
-
     from cdg_oracle.oracle.usage import UsageError
 
+    limit = MAX_INPUT_BYTES if limit is None else limit
     try:
         st = os.stat(path)
     except OSError as e:

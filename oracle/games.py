@@ -1,13 +1,6 @@
 """The games the oracle knows, behind the one contract of model/core (tools never reach inside)."""
 from __future__ import annotations
 
-def known() -> list[str]:
-    """Every game the model registry knows (model/core/registry.py)."""
-    from cdg_oracle.model.core.registry import names
-
-    return names()
-
-
 def spec(game: str):
     """The game's GameSpec; an unknown game is a DataError naming the known ones."""
     from cdg_oracle.model.core.registry import get

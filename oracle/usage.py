@@ -1,8 +1,12 @@
-"""The CLI's bad-argument error, in a module of its own: ``cdg_oracle.oracle.cli`` and the command modules
-raise and catch this one class, also when the CLI runs as ``python -m oracle.cli`` (where the CLI
+"""The CLI's bad-argument error and argument types, in a module of its own: ``cdg_oracle.oracle.cli``
+and the command modules raise and catch this one class, also when the CLI runs as
+``python -m cdg_oracle.oracle.cli`` (where the CLI
 module itself is ``__main__``, and a class defined there would be another class than the one the
 command modules import)."""
 from __future__ import annotations
+
+import argparse
+import math
 
 
 class UsageError(Exception):
@@ -15,8 +19,6 @@ class Terminated(BaseException):
 
 
 # -- argument types: every number a user types is checked, and the error names the option ---------
-import argparse  # noqa: E402
-import math  # noqa: E402
 
 SEED_MAX = 2**63 - 1
 SECONDS_MAX = 7 * 24 * 3600.0  # a week: a larger time is a typo, not a plan

@@ -45,12 +45,8 @@ def play_card(st, f, a) -> None:
         if special:
             f["value"] = card.ops
             f["op_proc"] = special["proc"]
-            if st.rulings.second_card_reserves and d["reserves"][side] > 0 and card.ops < 3:
-                # P16: Reserves added to the Recruit cards 48 and 53 fix for this card (6.3.3.1).
-                f["pc"] = "reserves"
-                ask(st, side, [{"reserves": True}, {"reserves": False}], "6.3.3.1",
-                    f"add {d['reserves'][side]} Reserves to card {n}?")
-                return
+            if st.rulings.second_card_reserves and ask_reserves(st, f):
+                return  # P16: Reserves offered for the Recruit cards 48 and 53 fix for this card
             f["pc"] = "order"
             return
         options = []
@@ -78,10 +74,7 @@ def play_card(st, f, a) -> None:
                 push_event(st, n, who, "reserves")
             return
         f["value"] = card.ops
-        if d["reserves"][side] > 0 and card.ops < 3:
-            f["pc"] = "reserves"
-            ask(st, side, [{"reserves": True}, {"reserves": False}], "6.3.3.1",
-                f"add {d['reserves'][side]} Reserves to card {n}?")
+        if ask_reserves(st, f):
             return
         f["pc"] = "order"
         return
@@ -147,6 +140,19 @@ def play_card(st, f, a) -> None:
         put_away(st, n, f.get("event_happened"), bool(f.get("first_plot")))
         pop(st)
         return
+
+
+@implements("6.3.3.1")
+def ask_reserves(st, f) -> bool:
+    """6.3.3.1: with Reserves and a card of value 1 or 2 played for operations, ask whether to add
+    them (the answer is handled at ``pc == "reserves"``). False when there is nothing to ask."""
+    side, n = f["side"], f["card"]
+    reserves = st.d["reserves"][side]
+    if reserves == 0 or st.cards[n].ops >= 3:
+        return False
+    f["pc"] = "reserves"
+    ask(st, side, [{"reserves": True}, {"reserves": False}], "6.3.3.1", f"add {reserves} Reserves to card {n}?")
+    return True
 
 
 @implements("8.5.3", "4.7.7.2")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.errors import DataError
-from cdg_oracle.model.core.yamlio import duplicate_key, read_yaml  # noqa: F401  (duplicate_key re-exported)
+from cdg_oracle.model.core.yamlio import read_yaml
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx

@@ -103,7 +103,6 @@ def test_item3_replay_of_a_trace_larger_than_the_limit(tmp_path, capsys, monkeyp
     big = tmp_path / "big.jsonl"
     big.write_bytes(b"x" * 2048)
     monkeypatch.setattr(fileio, "MAX_INPUT_BYTES", 1024)
-    monkeypatch.setattr(fileio.read_bounded, "__defaults__", ("file", 1024))
     code, _, err = run(capsys, "replay", str(big))
     assert code == 2 and "larger than the 1024 bytes a trace may have" in err
 

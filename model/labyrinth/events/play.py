@@ -112,3 +112,31 @@ def put_away(st, n: int, event_side: str | None, first_plot: bool = False) -> No
         cite(st, "4.7.7.1")
     else:
         d["discard"].append(n)
+
+
+def push_discard(st, n: int, side: str) -> None:
+    """Discard card ``n`` from ``side``'s hand by an event's instruction (:func:`discard_card`)."""
+    push(st, "discard_card", card=n, side=side)
+
+
+@procedure("discard_card")
+@implements("6.3.2.3", "6.3.1")
+def discard_card(st, f, a) -> None:
+    """A card an event makes a side discard from its hand (cards 32 and 99). The discard causes no
+    event (6.3.2.3), except an automatic one: US Election (card 120), "quando questa carta viene
+    ... scartata" (6.3.1), whose event happens for the side discarding it, the card held in play
+    meanwhile and put away after it (:func:`put_away`: LAPSING to the Lapsing box)."""
+    n = f["card"]
+    if f["pc"] == "start":
+        st.d["hands"][f["side"]].remove(n)
+        if st.cards[n].automatic:
+            st.d["in_play"].append(n)
+            f["pc"] = "event"
+            cite(st, "6.3.1", f"card {n}")
+            push_event(st, n, f["side"], "discard")
+            return
+        st.d["discard"].append(n)
+        pop(st)
+        return
+    put_away(st, n, f.get("event_happened"))
+    pop(st)

@@ -23,7 +23,7 @@ from cdg_oracle.model.labyrinth.events.common import (
     push_select_posture, push_site_test, remove_cells, shift_alignment, within, worsen_governance,
 )
 from cdg_oracle.model.labyrinth.events.lasting import in_effect
-from cdg_oracle.model.labyrinth.events.play import push_event, put_away
+from cdg_oracle.model.labyrinth.events.play import push_discard
 from cdg_oracle.model.labyrinth.operations.jihadist import (place_plot, plot_options, return_plot, succeeds_against, wmd_used)
 from cdg_oracle.model.labyrinth.solo.options import is_solo
 from cdg_oracle.model.labyrinth.plots import nest_plot_removed
@@ -174,20 +174,11 @@ def hamas_elected(st, f, a) -> None:
             return
         a = None
     if f["pc"] == "discard" and a is not None:
-        n = a["discard"]
-        d["hands"]["US"].remove(n)
-        if st.cards[n].automatic:
-            # 6.3.2.3 with its exception 6.3.1: US Election (card 120) discarded here still has its
-            # event ("usata per operazioni o scartata"), before HAMAS Elected's own shifts.
-            d["in_play"].append(n)
-            f["pc"] = "put_away"
-            f["discarded"] = n
-            cite(st, "6.3.1", "6.3.2.3", "card 120")
-            push_event(st, n, "US", "discard")
-            return
-        d["discard"].append(n)
-    if f["pc"] == "put_away":
-        put_away(st, f["discarded"], f.get("event_happened"))
+        # 6.3.2.3 with its exception 6.3.1: a US Election (card 120) discarded here still has its
+        # event, before HAMAS Elected's own shifts (play.discard_card).
+        f["pc"] = "shifts"
+        push_discard(st, a["discard"], "US")
+        return
     shift_prestige(d, -1)
     shift_funding(d, -1)
     cite(st, "card 99")

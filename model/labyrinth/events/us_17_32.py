@@ -20,7 +20,7 @@ from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, proce
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import push_draw, push_remove_cell, push_select_posture, remove_cells
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, place_marker
-from cdg_oracle.model.labyrinth.events.play import push_event, put_away
+from cdg_oracle.model.labyrinth.events.play import push_discard
 from cdg_oracle.model.labyrinth.operations.jihadist import return_plot, wmd_used
 from cdg_oracle.model.labyrinth.operations.us import woi_modifiers
 from cdg_oracle.model.labyrinth.plots import face_down_plots, nest_face_up_wmd, nest_plot_removed
@@ -624,18 +624,13 @@ def back_channel(st, f, a) -> None:
             cite(st, "card 32")
             pop(st)
             return
-        n = f["discarded"] = a["discard"]
+        n = a["discard"]
         f["value"] = st.cards[n].ops
-        d["hands"][side].remove(n)
-        d["in_play"].append(n)
         cite(st, "card 32", "6.3.2.3")
-        f["pc"] = "put_away"
-        if st.cards[n].automatic:
-            cite(st, "6.3.1")
-            push_event(st, n, side, "discard")
+        f["pc"] = "discarded"
+        push_discard(st, n, side)  # a US Election discarded has its event (6.3.1)
         return
-    if pc == "put_away":
-        put_away(st, f["discarded"], f.get("event_happened"))
+    if pc == "discarded":
         options = back_channel_adversaries(st, f["value"])
         if not options:
             pop(st)
