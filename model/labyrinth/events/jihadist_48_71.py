@@ -21,8 +21,9 @@ Shared readings:
 """
 from __future__ import annotations
 
+from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.action_log import recent
-from cdg_oracle.model.labyrinth.countries import cells, counted_cells, is_regime_change, is_tested, place_cells_from_track, troops
+from cdg_oracle.model.labyrinth.countries import cells, counted_cells, is_regime_change, is_tested, troops
 from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import (
@@ -31,8 +32,8 @@ from cdg_oracle.model.labyrinth.events.common import (
 from cdg_oracle.model.labyrinth.events.lasting import (
     in_effect, marker_on, place_marker, remove_marker,
 )
-from cdg_oracle.model.labyrinth.operations.jihadist import (gtmo_stops, recruit_allowed_in, recruit_is_automatic, recruit_succeeds,
-                                                 success, wmd_added)
+from cdg_oracle.model.labyrinth.operations.jihadist import (RecruitBy, recruit_allowed_in, recruit_with_card, success,
+                                                 wmd_added)
 from cdg_oracle.model.labyrinth.solo.options import cells_per_recruit
 from cdg_oracle.model.labyrinth.tables import push_test
 from cdg_oracle.model.labyrinth.tracks import available_cells_of, shift_funding, shift_prestige
@@ -78,89 +79,6 @@ def first_card_of_jihadist_phase(st) -> bool:
     return st.d["phase"] == "jihadist_action" and st.d["card_index"] == 1
 
 
-def _recruit(st, f, a, rule: str, targets, automatic, succeeds, pool) -> None:
-    """A Recruit conducted with the card ``card`` of value ``value`` (8.2, 8.1.2), as op_recruit:
-    one die per ops point assigned to ``targets(st)`` (one atomic choice each; the
-    ``jihadist_ops_fully_used`` ruling), untested sites tested before the dice (4.9.4), one chance
-    node per die (``automatic(st, n)``: no die; ``succeeds(st, n, die)``), then one Sleeper per
-    success from at most ``pool(st)`` cells, distributed by the Jihadist if short in 2+ countries.
-    9.7 Attractive and above (solo): each success places two cells (a Recruit operation, A47)."""
-    if f["pc"] == "start":
-        if gtmo_stops(st, "second_card"):
-            # GTMO: no Recruit operation for the rest of the turn (A47): the card has no effect
-            # (not under the ``gtmo_blocks`` ruling ``ops_only``, where this Recruit proceeds).
-            cite(st, rule, "card 114")
-            pop(st)
-            return
-        f["dice"] = []
-        f["pc"] = "assign"
-    if f["pc"] == "assign":
-        if a is None:
-            if len(f["dice"]) < f["value"]:
-                options = [{"country": n} for n in targets(st)]
-                if f["dice"] and (not st.rulings.jihadist_ops_fully_used or not options):
-                    options.append(DONE)
-                if options:
-                    ask(st, "Jihadist", options, "8.1.2",
-                        f"{rule} Recruit: die {len(f['dice']) + 1} in which country")
-                    return
-            a = DONE
-        if a != DONE:
-            f["dice"].append(a["country"])
-            return
-        if not f["dice"]:
-            pop(st)  # nowhere to recruit: nothing happens
-            return
-        f.update(pc="roll", i=0, hits={}, tested=False)
-        return
-    if f["pc"] == "roll":
-        if a is None:
-            if not f["tested"]:
-                f["tested"] = True
-                for n in reversed(list(dict.fromkeys(f["dice"]))):
-                    push_test(st, n)
-                return
-            if f["i"] >= len(f["dice"]):
-                f["pc"] = "place"
-                return
-            name = f["dice"][f["i"]]
-            if automatic(st, name):
-                f["hits"][name] = f["hits"].get(name, 0) + cells_per_recruit(st)
-                f["i"] += 1
-                cite(st, "8.2.3" if is_regime_change(st.d["countries"][name]) else "8.1.1")
-                return
-            roll(st, rule, f"{rule} Recruit die in {name}")
-            return
-        name = f["dice"][f["i"]]
-        if succeeds(st, name, a["die"]):
-            # 9.7 Attractive (solo): each Recruit success places two cells (the pool limits them).
-            f["hits"][name] = f["hits"].get(name, 0) + cells_per_recruit(st)
-        f["i"] += 1
-        cite(st, "8.2.1", rule)
-        return
-    if f["pc"] == "place":
-        hits = {n: k for n, k in f["hits"].items() if k > 0}
-        avail = pool(st)
-        if a is None:
-            if not hits or avail <= 0:
-                cite(st, rule)
-                pop(st)
-                return
-            if sum(hits.values()) <= avail or len(hits) == 1:
-                for n, k in hits.items():
-                    place_cells_from_track(st, n, min(k, avail))
-                cite(st, "8.2.1", rule)
-                pop(st)
-                return
-            ask(st, "Jihadist", [{"country": n} for n in st.map.names if n in hits], "8.1.2",
-                f"{rule} Recruit: more successes than cells; place one in")
-            return
-        place_cells_from_track(st, a["country"], 1)
-        f["hits"][a["country"]] -= 1
-        cite(st, "8.1.2", rule)
-        return
-
-
 # -- 48 Adam Gadahn ----------------------------------------------------------------------------------
 def adam_gadahn_pool(st) -> int:
     """The cells Adam Gadahn may use: the Available ones (4.7.4.2, default) or, under the
@@ -189,16 +107,36 @@ def adam_gadahn(st, f, a) -> None:
     pop(st)
 
 
+@implements("card 48")
+def _in_the_united_states(st) -> list[str]:
+    """Card 48: "Reclutate negli USA": every die goes to the United States (no cell or Cadre
+    needed there, A27)."""
+    return ["United States"]
+
+
+@implements("card 48")
+def _never_automatic(st, name: str) -> bool:
+    """Card 48: every die is rolled (the United States is never Regime Change or Islamist Rule)."""
+    return False
+
+
+@implements("card 48")
+def _one_or_two(st, name: str, die: int) -> bool:
+    """Card 48: "Si ha successo con un tiro di dado di 1 o 2" (replacing 8.1.1 Good = 1)."""
+    return die <= 2
+
+
+ADAM_GADAHN = RecruitBy(card="card 48", gtmo="second_card", targets=_in_the_united_states,
+                        automatic=_never_automatic, succeeds=_one_or_two, pool=adam_gadahn_pool,
+                        per_success=cells_per_recruit)
+
+
 @procedure("card48_recruit")
 def card48_recruit(st, f, a) -> None:
     """Adam Gadahn's Recruit with the second card (``value`` dice, all in the United States): a
     die of 1-2 succeeds (the card replaces 8.1.1 Good = 1); each success places an Available
     Sleeper (8.2.1; ``adam_gadahn_cells``). GTMO in effect: nothing (A47)."""
-    _recruit(st, f, a, "card 48",
-             targets=lambda st: ["United States"],
-             automatic=lambda st, n: False,
-             succeeds=lambda st, n, die: die <= 2,
-             pool=adam_gadahn_pool)
+    recruit_with_card(st, f, a, ADAM_GADAHN)
 
 
 # -- 49 Al-Ittihad al-Islami ---------------------------------------------------------------------------
@@ -313,16 +251,22 @@ def madrassas_targets(st) -> list[str]:
             and recruit_allowed_in(st, n)]
 
 
+@implements("card 53", "4.7.4.2")
+def _whole_track(st) -> int:
+    """Card 53 "Ignorate i Fondi": the cells come from the whole Funding track (4.7.4.2)."""
+    return st.d["cells_track"]
+
+
+MADRASSAS = RecruitBy(card="card 53", gtmo="second_card", targets=madrassas_targets,
+                      pool=_whole_track, per_success=cells_per_recruit)
+
+
 @procedure("card53_recruit")
 def card53_recruit(st, f, a) -> None:
     """Madrassas's Recruit with the second card: the dice as 8.2 (REC numbers 8.2.4, Regime Change
     and Islamist Rule automatic 8.2.3, 8.1.1), the cells from the whole Funding track ("Ignorate i
     Fondi", 4.7.4.2). GTMO in effect: nothing (A47)."""
-    _recruit(st, f, a, "card 53",
-             targets=madrassas_targets,
-             automatic=recruit_is_automatic,
-             succeeds=recruit_succeeds,
-             pool=lambda st: st.d["cells_track"])
+    recruit_with_card(st, f, a, MADRASSAS)
 
 
 # -- 54 Moqtada al-Sadr ----------------------------------------------------------------------------------

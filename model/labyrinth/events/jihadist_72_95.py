@@ -41,7 +41,7 @@ from cdg_oracle.model.labyrinth.events.common import (
 )
 from cdg_oracle.model.labyrinth.events.lasting import marker_table, name_of, place_marker, flip_to_leak
 from cdg_oracle.model.labyrinth.events.play import push_event, put_away
-from cdg_oracle.model.labyrinth.operations.jihadist import gtmo_stops, recruit_is_automatic, recruit_succeeds
+from cdg_oracle.model.labyrinth.operations.jihadist import gtmo_stops, recruit_die
 from cdg_oracle.model.labyrinth.tables import push_test
 from cdg_oracle.model.labyrinth.tracks import available_cells_of, prestige_level, shift_funding, shift_prestige
 
@@ -414,18 +414,16 @@ def jihadist_videos(st, f, a) -> None:
         if a is None and f["i"] == 0 and gtmo_stops(st, "event"):
             cite(st, "card 114")  # A47 all_recruits: GTMO stops this Recruit too
             f["i"] = len(f["chosen"])
-        if a is not None:
-            if recruit_succeeds(st, f["chosen"][f["i"]], a["die"]):
-                f["hits"].append(f["chosen"][f["i"]])
-            f["i"] += 1
+        die = None if a is None else a["die"]
         while f["i"] < len(f["chosen"]):
             name = f["chosen"][f["i"]]
-            if recruit_is_automatic(st, name):
+            ok = recruit_die(st, name, die, "card 82", f"Jihadist Videos: Recruit die in {name}")
+            if ok is None:
+                return  # the die is rolled (a chance node)
+            die = None
+            if ok:
                 f["hits"].append(name)
-                f["i"] += 1
-                continue
-            roll(st, "card 82", f"Jihadist Videos: Recruit die in {name}")
-            return
+            f["i"] += 1
         cite(st, "8.2.1")
         f["pc"] = pc = "place"
         a = None

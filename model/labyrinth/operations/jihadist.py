@@ -7,6 +7,9 @@ the rolls of one card are simultaneous. Each die assignment is one atomic choice
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import (
     ALIGN_TOWARD_ALLY, WORSE, cells, counted_active_cells, counted_cells, cylinders, gov_value, governance,
@@ -76,87 +79,173 @@ def recruit_is_automatic(st, name: str) -> bool:
     return is_regime_change(c) or c["gov"] == "islamist_rule"
 
 
+@implements("8.2.1", "8.2.3", "8.1.1")
+def recruit_die(st, name: str, die: int | None, rule: str, prompt: str, *,
+                automatic=recruit_is_automatic, succeeds=recruit_succeeds,
+                cite_automatic: bool = False) -> bool | None:
+    """One Recruit die in ``name`` (8.2.1), the step every Recruit shares (the operation, the
+    Recruits of cards 48, 53 and 82, the solo bot's 9.4.2.5). ``die`` None: an automatic Recruit
+    (``automatic``: 8.2.3 Regime Change, 8.1.1 Islamist Rule) succeeds without a die (True; with
+    ``cite_automatic`` the rule is cited), otherwise the die is posed as a chance node (``rule``,
+    ``prompt``) and None is returned. ``die`` given: whether it succeeds (``succeeds``: 8.2.1
+    Governance, 8.2.4 REC number)."""
+    if die is not None:
+        return succeeds(st, name, die)
+    if automatic(st, name):
+        if cite_automatic:
+            cite(st, "8.2.3" if is_regime_change(st.d["countries"][name]) else "8.1.1")
+        return True
+    roll(st, rule, prompt)
+    return None
+
+
+def _one_cell(st) -> int:
+    """8.2.1: a Recruit success places one cell."""
+    return 1
+
+
+@dataclass(frozen=True)
+class RecruitBy:
+    """How a Recruit with a card's ops is conducted (:func:`recruit_with_card`): the operation
+    (8.2, ``card`` None) or an event's Recruit (``card``: "card 48", "card 53"). What differs:
+
+    ``gtmo``: the Recruit kind GTMO may stop (card 114, A47: :func:`gtmo_stops`); ``targets``:
+    where a die may go (8.2.2); ``automatic``, ``succeeds``: the die (8.2.3, 8.2.4); ``pool``: the
+    cells a success may take (4.7.4.2 Available cells, or the Funding track when Funding is
+    ignored); ``per_success``: cells per success (9.7 Attractive: two)."""
+    card: str | None
+    gtmo: str
+    targets: Callable = recruit_targets
+    automatic: Callable = recruit_is_automatic
+    succeeds: Callable = recruit_succeeds
+    pool: Callable = available_cells_of
+    per_success: Callable = _one_cell
+
+    @property
+    def tag(self) -> tuple:
+        """What the event's steps cite besides the rule: its card."""
+        return (self.card,) if self.card else ()
+
+    @property
+    def placed(self) -> tuple:
+        """What a placement cites besides 8.2.1 / 8.1.2: the card, or 4.7.4.2 for the operation."""
+        return self.tag or ("4.7.4.2",)
+
+    def prefix(self, text: str) -> str:
+        return f"{self.card} {text}" if self.card else text
+
+
+RECRUIT_OPERATION = RecruitBy(card=None, gtmo="operation")
+
+
+@implements("8.2.1", "8.1.2", "4.9.4", "card 114")
+def recruit_with_card(st, f, a, how: RecruitBy) -> None:
+    """A Recruit with the ``value`` ops of a card (8.2), conducted as ``how`` says: one die per ops
+    point assigned to a country of ``how.targets`` (one atomic choice each; ruling
+    ``jihadist_ops_fully_used``, 8.1.2); untested sites tested before the dice (4.9.4); one die
+    each (:func:`recruit_die`); then the successes place Sleeper cells from ``how.pool`` (4.7.4.2),
+    distributed one at a time by the Jihadist when short in two or more countries (8.1.2; in one
+    country there is nothing to choose). GTMO in effect (card 114): nothing, as ``how.gtmo`` says."""
+    if f["pc"] == "start":
+        if gtmo_stops(st, how.gtmo):
+            # Card 114 (A47): no Recruit operation this turn, also one an event's instruction
+            # (a "second card" to Recruit) would start: it does nothing (ruling gtmo_blocks).
+            cite(st, *how.tag, "card 114")
+            pop(st)
+            return
+        f["dice"] = []
+        f["pc"] = "assign"
+    if f["pc"] == "assign":
+        _recruit_assign(st, f, a, how)
+        return
+    if f["pc"] == "roll":
+        _recruit_roll(st, f, a, how)
+        return
+    if f["pc"] == "place":
+        _recruit_place(st, f, a, how)
+
+
+@implements("8.1.2")
+def _recruit_assign(st, f, a, how: RecruitBy) -> None:
+    """8.1.2: the Jihadist assigns each die to a country before rolling (``{"country": X}``, or
+    ``"done"`` when he may stop); with no country left nothing is recruited."""
+    if a is None:
+        if len(f["dice"]) < f["value"]:
+            options = _assign_options(f, how.targets(st), st.rulings.jihadist_ops_fully_used)
+            if options:
+                ask(st, "Jihadist", options, "8.1.2",
+                    how.prefix(f"Recruit: die {len(f['dice']) + 1} in which country"))
+                return
+        a = DONE
+    if a != DONE:
+        f["dice"].append(a["country"])
+        return
+    if not f["dice"]:
+        pop(st)  # nowhere to recruit: nothing happens
+        return
+    f.update(pc="roll", i=0, hits={}, tested=False)
+
+
+@implements("8.2.1", "4.9.4")
+def _recruit_roll(st, f, a, how: RecruitBy) -> None:
+    """4.9.4: the untested sites are tested first; then one die per assignment (8.2.1)."""
+    if a is None and not f.get("tested"):
+        f["tested"] = True
+        for n in reversed(list(dict.fromkeys(f["dice"]))):
+            push_test(st, n)
+        return
+    if a is None and f["i"] >= len(f["dice"]):
+        f["pc"] = "place"
+        return
+    name = f["dice"][f["i"]]
+    ok = recruit_die(st, name, None if a is None else a["die"], how.card or "8.2.1",
+                     how.prefix(f"Recruit die in {name}"), automatic=how.automatic,
+                     succeeds=how.succeeds, cite_automatic=True)
+    if ok is None:
+        return
+    if ok:
+        f["hits"][name] = f["hits"].get(name, 0) + how.per_success(st)
+    f["i"] += 1
+    if a is not None:
+        cite(st, "8.2.1", *how.tag)
+
+
+@implements("8.2.1", "8.1.2", "4.7.4.2")
+def _recruit_place(st, f, a, how: RecruitBy) -> None:
+    """8.2.1: each success places a Sleeper from ``how.pool`` (4.7.4.2); more successes than cells
+    in two or more countries: the Jihadist places them one at a time (8.1.2)."""
+    hits = {n: k for n, k in f["hits"].items() if k > 0}
+    avail = how.pool(st)
+    if a is None:
+        if not hits or avail <= 0:
+            cite(st, *how.tag)
+            pop(st)
+            return
+        if sum(hits.values()) <= avail or len(hits) == 1:
+            # Every success is placed, or all of them are in one country: nothing to choose.
+            for n, k in hits.items():
+                place_cells_from_track(st, n, min(k, avail))
+            cite(st, "8.2.1", *how.placed)
+            pop(st)
+            return
+        # Map order, not the hits dict's (its key order changes through JSON, sort_keys).
+        ask(st, "Jihadist", [{"country": n} for n in st.map.names if n in hits], "8.1.2",
+            how.prefix("Recruit: more successes than Available cells; place one in"
+                       if not how.card else "Recruit: more successes than cells; place one in"))
+        return
+    place_cells_from_track(st, a["country"], 1)
+    f["hits"][a["country"]] -= 1
+    cite(st, "8.1.2", *how.placed)
+
+
 @procedure("op_recruit")
 @implements("8.2.1", "8.1.2")
 def op_recruit(st, f, a) -> None:
     """8.2.1: each successful die places one Available Sleeper cell (4.7.4.2); a failed die does
     nothing. With more successes than Available cells in two or more countries, the Jihadist
     distributes them one at a time (8.1.2); in one country there is nothing to choose. An untested
-    site is tested before the dice (4.9.4)."""
-    pc = f["pc"]
-    if pc == "start":
-        if gtmo(st):
-            # Card 114 (A47): no Recruit operation this turn, also one an event's instruction
-            # (a "second card" to Recruit) would start: it does nothing.
-            cite(st, "card 114")
-            pop(st)
-            return
-        f["dice"] = []
-        f["pc"] = "assign"
-    if f["pc"] == "assign":
-        if a is None:
-            if len(f["dice"]) >= f["value"]:
-                f["pc"] = "roll"
-                f["i"] = 0
-                f["hits"] = {}
-                return
-            options = _assign_options(f, recruit_targets(st), st.rulings.jihadist_ops_fully_used)
-            ask(st, "Jihadist", options, "8.1.2", f"Recruit: die {len(f['dice']) + 1} in which country")
-            return
-        if a == DONE:
-            f["pc"] = "roll"
-            f["i"] = 0
-            f["hits"] = {}
-            return
-        f["dice"].append(a["country"])
-        return
-    if f["pc"] == "roll":
-        if a is None:
-            if not f.get("tested"):
-                # 4.9.4: an untested site of the operation is tested before the dice.
-                f["tested"] = True
-                for n in reversed(list(dict.fromkeys(f["dice"]))):
-                    push_test(st, n)
-                return
-            if f["i"] >= len(f["dice"]):
-                f["pc"] = "place"
-                return
-            name = f["dice"][f["i"]]
-            if recruit_is_automatic(st, name):
-                f["hits"][name] = f["hits"].get(name, 0) + 1
-                f["i"] += 1
-                cite(st, "8.2.3" if is_regime_change(st.d["countries"][name]) else "8.1.1")
-                return
-            roll(st, "8.2.1", f"Recruit die in {name}")
-            return
-        name = f["dice"][f["i"]]
-        if recruit_succeeds(st, name, a["die"]):
-            f["hits"][name] = f["hits"].get(name, 0) + 1
-        f["i"] += 1
-        cite(st, "8.2.1")
-        return
-    if f["pc"] == "place":
-        hits = {n: k for n, k in f["hits"].items() if k > 0}
-        avail = available_cells_of(st)
-        if a is None:
-            if not hits or avail == 0:
-                pop(st)
-                return
-            if sum(hits.values()) <= avail or len(hits) == 1:
-                # Every success is placed, or all of them are in one country: nothing to choose.
-                for n, k in hits.items():
-                    place_cells_from_track(st, n, min(k, avail))
-                cite(st, "8.2.1", "4.7.4.2")
-                pop(st)
-                return
-            # Map order, not the hits dict's (its key order changes through JSON, sort_keys).
-            ask(st, "Jihadist", [{"country": n} for n in st.map.names if n in hits], "8.1.2",
-                "Recruit: more successes than Available cells; place one in")
-            return
-        place_cells_from_track(st, a["country"], 1)
-        f["hits"][a["country"]] -= 1
-        cite(st, "8.1.2", "4.7.4.2")
-        return
+    site is tested before the dice (4.9.4). Card 114 GTMO: no Recruit operation this turn (A47)."""
+    recruit_with_card(st, f, a, RECRUIT_OPERATION)
 
 
 @implements("card 114")

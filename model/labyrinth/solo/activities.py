@@ -16,8 +16,8 @@ from __future__ import annotations
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import counted_cells, place_cells_from_track
 from cdg_oracle.model.labyrinth.engine import cite, pop, procedure, push, roll
-from cdg_oracle.model.labyrinth.operations.jihadist import (biometrics, plot_targets, recruit_is_automatic, recruit_succeeds,
-                                                 recruit_targets, travel_removes_cadre)
+from cdg_oracle.model.labyrinth.operations.jihadist import (biometrics, plot_targets, recruit_die, recruit_targets,
+                                                 travel_removes_cadre)
 from cdg_oracle.model.labyrinth.solo import priorities as prio
 from cdg_oracle.model.labyrinth.solo.options import cells_per_recruit
 from cdg_oracle.model.labyrinth.solo.random_country import country_options, push_pick
@@ -145,19 +145,20 @@ def solo_recruit(st, f, a) -> None:
         return
     name = f["country"]
     if f["pc"] == "die":
-        if a is None:
-            if f["left"] <= 0 or available_cells_of(st) == 0:
-                give_back(st, f, f["left"])
-                return
-            if recruit_is_automatic(st, name):
-                _recruited(st, f, name, True)
-                return
-            roll(st, "8.2.1", f"Recruit die in {name} (9.4.2.5: one at a time)")
+        if a is None and (f["left"] <= 0 or available_cells_of(st) == 0):
+            give_back(st, f, f["left"])
             return
-        _recruited(st, f, name, recruit_succeeds(st, name, a["die"]))
+        ok = recruit_die(st, name, None if a is None else a["die"], "8.2.1",
+                         f"Recruit die in {name} (9.4.2.5: one at a time)")
+        if ok is not None:
+            _recruited(st, f, name, ok)
 
 
+@implements("8.2.1", "9.7", "4.7.4.2")
 def _recruited(st, f, name: str, ok: bool) -> None:
+    """One solo Recruit die resolved (9.4.2.5, one at a time): a success places one Available cell
+    at once (8.2.1, 4.7.4.2) and, from Attractive on, a second one (9.7) from the Available cells
+    or, under ``solo_attractive_available`` False (D41), the Funding track."""
     d = st.d
     f["left"] -= 1
     cite(st, "8.2.1")
