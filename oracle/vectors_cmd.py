@@ -1,13 +1,14 @@
 """``cdg-oracle vectors``: conformance vectors and perft counts for implementations in any language.
 
-    cdg-oracle vectors [--out DIR] [--only IDS] [--games N] [--directed-games N] [--perft-depth N]
+    cdg-oracle vectors [--game G] [--out DIR] [--only IDS] [--games N] [--directed-games N] [--perft-depth N]
     cdg-oracle vectors --check DIR [--only IDS]
 
-Without ``--check`` it searches seeded games for a position of every operation and every card's
-event, writes one vector per thing covered to ``DIR/vectors/<id>.json``, the list of them (and of
-what could not be covered) to ``DIR/index.json`` and the perft counts to ``DIR/perft.json``
-(default DIR: vectors/labyrinth), and prints what it wrote, what is not covered and the perft
-counts. Exit 0.
+Without ``--check`` it searches seeded games of the game (default Labyrinth) for a position of
+everything its coverage lists (Labyrinth: every operation and every card's event; a game with no
+list: every question and rule its games meet), writes one vector per thing covered to
+``DIR/vectors/<id>.json``, the list of them (and of what could not be covered) to
+``DIR/index.json`` and the perft counts to ``DIR/perft.json`` (default DIR: vectors/<game>), and
+prints what it wrote, what is not covered and the perft counts. Exit 0.
 
 ``--check DIR`` replays every vector of DIR against the model and prints one line per vector, pass
 or FAIL with what differs. Exit 0 when all pass, 1 when one fails, 2 for bad input (a malformed or
@@ -30,8 +31,11 @@ def add_parser(sub) -> None:
 
     v = sub.add_parser("vectors", help="write conformance vectors (every operation and card event) and perft "
                                        "counts; or --check a folder of vectors against the model")
+    from cdg_oracle.oracle.cli import GAME_HELP
+
+    v.add_argument("--game", default=vectors.GAME, help=GAME_HELP + "; --check reads the game from each vector")
     v.add_argument("--out", metavar="DIR", default=None,
-                   help=f"folder to write (default {vectors.DEFAULT_OUT}): vectors/<id>.json, index.json, perft.json")
+                   help="folder to write (default vectors/<game>): vectors/<id>.json, index.json, perft.json")
     v.add_argument("--check", metavar="DIR", default=None,
                    help="replay the vectors of DIR against the model; exit 1 if one fails")
     v.add_argument("--only", metavar="IDS", default=None,
@@ -76,13 +80,15 @@ def run(args) -> int:
     if args.perft_depth is not None and args.perft_depth < 0:
         raise _usage("--perft-depth must be >= 0 (0: no perft)")
     from cdg_oracle.oracle import vectors
+    from cdg_oracle.oracle.games import spec
 
-    return generate(Path(args.out or vectors.DEFAULT_OUT), parse_only(args.only), args.games,
-                    args.directed_games, args.perft_depth)
+    game = spec(args.game).name
+    return generate(Path(args.out or vectors.default_out(game)), parse_only(args.only), args.games,
+                    args.directed_games, args.perft_depth, game=game)
 
 
 def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
-             perft_depth: int | None, stream=None) -> int:
+             perft_depth: int | None, stream=None, game: str = "labyrinth") -> int:
     """Search, build and write the vectors (and perft.json unless ``perft_depth`` is 0); print a
     summary."""
     from cdg_oracle.oracle import perft, vectors
@@ -92,22 +98,29 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
 
     stream = stream or sys.stdout
     check_output(out, "--out", directory=True)
-    all_targets = vectors.targets()
-    wanted = vectors.select(all_targets, only)
-    scenario_list = game_scenarios(vectors.GAME)
+    from cdg_oracle.properties.coverage import coverage
+
+    discover = coverage(game).discover
+    all_targets = vectors.targets(game)
+    wanted = [] if discover else vectors.select(all_targets, only)
+    scenario_list = game_scenarios(game)
     from cdg_oracle.oracle.progress import bar
 
     with bar(None, "vectors: games searched", "game") as b:
-        result = vectors.search(wanted, scenario_list, games, directed_games, progress=b)
+        result = vectors.search(game, wanted, scenario_list, games, directed_games, progress=b)
+    if discover:
+        all_targets = list(result.targets.values())
+        wanted = vectors.select(all_targets, only)
+        result.found = {k: f for k, f in result.found.items() if k in {t.id for t in wanted}}
     by_id = {t.id: t for t in all_targets}
-    built = vectors.build(result.found, {t.id: by_id[t.id] for t in wanted}, result.games)
+    built = vectors.build(game, result.found, {t.id: by_id[t.id] for t in wanted}, result.games)
     from cdg_oracle.oracle.games import new_state
 
-    rulings = new_state(vectors.GAME, scenario_list[0]).rulings_dict()
-    index = vectors.index_doc(built, wanted, result, scenario_list, games, directed_games, rulings, only)
+    rulings = new_state(game, scenario_list[0]).rulings_dict()
+    index = vectors.index_doc(game, built, wanted, result, scenario_list, games, directed_games, rulings, only)
     perft_doc = None
     if perft_depth != 0:
-        perft_doc = perft.perft_doc(vectors.GAME, scenario_list, perft_depth)
+        perft_doc = perft.perft_doc(game, scenario_list, perft_depth)
     vectors.write(out, built, index, perft_doc)
     lines = [f"{out / vectors.VECTOR_DIR}: {len(built)} vector{'s' if len(built) != 1 else ''} written "
              f"({result.played} games searched, {result.played_directed} directed)",

@@ -36,7 +36,7 @@ def test_the_contract_holds_on_the_core_state():
     assert st.current_player() == "Red" and st.legal_actions() == ["roll", "hold"]
     assert st.decision() == {"player": "Red", "question": "turn.choice", "prompt": "Red: roll or hold?",
                              "rule": "pig.turn"}
-    assert st.context() == {"procedures": ["game", "turn"], "card": None, "rule": "pig.turn"}
+    assert st.context() == {"procedures": ["game", "turn"], "card": None, "side": "Red", "rule": "pig.turn"}
     st.apply("roll")
     assert st.current_player() == "chance" and len(st.chance_outcomes()) == 6
     assert sum(p for _, p in st.chance_outcomes()) == 1

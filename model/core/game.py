@@ -76,7 +76,9 @@ class GameState(Protocol):
         ...
 
     def context(self) -> dict:
-        """``{"procedures", "card", "rule"}``: what is being resolved now."""
+        """``{"procedures", "card", "side", "rule"}``: what is being resolved now (the running
+        procedures, outermost first; the card being played or resolved; the side on whose behalf
+        the innermost procedure runs; the rule of the pending question)."""
         ...
 
     def observation(self, side: str) -> dict:

@@ -100,13 +100,17 @@ class StackState:
 
     def context(self) -> dict:
         """What is being resolved now, from the running procedures: ``procedures`` (outermost
-        first), ``card`` (the innermost card being played or resolved, or None) and ``rule`` (the
-        rule of the pending question). Tools read this instead of the stack."""
+        first), ``card`` (the innermost card being played or resolved, or None), ``side`` (the
+        side on whose behalf the innermost procedure that names one runs: the side drawing, playing
+        or taking its turn; None if none does) and ``rule`` (the rule of the pending question).
+        Tools read this instead of the stack."""
         stack = self.d["stack"]
         card = next((f["card"] for f in reversed(stack) if isinstance(f.get("card"), int)
                      and not isinstance(f.get("card"), bool)), None)
+        side = next((f["side"] for f in reversed(stack) if f.get("side") in self.SIDES), None)
         p = self.d["pending"]
-        return {"procedures": [f["proc"] for f in stack], "card": card, "rule": None if p is None else p["rule"]}
+        return {"procedures": [f["proc"] for f in stack], "card": card, "side": side,
+                "rule": None if p is None else p["rule"]}
 
     def returns(self) -> dict[str, int]:
         """+1 for the winner, -1 for each other side, at a terminal state; zeros otherwise."""

@@ -108,6 +108,15 @@ class LabyrinthState(StackState):
         out["to_move"] = self.current_player()
         return out
 
+    def context(self) -> dict:
+        """The core's context (model/core/state.py), where a Reassessment's second card, once
+        chosen, is the card being resolved (7.6.2: its event may be triggered as it is played)."""
+        out = super().context()
+        top = self.d["stack"][-1] if self.d["stack"] else None
+        if top is not None and top["proc"] == "op_reassessment" and top.get("second") is not None:
+            out["card"] = top["second"]
+        return out
+
     def observation(self, side: str) -> dict:
         """What ``side`` sees by the rules: the canonical state with the other side's hand as a
         count (a solo Jihadist's face-down stack too, 9.2), the draw pile as a count (it is face

@@ -1,0 +1,76 @@
+"""Issue 16: conformance vectors for a game that lists no targets (tests/toy_game.py, Pig):
+``cdg-oracle vectors --game toy`` discovers every question and rule the searched games meet
+(properties/coverage.py DiscoveredCoverage), writes one vector for each, and ``--check`` replays
+them; a vector the model disagrees with fails. The tools know the toy only by its name."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cdg_oracle.oracle.cli import main
+from cdg_oracle.properties.coverage import DiscoveredCoverage, coverage
+from tests import toy_game  # noqa: F401  (registers the game "toy")
+
+# Every rule the toy cites (tests/toy_game.py) and its one question.
+TOY_RULES = {"pig.turn", "pig.hold", "pig.roll", "pig.one", "pig.win"}
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture(scope="module")
+def toy_vectors(tmp_path_factory):
+    out = tmp_path_factory.mktemp("toy") / "vectors"
+    assert main(["vectors", "--game", "toy", "--out", str(out), "--games", "3", "--perft-depth", "2"]) == 0
+    return out
+
+
+def test_a_game_without_a_target_list_gets_discovered_coverage():
+    assert isinstance(coverage("toy"), DiscoveredCoverage)
+    assert not isinstance(coverage("labyrinth"), DiscoveredCoverage)
+
+
+def test_every_question_and_rule_of_the_toy_gets_a_vector(toy_vectors):
+    index = json.loads((toy_vectors / "index.json").read_text())
+    assert index["game"] == "toy" and index["not_covered"] == []
+    ids = {v["id"] for v in index["vectors"]}
+    assert ids == {"question-turn-choice"} | {f"rule-{r.replace('.', '-')}" for r in TOY_RULES}
+    one = json.loads((toy_vectors / "vectors" / "rule-pig-one.json").read_text())
+    assert one["game"] == "toy" and "pig.one" in one["expected"]["rules"]
+    assert one["choice"] == "roll" and one["chance"] == [{"die": 1}]
+    perft = json.loads((toy_vectors / "perft.json").read_text())
+    assert perft["game"] == "toy"
+
+
+def test_the_toy_vectors_check_and_a_wrong_one_fails(toy_vectors, tmp_path, capsys):
+    code, out, _ = run(capsys, "vectors", "--check", toy_vectors)
+    assert code == 0 and out.strip().endswith("6 vectors: 6 pass, 0 fail"), out
+    bad = tmp_path / "bad"
+    (bad / "vectors").mkdir(parents=True)
+    for p in (toy_vectors / "vectors").glob("*.json"):
+        (bad / "vectors" / p.name).write_text(p.read_text())
+    path = bad / "vectors" / "rule-pig-hold.json"
+    doc = json.loads(path.read_text())
+    doc["expected"]["state"]["turn_points"] += 1
+    path.write_text(json.dumps(doc))
+    code, out, _ = run(capsys, "vectors", "--check", bad)
+    assert code == 1 and "rule-pig-hold: FAIL" in out and "expected.state" in out, out
+
+
+def test_only_picks_discovered_vectors_and_an_unknown_id_is_bad_input(tmp_path, capsys):
+    out = tmp_path / "v"
+    code, text, _ = run(capsys, "vectors", "--game", "toy", "--out", out, "--games", "2", "--perft-depth", "0",
+                        "--only", "rule-pig-win")
+    assert code == 0 and sorted(p.name for p in (out / "vectors").iterdir()) == ["rule-pig-win.json"]
+    code, text, err = run(capsys, "vectors", "--game", "toy", "--out", tmp_path / "w", "--games", "2",
+                          "--only", "rule-nothing")
+    assert code == 2 and "unknown vector id 'rule-nothing'" in err and err.count("\n") == 1
+
+
+def test_an_unknown_game_is_bad_input(tmp_path, capsys):
+    code, out, err = run(capsys, "vectors", "--game", "chess", "--out", tmp_path / "v")
+    assert code == 2 and "unknown game" in err and err.count("\n") == 1
