@@ -18,6 +18,7 @@ NEST turns face up: :func:`face_down_plots`, used by Alert and card 21); ``solo_
 (D09, the solo bot's WMD Posture re-roll: ``solo/answers.py`` ``wmd_posture_reroll``)."""
 from __future__ import annotations
 
+from cdg_oracle.model.core.choosers import pick_by_count
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth import victory
 from cdg_oracle.model.labyrinth.countries import WORSE, set_governance, troops
@@ -106,6 +107,40 @@ def nest_plot_removed(st, name: str, plot, face_down: bool) -> None:
     if plot == "WMD" and face_down:
         d[NEST_FACE_DOWN] = max(0, d[NEST_FACE_DOWN] - 1)
     d[NEST_FACE_DOWN] = min(d[NEST_FACE_DOWN], d["countries"][US]["plots"].count("WMD"))
+
+
+# -- a plot marker leaving the map (8.5.5, 8.5.6, 7.5.3) ------------------------------------------------
+@implements("8.5.5", "8.5.6", "7.5.3", "9.3.3", "4.8.1")
+def plot_leaves_map(st, plot) -> None:
+    """Plot marker ``plot``, already taken off the map (resolved, 8.5.6 MARKER; blocked by Alert,
+    7.5.3; removed by an event): a WMD plot leaves the game (8.5.5; 9.3.3 in a solo game), a
+    numbered one returns to Available Plots (or leaves the game, 4.8.1: :func:`return_plot`)."""
+    if plot == "WMD":
+        st.d["wmd_removed"] += 1
+        wmd_used(st)  # 9.3.3 (solo)
+        cite(st, "8.5.5")
+    else:
+        return_plot(st, plot)
+
+
+@implements("7.5.3", "card 5")
+def remove_plot_as_alert(st, name: str, plot, face_down: bool = False) -> None:
+    """Remove plot marker ``plot`` from ``name`` as Alert does (7.5.3): a WMD plot leaves the game
+    (8.5.5), any other returns face down to Available Plots (:func:`plot_leaves_map`). The one
+    removal of Alert and of the events that remove a plot "as Alert" (cards 21, 31).
+    ``face_down``: the marker was drawn among the face-down ones (card 5 NEST, A52:
+    :func:`nest_plot_removed`)."""
+    st.d["countries"][name]["plots"].remove(plot)
+    nest_plot_removed(st, name, plot, face_down)
+    plot_leaves_map(st, plot)
+    cite(st, "7.5.3")
+
+
+@implements("8.5.4")
+def pick_face_down(st, plots: list, rule: str, prompt: str) -> None:
+    """8.5.4: plot markers lie face down, so which of ``plots`` a side selects is a chance node,
+    each marker equally likely (``{"plot": v}``: Alert 7.5.3, card 21 "Let's Roll!")."""
+    pick_by_count(st, plots, rule, prompt, key="plot")
 
 
 @procedure("resolve_plots")
@@ -284,10 +319,5 @@ def resolve_plot(st, f, a) -> None:
     # MARKER: a numbered plot returns to Available (or leaves the game: return_plot, ruling
     # plot_markers_reusable, D01); a WMD plot is removed from the game (8.5.5).
     c["plots"].remove(plot)
-    if wmd:
-        d["wmd_removed"] += 1
-        wmd_used(st)  # 9.3.3 (solo)
-        cite(st, "8.5.5")
-    else:
-        return_plot(st, plot)
+    plot_leaves_map(st, plot)
     pop(st)

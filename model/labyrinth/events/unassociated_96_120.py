@@ -24,9 +24,9 @@ from cdg_oracle.model.labyrinth.events.common import (
 )
 from cdg_oracle.model.labyrinth.events.lasting import in_effect
 from cdg_oracle.model.labyrinth.events.play import push_discard
-from cdg_oracle.model.labyrinth.operations.jihadist import (place_plot, plot_options, return_plot, succeeds_against, wmd_used)
+from cdg_oracle.model.labyrinth.operations.jihadist import place_plot, plot_options, succeeds_against
 from cdg_oracle.model.labyrinth.solo.options import is_solo
-from cdg_oracle.model.labyrinth.plots import nest_plot_removed
+from cdg_oracle.model.labyrinth.plots import nest_plot_removed, plot_leaves_map
 from cdg_oracle.model.labyrinth.tables import push_test
 from cdg_oracle.model.labyrinth.tracks import (
     gwot_penalty, prestige_level, shift_funding, shift_prestige, us_troops_level,
@@ -711,12 +711,7 @@ def ksm(st, f, a) -> None:
             for name in cleared:
                 plots = d["countries"][name]["plots"]
                 for p in plots:
-                    if p == "WMD":
-                        d["wmd_removed"] += 1
-                        wmd_used(st)  # 9.3.3 (solo)
-                        cite(st, "8.5.5")
-                    else:
-                        return_plot(st, p)
+                    plot_leaves_map(st, p)  # as Alert (7.5.3): WMD out of the game (8.5.5)
                 plots.clear()
                 nest_plot_removed(st, name, None, face_down=False)  # card 5 NEST, A52: none left there
             d["plots_available"].sort()

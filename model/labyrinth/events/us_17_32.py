@@ -21,35 +21,12 @@ from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import push_draw, push_remove_cell, push_select_posture, remove_cells
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, place_marker
 from cdg_oracle.model.labyrinth.events.play import push_discard
-from cdg_oracle.model.labyrinth.operations.jihadist import return_plot, wmd_used
-from cdg_oracle.model.labyrinth.operations.us import woi_modifiers
-from cdg_oracle.model.labyrinth.plots import face_down_plots, nest_face_up_wmd, nest_plot_removed
+from cdg_oracle.model.labyrinth.operations.us import nest_face_up, woi_modifiers
+from cdg_oracle.model.labyrinth.plots import face_down_plots, pick_face_down, remove_plot_as_alert
 from cdg_oracle.model.labyrinth.tracks import gwot_penalty, shift_funding, shift_prestige, us_troops_level
 
 
 # -- shared steps -----------------------------------------------------------------------------------
-def _remove_plot(st, name: str, plot, face_down: bool = False) -> None:
-    """Remove plot marker ``plot`` from ``name`` as Alert does (7.5.3): a WMD plot leaves the game
-    (8.5.5), any other returns face down to Available Plots. ``face_down``: the marker was drawn
-    among the face-down ones (card 5 NEST, A52: ``plots.nest_plot_removed``)."""
-    d = st.d
-    d["countries"][name]["plots"].remove(plot)
-    nest_plot_removed(st, name, plot, face_down)
-    if plot == "WMD":
-        d["wmd_removed"] += 1
-        wmd_used(st)  # 9.3.3 (solo)
-        cite(st, "8.5.5")
-    else:
-        return_plot(st, plot)
-    cite(st, "7.5.3")
-
-
-def _pick_face_down(st, plots: list, rule: str, prompt: str) -> None:
-    """A chance node over the face-down ``plots`` (8.5.4): each marker equally likely."""
-    kinds = sorted(set(plots), key=str)
-    pick_chance(st, [{"plot": k} for k in kinds], [plots.count(k) for k in kinds], rule, prompt)
-
-
 def posture_countries(st) -> list[str]:
     """Countries whose Posture an event may select: non-Muslim, not the US (its Posture is on the
     GWOT track) and not Israel (always Hard, 4.3.3)."""
@@ -252,12 +229,6 @@ def lets_roll_playable(st, side) -> bool:
     return bool(lets_roll_sites(st))
 
 
-def _nest_face_up(st, name: str) -> bool:
-    """NEST (card 5) in effect: WMD plots in the United States are face up, so the US sees them
-    (A52 ``nest_reveals`` "only_later": only those placed after NEST, ``plots.nest_face_up_wmd``)."""
-    return nest_face_up_wmd(st, name) > 0
-
-
 @event(21, playable=lets_roll_playable)
 def lets_roll(st, f, a) -> None:
     """Card 21 "Let's Roll!": "Giocatela se vi è un complotto in un paese Alleato o Buono.
@@ -284,7 +255,7 @@ def lets_roll(st, f, a) -> None:
     if pc == "country":
         name = f["country"] = a["country"]
         plots = d["countries"][name]["plots"]
-        if _nest_face_up(st, name):
+        if nest_face_up(st, name):
             f["pc"] = "which"
             options = [{"plot": "WMD"}]
             if face_down_plots(st, name):
@@ -292,17 +263,17 @@ def lets_roll(st, f, a) -> None:
             ask(st, side, options, "card 5", f"Let's Roll!: the face-up WMD plot or a face-down plot in {name}")
             return
         f["pc"] = "picked"
-        _pick_face_down(st, plots, "8.5.4", f"which face-down plot in {name} the US selected")
+        pick_face_down(st, plots, "8.5.4", f"which face-down plot in {name} the US selected")
         return
     if pc == "which":
         if a["plot"] == "face_down":
             f["pc"] = "picked"
-            _pick_face_down(st, face_down_plots(st, f["country"]), "8.5.4",
+            pick_face_down(st, face_down_plots(st, f["country"]), "8.5.4",
                             f"which face-down plot in {f['country']} the US selected")
             return
         pc = "picked"
     if pc == "picked":
-        _remove_plot(st, f["country"], a["plot"], face_down=f["pc"] == "picked")
+        remove_plot_as_alert(st, f["country"], a["plot"], face_down=f["pc"] == "picked")
         cite(st, "card 21")
         f["pc"] = "drawn"
         push_draw(st, side)
@@ -567,7 +538,7 @@ def wiretapping(st, f, a) -> None:
             if cells(c):
                 remove_cells(st, name, c["actives"], c["sleepers"], cadre=False)
             for plot in list(c["plots"]):
-                _remove_plot(st, name, plot)
+                remove_plot_as_alert(st, name, plot)
         place_marker(st, 31, None)
         cite(st, "card 31", "6.2.7")
         f["pc"] = "done"

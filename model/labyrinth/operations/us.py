@@ -12,11 +12,10 @@ from cdg_oracle.model.labyrinth.countries import (
     BETTER, NATO, cells, cylinders, gov_value, is_regime_change, move_troops, remove_cells_to_track, sadr,
     set_governance, troops,
 )
-from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push, roll
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
 from cdg_oracle.model.labyrinth.events.play import push_event, put_away, triggered_side
-from cdg_oracle.model.labyrinth.operations.jihadist import return_plot, wmd_used
-from cdg_oracle.model.labyrinth.plots import face_down_plots, nest_face_up_wmd, nest_plot_removed
+from cdg_oracle.model.labyrinth.plots import face_down_plots, nest_face_up_wmd, pick_face_down, remove_plot_as_alert
 from cdg_oracle.model.labyrinth.tables import push_test
 from cdg_oracle.model.labyrinth.tracks import PRESTIGE_WOI_DRM, gwot_penalty, hand_sizes_of, prestige_level, shift_prestige
 
@@ -667,21 +666,10 @@ def op_alert(st, f, a) -> None:
         else:
             pc = "picked"  # the face-up WMD plot: no chance node
     if pc != "picked":
-        kinds = sorted(set(plots), key=str)
         f["pc"] = "picked"
-        pick_chance(st, [{"plot": k} for k in kinds], [plots.count(k) for k in kinds], "8.5.4",
-                    f"which face-down plot in {f['country']} the US selected")
+        pick_face_down(st, plots, "8.5.4", f"which face-down plot in {f['country']} the US selected")
         return
-    plot = a["plot"]
-    d["countries"][f["country"]]["plots"].remove(plot)
-    nest_plot_removed(st, f["country"], plot, face_down=f["pc"] == "picked")  # card 5, A52
-    if plot == "WMD":
-        d["wmd_removed"] += 1
-        wmd_used(st)  # 9.3.3 (solo)
-        cite(st, "8.5.5")
-    else:
-        return_plot(st, plot)
-    cite(st, "7.5.3")
+    remove_plot_as_alert(st, f["country"], a["plot"], face_down=f["pc"] == "picked")  # card 5, A52
     pop(st)
 
 
