@@ -22,11 +22,12 @@ Vocabulary of the card texts and how it is modelled:
 """
 from __future__ import annotations
 
+from cdg_oracle.model.core.choosers import pick_next
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import (
     BETTER, WORSE, cells, place_cells_from_track, remove_cells_to_track, set_governance,
 )
-from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push
 from cdg_oracle.model.labyrinth.operations.jihadist import place_plot, plot_options
 from cdg_oracle.model.labyrinth.solo.options import is_solo
 
@@ -189,17 +190,15 @@ def random_cards(st, f, a) -> None:
         else:
             from cdg_oracle.model.labyrinth.turn import add_to_hand
             add_to_hand(st, f["dest"], n)
-    if f.get("done", 0) >= f["count"] or not hand:
-        pop(st)
-        return
-    if f["owner"] == "Jihadist" and is_solo(st):
+    taken = f.get("done", 0)
+    if f["owner"] == "Jihadist" and is_solo(st) and taken < f["count"] and hand:
         # 9.2: "a random Jihadist card" is the top card of his face-down stack.
         from cdg_oracle.model.labyrinth.engine import answer
         cite(st, "9.2")
         answer(st, {"card": hand[0]})
         return
-    pick_chance(st, [{"card": n} for n in hand], None, f["rule"],
-                f"a random card from the {f['owner']} hand")
+    if pick_next(st, hand, taken, f["count"], f["rule"], f"a random card from the {f['owner']} hand", key="card"):
+        pop(st)
 
 
 def push_random_cards(st, owner: str, count: int, dest: str, rule: str, automatic: bool = True) -> None:

@@ -21,10 +21,11 @@ Shared readings:
 """
 from __future__ import annotations
 
+from cdg_oracle.model.core.choosers import pick_uniform
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.action_log import recent
 from cdg_oracle.model.labyrinth.countries import cells, counted_cells, is_regime_change, is_tested, troops
-from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push, roll
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import (
     place_cells, push_draw, push_random_cards, push_remove_cell, shift_alignment, site_tested, worsen_governance,
@@ -371,8 +372,8 @@ def amerithrax(st, f, a) -> None:
             return
         f["pc"] = "chosen"
         if len(options) > 1 and st.rulings.amerithrax_tie == "random":
-            pick_chance(st, [{"card": n} for n in options], None, "card 59",
-                        "Amerithrax: which of the equal highest-value US-associated cards is discarded")
+            pick_uniform(st, options, "card 59",
+                         "Amerithrax: which of the equal highest-value US-associated cards is discarded", key="card")
             return
         ask(st, "US", [{"card": n} for n in options], "card 59",
             "Amerithrax: discard your highest-value US-associated card")

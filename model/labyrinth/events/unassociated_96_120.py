@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from cdg_oracle.model.labyrinth.action_log import record
 from cdg_oracle.model.labyrinth.countries import SADR, WORSE, cells, is_regime_change, set_governance, troops
-from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, push, roll
+from cdg_oracle.model.core.choosers import pick_uniform
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, push, roll
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import (
     SIDES, any_islamist_rule, place_cells, push_draw, push_place_plot, push_plot_at_chosen_site, push_remove_cell,
@@ -101,7 +102,7 @@ def fatwa(st, f, a) -> None:
             f["pc"] = "swapped"  # nothing to exchange (only when played without its precondition)
             return
         f["pc"] = "us_card"
-        pick_chance(st, [{"card": c} for c in us], None, "card 97", "Fatwa: a random card from the US hand")
+        pick_uniform(st, us, "card 97", "Fatwa: a random card from the US hand", key="card")
         return
     if pc == "us_card":
         f["us_card"] = a["card"]
@@ -112,8 +113,8 @@ def fatwa(st, f, a) -> None:
             a = {"card": [c for c in d["hands"]["Jihadist"] if c != n][0]}
             pc = "jihadist_card"
         else:
-            pick_chance(st, [{"card": c} for c in d["hands"]["Jihadist"] if c != n], None, "card 97",
-                        "Fatwa: a random card from the Jihadist hand")
+            pick_uniform(st, [c for c in d["hands"]["Jihadist"] if c != n], "card 97",
+                         "Fatwa: a random card from the Jihadist hand", key="card")
             return
     if pc == "jihadist_card":
         from cdg_oracle.model.labyrinth.turn import add_to_hand

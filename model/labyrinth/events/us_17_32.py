@@ -16,7 +16,8 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import (
     BETTER, cells, governance, resources, set_governance, troops,
 )
-from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push, roll
+from cdg_oracle.model.core.choosers import pick_next
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push, roll
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import push_draw, push_remove_cell, push_select_posture, remove_cells
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, place_marker
@@ -107,10 +108,9 @@ def solo_shuffle(st, f, a) -> None:
     elif a is not None:
         f["rest"].remove(a["card"])
         f["order"].append(a["card"])
-    if len(f["rest"]) > 1:
-        pick_chance(st, [{"card": x} for x in sorted(f["rest"])], None, "9.2",
-                    f"FSB: shuffle the Jihadist stack, card {len(f['order']) + 1} of "
-                    f"{len(f['order']) + len(f['rest'])} from the top")
+    placed, total = len(f["order"]), len(f["order"]) + len(f["rest"])
+    if not pick_next(st, sorted(f["rest"]), placed, total - 1, "9.2",
+                     f"FSB: shuffle the Jihadist stack, card {placed + 1} of {total} from the top", key="card"):
         return
     d["hands"]["Jihadist"] = f["order"] + f["rest"]
     pop(st)

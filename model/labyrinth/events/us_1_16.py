@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cdg_oracle.model.core.choosers import pick_by_count
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import cells, set_governance, troops
-from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, roll
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, roll
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import any_islamist_rule, push_remove_cell, push_select_posture
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, place_marker
@@ -53,10 +54,8 @@ def backlash(st, f, a) -> None:
     if f["pc"] == "country":
         f["country"] = a["country"]
         f["pc"] = "plot"
-        left = _unbacklashed_plots(st, f["country"])
-        values = sorted(left, key=str)
-        pick_chance(st, [{"plot": v} for v in values], [left[v] for v in values], "card 1",
-                    f"Backlash: which face-down plot marker in {f['country']}")
+        pick_by_count(st, _unbacklashed_plots(st, f["country"]), "card 1",
+                      f"Backlash: which face-down plot marker in {f['country']}", key="plot")
         return
     st.d["backlash_plots"].append({"country": f["country"], "plot": a["plot"]})
     cite(st, "card 1", "8.5.4")

@@ -34,9 +34,10 @@ decision node is ever posed. By the kind of question:
 """
 from __future__ import annotations
 
+from cdg_oracle.model.core.choosers import pick_uniform
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import cells, cylinders
-from cdg_oracle.model.labyrinth.engine import answer, cite, pick_chance, pop, push
+from cdg_oracle.model.labyrinth.engine import answer, cite, pop, push
 from cdg_oracle.model.labyrinth.solo import priorities as prio
 from cdg_oracle.model.labyrinth.solo.events import OIL_PRICE_SPIKE, choice_kind, oil_spike_cards, solo_event_playable
 from cdg_oracle.model.labyrinth.solo.random_country import map_order, push_pick
@@ -336,9 +337,9 @@ def _oil_price_spike(st, acts: list) -> None:
     cards = [x for x in oil_spike_cards(st) if {"card": x} in acts]
     if cards:
         cite(st, "9.6")
-        pick_chance(st, [{"card": x} for x in cards], None, "9.6",
-                    "Oil Price Spike: a random highest-value Jihadist card of the discard pile (9.6)")
+        pick_uniform(st, cards, "9.6",
+                     "Oil Price Spike: a random highest-value Jihadist card of the discard pile (9.6)", key="card")
         return
     cite(st, "9.5")
-    pick_chance(st, [x for x in acts if isinstance(x, dict)], None, "9.5",
-                "Oil Price Spike: no Jihadist card in the discard pile, a random card offered (9.5)")
+    pick_uniform(st, [x for x in acts if isinstance(x, dict)], "9.5",
+                 "Oil Price Spike: no Jihadist card in the discard pile, a random card offered (9.5)")

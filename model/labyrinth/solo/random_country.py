@@ -27,8 +27,9 @@ started for (``mode="answer"``, the bot's answer to an ``ask``) or is left in th
 """
 from __future__ import annotations
 
+from cdg_oracle.model.core.choosers import pick_uniform, pick_weighted
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.labyrinth.engine import DIE, answer, cite, pick_chance, pop, procedure, push
+from cdg_oracle.model.labyrinth.engine import answer, cite, pop, procedure, push, roll
 from cdg_oracle.model.labyrinth.solo_tables import load_solo_tables
 
 GLOBAL_GAP = ("9.5 Global table: no source gives its cells (data/solo_tables.yaml); "
@@ -159,12 +160,10 @@ def _step(st, f, a) -> None:
                 return
             if n > 6:
                 f["pc"] = "global"
-                pick_chance(st, options, None, "9.5", f"{f['purpose']}: {n} options, the Global table",
-                            gap=GLOBAL_GAP)
+                pick_uniform(st, options, "9.5", f"{f['purpose']}: {n} options, the Global table", gap=GLOBAL_GAP)
                 return
             f["pc"] = "die"
-            pick_chance(st, DIE, None, "9.5",
-                        f"{f['purpose']}: d6 {face_text([_label(o) for o in options])}")
+            roll(st, "9.5", f"{f['purpose']}: d6 {face_text([_label(o) for o in options])}")
             return
         if f["pc"] == "global":
             _finish(st, f, a)
@@ -181,7 +180,7 @@ def _step(st, f, a) -> None:
         # chance node over the distinct options, each as likely as its ``weights`` entry.
         if f["pc"] == "start":
             f["pc"] = "drawn"
-            pick_chance(st, options, f["weights"], f["rule"], f["purpose"])
+            pick_weighted(st, options, f["weights"], f["rule"], f["purpose"])
             return
         _finish(st, f, a)
         return
@@ -196,7 +195,7 @@ def _step(st, f, a) -> None:
                 _step(st, f, None)
                 return
             f["pc"] = "die"
-            pick_chance(st, DIE, None, "9.5", f"{f['purpose']}: d6 on the Schengen table")
+            roll(st, "9.5", f"{f['purpose']}: d6 on the Schengen table")
             return
         cite(st, "9.5")
         _to_nearest(st, f, tables["schengen"].entries[a["die"]])
@@ -206,7 +205,7 @@ def _step(st, f, a) -> None:
             if st.rulings.solo_shia_mix_table == "uniform":
                 cite(st, "9.5")
                 f["pc"] = "uniform"
-                pick_chance(st, options, None, "9.5", f"{f['purpose']}: uniform among the Shia-Mix options")
+                pick_uniform(st, options, "9.5", f"{f['purpose']}: uniform among the Shia-Mix options")
                 return
             f["pc"] = "dice"
             f["dice"] = []
@@ -216,8 +215,7 @@ def _step(st, f, a) -> None:
         if a is not None:
             f["dice"].append(a["die"])
         if len(f["dice"]) < 3:
-            pick_chance(st, DIE, None, "9.5",
-                        f"{f['purpose']}: Shia-Mix table, die {len(f['dice']) + 1} of 3")
+            roll(st, "9.5", f"{f['purpose']}: Shia-Mix table, die {len(f['dice']) + 1} of 3")
             return
         cite(st, "9.5")
         _to_nearest(st, f, tables["shia_mix"].entries[sum(f["dice"])])
@@ -225,8 +223,7 @@ def _step(st, f, a) -> None:
     if method == "global_nearest":
         if f["pc"] == "start":
             f["pc"] = "rolled"
-            pick_chance(st, [{"country": n} for n in st.map.names], None, "9.5",
-                        f"{f['purpose']}: the Global table", gap=GLOBAL_GAP)
+            pick_uniform(st, st.map.names, "9.5", f"{f['purpose']}: the Global table", key="country", gap=GLOBAL_GAP)
             return
         cite(st, "9.5")
         _to_nearest(st, f, a["country"])
