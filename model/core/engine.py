@@ -21,11 +21,16 @@ This module knows no game: it imports nothing of ``model.labyrinth`` or any othe
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 Handler = Callable[[Any, dict, Any], None]
 
 DIE = [{"die": n} for n in range(1, 7)]
+
+#: Steps one :meth:`Engine.run` may take without posing a question before it is taken to run away
+#: (a procedure that starts children for ever, a loop that never asks).
+MAX_STEPS = 100_000
 
 
 class Engine:
@@ -49,12 +54,41 @@ class Engine:
 
         return register
 
+    def sequence(self, name: str, steps: list | None = None) -> Any:
+        """Register procedure ``name`` written as a list of steps (model/core/steps.py), compiled
+        once into an ordinary handler. Either ``ENGINE.sequence("deal", [...])``, or as a
+        decorator on a function that returns the list (its docstring and ``@implements`` then
+        belong to the procedure)::
+
+            @ENGINE.sequence("turn")
+            @implements("5.2.2")
+            def turn():
+                \"\"\"One turn: ...\"\"\"
+                return [do(...), call("jihadist_phase"), ...]
+
+        Returns the handler."""
+        from cdg_oracle.model.core.steps import compile_procedure  # steps.py builds on this module
+
+        if steps is not None:
+            return self.procedure(name)(compile_procedure(name, steps))
+
+        def register(fn: Callable[[], list]) -> Handler:
+            handler = compile_procedure(name, fn())
+            labels = handler.labels
+            functools.update_wrapper(handler, fn)
+            handler.labels = labels
+            return self.procedure(name)(handler)
+
+        return register
+
     def run(self, st, action: Any = None) -> None:
         """Advance the game: feed ``action`` to the top frame, then step until a question is
-        pending or the game is over (``d["terminal"]`` set)."""
+        pending or the game is over (``d["terminal"]`` set). More than :data:`MAX_STEPS` steps
+        without a question is a runaway: a RuntimeError naming the procedure running."""
         d = st.d
         procs = self.procs
         after = self.after_step
+        n = 0
         while True:
             if d["terminal"] is not None:
                 d["pending"] = None
@@ -62,6 +96,10 @@ class Engine:
                 st._auto = None
                 return
             frame = d["stack"][-1]
+            n += 1
+            if n > MAX_STEPS:
+                raise RuntimeError(f"{self.game}: runaway: {MAX_STEPS} steps without a question "
+                                   f"(procedure {frame['proc']!r} at step {frame['pc']!r})")
             d["pending"] = None
             procs[frame["proc"]](st, frame, action)
             action = None

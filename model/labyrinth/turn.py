@@ -6,90 +6,184 @@ from __future__ import annotations
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth import victory
 from cdg_oracle.model.labyrinth.action_log import new_phase, new_turn
-from cdg_oracle.model.labyrinth.engine import ask, cite, pick_chance, pop, procedure, push
+from cdg_oracle.model.core.steps import call, choose, do, done, for_each, if_, pause, pick, repeat, var, while_
+from cdg_oracle.model.labyrinth.engine import ENGINE, cite, push
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, lapsing_in_effect
 from cdg_oracle.model.labyrinth.events.play import push_event, put_away
 from cdg_oracle.model.labyrinth.solo.options import is_solo, us_must_play_all
 from cdg_oracle.model.labyrinth.tracks import gwot_penalty, hand_sizes_of, shift_funding, shift_prestige, world_posture
 
 
-@procedure("game")
+def scenario_setup(st, f) -> None:
+    """3.2: the scenario's set-up steps that need a decision or a die, in the file's order."""
+    d = st.d
+    for step in reversed(d["setup_steps"]):
+        push(st, step["proc"], **step["args"])
+    d["setup_steps"] = []
+
+
+def begin_play(st, f) -> None:
+    """The set-up is over: from now on instant victory is checked (2.1)."""
+    st.d["started"] = True
+
+
+def begin_turn(st, f) -> None:
+    """A new turn. A55 ``last_action_phase``: under same_turn_only the last turn's phases are
+    forgotten (action_log.new_turn)."""
+    new_turn(st)
+
+
+@ENGINE.sequence("game")
 @implements("3.2", "5.1", "5.2.1")
-def game(st, f, a) -> None:
+def game():
     """The whole game: scenario set-up, the opening deal, then turns until victory or the end-game
     reshuffle (5.1). The Jihadist Action Phase opens every scenario (3.2)."""
-    d = st.d
-    pc = f["pc"]
-    if pc == "start":
-        f["pc"] = "setup_done"
-        for step in reversed(d["setup_steps"]):
-            push(st, step["proc"], **step["args"])
-        d["setup_steps"] = []
-        return
-    if pc == "setup_done":
-        d["started"] = True
-        f["pc"] = "dealt"
-        push(st, "deal")
-        return
-    if pc == "dealt" or pc == "next_turn":
-        f["pc"] = "turn_over"
-        new_turn(st)  # A55 ``last_action_phase``: under same_turn_only the last turn's phases are forgotten
-        push(st, "turn")
-        return
-    if pc == "turn_over":
-        f["pc"] = "next_turn"
-        push(st, "end_of_turn")
-        return
+    return [
+        do(scenario_setup),
+        do(begin_play),
+        call("deal"),
+        repeat([                    # for ever: the game ends by victory (2.1) or at the end-game
+            do(begin_turn, name="next_turn"),   # reshuffle (3.3), never here
+            call("turn"),
+            call("end_of_turn"),
+        ]),
+    ]
 
 
-def turn_is_over(st) -> bool:
+def turn_is_over(st, f=None) -> bool:
     """5.2.1: the turn ends when both sides have used their hands, or when the Jihadist has used
     his and the US holds its final card (5.2.4)."""
     d = st.d
     return not d["hands"]["Jihadist"] and (not d["hands"]["US"] or d["us_held"])
 
 
-@procedure("turn")
-@implements("5.2", "5.2.2", "5.2.3", "4.7.5")
-def turn(st, f, a) -> None:
-    """One turn: Jihadist Action Phase, US Action Phase, unblocked plots; repeat (5.2.2-5.2.3)."""
+def begin_jihadist_phase(st, f) -> None:
+    """5.2.2: the Jihadist Action Phase; its first card."""
     d = st.d
-    pc = f["pc"]
-    if pc == "start":
-        d["phase"] = "jihadist_action"
-        d["card_index"] = 1
-        new_phase(d)
-        f["pc"] = "after_jihadist"
-        push(st, "solo_jihadist_phase" if is_solo(st) else "jihadist_phase")
-        return
-    if pc == "after_jihadist":
-        d["phase"] = "us_action"
-        d["card_index"] = 1
-        new_phase(d)
-        f["pc"] = "after_us"
-        push(st, "us_phase")
-        return
-    if pc == "after_us":
-        d["phase"] = "plots"
-        f["pc"] = "after_plots"
-        push(st, "resolve_plots")
-        return
-    if pc == "after_plots":
-        cite(st, "4.7.5")
-        if turn_is_over(st):
-            pop(st)
-        else:
-            f["pc"] = "start"
-        return
+    d["phase"] = "jihadist_action"
+    d["card_index"] = 1
+    new_phase(d)
+
+
+def jihadist_phase_of(st, f) -> str:
+    """The Jihadist Action Phase's procedure: the solo Jihadist's (chapter 9) or the player's."""
+    return "solo_jihadist_phase" if is_solo(st) else "jihadist_phase"
+
+
+def begin_us_phase(st, f) -> None:
+    """5.2.2: the US Action Phase; its first card."""
+    d = st.d
+    d["phase"] = "us_action"
+    d["card_index"] = 1
+    new_phase(d)
+
+
+def begin_plot_phase(st, f) -> None:
+    """5.2.3: unblocked plots are resolved at the end of every US Action Phase."""
+    st.d["phase"] = "plots"
+
+
+@ENGINE.sequence("turn")
+@implements("5.2", "5.2.2", "5.2.3", "4.7.5")
+def turn():
+    """One turn: Jihadist Action Phase, US Action Phase, unblocked plots; repeat (5.2.2-5.2.3)
+    until the hands are used (5.2.1)."""
+    return [
+        repeat([
+            do(begin_jihadist_phase),
+            call(jihadist_phase_of),
+            do(begin_us_phase),
+            call("us_phase"),
+            do(begin_plot_phase),
+            call("resolve_plots"),
+        ], until=turn_is_over, cite="4.7.5"),
+    ]
 
 
 def cadre_options(st) -> list:
     return [{"remove_cadre": n} for n, c in st.d["countries"].items() if c["cadre"]]
 
 
-@procedure("jihadist_phase")
+def jihadist_can_play(st) -> bool:
+    """5.2.2: the Jihadist plays two cards in succession (fewer if fewer are held)."""
+    d = st.d
+    return bool(d["hands"]["Jihadist"]) and d["card_index"] <= 2
+
+
+def jihadist_phase_is_over(st, f) -> bool:
+    """No card left to play and no Cadre to remove (4.8.4): the phase ends."""
+    return not jihadist_can_play(st) and not any(c["cadre"] for c in st.d["countries"].values())
+
+
+@implements("4.8.4", "card 47")
+def jihadist_options(st, f) -> list:
+    """A card of his hand (under card 47, ``{"card": "random"}``: a card at random), any Cadre to
+    remove (4.8.4), and with no card left to play, ``"pass"`` (end the phase)."""
+    d = st.d
+    can_play = jihadist_can_play(st)
+    if not can_play:
+        cards = []
+    elif lapsing_in_effect(st, 47):
+        cards = [{"card": "random"}]
+    else:
+        cards = [{"card": n} for n in d["hands"]["Jihadist"]]
+    options = cards + cadre_options(st)
+    if not can_play:
+        options.append("pass")
+    return options
+
+
+def jihadist_rule(st, f) -> str:
+    return "5.2.2" if jihadist_can_play(st) else "4.8.4"
+
+
+def jihadist_prompt(st, f) -> str:
+    return ("Jihadist Action Phase: play a card" if jihadist_can_play(st)
+            else "Jihadist Action Phase: remove a Cadre or end the phase")
+
+
+def passes(st, f) -> bool:
+    return f["choice"] == "pass"
+
+
+def removes_cadre(st, f) -> bool:
+    return "remove_cadre" in f["choice"]
+
+
+@implements("4.8.4")
+def remove_cadre(st, f) -> None:
+    """4.8.4: the Jihadist removes a Cadre at any point of his Action Phase."""
+    st.d["countries"][f["choice"]["remove_cadre"]]["cadre"] = False
+    cite(st, "4.8.4")
+
+
+def plays_at_random(st, f) -> bool:
+    return f["choice"]["card"] == "random"
+
+
+def jihadist_hand(st, f) -> list:
+    return [{"card": n} for n in st.d["hands"]["Jihadist"]]
+
+
+def play_jihadist_card(st, f) -> None:
+    """Play the card chosen (or taken at random), in the use an earlier event fixed if there is
+    one (:func:`play_next`)."""
+    play_next(st, f["choice"]["card"])
+
+
+def next_card(st, f) -> None:
+    """The phase's next card (5.2.2: two cards in succession)."""
+    st.d["card_index"] += 1
+
+
+def lapse_second_card(st, f) -> None:
+    """An unused "second card" instruction (cards 48, 53) lapses with the phase."""
+    st.d["second_card"] = None
+
+
+@ENGINE.sequence("jihadist_phase")
 @implements("5.2.2", "5.2.2.2", "4.8.4")
-def jihadist_phase(st, f, a) -> None:
+def jihadist_phase():
     """5.2.2: the Jihadist plays two cards in succession (fewer if fewer are held). He may remove
     any Cadre at any point of any of his Action Phases (4.8.4: "durante qualsiasi propria Fase di
     Azione"): before, between or after his cards; with no card left to play he may only do that,
@@ -98,55 +192,21 @@ def jihadist_phase(st, f, a) -> None:
     While The door of Itjihad was closed (card 47) is in effect, each card he plays is taken at
     random from his hand: he chooses to play ({"card": "random"}), the card is a chance node.
     A card whose use an earlier event fixed (``d["second_card"]``: cards 48, 53) is played that way."""
-    d = st.d
-    pc = f["pc"]
-    if pc == "start" or pc == "choose":
-        if a is None:
-            hand = d["hands"]["Jihadist"]
-            can_play = bool(hand) and d["card_index"] <= 2
-            cadres = cadre_options(st)
-            if not can_play and not cadres:
-                end_jihadist_phase(st)
-                return
-            if not can_play:
-                cards = []
-            elif lapsing_in_effect(st, 47):
-                cards = [{"card": "random"}]
-            else:
-                cards = [{"card": n} for n in hand]
-            options = cards + cadres
-            if not can_play:
-                options.append("pass")
-            f["pc"] = "choose"
-            ask(st, "Jihadist", options, "5.2.2" if can_play else "4.8.4",
-                "Jihadist Action Phase: play a card" if can_play
-                else "Jihadist Action Phase: remove a Cadre or end the phase")
-            return
-        if a == "pass":
-            end_jihadist_phase(st)
-            return
-        if "remove_cadre" in a:
-            d["countries"][a["remove_cadre"]]["cadre"] = False
-            cite(st, "4.8.4")
-            f["pc"] = "choose"
-            return
-        if a["card"] == "random":
-            f["pc"] = "random_card"
-            cite(st, "card 47")
-            pick_chance(st, [{"card": n} for n in d["hands"]["Jihadist"]], None, "card 47",
-                        "The door of Itjihad was closed: the Jihadist's card, at random from his hand")
-            return
-        f["pc"] = "played"
-        play_next(st, a["card"])
-        return
-    if pc == "random_card":
-        f["pc"] = "played"
-        play_next(st, a["card"])
-        return
-    if pc == "played":
-        d["card_index"] += 1
-        f["pc"] = "choose"
-        return
+    return [
+        repeat([
+            if_(jihadist_phase_is_over, [do(lapse_second_card), done()]),
+            choose("Jihadist", jihadist_options, jihadist_rule, jihadist_prompt, into="choice", name="choose"),
+            if_(passes, [do(lapse_second_card), done()]),
+            if_(removes_cadre, [do(remove_cadre)], else_=[
+                if_(plays_at_random, [
+                    pick(jihadist_hand, "card 47", "The door of Itjihad was closed: the Jihadist's card, "
+                         "at random from his hand", into="choice", name="random_card", cite="card 47"),
+                ]),
+                do(play_jihadist_card),
+                do(next_card),
+            ]),
+        ]),
+    ]
 
 
 def play_next(st, n: int) -> None:
@@ -160,74 +220,99 @@ def play_next(st, n: int) -> None:
         push(st, "play_card", side="Jihadist", card=n)
 
 
-def end_jihadist_phase(st) -> None:
-    st.d["second_card"] = None  # an unused "second card" instruction lapses with the phase
-    pop(st)
+def begin_us_card_play(st, f) -> None:
+    """5.2.4: whether the phase starts with a single card (the final-card choice is offered then
+    only, unless ``us_final_card`` = ``any_point``); no card is held yet."""
+    st.d["us_held"] = False
+    f["single"] = len(st.d["hands"]["US"]) == 1
 
 
-@procedure("us_phase")
+def us_may_play(st, f) -> bool:
+    """5.2.2: the US plays two cards (fewer if fewer are held)."""
+    d = st.d
+    return d["card_index"] <= 2 and bool(d["hands"]["US"])
+
+
+@implements("5.2.4", "9.7")
+def us_options(st, f) -> list:
+    """A card of the US hand; with one card left in a phase that started with one (or at any
+    point, ``us_final_card``), 5.2.4 also offers to discard it or hold it (``f["final"]``) --
+    not in a solo game at Ideology Infectious and above (9.7: the US must play all its cards)."""
+    hand = st.d["hands"]["US"]
+    final = len(hand) == 1 and (f["single"] or st.rulings.us_final_card == "any_point")
+    if final and us_must_play_all(st):
+        final = False  # 9.7 Infectious: the US must play all its cards (modifies 5.2.4)
+        cite(st, "9.7")
+    f["final"] = final
+    options = [{"card": n} for n in hand]
+    if final:
+        options += [{"discard": hand[0]}, "hold"]
+    return options
+
+
+def us_rule(st, f) -> str:
+    return "5.2.4" if f["final"] else "5.2.2"
+
+
+def holds(st, f) -> bool:
+    return f["choice"] == "hold"
+
+
+def discards(st, f) -> bool:
+    return "discard" in f["choice"]
+
+
+@implements("5.2.4")
+def hold_final_card(st, f) -> None:
+    """5.2.4: the US holds its final card (the turn may end with it, 5.2.1); a held US Election
+    may happen (A53, :func:`final_card_triggers`; the card stays held)."""
+    d = st.d
+    d["us_held"] = True
+    cite(st, "5.2.4")
+    n = d["hands"]["US"][0]
+    if final_card_triggers(st, n, "hold"):
+        push_event(st, n, "US", "hold")
+
+
+@implements("5.2.4", "6.3.2.3")
+def discard_final_card(st, f) -> None:
+    """5.2.4: the US discards its final card (no effect); a discarded US Election happens (6.3.1,
+    card 120, A53: :func:`final_card_triggers`)."""
+    d = st.d
+    n = f["choice"]["discard"]
+    d["hands"]["US"].remove(n)
+    d["in_play"].append(n)
+    cite(st, "5.2.4", "6.3.2.3")
+    f["card"] = n
+    if final_card_triggers(st, n, "discard"):
+        push_event(st, n, "US", "discard")  # 6.3.1, card 120: US Election's event happens when discarded
+
+
+def put_away_discard(st, f) -> None:
+    """The discarded card goes where its event (if it happened) sends it (6.2.9)."""
+    put_away(st, f["card"], f.get("event_happened"))
+
+
+def play_us_card(st, f) -> None:
+    push(st, "play_card", side="US", card=f["choice"]["card"])
+
+
+@ENGINE.sequence("us_phase")
 @implements("5.2.2", "5.2.4")
-def us_phase(st, f, a) -> None:
+def us_phase():
     """5.2.2: the US plays two cards. 5.2.4: in a US Action Phase in which the US has only one
     card it may play it, discard it (no effect) or hold it (``us_final_card`` ruling); whether a
     discarded or held US Election (card 120) happens: :func:`final_card_triggers` (A53)."""
-    d = st.d
-    pc = f["pc"]
-    if pc == "start":
-        d["us_held"] = False
-        f["pc"] = "choose"
-        f["single"] = len(d["hands"]["US"]) == 1
-        return
-    if pc == "choose":
-        hand = d["hands"]["US"]
-        if a is None:
-            if d["card_index"] > 2 or not hand:
-                pop(st)
-                return
-            final = len(hand) == 1 and (f["single"] or st.rulings.us_final_card == "any_point")
-            if final and us_must_play_all(st):
-                final = False  # 9.7 Infectious: the US must play all its cards (modifies 5.2.4)
-                cite(st, "9.7")
-            options = [{"card": n} for n in hand]
-            if final:
-                options += [{"discard": hand[0]}, "hold"]
-            ask(st, "US", options, "5.2.4" if final else "5.2.2", "US Action Phase: play a card")
-            return
-        if a == "hold":
-            d["us_held"] = True
-            cite(st, "5.2.4")
-            if final_card_triggers(st, hand[0], "hold"):
-                # A53 hold_triggers: US Election held as the final card happens; the card stays held.
-                f["pc"] = "held"
-                push_event(st, hand[0], "US", "hold")
-                return
-            pop(st)
-            return
-        if "discard" in a:
-            n = a["discard"]
-            hand.remove(n)
-            d["in_play"].append(n)
-            cite(st, "5.2.4", "6.3.2.3")
-            f["pc"] = "discarded"
-            f["card"] = n
-            if final_card_triggers(st, n, "discard"):
-                # 6.3.1, card 120: US Election's event happens when it is discarded.
-                push_event(st, n, "US", "discard")
-            return
-        f["pc"] = "played"
-        push(st, "play_card", side="US", card=a["card"])
-        return
-    if pc == "played":
-        d["card_index"] += 1
-        f["pc"] = "choose"
-        return
-    if pc == "discarded":
-        put_away(st, f["card"], f.get("event_happened"))
-        pop(st)
-        return
-    if pc == "held":
-        pop(st)
-        return
+    return [
+        do(begin_us_card_play),
+        while_(us_may_play, [
+            choose("US", us_options, us_rule, "US Action Phase: play a card", into="choice", name="choose"),
+            if_(holds, [do(hold_final_card), done()]),
+            if_(discards, [do(discard_final_card), do(put_away_discard), done()]),
+            do(play_us_card),
+            do(next_card),
+        ]),
+    ]
 
 
 @implements("5.2.4", "6.3.1", "6.3.2.3", "card 120")
@@ -264,129 +349,176 @@ def pirates_in_effect(st) -> bool:
         st.d["countries"][n]["gov"] == "islamist_rule" for n in ("Somalia", "Yemen"))
 
 
-@procedure("end_of_turn")
-@implements("5.2.5", "5.2.6", "5.2.7", "5.2.9", "6.3.3.2", "4.7.7.1", "4.8.2")
-def end_of_turn(st, f, a) -> None:
-    """End of turn, in order: Expenditures & Diplomacy (5.2.5), event duration and 1st Plot reset
-    (5.2.6), Reserves to zero (5.2.7), the deal (5.2.8), flip Regime Change markers (5.2.9).
-
-    5.2.5's Prestige loss for Islamist Rule follows ``islamist_rule_prestige_loss`` (D28): -1 once
-    if any country is under Islamist Rule (default), or -1 per such country."""
+@implements("5.2.5", "card 73")
+def expenditures(st, f) -> None:
+    """5.2.5: Funding -1 (not while Pirates holds, card 73); Prestige -1 if any country is under
+    Islamist Rule (``islamist_rule_prestige_loss``, D28: once, or -1 per such country, clamped at 1,
+    4.7.1; IT "in qualsiasi paese"). Instant victory is checked after this step (2.1.2 "nel momento
+    in cui"; A44), so a Prestige that falls to 1 here wins for the Jihadist before Diplomacy can
+    raise it."""
     d = st.d
-    if f["pc"] == "start":
-        d["phase"] = "end_of_turn"
-        # 5.2.5: Funding -1; Prestige -1 if any country is under Islamist Rule (D28: once).
-        # Instant victory is checked after this step (2.1.2 "nel momento in cui"; A44), so a
-        # Prestige that falls to 1 here wins for the Jihadist before Diplomacy can raise it.
-        if pirates_in_effect(st):
-            cite(st, "card 73")
-        else:
-            shift_funding(d, -1)
-        # Ruling islamist_rule_prestige_loss (D28): "once" (default), or "per_country": -1 for each
-        # country under Islamist Rule (IT "in qualsiasi paese"), clamped at 1 (4.7.1).
-        under_ir = sum(1 for c in d["countries"].values() if c["gov"] == "islamist_rule")
-        if under_ir:
-            shift_prestige(d, -under_ir if st.rulings.islamist_rule_prestige_loss == "per_country" else -1)
-        cite(st, "5.2.5")
-        f["pc"] = "diplomacy"
-        return
-    if f["pc"] == "diplomacy":
-        # 5.2.5 "Poi": +1 if the net World Posture is 3 and matches the US Posture.
-        w = world_posture(d)
-        if abs(w) == 3 and gwot_penalty(d) == 0:
-            shift_prestige(d, +1)
-        cite(st, "5.2.5")
-        # 5.2.6: cards in the Lapsing and 1st Plot boxes to the discard pile; lapsing effects end.
-        d["discard"].extend(d["lapsing"])
-        d["discard"].extend(d["first_plot"])
-        d["lapsing"] = []
-        d["first_plot"] = []
-        d["first_plot_used"] = False
-        d["lapsing_effects"] = []
-        cite(st, "5.2.6", "4.7.7.3")
-        # 5.2.7
-        d["reserves"] = {"US": 0, "Jihadist": 0}
-        cite(st, "5.2.7")
-        f["pc"] = "dealt"
-        push(st, "deal")
-        return
-    # 5.2.9
+    d["phase"] = "end_of_turn"
+    if pirates_in_effect(st):
+        cite(st, "card 73")
+    else:
+        shift_funding(d, -1)
+    under_ir = sum(1 for c in d["countries"].values() if c["gov"] == "islamist_rule")
+    if under_ir:
+        shift_prestige(d, -under_ir if st.rulings.islamist_rule_prestige_loss == "per_country" else -1)
+    cite(st, "5.2.5")
+
+
+@implements("5.2.5")
+def diplomacy(st, f) -> None:
+    """5.2.5 "Poi": Prestige +1 if the net World Posture is 3 and matches the US Posture."""
+    d = st.d
+    w = world_posture(d)
+    if abs(w) == 3 and gwot_penalty(d) == 0:
+        shift_prestige(d, +1)
+    cite(st, "5.2.5")
+
+
+@implements("5.2.6", "4.7.7.3")
+def lapse_events(st, f) -> None:
+    """5.2.6: the cards in the Lapsing and 1st Plot boxes go to the discard pile; lapsing effects
+    end (4.7.7.3); the 1st Plot exemption is available again."""
+    d = st.d
+    d["discard"].extend(d["lapsing"])
+    d["discard"].extend(d["first_plot"])
+    d["lapsing"] = []
+    d["first_plot"] = []
+    d["first_plot_used"] = False
+    d["lapsing_effects"] = []
+    cite(st, "5.2.6", "4.7.7.3")
+
+
+@implements("5.2.7")
+def reserves_to_zero(st, f) -> None:
+    """5.2.7: both sides' Reserves to zero."""
+    st.d["reserves"] = {"US": 0, "Jihadist": 0}
+    cite(st, "5.2.7")
+
+
+@implements("5.2.9")
+def flip_regime_change(st, f) -> None:
+    """5.2.9: green Regime Change markers flip to tan; the Turn marker advances."""
+    d = st.d
     for c in d["countries"].values():
         if c["rc"] == "green":
             c["rc"] = "tan"
     cite(st, "5.2.9")
     d["turn"] += 1
-    pop(st)
 
 
-@procedure("deal")
+@ENGINE.sequence("end_of_turn")
+@implements("5.2.5", "5.2.6", "5.2.7", "5.2.9", "6.3.3.2", "4.7.7.1", "4.8.2")
+def end_of_turn():
+    """End of turn, in order: Expenditures & Diplomacy (5.2.5), event duration and 1st Plot reset
+    (5.2.6), Reserves to zero (5.2.7), the deal (5.2.8), flip Regime Change markers (5.2.9).
+
+    5.2.5's Prestige loss for Islamist Rule follows ``islamist_rule_prestige_loss`` (D28): -1 once
+    if any country is under Islamist Rule (default), or -1 per such country."""
+    return [
+        do(expenditures),
+        pause(),                    # 2.1: instant victory is checked before Diplomacy (A44)
+        do(diplomacy),
+        do(lapse_events),
+        do(reserves_to_zero),
+        call("deal"),
+        do(flip_regime_change, name="dealt"),
+    ]
+
+
+@implements("5.2.8", "9.2")
+def plan_the_deal(st, f) -> None:
+    """5.2.8: who gets each card, in order (``f["order"]``): as many for the Jihadist as his
+    Funding box shows and for the US as its Troops box shows (Funding 3's level: ruling
+    ``funding_3_level``, A11), card by card (``deal_order``, D30). With the 9.2 mini-decks:
+    "Distribuite e mescolate l'intera mano della jihad, poi distribuite la mano USA" -- the whole
+    Jihadist hand, shuffled, then the US hand. A deal the pile cannot complete may reshuffle first
+    (D31, :func:`short_deal`), which may end the game."""
+    d = st.d
+    sizes = hand_sizes_of(st)
+    j, u = sizes["Jihadist"], sizes["US"]
+    if st.rulings.deal_order == "alternate" and "minideck_next" not in d:
+        order = []
+        for i in range(max(j, u)):
+            if i < j:
+                order.append("Jihadist")
+            if i < u:
+                order.append("US")
+    else:
+        order = ["Jihadist"] * j + ["US"] * u
+    if "minideck_next" in d:
+        order = ["Jihadist"] * j + ["shuffle"] + ["US"] * u
+    f["order"] = order
+    cite(st, "5.2.8")
+    if short_deal(st, j + u):
+        reshuffle(st)  # D31 before_short_deal; at the game-length reshuffle the game ends here
+
+
+def shuffles_here(st, f) -> bool:
+    return f["side"] == "shuffle"
+
+
+@ENGINE.sequence("deal")
 @implements("5.2.8")
-def deal(st, f, a) -> None:
+def deal():
     """5.2.8: deal the Jihadist as many cards as his Funding box shows and the US as many as its
     Troops box shows (no hand limit), card by card (``deal_order`` ruling, D30). When the draw pile
     cannot complete both hands, the reshuffle comes at the draw that finds it empty (5.3.1), or
     before the first card is dealt (``reshuffle_timing``, D31: :func:`short_deal`)."""
-    d = st.d
-    if f["pc"] == "start":
-        sizes = hand_sizes_of(st)  # Funding 3's level: ruling funding_3_level (A11)
-        j, u = sizes["Jihadist"], sizes["US"]
-        if st.rulings.deal_order == "alternate" and "minideck_next" not in d:
-            order = []
-            for i in range(max(j, u)):
-                if i < j:
-                    order.append("Jihadist")
-                if i < u:
-                    order.append("US")
-        else:
-            order = ["Jihadist"] * j + ["US"] * u
-        if "minideck_next" in d:
-            # 9.2 mini-decks: "Distribuite e mescolate l'intera mano della jihad, poi distribuite
-            # la mano USA": the whole Jihadist hand, shuffled, then the US hand.
-            order = ["Jihadist"] * j + ["shuffle"] + ["US"] * u
-        f["order"] = order
-        f["pc"] = "next"
-        cite(st, "5.2.8")
-        if short_deal(st, j + u) and not reshuffle(st):
-            return  # D31 before_short_deal: the game-length reshuffle ended the game before the deal
-    if f["pc"] == "next":
-        if not f["order"]:
-            pop(st)
-            return
-        side = f["order"].pop(0)
-        f["pc"] = "next"
-        if side == "shuffle":
-            cite(st, "9.2")
-            push(st, "shuffle_jihadist_stack")
-            return
-        push(st, "draw", side=side)
-        return
+    return [
+        do(plan_the_deal),
+        for_each("order", "side", [
+            if_(shuffles_here, [call("shuffle_jihadist_stack", cite="9.2")],
+                else_=[call("draw", side=var("side"))]),
+        ]),
+    ]
 
 
-@procedure("draw")
+def pile_is_empty(st, f) -> bool:
+    return not st.d["deck"]
+
+
 @implements("5.3.1", "3.3")
-def draw(st, f, a) -> None:
+def reshuffle_for_draw(st, f) -> None:
+    """5.3.1: a card must be drawn and the pile is empty: reshuffle (at the game-length reshuffle
+    the game ends, 3.3)."""
+    reshuffle(st)
+
+
+def draw_pile(st, f) -> list:
+    return [{"card": n} for n in minideck_cards(st)]
+
+
+def draw_rule(st, f) -> str:
+    return "9.2" if minideck_cards(st) != st.d["deck"] else "5.3.1"
+
+
+@implements("9.2")
+def take_drawn_card(st, f) -> None:
+    """The card drawn leaves the pile for ``side``'s hand (the next mini-deck is then due, 9.2)."""
+    d = st.d
+    n = f["drawn"]["card"]
+    d["deck"].remove(n)
+    add_to_hand(st, f["side"], n)
+    advance_minideck(st, n)
+
+
+@ENGINE.sequence("draw")
+@implements("5.3.1", "3.3")
+def draw():
     """Draw one card for ``side``: a chance node over the unordered draw pile. When a card must be
     drawn and the pile is empty, reshuffle the discards with the Lapsing and 1st Plot boxes and
     advance the Deck marker; at the reshuffle that matches the game length the game ends at once
     and 2.3 decides (5.3.1, 3.3)."""
-    d = st.d
-    if f["pc"] == "start":
-        if not d["deck"]:
-            if not reshuffle(st):
-                return
-            if not d["deck"]:
-                pop(st)  # nothing at all to draw: the hand stays short
-                return
-        f["pc"] = "drawn"
-        pile = minideck_cards(st)
-        pick_chance(st, [{"card": n} for n in pile], None, "9.2" if pile != d["deck"] else "5.3.1",
-                    f"draw a card for {f['side']}")
-        return
-    n = a["card"]
-    d["deck"].remove(n)
-    add_to_hand(st, f["side"], n)
-    advance_minideck(st, n)
-    pop(st)
+    return [
+        if_(pile_is_empty, [do(reshuffle_for_draw)]),
+        if_(pile_is_empty, [done()]),          # nothing at all to draw: the hand stays short
+        pick(draw_pile, draw_rule, "draw a card for {side}", into="drawn"),
+        do(take_drawn_card),
+    ]
 
 
 @implements("5.3.1", "3.3", "4.7.5", "4.7.7.3")
@@ -466,22 +598,47 @@ def advance_minideck(st, n: int) -> None:
         d["minideck_next"] = MINIDECKS[(MINIDECKS.index(st.cards[n].side) + 1) % 3]
 
 
-@procedure("shuffle_jihadist_stack")
+def take_up_the_stack(st, f) -> None:
+    """The cards of the stack, none placed yet."""
+    f["rest"] = sorted(st.d["hands"]["Jihadist"])
+    f["order"] = []
+
+
+def two_or_more_left(st, f) -> bool:
+    return len(f["rest"]) > 1
+
+
+def stack_cards(st, f) -> list:
+    return [{"card": n} for n in f["rest"]]
+
+
+def stack_prompt(st, f) -> str:
+    return f"shuffle the Jihadist stack: card {len(f['order']) + 1} from the top"
+
+
+def place_next_card(st, f) -> None:
+    n = f["pick"]["card"]
+    f["rest"].remove(n)
+    f["order"].append(n)
+
+
 @implements("9.2")
-def shuffle_jihadist_stack(st, f, a) -> None:
+def stack_shuffled(st, f) -> None:
+    st.d["hands"]["Jihadist"] = f["order"] + f["rest"]
+    cite(st, "9.2")
+
+
+@ENGINE.sequence("shuffle_jihadist_stack")
+@implements("9.2")
+def shuffle_jihadist_stack():
     """9.2: shuffle the solo Jihadist's face-down stack (after the deal with the mini-decks; after
     FSB): one chance node per position from the top, uniform over the cards not yet placed, so
     every order is equally likely and each step is plain data."""
-    d = st.d
-    if f["pc"] == "start":
-        f.update(pc="pick", rest=sorted(d["hands"]["Jihadist"]), order=[])
-    elif a is not None:
-        f["rest"].remove(a["card"])
-        f["order"].append(a["card"])
-    if len(f["rest"]) <= 1:
-        d["hands"]["Jihadist"] = f["order"] + f["rest"]
-        cite(st, "9.2")
-        pop(st)
-        return
-    pick_chance(st, [{"card": n} for n in f["rest"]], None, "9.2",
-                f"shuffle the Jihadist stack: card {len(f['order']) + 1} from the top")
+    return [
+        do(take_up_the_stack),
+        while_(two_or_more_left, [
+            pick(stack_cards, "9.2", stack_prompt, into="pick"),
+            do(place_next_card),
+        ]),
+        do(stack_shuffled),
+    ]

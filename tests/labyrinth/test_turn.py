@@ -399,7 +399,7 @@ def test_game_procedure_runs_end_of_turn_and_starts_the_next_turn():
     """5.2: after the turn's last plots, the end-of-turn steps and a new turn opened by the
     Jihadist Action Phase; the turn counter advances."""
     st = table(J=[48], US=[1], funding=6)
-    start_proc(st, "game", pc="dealt")
+    start_proc(st, "game", pc="next_turn")
     feed(st, reserve(48) + reserve(1))
     assert st.d["phase"] == "end_of_turn" and st.d["reserves"] == {"US": 0, "Jihadist": 0}
     draw_all(st)
