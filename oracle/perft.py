@@ -24,10 +24,8 @@ DEPTH_RULE = ("depth counts the decisions of a side only, not chance steps; perf
               "sequences of d decisions from the start (after its chance steps are resolved); a game that ends "
               "before d decisions adds nothing to perft(d); divide lists, for each first decision, the count of "
               "the deepest depth under it")
-# The default depth per scenario: as deep as stays within a few seconds (measured on one core:
-# lets_roll 6 in about 1.6 s, you_can_call_me_al 6 in 1.4 s, mission_accomplished 6 in 3.4 s,
-# anaconda 3 in 1 s; anaconda's three set-up cells make depth 4 take minutes).
-DEFAULT_DEPTH = {"lets_roll": 6, "you_can_call_me_al": 6, "mission_accomplished": 6, "anaconda": 3}
+# The default depth per scenario is the game's (``GameSpec.perft_depths``: as deep as stays within a
+# few seconds); a scenario it does not list gets this one.
 FALLBACK_DEPTH = 3
 
 
@@ -89,8 +87,17 @@ def perft(state, depth: int) -> dict:
     return {"counts": counts, "divide": divide, "start": st}
 
 
-def default_depth(scenario: str) -> int:
-    return DEFAULT_DEPTH.get(scenario, FALLBACK_DEPTH)
+def default_depth(scenario: str, game: str | None = None) -> int:
+    """The default perft depth of ``scenario``: the one ``game``'s spec gives it
+    (``GameSpec.perft_depths``), else :data:`FALLBACK_DEPTH`. Without ``game``, the depth the one
+    registered game listing that scenario gives it (scenario names of different games may clash:
+    then the fallback)."""
+    from cdg_oracle.model.core.registry import get, names
+
+    if game is not None:
+        return get(game).perft_depths.get(scenario, FALLBACK_DEPTH)
+    depths = {get(g).perft_depths[scenario] for g in names() if scenario in get(g).perft_depths}
+    return depths.pop() if len(depths) == 1 else FALLBACK_DEPTH
 
 
 def perft_doc(game: str, scenarios: list[str], depth: int | None, length: str = "standard",
@@ -105,7 +112,7 @@ def perft_doc(game: str, scenarios: list[str], depth: int | None, length: str = 
     for scenario in scenarios:
         st = new_state(game, scenario, length, rulings)
         out.setdefault("rulings", st.rulings_dict())
-        d = depth if depth is not None else default_depth(scenario)
+        d = depth if depth is not None else default_depth(scenario, game)
         r = perft(st, d)
         out["scenarios"][scenario] = {
             "depth": d,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from cdg_oracle.model.core.errors import DataError
 
@@ -29,7 +29,9 @@ class GameSpec:
     ``lengths`` the game lengths; ``rulings`` the game's Rulings class (``describe()``,
     ``from_dict()``); ``options`` the option names a game takes (a solo bot, an Ideology) and
     ``normalize_options(options)`` validates them; ``state_schema`` names the published JSON
-    Schema of the canonical state (a file of ``oracle/data``); ``sides`` the players."""
+    Schema of the canonical state (a file of ``oracle/data``); ``sides`` the players;
+    ``perft_depths`` the default perft depth of each scenario (``cdg-oracle vectors``; a scenario
+    not listed gets the tool's fallback depth): as deep as a count stays within a few seconds."""
 
     name: str
     sides: tuple[str, ...]
@@ -42,6 +44,7 @@ class GameSpec:
     normalize_options: Callable[[dict | None], dict] = field(default=lambda o: dict(o or {}))
     state_schema: str | None = None
     description: str = ""
+    perft_depths: Mapping[str, int] = field(default_factory=dict)
 
 
 GAMES: dict[str, GameSpec] = {}
