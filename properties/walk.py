@@ -11,6 +11,7 @@ walked with the generic checks only. Labyrinth registers its own in
 """
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Callable
@@ -38,7 +39,21 @@ class GameResult:
     options: dict | None = None                # the game options (None: none, or two-player)
     gaps: int = 0                              # steps at a gap chance node (decision()["gap"])
     rules: set = field(default_factory=set)    # every rule number a step applied (applied_rules())
-    game: str = "labyrinth"
+    game: str = ""                             # the game (its registered name)
+
+
+def invariant_check(spec, state) -> Callable:
+    """The invariant check of ``spec``'s game for the game of ``state`` (its rulings): the factory
+    registered in :data:`INVARIANTS` (its properties module imported first, see
+    :data:`PROPERTY_MODULES`), or a check that finds nothing for a game without invariants."""
+    if spec.name in PROPERTY_MODULES and spec.name not in INVARIANTS:
+        importlib.import_module(PROPERTY_MODULES[spec.name])
+    make = INVARIANTS.get(spec.name)
+    return make(state) if make is not None else _no_invariants
+
+
+def _no_invariants(state) -> list:
+    return []
 
 
 def play_checked(game: str, scenario: str, seed: int, roundtrip_every: int = 1, keep_actions: bool = False,
@@ -47,14 +62,9 @@ def play_checked(game: str, scenario: str, seed: int, roundtrip_every: int = 1, 
     from cdg_oracle.model.core.registry import get
 
     spec = get(game)
-    if spec.name in PROPERTY_MODULES and spec.name not in INVARIANTS:
-        import importlib
-
-        importlib.import_module(PROPERTY_MODULES[spec.name])
     rng = random.Random(seed)
     st = spec.new_state(scenario, length, None, options)
-    make = INVARIANTS.get(spec.name)
-    check = make(st) if make is not None else (lambda s: [])
+    check = invariant_check(spec, st)
     actions: list = []
     failures: list[str] = []
     events: set[int] = set()

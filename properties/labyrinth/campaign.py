@@ -7,12 +7,16 @@ A game may be solo (chapter 9): ``options={"solo": True, "ideology": LEVEL}`` (t
 ``new_game``, model/labyrinth/solo/options.py). The invariants then include the solo ones
 (``invariants.solo_invariants``: no Jihadist decision node, 9.3.3 plot markers, the Jihadist draw
 stack), and the result counts the steps at a chance node that stands in for a table no source gives
-(``decision()["gap"]``: the 9.5 Global table)."""
+(``decision()["gap"]``: the 9.5 Global table).
+
+What is Labyrinth's here: its invariants (registered in ``walk.INVARIANTS``, where the generic checked
+walk and the state machine of ``properties/stateful.py`` find them) and its schedule (the solo
+campaign over the Ideologies); the checked walk and the scheduling are ``properties/walk.py`` and
+``properties/campaign.py``."""
 from __future__ import annotations
 
-import time
-
 from cdg_oracle.model.labyrinth.scenarios import plot_values
+from cdg_oracle.properties import campaign as generic
 from cdg_oracle.properties import walk
 from cdg_oracle.properties.labyrinth.invariants import check_all
 from cdg_oracle.properties.walk import INVARIANTS, MAX_STEPS, GameResult  # noqa: F401  (re-exported)
@@ -39,20 +43,11 @@ def play_checked(scenario: str, seed: int, roundtrip_every: int = 1, keep_action
 
 def campaign(scenarios: list[str], seed: int, games_per_scenario: int, budget_s: float | None = None,
              progress=None, options: dict | None = None) -> list[GameResult]:
-    """Play ``games_per_scenario`` games per scenario (seeds derived from ``seed``), within an
-    optional time budget; returns every result. ``options``: the game options of every game
-    (see :func:`play_checked`)."""
-    results = []
-    start = time.monotonic()
-    for k in range(games_per_scenario):
-        for scen in scenarios:
-            if budget_s is not None and time.monotonic() - start > budget_s:
-                return results
-            r = play_checked(scen, seed * 100_003 + k, options=options)
-            results.append(r)
-            if progress:
-                progress(len(results), r)
-    return results
+    """Play ``games_per_scenario`` Labyrinth games per scenario (seeds derived from ``seed``), within
+    an optional time budget; returns every result (the generic schedule of
+    ``properties/campaign.py``). ``options``: the game options of every game (see
+    :func:`play_checked`)."""
+    return generic.campaign("labyrinth", scenarios, seed, games_per_scenario, budget_s, progress, options)
 
 
 def solo_campaign(scenarios: list[str], ideologies: list[str], seed: int, games: int,
@@ -62,15 +57,5 @@ def solo_campaign(scenarios: list[str], ideologies: list[str], seed: int, games:
     whole, so that every scenario and Ideology is covered; later rounds stop at the optional time
     budget. Returns every result (``gaps`` counts each game's steps at a 9.5 Global-table
     substitute)."""
-    results = []
-    start = time.monotonic()
-    for k in range(games):
-        for scen in scenarios:
-            for ideology in ideologies:
-                if k and budget_s is not None and time.monotonic() - start > budget_s:
-                    return results
-                r = play_checked(scen, seed * 100_003 + k, options={"solo": True, "ideology": ideology})
-                results.append(r)
-                if progress:
-                    progress(len(results), r)
-    return results
+    solo = [{"solo": True, "ideology": ideology} for ideology in ideologies]
+    return generic.options_campaign("labyrinth", scenarios, solo, seed, games, budget_s, progress)
