@@ -16,6 +16,7 @@ from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.core.rulings import Rulings, switch
 from cdg_oracle.model.core.state import StackState
+from cdg_oracle.properties.walk import INVARIANTS
 
 ENGINE = Engine("toy")
 SIDES = ("Red", "Blue")
@@ -108,6 +109,21 @@ def new_state(scenario: str, length: str = "standard", rulings: dict | None = No
     return st
 
 
+def invariants(st):
+    """Pig's invariants (registered for the checked walk and the state machine, properties/walk.py):
+    points are never negative, and a side that has banked the target has won."""
+    def check(s) -> list[str]:
+        c = s.canonical()
+        bad = [f"{side} has banked {n} points" for side, n in c["banked"].items() if n < 0]
+        bad += [f"the turn holds {c['turn_points']} points"] if c["turn_points"] < 0 else []
+        done = [side for side, n in c["banked"].items() if n >= c["target"]]
+        if done and c["winner"] not in done:
+            bad.append(f"{done[0]} has banked {c['target']} but the winner is {c['winner']}")
+        return bad
+    return check
+
+
 SPEC = register(GameSpec(name="toy", sides=SIDES, scenarios=lambda: sorted(SCENARIOS), lengths=("standard",),
                          rulings=ToyRulings, new_state=new_state, state_class=ToyState,
-                         description="Pig, a toy second game for the test suite"))
+                         description="Pig, a toy second game for the test suite", perft_depths={"race_to_10": 4}))
+INVARIANTS["toy"] = invariants

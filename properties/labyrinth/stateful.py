@@ -35,257 +35,50 @@ the start, so that it can be written as a replayable trace (its header carries t
 :func:`recheck` walks an action list with the same checks and returns the same words.
 ``properties`` never imports ``oracle``: the caller writes the trace with ``cdg_oracle.oracle.trace``
 (``on_failure`` of :func:`run_machine`, or a test helper).
+
+The machine, the walk and the checks are the game-generic ones of ``properties/stateful.py``; what
+is Labyrinth's here is the configuration: the scenario order (Let's Roll! first), the game options
+(two-player or solo, with the chapter-9 ``solo_*`` switches drawn only for a solo game), the
+invariants (registered in ``properties/walk.py``'s ``INVARIANTS`` by ``campaign.py``), and the
+report's ``solo_games`` count.
 """
 from __future__ import annotations
 
-import copy
-import functools
-import time
-from dataclasses import dataclass, field
-from fractions import Fraction
-
-from hypothesis import HealthCheck, Phase, Verbosity, settings
-from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from cdg_oracle.model.core.game import CHANCE, TERMINAL, action_key
-from cdg_oracle.model.labyrinth import new_game, scenario_names
+from cdg_oracle.model.labyrinth import scenario_names
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
-from cdg_oracle.model.labyrinth.scenarios import LENGTHS, plot_values
+from cdg_oracle.model.labyrinth.scenarios import LENGTHS
 from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
-from cdg_oracle.model.labyrinth.state import SIDES, LabyrinthState
-from cdg_oracle.properties.labyrinth.invariants import check_all
+from cdg_oracle.model.labyrinth.state import SIDES
+from cdg_oracle.properties import stateful as generic
+from cdg_oracle.properties.labyrinth import campaign  # noqa: F401  (registers Labyrinth's invariants)
+from cdg_oracle.properties.stateful import (  # noqa: F401  (re-exported)
+    CHECK_EVERY, MAX_GAME_STEPS, PHASES, PROFILES, ProtocolViolation, Recorder, action_values,
+    chance_distribution, clone_differs, machine_settings, round_trip, step_limit,
+)
 
-#: A game not over after this many steps is flagged. Random complete games take under 1,400
-#: steps, the campaign length included (``properties/labyrinth/campaign.py``).
-MAX_GAME_STEPS = 10_000
-#: Replay a game's actions from scratch every this many steps (besides the step-by-step shadow,
-#: and at the end of every game and every run).
-CHECK_EVERY = 500
-
-#: The hypothesis profiles: tests/conftest.py registers them; ``cdg-oracle verify`` and
-#: benchmarks/stateful.py read the same numbers. "ci": the test suite (well under a minute on two
-#: cores); "long": verify and benchmarks (a run is long enough to finish a standard game).
-PROFILES = {
-    "ci": {"max_examples": 30, "stateful_step_count": 200},
-    "long": {"max_examples": 100, "stateful_step_count": 1500},
-}
-
-#: No ``explain`` phase: after shrinking it re-runs the minimal game many times over to annotate
-#: which draws did not matter -- a minute for one stateful failure, and the trace says more.
-PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink)
+GAME = "labyrinth"
 
 # Let's Roll! first (the base scenario a failure shrinks to when the scenario does not matter);
 # lengths in the order of LENGTHS, standard (the shortest game) first.
 SCENARIOS = sorted(scenario_names(), key=lambda name: (name != "lets_roll", name))
 
 
-class ProtocolViolation(AssertionError):
-    """A property of the decision protocol failed; the message says which, in words."""
-
-
-# -- the checks on one state, as plain functions ---------------------------------------------------
-
-_SCALARS = frozenset({str, int, bool, type(None)})
-
-
-def _is_action_value(a) -> bool:
-    """A string, or a flat object with string keys whose values are strings, integers, booleans
-    or null (the published trace schema, oracle/data/trace.schema.json)."""
-    return type(a) is str or (type(a) is dict and _SCALARS.issuperset(map(type, a.values()))
-                              and {str}.issuperset(map(type, a)))
-
-
 def dead_end(state) -> str | None:
     """A game that is not over offers a legal action; one that is over offers none and says who
-    won, why and by which rule (2.1-2.3)."""
-    player = state.current_player()
-    if player not in (*SIDES, CHANCE, TERMINAL):
-        return f"current_player() is {player!r}, not a side, chance or terminal"
-    legal = state.legal_actions()
-    if player == TERMINAL:
-        out = state.outcome()
-        if not state.is_terminal() or out is None:
-            return "current_player() is terminal but the state is not"
-        if legal:
-            return f"the game is over but offers {len(legal)} legal actions"
-        if out.get("winner") not in SIDES or not out.get("reason") or not out.get("rule"):
-            return f"the game is over without a winner, a reason and a rule: {out}"
-        if sorted(state.returns().values()) != [-1, 1]:
-            return f"returns at the end are {state.returns()}, not +1 and -1"
-        return None
-    if state.is_terminal() or state.outcome() is not None:
-        return f"the game is over but current_player() is {player!r}"
-    if not legal:
-        return f"dead end: no legal action at {state.decision()}"
-    return None
+    won (US or Jihadist), why and by which rule (2.1-2.3)."""
+    return generic.dead_end(state, SIDES)
 
 
-def chance_distribution(state) -> str | None:
-    """At a chance node the outcomes are exactly the legal actions, each with a positive exact
-    probability, and the probabilities sum to 1. Elsewhere there are no chance outcomes."""
-    outcomes = state.chance_outcomes()
-    if state.current_player() != CHANCE:
-        return f"{len(outcomes)} chance outcomes at a node of {state.current_player()}" if outcomes else None
-    if [a for a, _ in outcomes] != state.legal_actions():
-        return f"chance outcomes differ from the legal actions at {state.decision()}"
-    for a, p in outcomes:
-        if type(p) is not Fraction or p.numerator <= 0:
-            return f"chance outcome {action_key(a)} has probability {p} ({type(p).__name__}) at {state.decision()}"
-    denominators = {p.denominator for _, p in outcomes}
-    if len(denominators) == 1:  # the usual case, summed without Fraction arithmetic
-        total = Fraction(sum(p.numerator for _, p in outcomes), denominators.pop())
-    else:
-        total = sum((p for _, p in outcomes), Fraction(0))
-    if total != 1:
-        return f"chance probabilities sum to {total}, not 1, at {state.decision()}"
-    return None
-
-
-def action_values(state) -> str | None:
-    """Actions are small JSON values (a string or a flat object), all distinct."""
-    legal = state.legal_actions()
-    if not all(map(_is_action_value, legal)):
-        bad = next(a for a in legal if not _is_action_value(a))
-        return f"action {bad!r} is not a string or a flat object at {state.decision()}"
-    keys = {a if type(a) is str else frozenset(a.items()) for a in legal}
-    if len(keys) != len(legal):  # a quick test; True == 1 may collide, so confirm exactly
-        exact = [action_key(a) for a in legal]
-        if len(set(exact)) != len(exact):
-            dup = next(k for k in exact if exact.count(k) > 1)
-            return f"action {dup} offered twice at {state.decision()}"
-    return None
-
-
-def step_limit(game_steps: int, terminal: bool, bound: int) -> str | None:
-    if not terminal and game_steps >= bound:
-        return f"non-termination: the game is not over after {game_steps} steps (bound {bound})"
-    return None
-
-
-def round_trip(state) -> tuple[str | None, LabyrinthState]:
-    """The state round-trips through JSON exactly; returns the violation and the restored copy."""
-    back = LabyrinthState.from_json(state.to_json())
-    if back != state:
-        return f"the state does not round-trip through JSON ({_diff(state.d, back.d)})", back
-    return None, back
-
-
-def clone_differs(state) -> str | None:
-    """A clone is equal to its original and independent of it: playing on in the clone leaves the
-    original unchanged."""
-    before = state.to_json()
-    twin = state.clone()
-    if twin != state:
-        return f"a clone differs from its original ({_diff(state.d, twin.d)})"
-    if twin.legal_actions():
-        twin.apply(twin.legal_actions()[0])
-    if state.to_json() != before:
-        return "playing on in a clone changed the original"
-    return None
-
-
-def _diff(a: dict, b: dict) -> str:
-    keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
-    return "differing keys: " + (", ".join(keys[:6]) if keys else "none (types differ)")
-
-
-# -- one game, walked with every check ------------------------------------------------------------
-
-class Walk:
-    """One game walked step by step with every check: the machine's current game, and the game
-    :func:`recheck` replays. A failed check raises (a ``ProtocolViolation``, or the model's own
-    exception when ``apply`` crashes) and leaves its description in ``why``."""
+class Walk(generic.Walk):
+    """One Labyrinth game walked step by step with every check of the machine
+    (:class:`cdg_oracle.properties.stateful.Walk`)."""
 
     def __init__(self, scenario: str, length: str = "standard", rulings: dict | None = None,
                  max_game_steps: int = MAX_GAME_STEPS, check_every: int = CHECK_EVERY,
                  options: dict | None = None):
-        self.scenario, self.length, self.rulings = scenario, length, dict(rulings or {})
-        self.options = dict(options) if options else None  # None: a two-player game
-        self.max_game_steps, self.check_every = max_game_steps, check_every
-        self.actions: list = []
-        self.players: list[str] = []
-        self.why: str | None = None
-        self.verified_at = 0
-        self.state = new_game(scenario, length, self.rulings, self.options)
-        self.shadow = new_game(scenario, length, self.rulings, self.options)  # never serialized
-        self.numbered = plot_values(self.state.rulings)
-        self.muslim = self.state.map.muslim
-
-    def failure(self) -> dict:
-        """This game as a failure record: what a trace of it needs."""
-        return {"what": self.why or "", "scenario": self.scenario, "length": self.length,
-                "rulings": dict(self.rulings), "options": copy.deepcopy(self.options),
-                "actions": copy.deepcopy(self.actions),
-                "players": list(self.players), "steps": len(self.actions)}
-
-    def _at(self, why: str) -> str:
-        self.why = f"after step {len(self.actions)}: {why}"
-        return self.why
-
-    def apply(self, action) -> None:
-        """Play one action (or chance outcome) in the game and in its shadow."""
-        s = self.state
-        self.players.append(s.current_player())
-        self.actions.append(copy.deepcopy(action))
-        try:
-            s.apply(action)
-        except Exception as e:  # a crash of the model is a finding: recorded, re-raised as is
-            self.why = f"step {len(self.actions)}: apply({action_key(action)}) raised {type(e).__name__}: {e}"
-            raise
-        rules = s.applied_rules()
-        if not rules or not all(isinstance(r, str) and r for r in rules):
-            raise ProtocolViolation(self._at(f"applied_rules() is {rules!r}, not the rule numbers applied"))
-        try:
-            self.shadow.apply(action)
-        except Exception as e:  # noqa: BLE001 -- the replay parts from the game
-            raise ProtocolViolation(self._at(f"replaying the {len(self.actions)} actions in a fresh game: "
-                                             f"apply raised {type(e).__name__}: {e}")) from None
-
-    def check(self) -> None:
-        """Everything that must hold after a step (and at the start of the game), in order."""
-        s = self.state
-        bad = check_all(s.d, self.numbered, self.muslim)
-        if bad:
-            raise ProtocolViolation(self._at("invariant: " + "; ".join(bad)))
-        why = dead_end(s)
-        if why:
-            raise ProtocolViolation(self._at(why))
-        why = chance_distribution(s)
-        if why:
-            raise ProtocolViolation(self._at(why))
-        why = action_values(s)
-        if why:
-            raise ProtocolViolation(self._at(why))
-        why = step_limit(len(self.actions), s.is_terminal(), self.max_game_steps)
-        if why:
-            raise ProtocolViolation(self._at(why))
-        why, self.state = round_trip(s)  # play on from the restored copy
-        if why:
-            raise ProtocolViolation(self._at(why))
-        if self.shadow != self.state:
-            raise ProtocolViolation(self._at(
-                f"replaying the {len(self.actions)} actions in a fresh game (no JSON copies) gives a "
-                f"different state ({_diff(self.shadow.d, self.state.d)})"))
-        n = len(self.actions)
-        if n - self.verified_at >= self.check_every or (self.state.is_terminal() and n > self.verified_at):
-            self.verify()
-
-    def verify(self) -> None:
-        """Replay the actions from scratch in a third game; check a clone. (A game and a run end
-        with this.)"""
-        self.verified_at = len(self.actions)
-        fresh = new_game(self.scenario, self.length, self.rulings, self.options)
-        for a in self.actions:
-            fresh.apply(a)
-        if fresh != self.state:
-            raise ProtocolViolation(self._at(
-                f"replaying the {len(self.actions)} actions from scratch gives a different state "
-                f"({_diff(fresh.d, self.state.d)})"))
-        why = clone_differs(self.state)
-        if why:
-            raise ProtocolViolation(self._at(why))
+        super().__init__(GAME, scenario, length, rulings, max_game_steps, check_every, options)
 
 
 def recheck(scenario: str, length: str, rulings: dict | None, actions: list,
@@ -295,48 +88,15 @@ def recheck(scenario: str, length: str, rulings: dict | None, actions: list,
     (checks at the start and after every step, a replay from scratch at the end); the first
     violation in the machine's words, or None. ``options``: the game options (a trace header's
     ``options``; None: two-player)."""
-    walk = None
-    try:
-        walk = Walk(scenario, length, rulings, max_game_steps, check_every, options)
-        walk.check()
-        for a in actions:
-            walk.apply(a)
-            walk.check()
-        if len(walk.actions) > walk.verified_at:
-            walk.verify()
-    except Exception as e:  # noqa: BLE001 -- every failure is an answer
-        return (walk.why if walk is not None else None) or f"{type(e).__name__}: {e}"
-    return None
+    return generic.recheck(GAME, scenario, length, rulings, actions, max_game_steps, check_every, options)
 
 
-# -- the machine -----------------------------------------------------------------------------------
-
-@dataclass
-class Recorder:
-    """What the machines of one hypothesis run did: counts, and the last failure recorded (after a
-    failing run hypothesis re-runs the shrunk example last, so that is the minimal failure)."""
-
-    runs: int = 0
-    steps: int = 0
-    games: int = 0
-    solo_games: int = 0
-    games_finished: int = 0
-    longest_game: int = 0
-    last_failure: dict | None = None
-    failures_seen: int = 0
-    endings: dict = field(default_factory=dict)   # "winner: reason" -> games
-
+# -- what the machine draws ------------------------------------------------------------------------
 
 def _rulings_strategy(solo: bool = False):
-    """The rulings of a game: a list of (switch, non-default value) changes, the empty list (every
-    default) first, so that a failure shrinks to the default readings. Drawing a list of changes,
-    not one value per switch, keeps the draws of a game independent of how many switches exist: a
-    new switch does not change the games hypothesis tries first or how it shrinks them. The switches
+    """The rulings of a game (:func:`cdg_oracle.properties.stateful.rulings_strategy`). The switches
     of chapter 9 (``solo_*``) are drawn apart (``solo=True``) and only for a solo game."""
-    changes = [(sw["name"], c) for sw in LabyrinthRulings.describe()
-               if sw["name"].startswith("solo_") == solo
-               for c in sw["choices"] if c != sw["default"]]
-    return st.lists(st.sampled_from(changes), max_size=8).map(dict)
+    return generic.rulings_strategy(LabyrinthRulings, lambda name: name.startswith("solo_") == solo)
 
 
 RULINGS = _rulings_strategy()
@@ -348,142 +108,32 @@ LENGTH = st.sampled_from(list(LENGTHS))
 #: (9.2, off first), so that a failure shrinks to the plainest solo game.
 SOLO_OPTIONS = st.builds(lambda ideology, minidecks: {"solo": True, "ideology": ideology, "minidecks": minidecks},
                          st.sampled_from(IDEOLOGIES), st.booleans())
-#: Two-player games only (``None``: the options of a two-player game).
-TWO_PLAYER = st.just(None)
+#: Two-player games only (``None``: the options of a two-player game). The machine then draws no
+#: options at all: its games are those of the machine before solo play existed.
+TWO_PLAYER = generic.NO_OPTIONS
 #: The default draw: two-player or solo, evenly; a failure shrinks to two-player.
 OPTIONS = st.booleans().flatmap(lambda solo: SOLO_OPTIONS if solo else TWO_PLAYER)
 
 
-def _recorded(kind: str):
-    """Record the failure of a rule or check (the walk's words, or the exception) and re-raise."""
-
-    def wrap(fn):
-        @functools.wraps(fn)
-        def run(self, *args, **kwargs):
-            try:
-                return fn(self, *args, **kwargs)
-            except Exception as e:  # noqa: BLE001 -- recorded, then re-raised unchanged
-                self._record(e, kind)
-                raise
-        return run
-
-    return wrap
+def _solo_rulings(options):
+    """A solo game draws the chapter-9 switches too."""
+    return SOLO_RULINGS if options else None
 
 
-def _start_rule(options):
-    """The initialize rule of a machine whose games take their options from the strategy
-    ``options``. For ``TWO_PLAYER`` it draws no options at all, so that a two-player machine makes
-    exactly the draws it made before solo play existed (the same games, the same shrinking)."""
-    if options is TWO_PLAYER:
-        @initialize(scenario=SCENARIO, length=LENGTH, rulings=RULINGS)
-        @_recorded("setting up the game")
-        def start_game(self, scenario, length, rulings):
-            """A new two-player game: scenario, length and rulings."""
-            self._start(scenario, length, rulings, None)
-    else:
-        @initialize(scenario=SCENARIO, length=LENGTH, rulings=RULINGS, options=options, data=st.data())
-        @_recorded("setting up the game")
-        def start_game(self, scenario, length, rulings, options, data):
-            """A new game: scenario, length, rulings and the game options (two-player or solo; a
-            solo game draws the chapter-9 rulings too)."""
-            if options:
-                rulings = {**rulings, **data.draw(SOLO_RULINGS)}
-            self._start(scenario, length, rulings, options)
-    return start_game
+def draws(options=OPTIONS) -> generic.Draws:
+    """What a Labyrinth machine draws a game from, its options from the strategy ``options``."""
+    return generic.Draws(SCENARIO, LENGTH, RULINGS, options, _solo_rulings)
 
 
-class LabyrinthMachine(RuleBasedStateMachine):
+class LabyrinthMachine(generic.GameMachine):
     """Walks the decision protocol of Labyrinth: hypothesis chooses the scenario, the game length,
     the rulings, the game options, every action and every chance outcome; everything in
     :meth:`Walk.check` holds after every step. :func:`machine_class` makes subclasses with their
     own recorder, bounds and options strategy."""
 
-    recorder = Recorder()
-    max_game_steps = MAX_GAME_STEPS
-    check_every = CHECK_EVERY
-    vary_rulings = True
-    options_strategy = OPTIONS
-
-    def __init__(self):
-        super().__init__()
-        self.walk: Walk | None = None
-        self._game: tuple = ("", "", {}, None)
-        self._failed = False
-        self._in_step = False
-        self.recorder.runs += 1
-
-    def _record(self, e: Exception, kind: str) -> None:
-        if self._failed:
-            return
-        self._failed = True
-        if self.walk is not None:
-            f = self.walk.failure()
-        else:  # the game did not even start
-            scenario, length, rulings, options = self._game
-            f = {"what": "", "scenario": scenario, "length": length, "rulings": dict(rulings),
-                 "options": copy.deepcopy(options), "actions": [], "players": [], "steps": 0}
-        if not f["what"]:
-            f["what"] = f"{kind} raised {type(e).__name__}: {e}"
-        self.recorder.last_failure = f
-        self.recorder.failures_seen += 1
-
-    def _start(self, scenario: str, length: str, rulings: dict, options: dict | None) -> None:
-        self._game = (scenario, length, rulings if self.vary_rulings else {}, options)
-        self.walk = None
-        self.walk = Walk(scenario, length, self._game[2], self.max_game_steps, self.check_every, options)
-        self.recorder.games += 1
-        if options:
-            self.recorder.solo_games += 1
-
-    start_game = _start_rule(OPTIONS)
-
-    @rule(data=st.data())
-    @_recorded("step")
-    def step(self, data):
-        """One atomic step: the index of a legal action, or of a chance outcome. Once the game is
-        over, a step starts another game (scenario, length, rulings and options drawn as at the
-        start)."""
-        self._in_step = True
-        walk = self.walk
-        if walk.state.is_terminal():
-            scenario, length, rulings = data.draw(SCENARIO), data.draw(LENGTH), data.draw(RULINGS)
-            options = None if self.options_strategy is TWO_PLAYER else data.draw(self.options_strategy)
-            if options:
-                rulings = {**rulings, **data.draw(SOLO_RULINGS)}
-            self._start(scenario, length, rulings, options)
-            self._in_step = False
-            return
-        options = walk.state.legal_actions()  # at a chance node: the outcomes (checked: the same list)
-        if not options:  # flagged by the dead-end check already; never draw from nothing
-            raise ProtocolViolation(walk._at(f"dead end: no legal action at {walk.state.decision()}"))
-        i = data.draw(st.integers(0, len(options) - 1), label=f"{walk.state.current_player()} index")
-        walk.apply(options[i])
-        self.recorder.steps += 1
-        self.recorder.longest_game = max(self.recorder.longest_game, len(walk.actions))
-        if walk.state.is_terminal():
-            self.recorder.games_finished += 1
-            out = walk.state.outcome()
-            key = f"{out['winner']}: {out['reason']}"
-            self.recorder.endings[key] = self.recorder.endings.get(key, 0) + 1
-        self._in_step = False
-
-    @invariant()
-    @_recorded("a check")
-    def the_contract_holds_after_every_step(self):
-        """The rulebook invariants, no dead end, exact chance, JSON action values, termination,
-        the JSON round trip and determinism (see :meth:`Walk.check`)."""
-        self.walk.check()
-
-    def teardown(self):
-        # The end of a run: replay from scratch once more, unless the run failed already
-        # (hypothesis calls teardown in a ``finally``; a second exception would hide the first).
-        w = self.walk
-        if w is not None and not self._failed and not self._in_step and len(w.actions) > w.verified_at:
-            self._replay_at_the_end()
-
-    @_recorded("the replay at the end of the run")
-    def _replay_at_the_end(self):
-        self.walk.verify()
+    game = GAME
+    draws = draws(OPTIONS)
+    start_game = generic._start_rule(draws)
 
 
 def machine_class(recorder: Recorder | None = None, max_game_steps: int = MAX_GAME_STEPS,
@@ -492,62 +142,24 @@ def machine_class(recorder: Recorder | None = None, max_game_steps: int = MAX_GA
     """A machine class with its own recorder and bounds (and a hypothesis ``@seed`` if given).
     ``options``: the strategy the game options are drawn from (``OPTIONS``: two-player or solo;
     ``SOLO_OPTIONS``; ``TWO_PLAYER``)."""
-    cls = type("LabyrinthMachine", (LabyrinthMachine,), {
-        "recorder": recorder or Recorder(), "max_game_steps": max_game_steps,
-        "check_every": check_every, "vary_rulings": vary_rulings, "options_strategy": options,
-        "start_game": _start_rule(options)})
-    if seed is not None:
-        cls = hypothesis_seed(seed)(cls)
-    return cls
-
-
-def machine_settings(max_examples: int, step_count: int, **kw) -> settings:
-    """Derandomized, no example database, no deadline, quiet, one bug per run, no explain phase."""
-    base = dict(max_examples=max_examples, stateful_step_count=step_count, derandomize=True,
-                database=None, deadline=None, suppress_health_check=list(HealthCheck),
-                report_multiple_bugs=False, print_blob=False, verbosity=Verbosity.quiet, phases=PHASES)
-    base.update(kw)
-    return settings(**base)
+    return generic.machine_class(GAME, recorder, max_game_steps, check_every, vary_rulings, seed,
+                                 draws(options), base=LabyrinthMachine, name="LabyrinthMachine")
 
 
 def run_machine(max_examples: int, step_count: int, seed: int, on_failure=None,
                 max_game_steps: int = MAX_GAME_STEPS, check_every: int = CHECK_EVERY,
                 vary_rulings: bool = True, shrink: bool = True, options=OPTIONS) -> dict:
-    """Run the machine under hypothesis with a fixed seed: ``max_examples`` runs of up to
-    ``step_count`` steps each, then shrinking if one fails (``shrink=False``: report the first
-    failing game found, unshrunk -- faster, and as replayable). Returns::
+    """Run the machine under hypothesis with a fixed seed (:func:`cdg_oracle.properties.stateful.
+    run_machine`): ``max_examples`` runs of up to ``step_count`` steps each, then shrinking if one
+    fails (``shrink=False``: report the first failing game found, unshrunk). Returns::
 
         {"stats": {"runs", "steps", "steps_per_second", "seconds", "games", "games_finished",
                    "longest_game", "endings", "solo_games", ...},
          "failures": [{"what", "actions", "scenario", "length", "rulings", "options", "players", "steps"}]}
 
-    A failure is the minimal failing game hypothesis shrank to, its actions from the start of
-    that game; ``on_failure(failure)`` is called for each (to write its trace). At most one
-    failure per call. Same arguments, same result (timings aside) -- unless shrinking a long
-    failing game reaches hypothesis's own time cap (300 s), when the shrunk game may differ."""
-    rec = Recorder()
-    cls = machine_class(rec, max_game_steps, check_every, vary_rulings, seed, options)
-    phases = PHASES if shrink else tuple(p for p in PHASES if p != Phase.shrink)
-    failures = []
-    t0 = time.perf_counter()
-    try:
-        run_state_machine_as_test(cls, settings=machine_settings(max_examples, step_count, phases=phases))
-    except Exception as e:  # noqa: BLE001 -- every failure becomes a record
-        f = dict(rec.last_failure or {"what": "", "scenario": "", "length": "", "rulings": {}, "options": None,
-                                      "actions": [], "players": [], "steps": 0})
-        if not f["what"]:
-            f["what"] = f"{type(e).__name__}: {e}"
-        elif type(e).__name__.startswith("Flaky"):  # the shrunk game did not fail again
-            f["what"] = f"flaky ({type(e).__name__}): {f['what']}"
-        failures.append(f)
-    took = time.perf_counter() - t0
-    for f in failures:
-        if on_failure is not None:
-            on_failure(f)
-    stats = {"runs": rec.runs, "steps": rec.steps, "seconds": round(took, 3),
-             "steps_per_second": round(rec.steps / took, 1) if took > 0 else 0.0,
-             "games": rec.games, "solo_games": rec.solo_games, "games_finished": rec.games_finished,
-             "longest_game": rec.longest_game,
-             "endings": dict(sorted(rec.endings.items())),
-             "max_examples": max_examples, "step_count": step_count, "seed": seed}
-    return {"stats": stats, "failures": failures}
+    ``solo_games`` counts the games with options (solo games). Same arguments, same result
+    (timings aside)."""
+    cls = machine_class(Recorder(), max_game_steps, check_every, vary_rulings, seed, options)
+    out = generic.run_machine(GAME, max_examples, step_count, seed, on_failure, shrink=shrink, machine=cls)
+    out["stats"] = {("solo_games" if k == "games_with_options" else k): v for k, v in out["stats"].items()}
+    return out
