@@ -60,7 +60,7 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     z3inv = []
     for name in scenario_names():
         st = new_game(name)
-        bad = [r for r in z3_state.check_state(st.d, st.map) if not r["holds"]]
+        bad = [r for r in z3_state.check_state(st.canonical(), st.map, rulings=st.rulings_dict()) if not r["holds"]]
         z3inv.append({"scenario": name, "ok": not bad,
                       "violations": [{"name": r["name"], "rule": r["rule"], "counterexample": r["counterexample"]}
                                      for r in bad]})

@@ -677,10 +677,13 @@ MODEL_DERIVED: dict[str, Callable[[dict], int]] = {
 }
 
 
-def concrete_values(d: dict, facts: MapFacts, derived: dict | None = None) -> dict:
-    """The value of every vector component in the model state ``d`` (ints; enumeration members
-    by name, ``"none"`` for None), with the model's derived quantities (``MODEL_DERIVED``, entries
-    overridden by ``derived``)."""
+def concrete_values(d: dict, facts: MapFacts, derived: dict | None = None, rulings: dict | None = None) -> dict:
+    """The value of every vector component in the state ``d`` (ints; enumeration members by name,
+    ``"none"`` for None), with the model's derived quantities (``MODEL_DERIVED``, entries
+    overridden by ``derived``). ``d`` is the model's state dict or the canonical state
+    (``canonical()``: the same facts, zones sorted, without the rulings); ``rulings`` (the state's
+    ``rulings_dict()``) stands in for ``d["rulings"]``, which the canonical state leaves out: the
+    number of plot markers in the game depends on them (D01)."""
     vals: dict = {}
     for k in ("prestige", "funding", "troops_track", "cells_track", "wmd_available", "wmd_removed",
               "reshuffles", "decks"):
@@ -698,7 +701,7 @@ def concrete_values(d: dict, facts: MapFacts, derived: dict | None = None) -> di
     stray += sum(avail.values())
     # The numbered markers in the game: those that left it (plot_markers_reusable=false, D01) or a
     # solo game set aside (9.3.3) are out of what the z3 state counts.
-    totals = (Counter(plot_values(LabyrinthRulings.from_dict(d["rulings"])))
+    totals = (Counter(plot_values(LabyrinthRulings.from_dict(d["rulings"] if rulings is None else rulings)))
               - Counter(d.get("plots_removed", ())) - Counter(d.get("plots_set_aside", ())))
     for v in PLOT_NUMBERS:
         vals[f"plot_total_{v}"] = totals.get(v, 0)
@@ -849,8 +852,12 @@ def _evaluate(expr, sub: _Substitution) -> bool:
 REPORT_ALL_UP_TO = 12
 
 
-def check_state(d: dict, st_map, derived: dict | None = None, only: set | None = None) -> list[dict]:
-    """Evaluate every invariant (or those named in ``only``) on the model state ``d``.
+def check_state(d: dict, st_map, derived: dict | None = None, only: set | None = None,
+                rulings: dict | None = None) -> list[dict]:
+    """Evaluate every invariant (or those named in ``only``) on the state ``d``: the model's state
+    dict, or the canonical state (``st.canonical()``) with the rulings (``st.rulings_dict()``) as
+    ``rulings``, since the canonical state leaves them out and the count of plot markers in the game
+    depends on them.
 
     Returns one entry per invariant: ``{"name", "rule", "kind", "holds", "counterexample"}``;
     ``counterexample`` is None when it holds, else ``{variable: concrete value}`` for the variables
@@ -860,7 +867,7 @@ def check_state(d: dict, st_map, derived: dict | None = None, only: set | None =
     check that a wrong one is caught."""
     facts = facts_of(st_map)
     fr = _frame(facts)
-    vals = concrete_values(d, facts, derived)
+    vals = concrete_values(d, facts, derived, rulings)
     zvals = {k: _z3_value(fr.enum_field, k, v) for k, v in vals.items()}
     sub = _Substitution(fr, zvals)
     out = []

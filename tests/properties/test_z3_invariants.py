@@ -263,3 +263,28 @@ def test_the_non_invariants_are_documented_with_the_rule_that_breaks_them():
 def test_every_state_invariant_cites_a_rule():
     for inv in state_invariants(SymState(FACTS, "r:")):
         assert inv.rule and inv.text and inv.parts, inv.name
+
+
+@pytest.mark.parametrize("rulings", [{}, {"plot_markers_reusable": False}])
+def test_the_check_reads_the_canonical_state_with_the_rulings(rulings):
+    """``cdg-oracle verify`` evaluates the invariants on the canonical state (``canonical()``, the
+    contract's) plus the rulings (``rulings_dict()``: the canonical state leaves them out, and the
+    plot markers in the game depend on D01): the same verdicts and counterexamples as on the
+    model's state dict, along a solo and a two-player game; without the rulings it cannot run."""
+    for options in (None, {"solo": True, "ideology": "potent"}):
+        rng = random.Random(7)
+        st = new_game("lets_roll", rulings=rulings, options=options)
+        for steps in range(300):
+            if steps % 20 == 0 or st.is_terminal():
+                assert check_state(st.canonical(), st.map, rulings=st.rulings_dict()) == check_state(st.d, st.map)
+            if st.is_terminal():
+                break
+            legal = st.legal_actions()
+            st.apply(sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance"
+                     else legal[rng.randrange(len(legal))])
+    st = new_game("lets_roll", rulings=rulings)
+    d = st.canonical()
+    d["plots_available"] = d["plots_available"][1:]  # a numbered marker lost: caught on the canonical state too
+    assert list(failing(check_state(d, st.map, rulings=st.rulings_dict()))) == ["numbered_plots_conserved"]
+    with pytest.raises(KeyError):
+        check_state(new_game("lets_roll").canonical(), MAP)
