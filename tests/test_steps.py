@@ -240,6 +240,20 @@ def test_if_else_and_while_and_repeat_until():
     assert st.d["log"] == ["three", "not four", 24]
 
 
+def test_a_question_posed_only_when_its_condition_holds():
+    body = [
+        choose("A", ["yes", "no"], "3.2", "re-roll?", into="reroll", when=lambda st, f: st.d["two_player"]),
+        do(log(var("reroll"))),
+        choose("B", ["ok"], "r", "ok?"),
+    ]
+    st = tiny({"main": body}, two_player=False)
+    assert st.d["log"] == [None] and st.decision()["question"] == "main.choose"
+    st = tiny({"main": body}, two_player=True)
+    assert st.decision()["question"] == "main.reroll"
+    st.apply("no")
+    assert st.d["log"] == ["no"]
+
+
 def test_roll_and_pick_are_chance_nodes_and_store_their_outcome():
     st = tiny({"main": [
         do(lambda st, f: f.update(country="Iraq")),

@@ -23,8 +23,8 @@ its effect; functions below take ``(st, frame)``):
   step then ends there -- but never asks (use ``choose``/``roll``/``pick``).
 * ``call(proc, **locals)``: start procedure ``proc`` (a name, or a function giving it); a local
   given as a function is computed at the call. The procedure goes on when the child finishes.
-* ``choose(player, options, rule, prompt, into=)``: ask ``player``; the answer goes into
-  ``frame[into]``. ``roll(rule, prompt, into=)``: one die, its face (1-6) into ``frame[into]``.
+* ``choose(player, options, rule, prompt, into=, when=)``: ask ``player`` (only if ``when``
+  holds); the answer goes into ``frame[into]`` (None when not asked). ``roll(rule, prompt, into=)``: one die, its face (1-6) into ``frame[into]``.
   ``pick(outcomes, rule, prompt, into=)``: a chance node over ``outcomes`` (``weights=``, ``gap=``).
 * ``if_(pred, then, else_)``, ``while_(pred, body)``, ``repeat(body, until=pred)`` (no ``until``:
   for ever, left by ``done``), ``for_each(items, var, body)``: control. ``items`` is a function or
@@ -108,13 +108,15 @@ def call(proc: str | Callable[[Any, dict], str], *, cite: Any = None, name: str 
 
 
 def choose(player: str | StepFn, options: list | StepFn, rule: str | StepFn, prompt: str | StepFn, *,
-           into: str | None = None, cite: Any = None, name: str | None = None) -> Step:
+           into: str | None = None, when: StepFn | None = None, cite: Any = None,
+           name: str | None = None) -> Step:
     """Ask ``player`` to choose among ``options(st, frame)`` (or a fixed list); the answer goes
     into ``frame[into]``. ``player``, ``rule`` and ``prompt``: a value or a function, computed
     after the options (so they may read what ``options`` left in the frame); a prompt with
-    ``{local}`` is filled from the frame."""
+    ``{local}`` is filled from the frame. ``when``: the question is posed only if
+    ``when(st, frame)`` holds; if not, ``frame[into]`` is None and the procedure goes on."""
     return Step("choose", name or into, cite, player=player, options=options, rule=rule,
-                prompt=prompt, into=into)
+                prompt=prompt, into=into, when=when)
 
 
 def roll(rule: str | StepFn, prompt: str | StepFn, *, into: str | None = None, cite: Any = None,
@@ -400,9 +402,14 @@ def _make(proc: str, ins: _Ins, label: str, nxt: int, nxt_label: str | None, res
                 pick_chance(st, outcomes(st, f), None if weights is None else weights(st, f), rule(st, f),
                             prompt(st, f), gap=gap)
         die = k == "roll"
+        when = a.get("when")
 
         def op(st, f, answer):
             if answer is None:
+                if when is not None and not when(st, f):
+                    if into is not None:
+                        f[into] = None
+                    return nxt
                 if cites:
                     st._applied.extend(cites)
                 f["pc"] = label

@@ -15,12 +15,13 @@ from pathlib import Path
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.steps import call, choose, do, for_each, if_, while_
 from cdg_oracle.model.core.yamlio import read_yaml
 from cdg_oracle.model.labyrinth.action_log import new_log
 from cdg_oracle.model.labyrinth import cardplay, engine, plots, tables, turn  # noqa: F401  (registers the procedures)
 from cdg_oracle.model.labyrinth.cards import load_cards
 from cdg_oracle.model.labyrinth.countries import new_country, place_cells_from_track
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push
+from cdg_oracle.model.labyrinth.engine import ENGINE, cite, push
 from cdg_oracle.model.labyrinth.mapdata import load_map
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 from cdg_oracle.model.labyrinth.solo.options import normalize_options
@@ -257,61 +258,88 @@ def new_game(scenario: str = "lets_roll", length: str = "standard", rulings: dic
     return st
 
 
-@procedure("setup_jihadist_places_cells")
+def nothing_placed_yet(st, f) -> None:
+    f["placed"] = []
+
+
+def cells_to_place(st, f) -> bool:
+    """The scenario's cells not yet placed, while cells remain on the track."""
+    return len(f["placed"]) < f["count"] and st.d["cells_track"] > 0
+
+
 @implements("3.2")
-def setup_jihadist_places_cells(st, f, a) -> None:
+def cell_options(st, f) -> list:
+    """Any country but the United States (each once under ``anaconda_setup`` = ``distinct_non_us``,
+    A33)."""
+    distinct = st.rulings.anaconda_setup == "distinct_non_us"
+    return [{"country": n} for n in st.map.names
+            if n != "United States" and not (distinct and n in f["placed"])]
+
+
+def place_prompt(st, f) -> str:
+    return f"scenario set-up: place cell {len(f['placed']) + 1}"
+
+
+@implements("3.2")
+def place_cell(st, f) -> None:
+    name = f["choice"]["country"]
+    place_cells_from_track(st, name, 1)
+    f["placed"].append(name)
+    cite(st, "3.2")
+
+
+def test_if_unmarked(st, f) -> None:
+    """4.9.4: a country still unmarked is tested (``push_test``)."""
+    push_test(st, f["country"])
+
+
+@ENGINE.sequence("setup_jihadist_places_cells")
+@implements("3.2")
+def setup_jihadist_places_cells():
     """Anaconda: the Jihadist places a cell in each of three non-US countries, then tests any
     unmarked ones (``anaconda_setup`` ruling, A33)."""
-    d = st.d
-    if f["pc"] == "start":
-        f["placed"] = []
-        f["pc"] = "place"
-    if f["pc"] == "place":
-        if a is None:
-            if len(f["placed"]) >= f["count"] or d["cells_track"] == 0:
-                f["pc"] = "test"
-                f["i"] = 0
-                return
-            distinct = st.rulings.anaconda_setup == "distinct_non_us"
-            options = [{"country": n} for n in st.map.names
-                       if n != "United States" and not (distinct and n in f["placed"])]
-            ask(st, "Jihadist", options, "3.2", f"scenario set-up: place cell {len(f['placed']) + 1}")
-            return
-        place_cells_from_track(st, a["country"], 1)
-        f["placed"].append(a["country"])
-        cite(st, "3.2")
-        return
-    if f["i"] < len(f["placed"]):
-        name = f["placed"][f["i"]]
-        f["i"] += 1
-        push_test(st, name)
-        return
-    pop(st)
+    return [
+        do(nothing_placed_yet),
+        while_(cells_to_place, [
+            choose("Jihadist", cell_options, "3.2", place_prompt, into="choice", name="place"),
+            do(place_cell),
+        ]),
+        for_each("placed", "country", [do(test_if_unmarked)]),
+    ]
 
 
-@procedure("setup_roll_schengen_postures")
+def roll_each_schengen_posture(st, f) -> None:
+    """3.2: a Posture roll for each Schengen country, in the map's order."""
+    for n in reversed(st.map.schengen):
+        push(st, "posture_roll", country=n)
+
+
+def jihadist_may_reroll(st, f) -> bool:
+    """"poi, se si gioca in due, ritirate per uno di essi": in a two-player game only."""
+    return bool(f.get("jihadist_rerolls", 1)) and not st.d["options"]["solo"]
+
+
 @implements("3.2")
-def setup_roll_schengen_postures(st, f, a) -> None:
+def reroll_options(st, f) -> list:
+    """One Schengen country; under ``mission_accomplished_reroll`` = ``optional`` also none."""
+    options = [{"reroll": n} for n in st.map.schengen]
+    if st.rulings.mission_accomplished_reroll == "optional":
+        options.append({"reroll": None})
+    return options
+
+
+def rerolls_a_country(st, f) -> bool:
+    return f["reroll"] is not None and f["reroll"]["reroll"] is not None
+
+
+@ENGINE.sequence("setup_roll_schengen_postures")
+@implements("3.2")
+def setup_roll_schengen_postures():
     """Mission Accomplished?: roll the Posture of each Schengen country; in a 2-player game the
     Jihadist may then re-roll one of them (``mission_accomplished_reroll`` ruling)."""
-    if f["pc"] == "start":
-        f["pc"] = "reroll"
-        for n in reversed(st.map.schengen):
-            push(st, "posture_roll", country=n)
-        return
-    if f["pc"] == "reroll":
-        if a is None:
-            if not f.get("jihadist_rerolls", 1) or st.d["options"]["solo"]:
-                # "poi, se si gioca in due, ritirate per uno di essi": no re-roll in a solo game.
-                pop(st)
-                return
-            options = [{"reroll": n} for n in st.map.schengen]
-            if st.rulings.mission_accomplished_reroll == "optional":
-                options.append({"reroll": None})
-            ask(st, "Jihadist", options, "3.2", "scenario set-up: re-roll one Schengen Posture")
-            return
-        f["pc"] = "done"
-        if a["reroll"] is not None:
-            push(st, "posture_roll", country=a["reroll"])
-        return
-    pop(st)
+    return [
+        do(roll_each_schengen_posture),
+        choose("Jihadist", reroll_options, "3.2", "scenario set-up: re-roll one Schengen Posture",
+               into="reroll", when=jihadist_may_reroll),
+        if_(rerolls_a_country, [call("posture_roll", country=lambda st, f: f["reroll"]["reroll"])]),
+    ]

@@ -7,7 +7,8 @@ from __future__ import annotations
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.action_log import record
 from cdg_oracle.model.labyrinth.countries import set_governance
-from cdg_oracle.model.labyrinth.engine import cite, pop, procedure, push, roll
+from cdg_oracle.model.core.steps import do, done, if_, roll
+from cdg_oracle.model.labyrinth.engine import ENGINE, cite, push
 from cdg_oracle.model.labyrinth.tracks import shift_prestige
 
 
@@ -31,30 +32,44 @@ def push_test(st, name: str) -> None:
         push(st, "test", country=name)
 
 
-@procedure("test")
 @implements("4.9.4")
-def test(st, f, a) -> None:
-    """4.9.4 Test: an unmarked Muslim country rolls Governance and becomes Neutral; an unmarked
-    non-Muslim country rolls Posture."""
+def test_result(st, f) -> None:
+    """4.9.4: a Muslim country takes the Governance rolled and becomes Neutral; a non-Muslim
+    country takes the Posture rolled (recorded for card 94, action_log.py)."""
     name = f["country"]
     c = st.d["countries"][name]
-    if f["pc"] == "start":
-        f["pc"] = "rolled"
-        roll(st, "4.9.4", f"test {name}")
-        return
     cite(st, "4.9.4")
     if st.map.countries[name].muslim:
-        set_governance(st, name, governance_from_die(a["die"]), tested=True)
+        set_governance(st, name, governance_from_die(f["die"]), tested=True)
         c["align"] = "neutral"
     else:
-        record(st, "tested", name)  # for card 94 (action_log.py)
-        c["posture"] = posture_from_die(a["die"])
-    pop(st)
+        record(st, "tested", name)
+        c["posture"] = posture_from_die(f["die"])
 
 
-@procedure("governance_roll")
+@ENGINE.sequence("test")
+@implements("4.9.4")
+def test():
+    """4.9.4 Test: an unmarked Muslim country rolls Governance and becomes Neutral; an unmarked
+    non-Muslim country rolls Posture."""
+    return [
+        roll("4.9.4", "test {country}", into="die", name="rolled"),
+        do(test_result),
+    ]
+
+
 @implements("4.9.3")
-def governance_roll(st, f, a) -> None:
+def governance_result(st, f) -> None:
+    """The Governance rolled (4.9.3), through ``set_governance``; tested for card 94 under
+    ``governance_roll_tested`` = ``any_result`` (P14)."""
+    set_governance(st, f["country"], governance_from_die(f["die"]),
+                   tested=st.rulings.governance_roll_tested == "any_result")
+    cite(st, "4.9.3")
+
+
+@ENGINE.sequence("governance_roll")
+@implements("4.9.3")
+def governance_roll():
     """Roll on the Governance table and set the result (Regime Change, 7.3.4; card 102).
 
     Issue 14 item 2: the result goes through ``set_governance``, so a Fair result on an Islamist
@@ -63,57 +78,55 @@ def governance_roll(st, f, a) -> None:
     ``governance_roll_tested`` ruling (P14): ``improved_only`` (default: the Governance table calls
     only the initial roll a Test, "Ponete il segnalino a Neutro se Test, ad Alleato se Cambio di
     Regime") or ``any_result``."""
-    if f["pc"] == "start":
-        f["pc"] = "rolled"
-        roll(st, "4.9.3", f"governance roll for {f['country']}")
-        return
-    set_governance(st, f["country"], governance_from_die(a["die"]),
-                   tested=st.rulings.governance_roll_tested == "any_result")
+    return [
+        roll("4.9.3", "governance roll for {country}", into="die", name="rolled"),
+        do(governance_result),
+    ]
+
+
+@implements("4.3.3")
+def always_hard(st, f) -> bool:
+    """Israel is always Hard (4.3.3): nothing to roll."""
+    return st.map.countries[f["country"]].posture == "fixed_hard"
+
+
+@implements("4.9.3")
+def posture_result(st, f) -> None:
+    """The Posture rolled (4.9.3): +1 to the roll for the US."""
     cite(st, "4.9.3")
-    pop(st)
-
-
-@procedure("posture_roll")
-@implements("4.9.3", "4.3.2", "4.3.3")
-def posture_roll(st, f, a) -> None:
-    """Roll on the Posture table for a country, or for the US (+1) when ``country`` is the US."""
     name = f["country"]
-    if f["pc"] == "start":
-        if st.map.countries[name].posture == "fixed_hard":
-            pop(st)  # Israel is always Hard (4.3.3)
-            return
-        f["pc"] = "rolled"
-        roll(st, "4.9.3", f"posture roll for {name}")
-        return
-    cite(st, "4.9.3")
     if name == "United States":
-        st.d["us_posture"] = posture_from_die(a["die"], us=True)
+        st.d["us_posture"] = posture_from_die(f["result"], us=True)
     else:
-        st.d["countries"][name]["posture"] = posture_from_die(a["die"])
-    f["result"] = a["die"]
-    pop(st)
+        st.d["countries"][name]["posture"] = posture_from_die(f["result"])
 
 
-@procedure("prestige_roll")
+@ENGINE.sequence("posture_roll")
+@implements("4.9.3", "4.3.2", "4.3.3")
+def posture_roll():
+    """Roll on the Posture table for a country, or for the US (+1) when ``country`` is the US."""
+    return [
+        if_(always_hard, [done()]),
+        roll("4.9.3", "posture roll for {country}", into="result", name="rolled"),
+        do(posture_result),
+    ]
+
+
 @implements("4.7.1")
-def prestige_roll(st, f, a) -> None:
-    """Prestige roll (4.7.1, IT table): 1d6, 1-4 down and 5-6 up; then 2d6 and move by the lower."""
-    pc = f["pc"]
-    if pc == "start":
-        f["pc"] = "direction"
-        roll(st, "4.7.1", "prestige roll: direction")
-        return
-    if pc == "direction":
-        f["up"] = a["die"] >= 5
-        f["pc"] = "first"
-        roll(st, "4.7.1", "prestige roll: first amount die")
-        return
-    if pc == "first":
-        f["first"] = a["die"]
-        f["pc"] = "second"
-        roll(st, "4.7.1", "prestige roll: second amount die")
-        return
-    amount = min(f["first"], a["die"])
-    shift_prestige(st.d, amount if f["up"] else -amount)
+def move_prestige(st, f) -> None:
+    """4.7.1: Prestige moves by the lower of the two amount dice, up on a 5-6, down on a 1-4."""
+    amount = min(f["first"], f["second"])
+    shift_prestige(st.d, amount if f["direction"] >= 5 else -amount)
     cite(st, "4.7.1")
-    pop(st)
+
+
+@ENGINE.sequence("prestige_roll")
+@implements("4.7.1")
+def prestige_roll():
+    """Prestige roll (4.7.1, IT table): 1d6, 1-4 down and 5-6 up; then 2d6 and move by the lower."""
+    return [
+        roll("4.7.1", "prestige roll: direction", into="direction"),
+        roll("4.7.1", "prestige roll: first amount die", into="first"),
+        roll("4.7.1", "prestige roll: second amount die", into="second"),
+        do(move_prestige),
+    ]
