@@ -10,7 +10,8 @@ with its playability precondition (6.2.6). The frame of an event carries
   ``"reserves"`` (6.3.3), ``"discard"`` (US Election discarded, 6.3.1) or ``"quagmire"`` (card 90).
 
 The modules hold the events by card number: ``us_1_16``, ``us_17_32``, ``us_33_47``,
-``jihadist_48_71``, ``jihadist_72_95``, ``unassociated_96_120``. Shared steps are in ``common.py``;
+``jihadist_48_71``, ``jihadist_72_95``, ``unassociated_96_120``; the events that differ only in
+data are rows of ``data/template_events.yaml`` run by ``templates.py``. Shared steps are in ``common.py``;
 markers, lapsing effects and blocking in ``lasting.py``; when an event can be played and what
 happens to its card in ``play.py``.
 """
@@ -58,7 +59,8 @@ def is_implemented(card: int) -> bool:
     return card in EVENTS
 
 
-MODULES = ("us_1_16", "us_17_32", "us_33_47", "jihadist_48_71", "jihadist_72_95", "unassociated_96_120")
+MODULES = ("us_1_16", "us_17_32", "us_33_47", "jihadist_48_71", "jihadist_72_95", "unassociated_96_120",
+           "templates")
 
 
 def load_all() -> None:

@@ -3,6 +3,9 @@
 Texts quoted from the Italian card list (/work/shared/seeds/000_61ca04b15074b205.txt, "N. ...
 EVENTO"), the primary source; ambiguity numbers (A..) refer to seed_labyrinth.md g.2.
 
+Cards 49, 57, 58, 66, 67, 68 and 70 only place cells at fixed sites (and some put their marker on
+a country): they are rows of ``data/template_events.yaml``, run by ``events/templates.py``.
+
 Shared readings:
 
 * "Ponete una cellula in X": a Sleeper from the Funding track, ignoring Funding (4.7.4.2 last
@@ -140,16 +143,7 @@ def card48_recruit(st, f, a) -> None:
     recruit_with_card(st, f, a, ADAM_GADAHN)
 
 
-# -- 49 Al-Ittihad al-Islami ---------------------------------------------------------------------------
-@event(49)
-def al_ittihad_al_islami(st, f, a) -> None:
-    """Card 49 Al-Ittihad al-Islami: "Ponete una cellula in Somalia" (RIMUOVERE). Somalia is tested
-    first if unmarked (4.9.4)."""
-    if f["pc"] == "start":
-        f["pc"] = "placed"
-        push_place(st, [["Somalia", 1]], "card 49")
-        return
-    pop(st)
+# -- 49 Al-Ittihad al-Islami: a template event (data/template_events.yaml, events/templates.py) ---
 
 
 # -- 50 Ansar al-Islam -----------------------------------------------------------------------------------
@@ -311,38 +305,7 @@ def vieira_de_mello_slain(st, f, a) -> None:
     pop(st)
 
 
-# -- 57 Abu Sayyaf ---------------------------------------------------------------------------------------
-@event(57)
-def abu_sayyaf(st, f, a) -> None:
-    """Card 57 Abu Sayyaf: "Ponete una cellula nelle Filippine. Mentre è in effetto questo evento,
-    gli USA possono schierarsi lì e -1 Prestigio per ogni complotto posto lì a meno che le truppe
-    superino in numero le cellule" (INDICARE, RIMUOVERE; not in the 2003 scenario). The cell (the
-    Philippines tested first if unmarked, 4.9.4) and the marker on the Philippines; its lasting
-    effects (deploy; -1 Prestige per plot placed while troops <= cells, A03 and the card
-    clarification) belong to the operations (place_plot)."""
-    if f["pc"] == "start":
-        f["pc"] = "placed"
-        push_place(st, [["Philippines", 1]], "card 57")
-        return
-    place_marker(st, 57, "Philippines")
-    cite(st, "card 57", "6.2.7")
-    pop(st)
-
-
-# -- 58 Al-Anbar -----------------------------------------------------------------------------------------
-@event(58)
-def al_anbar(st, f, a) -> None:
-    """Card 58 Al-Anbar: "Ponete una cellula in Iraq. La Disorganizzazione in Iraq o Siria influenza
-    1 sola cellula (non quadro). Blocca gli eventi USA Bin Laden e Zawahiri. Bloccato da Risveglio
-    di Anbar" (INDICARE, RIMUOVERE). The cell and the marker on Iraq; the Disrupt limit and the
-    block of the US play of 111-112 belong to those rules."""
-    if f["pc"] == "start":
-        f["pc"] = "placed"
-        push_place(st, [["Iraq", 1]], "card 58")
-        return
-    place_marker(st, 58, "Iraq")
-    cite(st, "card 58", "6.2.7")
-    pop(st)
+# -- 57 Abu Sayyaf, 58 Al-Anbar: template events (data/template_events.yaml, events/templates.py) ---
 
 
 # -- 59 Amerithrax ---------------------------------------------------------------------------------------
@@ -562,48 +525,5 @@ def _wmd_success(st, rule: str) -> None:
     pop(st)
 
 
-# -- 66 Homegrown ----------------------------------------------------------------------------------------
-@event(66)
-def homegrown(st, f, a) -> None:
-    """Card 66 Homegrown: "Ponete una cellula nel Regno Unito" (the United Kingdom tested first if
-    it has no Posture, 4.9.4)."""
-    if f["pc"] == "start":
-        f["pc"] = "placed"
-        push_place(st, [["United Kingdom", 1]], "card 66")
-        return
-    pop(st)
-
-
-# -- 67 Islamic Jihad Union ------------------------------------------------------------------------------
-@event(67)
-def islamic_jihad_union(st, f, a) -> None:
-    """Card 67 Islamic Jihad Union: "Ponete una cellula in Asia Centrale ed in Afghanistan"
-    (RIMUOVERE). In the text's order: with one cell on the track, it goes to Central Asia."""
-    if f["pc"] == "start":
-        f["pc"] = "placed"
-        push_place(st, [["Central Asia", 1], ["Afghanistan", 1]], "card 67")
-        return
-    pop(st)
-
-
-# -- 68 Jemaah Islamiya ----------------------------------------------------------------------------------
-@event(68)
-def jemaah_islamiya(st, f, a) -> None:
-    """Card 68 Jemaah Islamiya: "Ponete 2 cellule in Indonesia" (Indonesia/Malaysia)."""
-    if f["pc"] == "start":
-        f["pc"] = "placed"
-        push_place(st, [["Indonesia/Malaysia", 2]], "card 68")
-        return
-    pop(st)
-
-
-# -- 70 Lashkar-e-Tayyiba --------------------------------------------------------------------------------
-@event(70)
-def lashkar_e_tayyiba(st, f, a) -> None:
-    """Card 70 Lashkar-e-Tayyiba: "Ponete una cellula in Pakistan ed India. Bloccato da Negoziati
-    Indo-Pakistani" (the block: data, 6.2.8). In the text's order: Pakistan first."""
-    if f["pc"] == "start":
-        f["pc"] = "placed"
-        push_place(st, [["Pakistan", 1], ["India", 1]], "card 70")
-        return
-    pop(st)
+# -- 66 Homegrown, 67 Islamic Jihad Union, 68 Jemaah Islamiya, 70 Lashkar-e-Tayyiba: template events
+# (data/template_events.yaml, events/templates.py)
