@@ -100,9 +100,8 @@ class LabyrinthState(StackState):
         for c in out["countries"].values():
             c["plots"] = sorted(c["plots"], key=_order)
             c["markers"] = sorted(c["markers"])
-        if out["second_card"] is not None:  # {"proc": "card48_recruit", ...}: name the card and use
-            m = re.fullmatch(r"card(\d+)_(\w+)", out["second_card"].pop("proc"))
-            out["second_card"].update({"card": int(m.group(1)), "use": m.group(2)})
+        if out["second_card"] is not None:  # the card that fixed the use, and the use; not the procedure
+            del out["second_card"]["proc"]
         if out["terminal"] is not None:  # who won and by which rule; the reason is prose
             out["terminal"] = {"winner": out["terminal"]["winner"], "rule": out["terminal"]["rule"]}
         out["to_move"] = self.current_player()

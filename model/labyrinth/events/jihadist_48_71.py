@@ -106,7 +106,7 @@ def adam_gadahn(st, f, a) -> None:
     term; A27 leaves it open: ruling ``adam_gadahn_cells``). The event fixes the use of
     the second card (``card48_recruit``): a Recruit in the United States, no cell or Cadre needed
     there (A27), the card's US event ignored (A27: the second card's)."""
-    st.d["second_card"] = {"proc": "card48_recruit", "ignore_us_event": True}
+    st.d["second_card"] = {"proc": "card48_recruit", "card": 48, "use": "recruit", "ignore_us_event": True}
     cite(st, "card 48")
     pop(st)
 
@@ -231,7 +231,7 @@ def madrassas(st, f, a) -> None:
         cite(st, "card 53", "9.4.2.1")
         push(st, "card53_recruit", side=f["side"], card=f["card"], value=st.cards[f["card"]].ops)
         return
-    st.d["second_card"] = {"proc": "card53_recruit", "ignore_us_event": False}
+    st.d["second_card"] = {"proc": "card53_recruit", "card": 53, "use": "recruit", "ignore_us_event": False}
     cite(st, "card 53")
     pop(st)
 
