@@ -86,7 +86,7 @@ def test_48_second_card_recruits_in_the_us_on_1_or_2_ignoring_its_us_event():
     st = hands(pos(), J=[48, 44])
     start_proc(st, "jihadist_phase")
     feed(st, [{"card": 48}, {"use": "event"}])
-    assert st.d["second_card"] == {"proc": "card48_recruit", "ignore_us_event": True}
+    assert st.d["second_card"] == {"proc": "card48_recruit", "card": 48, "use": "recruit", "ignore_us_event": True}
     assert st.legal_actions() == [{"card": 44}]
     feed(st, [{"card": 44}])
     assert st.legal_actions() == [{"country": "United States"}]    # no use choice: fixed
