@@ -180,3 +180,31 @@ def test_recheck_of_a_clean_game_finds_nothing(game):
         actions.append(a)
         st.apply(a)
     assert stateful.recheck(game, scenario, None, None, actions) is None
+
+
+def test_paired_games_of_the_toy_part_where_its_ruling_matters():
+    """properties/pairs.py (under Labyrinth's discovery and side-by-side machine) on the toy game:
+    its one switch is the one alternative; a pair parts only at a rolled 1 (who moves next), citing
+    the rule that resolved it; a pair that rolls no 1 plays to the end together."""
+    import random
+
+    from cdg_oracle.properties import pairs
+
+    assert pairs.alternatives("toy") == [("one_ends_turn", True, False)]
+    assert pairs.pair_rulings("toy", "one_ends_turn", (True, False)) == [{}, {"one_ends_turn": False}]
+    outcomes = [pairs.walk_pair("toy", "race_to_10", "standard", None, "one_ends_turn", (True, False),
+                                random.Random(k)) for k in range(10)]
+    parted = [r for r in outcomes if r["diverged"]]
+    assert parted and len(parted) < len(outcomes)
+    for r in parted:
+        assert r["rules"] == ["pig.one", "pig.roll"] and r["diff_paths"] == ["to_move"], r
+        assert r["actions"][-1] == {"die": 1} and r["crash"] is None
+    for r in outcomes:
+        if not r["diverged"]:
+            assert {"die": 1} not in r["actions"]
+    a, b = (toy_game.new_state("race_to_10", rulings=x) for x in ({}, {"one_ends_turn": False}))
+    assert pairs.divergence(a, b) == []   # the same game, however the rulings differ
+    b.apply("hold")
+    assert pairs.divergence(a, b) == ["to_move"]   # Blue to move in b; both offer roll or hold
+    b.apply("roll")
+    assert pairs.divergence(a, b) == ["to_move", "legal_actions"]

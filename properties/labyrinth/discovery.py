@@ -34,29 +34,31 @@ an index among the legal actions, an outcome at a chance node; the randomness is
 ``random.Random`` seeded from the seed and the pair's index (no clock, no global state).
 The checks of the machine (invariants, JSON round trip, determinism) are not repeated here; a
 model crash in either game ends the pair and is listed under ``crashes``.
+
+The pairs themselves (alternatives, divergence, citations, the walk of a pair) are game-generic,
+``properties/pairs.py``; what is Labyrinth's here is the judgement against its ambiguity registry
+(``names``), the pairs' scenarios and options (solo games for the ``solo_`` switches), the set-up
+rule 3.2, and a quick test of equal state dicts before the canonical states are compared.
 """
 from __future__ import annotations
 
-import copy
 import random
 from pathlib import Path
 from typing import Any, Iterable
 
-from cdg_oracle.model.core.game import CHANCE, action_key
-from cdg_oracle.model.labyrinth import new_game
-from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 from cdg_oracle.model.labyrinth.scenarios import LENGTHS
 from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+from cdg_oracle.properties import pairs
 from cdg_oracle.properties.labyrinth.registry import DIRECTORY, Entry, load_registry
 from cdg_oracle.properties.labyrinth.stateful import SCENARIOS
-from cdg_oracle.properties.sampling import sample_chance
+from cdg_oracle.properties.pairs import (  # noqa: F401  (re-exported)
+    DIFF_DEPTH, MAX_DIFF_PATHS, diff_paths, rule_order as _rule_order, split as _split,
+)
+from cdg_oracle.properties.pairs import cited as _cited  # noqa: F401  (side_by_side.py)
 
+GAME = "labyrinth"
 #: A pair that has not diverged after this many steps stops (complete games take under 1,400).
 MAX_PAIR_STEPS = 5_000
-#: How deep the diff of two canonical states goes (``countries.Iraq.sleepers`` is depth 3), and
-#: how many differing paths a divergence keeps.
-DIFF_DEPTH = 3
-MAX_DIFF_PATHS = 12
 #: The rule cited for a divergence present before the first step: the scenario set-up.
 SETUP_RULE = "3.2"
 
@@ -64,69 +66,24 @@ SETUP_RULE = "3.2"
 def alternatives(switches: Iterable[str] | None = None) -> list[tuple[str, Any, Any]]:
     """Every (switch, default, other value) of ``LabyrinthRulings``, in the order of
     ``describe()`` then of the switch's choices; only the switches named in ``switches`` if
-    given. A switch with a single choice has no alternative."""
-    described = LabyrinthRulings.describe()
-    if switches is not None:
-        wanted = set(switches)
-        unknown = wanted - {s["name"] for s in described}
-        if unknown:
-            raise ValueError(f"unknown switch {', '.join(sorted(unknown))}")
-        described = [s for s in described if s["name"] in wanted]
-    return [(s["name"], s["default"], v) for s in described for v in s["choices"] if v != s["default"]]
+    given. A switch with a single choice has no alternative (``properties/pairs.py``)."""
+    return pairs.alternatives(GAME, switches)
 
 
-def diff_paths(a: Any, b: Any, prefix: str = "", depth: int = DIFF_DEPTH) -> list[str]:
-    """The paths at which two JSON values differ: into mappings down to ``depth`` levels; a
-    list, a scalar, or a mapping below the depth is compared whole."""
-    if a == b:
-        return []
-    if not (isinstance(a, dict) and isinstance(b, dict)) or depth == 0:
-        return [prefix or "."]
-    out: list[str] = []
-    for k in sorted(set(a) | set(b), key=str):
-        path = f"{prefix}.{k}" if prefix else str(k)
-        if k not in a or k not in b:
-            out.append(path)
-        else:
-            out.extend(diff_paths(a[k], b[k], path, depth - 1))
-    return out
+def _same_but_rulings(a, b) -> bool:
+    """Labyrinth's quick test: the whole state dicts are equal but for the rulings (then so are the
+    canonical states and the questions)."""
+    da, db = a.d, b.d
+    return da.keys() == db.keys() and all(da[k] == db[k] for k in da if k != "rulings")
 
 
 def divergence(a, b) -> list[str]:
     """Where two games differ for a player or an implementation (empty: nowhere): the paths of
     their canonical states that differ, then ``legal_actions`` if the choices differ, or
-    ``chance_outcomes`` if only the probabilities of the outcomes do. The model's machinery (the
-    procedure stack, the prompt's words) and the rulings themselves do not count."""
-    da, db = a.d, b.d
-    if da.keys() == db.keys() and all(da[k] == db[k] for k in da if k != "rulings"):
-        return []  # the whole state is the same: so are the canonical state and the questions
-    paths = diff_paths(a.canonical(), b.canonical())
-    if [action_key(x) for x in a.legal_actions()] != [action_key(x) for x in b.legal_actions()]:
-        paths.append("legal_actions")
-    elif [p for _, p in a.chance_outcomes()] != [p for _, p in b.chance_outcomes()]:
-        paths.append("chance_outcomes")
-    return paths
-
-
-def _cited(game, paths: list[str], applied: list[str]) -> list[str]:
-    """The rules a game cites for a divergence: those its step applied and, when the questions
-    differ, the rule of the question it now asks."""
-    out = list(applied)
-    question = game.decision()
-    if ("legal_actions" in paths or "chance_outcomes" in paths) and question and question["rule"] not in out:
-        out.append(question["rule"])
-    return out
-
-
-def _split(cited: list[str]) -> tuple[list[str], list[int]]:
-    """Cited rule numbers (in rule order) and card numbers (``card N``), without repeats."""
-    rules = {c for c in cited if not c.startswith("card ")}
-    cards = {int(c[5:]) for c in cited if c.startswith("card ")}
-    return sorted(rules, key=_rule_order), sorted(cards)
-
-
-def _rule_order(number: str) -> tuple:
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in number.split("."))
+    ``chance_outcomes`` if only the probabilities of the outcomes do (``properties/pairs.py``, with
+    Labyrinth's quick test of equal state dicts first). The model's machinery (the procedure stack,
+    the prompt's words) and the rulings themselves do not count."""
+    return pairs.divergence(a, b, _same_but_rulings)
 
 
 def names(entry: Entry, rules: list[str], cards: list[int]) -> bool:
@@ -138,51 +95,10 @@ def names(entry: Entry, rules: list[str], cards: list[int]) -> bool:
 
 def walk_pair(scenario: str, length: str, options: dict | None, switch: str, values: tuple,
               rng: random.Random, max_steps: int = MAX_PAIR_STEPS) -> dict:
-    """Walk two games side by side, under ``{switch: values[0]}`` and ``{switch: values[1]}``
-    (every other switch at its default), with the same choices drawn from ``rng``, to the first
-    divergence, the end of the games or ``max_steps``. Returns ``{"diverged": bool, "crash": text
-    or None, "actions", "steps", "rulings": {"a", "b"}}`` (the rulings: non-default choices only),
-    and for a divergence ``"cited": {"a": [...], "b": [...]}, "rules", "cards", "diff_paths"``."""
-    defaults = LabyrinthRulings().to_dict()
-    rulings = [{switch: v} if v != defaults[switch] else {} for v in values]
-    out: dict = {"diverged": False, "crash": None, "actions": [], "steps": 0,
-                 "rulings": {"a": rulings[0], "b": rulings[1]}}
-    games = []
-    for side, r in zip("ab", rulings):
-        try:
-            games.append(new_game(scenario, length, r, copy.deepcopy(options)))
-        except Exception as e:  # noqa: BLE001 -- a crash of the model is a finding, recorded
-            out["crash"] = f"game {side}: setting up raised {type(e).__name__}: {e}"
-            return out
-    a, b = games
-    paths = divergence(a, b)
-    if paths:
-        cited_a, cited_b = _cited(a, paths, [SETUP_RULE]), _cited(b, paths, [SETUP_RULE])
-    actions = out["actions"]
-    while not paths and not a.is_terminal() and len(actions) < max_steps:
-        if a.current_player() == CHANCE:
-            act = sample_chance(rng, a.chance_outcomes())
-        else:
-            legal = a.legal_actions()
-            act = legal[rng.randrange(len(legal))]
-        actions.append(copy.deepcopy(act))
-        for side, g in (("a", a), ("b", b)):
-            try:
-                g.apply(copy.deepcopy(act))
-            except Exception as e:  # noqa: BLE001 -- a crash of the model is a finding, recorded
-                out["crash"] = f"game {side}: step {len(actions)}: apply({action_key(act)}) raised " \
-                               f"{type(e).__name__}: {e}"
-                out["steps"] = len(actions)
-                return out
-        paths = divergence(a, b)
-        if paths:
-            cited_a, cited_b = _cited(a, paths, a.applied_rules()), _cited(b, paths, b.applied_rules())
-    out["steps"] = len(actions)
-    if paths:
-        rules, cards = _split(cited_a + cited_b)
-        out.update(diverged=True, cited={"a": cited_a, "b": cited_b}, rules=rules, cards=cards,
-                   diff_paths=paths[:MAX_DIFF_PATHS])
-    return out
+    """Walk two Labyrinth games side by side (``properties/pairs.py``'s ``walk_pair``; a divergence
+    at set-up cites the set-up rule 3.2)."""
+    return pairs.walk_pair(GAME, scenario, length, options, switch, values, rng, max_steps, SETUP_RULE,
+                           _same_but_rulings)
 
 
 def _pair_setup(seed: int, k: int, switch: str) -> tuple[random.Random, str, str, dict | None]:

@@ -25,6 +25,11 @@ candidate new ambiguity with a minimal witness. (The seeded walker of ``discover
 divergences over many pairs; this machine finds and shrinks one candidate per run.)
 
 ``properties`` never imports ``oracle``: the caller writes the witness as a trace.
+
+Labyrinth's: the pairs and their comparison are the game-generic ``properties/pairs.py`` and each
+game a :class:`cdg_oracle.properties.stateful.Walk` (through Labyrinth's configuration); what stays
+here is the judgement of a parting against Labyrinth's ambiguity registry and the options drawn
+(solo games for the ``solo_`` switches).
 """
 from __future__ import annotations
 
@@ -36,8 +41,8 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
-from cdg_oracle.properties.labyrinth.discovery import SETUP_RULE, _cited, _entries, _split, alternatives, divergence, names
+from cdg_oracle.properties.labyrinth.discovery import GAME, SETUP_RULE, _entries, alternatives, divergence, names
+from cdg_oracle.properties.pairs import cited, pair_rulings, split
 from cdg_oracle.properties.labyrinth.stateful import (
     CHECK_EVERY, LENGTH, OPTIONS, PHASES, SCENARIO, SOLO_OPTIONS, Walk, machine_settings,
 )
@@ -90,8 +95,7 @@ class SideBySideMachine(RuleBasedStateMachine):
         scenario, length = data.draw(SCENARIO, label="scenario"), data.draw(LENGTH, label="length")
         options = data.draw(SOLO_OPTIONS if switch.startswith("solo_") else OPTIONS, label="options")
         self.alt = (switch, default, value)
-        defaults = LabyrinthRulings().to_dict()
-        rulings = [{switch: v} if v != defaults[switch] else {} for v in (default, value)]
+        rulings = pair_rulings(GAME, switch, (default, value))
         self.a = Walk(scenario, length, rulings[0], self.max_game_steps, self.check_every, options)
         self.b = Walk(scenario, length, rulings[1], self.max_game_steps, self.check_every, options)
         self.over = False
@@ -146,8 +150,8 @@ class SideBySideMachine(RuleBasedStateMachine):
         self.over = True
         rec = self.recorder
         rec.divergences += 1
-        cited_a, cited_b = _cited(a, paths, applied_a), _cited(b, paths, applied_b)
-        rules, cards = _split(cited_a + cited_b)
+        cited_a, cited_b = cited(a, paths, applied_a), cited(b, paths, applied_b)
+        rules, cards = split(cited_a + cited_b)
         switch, default, value = self.alt
         naming = [e.id for e in self.by_switch.get(switch, []) if names(e, rules, cards)]
         if naming:
