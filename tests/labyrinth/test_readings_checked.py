@@ -134,7 +134,7 @@ def test_p15_madrassas_with_no_second_card(own):
         feed(st, [{"country": "Afghanistan"}])
     assert finished(st)
     assert cells(st.d["countries"]["Afghanistan"]) == before + (1 if own else 0)
-    assert st.d["second_card"] == {"proc": "card53_recruit", "ignore_us_event": False}
+    assert st.d["second_card"] == {"proc": "card53_recruit", "card": 53, "use": "recruit", "ignore_us_event": False}
     assert st.d["hands"][J] == []
 
 

@@ -261,7 +261,7 @@ def test_canonical_states_follow_the_published_schema():
         validator.validate(c)
     assert seen[-1]["terminal"]["winner"] in ("US", "Jihadist") and "reason" not in seen[-1]["terminal"]
     state = new_game("lets_roll")
-    state.d["second_card"] = {"proc": "card48_recruit", "ignore_us_event": True}  # card 48 played
+    state.d["second_card"] = {"proc": "card48_recruit", "card": 48, "use": "recruit", "ignore_us_event": True}  # card 48 played
     second = state.canonical()["second_card"]
     assert second == {"card": 48, "use": "recruit", "ignore_us_event": True}
     validator.validate(state.canonical())
