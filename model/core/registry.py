@@ -44,7 +44,7 @@ class GameSpec:
     normalize_options: Callable[[dict | None], dict] = field(default=lambda o: dict(o or {}))
     state_schema: str | None = None
     description: str = ""
-    perft_depths: Mapping[str, int] = field(default_factory=dict)
+    perft_depths: Mapping[str, int] = field(default_factory=dict, hash=False)
 
 
 GAMES: dict[str, GameSpec] = {}
