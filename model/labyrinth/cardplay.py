@@ -14,7 +14,8 @@ procedure and whether the card's US event is ignored.
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push
+from cdg_oracle.model.core.steps import choose, do, if_, var
+from cdg_oracle.model.labyrinth.engine import ENGINE, cite, push
 from cdg_oracle.model.labyrinth.events.play import can_play, push_event, put_away, triggered_side
 from cdg_oracle.model.labyrinth.operations import jihadist as jops
 from cdg_oracle.model.labyrinth.operations import us as usops
@@ -30,129 +31,210 @@ def op_options(st, side: str, value: int, card: int) -> list:
     return jops.available_ops(st, value)
 
 
-@procedure("play_card")
-@implements("5.2.2.1", "6.1", "6.3.1", "6.3.3", "6.3.3.1", "4.7.9", "6.2.1")
-def play_card(st, f, a) -> None:
-    """Play ``card`` from ``side``'s hand: choose its use, then resolve it."""
+@implements("6.1")
+def take_the_card(st, f) -> None:
+    """6.1: the card leaves the hand and is in play until it is put away (6.2.9)."""
     d = st.d
+    d["hands"][f["side"]].remove(f["card"])
+    d["in_play"].append(f["card"])
+
+
+def use_is_free(st, f) -> bool:
+    """No earlier event fixed this card's use (cards 48, 53: ``special``)."""
+    return not f.get("special")
+
+
+@implements("5.2.2.1", "6.2.5", "6.3.3")
+def use_options(st, f) -> list:
+    """5.2.2.1: the event (only when playable now, 6.2.5-6.2.8), operations, or Reserves (a card
+    of value 1 or 2, 6.3.3)."""
     side, n = f["side"], f["card"]
-    card = st.cards[n]
-    pc = f["pc"]
-    if pc == "start":
-        d["hands"][side].remove(n)
-        d["in_play"].append(n)
-        special = f.get("special")
-        if special:
-            f["value"] = card.ops
-            f["op_proc"] = special["proc"]
-            if st.rulings.second_card_reserves and ask_reserves(st, f):
-                return  # P16: Reserves offered for the Recruit cards 48 and 53 fix for this card
-            f["pc"] = "order"
-            return
-        options = []
-        if can_play(st, side, n):
-            options.append({"use": "event"})
-        options.append({"use": "ops"})
-        if card.ops <= 2:
-            options.append({"use": "reserves"})
-        f["pc"] = "use"
-        ask(st, side, options, "5.2.2.1", f"use card {n} ({card.name})")
-        return
-    if pc == "use":
-        if a["use"] == "event":
-            f["pc"] = "dispose"
-            push_event(st, n, side, "play")
-            return
-        if a["use"] == "reserves":
-            # 6.3.3: add the card's value to the side's Reserves, to a maximum of 2; an opponent's
-            # event on the card happens at once (6.3.2).
-            d["reserves"][side] = min(RESERVES_MAX, d["reserves"][side] + card.ops)
-            cite(st, "6.3.3")
-            f["pc"] = "dispose"
-            who = triggered_side(st, side, n)
-            if who:
-                push_event(st, n, who, "reserves")
-            return
-        f["value"] = card.ops
-        if ask_reserves(st, f):
-            return
-        f["pc"] = "order"
-        return
-    if pc == "reserves":
-        if a["reserves"]:
-            # 6.3.3.1: spend all Reserves (to 0), adding them to this card's value, to at most 3.
-            f["value"] = min(3, card.ops + d["reserves"][side])
-            f["reserves_used"] = True
-            d["reserves"][side] = 0
-            cite(st, "6.3.3.1")
-        f["pc"] = "order"
-        return
-    if pc == "order":
-        # 6.3.2.1: the player chooses whether a triggered event comes before or after the operation.
-        who = None if (f.get("special") or {}).get("ignore_us_event") and card.side == "US" \
-            else triggered_side(st, side, n)
-        if who is not None and side == "Jihadist" and is_solo(st):
-            who = None  # 9.4.1: the solo Jihadist's card play never causes a US event
-            cite(st, "9.4.1")
-        if a is None:
-            if who is None:
-                f["pc"] = "op"
-                return
-            ask(st, side, [{"event": "first"}, {"event": "after"}], "6.3.2.1",
-                f"card {n} ({card.name}) triggers its event: before or after the operation?")
-            return
-        f["trigger_side"] = who
-        if a["event"] == "first":
-            f["pc"] = "op"
-            push_event(st, n, who, "ops")
-        else:
-            f["event_after"] = True
-            f["pc"] = "op"
-        return
-    if pc == "op":
-        if f.get("op_proc"):
-            f["pc"] = "resolved"
-            push(st, f["op_proc"], side=side, card=n, value=f["value"])
-            return
-        if a is None:
-            options = op_options(st, side, f["value"], n)
-            if f.get("reserves_used"):
-                options = [o for o in options if o["op"] != "reassessment"]  # 6.3.3.1 exception
-            ask(st, side, options, "6.3.1", f"operation with card {n} (value {f['value']})")
-            return
-        f["op"] = a["op"]
-        if a["op"] == "plot":
-            first_plot(st, f)
-        f["pc"] = "resolved"
-        push(st, "op_" + a["op"], side=side, card=n, value=f["value"])
-        return
-    if pc == "resolved":
-        f["pc"] = "dispose"
-        if f.get("event_after"):
-            # 8.5.3: the 1st Plot exemption ignores a *US* event only; US Election (card 120,
-            # Unassociated) is triggered by any use for operations (6.3.1), even the 1st Plot.
-            if f.get("first_plot") and card.side == "US":
-                cite(st, "8.5.3")
-                return
-            push_event(st, n, f["trigger_side"], "ops")
-        return
-    if pc == "dispose":
-        put_away(st, n, f.get("event_happened"), bool(f.get("first_plot")))
-        pop(st)
-        return
+    options = [{"use": "event"}] if can_play(st, side, n) else []
+    options.append({"use": "ops"})
+    if st.cards[n].ops <= 2:
+        options.append({"use": "reserves"})
+    return options
+
+
+def use_prompt(st, f) -> str:
+    return f"use card {f['card']} ({st.cards[f['card']].name})"
+
+
+def for_event(st, f) -> bool:
+    return f["use"] == {"use": "event"}
+
+
+def for_reserves(st, f) -> bool:
+    return f["use"] == {"use": "reserves"}
+
+
+@implements("6.2.1")
+def play_the_event(st, f) -> None:
+    push_event(st, f["card"], f["side"], "play")
+
+
+@implements("6.3.3", "6.3.2")
+def add_to_reserves(st, f) -> None:
+    """6.3.3: add the card's value to the side's Reserves, to a maximum of 2; an opponent's event
+    on the card happens at once (6.3.2)."""
+    d, side, n = st.d, f["side"], f["card"]
+    d["reserves"][side] = min(RESERVES_MAX, d["reserves"][side] + st.cards[n].ops)
+    cite(st, "6.3.3")
+    who = triggered_side(st, side, n)
+    if who:
+        push_event(st, n, who, "reserves")
+
+
+def card_value(st, f) -> None:
+    """The operations' value: the card's (6.3.1); for a use an earlier event fixed, its
+    operation's procedure (``special["proc"]``)."""
+    f["value"] = st.cards[f["card"]].ops
+    special = f.get("special")
+    if special:
+        f["op_proc"] = special["proc"]
 
 
 @implements("6.3.3.1")
-def ask_reserves(st, f) -> bool:
-    """6.3.3.1: with Reserves and a card of value 1 or 2 played for operations, ask whether to add
-    them (the answer is handled at ``pc == "reserves"``). False when there is nothing to ask."""
-    side, n = f["side"], f["card"]
-    reserves = st.d["reserves"][side]
-    if reserves == 0 or st.cards[n].ops >= 3:
+def reserves_may_be_added(st, f) -> bool:
+    """6.3.3.1: with Reserves and a card of value 1 or 2 played for operations, the side is asked
+    whether to add them; for a card whose use cards 48/53 fixed only under the ruling
+    ``second_card_reserves`` (P16)."""
+    if f.get("special") and not st.rulings.second_card_reserves:
         return False
-    f["pc"] = "reserves"
-    ask(st, side, [{"reserves": True}, {"reserves": False}], "6.3.3.1", f"add {reserves} Reserves to card {n}?")
-    return True
+    return st.d["reserves"][f["side"]] > 0 and st.cards[f["card"]].ops < 3
+
+
+def reserves_prompt(st, f) -> str:
+    return f"add {st.d['reserves'][f['side']]} Reserves to card {f['card']}?"
+
+
+@implements("6.3.3.1")
+def spend_reserves(st, f) -> None:
+    """6.3.3.1: spend all Reserves (to 0), adding them to this card's value, to at most 3."""
+    if f["reserves"] is None or not f["reserves"]["reserves"]:
+        return
+    d, side = st.d, f["side"]
+    f["value"] = min(3, st.cards[f["card"]].ops + d["reserves"][side])
+    f["reserves_used"] = True
+    d["reserves"][side] = 0
+    cite(st, "6.3.3.1")
+
+
+@implements("6.3.2", "9.4.1")
+def find_triggered_event(st, f) -> None:
+    """6.3.2: the side whose event the operations trigger (``f["trigger_side"]``, None if none):
+    not the card's US event when card 48/53's use ignores it, and never a US event in the solo
+    Jihadist's card play (9.4.1)."""
+    side, n = f["side"], f["card"]
+    who = None if (f.get("special") or {}).get("ignore_us_event") and st.cards[n].side == "US" \
+        else triggered_side(st, side, n)
+    if who is not None and side == "Jihadist" and is_solo(st):
+        who = None  # 9.4.1: the solo Jihadist's card play never causes a US event
+        cite(st, "9.4.1")
+    f["trigger_side"] = who
+
+
+def triggers_event(st, f) -> bool:
+    return f["trigger_side"] is not None
+
+
+def order_prompt(st, f) -> str:
+    n = f["card"]
+    return f"card {n} ({st.cards[n].name}) triggers its event: before or after the operation?"
+
+
+def event_first(st, f) -> bool:
+    return f["order"] == {"event": "first"}
+
+
+@implements("6.3.2.1")
+def event_before_operation(st, f) -> None:
+    push_event(st, f["card"], f["trigger_side"], "ops")
+
+
+def keep_event_for_after(st, f) -> None:
+    """6.3.2.1: the event comes after the operation (a Reassessment may take it over, A46)."""
+    if f["order"] == {"event": "after"}:
+        f["event_after"] = True
+
+
+def op_is_free(st, f) -> bool:
+    return not f.get("op_proc")
+
+
+@implements("6.3.1", "6.3.3.1")
+def operations(st, f) -> list:
+    """6.3.1: the operations the card's value allows (not Reassessment with Reserves added, the
+    6.3.3.1 exception)."""
+    options = op_options(st, f["side"], f["value"], f["card"])
+    if f.get("reserves_used"):
+        options = [o for o in options if o["op"] != "reassessment"]  # 6.3.3.1 exception
+    return options
+
+
+def op_prompt(st, f) -> str:
+    return f"operation with card {f['card']} (value {f['value']})"
+
+
+def start_operation(st, f) -> None:
+    """The operation: the one chosen (a Plot may use up the 1st Plot exemption, 8.5.3:
+    :func:`first_plot`) or the one an earlier event fixed."""
+    if f.get("op_proc"):
+        push(st, f["op_proc"], side=f["side"], card=f["card"], value=f["value"])
+        return
+    op = f["op"]["op"]
+    if op == "plot":
+        first_plot(st, f)
+    push(st, "op_" + op, side=f["side"], card=f["card"], value=f["value"])
+
+
+def event_still_after(st, f) -> bool:
+    return bool(f.get("event_after"))
+
+
+@implements("8.5.3", "6.3.1", "card 120")
+def event_after_operation(st, f) -> None:
+    """The triggered event after the operation (6.3.2.1). 8.5.3: the 1st Plot exemption ignores a
+    *US* event only; US Election (card 120, Unassociated) is triggered by any use for operations
+    (6.3.1), even the 1st Plot."""
+    if f.get("first_plot") and st.cards[f["card"]].side == "US":
+        cite(st, "8.5.3")
+        return
+    push_event(st, f["card"], f["trigger_side"], "ops")
+
+
+@implements("6.2.9", "4.7.7.2")
+def put_card_away(st, f) -> None:
+    put_away(st, f["card"], f.get("event_happened"), bool(f.get("first_plot")))
+
+
+@ENGINE.sequence("play_card")
+@implements("5.2.2.1", "6.1", "6.3.1", "6.3.3", "6.3.3.1", "4.7.9", "6.2.1")
+def play_card():
+    """Play ``card`` from ``side``'s hand: choose its use (5.2.2.1), then resolve it -- the event
+    (6.2), Reserves (6.3.3), or operations (6.3.1): Reserves added (6.3.3.1), the triggered event
+    before or after the operation (6.3.2.1), the operation -- and put the card away (6.2.9)."""
+    side = var("side")
+    return [
+        do(take_the_card),
+        choose(side, use_options, "5.2.2.1", use_prompt, into="use", when=use_is_free),
+        if_(for_event, [do(play_the_event)], else_=[
+            if_(for_reserves, [do(add_to_reserves)], else_=[
+                do(card_value),
+                choose(side, [{"reserves": True}, {"reserves": False}], "6.3.3.1", reserves_prompt,
+                       into="reserves", when=reserves_may_be_added),
+                do(spend_reserves),
+                do(find_triggered_event),
+                choose(side, [{"event": "first"}, {"event": "after"}], "6.3.2.1", order_prompt,
+                       into="order", when=triggers_event),
+                if_(event_first, [do(event_before_operation)], else_=[do(keep_event_for_after)]),
+                choose(side, operations, "6.3.1", op_prompt, into="op", when=op_is_free),
+                do(start_operation),
+                if_(event_still_after, [do(event_after_operation)]),
+            ]),
+        ]),
+        do(put_card_away),
+    ]
 
 
 @implements("8.5.3", "4.7.7.2")
