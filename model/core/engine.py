@@ -10,6 +10,10 @@ A procedure is a function ``handler(st, frame, action)`` that does one step and 
 * makes progress without input: mutates the state, starts a child with :func:`push`, or finishes
   with :func:`pop` (the parent then resumes with ``action=None``).
 
+A procedure may also be written as a list of steps (``do``, ``call``, ``choose``, ``roll``,
+``for_each``...: model/core/steps.py) and registered with :meth:`Engine.sequence`, which compiles
+it once into such a handler.
+
 :meth:`Engine.run` calls handlers until a question is pending or the game is over. Each game has
 its own :class:`Engine` -- its own registry of procedures, so two games may both have a ``turn`` --
 and two hooks: ``after_step(st)`` runs after every step (Labyrinth: the instant-victory check,
