@@ -161,7 +161,7 @@ def quick_verify(monkeypatch):
     from cdg_oracle.properties.labyrinth import z3_proofs
 
     monkeypatch.setattr(z3_proofs, "prove_all", lambda: [])
-    monkeypatch.setattr(verify, "adapter_selftest", lambda seed: [])
+    monkeypatch.setattr(verify, "adapter_selftest", lambda seed, game="labyrinth": [])
 
 
 def test_item4_verify_games_0_runs_no_campaign_solo_included(tmp_path, capsys, quick_verify):

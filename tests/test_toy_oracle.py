@@ -1,7 +1,9 @@
-"""Issue 16: conformance vectors for a game that lists no targets (tests/toy_game.py, Pig):
-``cdg-oracle vectors --game toy`` discovers every question and rule the searched games meet
-(properties/coverage.py DiscoveredCoverage), writes one vector for each, and ``--check`` replays
-them; a vector the model disagrees with fails. The tools know the toy only by its name."""
+"""Issue 16: the oracle's generated artefacts for a game that brings nothing but its rules
+(tests/toy_game.py, Pig). Vectors: ``cdg-oracle vectors --game toy`` discovers every question and
+rule the searched games meet (properties/coverage.py DiscoveredCoverage), writes one vector for
+each, and ``--check`` replays them; a vector the model disagrees with fails. Verification:
+``cdg-oracle verify --game toy`` runs the generic checks (properties/verification.py). The tools
+know the toy only by its name."""
 from __future__ import annotations
 
 import json
@@ -74,3 +76,34 @@ def test_only_picks_discovered_vectors_and_an_unknown_id_is_bad_input(tmp_path, 
 def test_an_unknown_game_is_bad_input(tmp_path, capsys):
     code, out, err = run(capsys, "vectors", "--game", "chess", "--out", tmp_path / "v")
     assert code == 2 and "unknown game" in err and err.count("\n") == 1
+
+
+def test_verify_runs_the_generic_checks_for_a_game_with_none_of_its_own(tmp_path, capsys):
+    """``cdg-oracle verify --game toy``: the state machine, a campaign and the reference adapter
+    (in another process, which finds the toy through CDG_ORACLE_GAMES), in reports/toy/."""
+    import os
+    import pathlib
+
+    root = str(pathlib.Path(__file__).resolve().parents[1])
+    env = {"CDG_ORACLE_GAMES": "tests.toy_game",
+           "PYTHONPATH": os.pathsep.join([root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}
+    old = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        code, out, err = run(capsys, "verify", "--game", "toy", "--games", "2", "--examples", "2", "--steps", "20",
+                             "--out", tmp_path)
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    assert code == 0, err
+    data = json.loads((tmp_path / "toy" / "verification.json").read_text())
+    md = (tmp_path / "toy" / "verification.md").read_text()
+    assert data["game"] == "toy" and data["ok"] and data["campaign"]["games"] == 4
+    assert set(data["campaign"]["per_scenario"]["race_to_10"]) == {"games", "steps", "Red", "Blue", "failed"}
+    assert [a["verdict"] for a in data["adapter_selftest"]] == ["agree", "agree"]
+    assert data["state_machine"]["runs"] >= 1 and data["state_machine"]["failures"] == []
+    assert md.startswith("# toy verification report") and "| Red wins | Blue wins |" in md
+    assert "## Map" not in md and "z3" not in md

@@ -1,0 +1,85 @@
+"""What ``cdg-oracle verify`` runs for a game: the generic checks every game gets (the hypothesis
+state machine, a random campaign checked after every step) and the checks a game adds of its own.
+
+A game adds its checks with a :class:`GameVerification` registered in :data:`VERIFICATIONS` by its
+properties package (Labyrinth: ``properties/labyrinth/verification.py``: the map, the scenarios,
+the z3 invariants and proofs, the victory analysis, the solo campaign). Each check gives a
+:class:`Section`: its key in the JSON report, its data, whether it holds, its Markdown and a few
+words for the one-line summary. ``oracle/verify.py`` assembles the report; this module never
+imports the oracle.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+#: Game name -> its GameVerification (registered by the game's properties package).
+VERIFICATIONS: dict[str, "GameVerification"] = {}
+#: Game name -> the properties module that registers it (imported on first use).
+VERIFICATION_MODULES = {"labyrinth": "cdg_oracle.properties.labyrinth.verification"}
+
+
+@dataclass
+class Section:
+    """One part of a verification report: ``key`` in the JSON report, ``data`` there, ``ok``
+    (the property holds), ``md`` its Markdown lines (a ``## title`` first), ``summary`` a few
+    words for the command's last line (or empty)."""
+
+    key: str
+    data: Any
+    ok: bool
+    md: list[str]
+    summary: str = ""
+
+
+@dataclass
+class ExtraCampaign:
+    """A campaign a game adds after the random one (Labyrinth: solo games at every Ideology):
+    its section, the work it was given (``work``: report keys and their values; ``planned`` and
+    ``played``: games) and how that work reads in words (``work_words``, ``partial_words``)."""
+
+    section: Section
+    work: dict = field(default_factory=dict)
+    planned: dict = field(default_factory=dict)
+    played: int = 0
+    work_words: str = ""
+    partial_words: str = ""
+
+
+class GameVerification:
+    """The checks of one game beyond the generic ones. The defaults add nothing."""
+
+    title = ""        # the report's title (default "<game> verification report")
+    campaign_words = ("Complete games with uniformly random legal choices and seeded chance; after every step",
+                      "the state is checked against the invariants, round-tripped through JSON, and checked to",
+                      "offer a legal action.")   # the random campaign's explanation, as Markdown lines
+
+    def __init__(self, game: str):
+        self.game = game
+
+    def checks(self, seed: int, say: Callable[[str], None]) -> list[Section]:
+        """The game's own checks, run before the state machine, in report order."""
+        return []
+
+    def run_machine(self, examples: int, steps: int, seed: int, on_failure) -> dict:
+        """The hypothesis state machine of the game (properties/stateful.py)."""
+        from cdg_oracle.properties.stateful import run_machine
+
+        return run_machine(self.game, examples, steps, seed, on_failure=on_failure)
+
+    def machine_games(self, stats: dict) -> str:
+        """How the machine's games read in the report (after the runs and steps)."""
+        return f"; {stats['games']} games." if stats.get("games") is not None else "."
+
+    def extra_campaigns(self, scenarios: list[str], seed: int, games: int, budget: float | None,
+                        progress, say: Callable[[str], None]) -> list[ExtraCampaign]:
+        """Campaigns the game adds after the random one (the same seed and budget)."""
+        return []
+
+
+def verification(game: str) -> GameVerification:
+    """The verification of ``game``: the one its properties package registers, else the generic."""
+    if game in VERIFICATION_MODULES and game not in VERIFICATIONS:
+        importlib.import_module(VERIFICATION_MODULES[game])
+    return VERIFICATIONS.get(game) or GameVerification(game)
