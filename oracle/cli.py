@@ -212,28 +212,20 @@ def cmd_replay(args) -> int:
     return {"conformant": EXIT_OK, "violation": EXIT_FAIL, "undetermined": 4}[verdict.verdict]
 
 
-def only_labyrinth(game: str, verb: str) -> None:
-    """A command built for Labyrinth alone so far: an unknown game is the registry's one-line
-    error, a known other game says what is missing."""
-    from cdg_oracle.oracle.games import spec
-
-    name = spec(game).name
-    if name != "labyrinth":
-        raise UsageError(f"{verb} --game {name}: built for labyrinth only so far")
-
-
 def cmd_rules(args) -> int:
     from cdg_oracle.oracle import rules_report
 
-    only_labyrinth(args.game, "rules")
+    from cdg_oracle.oracle.games import spec
+
+    game = spec(args.game).name
     if args.rulings:
-        rows = rules_report.rulings_report()
+        rows = rules_report.rulings_report(game)
         if args.json:
             print(json.dumps(rows, indent=1, sort_keys=True))
         else:
             sys.stdout.write(rules_report.render_rulings(rows))
         return EXIT_OK
-    report = rules_report.labyrinth_report()
+    report = rules_report.report(game)
     if args.json:
         report["summary"] = rules_report.summary(report)
         print(json.dumps(report, indent=1, sort_keys=True))

@@ -34,22 +34,28 @@ def tested_rules(tests_dir: Path | None = None) -> dict[str, list[str]] | None:
     return out
 
 
-def labyrinth_report() -> dict:
-    import cdg_oracle.model.labyrinth  # noqa: F401  (loads every rule module, filling the registry)
-    from cdg_oracle.model.labyrinth import events
-    from cdg_oracle.model.labyrinth.cards import load_cards
-    from cdg_oracle.model.labyrinth.rules_catalogue import load_rules_catalogue
+def report(game: str = "labyrinth") -> dict:
+    """Every rule of ``game``'s catalogue and every card, with its status (the game's spec says
+    where they are, model/core/registry.py); a game without a catalogue lists the rules its code
+    cites."""
+    from cdg_oracle.model.core.registry import get
 
-    impl = registry("labyrinth")
+    spec = get(game)
+    impl = registry(spec.name)
     tests = tested_rules()
-    catalogue = load_rules_catalogue()
-    numbers = [r.number for r in catalogue]
+    catalogue = spec.rules_catalogue() if spec.rules_catalogue is not None else None
+    card_rows = spec.cards() if spec.cards is not None else []
     rules = []
-    for r in catalogue:
-        prefix = r.number[:-2] if r.number.endswith(".0") else r.number
-        children = [n for n in numbers if n != r.number and n.startswith(prefix + ".")]
-        where = impl.get(r.number, [])
-        tested = (tests or {}).get(r.number, [])
+    if catalogue is None:
+        catalogue_rules = [(n, "", "") for n in sorted(impl, key=_rule_key) if not n.startswith("card ")]
+    else:
+        catalogue_rules = [(r.number, r.title, r.scope) for r in catalogue]
+    numbers = [n for n, _, _ in catalogue_rules]
+    for number, title, scope in catalogue_rules:
+        prefix = number[:-2] if number.endswith(".0") else number
+        children = [n for n in numbers if n != number and n.startswith(prefix + ".")]
+        where = impl.get(number, [])
+        tested = (tests or {}).get(number, [])
         if where:
             status = "implemented, tested" if tested else "implemented, not tested"
         elif children:
@@ -57,20 +63,31 @@ def labyrinth_report() -> dict:
             status = f"heading: {done}/{len(children)} sub-rules implemented"
         else:
             status = "not implemented"
-        rules.append({"number": r.number, "title": r.title, "scope": r.scope, "status": status,
+        rules.append({"number": number, "title": title, "scope": scope, "status": status,
                       "implemented_in": where, "tested_in": tested})
     cards = []
-    for n, c in load_cards().items():
-        implemented = events.is_implemented(n)
+    for c in card_rows:
+        n = c["number"]
         tested = (tests or {}).get(f"card {n}", [])
         status = ("event implemented, tested" if tested else "event implemented, not tested") \
-            if implemented else "event not implemented"
-        cards.append({"number": n, "name": c.name, "side": c.side, "ops": c.ops, "status": status,
+            if c["event_implemented"] else "event not implemented"
+        cards.append({"number": n, "name": c["name"], "side": c["side"], "ops": c["ops"], "status": status,
                       "data": "cards.yaml", "tested_in": tested})
-    extra = sorted(set(impl) - set(numbers) - {f"card {n}" for n in range(1, 121)})
-    from cdg_oracle.model.labyrinth.solo_tables import open_items
-    return {"game": "labyrinth", "rules": rules, "cards": cards, "tests_found": tests is not None,
-            "citations_outside_catalogue": extra, "open_items": open_items()}
+    extra = sorted(set(impl) - set(numbers) - {f"card {c['number']}" for c in card_rows})
+    out = {"game": spec.name, "rules": rules, "cards": cards, "tests_found": tests is not None,
+           "citations_outside_catalogue": extra,
+           "open_items": spec.open_items() if spec.open_items is not None else []}
+    if catalogue is None:
+        out["catalogue"] = None
+    return out
+
+
+def labyrinth_report() -> dict:
+    return report("labyrinth")
+
+
+def _rule_key(number: str) -> tuple:
+    return tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in number.split("."))
 
 
 def summary(report: dict) -> dict:
@@ -91,9 +108,11 @@ def summary(report: dict) -> dict:
 
 def render_text(report: dict) -> str:
     s = summary(report)
-    lines = [f"Labyrinth: {s['leaf_rules']} rules ({s['implemented']} implemented, "
+    lines = [f"{report['game'].capitalize()}: {s['leaf_rules']} rules ({s['implemented']} implemented, "
              f"{s['implemented_and_tested']} of them tested; {s['not_implemented']} not implemented); "
              f"{s['cards']} cards ({s['card_events_implemented']} events implemented)"]
+    if "catalogue" in report:
+        lines.append("(no rule catalogue for this game yet: only the rules its code cites are listed)")
     if not report["tests_found"]:
         lines.append("(no tests folder found: 'tested' cannot be established from an installed copy)")
     lines.append("")
@@ -101,12 +120,14 @@ def render_text(report: dict) -> str:
     for r in report["rules"]:
         where = ""
         if r["implemented_in"]:
-            where = "  <- " + ", ".join(w.split("cdg_oracle.model.labyrinth.", 1)[-1] for w in r["implemented_in"][:3])
+            where = "  <- " + ", ".join(w.split(f"cdg_oracle.model.{report['game']}.", 1)[-1]
+                                        for w in r["implemented_in"][:3])
             if len(r["implemented_in"]) > 3:
                 where += f" (+{len(r['implemented_in']) - 3})"
         lines.append(f"  {r['number']:<11} {r['title'][:48]:<48} {r['status']}{where}")
-    lines.append("")
-    lines.append("CARDS")
+    if report["cards"]:
+        lines.append("")
+        lines.append("CARDS")
     for c in report["cards"]:
         lines.append(f"  {c['number']:>3} {c['name'][:34]:<34} {c['side']:<12} ops {c['ops']}  {c['status']}")
     if report.get("open_items"):
@@ -126,17 +147,24 @@ def open_items_lines(items: list[dict]) -> list[str]:
     return lines
 
 
-def rulings_report() -> list[dict]:
-    """Every ``Rulings`` switch of Labyrinth: its name, default, values, question, source and the
-    ambiguity-registry entries whose readings it executes (``cdg-oracle rules --rulings``)."""
-    from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
-    from cdg_oracle.properties.labyrinth.registry import load_registry
+#: Game name -> the properties module whose ``load_registry()`` reads its ambiguity registry.
+AMBIGUITY_REGISTRIES = {"labyrinth": "cdg_oracle.properties.labyrinth.registry"}
 
+
+def rulings_report(game: str = "labyrinth") -> list[dict]:
+    """Every ``Rulings`` switch of ``game``: its name, default, values, question, source and the
+    ambiguity-registry entries whose readings it executes (``cdg-oracle rules --rulings``)."""
+    import importlib
+
+    from cdg_oracle.model.core.registry import get
+
+    spec = get(game)
     entries: dict[str, list[str]] = {}
-    for e in load_registry():
-        if e.switch:
-            entries.setdefault(e.switch, []).append(e.id)
-    return [{**s, "entries": entries.get(s["name"], [])} for s in LabyrinthRulings.describe()]
+    if spec.name in AMBIGUITY_REGISTRIES:
+        for e in importlib.import_module(AMBIGUITY_REGISTRIES[spec.name]).load_registry():
+            if e.switch:
+                entries.setdefault(e.switch, []).append(e.id)
+    return [{**s, "entries": entries.get(s["name"], [])} for s in spec.rulings.describe()]
 
 
 def render_rulings(rows: list[dict]) -> str:

@@ -107,3 +107,11 @@ def test_verify_runs_the_generic_checks_for_a_game_with_none_of_its_own(tmp_path
     assert data["state_machine"]["runs"] >= 1 and data["state_machine"]["failures"] == []
     assert md.startswith("# toy verification report") and "| Red wins | Blue wins |" in md
     assert "## Map" not in md and "z3" not in md
+
+
+def test_rules_reports_a_game_without_a_catalogue_and_its_rulings(capsys):
+    code, out, err = run(capsys, "rules", "--game", "toy")
+    assert code == 0, err
+    assert out.startswith("Toy: 0 rules") and "no rule catalogue for this game yet" in out and "CARDS" not in out
+    code, out, err = run(capsys, "rules", "--game", "toy", "--rulings")
+    assert code == 0 and "one_ends_turn  [no entry]" in out and "values: true (default), false" in out

@@ -12,11 +12,24 @@ from typing import Callable
 _REGISTRY: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
 
 
-def implements(*rules: str, game: str = "labyrinth") -> Callable:
+def game_of(module: str) -> str | None:
+    """The game a model module belongs to: ``cdg_oracle.model.<game>.…`` -> ``<game>``."""
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[:2] == ["cdg_oracle", "model"] and parts[2] != "core":
+        return parts[2]
+    return None
+
+
+def implements(*rules: str, game: str | None = None) -> Callable:
+    """Register the decorated function as implementing ``rules`` of ``game`` (default: the game
+    whose package, ``cdg_oracle.model.<game>``, holds the function)."""
     def mark(fn: Callable) -> Callable:
+        name = game or game_of(fn.__module__)
+        if name is None:
+            raise ValueError(f"@implements on {fn.__module__}.{fn.__qualname__}: name the game (game=...)")
         where = f"{fn.__module__}.{fn.__qualname__}"
         for rule in rules:
-            _REGISTRY[game][rule].append(where)
+            _REGISTRY[name][rule].append(where)
         return fn
 
     return mark

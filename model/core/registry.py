@@ -31,7 +31,14 @@ class GameSpec:
     ``normalize_options(options)`` validates them; ``state_schema`` names the published JSON
     Schema of the canonical state (a file of ``oracle/data``); ``sides`` the players;
     ``perft_depths`` the default perft depth of each scenario (``cdg-oracle vectors``; a scenario
-    not listed gets the tool's fallback depth): as deep as a count stays within a few seconds."""
+    not listed gets the tool's fallback depth): as deep as a count stays within a few seconds.
+
+    What ``cdg-oracle rules`` reports: ``rules_catalogue()``, every numbered rule of the rulebook
+    in order (objects with ``number``, ``title``, ``scope``; None: the game has no catalogue yet,
+    and only the rules its code cites are listed); ``cards()``, every card (dicts with
+    ``number``, ``name``, ``side``, ``ops``, ``event_implemented``; None: no cards);
+    ``open_items()``, the facts no source confirms (dicts with ``rule``, ``table``,
+    ``confidence``, ``what``)."""
 
     name: str
     sides: tuple[str, ...]
@@ -45,6 +52,9 @@ class GameSpec:
     state_schema: str | None = None
     description: str = ""
     perft_depths: Mapping[str, int] = field(default_factory=dict, hash=False)
+    rules_catalogue: Callable[[], Any] | None = None
+    cards: Callable[[], list[dict]] | None = None
+    open_items: Callable[[], list[dict]] | None = None
 
 
 GAMES: dict[str, GameSpec] = {}

@@ -17,10 +17,13 @@ Random Country 9.5 ``solo/random_country.py``; answers to the questions of event
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.labyrinth import cardplay, engine, plots, turn, victory  # noqa: F401  (register their procedures)
 from cdg_oracle.model.labyrinth.solo import activities, answers, flow, random_country  # noqa: F401  (chapter 9)
-from cdg_oracle.model.labyrinth.events import load_all
+from cdg_oracle.model.labyrinth.events import is_implemented, load_all
+from cdg_oracle.model.labyrinth.cards import load_cards
+from cdg_oracle.model.labyrinth.rules_catalogue import load_rules_catalogue
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 from cdg_oracle.model.labyrinth.scenarios import LENGTHS, new_game, scenario_names
 from cdg_oracle.model.labyrinth.solo.options import normalize_options
+from cdg_oracle.model.labyrinth.solo_tables import open_items
 from cdg_oracle.model.labyrinth.state import SIDES, LabyrinthState
 
 load_all()
@@ -31,6 +34,13 @@ def _solo_bot_asks(st) -> None:
     which answers at once or poses the chance node of a random choice (9.5)."""
     if st.d["pending"]["player"] == "Jihadist" and st.d.get("options", {}).get("solo"):
         answers.decide(st)
+
+
+def card_list() -> list[dict]:
+    """The 120 cards (data/cards.yaml) and whether each one's event is implemented, for
+    ``cdg-oracle rules``."""
+    return [{"number": n, "name": c.name, "side": c.side, "ops": c.ops, "event_implemented": is_implemented(n)}
+            for n, c in load_cards().items()]
 
 
 # The engine's hooks (model/core/engine.py): after every step the instant-victory check (2.1), on
@@ -46,6 +56,7 @@ SPEC = register(GameSpec(
     # perft's default depths: as deep as stays within a few seconds (measured on one core: lets_roll 6
     # in about 1.6 s, you_can_call_me_al 6 in 1.4 s, mission_accomplished 6 in 3.4 s, anaconda 3 in
     # 1 s; anaconda's three set-up cells make depth 4 take minutes).
-    perft_depths={"lets_roll": 6, "you_can_call_me_al": 6, "mission_accomplished": 6, "anaconda": 3}))
+    perft_depths={"lets_roll": 6, "you_can_call_me_al": 6, "mission_accomplished": 6, "anaconda": 3},
+    rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items))
 
 __all__ = ["new_game", "scenario_names"]
