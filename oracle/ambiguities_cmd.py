@@ -47,6 +47,9 @@ def add_parser(sub) -> None:
                    help=f"about how long the paired games take (default {DEFAULT_BUDGET:g}; the discovery adds about "
                         f"40%%); converted to game pairs without a clock, so the report is deterministic")
     a.add_argument("--seed", type=usage.seed, default=1, help="the seed of the games' random streams (default 1)")
+    from cdg_oracle.oracle.cli import GAME_HELP
+
+    a.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with an ambiguity registry (labyrinth)")
     a.add_argument("--out", metavar="DIR", default=str(DEFAULT_OUT),
                    help=f"report folder (default {DEFAULT_OUT}): ambiguities.md, ambiguities.json, "
                         f"{WITNESS_DIR}/*.trace.jsonl")
@@ -71,6 +74,13 @@ def run(args, stream=None) -> int:
 
     from cdg_oracle.oracle.fileio import check_output
 
+    from cdg_oracle.oracle.games import spec
+    from cdg_oracle.oracle.rules_report import AMBIGUITY_REGISTRIES
+
+    game = spec(getattr(args, "game", "labyrinth")).name
+    if game not in AMBIGUITY_REGISTRIES:
+        raise _usage(f"ambiguities --game {game}: {game} has no ambiguity registry yet (games with one: "
+                     f"{', '.join(sorted(AMBIGUITY_REGISTRIES))})")
     stream = stream or sys.stdout
     if not args.budget > 0 or args.budget == float("inf"):
         raise _usage(f"--budget {args.budget:g}: must be a number of seconds > 0")

@@ -28,6 +28,9 @@ EXIT_OK, EXIT_FAIL = 0, 1
 def add_parser(sub) -> None:
     """Register ``scenario`` and its actions on the CLI's subparsers."""
     sc = sub.add_parser("scenario", help="check scenario set-ups (invariants, printed figures, golden summaries); show one")
+    from cdg_oracle.oracle.cli import GAME_HELP
+
+    sc.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with scenario checks (labyrinth)")
     actions = sc.add_subparsers(dest="scenario_action", metavar="ACTION", required=True)
     ch = actions.add_parser("check", help="check every scenario, or the given files; exit 1 if one fails")
     ch.add_argument("files", nargs="*", metavar="FILE", help="a scenario name or a path to a scenario YAML (default: every scenario)")
@@ -37,7 +40,18 @@ def add_parser(sub) -> None:
     sh.add_argument("--json", action="store_true", help="print the summary as JSON (the golden file's text)")
 
 
+#: Game name -> the properties module of its scenario checks (golden summaries, printed figures).
+SCENARIO_CHECKS = {"labyrinth": "cdg_oracle.properties.labyrinth.scenario_checks"}
+
+
 def run(args) -> int:
+    from cdg_oracle.oracle.games import spec
+    from cdg_oracle.oracle.usage import UsageError
+
+    game = spec(getattr(args, "game", "labyrinth")).name
+    if game not in SCENARIO_CHECKS:
+        raise UsageError(f"scenario --game {game}: {game} has no scenario checks yet (games with them: "
+                         f"{', '.join(sorted(SCENARIO_CHECKS))})")
     if args.scenario_action == "check":
         return check(args.files, args.update_golden)
     return show(args.name, args.json)

@@ -115,3 +115,10 @@ def test_rules_reports_a_game_without_a_catalogue_and_its_rulings(capsys):
     assert out.startswith("Toy: 0 rules") and "no rule catalogue for this game yet" in out and "CARDS" not in out
     code, out, err = run(capsys, "rules", "--game", "toy", "--rulings")
     assert code == 0 and "one_ends_turn  [no entry]" in out and "values: true (default), false" in out
+
+
+def test_verbs_a_game_has_nothing_for_say_so_in_one_line(tmp_path, capsys):
+    for argv, what in ((["scenario", "--game", "toy", "check"], "no scenario checks yet"),
+                       (["ambiguities", "--game", "toy", "--out", str(tmp_path)], "no ambiguity registry yet")):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and what in err and err.count("\n") == 1 and out == "", (argv, err)
