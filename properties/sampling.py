@@ -9,7 +9,12 @@ from math import lcm
 
 
 def sample_chance(rng: random.Random, outcomes: list[tuple[object, Fraction]]):
-    """Draw one outcome of ``[(outcome, probability)]`` with exact integer weights."""
+    """Draw one outcome of ``[(outcome, probability)]`` with exact integer weights. Equal
+    probabilities (a die, a draw from the pile) draw ``rng.randrange(n)`` directly: the same draw
+    the weights 1, ..., 1 give."""
+    first = outcomes[0][1]
+    if all(p is first for _, p in outcomes):
+        return outcomes[rng.randrange(len(outcomes))][0]
     denom = lcm(*(p.denominator for _, p in outcomes))
     weights = [p.numerator * (denom // p.denominator) for _, p in outcomes]
     r = rng.randrange(sum(weights))

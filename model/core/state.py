@@ -17,10 +17,17 @@ from __future__ import annotations
 import copy
 import json
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
 from cdg_oracle.model.core.game import CHANCE, TERMINAL
+
+
+@lru_cache(maxsize=None)
+def _uniform(n: int) -> Fraction:
+    """The probability of each of ``n`` equally likely outcomes (one object per ``n``)."""
+    return Fraction(1, n)
 
 
 class StackState:
@@ -64,7 +71,8 @@ class StackState:
         acts = p["actions"]
         w = p["weights"]
         if w is None:
-            return [(a, Fraction(1, len(acts))) for a in acts]
+            each = _uniform(len(acts))
+            return [(a, each) for a in acts]
         total = sum(w)
         return [(a, Fraction(x, total)) for a, x in zip(acts, w)]
 

@@ -46,6 +46,12 @@ def cells_on_map(st) -> int:
     return sum(counted_cells(st, c) for c in st.d["countries"].values())
 
 
+def no_cells_on_map(st) -> bool:
+    """2.1.1's "no cells" condition: no country holds a cell (:func:`cells_on_map` is 0), decided
+    at the first country that holds one."""
+    return not any(counted_cells(st, c) for c in st.d["countries"].values())
+
+
 def adjacent_islamist_pair(st) -> bool:
     ir = [n for n in st.map.muslim if st.d["countries"][n]["gov"] == "islamist_rule"]
     irs = set(ir)
@@ -106,7 +112,7 @@ def us_instant_win(st) -> str | None:
         return "Muslim countries with at least 12 Resources are Good (2.1.1)"
     if count_governance(st, ("good", "fair")) >= 15:
         return "at least 15 Muslim countries are Fair or Good (2.1.1)"
-    if cells_on_map(st) == 0 and not is_solo(st):
+    if not is_solo(st) and no_cells_on_map(st):
         return "no Jihadist cells on the map (2.1.1)"
     return None
 
