@@ -99,8 +99,9 @@ def play_checked(game: str, scenario: str, seed: int, roundtrip_every: int = 1, 
             failures.extend(f"step {steps}: {b}" for b in bad)
             break
         if roundtrip_every and steps % roundtrip_every == 0:
-            back = spec.state_class.from_json(st.to_json())
-            if back != st or back.to_json() != st.to_json():
+            text = st.to_json()
+            back = spec.state_class.from_json(text)
+            if back != st or back.to_json() != text:
                 failures.append(f"step {steps}: the state does not round-trip through JSON")
                 break
     t = st.outcome() or {}

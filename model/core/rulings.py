@@ -21,6 +21,10 @@ def switch(default: Any, *, choices: tuple, question: str, source: str) -> Any:
     )
 
 
+#: (Rulings class, the values as sorted (name, type, value) triples) -> the validated object.
+_VALID: dict = {}
+
+
 @dataclasses.dataclass(frozen=True)
 class Rulings:
     """Base class: subclasses add fields declared with :func:`switch`."""
@@ -30,6 +34,23 @@ class Rulings:
 
     @classmethod
     def from_dict(cls, values: dict[str, Any] | None, where: str = "rulings") -> "Rulings":
+        """The rulings ``values`` name (a switch left out takes its default); an unknown name or
+        value is a DataError naming ``where``. Valid sets are remembered (the object is frozen),
+        since every state read back from JSON asks for its rulings again."""
+        try:
+            key = (cls, tuple(sorted((k, type(v).__name__, v) for k, v in (values or {}).items())))
+            known = _VALID.get(key)
+        except TypeError:  # an unhashable value: validated below, and refused
+            key = known = None
+        if known is not None:
+            return known
+        out = cls._validated(values, where)
+        if key is not None and len(_VALID) < 4096:
+            _VALID[key] = out
+        return out
+
+    @classmethod
+    def _validated(cls, values: dict[str, Any] | None, where: str) -> "Rulings":
         values = dict(values or {})
         fields = {f.name: f for f in dataclasses.fields(cls)}
         for name, value in values.items():
