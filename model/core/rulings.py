@@ -32,6 +32,12 @@ class Rulings:
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
+    def changes(self) -> dict[str, Any]:
+        """The switches set to other than their default: what a state keeps (``from_dict`` of it
+        gives these rulings back), so that a state under the defaults carries none."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if getattr(self, f.name) != f.default or type(getattr(self, f.name)) is not type(f.default)}
+
     @classmethod
     def from_dict(cls, values: dict[str, Any] | None, where: str = "rulings") -> "Rulings":
         """The rulings ``values`` name (a switch left out takes its default); an unknown name or

@@ -16,12 +16,23 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
 from cdg_oracle.model.core.game import CHANCE, TERMINAL
+
+
+def copy_json(v: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, strings, numbers, booleans, None): what
+    ``copy.deepcopy`` gives for such data (key order kept), several times faster (marshal's
+    C round trip, no memo)."""
+    try:
+        return marshal.loads(marshal.dumps(v))
+    except ValueError:  # not plain data: let copy.deepcopy say what it makes of it
+        return copy.deepcopy(v)
 
 
 @lru_cache(maxsize=None)
@@ -149,7 +160,7 @@ class StackState:
         return {}
 
     def clone(self):
-        return type(self)(copy.deepcopy(self.d))
+        return type(self)(copy_json(self.d))
 
     def to_json(self) -> str:
         """Canonical JSON of the whole state: sorted keys, compact separators."""

@@ -222,7 +222,7 @@ def initial_state(scenario: str, length: str = "standard", rulings: dict | None 
     d = {
         "game": "labyrinth", "version": STATE_VERSION,
         "scenario": stem, "length": length, "decks": LENGTHS[length], "reshuffles": 0,
-        "rulings": r.to_dict(),
+        "rulings": r.changes(),  # only the switches off their default (rulings_dict() gives them all)
         "prestige": s["prestige"], "funding": s["funding"], "us_posture": s["us_posture"],
         "troops_track": TROOP_CUBES - on_map_troops, "cells_track": CELL_CYLINDERS - on_map_cells,
         "reserves": {"US": 0, "Jihadist": 0},

@@ -22,12 +22,11 @@ computed, never stored (``tracks.py``).
 """
 from __future__ import annotations
 
-import copy
 import json
 import re
 from typing import Any
 
-from cdg_oracle.model.core.state import StackState
+from cdg_oracle.model.core.state import StackState, copy_json
 from cdg_oracle.model.labyrinth import engine
 from cdg_oracle.model.labyrinth.cards import load_cards
 from cdg_oracle.model.labyrinth.mapdata import load_map
@@ -90,7 +89,7 @@ class LabyrinthState(StackState):
         draw is a chance node), plus ``to_move`` (a side, ``chance`` or ``terminal``).
         Published as oracle/data/labyrinth_state.schema.json (adapter protocol, DESIGN.md)."""
         d = self.d
-        out = {k: copy.deepcopy(v) for k, v in d.items() if k not in _NOT_CANONICAL}
+        out = {k: copy_json(v) for k, v in d.items() if k not in _NOT_CANONICAL}
         for k in _SORTED_ZONES:
             out[k] = sorted(out[k], key=_order)
         # In a solo game the Jihadist hand is a face-down draw stack, top first (9.2): its order counts.

@@ -271,4 +271,4 @@ def test_rulings_are_validated():
     for r in LabyrinthRulings.describe():
         assert r["default"] in r["choices"] and r["question"] and r["source"]
     st = new_game("lets_roll", rulings={"deal_order": "jihadist_then_us"})
-    assert st.d["rulings"]["deal_order"] == "jihadist_then_us" and st.rulings.deal_order == "jihadist_then_us"
+    assert st.rulings_dict()["deal_order"] == "jihadist_then_us" and st.rulings.deal_order == "jihadist_then_us"

@@ -231,8 +231,8 @@ def test_mission_accomplished_reroll_changes_one_posture():
 def test_mission_accomplished_mandatory_reroll_ruling():
     """IT 'ritirate per uno di essi' read as mandatory (the default): no way to decline."""
     st = mission_accomplished(rulings={"mission_accomplished_reroll": "mandatory"})
-    assert st.d["rulings"]["mission_accomplished_reroll"] == "mandatory"
-    assert new_game("mission_accomplished").d["rulings"]["mission_accomplished_reroll"] == "mandatory"
+    assert st.rulings_dict()["mission_accomplished_reroll"] == "mandatory"
+    assert new_game("mission_accomplished").rulings_dict()["mission_accomplished_reroll"] == "mandatory"
     assert st.legal_actions() == [{"reroll": n} for n in st.map.schengen]
 
 
