@@ -10,20 +10,49 @@ from cdg_oracle.model.labyrinth.solo.options import is_solo
 PHASE_SIDE = {"jihadist_action": "Jihadist", "us_action": "US", "plots": "Jihadist"}
 
 
+class MuslimTally:
+    """What the victory conditions read of the Muslim countries, in one pass (4.7.6, 2.1, 2.3):
+    Good Resources, Islamist Rule Resources (with ``count_green_rc``, green Regime Change
+    countries counted as Islamist Rule, 2.3), the Islamist Rule countries in map order, and the
+    numbers of countries Fair or Good and Poor or Islamist Rule."""
+
+    __slots__ = ("good_resources", "islamist_resources", "islamist_rule", "fair_or_good", "poor_or_islamist")
+
+    def __init__(self, st, count_green_rc: bool = False):
+        countries = st.d["countries"]
+        good_res = ir_res = fair_or_good = poor_or_ir = 0
+        ir = []
+        for n in st.map.muslim:
+            c = countries[n]
+            gov = c["gov"]
+            if gov == "good":
+                good_res += resources(st, n)
+                fair_or_good += 1
+            elif gov == "fair":
+                fair_or_good += 1
+            elif gov == "poor":
+                poor_or_ir += 1
+            elif gov == "islamist_rule":
+                poor_or_ir += 1
+                ir.append(n)
+            if gov == "islamist_rule" or (count_green_rc and c["rc"] == "green"):
+                ir_res += resources(st, n)
+        self.good_resources = good_res
+        self.islamist_resources = ir_res
+        self.islamist_rule = ir
+        self.fair_or_good = fair_or_good
+        self.poor_or_islamist = poor_or_ir
+
+
 @implements("4.7.6")
 def good_resources(st) -> int:
-    return sum(resources(st, n) for n in st.map.muslim if st.d["countries"][n]["gov"] == "good")
+    return MuslimTally(st).good_resources
 
 
 @implements("4.7.6")
 def islamist_resources(st, count_green_rc: bool = False) -> int:
     """Resources under Islamist Rule; with ``count_green_rc`` also green Regime Change (2.3)."""
-    total = 0
-    for n in st.map.muslim:
-        c = st.d["countries"][n]
-        if c["gov"] == "islamist_rule" or (count_green_rc and c["rc"] == "green"):
-            total += resources(st, n)
-    return total
+    return MuslimTally(st, count_green_rc).islamist_resources
 
 
 def count_governance(st, govs: tuple[str, ...]) -> int:
@@ -52,8 +81,8 @@ def no_cells_on_map(st) -> bool:
     return not any(counted_cells(st, c) for c in st.d["countries"].values())
 
 
-def adjacent_islamist_pair(st) -> bool:
-    ir = [n for n in st.map.muslim if st.d["countries"][n]["gov"] == "islamist_rule"]
+def adjacent_islamist_pair(st, tally: MuslimTally | None = None) -> bool:
+    ir = (tally or MuslimTally(st)).islamist_rule
     irs = set(ir)
     return any(st.map.adjacent(n) & irs for n in ir)
 
@@ -92,7 +121,7 @@ def connected_islamist_resources(st) -> int:
 
 
 @implements("2.1.2")
-def islamist_rule_win(st) -> bool:
+def islamist_rule_win(st, tally: MuslimTally | None = None) -> bool:
     """2.1.2: 'il Governo Islamico governa paesi con un totale di almeno 6 Risorse che includono
     almeno 2 paesi adiacenti'. Ruling ``ir_win_adjacency`` (A17): ``adjacent_pair`` (default) --
     Islamist Rule Resources >= 6 in all and some pair of adjacent Islamist Rule countries;
@@ -100,7 +129,8 @@ def islamist_rule_win(st) -> bool:
     countries. (Not read in a solo game: 9.1 drops the adjacency.)"""
     if st.rulings.ir_win_adjacency == "connected_group":
         return connected_islamist_resources(st) >= 6
-    return islamist_resources(st) >= 6 and adjacent_islamist_pair(st)
+    t = tally or MuslimTally(st)
+    return t.islamist_resources >= 6 and adjacent_islamist_pair(st, t)
 
 
 @implements("2.1.1", "9.1")
@@ -108,9 +138,10 @@ def us_instant_win(st) -> str | None:
     """2.1.1: Good Resources >= 12, or >= 15 of 18 Muslim countries Fair or Good, or no cells on
     the map (9.1: not in a solo game, "L'eliminazione dell'ultima cellula non causa la vittoria
     USA"). Returns the reason, or None."""
-    if good_resources(st) >= 12:
+    t = MuslimTally(st)
+    if t.good_resources >= 12:
         return "Muslim countries with at least 12 Resources are Good (2.1.1)"
-    if count_governance(st, ("good", "fair")) >= 15:
+    if t.fair_or_good >= 15:
         return "at least 15 Muslim countries are Fair or Good (2.1.1)"
     if not is_solo(st) and no_cells_on_map(st):
         return "no Jihadist cells on the map (2.1.1)"
@@ -132,16 +163,17 @@ def jihadist_instant_win(st) -> str | None:
 def jihadist_win(st) -> tuple[str, str] | None:
     """:func:`jihadist_instant_win` as ``(reason, rule)``: "9.1" for the solo Islamist Rule win,
     else "2.1.2"."""
+    t = MuslimTally(st)
     if is_solo(st):
-        ir = islamist_resources(st)
+        ir = t.islamist_resources
         if ir >= 7 or (ir == 6 and st.rulings.solo_ir_victory == "at_least_6"):
             return f"Islamist Rule over {ir} Resources, adjacency not needed (9.1)", "9.1"
-    elif islamist_rule_win(st):
+    elif islamist_rule_win(st, t):
         if st.rulings.ir_win_adjacency == "connected_group":
             return (f"Islamist Rule over {connected_islamist_resources(st)} Resources within one group "
                     "of adjacent countries (2.1.2)"), "2.1.2"
         return "Islamist Rule over at least 6 Resources including 2 adjacent countries (2.1.2)", "2.1.2"
-    if st.d["prestige"] == 1 and count_governance(st, ("poor", "islamist_rule")) >= 15:
+    if st.d["prestige"] == 1 and t.poor_or_islamist >= 15:
         return "US Prestige 1 and at least 15 Muslim countries Poor or Islamist Rule (2.1.2)", "2.1.2"
     return None
 
