@@ -85,6 +85,9 @@ def build_parser() -> Parser:
     v.add_argument("--examples", type=usage.count(1), default=25, help="state-machine runs (default 25)")
     v.add_argument("--steps", type=usage.count(1), default=300, help="steps per state-machine run (default 300)")
     v.add_argument("--out", default="reports", help="report folder (default reports/)")
+    v.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
+                   help="worker processes for the campaigns (default: the number of cores); the report is "
+                        "the same for any N")
 
     pl = sub.add_parser("play", help="play one game with uniformly random choices and seeded chance; write its trace")
     pl.add_argument("--game", default="labyrinth", help=GAME_HELP)
@@ -242,7 +245,8 @@ def cmd_verify(args) -> int:
 
     game = spec(args.game).name
     check_output(args.out, "--out", directory=True)
-    return verify.run(args.out, args.budget, args.games, args.seed, args.examples, args.steps, game=game)
+    jobs = args.jobs or (os.cpu_count() or 1)
+    return verify.run(args.out, args.budget, args.games, args.seed, args.examples, args.steps, game=game, jobs=jobs)
 
 
 def cmd_difftest(args) -> int:

@@ -26,10 +26,11 @@ def say(text: str) -> None:
 
 
 def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int = 25, steps: int = 300,
-        game: str = "labyrinth") -> int:
+        game: str = "labyrinth", jobs: int = 1) -> int:
     """Run every check of ``game`` and write the report. The seed and ``games`` fix the work (the
-    same report on any machine); ``budget`` (seconds, or None) may only cut the campaigns short,
-    and the report then says it is partial (issue 15 item 6)."""
+    same report on any machine, whatever ``jobs``, the worker processes of the campaigns);
+    ``budget`` (seconds, or None) may only cut the campaigns short, and the report then says it
+    is partial (issue 15 item 6)."""
     from cdg_oracle.model.core.registry import get
     from cdg_oracle.oracle import trace
     from cdg_oracle.properties.campaign import campaign
@@ -60,9 +61,9 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
         if n % 10 == 0:
             say(f"  {n} games played")
 
-    results = campaign(game, scenarios, seed, games, budget, progress) if games else []
+    results = campaign(game, scenarios, seed, games, budget, progress, jobs=jobs) if games else []
     camp = campaign_report(ver, spec.sides, results)
-    extras = ver.extra_campaigns(scenarios, seed, games, budget, progress, say)
+    extras = ver.extra_campaigns(scenarios, seed, games, budget, progress, say, jobs)
     planned = {"games": games * len(scenarios)}
     work = {"games_per_scenario": games}
     for e in extras:

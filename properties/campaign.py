@@ -17,40 +17,79 @@ def game_seed(seed: int, k: int) -> int:
     return seed * 100_003 + k
 
 
-def campaign(game: str, scenarios: list[str], seed: int, games_per_scenario: int, budget_s: float | None = None,
-             progress=None, options: dict | None = None) -> list[GameResult]:
-    """Play ``games_per_scenario`` checked games of ``game`` per scenario (round ``k`` plays one
-    game of every scenario, seed :func:`game_seed`), within an optional time budget checked before
-    each game; returns every result. ``options``: the game options of every game.
-    ``progress(n, result)`` is called after each game."""
-    results = []
+#: Games run in worker processes when a campaign is given ``jobs`` > 1 (spawned, not forked: a
+#: forked child of a process with threads can deadlock). Each worker imports the game by name
+#: (a plugged-in game through CDG_ORACLE_GAMES, which the workers inherit).
+def _play(task: tuple) -> GameResult:
+    game, scenario, seed, options = task
+    return play_checked(game, scenario, seed, options=options)
+
+
+def run_schedule(tasks: list[tuple], budget_s: float | None, progress, jobs: int = 1,
+                 always: int = 0) -> list[GameResult]:
+    """Play ``tasks`` (``(game, scenario, seed, options)``) in order and return their results in
+    that order. A task is started only while the time ``budget_s`` lasts (the first ``always``
+    are started regardless), so the games played are a prefix of the schedule whatever the
+    number of ``jobs``; with ``jobs`` > 1 they run in that many worker processes, and the
+    results are the same as in one. ``progress(n, result)`` is called in schedule order."""
     start = time.monotonic()
-    for k in range(games_per_scenario):
-        for scen in scenarios:
-            if budget_s is not None and time.monotonic() - start > budget_s:
-                return results
-            r = play_checked(game, scen, game_seed(seed, k), options=options)
-            results.append(r)
+
+    def in_time(i: int) -> bool:
+        return i < always or budget_s is None or time.monotonic() - start <= budget_s
+
+    results: list[GameResult] = []
+    if jobs <= 1 or len(tasks) < 2:
+        for i, task in enumerate(tasks):
+            if not in_time(i):
+                break
+            results.append(_play(task))
             if progress:
-                progress(len(results), r)
+                progress(len(results), results[-1])
+        return results
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        pending = []
+        next_task = 0
+        while next_task < len(tasks) or pending:
+            while next_task < len(tasks) and len(pending) < 2 * jobs and in_time(next_task):
+                pending.append(pool.submit(_play, tasks[next_task]))
+                next_task += 1
+            if not pending:
+                break
+            results.append(pending.pop(0).result())
+            if progress:
+                progress(len(results), results[-1])
+            if next_task < len(tasks) and not in_time(next_task):
+                tasks = tasks[:next_task]
+    except BaseException:  # interrupted (SIGINT, SIGTERM) or a worker failed: stop the workers now
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return results
 
 
+def campaign(game: str, scenarios: list[str], seed: int, games_per_scenario: int, budget_s: float | None = None,
+             progress=None, options: dict | None = None, jobs: int = 1) -> list[GameResult]:
+    """Play ``games_per_scenario`` checked games of ``game`` per scenario (round ``k`` plays one
+    game of every scenario, seed :func:`game_seed`), within an optional time budget checked before
+    each game; returns every result. ``options``: the game options of every game. ``jobs``:
+    worker processes (the same results in the same order). ``progress(n, result)`` is called
+    after each game."""
+    tasks = [(game, scen, game_seed(seed, k), options) for k in range(games_per_scenario) for scen in scenarios]
+    return run_schedule(tasks, budget_s, progress, jobs)
+
+
 def options_campaign(game: str, scenarios: list[str], option_sets: list[dict], seed: int, rounds: int,
-                     budget_s: float | None = None, progress=None) -> list[GameResult]:
+                     budget_s: float | None = None, progress=None, jobs: int = 1) -> list[GameResult]:
     """``rounds`` rounds, each one checked game of ``game`` for every scenario under every options
     of ``option_sets`` (seeds as in :func:`campaign`). The first round is always played whole, so
     that every scenario and option set is covered; later rounds stop at the optional time budget.
     Returns every result."""
-    results = []
-    start = time.monotonic()
-    for k in range(rounds):
-        for scen in scenarios:
-            for options in option_sets:
-                if k and budget_s is not None and time.monotonic() - start > budget_s:
-                    return results
-                r = play_checked(game, scen, game_seed(seed, k), options=dict(options))
-                results.append(r)
-                if progress:
-                    progress(len(results), r)
-    return results
+    tasks = [(game, scen, game_seed(seed, k), dict(options)) for k in range(rounds) for scen in scenarios
+             for options in option_sets]
+    return run_schedule(tasks, budget_s, progress, jobs, always=len(scenarios) * len(option_sets))

@@ -73,8 +73,8 @@ class GameVerification:
         return f"; {stats['games']} games." if stats.get("games") is not None else "."
 
     def extra_campaigns(self, scenarios: list[str], seed: int, games: int, budget: float | None,
-                        progress, say: Callable[[str], None]) -> list[ExtraCampaign]:
-        """Campaigns the game adds after the random one (the same seed and budget)."""
+                        progress, say: Callable[[str], None], jobs: int = 1) -> list[ExtraCampaign]:
+        """Campaigns the game adds after the random one (the same seed, budget and jobs)."""
         return []
 
 

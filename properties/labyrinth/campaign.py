@@ -42,20 +42,20 @@ def play_checked(scenario: str, seed: int, roundtrip_every: int = 1, keep_action
 
 
 def campaign(scenarios: list[str], seed: int, games_per_scenario: int, budget_s: float | None = None,
-             progress=None, options: dict | None = None) -> list[GameResult]:
+             progress=None, options: dict | None = None, jobs: int = 1) -> list[GameResult]:
     """Play ``games_per_scenario`` Labyrinth games per scenario (seeds derived from ``seed``), within
     an optional time budget; returns every result (the generic schedule of
     ``properties/campaign.py``). ``options``: the game options of every game (see
     :func:`play_checked`)."""
-    return generic.campaign("labyrinth", scenarios, seed, games_per_scenario, budget_s, progress, options)
+    return generic.campaign("labyrinth", scenarios, seed, games_per_scenario, budget_s, progress, options, jobs)
 
 
 def solo_campaign(scenarios: list[str], ideologies: list[str], seed: int, games: int,
-                  budget_s: float | None = None, progress=None) -> list[GameResult]:
+                  budget_s: float | None = None, progress=None, jobs: int = 1) -> list[GameResult]:
     """Solo games (chapter 9): ``games`` rounds, each one game for every scenario at every Ideology
     (9.7), seeds derived from ``seed`` as in :func:`campaign`. The first round is always played
     whole, so that every scenario and Ideology is covered; later rounds stop at the optional time
     budget. Returns every result (``gaps`` counts each game's steps at a 9.5 Global-table
     substitute)."""
     solo = [{"solo": True, "ideology": ideology} for ideology in ideologies]
-    return generic.options_campaign("labyrinth", scenarios, solo, seed, games, budget_s, progress)
+    return generic.options_campaign("labyrinth", scenarios, solo, seed, games, budget_s, progress, jobs)

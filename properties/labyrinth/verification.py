@@ -177,7 +177,7 @@ class LabyrinthVerification(GameVerification):
         return f"; {stats['games']} games, {stats.get('solo_games')} of them solo (chapter 9)."
 
     def extra_campaigns(self, scenarios: list[str], seed: int, games: int, budget: float | None,
-                        progress, say: Callable[[str], None]) -> list[ExtraCampaign]:
+                        progress, say: Callable[[str], None], jobs: int = 1) -> list[ExtraCampaign]:
         """The solo campaign: ``solo_games_for(games)`` games per scenario and Ideology (9.7)."""
         from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
         from cdg_oracle.model.labyrinth.solo.random_country import GLOBAL_GAP
@@ -186,7 +186,7 @@ class LabyrinthVerification(GameVerification):
         n = solo_games_for(games)
         limit = "no time limit" if budget is None else f"cut short after {budget:g} s"
         say(f"verify: solo campaign (chapter 9; {n} games per scenario and Ideology, {limit}, seed {seed})")
-        solo = solo_report(solo_campaign(scenarios, list(IDEOLOGIES), seed, n, budget, progress) if n else [],
+        solo = solo_report(solo_campaign(scenarios, list(IDEOLOGIES), seed, n, budget, progress, jobs) if n else [],
                            GLOBAL_GAP)
         planned = n * len(scenarios) * len(IDEOLOGIES)
         section = Section("solo_campaign", solo, not solo["failures"], render_solo_md(solo),

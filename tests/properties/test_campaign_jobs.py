@@ -1,0 +1,25 @@
+"""Issue 17: a campaign run in worker processes (``jobs``) plays the same games, in the same order,
+with the same results as in one process; a time budget still cuts it to a prefix of the schedule."""
+from __future__ import annotations
+
+from cdg_oracle.properties.campaign import campaign, options_campaign
+
+
+def facts(results):
+    return [(r.scenario, r.seed, r.steps, r.winner, r.reason, r.failures, r.gaps, sorted(r.rules), sorted(r.events),
+             r.options) for r in results]
+
+
+def test_two_workers_give_the_results_of_one():
+    one = campaign("labyrinth", ["lets_roll", "anaconda"], 3, 2)
+    two = campaign("labyrinth", ["lets_roll", "anaconda"], 3, 2, jobs=2)
+    assert len(one) == 4 and facts(one) == facts(two)
+
+
+def test_solo_rounds_in_workers_and_a_budget_keeps_the_first_round():
+    sets = [{"solo": True, "ideology": "normal"}, {"solo": True, "ideology": "virulent"}]
+    one = options_campaign("labyrinth", ["lets_roll"], sets, 5, 2)
+    two = options_campaign("labyrinth", ["lets_roll"], sets, 5, 2, jobs=2)
+    assert facts(one) == facts(two) and len(one) == 4
+    cut = options_campaign("labyrinth", ["lets_roll"], sets, 5, 2, budget_s=0.0, jobs=2)
+    assert facts(cut) == facts(one)[:len(cut)] and len(cut) >= 2  # the first round is always whole
