@@ -1,7 +1,7 @@
 """The adapter protocol, oracle side: an implementation under test driven over its stdin/stdout.
 
-The protocol (version 1; published as oracle/data/adapter.schema.json; guide: docs/adapter.md) is
-JSON Lines. The oracle writes one request per line; the implementation answers each with exactly
+The protocol (version 2, which keeps every message of version 1; published as
+oracle/data/adapter.schema.json; guide: docs/adapter.md) is JSON Lines. The oracle writes one request per line; the implementation answers each with exactly
 one line carrying the same ``id``, in order::
 
     {"id": 1, "cmd": "reset", "game": "labyrinth", "scenario": "lets_roll", "length": "standard",
@@ -11,6 +11,11 @@ one line carrying the same ``id``, in order::
     {"id": 3, "cmd": "apply", "action": {"card": 17}}      -> {"id": 3, "ok": true}
     {"id": 4, "cmd": "state"}                              -> {"id": 4, "ok": true, "state": {...}}
     {"id": 5, "cmd": "quit"}                               -> {"id": 5, "ok": true}, then exit
+
+Version 2 adds one thing: an adapter that answers ``reset`` with ``"protocol": 2`` accepts
+``"report": true`` on ``apply``, and its answer then also carries ``player``, ``actions`` and
+``state`` after the action, so that a step of difftest is one round trip instead of three. An
+adapter that answers ``"protocol": 1`` is driven with the three requests, as before.
 
 A solo game (Labyrinth chapter 9) adds ``"options": {"solo": true, "ideology": "potent",
 "minidecks": false}`` to ``reset``; a two-player game sends no ``options``.
@@ -47,7 +52,8 @@ from typing import Any
 
 from cdg_oracle.oracle.games import carried_options
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2            # the newest protocol the oracle speaks
+PROTOCOLS = (1, 2)              # what an adapter may answer to reset
 POLL = 0.05  # seconds between looks at the process while waiting for an answer
 EXIT_GRACE = 0.25  # after the process exited, how long a last answer line may still take to arrive
 STDERR_CHUNK = 1 << 16  # bytes read from the implementation's stderr at a time
@@ -86,6 +92,8 @@ class Implementation:
     ``timeout`` is the limit, in seconds, for each answer; ``max_line`` the largest answer line
     accepted, in bytes (a canonical Labyrinth state is about 10 kB).
     """
+
+    protocol = 1                # what the adapter answered to reset
 
     def __init__(self, command: str | list[str], timeout: float = 10.0, max_line: int = 4_000_000,
                  cwd: str | None = None, env: dict | None = None):
@@ -150,6 +158,11 @@ class Implementation:
     # -- requests ----------------------------------------------------------------------------
     def request(self, cmd: str, **fields: Any) -> dict:
         """Send one request and return its answer (``ok`` true or false); ImplFailure otherwise."""
+        return self.receive(self.send(cmd, **fields))
+
+    def send(self, cmd: str, **fields: Any) -> dict:
+        """Write one request without waiting for its answer (:meth:`receive` reads it), so that
+        the oracle can do its own work meanwhile. Returns the request."""
         req = {"id": self._next_id, "cmd": cmd, **fields}
         self._next_id += 1
         data = (json.dumps(req, sort_keys=True, separators=(",", ":")) + "\n").encode()
@@ -158,6 +171,11 @@ class Implementation:
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             raise self._crashed(req) from None
+        return req
+
+    def receive(self, req: dict) -> dict:
+        """The answer to ``req`` (sent by :meth:`send`), checked for the protocol's envelope."""
+        cmd = req["cmd"]
         kind, payload = self._wait_line(req)
         if kind == "eof":
             self._lines.put(("eof", None))  # keep reporting the end
@@ -239,30 +257,27 @@ class Implementation:
             extra["options"] = carried
         resp = self.expect_ok("reset", game=game, scenario=scenario, length=length, rulings=rulings, seed=seed,
                               **extra)
-        if resp.get("protocol") != PROTOCOL_VERSION:
+        if resp.get("protocol") not in PROTOCOLS:
             raise ImplFailure("protocol", f"reset answer says protocol {json.dumps(resp.get('protocol'))}, "
-                              f"expected {PROTOCOL_VERSION}")
+                              f"expected one of {', '.join(map(str, PROTOCOLS))}")
+        self.protocol = resp["protocol"]
 
     def legal_actions(self) -> tuple[str, list]:
-        resp = self.expect_ok("legal_actions")
-        player, actions = resp.get("player"), resp.get("actions")
-        if not isinstance(player, str) or not isinstance(actions, list):
-            raise ImplFailure("protocol", "legal_actions answer needs 'player' (string) and 'actions' (list)")
-        for a in actions:
-            if not _is_action(a):
-                raise ImplFailure("protocol", f"legal_actions lists {_clip(json.dumps(a).encode())}, "
-                                  "not a string or a flat object")
-        return player, actions
+        return position_of(self.expect_ok("legal_actions"), "legal_actions")
 
     def apply(self, action: Any) -> dict:
         """Apply an action; the answer may be a refusal (``ok`` false), which the caller judges."""
         return self.request("apply", action=action)
 
+    def send_apply(self, action: Any) -> dict:
+        """Send ``apply``, with ``report`` under protocol 2 (the answer then also carries the
+        player, the legal actions and the state after the action); :meth:`receive` reads it."""
+        if self.protocol >= 2:
+            return self.send("apply", action=action, report=True)
+        return self.send("apply", action=action)
+
     def state(self) -> dict:
-        resp = self.expect_ok("state")
-        if not isinstance(resp.get("state"), dict):
-            raise ImplFailure("protocol", "state answer needs 'state' (an object)")
-        return resp["state"]
+        return state_of(self.expect_ok("state"), "state")
 
     def close(self) -> None:
         """Ask it to quit, then make sure it is gone (killed after a short grace)."""
@@ -301,6 +316,26 @@ class Implementation:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def position_of(resp: dict, cmd: str) -> tuple[str, list]:
+    """The player and legal actions an answer carries (``legal_actions``, or ``apply`` with
+    ``report``); a missing or ill-formed one is a protocol failure."""
+    player, actions = resp.get("player"), resp.get("actions")
+    if not isinstance(player, str) or not isinstance(actions, list):
+        raise ImplFailure("protocol", f"{cmd} answer needs 'player' (string) and 'actions' (list)")
+    for a in actions:
+        if not _is_action(a):
+            raise ImplFailure("protocol", f"{cmd} lists {_clip(json.dumps(a).encode())}, "
+                              "not a string or a flat object")
+    return player, actions
+
+
+def state_of(resp: dict, cmd: str) -> dict:
+    """The canonical state an answer carries (``state``, or ``apply`` with ``report``)."""
+    if not isinstance(resp.get("state"), dict):
+        raise ImplFailure("protocol", f"{cmd} answer needs 'state' (an object)")
+    return resp["state"]
 
 
 def _is_action(a: Any) -> bool:

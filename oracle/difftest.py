@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cdg_oracle.oracle import statediff
-from cdg_oracle.oracle.adapter import ImplFailure, Implementation
+from cdg_oracle.oracle.adapter import ImplFailure, Implementation, position_of, state_of
 from cdg_oracle.oracle.games import carried_options, new_state
 from cdg_oracle.properties.sampling import sample_chance
 
@@ -122,21 +122,31 @@ def _where(step: int, actions: list) -> str:
 
 
 def compare_position(impl: Implementation, state, game: int, step: int, actions: list,
-                     rules: list, answered: dict | None = None) -> None:
+                     rules: list, answered: dict | None = None, reported: dict | None = None) -> None:
     """Compare player, legal actions and canonical state; raise _Found at the first difference.
+    ``reported``: the answer to an ``apply`` with ``report`` (protocol 2), which carries them;
+    otherwise they are asked for (``legal_actions``, ``state``).
 
     A player or legal-action difference cites the question open now; a state difference cites
     the question the last step answered (``answered``) and the rules that step applied."""
     decision = state.decision() or {}
     rule, prompt = decision.get("rule", ""), decision.get("prompt", "")
     where = _where(step, actions)
-    player, legal = impl.legal_actions()
+    if reported is not None:
+        player, legal = position_of(reported, "apply")
+        theirs = state_of(reported, "apply")
+    else:
+        player, legal = impl.legal_actions()
+        theirs = None
     if player != state.current_player():
         raise _Found(Finding("disagreement", game, step, f"{where}: the model has {state.current_player()} "
                              f"to move, the implementation {player}", "player", state.current_player(), player,
                              rule=rule, rules=rules, prompt=prompt, actions=list(actions)))
     model_legal = state.legal_actions()
-    sd = statediff.action_set_diff(model_legal, legal)
+    if statediff.canonical_json(legal) == statediff.canonical_json(model_legal):
+        sd = {"missing": [], "extra": []}  # the same actions in the same order
+    else:
+        sd = statediff.action_set_diff(model_legal, legal)
     if sd["missing"] or sd["extra"]:
         parts = []
         if sd["missing"]:
@@ -151,7 +161,8 @@ def compare_position(impl: Implementation, state, game: int, step: int, actions:
                              f"{len(legal)} legal actions with repeats; the rules give {len(model_legal)}",
                              "legal_actions", len(model_legal), len(legal), rule=rule, rules=rules,
                              prompt=prompt, actions=list(actions)))
-    theirs = impl.state()
+    if theirs is None:
+        theirs = impl.state()
     ours = state.canonical()
     if theirs != ours:
         d = statediff.diff(ours, theirs)
@@ -196,17 +207,19 @@ def play_game(impl: Implementation, game: str, scenario: str, length: str, rulin
                 raise _OutOfTime(len(actions))
             action = choose(state)
             decision = state.decision() or {}
-            resp = impl.apply(action)
+            req = impl.send_apply(action)
+            state.apply(action)  # the model takes its step while the implementation takes its own
+            resp = impl.receive(req)
             if not resp["ok"]:
                 raise _Found(Finding("disagreement", index, len(actions), f"{_where(len(actions), actions)}: "
                                      f"the implementation refused {statediff.canonical_json(action)}, which both "
                                      f"list as legal: {resp['error'][:200]}", "refused", action, resp["error"],
                                      rule=decision.get("rule", ""), prompt=decision.get("prompt", ""),
                                      actions=list(actions) + [action]))
-            state.apply(action)
             actions.append(action)
             rules = state.applied_rules()
-            compare_position(impl, state, index, len(actions), actions, rules, decision)
+            compare_position(impl, state, index, len(actions), actions, rules, decision,
+                             resp if impl.protocol >= 2 else None)
     except ImplFailure as e:
         decision = state.decision() or {}
         raise _Found(Finding(e.kind, index, len(actions), f"{_where(len(actions), actions)}: {e.message}",

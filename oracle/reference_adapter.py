@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 
 class Session:
@@ -47,6 +47,9 @@ class Session:
                 if "action" not in req:
                     return {"id": rid, "ok": False, "error": "apply needs 'action'"}
                 self.state.apply(req["action"])
+                if req.get("report") is True:  # protocol 2: the position after, in the same answer
+                    return {"id": rid, "ok": True, "player": self.state.current_player(),
+                            "actions": self.state.legal_actions(), "state": self.state.canonical()}
                 return {"id": rid, "ok": True}
             if cmd == "state":
                 return {"id": rid, "ok": True, "state": self.state.canonical()}

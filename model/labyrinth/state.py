@@ -49,6 +49,13 @@ def _order(x: Any) -> tuple:
     return (1, 0, x if isinstance(x, str) else json.dumps(x, sort_keys=True))
 
 
+def _sorted_zone(zone: list) -> list:
+    """A zone in :func:`_order` (card numbers alone, the common case, sort as integers)."""
+    if all(type(x) is int for x in zone):
+        return sorted(zone)
+    return sorted(zone, key=_order)
+
+
 class LabyrinthState(StackState):
     """One position of a Labyrinth game, at a decision, a chance node or the end. The contract
     (current player, legal actions, chance outcomes, apply, decision, context, clone, JSON) is
@@ -91,13 +98,13 @@ class LabyrinthState(StackState):
         d = self.d
         out = {k: copy_json(v) for k, v in d.items() if k not in _NOT_CANONICAL}
         for k in _SORTED_ZONES:
-            out[k] = sorted(out[k], key=_order)
+            out[k] = _sorted_zone(out[k])
         # In a solo game the Jihadist hand is a face-down draw stack, top first (9.2): its order counts.
         solo = d.get("options", {}).get("solo", False)
         out["hands"] = {side: (list(cards) if solo and side == "Jihadist" else sorted(cards))
                         for side, cards in out["hands"].items()}
         for c in out["countries"].values():
-            c["plots"] = sorted(c["plots"], key=_order)
+            c["plots"] = _sorted_zone(c["plots"])
             c["markers"] = sorted(c["markers"])
         if out["second_card"] is not None:  # the card that fixed the use, and the use; not the procedure
             del out["second_card"]["proc"]

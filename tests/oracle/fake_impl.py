@@ -11,12 +11,17 @@ apply), extra-action (one more legal action from request N on), drop-action (one
 fewer), wrong-player (say the other side is to move), state-funding (Funding one higher in every
 state from request N on), bad-action (a legal action that is not a string or flat object),
 silent-exit (exit 0 without answering request N), slow (sleep 0.3 s before each answer: legal,
-only slow), protocol-2 (reset answers protocol 2), us-second (Prestige one lower in every state
+only slow), protocol-3 (reset answers protocol 3, which does not exist), us-second (Prestige one lower in every state
 once the US has chosen an action other than the first listed; N unused), orphan-exit (start a
 child that inherits stdout and sleeps, then exit at request N), stderr-flood (write N MiB to stderr
 without a newline before the first answer, then answer normally), pid-hang (write its pid to the
 file named by CDG_FAKE_PID, then never answer request N), just-under (sleep N tenths of a second
 before each answer).
+
+The fake speaks protocol 1 (reset answers 1, so the oracle asks legal_actions and state after
+every apply, and the request numbers above hold); MODE-v2 (``state-funding-v2``,
+``extra-action-v2``, ``wrong-player-v2``, ``refuse-v2``) speaks protocol 2, where each apply carries
+``report`` and its answer the position after, to which the fault then applies too.
 """
 from __future__ import annotations
 
@@ -32,6 +37,8 @@ from cdg_oracle.oracle.reference_adapter import Session  # noqa: E402
 
 def main() -> int:
     mode, n = sys.argv[1], int(sys.argv[2])
+    v2 = mode.endswith("-v2")
+    mode = mode.removesuffix("-v2")
     session = Session()
     count = applies = 0
     us_strayed = False
@@ -99,7 +106,7 @@ def main() -> int:
             del answer["ok"]
         if mode == "refuse" and req.get("cmd") == "apply" and applies == n:
             answer = {"id": req["id"], "ok": False, "error": "I do not think so"}
-        if hit and req.get("cmd") == "legal_actions":
+        if hit and (req.get("cmd") == "legal_actions" or (v2 and "actions" in answer)):
             if mode == "extra-action":
                 answer["actions"] = answer["actions"] + [{"country": "Atlantis"}]
             if mode == "drop-action" and len(answer["actions"]) > 1:
@@ -108,10 +115,12 @@ def main() -> int:
                 answer["player"] = "Jihadist" if answer["player"] == "US" else "US"
             if mode == "bad-action":
                 answer["actions"] = answer["actions"] + [{"nested": {"no": 1}}]
-        if hit and mode == "state-funding" and req.get("cmd") == "state":
+        if hit and mode == "state-funding" and (req.get("cmd") == "state" or (v2 and "state" in answer)):
             answer["state"]["funding"] += 1
-        if mode == "protocol-2" and req.get("cmd") == "reset":
-            answer["protocol"] = 2
+        if mode == "protocol-3" and req.get("cmd") == "reset":
+            answer["protocol"] = 3
+        elif req.get("cmd") == "reset" and answer.get("ok") and not v2:
+            answer["protocol"] = 1
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
         if req.get("cmd") == "quit":

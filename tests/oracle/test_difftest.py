@@ -77,12 +77,29 @@ def test_hypothesis_strategy_agrees_on_the_reference_adapter():
     ("no-ok", 3, "protocol", 0),
     ("oversized", 9, "oversized", 2),
     ("bad-action", 5, "protocol", 1),
-    ("protocol-2", 1, "protocol", 0),
+    ("protocol-3", 1, "protocol", 0),
 ])
 def test_process_failures_get_their_verdict_and_step(mode, n, kind, step):
     r = difftest.run(fake(mode, n), games=1, seed=0, timeout=5)
     assert r.verdict == kind, r.finding.message
     assert r.finding.game == 0 and r.finding.step == step
+
+
+@pytest.mark.parametrize("mode, n, what", [
+    ("state-funding-v2", 6, "state"),     # protocol 2: every apply carries the position after it
+    ("extra-action-v2", 6, "legal_actions"),
+    ("wrong-player-v2", 2, "player"),
+])
+def test_protocol_2_answers_are_compared_as_the_separate_requests_were(mode, n, what):
+    r = difftest.run(fake(mode, n), games=1, seed=0, timeout=5)
+    assert r.verdict == "disagreement" and r.finding.what == what, r.finding.message
+
+
+def test_protocol_2_is_one_round_trip_per_step_and_protocol_1_three():
+    one = difftest.run(fake("none", 0), games=1, seed=0, max_steps=20)
+    two = difftest.run(reference_command(), games=1, seed=0, max_steps=20)
+    assert one.verdict == two.verdict == "agree" and one.steps == two.steps == 20
+    assert one.answers["answers"] == 3 + 3 * 20 and two.answers["answers"] == 3 + 20
 
 
 def test_a_hang_is_a_timeout_within_the_limit():
