@@ -30,8 +30,19 @@ FALLBACK_DEPTH = 3
 
 
 def first_outcome(state) -> Any:
-    """The chance outcome the rule picks: the one whose canonical JSON sorts first."""
-    return min(state.legal_actions(), key=action_key)
+    """The chance outcome the rule picks: the one whose canonical JSON sorts first.
+
+    Outcomes that are all one-key objects with an integer value under the same key (a draw,
+    ``{"card": 17}``; a die, ``{"die": 4}``) share the text ``{"key":`` before the number, so the
+    first is the one whose ``str(value) + "}"`` sorts first: the same choice without writing every
+    outcome's JSON (``{"card":10}`` sorts before ``{"card":1}``, as ``"10}"`` before ``"1}"``)."""
+    outcomes = state.legal_actions()
+    first = outcomes[0]
+    if type(first) is dict and len(first) == 1:
+        (key,) = first
+        if all(type(a) is dict and len(a) == 1 and type(a.get(key)) is int for a in outcomes):
+            return min(outcomes, key=lambda a: f"{a[key]}}}")
+    return min(outcomes, key=action_key)
 
 
 def resolve(state) -> int:
