@@ -70,6 +70,7 @@ class LabyrinthState(StackState):
         self.map = load_map()
         self.cards = load_cards()
         self.rulings = LabyrinthRulings.from_dict(d["rulings"])
+        self._cells_seen_in = None  # a country where victory.no_cells_on_map last saw a cylinder (a hint)
 
     def patriot_act(self) -> bool:
         """Card 43 in effect: the United States is adjacent only to Canada."""

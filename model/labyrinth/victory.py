@@ -35,7 +35,9 @@ class MuslimTally:
             elif gov == "islamist_rule":
                 poor_or_ir += 1
                 ir.append(n)
-            if gov == "islamist_rule" or (count_green_rc and c["rc"] == "green"):
+                ir_res += resources(st, n)
+                continue
+            if count_green_rc and c["rc"] == "green":
                 ir_res += resources(st, n)
         self.good_resources = good_res
         self.islamist_resources = ir_res
@@ -77,8 +79,17 @@ def cells_on_map(st) -> int:
 
 def no_cells_on_map(st) -> bool:
     """2.1.1's "no cells" condition: no country holds a cell (:func:`cells_on_map` is 0), decided
-    at the first country that holds one."""
-    return not any(counted_cells(st, c) for c in st.d["countries"].values())
+    at the first country that holds one. A cylinder anywhere settles it at once (every count of
+    cells includes the cylinders); only a map without cylinders asks how Sadr counts."""
+    countries = st.d["countries"]
+    hint = countries.get(st._cells_seen_in)  # where a cylinder was last seen: most often still there
+    if hint is not None and (hint["sleepers"] or hint["actives"]):
+        return False
+    for name, c in countries.items():
+        if c["sleepers"] or c["actives"]:
+            st._cells_seen_in = name
+            return False
+    return not any(counted_cells(st, c) for c in countries.values())
 
 
 def adjacent_islamist_pair(st, tally: MuslimTally | None = None) -> bool:
@@ -134,11 +145,11 @@ def islamist_rule_win(st, tally: MuslimTally | None = None) -> bool:
 
 
 @implements("2.1.1", "9.1")
-def us_instant_win(st) -> str | None:
+def us_instant_win(st, tally: MuslimTally | None = None) -> str | None:
     """2.1.1: Good Resources >= 12, or >= 15 of 18 Muslim countries Fair or Good, or no cells on
     the map (9.1: not in a solo game, "L'eliminazione dell'ultima cellula non causa la vittoria
-    USA"). Returns the reason, or None."""
-    t = MuslimTally(st)
+    USA"). Returns the reason, or None. ``tally``: the Muslim countries already tallied."""
+    t = tally or MuslimTally(st)
     if t.good_resources >= 12:
         return "Muslim countries with at least 12 Resources are Good (2.1.1)"
     if t.fair_or_good >= 15:
@@ -160,10 +171,10 @@ def jihadist_instant_win(st) -> str | None:
     return None if win is None else win[0]
 
 
-def jihadist_win(st) -> tuple[str, str] | None:
+def jihadist_win(st, tally: MuslimTally | None = None) -> tuple[str, str] | None:
     """:func:`jihadist_instant_win` as ``(reason, rule)``: "9.1" for the solo Islamist Rule win,
-    else "2.1.2"."""
-    t = MuslimTally(st)
+    else "2.1.2". ``tally``: the Muslim countries already tallied."""
+    t = tally or MuslimTally(st)
     if is_solo(st):
         ir = t.islamist_resources
         if ir >= 7 or (ir == 6 and st.rulings.solo_ir_victory == "at_least_6"):
@@ -236,8 +247,9 @@ def check_instant(st) -> None:
     d = st.d
     if d["terminal"] is not None or not d["started"]:
         return
-    us = us_instant_win(st)
-    jihad_win = jihadist_win(st)
+    t = MuslimTally(st)
+    us = us_instant_win(st, t)
+    jihad_win = jihadist_win(st, t)
     if not (us or jihad_win) or instant_check_deferred(st):
         return  # the A44 ruling is read only when a condition holds, the one case it changes
     jihad, jihad_rule = jihad_win if jihad_win else (None, None)

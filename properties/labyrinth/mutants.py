@@ -874,8 +874,8 @@ def _event_no_cadre() -> None:
         "counted as a cell)")
 def _victory_cadre() -> None:
     def make(orig):
-        def us_instant_win(st):
-            reason = orig(st)
+        def us_instant_win(st, *tally):
+            reason = orig(st, *tally)
             if reason and "no Jihadist cells" in reason and any(c["cadre"] for c in st.d["countries"].values()):
                 return None
             return reason
