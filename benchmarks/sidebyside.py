@@ -104,8 +104,14 @@ def _play(scenario: str, seed: int, options=None):
     return st, actions
 
 
+def _warm() -> None:
+    """Load the data files (map, cards, scenarios) before timing: both sides pay it once."""
+    imp("model.labyrinth").new_game("lets_roll")
+
+
 def w_playouts(solo: bool = False) -> dict:
     options = {"solo": True, "ideology": "normal"} if solo else None
+    _warm()
     t0 = time.perf_counter()
     steps, ends = 0, []
     for seed in range(60):
@@ -129,6 +135,8 @@ def w_difftest() -> dict:
 
 def w_replay() -> dict:
     trace = imp("oracle.trace")
+    _warm()
+    trace.replay(trace.from_actions("labyrinth", "lets_roll", "standard", {}, _play("lets_roll", 2)[1]))
     t0 = time.perf_counter()
     st, actions = _play("lets_roll", 1)
     play_s = time.perf_counter() - t0
@@ -144,6 +152,7 @@ def w_replay() -> dict:
 def w_perft(cases) -> dict:
     perft = imp("oracle.perft")
     new_game = imp("model.labyrinth").new_game
+    _warm()
     t0 = time.perf_counter()
     counts = {f"{s}:{d}": perft.perft(new_game(s), d)["counts"] for s, d in cases}
     dt = time.perf_counter() - t0
