@@ -279,7 +279,7 @@ def cmd_scenario(args) -> int:
     return scenario_cmd.run(args)
 
 
-_SIGNALLED: list[int] = []  # the signals that arrived (SIGINT, SIGTERM), to tell an interrupt apart
+_SIGNALLED = usage.SIGNALLED  # the signals that arrived (SIGINT, SIGTERM), to tell an interrupt apart
 
 
 def _on_sigterm(signum, frame):

@@ -18,6 +18,21 @@ class Terminated(BaseException):
     runs (a child process is killed, no partial report is written) and the CLI exits 143."""
 
 
+#: The signals that arrived during a command (SIGINT, SIGTERM), recorded by the CLI's handlers.
+SIGNALLED: list[int] = []
+
+
+def raise_if_signalled() -> None:
+    """Raise the interrupt a signal asked for if it has not stopped the command already: the
+    exception a signal handler raises can be lost, when it fires inside a finaliser (z3's objects
+    free themselves in ``__del__``, where Python only prints an exception). Long commands call
+    this between their phases."""
+    import signal
+
+    if SIGNALLED:
+        raise Terminated() if SIGNALLED[-1] == signal.SIGTERM else KeyboardInterrupt
+
+
 # -- argument types: every number a user types is checked, and the error names the option ---------
 
 SEED_MAX = 2**63 - 1

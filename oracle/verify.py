@@ -22,6 +22,10 @@ from cdg_oracle.properties.verification import Section
 
 
 def say(text: str) -> None:
+    """Say what verify does next, after making sure no interrupt was lost in the last phase."""
+    from cdg_oracle.oracle.usage import raise_if_signalled
+
+    raise_if_signalled()
     print(text, file=sys.stderr, flush=True)
 
 
@@ -78,6 +82,9 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
               "work": {**work, "planned": planned, "budget_seconds": budget, "partial": partial}}
     for x in sections:
         report[x.key] = x.data
+    from cdg_oracle.oracle.usage import raise_if_signalled
+
+    raise_if_signalled()  # an interrupt lost in the last phase still writes no report
     write_atomic(folder / "verification.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
     write_atomic(folder / "verification.md", render_md(ver.title or f"{game} verification report", report,
                                                        sections, extras))
