@@ -335,6 +335,17 @@ def compile_procedure(proc: str, steps: list) -> Callable[[Any, dict, Any], None
     return handler
 
 
+def _branch(pred, yes, no, cites):
+    """An instruction that cites its rules, then goes to ``yes`` if ``pred(st, frame)`` holds,
+    else to ``no`` (``if_`` and the test of ``repeat(until=)``)."""
+    def op(st, f, _a):
+        if cites:
+            st._applied.extend(cites)
+        return yes if pred(st, f) else no
+    return op
+
+
+
 def _make(proc: str, ins: _Ins, label: str, nxt: int, nxt_label: str | None, resolve) -> Callable:
     """The function that runs one instruction: returns the index of the next one to run in the
     same step, or -1 when the step ends (having set ``frame["pc"]`` where the procedure goes on)."""
@@ -421,22 +432,10 @@ def _make(proc: str, ins: _Ins, label: str, nxt: int, nxt_label: str | None, res
         return op
 
     if k == "if":
-        pred, no = a["pred"], resolve(ins.targets["no"].at)
-
-        def op(st, f, _a):
-            if cites:
-                st._applied.extend(cites)
-            return nxt if pred(st, f) else no
-        return op
+        return _branch(a["pred"], nxt, resolve(ins.targets["no"].at), cites)
 
     if k == "until":
-        pred, again, out = a["until"], resolve(ins.targets["again"].at), resolve(ins.targets["out"].at)
-
-        def op(st, f, _a):
-            if cites:
-                st._applied.extend(cites)
-            return out if pred(st, f) else again
-        return op
+        return _branch(a["until"], resolve(ins.targets["out"].at), resolve(ins.targets["again"].at), cites)
 
     if k == "each":
         items, key = a["items"], "each_" + a["var"]
