@@ -27,6 +27,7 @@ it (written as a trace by the CLI).
 from __future__ import annotations
 
 import json
+import marshal
 import random
 import time
 from dataclasses import dataclass, field
@@ -122,7 +123,8 @@ def _where(step: int, actions: list) -> str:
 
 
 def compare_position(impl: Implementation, state, game: int, step: int, actions: list,
-                     rules: list, answered: dict | None = None, reported: dict | None = None) -> None:
+                     rules: list, answered: dict | None = None, reported: dict | None = None,
+                     ours: dict | None = None) -> None:
     """Compare player, legal actions and canonical state; raise _Found at the first difference.
     ``reported``: the answer to an ``apply`` with ``report`` (protocol 2), which carries them;
     otherwise they are asked for (``legal_actions``, ``state``).
@@ -131,7 +133,6 @@ def compare_position(impl: Implementation, state, game: int, step: int, actions:
     the question the last step answered (``answered``) and the rules that step applied."""
     decision = state.decision() or {}
     rule, prompt = decision.get("rule", ""), decision.get("prompt", "")
-    where = _where(step, actions)
     if reported is not None:
         player, legal = position_of(reported, "apply")
         theirs = state_of(reported, "apply")
@@ -139,12 +140,13 @@ def compare_position(impl: Implementation, state, game: int, step: int, actions:
         player, legal = impl.legal_actions()
         theirs = None
     if player != state.current_player():
-        raise _Found(Finding("disagreement", game, step, f"{where}: the model has {state.current_player()} "
+        raise _Found(Finding("disagreement", game, step, f"{_where(step, actions)}: the model has {state.current_player()} "
                              f"to move, the implementation {player}", "player", state.current_player(), player,
                              rule=rule, rules=rules, prompt=prompt, actions=list(actions)))
     model_legal = state.legal_actions()
-    if statediff.canonical_json(legal) == statediff.canonical_json(model_legal):
-        sd = {"missing": [], "extra": []}  # the same actions in the same order
+    if marshal.dumps(legal) == marshal.dumps(model_legal) or \
+            statediff.canonical_json(legal) == statediff.canonical_json(model_legal):
+        sd = {"missing": [], "extra": []}  # the same actions in the same order (types and key order too)
     else:
         sd = statediff.action_set_diff(model_legal, legal)
     if sd["missing"] or sd["extra"]:
@@ -153,22 +155,23 @@ def compare_position(impl: Implementation, state, game: int, step: int, actions:
             parts.append(f"missing {len(sd['missing'])} the rules allow: {_few(sd['missing'])}")
         if sd["extra"]:
             parts.append(f"{len(sd['extra'])} the rules do not allow: {_few(sd['extra'])}")
-        raise _Found(Finding("disagreement", game, step, f"{where}: legal actions differ at {prompt!r} "
+        raise _Found(Finding("disagreement", game, step, f"{_where(step, actions)}: legal actions differ at {prompt!r} "
                              f"(rule {rule}): {'; '.join(parts)}", "legal_actions", sd["missing"], sd["extra"],
                              rule=rule, rules=rules, prompt=prompt, actions=list(actions)))
     if len(legal) != len(model_legal):
-        raise _Found(Finding("disagreement", game, step, f"{where}: the implementation lists "
+        raise _Found(Finding("disagreement", game, step, f"{_where(step, actions)}: the implementation lists "
                              f"{len(legal)} legal actions with repeats; the rules give {len(model_legal)}",
                              "legal_actions", len(model_legal), len(legal), rule=rule, rules=rules,
                              prompt=prompt, actions=list(actions)))
     if theirs is None:
         theirs = impl.state()
-    ours = state.canonical()
+    if ours is None:
+        ours = state.canonical()
     if theirs != ours:
         d = statediff.diff(ours, theirs)
         cited = ", ".join(rules) if rules else rule
         answered = answered or {}
-        raise _Found(Finding("disagreement", game, step, f"{where}: states differ in {len(d)} place(s) "
+        raise _Found(Finding("disagreement", game, step, f"{_where(step, actions)}: states differ in {len(d)} place(s) "
                              f"(rules applied: {cited}): " + "; ".join(statediff.render(d)[:3]), "state",
                              None, None, d, rule=answered.get("rule", ""), rules=rules,
                              prompt=answered.get("prompt", ""), actions=list(actions)))
@@ -209,6 +212,7 @@ def play_game(impl: Implementation, game: str, scenario: str, length: str, rulin
             decision = state.decision() or {}
             req = impl.send_apply(action)
             state.apply(action)  # the model takes its step while the implementation takes its own
+            ours = state.canonical()
             resp = impl.receive(req)
             if not resp["ok"]:
                 raise _Found(Finding("disagreement", index, len(actions), f"{_where(len(actions), actions)}: "
@@ -219,7 +223,7 @@ def play_game(impl: Implementation, game: str, scenario: str, length: str, rulin
             actions.append(action)
             rules = state.applied_rules()
             compare_position(impl, state, index, len(actions), actions, rules, decision,
-                             resp if impl.protocol >= 2 else None)
+                             resp if impl.protocol >= 2 else None, ours)
     except ImplFailure as e:
         decision = state.decision() or {}
         raise _Found(Finding(e.kind, index, len(actions), f"{_where(len(actions), actions)}: {e.message}",

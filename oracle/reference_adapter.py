@@ -100,7 +100,7 @@ def serve(inp, out: TextIO) -> int:
             answer = {"id": None, "ok": False, "error": f"not JSON: {getattr(e, 'msg', None) or type(e).__name__}"}
         else:
             answer = session.handle(req)
-        out.write(json.dumps(answer, sort_keys=True, separators=(",", ":")) + "\n")
+        out.write(json.dumps(answer, separators=(",", ":")) + "\n")  # key order is free (docs/adapter.md)
         out.flush()
         if isinstance(req, dict) and req.get("cmd") == "quit":
             break

@@ -51,6 +51,8 @@ def _order(x: Any) -> tuple:
 
 def _sorted_zone(zone: list) -> list:
     """A zone in :func:`_order` (card numbers alone, the common case, sort as integers)."""
+    if len(zone) < 2:
+        return zone
     if all(type(x) is int for x in zone):
         return sorted(zone)
     return sorted(zone, key=_order)
@@ -97,7 +99,7 @@ class LabyrinthState(StackState):
         draw is a chance node), plus ``to_move`` (a side, ``chance`` or ``terminal``).
         Published as oracle/data/labyrinth_state.schema.json (adapter protocol, DESIGN.md)."""
         d = self.d
-        out = {k: copy_json(v) for k, v in d.items() if k not in _NOT_CANONICAL}
+        out = copy_json({k: v for k, v in d.items() if k not in _NOT_CANONICAL})
         for k in _SORTED_ZONES:
             out[k] = _sorted_zone(out[k])
         # In a solo game the Jihadist hand is a face-down draw stack, top first (9.2): its order counts.
