@@ -13,7 +13,7 @@ and ``perft-anaconda-4``, which take minutes):
 - ``playouts``: 60 two-player Let's Roll! games, seeds 0..59, uniformly random choices
   (each checkout's own oracle/playout.py); games/s and steps/s.
 - ``playouts-solo``: the same, solo (chapter 9), Ideology normal.
-- ``difftest``: 3 games against the reference adapter (the checkout's own model in another
+- ``difftest``: 10 games against the reference adapter (the checkout's own model in another
   process); steps/s.
 - ``replay``: one game (seed 1) written as a trace with state hashes, then replayed; replay
   steps/s, and its ratio to bare play of the same game (the target: at least 1).
@@ -127,7 +127,7 @@ def w_difftest() -> dict:
     difftest = imp("oracle.difftest")
     reference_command = imp("oracle.difftest_cmd").reference_command
     t0 = time.perf_counter()
-    r = difftest.run(reference_command(), scenario="lets_roll", games=3, seed=0)
+    r = difftest.run(reference_command(), scenario="lets_roll", games=10, seed=0)
     dt = time.perf_counter() - t0
     return {"seconds": dt, "rate": r.steps / dt, "unit": "steps/s", "extra": f"{r.steps} steps, {r.verdict}",
             "hash": _digest([r.verdict, r.steps])}

@@ -38,10 +38,13 @@ def first_outcome(state) -> Any:
     outcome's JSON (``{"card":10}`` sorts before ``{"card":1}``, as ``"10}"`` before ``"1}"``)."""
     outcomes = state.legal_actions()
     first = outcomes[0]
-    if type(first) is dict and len(first) == 1:
+    if type(first) is dict and len(first) == 1 and set(map(type, outcomes)) == {dict} \
+            and sum(map(len, outcomes)) == len(outcomes):
         (key,) = first
-        if all(type(a) is dict and len(a) == 1 and type(a.get(key)) is int for a in outcomes):
-            return min(outcomes, key=lambda a: f"{a[key]}}}")
+        values = [a.get(key) for a in outcomes]
+        if set(map(type, values)) == {int}:
+            best = min(map("{}}}".format, values))  # str(value) + "}"
+            return outcomes[values.index(int(best[:-1]))]
     return min(outcomes, key=action_key)
 
 
