@@ -25,6 +25,7 @@ byte-identical reports (measured at the default: about 85 s on one core, 60 for 
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -50,6 +51,9 @@ def add_parser(sub) -> None:
     from cdg_oracle.oracle.cli import GAME_HELP
 
     a.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with an ambiguity registry (labyrinth)")
+    a.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
+                   help="worker processes for the paired games (default: the number of cores); the report is "
+                        "the same for any N")
     a.add_argument("--out", metavar="DIR", default=str(DEFAULT_OUT),
                    help=f"report folder (default {DEFAULT_OUT}): ambiguities.md, ambiguities.json, "
                         f"{WITNESS_DIR}/*.trace.jsonl")
@@ -105,7 +109,8 @@ def run(args, stream=None) -> int:
     from cdg_oracle.oracle.progress import bar
 
     with bar(None, "ambiguities: paired games", "pair") as b:
-        data = impact.measure(entries, args.budget, args.seed, progress=lambda text: b.update(1))
+        data = impact.measure(entries, args.budget, args.seed, progress=lambda text: b.update(1),
+                              jobs=getattr(args, "jobs", None) or (os.cpu_count() or 1))
     report, files = finish_report(data, witness_dir)
     if partial:
         report["partial"] = sorted(set(args.entry))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+from cdg_oracle.properties.pool import stop
 from cdg_oracle.properties.walk import GameResult, play_checked
 
 
@@ -65,9 +66,7 @@ def run_schedule(tasks: list[tuple], budget_s: float | None, progress, jobs: int
             if next_task < len(tasks) and not in_time(next_task):
                 tasks = tasks[:next_task]
     except BaseException:  # interrupted (SIGINT, SIGTERM) or a worker failed: stop the workers now
-        for proc in list(getattr(pool, "_processes", {}).values()):
-            proc.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        stop(pool)
         raise
     pool.shutdown()
     return results

@@ -528,12 +528,63 @@ def readings_of(entries) -> list[Reading]:
     return out
 
 
+_INITIAL_DIFFERS: dict = {}   # (reading, scenario) -> the set-ups differ (per process: deterministic)
+
+
+def _initial_differs(r: Reading, scenario: str, options) -> bool:
+    key = (r, scenario)
+    if key not in _INITIAL_DIFFERS:
+        a = new_game(scenario, LENGTH, None, options)
+        b = new_game(scenario, LENGTH, r.rulings(), options)
+        _INITIAL_DIFFERS[key] = _sans_rulings(a.d) != _sans_rulings(b.d)
+    return _INITIAL_DIFFERS[key]
+
+
+def pairs_of(j: int, scenario: str, live: list[Reading], seed: int) -> list[tuple[Reading, Pair]]:
+    """Pair ``j`` of every reading of ``live``: one default game per kind (two-player, solo) on
+    stream ``j``, then each reading from the step where the game first read its switch (or from
+    the start when the set-ups differ). Depends on nothing but its arguments, so pairs can be
+    played in any process and order."""
+    stream = Stream(seed, j)
+    out = []
+    for solo in (False, True):
+        group = [r for r in live if r.solo == solo]
+        if not group:
+            continue
+        options = dict(SOLO_OPTIONS) if solo else None
+        game = play_default(scenario, options, stream)
+        starts: dict[Reading, int | None] = {}
+        for r in group:
+            starts[r] = 0 if _initial_differs(r, scenario, options) else game.first_read.get(r.switch)
+        snaps = snapshots(game, {s for s in starts.values() if s is not None})
+        for r in group:
+            start = starts[r]
+            if start is None:
+                pair = Pair(j, scenario, False, winner_default=game.winner, winner_alternative=game.winner)
+            else:
+                if _initial_differs(r, scenario, options):
+                    a = new_game(scenario, LENGTH, None, options)
+                    b = new_game(scenario, LENGTH, r.rulings(), options)
+                else:
+                    a = LabyrinthState(copy.deepcopy(snaps[start]))
+                    b = with_rulings(snaps[start], r.rulings())
+                try:
+                    pair = _from_start(scenario, j, a, b, start, stream, (game.winner,))
+                except Exception as e:  # noqa: BLE001 -- a model failure under a reading is a finding
+                    pair = Pair(j, scenario, True, error=f"{type(e).__name__}: {e}")
+            out.append((r, pair))
+    return out
+
+
 def measure_readings(readings: list[Reading], pairs: int, seed: int,
                      progress: Callable[[str], None] | None = None,
-                     scenarios: list[str] | None = None, witnesses: bool = True) -> dict[Reading, Tally]:
-    """Play ``pairs`` pairs for each reading (see the module docstring) and, with ``witnesses``,
-    find the witnesses; ``scenarios`` (default: every scenario) are the scenarios the pairs cycle
-    through."""
+                     scenarios: list[str] | None = None, witnesses: bool = True,
+                     jobs: int = 1) -> dict[Reading, Tally]:
+    """Play ``pairs`` pairs for each reading (see the module docstring; :func:`pairs_of`, in
+    ``jobs`` worker processes, the same tallies for any number) and, with ``witnesses``, find the
+    witnesses; ``scenarios`` (default: every scenario) are the scenarios the pairs cycle through."""
+    from cdg_oracle.properties.pool import ordered_map
+
     names = list(scenarios or scenario_names())
     tallies = {r: Tally(r) for r in readings}
     live = []
@@ -542,55 +593,25 @@ def measure_readings(readings: list[Reading], pairs: int, seed: int,
             tallies[r].note = f"{r.switch}={r.value!r} is the switch's default: the same games"
         else:
             live.append(r)
-    initial_differs: dict[tuple[Reading, str], bool] = {}
-    streams: dict[int, Stream] = {}
-    for j in range(pairs):
-        scenario = names[j % len(names)]
-        streams[j] = stream = Stream(seed, j)
-        for solo in (False, True):
-            group = [r for r in live if r.solo == solo]
-            if not group:
-                continue
-            options = dict(SOLO_OPTIONS) if solo else None
-            game = play_default(scenario, options, stream)
-            starts: dict[Reading, int | None] = {}
-            for r in group:
-                key = (r, scenario)
-                if key not in initial_differs:
-                    a = new_game(scenario, LENGTH, None, options)
-                    b = new_game(scenario, LENGTH, r.rulings(), options)
-                    initial_differs[key] = _sans_rulings(a.d) != _sans_rulings(b.d)
-                starts[r] = 0 if initial_differs[key] else game.first_read.get(r.switch)
-            snaps = snapshots(game, {s for s in starts.values() if s is not None})
-            for r in group:
-                start = starts[r]
-                if start is None:
-                    pair = Pair(j, scenario, False, winner_default=game.winner,
-                                winner_alternative=game.winner)
-                else:
-                    if initial_differs[(r, scenario)]:
-                        a = new_game(scenario, LENGTH, None, options)
-                        b = new_game(scenario, LENGTH, r.rulings(), options)
-                    else:
-                        a = LabyrinthState(copy.deepcopy(snaps[start]))
-                        b = with_rulings(snaps[start], r.rulings())
-                    try:
-                        pair = _from_start(scenario, j, a, b, start, stream, (game.winner,))
-                    except Exception as e:  # noqa: BLE001 -- a model failure under a reading is a finding
-                        pair = Pair(j, scenario, True, error=f"{type(e).__name__}: {e}")
-                tallies[r].pairs.append(pair)
+
+    def collect(j: int, result: list) -> None:
+        for r, pair in result:
+            tallies[r].pairs.append(pair)
         if progress is not None:
             progress(f"pair {j + 1} of {pairs}")
+
+    ordered_map(pairs_of, [(j, names[j % len(names)], live, seed) for j in range(pairs)], jobs, collect)
     for r in live if witnesses else ():
         diverged = [p for p in tallies[r].pairs if p.diverged]
         if diverged:
             first = min(diverged, key=lambda p: (p.step, p.j))
-            tallies[r].witness = find_witness(r, first, streams[first.j])
+            tallies[r].witness = find_witness(r, first, Stream(seed, first.j))
     return tallies
 
 
 def measure(entries, budget: float = DEFAULT_BUDGET, seed: int = 1,
-            progress: Callable[[str], None] | None = None, scenarios: list[str] | None = None) -> dict:
+            progress: Callable[[str], None] | None = None, scenarios: list[str] | None = None,
+            jobs: int = 1) -> dict:
     """The impact report's data for ``entries`` (a registry, or part of one): every ``play`` entry
     measured and sorted by impact, every other entry listed with its reason."""
     readings = readings_of(entries)
@@ -598,7 +619,7 @@ def measure(entries, budget: float = DEFAULT_BUDGET, seed: int = 1,
     live = [r for r in readings if r not in default_values]
     pairs = pairs_for_budget(budget, len(live), any(r.solo for r in live), any(not r.solo for r in live))
     scenarios = list(scenarios or scenario_names())
-    tallies = measure_readings(readings, pairs, seed, progress, scenarios)
+    tallies = measure_readings(readings, pairs, seed, progress, scenarios, jobs=jobs)
     measured = [_entry_report(e, tallies) for e in entries if e.effect == "play"]
     measured.sort(key=lambda m: (-m["impact"]["winner_changed"], -m["impact"]["diverged"], m["id"]))
     for k, m in enumerate(measured, 1):

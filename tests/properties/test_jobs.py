@@ -1,5 +1,6 @@
-"""Issue 17: a campaign run in worker processes (``jobs``) plays the same games, in the same order,
-with the same results as in one process; a time budget still cuts it to a prefix of the schedule."""
+"""Issue 17: work spread over worker processes (``jobs``) gives what one process gives: a campaign
+plays the same games in the same order (a time budget still cuts it to a prefix of the schedule),
+and the ambiguity measurement the same pairs and witnesses."""
 from __future__ import annotations
 
 from cdg_oracle.properties.campaign import campaign, options_campaign
@@ -23,3 +24,17 @@ def test_solo_rounds_in_workers_and_a_budget_keeps_the_first_round():
     assert facts(one) == facts(two) and len(one) == 4
     cut = options_campaign("labyrinth", ["lets_roll"], sets, 5, 2, budget_s=0.0, jobs=2)
     assert facts(cut) == facts(one)[:len(cut)] and len(cut) >= 2  # the first round is always whole
+
+
+def test_paired_games_in_workers_give_the_tallies_of_one():
+    """The ambiguity measurement (properties/labyrinth/impact.py) plays its pairs in worker
+    processes: the same pairs, witnesses and order for any number of jobs."""
+    from cdg_oracle.properties.labyrinth import impact
+
+    readings = [impact.Reading("fatwa_first_plot", False), impact.Reading("deal_order", "jihadist_then_us"),
+                impact.Reading("solo_travel_origin_count", "unassigned_cells")]
+    one = impact.measure_readings(readings, 3, 7)
+    two = impact.measure_readings(readings, 3, 7, jobs=2)
+    assert {r: (t.pairs, t.witness, t.note) for r, t in one.items()} == \
+        {r: (t.pairs, t.witness, t.note) for r, t in two.items()}
+    assert sum(len(t.pairs) for t in one.values()) == 9
