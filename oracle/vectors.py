@@ -145,10 +145,54 @@ class SearchResult:
     played_directed: int = 0
 
 
+def search_game(game: str, scenario: str, seed: int, rulings: dict | None, length: str, directed: int | None,
+                target_ids: list[str] | None) -> tuple:
+    """One searched game, in any process: played by the coverage's policy (``directed``: the
+    policy aimed at card ``directed``), its windows matched against the targets ``target_ids``
+    (None: every target; a coverage that discovers its targets finds them here). Returns
+    ``(policy name, policy text, hits, actions, discovered)``: ``hits`` maps a target id to
+    ``(rank, index, chance)``, ``discovered`` lists ``(id, covers, what, key)`` of the targets
+    found, in the order of the windows."""
+    cov = coverage(game)
+    targets = cov.targets()
+    if target_ids is not None:
+        wanted = set(target_ids)
+        targets = [t for t in targets if t.id in wanted]
+    policy = cov.policy
+    if directed is not None:
+        policy = cov.directed(next(t for t in cov.targets() if t.card == directed)) or policy
+    by_key: dict[str, list[Target]] = {}
+    for t in targets:
+        by_key.setdefault(t.key, []).append(t)
+    hits: dict[str, tuple] = {}
+    discovered: list[tuple] = []
+    seen: set[str] = set()
+
+    def on_window(w: Window) -> None:
+        if cov.discover:
+            for t in cov.discovered(w):
+                if t.id not in seen:
+                    seen.add(t.id)
+                    discovered.append((t.id, t.covers, t.what, t.key))
+                    by_key.setdefault(t.key, []).append(t)
+        for key in cov.keys(w):
+            for t in by_key.get(key, ()):
+                rank = t.match(w)
+                if rank is None:
+                    continue
+                f = (rank, w.index, w.chance)
+                if t.id not in hits or (f[0], f[1]) < (hits[t.id][0], hits[t.id][1]):
+                    hits[t.id] = f
+
+    actions = play_windows(game, scenario, seed, rulings, length, on_window, policy)
+    return policy.name, policy.text, hits, actions if hits else None, discovered
+
+
 def search(game: str, wanted: list[Target], scenarios: list[str], games: int, directed_games: int,
-           rulings: dict | None = None, length: str = LENGTH, progress=None) -> SearchResult:
+           rulings: dict | None = None, length: str = LENGTH, progress=None, jobs: int = 1) -> SearchResult:
     """Find every target of ``wanted`` (or, for a coverage that discovers its targets, every one
-    the games show) in games of ``game``.
+    the games show) in games of ``game``, played in ``jobs`` worker processes (the same result for
+    any number: the games are merged in search order).
 
     1. Shortest: games of the coverage's policy, seeds ``0..games-1`` of every scenario (seed 0 of
        each scenario, then seed 1 of each, ...); of all occurrences the one of lowest rank, then
@@ -157,63 +201,50 @@ def search(game: str, wanted: list[Target], scenarios: list[str], games: int, di
        seeds ``0..directed_games-1`` of every scenario, in the same order, with the target's
        directed policy (more games of the plain policy, seeds from ``games`` on, if it has none),
        until a game shows it in rank 0; the best occurrence overall is kept."""
+    from cdg_oracle.properties.coverage import discovered_target
+    from cdg_oracle.properties.pool import Workers
+
     cov = coverage(game)
     result = SearchResult({}, {}, {}, {t.id: t for t in wanted})
     order = 0
 
-    def play(scenario: str, seed: int, targets: list[Target], policy) -> list[str]:
+    def merge(scenario: str, seed: int, answer: tuple) -> None:
         nonlocal order
-        by_key: dict[str, list[Target]] = {}
-        for t in targets:
-            by_key.setdefault(t.key, []).append(t)
-        hits: dict[str, Found] = {}
-
-        def on_window(w: Window) -> None:
-            if cov.discover:
-                for t in cov.discovered(w):
-                    if t.id not in result.targets:
-                        result.targets[t.id] = t
-                        by_key.setdefault(t.key, []).append(t)
-            for key in cov.keys(w):
-                for t in by_key.get(key, ()):
-                    rank = t.match(w)
-                    if rank is None:
-                        continue
-                    f = Found(t.id, scenario, seed, policy.name, w.index, w.chance, rank, order)
-                    if t.id not in hits or f.sort_key() < hits[t.id].sort_key():
-                        hits[t.id] = f
-
-        actions = play_windows(game, scenario, seed, rulings, length, on_window, policy)
-        improved = []
-        for tid, f in hits.items():
+        name, text, hits, actions, discovered = answer
+        for tid, covers, what, key in discovered:
+            if tid not in result.targets:
+                result.targets[tid] = discovered_target(tid, covers, what, key)
+        improved = False
+        for tid, (rank, index, chance) in hits.items():
+            f = Found(tid, scenario, seed, name, index, chance, rank, order)
             old = result.found.get(tid)
             if old is None or f.sort_key() < old.sort_key():
                 result.found[tid] = f
-                improved.append(tid)
+                improved = True
         if improved:
-            result.games[(scenario, seed, policy.name)] = actions
-            result.policies[policy.name] = policy.text
+            result.games[(scenario, seed, name)] = actions
+            result.policies[name] = text
         order += 1
         if progress is not None:
             progress.update(1)
-        return improved
 
-    plain = cov.policy
-    for seed in range(games):
-        for scenario in scenarios:
-            play(scenario, seed, wanted, plain)
-            result.played += 1
-    for t in wanted:
-        if t.id in result.found and result.found[t.id].rank == 0:
-            continue
-        policy = cov.directed(t) or plain
-        first = 0 if policy is not plain else games
-        for seed in range(first, first + directed_games):
-            for scenario in scenarios:
-                play(scenario, seed, [t], policy)
-                result.played_directed += 1
+    every = None if cov.discover else [t.id for t in wanted]
+    with Workers(jobs) as workers:
+        plan = [(scenario, seed) for seed in range(games) for scenario in scenarios]
+        workers.map(search_game, [(game, sc, sd, rulings, length, None, every) for sc, sd in plan],
+                    lambda i, answer: merge(*plan[i], answer))
+        result.played += len(plan)
+        for t in wanted:
             if t.id in result.found and result.found[t.id].rank == 0:
-                break
+                continue
+            directed = t.card if cov.directed(t) is not None else None
+            first = 0 if directed is not None else games
+            for seed in range(first, first + directed_games):
+                workers.map(search_game, [(game, sc, seed, rulings, length, directed, [t.id]) for sc in scenarios],
+                            lambda i, answer: merge(scenarios[i], seed, answer))
+                result.played_directed += len(scenarios)
+                if t.id in result.found and result.found[t.id].rank == 0:
+                    break
     used = {(f.scenario, f.seed, f.policy) for f in result.found.values()}
     result.games = {k: v for k, v in result.games.items() if k in used}
     result.policies = {k: v for k, v in result.policies.items() if k in {u[2] for u in used}}

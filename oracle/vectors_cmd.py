@@ -48,6 +48,9 @@ def add_parser(sub) -> None:
     v.add_argument("--directed-games", type=usage.count(0), default=vectors.DEFAULT_DIRECTED_GAMES, metavar="N",
                    help=f"search budget for each thing still missing: N seeds of every scenario with a policy "
                         f"directed at it (default {vectors.DEFAULT_DIRECTED_GAMES})")
+    v.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
+                   help="worker processes for the search (default: the number of cores); the vectors are the "
+                        "same for any N")
     v.add_argument("--perft-depth", type=usage.count(0, 12), default=None, metavar="N",
                    help="perft depth for every scenario (default: per scenario, see perft.json); 0: no perft")
 
@@ -83,12 +86,15 @@ def run(args) -> int:
     from cdg_oracle.oracle.games import spec
 
     game = spec(args.game).name
+    import os
+
     return generate(Path(args.out or vectors.default_out(game)), parse_only(args.only), args.games,
-                    args.directed_games, args.perft_depth, game=game)
+                    args.directed_games, args.perft_depth, game=game,
+                    jobs=getattr(args, "jobs", None) or (os.cpu_count() or 1))
 
 
 def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
-             perft_depth: int | None, stream=None, game: str = "labyrinth") -> int:
+             perft_depth: int | None, stream=None, game: str = "labyrinth", jobs: int = 1) -> int:
     """Search, build and write the vectors (and perft.json unless ``perft_depth`` is 0); print a
     summary."""
     from cdg_oracle.oracle import perft, vectors
@@ -107,7 +113,7 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
     from cdg_oracle.oracle.progress import bar
 
     with bar(None, "vectors: games searched", "game") as b:
-        result = vectors.search(game, wanted, scenario_list, games, directed_games, progress=b)
+        result = vectors.search(game, wanted, scenario_list, games, directed_games, progress=b, jobs=jobs)
     if discover:
         all_targets = list(result.targets.values())
         wanted = vectors.select(all_targets, only)

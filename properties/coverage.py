@@ -128,6 +128,11 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
 
+def discovered_target(tid: str, covers: tuple, what: str, key: str) -> Target:
+    """A target found in the games (:class:`DiscoveredCoverage`): every window with its key shows it."""
+    return Target(tid, tuple(covers), what, key, lambda _w: 0)
+
+
 class DiscoveredCoverage(Coverage):
     """The coverage of a game that lists no targets: every question a side answers in the searched
     games (``question-<id>``) and every rule number a step applies (``rule-<number>``), each shown
@@ -142,10 +147,10 @@ class DiscoveredCoverage(Coverage):
         return {f"question:{w.question}"} | {f"rule:{r}" for r in w.rules()}
 
     def discovered(self, w: Window) -> list[Target]:
-        out = [Target(f"question-{_slug(w.question)}", (w.question,), f"a {w.player} decision: {w.question}",
-                      f"question:{w.question}", lambda _w: 0)]
+        out = [discovered_target(f"question-{_slug(w.question)}", (w.question,),
+                                 f"a {w.player} decision: {w.question}", f"question:{w.question}")]
         for r in w.rules():
-            out.append(Target(f"rule-{_slug(r)}", (r,), f"rule {r} applied", f"rule:{r}", lambda _w: 0))
+            out.append(discovered_target(f"rule-{_slug(r)}", (r,), f"rule {r} applied", f"rule:{r}"))
         return out
 
 

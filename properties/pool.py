@@ -13,30 +13,47 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Iterable
 
 
+class Workers:
+    """A pool kept for several rounds of work (``with Workers(jobs) as w: w.map(...)``); with
+    ``jobs`` <= 1 the work runs in this process."""
+
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+        self.pool = None
+
+    def __enter__(self) -> "Workers":
+        if self.jobs > 1:
+            self.pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("spawn"))
+        return self
+
+    def __exit__(self, kind, exc, tb) -> None:
+        if self.pool is not None:
+            if kind is None:
+                self.pool.shutdown()
+            else:
+                stop(self.pool)
+
+    def map(self, fn: Callable[..., Any], items: Iterable[tuple], on_result=None) -> list:
+        """``[fn(*item) for item in items]`` in item order; ``on_result(i, result)`` as they come."""
+        items = list(items)
+        if self.pool is None or len(items) < 2:
+            futures = None
+        else:
+            futures = [self.pool.submit(fn, *item) for item in items]
+        out = []
+        for i, item in enumerate(items):
+            out.append(fn(*item) if futures is None else futures[i].result())
+            if on_result is not None:
+                on_result(i, out[-1])
+        return out
+
+
 def ordered_map(fn: Callable[..., Any], items: Iterable[tuple], jobs: int, on_result=None) -> list:
     """``[fn(*item) for item in items]``, computed by ``jobs`` worker processes when ``jobs`` > 1
     (in this process otherwise); ``on_result(i, result)`` is called in item order as results come."""
     items = list(items)
-    if jobs <= 1 or len(items) < 2:
-        out = []
-        for i, item in enumerate(items):
-            out.append(fn(*item))
-            if on_result is not None:
-                on_result(i, out[-1])
-        return out
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
-    try:
-        futures = [pool.submit(fn, *item) for item in items]
-        out = []
-        for i, f in enumerate(futures):
-            out.append(f.result())
-            if on_result is not None:
-                on_result(i, out[-1])
-    except BaseException:
-        stop(pool)
-        raise
-    pool.shutdown()
-    return out
+    with Workers(jobs if len(items) > 1 else 1) as w:
+        return w.map(fn, items, on_result)
 
 
 def stop(pool: ProcessPoolExecutor) -> None:
