@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from cdg_oracle.properties.pool import stop
+from cdg_oracle.properties.pool import spawn_pool, stop
 from cdg_oracle.properties.walk import GameResult, play_checked
 
 
@@ -47,10 +47,7 @@ def run_schedule(tasks: list[tuple], budget_s: float | None, progress, jobs: int
             if progress:
                 progress(len(results), results[-1])
         return results
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    pool = spawn_pool(jobs)
     try:
         pending = []
         next_task = 0

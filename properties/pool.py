@@ -23,7 +23,7 @@ class Workers:
 
     def __enter__(self) -> "Workers":
         if self.jobs > 1:
-            self.pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("spawn"))
+            self.pool = spawn_pool(self.jobs)
         return self
 
     def __exit__(self, kind, exc, tb) -> None:
@@ -54,6 +54,14 @@ def ordered_map(fn: Callable[..., Any], items: Iterable[tuple], jobs: int, on_re
     items = list(items)
     with Workers(jobs if len(items) > 1 else 1) as w:
         return w.map(fn, items, on_result)
+
+
+def spawn_pool(jobs: int) -> ProcessPoolExecutor:
+    """``jobs`` spawned workers that know the games this process knows (model/core/registry.py)."""
+    from cdg_oracle.model.core import registry
+
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=registry.load, initargs=(registry.modules(),))
 
 
 def stop(pool: ProcessPoolExecutor) -> None:

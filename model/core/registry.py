@@ -77,6 +77,18 @@ def _load_plugins() -> None:
             raise DataError(f"{ENV}: cannot import game module {module!r} ({e})") from None
 
 
+def modules() -> list[str]:
+    """The modules of the games registered in this process (a worker process imports them to know
+    the same games: a game plugged in by a test or by ``CDG_ORACLE_GAMES`` too)."""
+    return sorted({spec.state_class.__module__ for spec in GAMES.values()})
+
+
+def load(modules_: list[str]) -> None:
+    """Import game modules (what :func:`modules` named in another process)."""
+    for module in modules_:
+        importlib.import_module(module)
+
+
 def names() -> list[str]:
     """Every known game: the built-in ones and those of ``CDG_ORACLE_GAMES``."""
     for module in BUILTIN.values():
