@@ -273,6 +273,19 @@ def troops(st, name: str) -> int:
     return c["troops"] + (2 if NATO in c["markers"] else 0)
 
 
+_LASTING: list = []
+
+
+def _lasting():
+    """events/lasting.py, imported on first use (it needs the cards, which need this module);
+    an import statement in a function costs about a microsecond on every call."""
+    if not _LASTING:
+        from cdg_oracle.model.labyrinth.events import lasting
+
+        _LASTING.append(lasting)
+    return _LASTING[0]
+
+
 @implements("4.2.5", "4.2.6")
 @implements("card 117", "card 118")
 def resources(st, name: str, for_victory: bool = True) -> int:
@@ -287,8 +300,8 @@ def resources(st, name: str, for_victory: bool = True) -> int:
     info = st.map.countries[name]
     base = info.resources or 0
     if info.oil_exporter:
-        from cdg_oracle.model.labyrinth.events.lasting import lapsing_count  # late: lasting needs the cards
-        spikes = lapsing_count(st, 117) + lapsing_count(st, 118)
+        lasting = _lasting()
+        spikes = lasting.lapsing_count(st, 117) + lasting.lapsing_count(st, 118)
         if spikes and (for_victory or st.rulings.oil_spike_scope == "everywhere"):
             base += spikes
     return base
