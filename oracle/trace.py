@@ -69,7 +69,12 @@ class TraceError(DataError):
 def legal_hash(actions: list) -> str:
     """The order-independent hash of a set of legal actions: SHA-256 (hex) of ``"["`` + the
     actions' canonical JSON texts (``action_key``), sorted, joined by ``","`` + ``"]"``."""
-    text = "[" + ",".join(sorted(action_key(a) for a in actions)) + "]"
+    return legal_hash_of_keys([action_key(a) for a in actions])
+
+
+def legal_hash_of_keys(keys: list[str]) -> str:
+    """:func:`legal_hash` of actions whose ``action_key`` texts are ``keys``."""
+    text = "[" + ",".join(sorted(keys)) + "]"
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -435,12 +440,13 @@ def _check_step(state, rec: dict) -> dict | None:
     if "legal_count" in rec and rec["legal_count"] != len(legal):
         return _divergence("legal_count", rec, f"legal_count {len(legal)}: {_listing(legal)}",
                            f"legal_count {rec['legal_count']}", rule=rule, prompt=prompt, legal=legal)
+    keys = [action_key(a) for a in legal]
     if "legal_hash" in rec:
-        h = legal_hash(legal)
+        h = legal_hash_of_keys(keys)
         if rec["legal_hash"] != h:
             return _divergence("legal_hash", rec, f"legal_hash {h} ({_listing(legal)})",
                                f"legal_hash {rec['legal_hash']}", rule=rule, prompt=prompt, legal=legal)
-    by_key = {action_key(a): a for a in legal}
+    by_key = dict(zip(keys, legal))
     key = action_key(rec["action"])
     if key not in by_key:
         return _divergence("illegal_action", rec, _listing(legal), f"{key}, which is not legal here",

@@ -34,8 +34,24 @@ TERMINAL = "terminal"
 Action = Any  # str | dict[str, str | int | bool | None]
 
 
+_KEYS: dict = {}  # a flat action's items with their types -> its key (actions recur: cards, countries)
+
+
 def action_key(action: Action) -> str:
-    """Canonical JSON text of an action: sorted keys, no spaces. Equal actions, equal keys."""
+    """Canonical JSON text of an action: sorted keys, no spaces. Equal actions, equal keys.
+    A flat object's key is remembered by its items and their types (``{"die": 1}`` and
+    ``{"die": True}`` are different actions with different keys)."""
+    if type(action) is dict:
+        try:
+            memo = tuple((k, v.__class__, v) for k, v in action.items())
+            return _KEYS[memo]
+        except KeyError:
+            key = json.dumps(action, sort_keys=True, separators=(",", ":"))
+            if len(_KEYS) < 100_000:
+                _KEYS[memo] = key
+            return key
+        except TypeError:  # a value that cannot be a dict key (not a flat action): no memo
+            pass
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 

@@ -53,3 +53,21 @@ def test_the_steps_the_oracle_writes_take_the_fast_path():
 
     steps = [json.loads(x) for x in lines[1:-1]]
     assert steps and all(trace._plain_step(r) for r in steps)
+
+
+@settings(max_examples=300, derandomize=True)
+@given(hs.lists(hs.one_of(hs.text(max_size=3), hs.dictionaries(hs.sampled_from(["die", "card", "x"]),
+                                                                 hs.one_of(hs.integers(0, 3), hs.booleans(), hs.none(),
+                                                                           hs.text(max_size=2)), max_size=2)),
+                min_size=1, max_size=6))
+def test_remembered_action_keys_are_the_canonical_json(actions):
+    """model/core/game.py remembers the keys of flat actions; twice asked, each is still its
+    canonical JSON (``{"die": 1}`` and ``{"die": True}`` stay apart)."""
+    import json
+
+    from cdg_oracle.model.core.game import action_key
+
+    for _ in range(2):
+        for a in actions:
+            assert action_key(a) == json.dumps(a, sort_keys=True, separators=(",", ":"))
+    assert action_key({"die": 1}) == '{"die":1}' and action_key({"die": True}) == '{"die":true}'
