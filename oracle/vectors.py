@@ -31,7 +31,7 @@ from cdg_oracle.model.core.errors import DataError, IllegalAction
 from cdg_oracle.model.core.game import action_key
 from cdg_oracle.oracle import statediff
 from cdg_oracle.oracle.fileio import loads_strict
-from cdg_oracle.properties.coverage import Coverage, Target, Window, coverage
+from cdg_oracle.properties.coverage import Target, Window, coverage
 
 FORMAT = "cdg-oracle-vector"
 FORMAT_VERSION = 1

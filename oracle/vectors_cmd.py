@@ -20,8 +20,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cdg_oracle.model.core.errors import DataError
-
 EXIT_OK, EXIT_FAIL = 0, 1
 
 

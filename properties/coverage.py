@@ -17,7 +17,6 @@ oracle.
 """
 from __future__ import annotations
 
-import importlib
 import random
 import re
 from dataclasses import dataclass, field
@@ -25,11 +24,10 @@ from typing import Any, Callable
 
 from cdg_oracle.model.core.game import action_key
 from cdg_oracle.properties.sampling import sample_chance
+from cdg_oracle.properties import games
 
 #: Game name -> its Coverage (registered by the game's properties package).
 COVERAGE: dict[str, "Coverage"] = {}
-#: Game name -> the properties module that registers its coverage (imported on first use).
-COVERAGE_MODULES = {"labyrinth": "cdg_oracle.properties.labyrinth.coverage"}
 
 
 @dataclass
@@ -156,6 +154,5 @@ class DiscoveredCoverage(Coverage):
 
 def coverage(game: str) -> Coverage:
     """The coverage of ``game``: the one its properties package registers, else discovered."""
-    if game in COVERAGE_MODULES and game not in COVERAGE:
-        importlib.import_module(COVERAGE_MODULES[game])
+    games.load(game)
     return COVERAGE.get(game) or DiscoveredCoverage()

@@ -10,14 +10,13 @@ imports the oracle.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from cdg_oracle.properties import games
+
 #: Game name -> its GameVerification (registered by the game's properties package).
 VERIFICATIONS: dict[str, "GameVerification"] = {}
-#: Game name -> the properties module that registers it (imported on first use).
-VERIFICATION_MODULES = {"labyrinth": "cdg_oracle.properties.labyrinth.verification"}
 
 
 @dataclass
@@ -80,6 +79,5 @@ class GameVerification:
 
 def verification(game: str) -> GameVerification:
     """The verification of ``game``: the one its properties package registers, else the generic."""
-    if game in VERIFICATION_MODULES and game not in VERIFICATIONS:
-        importlib.import_module(VERIFICATION_MODULES[game])
+    games.load(game)
     return VERIFICATIONS.get(game) or GameVerification(game)

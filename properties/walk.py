@@ -11,19 +11,17 @@ walked with the generic checks only. Labyrinth registers its own in
 """
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Callable
 
 from cdg_oracle.properties.sampling import sample_chance
+from cdg_oracle.properties import games
 
 MAX_STEPS = 100_000
 
 #: Game name -> a factory of the game's invariant check for one state's rulings.
 INVARIANTS: dict[str, Callable] = {}
-#: Game name -> the properties module that registers its invariants (imported on first use).
-PROPERTY_MODULES = {"labyrinth": "cdg_oracle.properties.labyrinth.campaign"}
 
 
 @dataclass
@@ -44,10 +42,9 @@ class GameResult:
 
 def invariant_check(spec, state) -> Callable:
     """The invariant check of ``spec``'s game for the game of ``state`` (its rulings): the factory
-    registered in :data:`INVARIANTS` (its properties module imported first, see
-    :data:`PROPERTY_MODULES`), or a check that finds nothing for a game without invariants."""
-    if spec.name in PROPERTY_MODULES and spec.name not in INVARIANTS:
-        importlib.import_module(PROPERTY_MODULES[spec.name])
+    registered in :data:`INVARIANTS` (the game's registrations imported first,
+    properties/games.py), or a check that finds nothing for a game without invariants."""
+    games.load(spec.name)
     make = INVARIANTS.get(spec.name)
     return make(state) if make is not None else _no_invariants
 

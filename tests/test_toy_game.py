@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from cdg_oracle.model.core.registry import get, names
-from cdg_oracle.oracle import perft, trace
+from cdg_oracle.oracle import perft
 from cdg_oracle.oracle.cli import main
 from cdg_oracle.oracle.games import new_state
 from tests import toy_game  # noqa: F401  (registers the game "toy")

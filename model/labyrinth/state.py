@@ -23,7 +23,6 @@ computed, never stored (``tracks.py``).
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from cdg_oracle.model.core.state import StackState, copy_json

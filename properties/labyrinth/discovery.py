@@ -51,10 +51,7 @@ from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
 from cdg_oracle.properties import pairs
 from cdg_oracle.properties.labyrinth.registry import DIRECTORY, Entry, load_registry
 from cdg_oracle.properties.labyrinth.stateful import SCENARIOS
-from cdg_oracle.properties.pairs import (  # noqa: F401  (re-exported)
-    DIFF_DEPTH, MAX_DIFF_PATHS, diff_paths, rule_order as _rule_order, split as _split,
-)
-from cdg_oracle.properties.pairs import cited as _cited  # noqa: F401  (side_by_side.py)
+from cdg_oracle.properties.pairs import diff_paths  # noqa: F401  (re-exported)
 
 GAME = "labyrinth"
 #: A pair that has not diverged after this many steps stops (complete games take under 1,400).

@@ -33,7 +33,7 @@ from cdg_oracle.model.core.citations import implements
 
 from cdg_oracle.model.labyrinth.action_log import recent
 from cdg_oracle.model.labyrinth.countries import cells, cylinders, gov_value, troops
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import (
     place_cells, push_draw, push_place_plot, push_random_cards, push_remove_cell, push_site_test, shift_alignment,

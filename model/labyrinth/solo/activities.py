@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import counted_cells, place_cells_from_track
-from cdg_oracle.model.labyrinth.engine import cite, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.engine import cite, pop, procedure, push
 from cdg_oracle.model.labyrinth.operations.jihadist import (biometrics, plot_targets, recruit_die, recruit_targets,
                                                  travel_removes_cadre)
 from cdg_oracle.model.labyrinth.solo import priorities as prio
