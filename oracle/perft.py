@@ -12,6 +12,7 @@ resolved): the *divide*, which tells where two implementations part.
 """
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 from cdg_oracle.model.core.game import action_key
@@ -29,6 +30,17 @@ DEPTH_RULE = ("depth counts the decisions of a side only, not chance steps; perf
 FALLBACK_DEPTH = 3
 
 
+class _IntegerText(dict):
+    """``n -> str(n) + "}"``, remembered: how an integer ends a one-key object's canonical JSON."""
+
+    def __missing__(self, n: int) -> str:
+        text = self[n] = f"{n}}}"
+        return text
+
+
+_INTEGER_TEXT = _IntegerText()
+
+
 def first_outcome(state) -> Any:
     """The chance outcome the rule picks: the one whose canonical JSON sorts first.
 
@@ -41,10 +53,9 @@ def first_outcome(state) -> Any:
     if type(first) is dict and len(first) == 1 and set(map(type, outcomes)) == {dict} \
             and sum(map(len, outcomes)) == len(outcomes):
         (key,) = first
-        values = [a.get(key) for a in outcomes]
+        values = list(map(dict.get, outcomes, repeat(key)))
         if set(map(type, values)) == {int}:
-            best = min(map("{}}}".format, values))  # str(value) + "}"
-            return outcomes[values.index(int(best[:-1]))]
+            return outcomes[values.index(min(values, key=_INTEGER_TEXT.__getitem__))]
     return min(outcomes, key=action_key)
 
 

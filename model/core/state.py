@@ -19,6 +19,7 @@ import json
 import marshal
 from fractions import Fraction
 from functools import lru_cache
+from itertools import repeat
 from typing import Any, ClassVar
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
@@ -82,8 +83,7 @@ class StackState:
         acts = p["actions"]
         w = p["weights"]
         if w is None:
-            each = _uniform(len(acts))
-            return [(a, each) for a in acts]
+            return list(zip(acts, repeat(_uniform(len(acts)))))
         total = sum(w)
         return [(a, Fraction(x, total)) for a, x in zip(acts, w)]
 

@@ -105,9 +105,10 @@ def counted_cells(st, c: dict) -> int:
     """Cells in country ``c`` for the Jihadist operations and the 2.1.1 "no cells" win:
     :func:`cells` (Sadr included) under ``sadr_counts`` "as_cell", the cylinders under
     "iraq_event_only" (A09, :func:`sadr_counts_for_play`). The ruling is read only where Sadr is."""
-    if sadr(c) and not sadr_counts_for_play(st):
-        return cylinders(c)
-    return cells(c)
+    n = c["sleepers"] + c["actives"]
+    if SADR in c["markers"] and sadr_counts_for_play(st):
+        n += 1
+    return n
 
 
 def counted_active_cells(st, c: dict) -> int:

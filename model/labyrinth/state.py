@@ -23,6 +23,7 @@ computed, never stored (``tracks.py``).
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 from typing import Any
 
 from cdg_oracle.model.core.state import StackState, copy_json
@@ -72,6 +73,12 @@ class LabyrinthState(StackState):
         self.cards = load_cards()
         self.rulings = LabyrinthRulings.from_dict(d["rulings"])
         self._cells_seen_in = None  # a country where victory.no_cells_on_map last saw a cylinder (a hint)
+        self._muslim_conditions_unmet = None  # victory.check_instant's memory (muslim_conditions_key)
+        self._muslim_getter = itemgetter(*self.map.muslim)
+
+    def muslim_country_records(self) -> tuple:
+        """The records of the Muslim countries in ``d["countries"]``, in map order."""
+        return self._muslim_getter(self.d["countries"])
 
     def patriot_act(self) -> bool:
         """Card 43 in effect: the United States is adjacent only to Canada."""

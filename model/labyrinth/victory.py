@@ -3,6 +3,8 @@ ruling ``instant_victory_check``, A44), the Oil Price Spike tie (2.2) and the en
 comparison (2.3)."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import counted_cells, resources
 from cdg_oracle.model.labyrinth.solo.options import is_solo
@@ -236,6 +238,22 @@ def instant_check_deferred(st) -> bool:
     return st.rulings.instant_victory_check == "end_of_card" and card_in_progress(st)
 
 
+_GOV = itemgetter("gov")
+
+
+def muslim_conditions_key(st, solo: bool) -> tuple:
+    """Everything the instant-victory conditions read besides the cells (2.1.1, 2.1.2, 9.1): each
+    Muslim country's Governance, the Oil Price Spikes in effect (the only change to a Resources
+    value, cards 117 and 118), Prestige, the solo option and the rulings. While it is unchanged
+    and cells remain on the map, the conditions are as unmet as they were at the last check that
+    found none held (:func:`check_instant` remembers that check's key on the state object)."""
+    d = st.d
+    lapsing, effects = d["lapsing"], d["lapsing_effects"]
+    spikes = (lapsing.count(117) + lapsing.count(118) + effects.count(117) + effects.count(118)
+              if lapsing or effects else 0)
+    return (tuple(map(_GOV, st.muslim_country_records())), spikes, d["prestige"], solo, st.rulings)
+
+
 @implements("2.1", "2.2")
 def check_instant(st) -> None:
     """Check instant victory 'at the moment' (2.1): called by the engine after every step (under
@@ -247,10 +265,16 @@ def check_instant(st) -> None:
     d = st.d
     if d["terminal"] is not None or not d["started"]:
         return
+    solo = is_solo(st)
+    key = muslim_conditions_key(st, solo)
+    if key == st._muslim_conditions_unmet and (solo or not no_cells_on_map(st)):
+        return  # the Muslim countries' conditions were unmet with these inputs, and cells remain
     t = MuslimTally(st)
     us = us_instant_win(st, t)
     jihad_win = jihadist_win(st, t)
     if not (us or jihad_win) or instant_check_deferred(st):
+        if not (us or jihad_win):
+            st._muslim_conditions_unmet = key
         return  # the A44 ruling is read only when a condition holds, the one case it changes
     jihad, jihad_rule = jihad_win if jihad_win else (None, None)
     if us and jihad:

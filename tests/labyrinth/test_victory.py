@@ -11,6 +11,7 @@ import pytest
 from cdg_oracle.model.core.errors import IllegalAction
 from cdg_oracle.model.core.game import TERMINAL
 from cdg_oracle.model.labyrinth import victory
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 from tests.labyrinth.harness import HALT, conserve, position, run_proc, start_proc
 
 MUSLIM_ORDER = ["Morocco", "Algeria/Tunisia", "Libya", "Egypt", "Sudan", "Somalia", "Jordan", "Lebanon",
@@ -243,3 +244,42 @@ def test_a_won_game_is_terminal():
         st.apply(HALT)
     st2 = type(st).from_json(st.to_json())
     assert st2 == st and st2.is_terminal()
+
+
+# -- the remembered check (victory.muslim_conditions_key) ------------------------------------------
+@pytest.mark.rule("2.1", "2.1.1", "2.1.2", "card 117")
+def test_the_remembered_check_sees_every_input_change():
+    """check_instant remembers the inputs of its last check that found no condition held; each
+    input it reads still ends the game when it alone changes: the last cell leaving (the
+    Governances unchanged), an Oil Price Spike raising Good Resources to 12, Prestige falling to
+    1 with 15 Muslim countries Poor or Islamist Rule, and a ruling that turns a held position
+    into a win (A17: Islamist Rule over 8 Resources, 5 of them in the one adjacent pair, wins
+    under ``adjacent_pair`` and not under ``connected_group``)."""
+    def checked(st):
+        victory.check_instant(st)
+        assert not st.is_terminal() and st._muslim_conditions_unmet is not None
+        return st
+
+    st = checked(position("lets_roll", countries={"Afghanistan": {"sleepers": 0}, "France": {"sleepers": 1}}))
+    st.d["countries"]["France"]["sleepers"] = 0
+    victory.check_instant(st)
+    assert st.winner() == "US" and st.d["terminal"]["rule"] == "2.1.1"
+
+    st = checked(govern(position("lets_roll"), "good", ["Saudi Arabia", "Iraq", "Egypt", "Morocco"]))
+    assert victory.good_resources(st) == 11     # +1 each for the exporters Saudi Arabia and Iraq: 13
+    st.d["lapsing"].append(117)
+    victory.check_instant(st)
+    assert st.winner() == "US" and "12 Resources" in st.d["terminal"]["reason"]
+
+    poor = [n for n in MUSLIM_ORDER if n not in ("Turkey", "Indonesia/Malaysia", "Morocco")]
+    st = checked(govern(position("lets_roll", prestige=2), "poor", poor))
+    st.d["prestige"] = 1
+    victory.check_instant(st)
+    assert st.winner() == "Jihadist" and "Prestige 1" in st.d["terminal"]["reason"]
+
+    st = govern(position("lets_roll"), "islamist_rule", ["Iraq", "Syria", "Indonesia/Malaysia"])
+    st.rulings = LabyrinthRulings.from_dict({"ir_win_adjacency": "connected_group"})
+    checked(st)                                  # 8 Resources in all, 5 in the one adjacent group
+    st.rulings = LabyrinthRulings.from_dict({})  # the default: 6 in all with an adjacent pair
+    victory.check_instant(st)
+    assert st.winner() == "Jihadist"
