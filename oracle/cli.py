@@ -5,6 +5,8 @@
     cdg-oracle play --solo [--ideology LEVEL] [--minidecks] ...   a solo game (the Jihadist bot, chapter 9)
     cdg-oracle replay game.jsonl [--json] [--max-branches N]
         exit 0 conformant, 1 violation, 2 invalid trace (or bad arguments), 4 undetermined
+    cdg-oracle replay game.jsonl --position-at N [--out FILE]     the position after step N
+    cdg-oracle position check|legal|play|show|schema ...           positions (docs/positions.md)
     cdg-oracle rules [--json]
 
 Exit status: 0 success (conformant, every property holds), 1 a divergence or a failed property,
@@ -108,6 +110,9 @@ def build_parser() -> Parser:
     r.add_argument("--max-branches", type=usage.count(1), default=256, metavar="N",
                    help="candidate histories kept across hidden chance steps before the verdict is "
                         "undetermined (default 256)")
+    r.add_argument("--position-at", type=usage.count(0), metavar="N",
+                   help="instead of a verdict, write the position after step N (0: the start; docs/positions.md)")
+    r.add_argument("--out", metavar="FILE", help="with --position-at: write the position there (atomically)")
 
     ru = sub.add_parser("rules", help="every numbered rule and card with its status; --rulings: every "
                                       "interpretation switch")
@@ -116,7 +121,8 @@ def build_parser() -> Parser:
     ru.add_argument("--rulings", action="store_true",
                     help="list every Rulings switch: its values, its default and its registry entries")
 
-    from cdg_oracle.oracle import ambiguities_cmd, difftest_cmd, scenario_cmd, vectors_cmd
+    from cdg_oracle.oracle import ambiguities_cmd, difftest_cmd, position_cmd, scenario_cmd, vectors_cmd
+    position_cmd.add_parser(sub)
     scenario_cmd.add_parser(sub)
     difftest_cmd.add_parser(sub)
     vectors_cmd.add_parser(sub)
@@ -192,6 +198,12 @@ def cmd_replay(args) -> int:
     bad input also prints {"verdict": "invalid", "line", "message"} on stdout."""
     from cdg_oracle.oracle import trace
 
+    if args.position_at is not None:
+        from cdg_oracle.oracle.position_cmd import replay_position
+
+        return replay_position(args)
+    if args.out:
+        raise UsageError("--out goes with --position-at (a replay prints its verdict)")
     try:
         if args.max_branches < 1:
             raise UsageError(f"--max-branches {args.max_branches}: must be at least 1")
@@ -273,6 +285,12 @@ def cmd_adapter(args) -> int:
     return reference_adapter.run(args.mutant)
 
 
+def cmd_position(args) -> int:
+    from cdg_oracle.oracle import position_cmd
+
+    return position_cmd.run(args)
+
+
 def cmd_scenario(args) -> int:
     from cdg_oracle.oracle import scenario_cmd
 
@@ -316,7 +334,7 @@ def _main(argv: list[str] | None) -> int:
             return EXIT_USAGE
         handler = {"play": cmd_play, "replay": cmd_replay, "rules": cmd_rules, "verify": cmd_verify,
                    "scenario": cmd_scenario, "difftest": cmd_difftest, "adapter": cmd_adapter,
-                   "vectors": cmd_vectors, "ambiguities": cmd_ambiguities}[args.command]
+                   "vectors": cmd_vectors, "ambiguities": cmd_ambiguities, "position": cmd_position}[args.command]
         return handler(args)
     except UsageError as e:
         print(f"cdg-oracle: error: {e}", file=sys.stderr)

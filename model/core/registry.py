@@ -38,7 +38,9 @@ class GameSpec:
     and only the rules its code cites are listed); ``cards()``, every card (dicts with
     ``number``, ``name``, ``side``, ``ops``, ``event_implemented``; None: no cards);
     ``open_items()``, the facts no source confirms (dicts with ``rule``, ``table``,
-    ``confidence``, ``what``)."""
+    ``confidence``, ``what``). ``positions``: the game's position format
+    (model/core/position.py ``PositionFormat``; None: the game has none yet).
+    ``default_scenario``: the scenario a command uses when none is named (None: the first)."""
 
     name: str
     sides: tuple[str, ...]
@@ -55,6 +57,8 @@ class GameSpec:
     rules_catalogue: Callable[[], Any] | None = None
     cards: Callable[[], list[dict]] | None = None
     open_items: Callable[[], list[dict]] | None = None
+    positions: Any = None
+    default_scenario: str | None = None
 
 
 GAMES: dict[str, GameSpec] = {}

@@ -174,7 +174,20 @@ class StackState:
             raise DataError(f"state: not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
         if not isinstance(d, dict) or d.get("game") != cls.game or d.get("version") != cls.STATE_VERSION:
             raise DataError(f"state: not a {cls.game} state of version {cls.STATE_VERSION}")
+        cls.check_loaded(d)
         return cls(d)
+
+    @classmethod
+    def check_loaded(cls, d: dict) -> None:
+        """Refuse a state read from JSON that breaks the game's shape or consistency laws (a
+        one-line DataError naming the field): model/core/position.py ``check_state`` with the
+        game's position format, if it has one."""
+        from cdg_oracle.model.core.position import check_state
+        from cdg_oracle.model.core.registry import GAMES
+
+        spec = GAMES.get(cls.game)
+        if spec is not None and spec.positions is not None:
+            check_state(d, spec.positions)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, type(self)) and self.d == other.d

@@ -15,7 +15,7 @@ Random Country 9.5 ``solo/random_country.py``; answers to the questions of event
 9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``).
 """
 from cdg_oracle.model.core.registry import GameSpec, register
-from cdg_oracle.model.labyrinth import cardplay, engine, plots, turn, victory  # noqa: F401  (register their procedures)
+from cdg_oracle.model.labyrinth import cardplay, engine, plots, position, turn, victory  # noqa: F401  (procedures; positions)
 from cdg_oracle.model.labyrinth.solo import activities, answers, flow, random_country  # noqa: F401  (chapter 9)
 from cdg_oracle.model.labyrinth.events import is_implemented, load_all
 from cdg_oracle.model.labyrinth.cards import load_cards
@@ -57,6 +57,7 @@ SPEC = register(GameSpec(
     # in about 1.6 s, you_can_call_me_al 6 in 1.4 s, mission_accomplished 6 in 3.4 s, anaconda 3 in
     # 1 s; anaconda's three set-up cells make depth 4 take minutes).
     perft_depths={"lets_roll": 6, "you_can_call_me_al": 6, "mission_accomplished": 6, "anaconda": 3},
-    rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items))
+    rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
+    default_scenario="lets_roll"))
 
 __all__ = ["new_game", "scenario_names"]

@@ -153,7 +153,7 @@ def removes_cadre(st, f) -> bool:
 @implements("4.8.4")
 def remove_cadre(st, f) -> None:
     """4.8.4: the Jihadist removes a Cadre at any point of his Action Phase."""
-    st.d["countries"][f["choice"]["remove_cadre"]]["cadre"] = False
+    st.d["countries"][f.pop("choice")["remove_cadre"]]["cadre"] = False
     cite(st, "4.8.4")
 
 
@@ -172,8 +172,11 @@ def play_jihadist_card(st, f) -> None:
 
 
 def next_card(st, f) -> None:
-    """The phase's next card (5.2.2: two cards in succession)."""
+    """The phase's next card (5.2.2: two cards in succession). The card played is forgotten (the
+    frame keeps no used answer, so that the phase at its next card is the same machine however it
+    got there: model/labyrinth/position.py names it)."""
     st.d["card_index"] += 1
+    f.pop("choice", None)
 
 
 def lapse_second_card(st, f) -> None:

@@ -18,13 +18,13 @@ from __future__ import annotations
 from cdg_oracle.model.labyrinth.scenarios import plot_values
 from cdg_oracle.properties import campaign as generic
 from cdg_oracle.properties import walk
-from cdg_oracle.properties.labyrinth.invariants import check_all
+from cdg_oracle.model.labyrinth.consistency import check_all
 from cdg_oracle.properties.walk import INVARIANTS, MAX_STEPS, GameResult  # noqa: F401  (re-exported)
 
 
 def labyrinth_invariants(st):
     """The check of every state of one Labyrinth game: the invariants of properties/labyrinth/
-    invariants.py (the solo ones too), under the game's plot-marker ruling."""
+    model/labyrinth/consistency.py (the solo ones too), under the game's plot-marker ruling."""
     numbered = plot_values(st.rulings)
     muslim = st.map.muslim
     return lambda s: check_all(s.d, numbered, muslim)

@@ -39,7 +39,7 @@ from cdg_oracle.model.labyrinth.scenarios import SCENARIO_DIR, initial_state, lo
 from cdg_oracle.model.labyrinth.state import LabyrinthState
 from cdg_oracle.model.labyrinth.tracks import (available_cells, funding_level, gwot_penalty, hand_sizes, prestige_level,
                                     troops_level, world_posture)
-from cdg_oracle.properties.labyrinth.invariants import check_all
+from cdg_oracle.model.labyrinth.consistency import check_all
 
 GOLDEN_DIR = SCENARIO_DIR / "golden"
 ROOT = SCENARIO_DIR.parents[1]  # golden paths are reported relative to the repository

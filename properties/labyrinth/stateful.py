@@ -15,7 +15,7 @@ One run of the machine plays games of a scenario, one atomic step at a time:
 
 After every step the machine checks (:meth:`Walk.check`, in this order):
 
-1. the rulebook invariants hold (``cdg_oracle.properties.labyrinth.invariants.check_all``; in a solo game also
+1. the rulebook invariants hold (``cdg_oracle.model.labyrinth.consistency.check_all``; in a solo game also
    ``solo_invariants``: no Jihadist decision node, the 9.3.3 plot markers, the Jihadist draw stack);
 2. a game that is not over offers a legal action (no dead end); a game that is over offers none and
    says who won, why and by which rule;

@@ -297,7 +297,7 @@ class Invariant:
     """A named invariant: the conjunction of ``parts`` (small z3 formulas, so a failure names the
     part that fails). ``kind`` is "state" (a property of every reachable state, proved inductive in
     z3_proofs) or "derived" (the Python model's derived value equals the z3 function: concrete
-    states only). ``model_check`` names the predicate of properties/labyrinth/invariants.py that
+    states only). ``model_check`` names the predicate of model/labyrinth/consistency.py that
     checks the same thing in Python (None if none does)."""
 
     name: str

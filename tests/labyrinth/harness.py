@@ -12,6 +12,8 @@ terminal state) and every script item must be consumed.
 """
 from __future__ import annotations
 
+import json
+
 from cdg_oracle.model.labyrinth import new_game
 from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, run
 from cdg_oracle.model.labyrinth.events import EVENTS, Event, always
@@ -159,7 +161,6 @@ def play(st: LabyrinthState, side: str, card: int, script: list) -> LabyrinthSta
 
 def with_rulings(st: LabyrinthState, **switches) -> LabyrinthState:
     """The same position under other Rulings switches (validated like any rulings)."""
-    d = st.to_json()
-    st2 = LabyrinthState.from_json(d)
-    st2.d["rulings"] = {**st2.d["rulings"], **switches}
-    return LabyrinthState(st2.d)
+    d = json.loads(st.to_json())
+    d["rulings"] = {**d["rulings"], **switches}
+    return LabyrinthState(d)

@@ -28,7 +28,7 @@ import pytest
 from cdg_oracle.model.labyrinth.countries import cells
 from cdg_oracle.model.labyrinth.operations.jihadist import place_plot
 from cdg_oracle.model.labyrinth.solo import priorities as prio
-from cdg_oracle.properties.labyrinth.invariants import plots_conserved
+from cdg_oracle.model.labyrinth.consistency import plots_conserved
 from tests.labyrinth.harness import (
     conserve, feed, finished, play_event, position, run_proc, start_proc, with_rulings,
 )

@@ -6,7 +6,7 @@ import pytest
 
 from cdg_oracle.model.labyrinth.mapdata import load_map
 from cdg_oracle.model.labyrinth.scenarios import SCENARIO_DIR, initial_state
-from cdg_oracle.properties.labyrinth import invariants as inv
+from cdg_oracle.model.labyrinth import consistency as inv
 from cdg_oracle.properties.labyrinth.mapchecks import check_map
 from cdg_oracle.properties.labyrinth.scenario_checks import check_all_scenarios, check_scenario
 

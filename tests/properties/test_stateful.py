@@ -28,7 +28,7 @@ from cdg_oracle.model.labyrinth.solo import answers
 from cdg_oracle.model.labyrinth.state import LabyrinthState
 from cdg_oracle.oracle import trace
 from cdg_oracle.oracle.playout import choose
-from cdg_oracle.properties.labyrinth import invariants as inv
+from cdg_oracle.model.labyrinth import consistency as inv
 from cdg_oracle.properties.labyrinth import stateful as S
 
 TRACE_DIR = Path(os.environ.get("CDG_ORACLE_TRACE_DIR", Path(tempfile.gettempdir()) / "cdg-oracle-stateful"))

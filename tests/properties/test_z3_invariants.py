@@ -1,7 +1,7 @@
 """The z3 invariants (properties/labyrinth/z3_state.py) evaluated on concrete model states: they hold
 on every scenario's set-up and along random games, each one fails on a state broken on purpose
 with the concrete values that break it, and z3's verdict agrees with the Python predicates of
-properties/labyrinth/invariants.py."""
+model/labyrinth/consistency.py."""
 from __future__ import annotations
 
 import random
@@ -12,7 +12,7 @@ from cdg_oracle.model.labyrinth import new_game, scenario_names
 from cdg_oracle.model.labyrinth.mapdata import load_map
 from cdg_oracle.model.labyrinth.scenarios import initial_state, plot_values
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
-from cdg_oracle.properties.labyrinth import invariants as py_inv
+from cdg_oracle.model.labyrinth import consistency as py_inv
 from cdg_oracle.properties.labyrinth.z3_state import (
     NON_INVARIANTS, SymState, check_state, facts_of, invariants, state_invariants,
 )
@@ -25,7 +25,7 @@ GROUPS = {i.name: i.model_check for i in invariants(SymState(FACTS, "g:"))}
 
 
 def python_groups(d: dict) -> dict[str, bool]:
-    """Each predicate of invariants.py: does it hold on ``d``?"""
+    """Each predicate of consistency.py: does it hold on ``d``?"""
     numbered = plot_values(LabyrinthRulings.from_dict(d["rulings"]))
     return {
         "track_bounds": not py_inv.track_bounds(d),

@@ -18,7 +18,7 @@ from cdg_oracle.model.labyrinth.countries import SADR, cells, set_governance, tr
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, lapsing_in_effect, marker_on, place_marker, remove_marker
 from cdg_oracle.model.labyrinth.operations import jihadist as jops
 from cdg_oracle.model.labyrinth.operations import us as usops
-from cdg_oracle.properties.labyrinth import invariants as inv
+from cdg_oracle.model.labyrinth import consistency as inv
 from tests.labyrinth.harness import conserve, feed, finished, position, probe_events, run_proc, start_proc
 
 ZONES = ("deck", "discard", "removed", "lapsing", "first_plot", "in_play")

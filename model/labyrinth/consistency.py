@@ -1,8 +1,13 @@
-"""Invariants of every Labyrinth state, as plain predicates over the state data (seed_labyrinth.md
-h.2). Each returns a list of violations (empty when it holds), so a failure names what is wrong.
+"""The consistency laws of every Labyrinth state, as plain predicates over the state data
+(seed_labyrinth.md h.2): track bounds, 15 cubes and 15 cylinders, the plot markers, every card in
+one zone, marker consistency, and the solo game's own. Each returns a list of violations (empty
+when it holds), so a failure names what is wrong.
 
-The z3 encoding of the same invariants is the properties issue; these predicates are what every
-generated game is checked against after every step.
+They are stated once, here in the model, for two users: the model refuses a state read from
+JSON or a position that breaks one (``LabyrinthState.from_json``, model/labyrinth/position.py),
+and the properties tools check every generated game against them after every step
+(properties/labyrinth/campaign.py, the state machine); z3 proves them inductive
+(properties/labyrinth/z3_proofs.py).
 """
 from __future__ import annotations
 

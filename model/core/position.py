@@ -1,0 +1,410 @@
+"""Positions: any state of a game as a short readable document, the oracle's FEN (issue 18).
+
+A position names the scenario it starts from (with its length, options and rulings) and then
+states only what differs from that scenario's set-up, in the state's own words (a game may
+rename a record's fields for readers: Labyrinth's ``gov`` is ``governance``), and where play
+stands::
+
+    format: cdg-oracle-position
+    format_version: 1
+    game: labyrinth
+    scenario: lets_roll
+    state:                       # what differs from the scenario's set-up
+      prestige: 5
+      countries: {Iraq: {governance: poor, troops: 4}}
+      hands: {US: [12, 31], Jihadist: [44, 60]}
+    next: {phase: jihadist_action, card_index: 1}
+
+Reading one (:func:`from_document`) merges ``state`` into the set-up (a mapping key by key, a
+list or a value whole), computes the fields the game derives from the rest (Labyrinth: the
+troops and cells tracks from the pieces on the map, the deck from the other card zones) --
+a derived field the position states must agree with its derivation --, places play where
+``next`` says (one of the game's named points: the start of an Action Phase, a card about to
+be played) or where ``machine`` says (the procedure stack and the pending question verbatim,
+which :func:`to_document` writes for a state in the middle of a procedure), runs the game to its
+first question, and checks the result: the document against the game's published JSON Schema,
+the state's shape against the set-up's, and the game's consistency laws (15 cubes, card
+conservation, ...). Every refusal is a :class:`~.errors.DataError` of one line naming the field.
+
+Writing one (:func:`to_document`) is the inverse: the fields that differ from the set-up, the
+derived ones left out, and ``next`` when a named point rebuilds exactly this state's machine,
+``machine`` otherwise. ``from_document(to_document(s))`` has the canonical state of ``s`` (the
+property tests check it on states of random games).
+
+This module knows no game: what a game declares is a :class:`PositionFormat`, registered on its
+:class:`~.registry.GameSpec`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Mapping
+
+from cdg_oracle.model.core.errors import DataError
+
+FORMAT = "cdg-oracle-position"
+FORMAT_VERSION = 1
+HEADER = ("format", "format_version", "game", "scenario", "length", "options", "rulings")
+BODY = ("state", "next", "machine")
+
+
+@dataclass(frozen=True)
+class PositionFormat:
+    """What a game declares so that the machinery here reads and writes its positions.
+
+    * ``start(scenario, length, rulings, options)``: the state dict of the scenario's set-up,
+      before any step (its machine at the very start); raises DataError for a bad header value.
+    * ``state_class``: the game's state class (``state_class(d)`` makes a state of a dict).
+    * ``machine``: the state keys that say where play stands (the stack, the pending question,
+      the phase...): written only under ``machine``, set by ``next`` otherwise.
+    * ``fixed``: the state keys the header decides (game, version, scenario, rulings, ...).
+    * ``records``: for a key holding a mapping of records (Labyrinth's ``countries``), the
+      readable name of each record field that differs from the state's (``{"gov": "governance"}``).
+    * ``derived``: ``key -> (compute(d), why)``: fields computed from the rest; ``why`` names the
+      rule, for the error when a stated value disagrees. ``unordered``: derived lists compared
+      as multisets.
+    * ``resume(d, point)``: set ``d``'s machine keys for the named point ``point`` (the ``next``
+      mapping) and return the actions to apply once play has reached its first question there
+      (Labyrinth: the card chosen), or raise DataError; ``points(d)``: the named points worth trying for a state
+      (:func:`to_document` writes the first that rebuilds its machine exactly).
+    * ``check(d)``: the game's consistency laws, a list of violations (empty when they hold).
+    * ``schema()``: the published JSON Schema of the game's position documents.
+    * ``optional``: state keys that only some states have (a solo game's set-aside plots)."""
+    start: Callable[[str, str, dict | None, dict | None], dict]
+    state_class: type
+    machine: tuple[str, ...]
+    fixed: tuple[str, ...]
+    resume: Callable[[dict, dict], list]
+    points: Callable[[dict], list[dict]]
+    check: Callable[[dict], list[str]]
+    schema: Callable[[], dict]
+    records: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    derived: Mapping[str, tuple[Callable[[dict], Any], str]] = field(default_factory=dict)
+    unordered: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+
+
+# -- reading ----------------------------------------------------------------------------------------
+def from_document(doc: Any, where: str = "position"):
+    """The state a position document describes, at its first question; DataError otherwise."""
+    from cdg_oracle.model.core.registry import get
+
+    if not isinstance(doc, dict):
+        raise DataError(f"{where}: a position is a mapping, not {_kind(doc)}")
+    game = doc.get("game")
+    if not isinstance(game, str):
+        raise DataError(f"{where}: game: missing (the name of a game, such as labyrinth)")
+    spec = get(game)
+    fmt = spec.positions
+    if fmt is None:
+        raise DataError(f"{where}: game {game!r} has no position format yet")
+    _validate_schema(doc, fmt, where)
+    try:
+        d = fmt.start(doc["scenario"], doc.get("length", "standard"), doc.get("rulings"), doc.get("options"))
+    except DataError as e:
+        raise DataError(f"{where}: {e}") from None
+    template = json.loads(json.dumps(d))
+    stated = doc.get("state") or {}
+    for key, value in stated.items():
+        if key in fmt.machine or key in fmt.fixed:
+            home = "machine" if key in fmt.machine else "the header"
+            raise DataError(f"{where}: state.{key}: not stated here (it belongs to {home})")
+        if key not in d and key not in fmt.optional:
+            raise DataError(f"{where}: state.{key}: not a field of a {game} state")
+        d[key] = _merge(d.get(key), _readable_in(fmt, key, value, f"{where}: state.{key}"), f"{where}: state.{key}")
+    check_shape(d, template, fmt, where + ": state")
+    for key, (compute, why) in fmt.derived.items():
+        value = compute(d)
+        if key in stated and not _agrees(stated[key], value, key in fmt.unordered):
+            raise DataError(f"{where}: state.{key}: {_short(stated[key])} stated, but {why} give "
+                            f"{_short(value)}; leave it out (it is derived)")
+        d[key] = value
+    if ("next" in doc) == ("machine" in doc):
+        raise DataError(f"{where}: say where play stands with exactly one of next (a named point) "
+                        "and machine (a procedure stack)")
+    then: list = []
+    if "next" in doc:
+        try:
+            then = fmt.resume(d, doc["next"])
+        except DataError as e:
+            raise DataError(f"{where}: next: {e}") from None
+    else:
+        machine = doc["machine"]
+        missing = [k for k in fmt.machine if k not in machine]
+        if missing:
+            raise DataError(f"{where}: machine: {missing[0]}: missing")
+        d.update({k: machine[k] for k in fmt.machine})
+    _consistent(fmt, d, where)
+    st = fmt.state_class(d)
+    if "next" in doc:
+        try:
+            st.ENGINE.run(st)
+        except (KeyError, TypeError, ValueError, IndexError, RuntimeError) as e:
+            raise DataError(f"{where}: play cannot go on from this position: {type(e).__name__}: {e}") from None
+        for action in then:
+            if action not in st.legal_actions():
+                dec = st.decision() or {}
+                raise DataError(f"{where}: next: {_short(action)} is not legal at {dec.get('prompt', 'the end')!r} "
+                                f"({dec.get('rule', '')}): legal are {_short(st.legal_actions(), 160)}")
+            st.apply(action)
+        _consistent(fmt, st.d, where + " (at its first question)")
+    return st
+
+
+def _consistent(fmt: PositionFormat, d: dict, where: str) -> None:
+    try:
+        bad = fmt.check(d)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise DataError(f"{where}: inconsistent state: {type(e).__name__}: {e}") from None
+    if bad:
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        raise DataError(f"{where}: {bad[0]}{more}")
+
+
+def check_state(d: Any, fmt: PositionFormat, where: str = "state") -> None:
+    """Check a whole state dict read from JSON: its shape against its scenario's set-up (every
+    field there, of the same kind) and the game's consistency laws; DataError naming the first
+    problem. What :meth:`StackState.from_json` runs."""
+    if not isinstance(d, dict):
+        raise DataError(f"{where}: a state is a mapping, not {_kind(d)}")
+    for key in ("scenario", "length"):
+        if not isinstance(d.get(key), str):
+            raise DataError(f"{where}: {key}: missing or not a name")
+    try:
+        template = _template(fmt, d["scenario"], d["length"], d.get("rulings"), d.get("options"))
+    except DataError as e:
+        raise DataError(f"{where}: {e}") from None
+    check_shape(d, template, fmt, where)
+    for key in fmt.machine:
+        if key not in d:
+            raise DataError(f"{where}: {key}: missing")
+    _consistent(fmt, d, where)
+
+
+_TEMPLATES: dict = {}
+
+
+def _template(fmt: PositionFormat, scenario: str, length: str, rulings: Any, options: Any) -> dict:
+    """The set-up state of a scenario, as a shape to compare with (remembered: never changed)."""
+    key = (id(fmt), scenario, length, _key(rulings), _key(options))
+    if key not in _TEMPLATES:
+        if len(_TEMPLATES) > 256:
+            _TEMPLATES.clear()
+        _TEMPLATES[key] = fmt.start(scenario, length, rulings, options)
+    return _TEMPLATES[key]
+
+
+def check_shape(d: dict, template: dict, fmt: PositionFormat, where: str) -> None:
+    """Every field of ``template`` (a set-up state) is in ``d`` and of the same kind (a count a
+    number that is not a boolean, a list a list, a record a mapping with the same fields); no
+    field that no state has. The machine's fields are the engine's to check, the header's (the
+    rulings, the options) their readers'."""
+    for key in d:
+        if key not in template and key not in fmt.optional:
+            raise DataError(f"{where}.{key}: not a field of a state of this game")
+    for key, model in template.items():
+        if key in fmt.machine or (key in fmt.fixed and key in d):
+            continue  # the engine checks the machine; the header's values are validated by their readers
+        if key not in d:
+            raise DataError(f"{where}.{key}: missing")
+        _same_kind(d[key], model, f"{where}.{key}")
+
+
+def _same_kind(value: Any, model: Any, where: str) -> None:
+    """``value`` is of the kind of ``model`` (a field of the set-up state): see :func:`check_shape`.
+    A field empty (null) in the set-up may hold anything (a marker's value, a record)."""
+    if model is None:
+        return
+    if isinstance(model, bool):
+        if not isinstance(value, bool):
+            raise DataError(f"{where}: {_short(value)} is {_kind(value)}, not true or false")
+        return
+    if isinstance(model, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise DataError(f"{where}: {_short(value)} is {_kind(value)}, not a whole number")
+        return
+    if isinstance(model, str):
+        if value is not None and not isinstance(value, str):
+            raise DataError(f"{where}: {_short(value)} is {_kind(value)}, not a name")
+        return
+    if isinstance(model, list):
+        if not isinstance(value, list):
+            raise DataError(f"{where}: {_short(value)} is {_kind(value)}, not a list")
+        return
+    if isinstance(model, dict):
+        if not isinstance(value, dict):
+            raise DataError(f"{where}: {_short(value)} is {_kind(value)}, not a mapping")
+        for k in value:
+            if k not in model:
+                raise DataError(f"{where}.{k}: no such field here (known: {', '.join(map(str, model))[:200]})")
+        for k, m in model.items():
+            if k not in value:
+                raise DataError(f"{where}.{k}: missing")
+            _same_kind(value[k], m, f"{where}.{k}")
+
+
+def _merge(base: Any, value: Any, where: str) -> Any:
+    """``value`` over ``base``: a mapping over a mapping key by key (each key known), anything
+    else whole."""
+    if isinstance(base, dict) and isinstance(value, dict):
+        out = dict(base)
+        for k, v in value.items():
+            if k not in base:
+                raise DataError(f"{where}.{k}: no such field here (known: {', '.join(map(str, base))[:200]})")
+            out[k] = _merge(base[k], v, f"{where}.{k}")
+        return out
+    return value
+
+
+def _readable_in(fmt: PositionFormat, key: str, value: Any, where: str) -> Any:
+    """A position's records (readable field names) in the state's field names."""
+    names = fmt.records.get(key)
+    if not names or not isinstance(value, dict):
+        return value
+    back = {readable: own for own, readable in names.items()}
+    out = {}
+    for rec, fields in value.items():
+        if not isinstance(fields, dict):
+            raise DataError(f"{where}.{rec}: {_short(fields)} is {_kind(fields)}, not a mapping of fields")
+        for own in names:
+            if own in fields:
+                raise DataError(f"{where}.{rec}.{own}: write {names[own]}")
+        out[rec] = {back.get(k, k): v for k, v in fields.items()}
+    return out
+
+
+def _agrees(stated: Any, value: Any, unordered: bool) -> bool:
+    if unordered and isinstance(stated, list) and isinstance(value, list):
+        return sorted(map(_key, stated)) == sorted(map(_key, value))
+    return _key(stated) == _key(value)
+
+
+def _key(v: Any) -> str:
+    return json.dumps(v, sort_keys=True)
+
+
+@lru_cache(maxsize=None)
+def _validator(game: str):
+    import jsonschema
+
+    from cdg_oracle.model.core.registry import get
+
+    schema = get(game).positions.schema()
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def _validate_schema(doc: dict, fmt: PositionFormat, where: str) -> None:
+    errors = sorted(_validator(doc["game"]).iter_errors(doc), key=lambda e: (len(e.path), list(map(str, e.path))))
+    if errors:
+        e = errors[0]
+        path = ".".join(str(p) for p in e.absolute_path) or "(the document)"
+        raise DataError(f"{where}: {path}: {_schema_message(e)}")
+
+
+def _schema_message(e) -> str:
+    if e.validator == "additionalProperties":
+        return " ".join(e.message.split())[:200]
+    if e.validator == "required":
+        return e.message.replace("is a required property", "is missing")
+    if e.validator == "enum":
+        return f"{_short(e.instance)} is not one of {', '.join(map(_short, e.validator_value))}"[:240]
+    return f"{_short(e.instance)}: {' '.join(e.message.split())}"[:240]
+
+
+# -- writing ----------------------------------------------------------------------------------------
+def to_document(st) -> dict:
+    """The position of state ``st``: its header, the fields that differ from its scenario's
+    set-up (in readable names, derived ones left out), and ``next`` when one of the game's named
+    points rebuilds exactly this state's machine, ``machine`` otherwise."""
+    from cdg_oracle.model.core.registry import get
+
+    spec = get(st.game)
+    fmt = spec.positions
+    if fmt is None:
+        raise DataError(f"game {st.game!r} has no position format yet")
+    d = st.d
+    options = st.options()
+    rulings = {k: v for k, v in st.rulings_dict().items()
+               if spec.rulings.from_dict({}).to_dict().get(k) != v}
+    doc: dict = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": st.game, "scenario": d["scenario"]}
+    if d.get("length", "standard") != "standard":
+        doc["length"] = d["length"]
+    if options and options != spec.normalize_options(None):
+        doc["options"] = options
+    if rulings:
+        doc["rulings"] = rulings
+    start = fmt.start(d["scenario"], d.get("length", "standard"), rulings or None, options or None)
+    state = {}
+    for key, value in d.items():
+        if key in fmt.machine or key in fmt.fixed or key in fmt.derived:
+            continue
+        if key in start and _key(value) == _key(start[key]):
+            continue
+        state[key] = _readable_out(fmt, key, _difference(start.get(key), value))
+    doc["state"] = state
+    point = _named_point(st, fmt)
+    if point is not None:
+        doc["next"] = point
+    else:
+        doc["machine"] = {k: json.loads(json.dumps(d[k])) for k in fmt.machine}
+    return doc
+
+
+def _difference(base: Any, value: Any) -> Any:
+    """What of ``value`` differs from ``base``: for two mappings with the same keys, only the
+    keys whose values differ (recursively); anything else whole."""
+    if isinstance(base, dict) and isinstance(value, dict) and set(base) == set(value):
+        return {k: _difference(base[k], v) for k, v in value.items() if _key(v) != _key(base[k])}
+    return json.loads(json.dumps(value))
+
+
+def _readable_out(fmt: PositionFormat, key: str, value: Any) -> Any:
+    names = fmt.records.get(key)
+    if not names or not isinstance(value, dict):
+        return value
+    return {rec: {names.get(k, k): v for k, v in fields.items()} if isinstance(fields, dict) else fields
+            for rec, fields in value.items()}
+
+
+def _named_point(st, fmt: PositionFormat) -> dict | None:
+    """The first of the game's named points for ``st`` that rebuilds its machine exactly."""
+    d = st.d
+    want = _key({k: d[k] for k in fmt.machine})
+    for point in fmt.points(d):
+        trial = json.loads(json.dumps(d))
+        try:
+            then = fmt.resume(trial, point)
+            other = fmt.state_class(trial)
+            other.ENGINE.run(other)
+            for action in then:
+                other.apply(action)
+        except (DataError, ValueError, KeyError, RuntimeError):
+            continue
+        if _key({k: other.d[k] for k in fmt.machine}) == want and _key(other.d) == _key(d):
+            return point
+    return None
+
+
+# -- words ------------------------------------------------------------------------------------------
+def _kind(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "a boolean"
+    if isinstance(v, (int, float)):
+        return "a number"
+    if isinstance(v, str):
+        return "a string"
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "a mapping"
+    return type(v).__name__
+
+
+def _short(v: Any, width: int = 80) -> str:
+    text = json.dumps(v, sort_keys=True, default=str)
+    return text if len(text) <= width else text[: width - 3] + "..."

@@ -1,0 +1,218 @@
+"""Labyrinth positions (issue 18): what model/core/position.py needs to read and write them.
+
+A Labyrinth position states, over its scenario's set-up, the tracks (``prestige``, ``funding``,
+``us_posture``, ``reserves``, ``turn``, ``reshuffles``), the ``countries`` (each field that differs:
+``governance``, ``alignment``, ``posture``, ``troops``, ``sleepers``, ``actives``, ``cadre``,
+``aid``, ``besieged``, ``regime_change``, ``plots``, ``markers``), the card zones (``hands``,
+``discard``, ``removed``, ``lapsing``, ``first_plot``, ``in_play``), the events
+(``events_in_effect``, ``lapsing_effects``, ``first_plot_used``, ``second_card``, ``us_held``,
+``backlash_plots``, ``action_log``) and the WMD plots (``wmd_boxes``, ``wmd_removed``); the
+published schema is ``data/position.schema.json``.
+
+Derived, never typed (a stated value must agree): the troop and cell tracks (15 cubes and 15
+cylinders less those on the map, 4.6.1), the deck (every card in no other zone, 5.3.1), the
+Available plots (the numbered markers of 4.8.1 not on the map, set aside or removed) and the
+Available WMD plots (the 6 of 4.7.8.1 not in their boxes, on the map or removed).
+
+Where play stands (``next``): ``{phase: setup}`` (the scenario's own start: set-up steps, then
+the deal), ``{phase: jihadist_action, card_index: 1}`` or ``2`` (the Jihadist chooses his first
+or second card of the Action Phase; in a solo game the bot plays it), the same for
+``us_action``, optionally with ``card: N`` (that card is chosen: play goes on to its first
+question), ``{phase: plots}`` (the unblocked plots are resolved, 5.2.3) and
+``{phase: end_of_turn}`` (the end-of-turn steps 5.2.5-5.2.9 run).
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.position import PositionFormat
+from cdg_oracle.model.labyrinth.cards import load_cards
+from cdg_oracle.model.labyrinth.consistency import check_all
+from cdg_oracle.model.labyrinth.mapdata import load_map
+from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.scenarios import initial_state, plot_values
+from cdg_oracle.model.labyrinth.solo.options import normalize_options
+from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.model.labyrinth.tracks import CELL_CYLINDERS, TROOP_CUBES
+
+SCHEMA = Path(__file__).with_name("data") / "position.schema.json"
+WMD_PLOTS = 6  # 4.7.8.1: three in the Loose Nuke/HEU/Kazakh Strain box, three in the Pakistan Arsenal box
+
+#: Where play stands: the procedure stack, the pending question, the set-up bookkeeping, the
+#: outcome, the phase and the card of the phase (``next`` sets them; ``machine`` states them).
+MACHINE = ("stack", "pending", "setup_steps", "started", "terminal", "phase", "card_index")
+#: What the header decides (the game, its scenario and length, the rulings and options).
+FIXED = ("game", "version", "scenario", "length", "decks", "rulings", "options")
+#: Keys only some states have: a solo game's set-aside plots (9.3.3) and mini-decks (9.2), the
+#: plots removed under ``plot_markers_reusable=false`` (D01), card 5's face-down WMD count (A52).
+OPTIONAL = ("plots_set_aside", "minideck_next", "plots_removed", "nest_face_down")
+COUNTRY_FIELDS = {"gov": "governance", "align": "alignment", "rc": "regime_change"}
+PHASES = ("setup", "jihadist_action", "us_action", "plots", "end_of_turn")
+
+
+# -- derived fields ---------------------------------------------------------------------------------
+@implements("4.6.1")
+def troops_track(d: dict) -> int:
+    """4.6.1: the troop cubes not on the map are on the Troops track (15 in all)."""
+    on_map = sum(c["troops"] for c in d["countries"].values())
+    if on_map > TROOP_CUBES:
+        raise DataError(f"state.countries: {on_map} troop cubes on the map; the game has {TROOP_CUBES} (4.6.1)")
+    return TROOP_CUBES - on_map
+
+
+@implements("4.6.1")
+def cells_track(d: dict) -> int:
+    """4.6.1: the cell cylinders not on the map are on the Funding track's cells (15 in all)."""
+    on_map = sum(c["sleepers"] + c["actives"] for c in d["countries"].values())
+    if on_map > CELL_CYLINDERS:
+        raise DataError(f"state.countries: {on_map} cell cylinders on the map; the game has "
+                        f"{CELL_CYLINDERS} (4.6.1)")
+    return CELL_CYLINDERS - on_map
+
+
+CARD_ZONES = ("discard", "removed", "lapsing", "first_plot", "in_play")
+
+
+@implements("5.3.1")
+def deck(d: dict) -> list[int]:
+    """5.3.1: the draw pile holds every card in no other zone (hands, discard, removed, the Lapsing
+    and 1st Plot boxes, the card being played), in card order (the pile is unordered)."""
+    elsewhere = [n for z in CARD_ZONES for n in d[z]] + [n for hand in d["hands"].values() for n in hand]
+    twice = sorted(n for n, k in Counter(elsewhere).items() if k > 1)
+    if twice:
+        raise DataError(f"state: card {twice[0]} is in two zones (hands, discard, removed, lapsing, "
+                        f"first_plot, in_play)")
+    unknown = sorted(set(elsewhere) - set(load_cards()), key=str)
+    if unknown:
+        raise DataError(f"state: card {unknown[0]!r} is not one of the 120 cards")
+    return sorted(set(load_cards()) - set(elsewhere))
+
+
+def _plots_on_map(d: dict) -> list:
+    return [p for c in d["countries"].values() for p in c["plots"]]
+
+
+@implements("4.8.1", "9.3.3")
+def plots_available(d: dict) -> list[int]:
+    """4.8.1: the numbered plot markers (``plot_marker_values``) not on the map, not set aside by a
+    WMD plot (solo, 9.3.3) and not removed (``plot_markers_reusable=false``, D01) are Available."""
+    numbered = Counter(plot_values(LabyrinthRulings.from_dict(d["rulings"])))
+    used = (Counter(p for p in _plots_on_map(d) if p != "WMD") + Counter(d.get("plots_set_aside", ()))
+            + Counter(d.get("plots_removed", ())))
+    over = used - numbered
+    if over:
+        value = sorted(over)[0]
+        raise DataError(f"state: more plot markers of value {value} on the map, set aside or removed than "
+                        f"the {numbered[value]} the game has (4.8.1)")
+    return sorted((numbered - used).elements())
+
+
+@implements("4.7.8.1")
+def wmd_available(d: dict) -> int:
+    """4.7.8.1: the 6 WMD plots not in their boxes, on the map or removed are Available."""
+    elsewhere = sum(d["wmd_boxes"].values()) + _plots_on_map(d).count("WMD") + d["wmd_removed"]
+    if elsewhere > WMD_PLOTS:
+        raise DataError(f"state: {elsewhere} WMD plots in their boxes, on the map or removed; the game has "
+                        f"{WMD_PLOTS} (4.7.8.1)")
+    return WMD_PLOTS - elsewhere
+
+
+DERIVED = {
+    "troops_track": (troops_track, "the 15 troop cubes less those on the map (4.6.1)"),
+    "cells_track": (cells_track, "the 15 cell cylinders less those on the map (4.6.1)"),
+    "deck": (deck, "the 120 cards less those in the other zones (5.3.1)"),
+    "plots_available": (plots_available, "the numbered plot markers less those on the map, set aside "
+                                         "or removed (4.8.1)"),
+    "wmd_available": (wmd_available, "the 6 WMD plots less those in their boxes, on the map or removed "
+                                     "(4.7.8.1)"),
+}
+
+
+# -- where play stands ------------------------------------------------------------------------------
+def _jihadist_phase(d: dict) -> str:
+    return "solo_jihadist_phase" if normalize_options(d.get("options"))["solo"] else "jihadist_phase"
+
+
+@implements("5.2.2", "5.2.3", "5.2.4", "5.2.5")
+def resume(d: dict, point: object) -> list:
+    """Set ``d``'s machine at the named point ``point`` (module docstring); returns the actions
+    to apply once play has reached its first question there (the ``card`` chosen)."""
+    if not isinstance(point, dict):
+        raise DataError("a mapping such as {phase: jihadist_action, card_index: 1}")
+    unknown = sorted(set(point) - {"phase", "card_index", "card"})
+    if unknown:
+        raise DataError(f"{unknown[0]}: not a key of next (phase, card_index, card)")
+    phase = point.get("phase")
+    if phase not in PHASES:
+        raise DataError(f"phase: {json.dumps(phase)} is not one of {', '.join(PHASES)}")
+    action_phase = phase in ("jihadist_action", "us_action")
+    if not action_phase and ("card_index" in point or "card" in point):
+        raise DataError(f"card_index and card name a card of an Action Phase, not of phase {phase}")
+    card_index = point.get("card_index", 1)
+    if card_index not in (1, 2) or isinstance(card_index, bool):
+        raise DataError(f"card_index: {json.dumps(card_index)} is not 1 or 2 (5.2.2: two cards a phase)")
+    card = point.get("card")
+    if card is not None and (isinstance(card, bool) or not isinstance(card, int)):
+        raise DataError(f"card: {json.dumps(card)} is not a card number")
+    d.update(pending=None, terminal=None)
+    if phase == "setup":
+        d.update(stack=[{"proc": "game", "pc": "start"}], started=False, phase="setup", card_index=1)
+        return []
+    d.update(setup_steps=[], started=True, phase=phase, card_index=card_index if action_phase else 1)
+    if phase == "jihadist_action":
+        top = {"proc": _jihadist_phase(d), "pc": "start"}
+        d["stack"] = [{"proc": "game", "pc": "end_of_turn"}, {"proc": "turn", "pc": "begin_us_phase"}, top]
+    elif phase == "us_action":
+        # 5.2.4: the phase started with a single card only if its first card is the US's last
+        top = {"proc": "us_phase", "pc": "while_us_may_play",
+               "single": card_index == 1 and len(d["hands"]["US"]) == 1}
+        d["stack"] = [{"proc": "game", "pc": "end_of_turn"}, {"proc": "turn", "pc": "begin_plot_phase"}, top]
+    elif phase == "plots":
+        d["stack"] = [{"proc": "game", "pc": "end_of_turn"}, {"proc": "turn", "pc": "until_turn_is_over"},
+                      {"proc": "resolve_plots", "pc": "start"}]
+    else:
+        d["stack"] = [{"proc": "game", "pc": "next_turn"}, {"proc": "end_of_turn", "pc": "start"}]
+    return [] if card is None else [{"card": card}]
+
+
+def points(d: dict) -> list[dict]:
+    """The named points a state may stand at, from its phase (and the card in play)."""
+    phase = d.get("phase")
+    if phase not in PHASES:
+        return []
+    if phase in ("jihadist_action", "us_action"):
+        out = [{"phase": phase, "card_index": d["card_index"]}]
+        if len(d["in_play"]) == 1:
+            out.append({"phase": phase, "card_index": d["card_index"], "card": d["in_play"][0]})
+        return out
+    return [{"phase": phase}]
+
+
+# -- the format -------------------------------------------------------------------------------------
+def start(scenario: str, length: str = "standard", rulings: dict | None = None, options: dict | None = None) -> dict:
+    """The set-up of ``scenario`` as a state dict, before any step (scenarios.initial_state)."""
+    if not isinstance(scenario, str):
+        raise DataError(f"scenario: {json.dumps(scenario)} is not a scenario name")
+    return initial_state(scenario, length, rulings, options)
+
+
+def check(d: dict) -> list[str]:
+    """The consistency laws (model/labyrinth/consistency.py) under the state's plot-marker ruling."""
+    numbered = plot_values(LabyrinthRulings.from_dict(d["rulings"]))
+    return check_all(d, numbered, load_map().muslim)
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """The published JSON Schema of Labyrinth positions (data/position.schema.json)."""
+    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+
+
+FORMAT = PositionFormat(start=start, state_class=LabyrinthState, machine=MACHINE, fixed=FIXED, resume=resume,
+                        points=points, check=check, schema=schema, records={"countries": COUNTRY_FIELDS},
+                        derived=DERIVED, unordered=("deck", "plots_available"), optional=OPTIONAL)
