@@ -249,17 +249,24 @@ class Implementation:
 
     # -- the five commands ---------------------------------------------------------------------
     def reset(self, game: str, scenario: str, length: str, rulings: dict, seed: int,
-              options: dict | None = None) -> None:
-        """Start a new game; ``options`` (the game options) are sent only for a solo game."""
+              options: dict | None = None, position: dict | None = None) -> None:
+        """Start a new game; ``options`` (the game options) are sent only for a solo game,
+        ``position`` (a position document to start from, docs/positions.md) only when given: the
+        adapter must then say ``"position": true`` in its answer."""
         extra = {}
         carried = carried_options(options)
         if carried is not None:
             extra["options"] = carried
+        if position is not None:
+            extra["position"] = position
         resp = self.expect_ok("reset", game=game, scenario=scenario, length=length, rulings=rulings, seed=seed,
                               **extra)
         if resp.get("protocol") not in PROTOCOLS:
             raise ImplFailure("protocol", f"reset answer says protocol {json.dumps(resp.get('protocol'))}, "
                               f"expected one of {', '.join(map(str, PROTOCOLS))}")
+        if position is not None and resp.get("position") is not True:
+            raise ImplFailure("protocol", "the implementation does not start from a position: its reset answer "
+                              "lacks \"position\": true (docs/adapter.md, reset from a position)")
         self.protocol = resp["protocol"]
 
     def legal_actions(self) -> tuple[str, list]:

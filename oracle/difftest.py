@@ -35,7 +35,7 @@ from typing import Any, Callable
 
 from cdg_oracle.oracle import statediff
 from cdg_oracle.oracle.adapter import ImplFailure, Implementation, position_of, state_of
-from cdg_oracle.oracle.games import carried_options, new_state
+from cdg_oracle.oracle.games import carried_options, new_state, start_state
 from cdg_oracle.properties.sampling import sample_chance
 
 KINDS = ("agree", "disagreement", "timeout", "crash", "oversized", "malformed", "protocol")
@@ -91,6 +91,7 @@ class Result:
     answers: dict = field(default_factory=lambda: {"answers": 0, "seconds": 0.0, "slowest": 0.0,
                                                    "over_half_timeout": 0})
     partial: bool = False  # the budget stopped a game half-way
+    position: dict | None = None  # the position every game starts from (None: the scenario's start)
 
     def slow(self) -> bool:
         """The implementation was slow: answers over half the timeout, or most of the run's time."""
@@ -195,15 +196,16 @@ class _OutOfTime(Exception):
 
 def play_game(impl: Implementation, game: str, scenario: str, length: str, rulings: dict, seed: int,
               index: int, choose: Chooser, max_steps: int, options: dict | None = None,
-              stop_at: float | None = None) -> int:
+              stop_at: float | None = None, position: dict | None = None) -> int:
     """One game side by side; returns its number of steps, raises _Found at the first finding.
     ``options``: the game options (a solo game, chapter 9; None: two-player); ``stop_at``: a
-    ``time.monotonic()`` deadline after which the game stops half-way (raises _OutOfTime)."""
-    state = new_state(game, scenario, length, rulings, options)
+    ``time.monotonic()`` deadline after which the game stops half-way (raises _OutOfTime);
+    ``position``: a position document both start from (None: the scenario's start)."""
+    state = start_state(game, scenario, length, rulings, options, position)
     actions: list = []
     rules: list = []
     try:
-        impl.reset(game, scenario, length, state.rulings_dict(), seed, state.options())
+        impl.reset(game, scenario, length, state.rulings_dict(), seed, state.options(), position)
         compare_position(impl, state, index, 0, actions, rules)
         while not state.is_terminal() and len(actions) < max_steps:
             if stop_at is not None and time.monotonic() > stop_at:
@@ -286,15 +288,21 @@ def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: s
         rulings: dict | None = None, games: int = 10, seed: int = 0, strategy: str = "random",
         timeout: float = 10.0, max_line: int = 4_000_000, max_steps: int = 100_000,
         budget: float | None = None, progress: Callable | None = None,
-        options: dict | None = None) -> Result:
+        options: dict | None = None, position: dict | None = None) -> Result:
     """A difftest campaign of up to ``games`` games (and at most ``budget`` seconds, if given);
-    ``options`` are the game options (a solo game, chapter 9; None: two-player)."""
+    ``options`` are the game options (a solo game, chapter 9; None: two-player); ``position`` a
+    position document every game starts from (its header gives the scenario, length, rulings and
+    options; docs/positions.md)."""
     from cdg_oracle.oracle.games import scenarios
 
+    if position is not None:
+        first = start_state(game, "", length, None, None, position)
+        scenario, length = position["scenario"], position.get("length", "standard")
     names = scenarios(game) if scenario == "all" else [scenario]
-    first = new_state(game, names[0], length, rulings or {}, options)
+    if position is None:
+        first = new_state(game, names[0], length, rulings or {}, options)
     result = Result(game, scenario, length, first.rulings_dict(), seed, strategy,
-                    options=carried_options(first.options()), timeout=timeout)
+                    options=carried_options(first.options()), timeout=timeout, position=position)
     result.names = names
     t0 = time.monotonic()
     session = Session(command, timeout, max_line)
@@ -320,7 +328,8 @@ def _run_random(session, result, games, max_steps, budget, t0, progress) -> None
         try:
             n = play_game(session.get(), result.game, result.names[g % len(result.names)], result.length,
                           result.rulings, game_seed, g, random_chooser(random.Random(game_seed)), max_steps,
-                          result.options, stop_at=None if budget is None else t0 + budget)
+                          result.options, stop_at=None if budget is None else t0 + budget,
+                          position=result.position)
         except _OutOfTime as e:  # the budget ran out half-way: the steps compared count, the game not
             result.partial = True
             result.steps += e.steps
@@ -374,7 +383,8 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
         g = counter["games"]
         try:
             n = play_game(session.get(), result.game, result.names[k], result.length,
-                          result.rulings, result.seed * 1000 + k, g, chooser(data), max_steps, result.options)
+                          result.rulings, result.seed * 1000 + k, g, chooser(data), max_steps, result.options,
+                          position=result.position)
         except _Found as f:
             # a fresh process for the next game: shrinking replays games, which must not depend
             # on what an earlier game left in the implementation
@@ -433,12 +443,12 @@ def replay_trace(command, text: str, where: str = "trace", timeout: float = 10.0
                             "(check the trace with cdg-oracle replay)")
         return a
     result = Result(head["game"], head["scenario"], head["length"], head["rulings"],
-                    head.get("seed") or 0, "trace", options=options, timeout=timeout)
+                    head.get("seed") or 0, "trace", options=options, timeout=timeout, position=head.get("position"))
     t0 = time.monotonic()
     session = Session(command, timeout, max_line)
     try:
         n = play_game(session.get(), head["game"], head["scenario"], head["length"], head["rulings"],
-                      result.seed, 0, choose, len(actions), options)
+                      result.seed, 0, choose, len(actions), options, position=head.get("position"))
         result.games, result.steps = 1, n
     except _Found as f:
         result.finding = f.finding

@@ -49,6 +49,8 @@ def add_parser(sub) -> None:
                    help="the longest answer line accepted (default 4000000, at most 64 MiB)")
     d.add_argument("--max-steps", type=usage.count(1), default=100_000, help="stop a game after this many steps (default 100000)")
     d.add_argument("--trace", metavar="TRACE", help="instead of new games, drive the implementation through this trace's actions")
+    d.add_argument("--position", metavar="FILE", help="start every game from this position file (docs/positions.md) "
+                   "instead of a scenario's start; its header gives the scenario, length, rulings and options")
     d.add_argument("--out", default="difftest-disagreement.jsonl", help="where to write the trace of a finding")
     d.add_argument("--json", action="store_true", help="print the verdict as JSON")
     from cdg_oracle.oracle.cli import add_option_arguments
@@ -70,6 +72,20 @@ def run(args) -> int:
     if args.trace and options is not None:
         raise UsageError("--trace plays the trace's own game: its header carries the options, "
                          "not --solo/--ideology/--minidecks")
+    position = None
+    if args.position:
+        from cdg_oracle.model.core.yamlio import loads_yaml
+        from cdg_oracle.oracle.fileio import read_bounded
+        from cdg_oracle.oracle.positions import MAX_BYTES
+
+        if args.trace or options is not None or args.ruling or args.scenario != "all":
+            raise UsageError("--position gives the game's start: its header carries the scenario, rulings and "
+                             "options (not --trace, --scenario, --ruling or --solo)")
+        position = loads_yaml(read_bounded(args.position, "position", MAX_BYTES).decode("utf-8", "replace"),
+                              args.position)
+        from cdg_oracle.model.core.position import from_document
+
+        from_document(position, args.position)  # a bad position: a one-line error before any process starts
     try:
         command = split_command(args.impl) if args.impl is not None else reference_command()
     except ValueError as e:
@@ -86,7 +102,8 @@ def run(args) -> int:
         with bar(args.games, "difftest", "game") as b:
             result = difftest.run(command, args.game, args.scenario, args.length, parse_rulings(args.ruling),
                                   args.games, args.seed, args.strategy, args.timeout, args.max_line,
-                                  args.max_steps, args.budget, progress=lambda r: b.update(1), options=options)
+                                  args.max_steps, args.budget, progress=lambda r: b.update(1), options=options,
+                                  position=position)
     path = None
     f = result.finding
     if f is not None and not args.trace and (f.kind == "disagreement" or f.actions):
@@ -97,7 +114,7 @@ def run(args) -> int:
         f = result.finding
         write_atomic(args.out, trace.from_actions(result.game, f.scenario, result.length,
                                                   result.rulings, f.actions, result.seed * 1000 + f.game,
-                                                  result.options))
+                                                  result.options, result.position))
         path = args.out
     if args.json:
         print(difftest.to_json(result, path))

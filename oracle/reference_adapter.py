@@ -69,8 +69,19 @@ class Session:
         options = req.get("options")  # a solo game (chapter 9); absent: two-player
         if options is not None and not isinstance(options, dict):
             raise DataError("reset: 'options' must be an object")
-        self.state = new_state(req["game"], req["scenario"], req["length"], rulings, options)
-        return {}
+        position = req.get("position")  # start there, not at the scenario's start (docs/positions.md)
+        if position is None:
+            self.state = new_state(req["game"], req["scenario"], req["length"], rulings, options)
+            return {}
+        if not isinstance(position, dict):
+            raise DataError("reset: 'position' must be an object (a position document)")
+        from cdg_oracle.model.core.position import from_document
+
+        state = from_document(position, "reset: position")
+        if state.game != req["game"] or position.get("scenario") != req["scenario"]:
+            raise DataError("reset: the position's game and scenario are not the reset's")
+        self.state = state
+        return {"position": True}
 
 
 MAX_REQUEST = 16 * 2**20  # bytes of one request line (fileio.MAX_LINE_BYTES): a longer one ends the session

@@ -46,7 +46,7 @@ from cdg_oracle.model.core.errors import DataError, IllegalAction
 from cdg_oracle.model.core.game import action_key
 from cdg_oracle.oracle import __version__
 from cdg_oracle.oracle.fileio import MAX_LINE_BYTES, DuplicateKey, loads_strict
-from cdg_oracle.oracle.games import carried_options, new_state
+from cdg_oracle.oracle.games import carried_options, new_state, start_state
 from cdg_oracle.oracle.statediff import canonical_hash, canonical_json, diff, render
 
 FORMAT = "cdg-oracle-trace"
@@ -84,7 +84,7 @@ def state_hash(state) -> str:
 
 
 def header(game: str, scenario: str, length: str, rulings: dict, seed: int | None,
-           options: dict | None = None) -> dict:
+           options: dict | None = None, position: dict | None = None) -> dict:
     """The header record of a trace written by this program. ``options`` (``State.options()``)
     are written only for a solo game: a header without them is a two-player game."""
     rec = {"type": "header", "format": FORMAT, "format_version": FORMAT_VERSION, "game": game,
@@ -93,6 +93,8 @@ def header(game: str, scenario: str, length: str, rulings: dict, seed: int | Non
     carried = carried_options(options)
     if carried is not None:
         rec["options"] = carried
+    if position is not None:  # the game starts from this position, not from the scenario's start
+        rec["position"] = position
     return rec
 
 
@@ -100,7 +102,8 @@ def initial_state(head: dict, where: str = "trace"):
     """The game a (validated) header sets up: game, scenario, length, rulings and options; a header
     the model refuses (an unknown scenario, ruling or option) raises TraceError naming line 1."""
     try:
-        return new_state(head["game"], head["scenario"], head["length"], head["rulings"], head.get("options"))
+        return start_state(head["game"], head["scenario"], head["length"], head["rulings"], head.get("options"),
+                           head.get("position"))
     except DataError as e:
         raise TraceError(f"{where}: line 1: {e}", 1) from None
 
@@ -159,16 +162,17 @@ def end_record(state, steps: int, unfinished_reason: str | None = None, with_has
 
 
 def from_actions(game: str, scenario: str, length: str, rulings: dict, actions: list,
-                 seed: int | None = None, options: dict | None = None) -> str:
+                 seed: int | None = None, options: dict | None = None, position: dict | None = None) -> str:
     """The version 2 trace text of ``actions`` applied from a fresh game (a failure found by a
     property check, for instance): one step line per action, with the legal-action count and
     hash, the rules applied and the state hash; it stops before an action that is not legal, and
     at an action whose ``apply`` raised (that step written without rules or hash, so that a replay
     raises the same error there). The end line gives the winner when the game is over, and is
     marked unfinished otherwise, saying why the trace stops. ``options`` are the game options
-    (a solo game, chapter 9; None: two-player). Replays with :func:`replay`."""
-    state = new_state(game, scenario, length, rulings, options)
-    lines = [dumps(header(game, scenario, length, state.rulings_dict(), seed, state.options()))]
+    (a solo game, chapter 9; None: two-player); ``position`` a position document the game starts
+    from instead of the scenario's start (the header carries it). Replays with :func:`replay`."""
+    state = start_state(game, scenario, length, rulings, options, position)
+    lines = [dumps(header(game, scenario, length, state.rulings_dict(), seed, state.options(), position))]
     reason, healthy = None, True
     for i, action in enumerate(actions):
         if state.is_terminal():

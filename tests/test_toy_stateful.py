@@ -115,7 +115,7 @@ class LeakyToy(toy_game.ToyState):
         return json.dumps(d, sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str):
+    def from_json(cls, text: str, check: bool = True):
         d = json.loads(text)
         d.setdefault("turn_points", 0)
         return cls(d)

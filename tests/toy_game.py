@@ -13,6 +13,7 @@ import dataclasses
 
 from cdg_oracle.model.core.engine import Engine, ask, cite, pop, push, roll
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.position import PositionFormat
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.core.rulings import Rulings, switch
 from cdg_oracle.model.core.state import StackState
@@ -123,7 +124,54 @@ def invariants(st):
     return check
 
 
+def start(scenario, length="standard", rulings=None, options=None) -> dict:
+    """Pig's set-up as a state dict, before any step (for positions)."""
+    if scenario not in SCENARIOS:
+        raise DataError(f"scenario {scenario!r}: unknown (known: {', '.join(SCENARIOS)})")
+    if length != "standard" or options:
+        raise DataError("the toy game has one length and no options")
+    return {"game": "toy", "version": 1, "scenario": scenario, "target": SCENARIOS[scenario],
+            "rulings": ToyRulings.from_dict(rulings).to_dict(), "banked": {s: 0 for s in SIDES}, "turn_points": 0,
+            "stack": [{"proc": "game", "pc": "start"}], "pending": None, "terminal": None}
+
+
+def resume(d: dict, point) -> list:
+    """Pig's one named point: ``{"turn": side}``, the start of that side's turn."""
+    if not isinstance(point, dict) or set(point) != {"turn"} or point["turn"] not in SIDES:
+        raise DataError("next: {turn: Red} or {turn: Blue}")
+    side = point["turn"]
+    d.update(pending=None, terminal=None,
+             stack=[{"proc": "game", "pc": "turn_done", "side": SIDES.index(side)},
+                    {"proc": "turn", "pc": "start", "side": side}])
+    return []
+
+
+def points(d: dict) -> list:
+    stack = d["stack"]
+    return [({"turn": stack[1]["side"]}, d)] if len(stack) == 2 else []
+
+
+def check(d: dict) -> list[str]:
+    return [f"{side} has banked {n} points" for side, n in d["banked"].items() if n < 0] + \
+        ([f"the turn holds {d['turn_points']} points"] if d["turn_points"] < 0 else [])
+
+
+SCHEMA = {"type": "object", "required": ["format", "format_version", "game", "scenario"],
+          "properties": {"format": {"const": "cdg-oracle-position"}, "format_version": {"const": 1},
+                         "game": {"const": "toy"}, "scenario": {"enum": sorted(SCENARIOS)},
+                         "rulings": {"type": "object"},
+                         "state": {"type": "object", "additionalProperties": False,
+                                   "properties": {"banked": {"type": "object"},
+                                                  "turn_points": {"type": "integer", "minimum": 0}}},
+                         "next": {"type": "object"}, "machine": {"type": "object"}},
+          "additionalProperties": False}
+
+POSITIONS = PositionFormat(start=start, state_class=ToyState, machine=("stack", "pending", "terminal"),
+                           fixed=("game", "version", "scenario", "target", "rulings"), resume=resume,
+                           points=points, check=check, schema=lambda: SCHEMA)
+
 SPEC = register(GameSpec(name="toy", sides=SIDES, scenarios=lambda: sorted(SCENARIOS), lengths=("standard",),
                          rulings=ToyRulings, new_state=new_state, state_class=ToyState,
-                         description="Pig, a toy second game for the test suite", perft_depths={"race_to_10": 4}))
+                         description="Pig, a toy second game for the test suite", perft_depths={"race_to_10": 4},
+                         positions=POSITIONS))
 INVARIANTS["toy"] = invariants

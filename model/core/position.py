@@ -66,8 +66,9 @@ class PositionFormat:
       as multisets.
     * ``resume(d, point)``: set ``d``'s machine keys for the named point ``point`` (the ``next``
       mapping) and return the actions to apply once play has reached its first question there
-      (Labyrinth: the card chosen), or raise DataError; ``points(d)``: the named points worth trying for a state
-      (:func:`to_document` writes the first that rebuilds its machine exactly).
+      (Labyrinth: the card chosen), or raise DataError; ``points(d)``: the named points worth
+      trying for a state, each with the state as the position states it (a card being played is
+      still in the hand there); :func:`to_document` writes the first that rebuilds the state exactly.
     * ``check(d)``: the game's consistency laws, a list of violations (empty when they hold).
     * ``schema()``: the published JSON Schema of the game's position documents.
     * ``optional``: state keys that only some states have (a solo game's set-aside plots)."""
@@ -76,7 +77,7 @@ class PositionFormat:
     machine: tuple[str, ...]
     fixed: tuple[str, ...]
     resume: Callable[[dict, dict], list]
-    points: Callable[[dict], list[dict]]
+    points: Callable[[dict], list[tuple[dict, dict]]]
     check: Callable[[dict], list[str]]
     schema: Callable[[], dict]
     records: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
@@ -92,13 +93,23 @@ def from_document(doc: Any, where: str = "position"):
 
     if not isinstance(doc, dict):
         raise DataError(f"{where}: a position is a mapping, not {_kind(doc)}")
+    try:
+        doc = json.loads(json.dumps(doc))  # the state never shares a list with the caller's document
+    except (TypeError, ValueError) as e:
+        raise DataError(f"{where}: not plain data: {e}") from None
     game = doc.get("game")
     if not isinstance(game, str):
         raise DataError(f"{where}: game: missing (the name of a game, such as labyrinth)")
-    spec = get(game)
+    try:
+        spec = get(game)
+    except DataError as e:
+        raise DataError(f"{where}: game: {e}") from None
     fmt = spec.positions
     if fmt is None:
         raise DataError(f"{where}: game {game!r} has no position format yet")
+    if ("next" in doc) == ("machine" in doc):
+        raise DataError(f"{where}: say where play stands with exactly one of next (a named point) "
+                        "and machine (a procedure stack)")
     _validate_schema(doc, fmt, where)
     try:
         d = fmt.start(doc["scenario"], doc.get("length", "standard"), doc.get("rulings"), doc.get("options"))
@@ -115,14 +126,14 @@ def from_document(doc: Any, where: str = "position"):
         d[key] = _merge(d.get(key), _readable_in(fmt, key, value, f"{where}: state.{key}"), f"{where}: state.{key}")
     check_shape(d, template, fmt, where + ": state")
     for key, (compute, why) in fmt.derived.items():
-        value = compute(d)
+        try:
+            value = compute(d)
+        except DataError as e:
+            raise DataError(f"{where}: {e}") from None
         if key in stated and not _agrees(stated[key], value, key in fmt.unordered):
             raise DataError(f"{where}: state.{key}: {_short(stated[key])} stated, but {why} give "
                             f"{_short(value)}; leave it out (it is derived)")
         d[key] = value
-    if ("next" in doc) == ("machine" in doc):
-        raise DataError(f"{where}: say where play stands with exactly one of next (a named point) "
-                        "and machine (a procedure stack)")
     then: list = []
     if "next" in doc:
         try:
@@ -168,11 +179,10 @@ def check_state(d: Any, fmt: PositionFormat, where: str = "state") -> None:
     problem. What :meth:`StackState.from_json` runs."""
     if not isinstance(d, dict):
         raise DataError(f"{where}: a state is a mapping, not {_kind(d)}")
-    for key in ("scenario", "length"):
-        if not isinstance(d.get(key), str):
-            raise DataError(f"{where}: {key}: missing or not a name")
+    if not isinstance(d.get("scenario"), str) or not isinstance(d.get("length", "standard"), str):
+        raise DataError(f"{where}: scenario or length: missing or not a name")
     try:
-        template = _template(fmt, d["scenario"], d["length"], d.get("rulings"), d.get("options"))
+        template = _template(fmt, d["scenario"], d.get("length", "standard"), d.get("rulings"), d.get("options"))
     except DataError as e:
         raise DataError(f"{where}: {e}") from None
     check_shape(d, template, fmt, where)
@@ -191,6 +201,7 @@ def _template(fmt: PositionFormat, scenario: str, length: str, rulings: Any, opt
     if key not in _TEMPLATES:
         if len(_TEMPLATES) > 256:
             _TEMPLATES.clear()
+            _KINDS.clear()
         _TEMPLATES[key] = fmt.start(scenario, length, rulings, options)
     return _TEMPLATES[key]
 
@@ -203,12 +214,60 @@ def check_shape(d: dict, template: dict, fmt: PositionFormat, where: str) -> Non
     for key in d:
         if key not in template and key not in fmt.optional:
             raise DataError(f"{where}.{key}: not a field of a state of this game")
+    kinds = _kinds_of(template)
     for key, model in template.items():
         if key in fmt.machine or (key in fmt.fixed and key in d):
             continue  # the engine checks the machine; the header's values are validated by their readers
         if key not in d:
             raise DataError(f"{where}.{key}: missing")
-        _same_kind(d[key], model, f"{where}.{key}")
+        if not _conforms(d[key], kinds[key]):
+            _same_kind(d[key], model, f"{where}.{key}")  # words what is wrong
+
+
+_KINDS: dict = {}
+
+
+def _kinds_of(template: dict) -> dict:
+    """The kind of each field of a (remembered) set-up state, for :func:`_conforms`."""
+    key = id(template)
+    if key not in _KINDS:
+        _KINDS[key] = {k: _kind_of(v) for k, v in template.items()}
+    return _KINDS[key]
+
+
+def _kind_of(model: Any) -> Any:
+    """None (anything), the set of the Python types a value may have, or the kinds of a mapping's
+    fields: what :func:`_same_kind` accepts, in a form checked without words."""
+    if model is None:
+        return None
+    if isinstance(model, dict):
+        return {k: _kind_of(v) for k, v in model.items()}
+    if isinstance(model, bool):
+        return frozenset((bool,))
+    if isinstance(model, int):
+        return frozenset((int,))
+    if isinstance(model, str):
+        return frozenset((str, type(None)))
+    return frozenset((type(model),))
+
+
+def _conforms(value: Any, kind: Any) -> bool:
+    """``value`` is of ``kind`` (the fast path of :func:`_same_kind`, which words a failure)."""
+    if kind is None:
+        return True
+    if type(kind) is frozenset:
+        return type(value) in kind
+    if type(value) is not dict or value.keys() != kind.keys():
+        return False
+    for k, sub in kind.items():
+        if sub is None:
+            continue
+        if type(sub) is frozenset:
+            if type(value[k]) not in sub:
+                return False
+        elif not _conforms(value[k], sub):
+            return False
+    return True
 
 
 def _same_kind(value: Any, model: Any, where: str) -> None:
@@ -337,15 +396,15 @@ def to_document(st) -> dict:
     if rulings:
         doc["rulings"] = rulings
     start = fmt.start(d["scenario"], d.get("length", "standard"), rulings or None, options or None)
+    point, before = _named_point(st, fmt)
     state = {}
-    for key, value in d.items():
+    for key, value in before.items():
         if key in fmt.machine or key in fmt.fixed or key in fmt.derived:
             continue
         if key in start and _key(value) == _key(start[key]):
             continue
         state[key] = _readable_out(fmt, key, _difference(start.get(key), value))
     doc["state"] = state
-    point = _named_point(st, fmt)
     if point is not None:
         doc["next"] = point
     else:
@@ -369,12 +428,13 @@ def _readable_out(fmt: PositionFormat, key: str, value: Any) -> Any:
             for rec, fields in value.items()}
 
 
-def _named_point(st, fmt: PositionFormat) -> dict | None:
-    """The first of the game's named points for ``st`` that rebuilds its machine exactly."""
+def _named_point(st, fmt: PositionFormat) -> tuple[dict | None, dict]:
+    """The first of the game's named points for ``st`` that rebuilds it exactly, with the state as
+    the position states it; ``(None, st.d)`` when none does."""
     d = st.d
     want = _key({k: d[k] for k in fmt.machine})
-    for point in fmt.points(d):
-        trial = json.loads(json.dumps(d))
+    for point, before in fmt.points(d):
+        trial = json.loads(json.dumps(before))
         try:
             then = fmt.resume(trial, point)
             other = fmt.state_class(trial)
@@ -384,8 +444,8 @@ def _named_point(st, fmt: PositionFormat) -> dict | None:
         except (DataError, ValueError, KeyError, RuntimeError):
             continue
         if _key({k: other.d[k] for k in fmt.machine}) == want and _key(other.d) == _key(d):
-            return point
-    return None
+            return point, before
+    return None, d
 
 
 # -- words ------------------------------------------------------------------------------------------

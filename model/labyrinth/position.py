@@ -16,8 +16,8 @@ Available WMD plots (the 6 of 4.7.8.1 not in their boxes, on the map or removed)
 
 Where play stands (``next``): ``{phase: setup}`` (the scenario's own start: set-up steps, then
 the deal), ``{phase: jihadist_action, card_index: 1}`` or ``2`` (the Jihadist chooses his first
-or second card of the Action Phase; in a solo game the bot plays it), the same for
-``us_action``, optionally with ``card: N`` (that card is chosen: play goes on to its first
+or second card of the Action Phase; in a solo game the bot plays it; ``3``: both are played and he
+may still remove a Cadre, 4.8.4), the same for ``us_action``, optionally with ``card: N`` (that card is chosen: play goes on to its first
 question), ``{phase: plots}`` (the unblocked plots are resolved, 5.2.3) and
 ``{phase: end_of_turn}`` (the end-of-turn steps 5.2.5-5.2.9 run).
 """
@@ -154,8 +154,9 @@ def resume(d: dict, point: object) -> list:
     if not action_phase and ("card_index" in point or "card" in point):
         raise DataError(f"card_index and card name a card of an Action Phase, not of phase {phase}")
     card_index = point.get("card_index", 1)
-    if card_index not in (1, 2) or isinstance(card_index, bool):
-        raise DataError(f"card_index: {json.dumps(card_index)} is not 1 or 2 (5.2.2: two cards a phase)")
+    if card_index not in (1, 2, 3) or isinstance(card_index, bool):
+        raise DataError(f"card_index: {json.dumps(card_index)} is not 1, 2 or 3 (5.2.2: two cards a phase; "
+                        f"3: both played, a Cadre may still be removed, 4.8.4)")
     card = point.get("card")
     if card is not None and (isinstance(card, bool) or not isinstance(card, int)):
         raise DataError(f"card: {json.dumps(card)} is not a card number")
@@ -180,17 +181,21 @@ def resume(d: dict, point: object) -> list:
     return [] if card is None else [{"card": card}]
 
 
-def points(d: dict) -> list[dict]:
-    """The named points a state may stand at, from its phase (and the card in play)."""
+def points(d: dict) -> list[tuple[dict, dict]]:
+    """The named points a state may stand at, from its phase, each with the state as the position
+    states it: for a card just chosen (``card``), the card still in the phasing side's hand."""
     phase = d.get("phase")
     if phase not in PHASES:
         return []
-    if phase in ("jihadist_action", "us_action"):
-        out = [{"phase": phase, "card_index": d["card_index"]}]
-        if len(d["in_play"]) == 1:
-            out.append({"phase": phase, "card_index": d["card_index"], "card": d["in_play"][0]})
-        return out
-    return [{"phase": phase}]
+    if phase not in ("jihadist_action", "us_action"):
+        return [({"phase": phase}, d)]
+    out = [({"phase": phase, "card_index": d["card_index"]}, d)]
+    if len(d["in_play"]) == 1:
+        before = json.loads(json.dumps(d))
+        card = before["in_play"].pop()
+        before["hands"]["Jihadist" if phase == "jihadist_action" else "US"].append(card)
+        out.append(({"phase": phase, "card_index": d["card_index"], "card": card}, before))
+    return out
 
 
 # -- the format -------------------------------------------------------------------------------------

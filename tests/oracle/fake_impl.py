@@ -16,7 +16,8 @@ once the US has chosen an action other than the first listed; N unused), orphan-
 child that inherits stdout and sleeps, then exit at request N), stderr-flood (write N MiB to stderr
 without a newline before the first answer, then answer normally), pid-hang (write its pid to the
 file named by CDG_FAKE_PID, then never answer request N), just-under (sleep N tenths of a second
-before each answer).
+before each answer), no-position (starts every game at the scenario's start: its reset answer
+never says "position": true).
 
 The fake speaks protocol 1 (reset answers 1, so the oracle asks legal_actions and state after
 every apply, and the request numbers above hold); MODE-v2 (``state-funding-v2``,
@@ -117,6 +118,8 @@ def main() -> int:
                 answer["actions"] = answer["actions"] + [{"nested": {"no": 1}}]
         if hit and mode == "state-funding" and (req.get("cmd") == "state" or (v2 and "state" in answer)):
             answer["state"]["funding"] += 1
+        if mode == "no-position" and req.get("cmd") == "reset":
+            answer.pop("position", None)  # an adapter that ignores a reset's position
         if mode == "protocol-3" and req.get("cmd") == "reset":
             answer["protocol"] = 3
         elif req.get("cmd") == "reset" and answer.get("ok") and not v2:
