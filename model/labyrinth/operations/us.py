@@ -66,7 +66,14 @@ def _value_covers(st, name: str, value: int) -> bool:
 # -- War of Ideas (7.2) -------------------------------------------------------------------------
 @implements("7.2.1.1", "7.2.1.3", "7.2.3", "7.1.3")
 def woi_targets(st, value: int) -> list[str]:
-    """Legal War of Ideas targets with a card of ``value``.
+    """Legal War of Ideas targets with a card of ``value`` (:func:`iter_woi_targets`, listed)."""
+    return list(iter_woi_targets(st, value))
+
+
+@implements("7.2.1.1", "7.2.1.3", "7.2.3", "7.1.3")
+def iter_woi_targets(st, value: int):
+    """Legal War of Ideas targets with a card of ``value``, in map order, one at a time (so that
+    7.1.2's "can a War of Ideas be conducted?" stops at the first).
 
     Muslim (7.2.1.1): not Adversary, not Islamist Rule (7.1.3; a Neutral one with a value-3 card
     under the ``neutral_islamist_rule_ops`` ruling, A38), an untested country may be chosen (it is
@@ -77,7 +84,6 @@ def woi_targets(st, value: int) -> list[str]:
     ``woi_in_israel`` ruling (D25: IT "che non siano gli Stati Uniti o Israele", default; PL/ES
     name only the US).
     """
-    out = []
     for name, info in st.map.countries.items():
         c = st.d["countries"][name]
         if info.muslim:
@@ -90,13 +96,12 @@ def woi_targets(st, value: int) -> list[str]:
                     continue
             if is_regime_change(c) and troops(st, name) - cells(c) < 5:
                 continue
-            out.append(name)
+            yield name
         elif info.non_muslim and info.has_posture_marker:
             if info.posture == "fixed_hard" and not st.rulings.woi_in_israel:
                 continue  # D25 (IT 7.2.3): not in Israel
             if _value_covers(st, name, value):
-                out.append(name)
-    return out
+                yield name
 
 
 @implements("7.2.1.2", "4.9.2")
@@ -848,7 +853,7 @@ def _reassessment_free_order(st, f, a) -> None:
 def available_ops(st, value: int, card: int) -> list:
     """7.1.2: the US operations that can legally be conducted with a card of ``value``."""
     ops = []
-    if woi_targets(st, value):
+    if next(iter_woi_targets(st, value), None) is not None:
         ops.append({"op": "war_of_ideas"})
     if any(deploy_destinations(st, value, s) for s in deploy_sources(st)):
         ops.append({"op": "deploy"})
