@@ -480,14 +480,20 @@ def op_withdraw(st, f, a) -> None:
 # -- Disrupt (7.4) -------------------------------------------------------------------------------
 @implements("7.4.1", "card 54", "card 58", "card 80")
 def disrupt_targets(st, value: int) -> list[str]:
-    """7.4.1: a country with a cell or Cadre that is an Ally, or has 2+ troops (NATO counts 2, card
-    41), or is non-Muslim (not Iran); the card's value must cover its Governance (7.1.1); never
-    Islamist Rule (7.1.3), but a Neutral one (with 2+ troops and a value-3 card) under the
-    ``neutral_islamist_rule_ops`` ruling (A38, :func:`closed_by_islamist_rule`). Something must be disruptable (:func:`disruptable`): Sadr cannot be
-    Disrupted (card 54), nor a Cadre in Iraq or Syria under Al-Anbar (card 58). Card 80 FATA: "Non
+    """Legal Disrupt targets with a card of ``value`` (:func:`iter_disrupt_targets`, listed)."""
+    return list(iter_disrupt_targets(st, value))
+
+
+@implements("7.4.1", "card 54", "card 58", "card 80")
+def iter_disrupt_targets(st, value: int):
+    """7.4.1, in map order, one at a time (7.1.2 stops at the first): a country with a cell or
+    Cadre that is an Ally, or has 2+ troops (NATO counts 2, card 41), or is non-Muslim (not Iran);
+    the card's value must cover its Governance (7.1.1); never Islamist Rule (7.1.3), but a Neutral
+    one (with 2+ troops and a value-3 card) under the ``neutral_islamist_rule_ops`` ruling (A38,
+    :func:`closed_by_islamist_rule`). Something must be disruptable (:func:`disruptable`): Sadr
+    cannot be Disrupted (card 54), nor a Cadre in Iraq or Syria under Al-Anbar (card 58). Card 80 FATA: "Non
     sono consentite lì operazioni di Disorganizzazione a meno che non vi sia un Cambio di Regime":
     no Disrupt in Pakistan while FATA is there unless Pakistan is a Regime Change country."""
-    out = []
     for name, info in st.map.countries.items():
         c = st.d["countries"][name]
         if not disruptable(st, name):
@@ -497,8 +503,7 @@ def disrupt_targets(st, value: int) -> list[str]:
         if fata_forbids(st, name):
             continue
         if _value_covers(st, name, value):
-            out.append(name)
-    return out
+            yield name
 
 
 @implements("card 80")
@@ -861,7 +866,7 @@ def available_ops(st, value: int, card: int) -> list:
         ops.append({"op": "regime_change"})
     if withdraw_sources(st, value):
         ops.append({"op": "withdraw"})
-    if disrupt_targets(st, value):
+    if next(iter_disrupt_targets(st, value), None) is not None:
         ops.append({"op": "disrupt"})
     if alert_targets(st, value):
         ops.append({"op": "alert"})
