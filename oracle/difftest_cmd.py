@@ -74,17 +74,13 @@ def run(args) -> int:
                          "not --solo/--ideology/--minidecks")
     position = None
     if args.position:
-        from cdg_oracle.model.core.yamlio import loads_yaml
-        from cdg_oracle.oracle.fileio import read_bounded
-        from cdg_oracle.oracle.positions import MAX_BYTES
+        from cdg_oracle.model.core.position import from_document
+        from cdg_oracle.oracle.positions import read_document
 
         if args.trace or options is not None or args.ruling or args.scenario != "all":
             raise UsageError("--position gives the game's start: its header carries the scenario, rulings and "
                              "options (not --trace, --scenario, --ruling or --solo)")
-        position = loads_yaml(read_bounded(args.position, "position", MAX_BYTES).decode("utf-8", "replace"),
-                              args.position)
-        from cdg_oracle.model.core.position import from_document
-
+        position = read_document(args.position)
         from_document(position, args.position)  # a bad position: a one-line error before any process starts
     try:
         command = split_command(args.impl) if args.impl is not None else reference_command()

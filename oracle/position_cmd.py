@@ -225,7 +225,7 @@ def _show(args) -> int:
     from cdg_oracle.model.core.registry import get
     from cdg_oracle.oracle.fileio import check_output, read_bounded
     from cdg_oracle.oracle.games import new_state
-    from cdg_oracle.oracle.positions import dumps, from_file, to_file
+    from cdg_oracle.oracle.positions import from_file
 
     sources = [x for x in (args.file, args.trace, args.state_file) if x]
     if len(sources) > 1 or (sources and args.scenario):
@@ -243,9 +243,16 @@ def _show(args) -> int:
         st = spec.state_class.from_json(read_bounded(args.state_file, "state").decode("utf-8", "replace"))
     else:
         st = new_state(args.game, args.scenario or default_scenario(args.game))
-    if args.out:
-        to_file(st, args.out)
-        print(f"position written to {args.out}")
+    return _write_or_print(st, args.out)
+
+
+def _write_or_print(st, out: str | None) -> int:
+    """Write the position of ``st`` to ``out`` (atomically), or print it."""
+    from cdg_oracle.oracle.positions import dumps, to_file
+
+    if out:
+        to_file(st, out)
+        print(f"position written to {out}")
     else:
         print(dumps(st), end="")
     return EXIT_OK
@@ -272,14 +279,7 @@ def _schema(args) -> int:
 def replay_position(args) -> int:
     """``cdg-oracle replay TRACE --position-at N [--out FILE]``: the position after step N."""
     from cdg_oracle.oracle.fileio import check_output
-    from cdg_oracle.oracle.positions import dumps, to_file
 
     if args.out:
         check_output(args.out)
-    st = state_at_step(args.trace, args.position_at)
-    if args.out:
-        to_file(st, args.out)
-        print(f"position written to {args.out}")
-    else:
-        print(dumps(st), end="")
-    return EXIT_OK
+    return _write_or_print(state_at_step(args.trace, args.position_at), args.out)

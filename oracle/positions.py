@@ -29,14 +29,19 @@ def loads(text: str, where: str = "position"):
     return from_document(loads_yaml(text, where), where)
 
 
-def from_file(path: str | Path):
-    """The state of the position file ``path``, at its first question."""
+def read_document(path: str | Path) -> Any:
+    """The parsed position file ``path`` (bounded, UTF-8, strict YAML), not yet validated."""
     data = read_bounded(path, "position", MAX_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise DataError(f"{path}: not UTF-8 text (byte {e.start})") from None
-    return loads(text, str(path))
+    return loads_yaml(text, str(path))
+
+
+def from_file(path: str | Path):
+    """The state of the position file ``path``, at its first question."""
+    return from_document(read_document(path), str(path))
 
 
 def dumps(st_or_doc: Any) -> str:

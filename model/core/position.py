@@ -215,29 +215,35 @@ def check_shape(d: dict, template: dict, fmt: PositionFormat, where: str) -> Non
         if key not in template and key not in fmt.optional:
             raise DataError(f"{where}.{key}: not a field of a state of this game")
     kinds = _kinds_of(template)
-    for key, model in template.items():
+    for key in template:
         if key in fmt.machine or (key in fmt.fixed and key in d):
             continue  # the engine checks the machine; the header's values are validated by their readers
         if key not in d:
             raise DataError(f"{where}.{key}: missing")
-        if not _conforms(d[key], kinds[key]):
-            _same_kind(d[key], model, f"{where}.{key}")  # words what is wrong
+        wrong = _mismatch(d[key], kinds[key])
+        if wrong is not None:
+            raise DataError(f"{where}.{key}{wrong[0]}: {wrong[1]}")
 
 
 _KINDS: dict = {}
 
 
 def _kinds_of(template: dict) -> dict:
-    """The kind of each field of a (remembered) set-up state, for :func:`_conforms`."""
+    """The kind of each field of a (remembered) set-up state, for :func:`_mismatch`."""
     key = id(template)
     if key not in _KINDS:
         _KINDS[key] = {k: _kind_of(v) for k, v in template.items()}
     return _KINDS[key]
 
 
+_EXPECTED = {frozenset((bool,)): "true or false", frozenset((int,)): "a whole number",
+             frozenset((str, type(None))): "a name", frozenset((list,)): "a list"}
+
+
 def _kind_of(model: Any) -> Any:
-    """None (anything), the set of the Python types a value may have, or the kinds of a mapping's
-    fields: what :func:`_same_kind` accepts, in a form checked without words."""
+    """A set-up field's kind: None (anything: the field is empty there, and may hold a marker's
+    value or a record), the set of Python types a value may have (a count is an int that is not
+    a boolean, a name may be null), or the kinds of a mapping's fields."""
     if model is None:
         return None
     if isinstance(model, dict):
@@ -251,56 +257,29 @@ def _kind_of(model: Any) -> Any:
     return frozenset((type(model),))
 
 
-def _conforms(value: Any, kind: Any) -> bool:
-    """``value`` is of ``kind`` (the fast path of :func:`_same_kind`, which words a failure)."""
+def _mismatch(value: Any, kind: Any) -> tuple[str, str] | None:
+    """None if ``value`` is of ``kind``, else where below it (a path suffix) and what is wrong.
+    Words are built only on a mismatch: the walk itself is the fast path of every load."""
     if kind is None:
-        return True
+        return None
     if type(kind) is frozenset:
-        return type(value) in kind
-    if type(value) is not dict or value.keys() != kind.keys():
-        return False
+        if type(value) in kind:
+            return None
+        return "", f"{_short(value)} is {_kind(value)}, not {_EXPECTED.get(kind, 'of its kind')}"
+    if type(value) is not dict:
+        return "", f"{_short(value)} is {_kind(value)}, not a mapping"
+    if value.keys() != kind.keys():
+        extra = [k for k in value if k not in kind]
+        if extra:
+            return f".{extra[0]}", f"no such field here (known: {', '.join(map(str, kind))[:200]})"
+        return f".{next(k for k in kind if k not in value)}", "missing"
     for k, sub in kind.items():
-        if sub is None:
+        if sub is None or (type(sub) is frozenset and type(value[k]) in sub):
             continue
-        if type(sub) is frozenset:
-            if type(value[k]) not in sub:
-                return False
-        elif not _conforms(value[k], sub):
-            return False
-    return True
-
-
-def _same_kind(value: Any, model: Any, where: str) -> None:
-    """``value`` is of the kind of ``model`` (a field of the set-up state): see :func:`check_shape`.
-    A field empty (null) in the set-up may hold anything (a marker's value, a record)."""
-    if model is None:
-        return
-    if isinstance(model, bool):
-        if not isinstance(value, bool):
-            raise DataError(f"{where}: {_short(value)} is {_kind(value)}, not true or false")
-        return
-    if isinstance(model, int):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise DataError(f"{where}: {_short(value)} is {_kind(value)}, not a whole number")
-        return
-    if isinstance(model, str):
-        if value is not None and not isinstance(value, str):
-            raise DataError(f"{where}: {_short(value)} is {_kind(value)}, not a name")
-        return
-    if isinstance(model, list):
-        if not isinstance(value, list):
-            raise DataError(f"{where}: {_short(value)} is {_kind(value)}, not a list")
-        return
-    if isinstance(model, dict):
-        if not isinstance(value, dict):
-            raise DataError(f"{where}: {_short(value)} is {_kind(value)}, not a mapping")
-        for k in value:
-            if k not in model:
-                raise DataError(f"{where}.{k}: no such field here (known: {', '.join(map(str, model))[:200]})")
-        for k, m in model.items():
-            if k not in value:
-                raise DataError(f"{where}.{k}: missing")
-            _same_kind(value[k], m, f"{where}.{k}")
+        wrong = _mismatch(value[k], sub)
+        if wrong is not None:
+            return f".{k}{wrong[0]}", wrong[1]
+    return None
 
 
 def _merge(base: Any, value: Any, where: str) -> Any:
@@ -386,8 +365,8 @@ def to_document(st) -> dict:
         raise DataError(f"game {st.game!r} has no position format yet")
     d = st.d
     options = st.options()
-    rulings = {k: v for k, v in st.rulings_dict().items()
-               if spec.rulings.from_dict({}).to_dict().get(k) != v}
+    defaults = spec.rulings.from_dict({}).to_dict()
+    rulings = {k: v for k, v in st.rulings_dict().items() if defaults.get(k) != v}
     doc: dict = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": st.game, "scenario": d["scenario"]}
     if d.get("length", "standard") != "standard":
         doc["length"] = d["length"]
