@@ -1,0 +1,41 @@
+"""Twilight Struggle (GMT 2005), the two-player rules as an executable model: everything but the
+card events (the scoring cards excepted), which a later issue implements.
+
+Where a rule lives, by chapter: the map (2.1) ``mapdata.py`` and ``data/map.yaml``; the cards (2.2)
+``cards.py`` and ``data/cards.yaml``; set-up and scenarios (3.0) ``scenarios.py`` with
+``scenarios/twilight_struggle/``; the options (edition, tournament rules, chapter 11)
+``options.py``; the sequence of play (4.0-4.5) ``turn.py``, its headline phase (4.5 C)
+``headline.py``; playing a card (5.0-5.2, 7.1, 9.0) ``cardplay.py``; the operations (6.0)
+``operations/``: influence (6.1) ``influence.py``, realignment (6.2) ``realignment.py``, coups
+(6.3) ``coup.py``, the Space Race (6.4) ``space_race.py`` and its abilities ``space_abilities.py``;
+events (7.0) ``events.py``; influence and control (2.1.7) ``influence.py``; DEFCON restrictions
+(8.1.5) ``defcon.py``; the tracks (8.1, 8.2, 10.2) ``tracks.py``; scoring (10.1) ``scoring.py``;
+victory (10.3) ``victory.py``; the printed tables ``tables.py`` and ``data/tables.yaml``; the
+interpretation switches ``rulings.py``; the consistency laws of a state ``consistency.py``;
+positions ``position.py``.
+"""
+from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.twilight_struggle import cardplay, events, headline, scenarios, turn  # noqa: F401  (procedures)
+from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race  # noqa: F401
+from cdg_oracle.model.twilight_struggle.cards import load_cards
+from cdg_oracle.model.twilight_struggle.options import DEFAULT_OPTIONS, normalize_options
+from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
+from cdg_oracle.model.twilight_struggle.scenarios import LENGTHS, new_game, scenario_names
+from cdg_oracle.model.twilight_struggle.state import SIDES, TwilightState
+
+
+def card_list() -> list[dict]:
+    """The 110 cards (Deluxe numbering) and whether each one's event is implemented, for
+    ``cdg-oracle rules``; an event not implemented is never offered as a headline or an event."""
+    return [{"number": c.number, "name": c.name, "side": c.side, "ops": c.ops,
+             "event_implemented": events.is_implemented(c)} for c, _ in load_cards()]
+
+
+SPEC = register(GameSpec(
+    name="twilight_struggle", sides=SIDES, scenarios=scenario_names, lengths=LENGTHS, rulings=TwilightRulings,
+    new_state=new_game, state_class=TwilightState, options=tuple(DEFAULT_OPTIONS),
+    normalize_options=normalize_options,
+    description="Twilight Struggle (GMT 2005), two-player; card events other than scoring not implemented yet",
+    rules_catalogue=None, cards=card_list, default_scenario="standard"))
+
+__all__ = ["new_game", "scenario_names"]

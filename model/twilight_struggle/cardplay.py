@@ -1,0 +1,205 @@
+"""An action round: playing a card (4.5 E, 5.0-5.2, 6.0, 7.1, 9.0).
+
+The phasing side (4.2) plays one card (5.1: it may not pass or discard instead): as an event if the
+event is its own or neutral (7.1; a scoring card only so, 2.2.1), or for operations, all of them
+to one use (6.0): influence, realignment rolls, a coup, or a Space Race attempt. A card played for
+operations whose event is the opponent's alone triggers that event too (5.2; not when used for the
+Space Race, 6.4.5): the opponent carries it out as if he had played it, and the phasing side
+chooses whether it happens before or after the operations.
+
+Which cards may be played: 4.5 D, scoring cards cannot be held, so a side with as many scoring
+cards as action rounds left plays a scoring card; the China Card (its holder's, face up, 9.1) plays
+like a hand card, is worth 4 ops (+1 when all are spent in Asia, 9.6), passes at once to the
+opponent face down (9.3), and is never forced: not when it would keep a scoring card from being
+played (9.5), and a side left with only the China Card may pass instead (9.8). A side with no card
+skips its action round (4.5 E). A card is offered only if it has a use now.
+"""
+from __future__ import annotations
+
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.engine import cite, push
+from cdg_oracle.model.core.steps import choose, do, done, if_
+from cdg_oracle.model.twilight_struggle import turn as turn_module
+from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
+from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.events import after_event, is_implemented, playable_as_event, record_gap
+from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race
+from cdg_oracle.model.twilight_struggle.victory import check_vp
+
+OPS_USES = ("influence", "realign", "coup", "space")
+CHINA_BONUS = 1  # 9.6
+CHINA_BONUS_AREA = "Asia"  # 9.6: Southeast Asia included (2.1.2)
+
+
+def china_playable(st, side: str) -> bool:
+    """9.1, 9.3: ``side`` holds the China Card face up."""
+    china = st.d["china"]
+    return china["holder"] == side and china["face_up"]
+
+
+@implements("6.0", "7.1", "2.2.1")
+def uses(st, side: str, number: int, reach: list[str]) -> list[dict]:
+    """The uses of card ``number`` open to ``side`` now: ``event`` (7.1; the only use of a scoring
+    card, 2.2.1; never for the China Card) and the ops uses that can be made (6.0)."""
+    card = st.cards[number]
+    if card.scoring:
+        return [{"use": "event"}] if is_implemented(card) else []
+    out = []
+    if number != CHINA_CARD and playable_as_event(st, side, number):
+        out.append({"use": "event"})
+    bonus = CHINA_BONUS if number == CHINA_CARD else 0
+    if influence.available(st, side, reach, card.ops, bonus):
+        out.append({"use": "influence"})
+    if realignment.available(st, side):
+        out.append({"use": "realign"})
+    if coup.available(st, side):
+        out.append({"use": "coup"})
+    if space_race.available(st, side, card.ops):
+        out.append({"use": "space"})
+    return out
+
+
+@implements("4.5", "9.5", "9.8", "10.1.5")
+def card_options(st, f) -> list:
+    """The cards ``f["side"]`` may play in this action round (see the module docstring)."""
+    d, side = st.d, f["side"]
+    hand = d["hands"][side]
+    scoring = [c for c in hand if st.cards[c].scoring]
+    left = turn_module.rounds_of(st, side) - f["number"] + 1
+    if scoring and len(scoring) >= left:
+        playable = scoring
+    else:
+        playable = list(hand) + ([CHINA_CARD] if china_playable(st, side) else [])
+    out = [{"card": c} for c in playable if uses(st, side, c, f["reach"])]
+    if out and not hand and out == [{"card": CHINA_CARD}]:
+        out.append({"pass": True})  # 9.8: never forced by a lack of cards
+    return out
+
+
+def _begin(st, f) -> None:
+    d = st.d
+    d["round"], d["phasing"] = f["number"], f["side"]
+    f["reach"] = influence.reach(st, f["side"])  # 6.1.1: as it stands at the start of the round
+
+
+def _has_options(st, f) -> bool:
+    return bool(card_options(st, f))
+
+
+def _skipped(st, f) -> bool:
+    play = f.get("play")
+    return play is None or play.get("pass", False)
+
+
+@implements("4.5", "9.8")
+def _skip(st, f) -> None:
+    """4.5 E: a side without a card skips its action round (9.8: or passes holding only the China Card)."""
+    cite(st, "9.8" if f.get("play") else "4.5")
+
+
+@implements("9.2", "9.3")
+def _take_card(st, f) -> None:
+    """The card leaves the hand for the table; the China Card passes at once to the opponent,
+    face down (9.3), its play one of the side's action rounds (9.2)."""
+    d, side, number = st.d, f["side"], f["play"]["card"]
+    f["card"] = number
+    if number == CHINA_CARD:
+        cite(st, "9.2", "9.3")
+        d["china"] = {"holder": OPPONENT[side], "face_up": False}
+    else:
+        d["hands"][side].remove(number)
+        d["table"].append(number)
+
+
+def _use_options(st, f) -> list:
+    return uses(st, f["side"], f["card"], f["reach"])
+
+
+def _card_name(st, f) -> str:
+    return st.cards[f["card"]].name
+
+
+def opponent_event_triggered(st, f) -> bool:
+    """5.2: a card played for operations whose event is the opponent's alone (not for the Space
+    Race, 6.4.5)."""
+    use = f["use"]["use"]
+    return use in OPS_USES and use != "space" and st.cards[f["card"]].side == OPPONENT[f["side"]]
+
+
+def _event_first(st, f) -> bool:
+    return opponent_event_triggered(st, f) and f["order"]["event"] == "before"
+
+
+def _event_after(st, f) -> bool:
+    return opponent_event_triggered(st, f) and f["order"]["event"] == "after"
+
+
+@implements("5.2")
+def _opponent_event(st, f) -> None:
+    """5.2: the opponent carries out the event as if he had played it; an event the model does not
+    implement yet is recorded as a gap (events.py)."""
+    cite(st, "5.2")
+    number, other = f["card"], OPPONENT[f["side"]]
+    if is_implemented(st.cards[number]):
+        f["event_happened"] = True
+        push(st, "event", card=number, side=other)
+    else:
+        record_gap(st, number, other, "the opponent's event triggered by operations (5.2) is not implemented: not resolved")
+
+
+@implements("6.0")
+def _carry_out(st, f) -> None:
+    """Start the chosen use: the event (7.1) or the operations, all of the card's ops (6.0)."""
+    side, number, use = f["side"], f["card"], f["use"]["use"]
+    if use == "event":
+        cite(st, "7.1")
+        push(st, "event", card=number, side=side)
+        return
+    ops = st.cards[number].ops
+    bonus = CHINA_BONUS if number == CHINA_CARD else 0
+    cite(st, "6.0")
+    if use == "space":
+        cite(st, "6.4.5")
+        push(st, "space", side=side)
+    else:
+        push(st, use, side=side, ops=ops, bonus=bonus, bonus_area=CHINA_BONUS_AREA, in_area=True, spent=0,
+             reach=f["reach"])
+
+
+@implements("2.2.6", "5.2")
+def _finish(st, f) -> None:
+    """The played card goes where the rules send it (after an event: events.after_event; after
+    operations: the discards, or removed if the opponent's starred event happened, 5.2); then
+    10.3.1 is checked, every VP of the card being on the track."""
+    d, number = st.d, f["card"]
+    if number != CHINA_CARD:
+        if f["use"]["use"] == "event" or f.get("event_happened"):
+            after_event(st, number)
+        else:
+            d["table"].remove(number)
+            d["discard"].append(number)
+            d["discard"].sort()
+    check_vp(st)
+
+
+@ENGINE.sequence("action_round")
+@implements("4.5", "5.1", "6.0")
+def action_round():
+    """One action round of ``f["side"]``: a card, its use, the opponent's event and its order."""
+    return [
+        do(_begin),
+        choose(lambda st, f: f["side"], card_options, "4.5",
+               lambda st, f: f"{f['side']}: action round {f['number']}: play a card", into="play", when=_has_options),
+        if_(_skipped, [do(_skip), done()]),
+        do(_take_card),
+        choose(lambda st, f: f["side"], _use_options, "6.0",
+               lambda st, f: f"{f['side']}: play {_card_name(st, f)} how?", into="use"),
+        choose(lambda st, f: f["side"], [{"event": "before"}, {"event": "after"}], "5.2",
+               lambda st, f: f"{f['side']}: the opponent's event of {_card_name(st, f)} before or after the operations?",
+               into="order", when=opponent_event_triggered),
+        if_(_event_first, [do(_opponent_event)]),
+        do(_carry_out),
+        if_(_event_after, [do(_opponent_event)]),
+        do(_finish),
+    ]

@@ -1,0 +1,118 @@
+"""The headline phase (4.5 C).
+
+Each side chooses a card from its hand in secret; both are revealed together and their events
+happen, the higher headline value first (a card's ops value; a scoring card counts 0 and so always
+goes second), the US first on a tie. A side must headline an event even if it helps the opponent;
+an opponent's event is carried out by the opponent as if it had played it. The China Card cannot
+be headlined (9.5). 6.4.4 box 4: the side holding Man in Space sees the other's headline before
+choosing its own.
+
+The secret choice is posed as two questions one after the other (the core's way, docs/design.md):
+the USSR first, the US second, the first choice hidden from the second player's observation until
+both are revealed; with box 4's ability the side without it chooses first and its choice is shown.
+Only cards whose event the model implements are offered (events.py); a side holding none plays no
+headline, and the gap is recorded.
+"""
+from __future__ import annotations
+
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.engine import cite
+from cdg_oracle.model.core.steps import call, choose, do, for_each
+from cdg_oracle.model.twilight_struggle import space_abilities
+from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.events import after_event, is_implemented, record_gap
+from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.victory import check_vp
+
+
+def choosing_order(st, f) -> list:
+    """Who chooses first: the side without Man in Space's ability when the other holds it (6.4.4),
+    else the USSR (the two choices are secret from each other)."""
+    for side in ("USSR", "US"):
+        if space_abilities.has(st, side, "opponent_headlines_first"):
+            return [OPPONENT[side], side]
+    return ["USSR", "US"]
+
+
+def headline_options(st, f) -> list:
+    """4.5 C, 9.5: the cards of the hand whose event the model implements (never the China Card,
+    which is not in the hand)."""
+    return [{"card": c} for c in st.d["hands"][f["side"]] if is_implemented(st.cards[c])]
+
+
+def _none_offerable(st, f) -> None:
+    if not headline_options(st, f):
+        record_gap(st, 0, f["side"], "no card in hand has an implemented event: no headline played")
+
+
+@implements("4.5", "6.4.4")
+def _chosen(st, f) -> None:
+    """The card leaves the hand, face down; with Man in Space's ability the other side has seen it."""
+    choice = f.get("card")
+    if choice is None:
+        return
+    d, side = st.d, f["side"]
+    d["hands"][side].remove(choice["card"])
+    d["headline"][side] = choice["card"]
+    if space_abilities.has(st, OPPONENT[side], "opponent_headlines_first"):
+        cite(st, "6.4.4")
+        d["headline_shown"].append(side)
+
+
+def headline_value(st, number: int) -> int:
+    """4.5 C: a headline's value is its ops value; a scoring card's is 0."""
+    return st.cards[number].ops
+
+
+@implements("4.5")
+def resolution_order(st, f) -> list:
+    """4.5 C: the higher headline value first; on a tie (both scoring cards too) the US first."""
+    chosen = [s for s in ("US", "USSR") if st.d["headline"][s] is not None]
+    return sorted(chosen, key=lambda s: -headline_value(st, st.d["headline"][s]))
+
+
+def _reveal(st, f) -> None:
+    cite(st, "4.5")
+    st.d["headline_shown"] = ["USSR", "US"]
+    f["order"] = resolution_order(st, f)
+
+
+def _to_table(st, f) -> None:
+    d = st.d
+    card = d["headline"][f["side"]]
+    d["table"].append(card)
+    d["headline"][f["side"]] = None
+    owner = st.cards[card].side
+    d["phasing"] = OPPONENT[f["side"]] if owner == OPPONENT[f["side"]] else f["side"]  # 4.5 C NOTE
+    f["card"] = card
+
+
+def _after(st, f) -> None:
+    after_event(st, f["card"])
+    check_vp(st)
+
+
+def _done(st, f) -> None:
+    st.d["headline_shown"] = []
+    st.d["phasing"] = None
+
+
+@ENGINE.sequence("headline")
+@implements("4.5", "9.5")
+def headline():
+    """4.5 C: both sides choose, the cards are revealed, the events happen in order."""
+    return [
+        for_each(choosing_order, "side", [
+            do(_none_offerable),
+            choose(lambda st, f: f["side"], headline_options, "4.5", lambda st, f: f"{f['side']}: choose a headline card",
+                   into="card", when=lambda st, f: bool(headline_options(st, f))),
+            do(_chosen),
+        ]),
+        do(_reveal),
+        for_each("order", "side", [
+            do(_to_table),
+            call("event", card=lambda st, f: f["card"], side=lambda st, f: st.d["phasing"]),
+            do(_after),
+        ]),
+        do(_done),
+    ]

@@ -1,0 +1,85 @@
+"""Coup attempts (6.3).
+
+6.3.1: the target must hold enemy influence; the attacker needs none there or nearby. 8.1.5: no
+coup in a region DEFCON restricts, except a free coup an event grants (6.3.5). 6.3.3, 8.2.3: the
+attacker's Military Operations marker moves by the card's whole ops value (the rulebook's example
+moves it before the die; a free coup counts nothing, 8.2.5). 6.3.2: die + ops - 2 x stability; a
+positive result removes that much enemy influence and, when the enemy has too little, adds the rest
+as the attacker's; zero or less changes nothing. 6.3.4, 8.1.4: a coup in a battleground degrades
+DEFCON by one, won or lost (a free one too, 6.3.5).
+"""
+from __future__ import annotations
+
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.engine import ask, cite, pop, roll
+from cdg_oracle.model.twilight_struggle import defcon
+from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.influence import OPPONENT, add_influence, remove_influence
+from cdg_oracle.model.twilight_struggle.tracks import add_milops, degrade_defcon
+
+
+@implements("6.3.1", "8.1.5", "6.3.5")
+def can_target(st, side: str, country: str, free: bool = False, area: str | None = None) -> bool:
+    """6.3.1: enemy influence in ``country``; 8.1.5: not DEFCON-restricted unless the coup is
+    free (6.3.5); ``area``: a free coup limited to a region by its card."""
+    if area is not None and not st.map.in_area(country, area):
+        return False
+    if not free and defcon.restricted(st, country):
+        return False
+    return st.d["influence"][country][OPPONENT[side]] > 0
+
+
+def available(st, side: str) -> bool:
+    return any(can_target(st, side, c) for c in st.map.names)
+
+
+@implements("6.3.2")
+def result(ops: int, die: int, stability: int) -> int:
+    """6.3.2: (ops + die) - 2 x stability; positive succeeds by that much."""
+    return ops + die - 2 * stability
+
+
+@implements("6.3.2")
+def apply_result(st, side: str, country: str, net: int) -> None:
+    """6.3.2: remove ``net`` enemy influence; what the enemy lacks is added as the attacker's."""
+    if net <= 0:
+        return
+    removed = remove_influence(st, OPPONENT[side], country, net)
+    add_influence(st, side, country, net - removed)
+
+
+@ENGINE.procedure("coup")
+@implements("6.3", "6.3.3", "6.3.4", "8.1.4", "8.2.2", "8.2.3", "8.2.5", "9.6")
+def coup(st, f, a) -> None:
+    """A coup attempt with ``f["ops"]`` ops (+``f["bonus"]`` in ``f["bonus_area"]``, the China
+    Card's Asia bonus, 9.6): the target, the Military Operations, the die, the result, DEFCON.
+    ``f["free"]``: a free coup roll of an event (6.3.5, 8.2.5)."""
+    side = f["side"]
+    if f["pc"] == "start":
+        options = [c for c in st.map.names if can_target(st, side, c, f.get("free", False), f.get("area"))]
+        if not options:
+            pop(st)
+            return
+        f["pc"] = "target"
+        ask(st, side, [{"country": c} for c in options], "6.3.1", f"{side}: coup target")
+        return
+    if f["pc"] == "target":
+        country = a["country"]
+        ops = f["ops"] + (f["bonus"] if f["bonus"] and st.map.in_area(country, f["bonus_area"]) else 0)
+        f.update(target=country, value=ops)
+        if f.get("free"):
+            cite(st, "8.2.5")
+        else:
+            cite(st, "6.3.3", "8.2.2", "8.2.3")
+            add_milops(st, side, ops)
+        f["pc"] = "die"
+        roll(st, "6.3.2", f"{side}'s coup die in {country}")
+        return
+    country = f["target"]
+    net = result(f["value"], a["die"], st.map.countries[country].stability)
+    cite(st, "6.3.2")
+    apply_result(st, side, country, net)
+    if st.map.countries[country].battleground:
+        cite(st, "6.3.4", "8.1.4")
+        degrade_defcon(st, side)
+    pop(st)

@@ -1,0 +1,67 @@
+"""Placing influence with operations (6.1).
+
+6.1.1: markers are placed one at a time, each in or next to a country that held the side's
+influence at the start of its action round (the ``reach``, taken then); 6.1.4: a country next to
+the side's own superpower is always open. 6.1.2: a marker costs 1 op in a country the side controls
+or nobody controls, 2 in a country the enemy controls, the cost read as each marker is placed (a
+country no longer enemy-controlled costs 1 for the next). 6.1.3: markers may go to several
+countries and regions. 6.0: all the card's ops go to this one use, so placement goes on while an
+op is left and some open country can take a marker at its cost.
+"""
+from __future__ import annotations
+
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.engine import ask, cite, pop
+from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.influence import OPPONENT, add_influence, controls
+from cdg_oracle.model.twilight_struggle.operations import budget, spend
+
+
+@implements("6.1.1", "6.1.4")
+def reach(st, side: str) -> list[str]:
+    """6.1.1, 6.1.4: where ``side`` may place influence this action round: the countries holding
+    its influence now, their neighbours, and the countries next to its superpower (sorted)."""
+    m, inf = st.map, st.d["influence"]
+    own = [c for c in m.names if inf[c][side] > 0]
+    out = set(own)
+    for c in own:
+        out.update(m.countries[c].adjacent)
+    out.update(c for c in m.names if m.adjacent_to_superpower(c, side))
+    return sorted(out)
+
+
+@implements("6.1.2")
+def cost(st, side: str, country: str) -> int:
+    """6.1.2: 2 ops in an enemy-controlled country, else 1."""
+    return 2 if controls(st, OPPONENT[side], country) else 1
+
+
+def targets(st, f: dict) -> list[str]:
+    """The countries of the reach where the next marker can be paid for."""
+    return [c for c in f["reach"] if cost(st, f["side"], c) <= budget(st, f, c)]
+
+
+def available(st, side: str, reach_now: list[str], ops: int, bonus: int) -> bool:
+    """Some country of the reach can take a marker (6.0: the use can be made)."""
+    f = {"side": side, "reach": reach_now, "ops": ops, "bonus": bonus, "bonus_area": "Asia", "in_area": True, "spent": 0}
+    return bool(targets(st, f))
+
+
+@ENGINE.procedure("influence")
+@implements("6.1", "6.1.3", "6.0")
+def place_influence(st, f, a) -> None:
+    """Place the card's ops as influence, one marker at a time (6.1.1-6.1.4)."""
+    side = f["side"]
+    if f["pc"] == "place":
+        country = a["country"]
+        c = cost(st, side, country)
+        cite(st, "6.1.2")
+        spend(st, f, country, c)
+        add_influence(st, side, country, 1)
+    options = targets(st, f)
+    if not options:
+        pop(st)
+        return
+    f["pc"] = "place"
+    ask(st, side, [{"country": c} for c in options], "6.1.1",
+        f"{side}: place 1 influence ({f['ops'] + f['bonus'] - f['spent']} ops left)")

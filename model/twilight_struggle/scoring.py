@@ -1,0 +1,94 @@
+"""Region scoring (10.1) and the final scoring (10.3.2).
+
+10.1.1: in a region a side has *Presence* if it controls at least one country there; *Domination*
+if it controls more countries than the opponent and more battlegrounds than the opponent, with at
+least one battleground and one non-battleground among them; *Control* if it controls more
+countries than the opponent and every battleground of the region. 10.1.2: each side adds +1 VP per
+battleground it controls there and +1 per country it controls there adjacent to the enemy
+superpower; the difference of the two totals goes on the track (10.2.3). The value of each level
+is the scoring card's (data/tables.yaml). Europe's Control wins the game at once (10.3.1).
+Southeast Asia Scoring (card 38 in both numberings, 7.2) gives 1 VP per country of Southeast Asia
+the side controls, 2 for Thailand, and is never scored at the end of the game (10.3.2).
+"""
+from __future__ import annotations
+
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.engine import cite
+from cdg_oracle.model.twilight_struggle.influence import OPPONENT, controls
+from cdg_oracle.model.twilight_struggle.tables import load_tables
+from cdg_oracle.model.twilight_struggle.tracks import net_vp
+
+SCORED_REGIONS = ("Europe", "Asia", "Middle East", "Central America", "South America", "Africa")
+
+
+@implements("10.1.1")
+def region_levels(st, region: str) -> dict[str, str | None]:
+    """10.1.1: each side's level in ``region``: ``control``, ``domination``, ``presence`` or None."""
+    countries = st.map.area(region)
+    bgs = [c for c in countries if st.map.countries[c].battleground]
+    held = {s: [c for c in countries if controls(st, s, c)] for s in ("US", "USSR")}
+    out = {}
+    for s in ("US", "USSR"):
+        mine, theirs = held[s], held[OPPONENT[s]]
+        my_bg = sum(1 for c in mine if st.map.countries[c].battleground)
+        their_bg = sum(1 for c in theirs if st.map.countries[c].battleground)
+        more = len(mine) > len(theirs)
+        if more and my_bg == len(bgs):
+            out[s] = "control"
+        elif more and my_bg > their_bg and my_bg >= 1 and len(mine) - my_bg >= 1:
+            out[s] = "domination"
+        elif mine:
+            out[s] = "presence"
+        else:
+            out[s] = None
+    return out
+
+
+@implements("10.1.2")
+def region_vp(st, region: str) -> dict[str, int | None]:
+    """10.1.1-10.1.2: the VP each side scores in ``region``; None for a side whose Control of
+    Europe wins the game (10.3.1). Under the ruling ``scoring_tiers`` = ``cumulative`` a side
+    scores every level it meets, not only its highest."""
+    values = load_tables().scoring[region]
+    levels = region_levels(st, region)
+    out: dict[str, int | None] = {}
+    for s, level in levels.items():
+        if level == "control" and values.control is None:
+            out[s] = None
+            continue
+        order = ("presence", "domination", "control")
+        if level is None:
+            vp = 0
+        elif st.rulings.scoring_tiers == "cumulative":
+            vp = sum(getattr(values, lv) for lv in order[:order.index(level) + 1])
+        else:
+            vp = getattr(values, level)
+        for c in st.map.area(region):
+            if controls(st, s, c):
+                vp += st.map.countries[c].battleground
+                vp += st.map.adjacent_to_superpower(c, OPPONENT[s])
+        out[s] = vp
+    return out
+
+
+@implements("10.1", "10.1.2", "10.2.3", "10.3.1")
+def score_region(st, region: str) -> None:
+    """Score ``region`` now: the net VP on the track (10.2.3), or the game won by the side that
+    controls Europe (10.3.1)."""
+    vp = region_vp(st, region)
+    cite(st, "10.1.1", "10.1.2")
+    for s, v in vp.items():
+        if v is None:
+            cite(st, "10.3.1")
+            st.d["terminal"] = {"winner": s, "reason": f"{s} controls Europe when it is scored", "rule": "10.3.1"}
+            return
+    net_vp(st, vp["US"], vp["USSR"])
+
+
+@implements("7.2")
+def score_southeast_asia(st) -> None:
+    """Southeast Asia Scoring: per side, the VP of the Southeast Asian countries it controls (1
+    each, Thailand 2); the net on the track (10.2.3)."""
+    table = load_tables().southeast_asia
+    vp = {s: sum(v for c, v in table.items() if controls(st, s, c)) for s in ("US", "USSR")}
+    net_vp(st, vp["US"], vp["USSR"])
