@@ -15,7 +15,7 @@ interpretation switches ``rulings.py``; the consistency laws of a state ``consis
 positions ``position.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
-from cdg_oracle.model.twilight_struggle import cardplay, events, headline, scenarios, turn  # noqa: F401  (procedures)
+from cdg_oracle.model.twilight_struggle import cardplay, events, headline, position, scenarios, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race  # noqa: F401
 from cdg_oracle.model.twilight_struggle.cards import load_cards
 from cdg_oracle.model.twilight_struggle.options import DEFAULT_OPTIONS, normalize_options
@@ -36,6 +36,7 @@ SPEC = register(GameSpec(
     new_state=new_game, state_class=TwilightState, options=tuple(DEFAULT_OPTIONS),
     normalize_options=normalize_options,
     description="Twilight Struggle (GMT 2005), two-player; card events other than scoring not implemented yet",
-    rules_catalogue=None, cards=card_list, default_scenario="standard"))
+    rules_catalogue=None, cards=card_list, positions=position.FORMAT, state_schema=None,
+    default_scenario="standard"))
 
 __all__ = ["new_game", "scenario_names"]

@@ -71,7 +71,8 @@ def card_options(st, f) -> list:
         playable = scoring
     else:
         playable = list(hand) + ([CHINA_CARD] if china_playable(st, side) else [])
-    out = [{"card": c} for c in playable if uses(st, side, c, f["reach"])]
+    reach_now = influence.reach(st, side)
+    out = [{"card": c} for c in playable if uses(st, side, c, reach_now)]
     if out and not hand and out == [{"card": CHINA_CARD}]:
         out.append({"pass": True})  # 9.8: never forced by a lack of cards
     return out
@@ -80,7 +81,6 @@ def card_options(st, f) -> list:
 def _begin(st, f) -> None:
     d = st.d
     d["round"], d["phasing"] = f["number"], f["side"]
-    f["reach"] = influence.reach(st, f["side"])  # 6.1.1: as it stands at the start of the round
 
 
 def _has_options(st, f) -> bool:
@@ -113,7 +113,7 @@ def _take_card(st, f) -> None:
 
 
 def _use_options(st, f) -> list:
-    return uses(st, f["side"], f["card"], f["reach"])
+    return uses(st, f["side"], f["card"], influence.reach(st, f["side"]))
 
 
 def _card_name(st, f) -> str:
@@ -141,6 +141,8 @@ def _opponent_event(st, f) -> None:
     implement yet is recorded as a gap (events.py)."""
     cite(st, "5.2")
     number, other = f["card"], OPPONENT[f["side"]]
+    if "reach" not in f:  # 6.1.1: where influence may go is fixed at the start of the round, before the event
+        f["reach"] = influence.reach(st, f["side"])
     if is_implemented(st.cards[number]):
         f["event_happened"] = True
         push(st, "event", card=number, side=other)
@@ -163,8 +165,9 @@ def _carry_out(st, f) -> None:
         cite(st, "6.4.5")
         push(st, "space", side=side)
     else:
-        push(st, use, side=side, ops=ops, bonus=bonus, bonus_area=CHINA_BONUS_AREA, in_area=True, spent=0,
-             reach=f["reach"])
+        frame = push(st, use, side=side, ops=ops, bonus=bonus, bonus_area=CHINA_BONUS_AREA, in_area=True, spent=0)
+        if use == "influence":  # 6.1.1: as the round began (nothing has moved since, unless an event went first)
+            frame["reach"] = f["reach"] if "reach" in f else influence.reach(st, side)
 
 
 @implements("2.2.6", "5.2")

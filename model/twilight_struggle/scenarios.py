@@ -139,7 +139,7 @@ def start_dict(scenario: str, length: str = "standard", rulings: dict | None = N
         "milops_required": None, "influence": influence,
         "hands": {"USSR": [], "US": []}, "deck": pile, "discard": [], "removed": removed, "in_effect": in_effect,
         "table": [], "china": dict(s["china_card"]), "headline": {"USSR": None, "US": None}, "headline_shown": [],
-        "revealed": {}, "not_implemented": [],
+        "revealed": {"USSR": None, "US": None}, "not_implemented": [],
         "stack": [{"proc": "game", "pc": "start"}], "pending": None, "terminal": None,
     }
 

@@ -87,5 +87,5 @@ class TwilightState(StackState):
         if h[other] is not None and other not in self.d["headline_shown"]:
             h[other] = "chosen"
         c["headline"] = h
-        c["revealed"] = self.d["revealed"].get(other)
+        c["revealed"] = self.d["revealed"][other]
         return c

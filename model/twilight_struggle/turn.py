@@ -11,7 +11,7 @@ from __future__ import annotations
 from cdg_oracle.model.core.choosers import pick_uniform
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite, pop
-from cdg_oracle.model.core.steps import call, choose, do, for_each, if_, repeat, var
+from cdg_oracle.model.core.steps import call, choose, do, for_each, if_, repeat
 from cdg_oracle.model.twilight_struggle import space_abilities
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.influence import OPPONENT
@@ -22,24 +22,19 @@ LAST_TURN = 10  # 4.1
 
 
 # -- the game --------------------------------------------------------------------------------------
-def _first_turn(st, f) -> None:
-    f["first"] = True
-
-
-def _later_turns(st, f) -> None:
-    f["first"] = False
-
-
 @ENGINE.sequence("game")
 @implements("4.0", "4.1")
 def game():
     """4.1: the set-up, then turns until the game ends (10 turns, then the final scoring)."""
-    return [call("setup"), do(_first_turn), repeat([call("turn", first=var("first")), do(_later_turns)])]
+    return [call("setup"), repeat([call("turn")])]
 
 
 # -- one turn (4.5) ----------------------------------------------------------------------------------
 def _begins_with_step_a(st, f) -> bool:
-    return not (f["first"] and st.scenario_rules["begins_at"] == "deal")
+    """Every turn begins with step A, but a scenario's first turn may begin later (the Late War
+    scenario's set-up is that of turn 8 after step A: ``begins_at: deal``)."""
+    rules = st.scenario_rules
+    return not (st.d["turn"] == rules["turn"] and rules["begins_at"] == "deal")
 
 
 @implements("4.5", "8.1.6")
@@ -102,7 +97,7 @@ def deal(st, f, a) -> None:
         d["hands"][f["side"]].append(card)
         d["hands"][f["side"]].sort()
         f["last"] = f["side"]
-    d["revealed"] = {}
+    d["revealed"] = {"USSR": None, "US": None}
     side = _next_to_draw(st, f)
     if side is None:
         pop(st)
