@@ -250,11 +250,12 @@ class Implementation:
     # -- the five commands ---------------------------------------------------------------------
     def reset(self, game: str, scenario: str, length: str, rulings: dict, seed: int,
               options: dict | None = None, position: dict | None = None) -> None:
-        """Start a new game; ``options`` (the game options) are sent only for a solo game,
+        """Start a new game; ``options`` (the game options) are sent only when they are not the
+        game's defaults (games.carried_options: a Labyrinth solo game, a Twilight Struggle edition),
         ``position`` (a position document to start from, docs/positions.md) only when given: the
         adapter must then say ``"position": true`` in its answer."""
         extra = {}
-        carried = carried_options(options)
+        carried = carried_options(game, options)
         if carried is not None:
             extra["options"] = carried
         if position is not None:

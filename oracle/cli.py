@@ -50,25 +50,48 @@ def parse_rulings(items: list[str] | None) -> dict:
 
 
 def add_option_arguments(p) -> None:
-    """``--solo``, ``--ideology LEVEL``, ``--minidecks``: the game options (Labyrinth chapter 9)."""
+    """``--option NAME=VALUE`` (repeatable): any game option (Twilight Struggle: ``edition=deluxe``,
+    ``tournament=true``, ``bid={"to":"USSR","vp":2}``); and Labyrinth's own shortcuts ``--solo``,
+    ``--ideology LEVEL``, ``--minidecks`` (chapter 9)."""
     from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
 
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a game option, repeatable (true/false, a number, a name or a JSON value; the game "
+                        "validates it: Twilight Struggle's edition=seed|deluxe, optional_cards, tournament, bid)")
     p.add_argument("--solo", action="store_true",
-                   help="a solo game (chapter 9): the Jihadist is played by the bot, the choices are the US's")
+                   help="Labyrinth: a solo game (chapter 9): the Jihadist is played by the bot, the choices are the US's")
     p.add_argument("--ideology", choices=IDEOLOGIES, metavar="LEVEL",
-                   help=f"the Jihadist Ideology of a solo game (9.7): {', '.join(IDEOLOGIES)} (default normal)")
-    p.add_argument("--minidecks", action="store_true", help="the mini-decks option of a solo game (9.2)")
+                   help=f"Labyrinth: the Jihadist Ideology of a solo game (9.7): {', '.join(IDEOLOGIES)} (default normal)")
+    p.add_argument("--minidecks", action="store_true", help="Labyrinth: the mini-decks option of a solo game (9.2)")
+
+
+def _option_value(text: str):
+    """An option's value as typed: true/false, a JSON value (a number, an object), else the word."""
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def parse_options(args) -> dict | None:
-    """The game options of ``--solo``/``--ideology``/``--minidecks``: None for a two-player game."""
+    """The game options of ``--option`` and of Labyrinth's ``--solo``/``--ideology``/``--minidecks``:
+    None when none is given (the game's defaults). The game validates them when the game starts."""
+    out: dict = {}
+    for item in getattr(args, "option", None) or []:
+        if "=" not in item:
+            raise UsageError(f"--option {item!r}: expected name=value")
+        name, value = item.split("=", 1)
+        out[name] = _option_value(value)
     if not args.solo:
         given = [f for f, v in (("--ideology", args.ideology), ("--minidecks", args.minidecks)) if v]
         if given:
             raise UsageError(f"{' and '.join(given)} {'needs' if len(given) == 1 else 'need'} --solo "
                              f"(solo options, 9.2 and 9.7)")
-        return None
-    return {"solo": True, "ideology": args.ideology or "normal", "minidecks": bool(args.minidecks)}
+        return out or None
+    return {**out, "solo": True, "ideology": args.ideology or "normal", "minidecks": bool(args.minidecks)}
 
 
 def build_parser() -> Parser:
@@ -93,7 +116,7 @@ def build_parser() -> Parser:
 
     pl = sub.add_parser("play", help="play one game with uniformly random choices and seeded chance; write its trace")
     pl.add_argument("--game", default="labyrinth", help=GAME_HELP)
-    pl.add_argument("--scenario", default="lets_roll", help=SCENARIO_HELP + " (default lets_roll)")
+    pl.add_argument("--scenario", help=SCENARIO_HELP + " (default: the game's default, Labyrinth's lets_roll)")
     pl.add_argument("--length", default="standard", help="standard (1 deck), tournament (2), campaign (3)")
     pl.add_argument("--seed", type=usage.seed, default=0, help=SEED_HELP + " (default 0)")
     pl.add_argument("--ruling", action="append", metavar="NAME=VALUE", help=RULING_HELP)
@@ -146,8 +169,11 @@ def cmd_play(args) -> int:
     if args.out != "-":
         check_output(args.out)
     options = parse_options(args)
-    state = new_state(args.game, args.scenario, args.length, parse_rulings(args.ruling), options)
-    lines = [trace.dumps(trace.header(args.game, args.scenario, args.length, state.rulings_dict(), args.seed,
+    from cdg_oracle.oracle.games import default_scenario
+
+    scenario = args.scenario or default_scenario(args.game)
+    state = new_state(args.game, scenario, args.length, parse_rulings(args.ruling), options)
+    lines = [trace.dumps(trace.header(args.game, scenario, args.length, state.rulings_dict(), args.seed,
                                       state.options()))]
     rng = random.Random(args.seed)
     steps = 0
@@ -163,7 +189,7 @@ def cmd_play(args) -> int:
     text = "\n".join(lines) + "\n"
     t = state.outcome()
     summary = f"{steps} steps, {t['winner']} wins: {t['reason']}"
-    notes = solo_notes(gaps) if options is not None else []
+    notes = solo_notes(gaps) if options is not None and options.get("solo") else []
     if args.out == "-":  # the trace on standard output, the summary on standard error
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -302,7 +302,7 @@ def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: s
     if position is None:
         first = new_state(game, names[0], length, rulings or {}, options)
     result = Result(game, scenario, length, first.rulings_dict(), seed, strategy,
-                    options=carried_options(first.options()), timeout=timeout, position=position)
+                    options=carried_options(game, first.options()), timeout=timeout, position=position)
     result.names = names
     t0 = time.monotonic()
     session = Session(command, timeout, max_line)
@@ -427,7 +427,7 @@ def replay_trace(command, text: str, where: str = "trace", timeout: float = 10.0
     from cdg_oracle.oracle import trace
 
     head, steps, _end = trace.parse(text, where)
-    options = carried_options(trace.initial_state(head, where).options())  # a bad header: invalid, line 1
+    options = carried_options(head["game"], trace.initial_state(head, where).options())  # a bad header: invalid, line 1
     actions = []
     for s in steps:
         if "action" not in s:

@@ -30,15 +30,24 @@ def start_state(game: str, scenario: str, length: str = "standard", rulings: dic
     return from_document(position)
 
 
+def default_scenario(game: str) -> str:
+    """The scenario a command uses when none is named: the game's default, else its first."""
+    s = spec(game)
+    return s.default_scenario or s.scenarios()[0]
+
+
 def scenarios(game: str) -> list[str]:
     return spec(game).scenarios()
 
 
-def carried_options(options: dict | None) -> dict | None:
-    """The game options as a trace header and an adapter ``reset`` carry them: the full dict for a
-    solo game, None for a two-player game (which writes no ``options`` at all, so that two-player
-    traces and adapter traffic stay exactly as they were before the solo option existed)."""
-    if not options or not options.get("solo"):
+def carried_options(game: str, options: dict | None) -> dict | None:
+    """The game options as a trace header and an adapter ``reset`` carry them: None when they are
+    the game's defaults (no ``options`` is written at all, so that traces and adapter traffic of a
+    game under its defaults stay exactly as they were: a Labyrinth two-player game), else the full
+    options dict as the game normalises it (a Labyrinth solo game: ``{"solo", "ideology",
+    "minidecks"}``; Twilight Struggle: ``{"edition", ...}``)."""
+    if not options:
         return None
-    return {"solo": True, "ideology": options.get("ideology", "normal"),
-            "minidecks": bool(options.get("minidecks", False))}
+    normalize = spec(game).normalize_options
+    full = normalize(options)
+    return None if full == normalize(None) else full

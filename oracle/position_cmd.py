@@ -242,6 +242,8 @@ def _show(args) -> int:
         spec = get(args.game)
         st = spec.state_class.from_json(read_bounded(args.state_file, "state").decode("utf-8", "replace"))
     else:
+        from cdg_oracle.oracle.games import default_scenario
+
         st = new_state(args.game, args.scenario or default_scenario(args.game))
     return _write_or_print(st, args.out)
 
@@ -256,14 +258,6 @@ def _write_or_print(st, out: str | None) -> int:
     else:
         print(dumps(st), end="")
     return EXIT_OK
-
-
-def default_scenario(game: str) -> str:
-    """The scenario a command uses when none is named: the game's ``default_scenario``."""
-    from cdg_oracle.model.core.registry import get
-
-    spec = get(game)
-    return spec.default_scenario or spec.scenarios()[0]
 
 
 def _schema(args) -> int:

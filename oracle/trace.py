@@ -86,11 +86,12 @@ def state_hash(state) -> str:
 def header(game: str, scenario: str, length: str, rulings: dict, seed: int | None,
            options: dict | None = None, position: dict | None = None) -> dict:
     """The header record of a trace written by this program. ``options`` (``State.options()``)
-    are written only for a solo game: a header without them is a two-player game."""
+    are written only when they are not the game's defaults (games.carried_options): a header
+    without them is a game under its default options (Labyrinth: two-player)."""
     rec = {"type": "header", "format": FORMAT, "format_version": FORMAT_VERSION, "game": game,
            "scenario": scenario, "length": length, "rulings": rulings, "model_version": __version__,
            "seed": seed}
-    carried = carried_options(options)
+    carried = carried_options(game, options)
     if carried is not None:
         rec["options"] = carried
     if position is not None:  # the game starts from this position, not from the scenario's start

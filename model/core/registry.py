@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 
 from cdg_oracle.model.core.errors import DataError
 
-BUILTIN = {"labyrinth": "cdg_oracle.model.labyrinth"}
+BUILTIN = {"labyrinth": "cdg_oracle.model.labyrinth", "twilight_struggle": "cdg_oracle.model.twilight_struggle"}
 ENV = "CDG_ORACLE_GAMES"
 
 
