@@ -17,13 +17,32 @@ REPO = Path(__file__).resolve().parents[1]
 MARK = re.compile(r"""rule\(\s*((?:["'][^"']+["']\s*,?\s*)+)\)""")
 
 
-def tested_rules(tests_dir: Path | None = None) -> dict[str, list[str]] | None:
-    """Rule number -> test files citing it via ``pytest.mark.rule``; None if no tests folder."""
+GAME_MARK = re.compile(r"""^pytestmark\s*=\s*pytest\.mark\.game\(\s*["']([^"']+)["']""", re.M)
+
+
+def test_game(path: Path, tests_dir: Path, games: set[str]) -> str | None:
+    """The game whose rules a test file's rule marks name: ``tests/<game>/...``, else the module's
+    ``pytestmark = pytest.mark.game("<game>")``; None for a file of no game."""
+    top = path.relative_to(tests_dir).parts[0]
+    if top in games:
+        return top
+    m = GAME_MARK.search(path.read_text(encoding="utf-8"))
+    return m.group(1) if m else None
+
+
+def tested_rules(tests_dir: Path | None = None, game: str = "labyrinth") -> dict[str, list[str]] | None:
+    """Rule number -> test files citing it via ``pytest.mark.rule``, for ``game`` only (two games
+    share rule numbers); None if no tests folder."""
+    from cdg_oracle.model.core.registry import names
+
     tests_dir = tests_dir or REPO / "tests"
     if not tests_dir.is_dir():
         return None
+    games = set(names())
     out: dict[str, list[str]] = {}
     for path in sorted(tests_dir.rglob("test_*.py")):
+        if test_game(path, tests_dir, games) != game:
+            continue
         text = path.read_text(encoding="utf-8")
         for m in MARK.finditer(text):
             for num in re.findall(r"""["']([^"']+)["']""", m.group(1)):
@@ -42,7 +61,7 @@ def report(game: str = "labyrinth") -> dict:
 
     spec = get(game)
     impl = registry(spec.name)
-    tests = tested_rules()
+    tests = tested_rules(game=spec.name)
     catalogue = spec.rules_catalogue() if spec.rules_catalogue is not None else None
     card_rows = spec.cards() if spec.cards is not None else []
     rules = []

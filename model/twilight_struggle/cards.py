@@ -59,6 +59,8 @@ def _parse(path: Path) -> tuple[tuple[Card, dict], ...]:
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise DataError(f"{where}: expected a mapping with a 'cards' list")
     out = []
+    names: dict[str, int] = {}
+    seed_numbers: dict[int, int] = {}
     for i, c in enumerate(data["cards"]):
         label = c.get("number", f"#{i + 1}") if isinstance(c, dict) else f"#{i + 1}"
 
@@ -67,19 +69,23 @@ def _parse(path: Path) -> tuple[tuple[Card, dict], ...]:
 
         if not isinstance(c, dict):
             raise fail("must be a mapping")
-        unknown = sorted(set(c) - _KEYS)
+        unknown = sorted(str(k) for k in set(c) - _KEYS)
         if unknown:
             raise fail(f"unknown key(s): {', '.join(unknown)}")
-        if c.get("number") != i + 1:
+        if type(c.get("number")) is not int or c["number"] != i + 1:
             raise fail(f"numbers must run 1, 2, 3...; expected {i + 1}")
-        if not isinstance(c.get("name"), str) or not c["name"].strip():
+        name = c.get("name")
+        if not isinstance(name, str) or not name.strip():
             raise fail("missing name")
+        if name in names:
+            raise fail(f"name {name!r} is card {names[name]}'s too (names are unique)")
+        names[name] = c["number"]
         if c.get("side") not in SIDES:
             raise fail(f"side {c.get('side')!r} must be one of {', '.join(SIDES)}")
         if c.get("era") not in ERAS:
             raise fail(f"era {c.get('era')!r} must be one of {', '.join(ERAS)}")
-        if c.get("ops") not in (0, 1, 2, 3, 4) or isinstance(c.get("ops"), bool):
-            raise fail(f"ops {c.get('ops')!r} must be 0-4")
+        if type(c.get("ops")) is not int or not 0 <= c["ops"] <= 4:
+            raise fail(f"ops {c.get('ops')!r} must be a whole number 0-4")
         scores = c.get("scores")
         if scores is not None and scores not in SCORED:
             raise fail(f"scores {scores!r} must be one of {', '.join(SCORED)}")
@@ -91,19 +97,28 @@ def _parse(path: Path) -> tuple[tuple[Card, dict], ...]:
         seed = c.get("seed", {})
         if not isinstance(seed, dict) or set(seed) - _SEED_KEYS:
             raise fail(f"seed must be a mapping of {', '.join(sorted(_SEED_KEYS))}")
+        if "number" in seed and (type(seed["number"]) is not int or not 1 <= seed["number"] <= 103):
+            raise fail(f"seed number {seed['number']!r} must be a whole number 1-103")
+        if "ops" in seed and (type(seed["ops"]) is not int or not 0 <= seed["ops"] <= 4):
+            raise fail(f"seed ops {seed['ops']!r} must be a whole number 0-4")
+        if "removed" in seed and not isinstance(seed["removed"], bool):
+            raise fail(f"seed removed {seed['removed']!r} must be true or false")
         if c["optional"] and (seed or "name_it" in c):
             raise fail("an optional card is not in the seed's deck")
-        card = Card(c["number"], c["name"], c["side"], c["ops"], c["era"], scores, c["removed"], c["underlined"],
+        if not c["optional"]:
+            sn = seed.get("number", c["number"])
+            if sn in seed_numbers:
+                raise fail(f"seed number {sn} is card {seed_numbers[sn]}'s too")
+            seed_numbers[sn] = c["number"]
+        card = Card(c["number"], name, c["side"], c["ops"], c["era"], scores, c["removed"], c["underlined"],
                     c["optional"], c["number"])
         out.append((card, seed))
     if len(out) != 110:
         raise DataError(f"{where}: {len(out)} cards, expected 110")
-    names = [c.name for c, _ in out]
-    if len(set(names)) != len(names):
-        raise DataError(f"{where}: card names must be unique")
-    seed_numbers = sorted(s.get("number", c.number) for c, s in out if not c.optional)
-    if seed_numbers != list(range(1, 104)):
-        raise DataError(f"{where}: the seed's numbers of the base cards must be 1-103, once each")
+    if sorted(seed_numbers) != list(range(1, 104)):
+        missing = sorted(set(range(1, 104)) - set(seed_numbers))
+        raise DataError(f"{where}: the seed's numbers of the base cards must be 1-103, once each (no card is the "
+                        f"seed's {missing[0] if missing else '?'})")
     return tuple(out)
 
 

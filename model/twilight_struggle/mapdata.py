@@ -110,23 +110,27 @@ def _parse(path: Path) -> TSMap:
     countries: dict[str, Country] = {}
     raw = data["countries"]
     for name, c in raw.items():
+        if not isinstance(name, str):
+            raise fail(repr(name), "a country's name must be text")
         if not isinstance(c, dict):
-            raise fail(str(name), "must be a mapping")
-        unknown = sorted(set(c) - _KEYS)
+            raise fail(name, "must be a mapping")
+        unknown = sorted(str(k) for k in set(c) - _KEYS)
         if unknown:
             raise fail(name, f"unknown key(s): {', '.join(unknown)}")
         if c.get("region") not in REGIONS:
             raise fail(name, f"region {c.get('region')!r} is not one of {', '.join(REGIONS)}")
         subs = c.get("subregions")
-        if not isinstance(subs, list) or any(SUBREGIONS.get(s) != c["region"] for s in subs):
-            raise fail(name, f"subregions {subs!r} must be sub-regions of {c['region']}")
+        if not isinstance(subs, list) or not all(isinstance(x, str) and SUBREGIONS.get(x) == c["region"] for x in subs) \
+                or len(set(subs)) != len(subs):
+            raise fail(name, f"subregions {subs!r} must list sub-regions of {c['region']}, once each")
         stab = c.get("stability")
-        if not isinstance(stab, int) or isinstance(stab, bool) or not 1 <= stab <= 5:
+        if type(stab) is not int or not 1 <= stab <= 5:
             raise fail(name, f"stability {stab!r} must be an integer 1-5")
         if not isinstance(c.get("battleground"), bool):
             raise fail(name, "battleground must be true or false")
         adj = c.get("adjacent")
-        if not isinstance(adj, list) or not adj or any(a not in raw or a == name for a in adj) or len(set(adj)) != len(adj):
+        if not isinstance(adj, list) or not adj or not all(isinstance(a, str) and a in raw and a != name for a in adj) \
+                or len(set(adj)) != len(adj):
             raise fail(name, f"adjacent {adj!r} must list other countries of the map, once each")
         sp = c.get("superpower")
         if sp is not None and sp not in SUPERPOWERS.values():

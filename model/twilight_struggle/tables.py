@@ -48,6 +48,10 @@ class Tables:
     defcon_restricted: dict[int, tuple[str, ...]]
 
 
+def _whole(v, low: int, high: int) -> bool:
+    return type(v) is int and low <= v <= high
+
+
 def _parse(path: Path) -> Tables:
     where = str(path)
     d = read_yaml(path, where)
@@ -57,49 +61,63 @@ def _parse(path: Path) -> Tables:
 
     if not isinstance(d, dict):
         raise fail("-", "expected a mapping")
+    unknown = sorted(str(k) for k in set(d) - {"space_race", "scoring", "southeast_asia", "defcon_restricted"})
+    if unknown:
+        raise fail("-", f"unknown key(s): {', '.join(unknown)}")
     space = {}
     raw = d.get("space_race")
-    if not isinstance(raw, dict) or sorted(raw) != list(range(1, 9)):
+    if not isinstance(raw, dict) or not all(type(k) is int for k in raw) or sorted(raw) != list(range(1, 9)):
         raise fail("space_race", "boxes 1-8 expected")
     for box, b in raw.items():
-        try:
-            vp = b["vp"]
-            sb = SpaceBox(box, str(b["name"]), b["ops"], b["max_roll"], vp[0], vp[1], b["ability"])
-        except (KeyError, TypeError, IndexError):
-            raise fail(f"space_race {box}", "needs name, ops, max_roll, vp [first, second], ability") from None
-        if sb.ops not in (1, 2, 3, 4) or sb.max_roll not in range(1, 7) or sb.ability not in ABILITIES \
-                or sb.vp_first < sb.vp_second or sb.vp_second < 0:
-            raise fail(f"space_race {box}", "ops 1-4, max_roll 1-6, vp first >= second >= 0, a known ability")
-        space[box] = sb
+        entry = f"space_race {box}"
+        if not isinstance(b, dict) or set(b) != {"name", "ops", "max_roll", "vp", "ability"}:
+            raise fail(entry, "needs exactly name, ops, max_roll, vp [first, second], ability")
+        vp = b["vp"]
+        if not (isinstance(b["name"], str) and _whole(b["ops"], 1, 4) and _whole(b["max_roll"], 1, 6)
+                and isinstance(vp, list) and len(vp) == 2 and all(_whole(v, 0, 10) for v in vp) and vp[0] >= vp[1]
+                and b["ability"] in ABILITIES):
+            raise fail(entry, "ops 1-4, max_roll 1-6, vp [first, second] with first >= second >= 0, a known ability")
+        space[box] = SpaceBox(box, b["name"], b["ops"], b["max_roll"], vp[0], vp[1], b["ability"])
     scoring = {}
     raw = d.get("scoring")
     if not isinstance(raw, dict) or set(raw) != set(REGIONS):
         raise fail("scoring", f"one entry for each region: {', '.join(REGIONS)}")
     for region, v in raw.items():
-        try:
-            rv = RegionValues(v["presence"], v["domination"], v["control"], v["enemy_superpower_bonus"])
-        except (KeyError, TypeError):
-            raise fail(f"scoring {region}", "needs presence, domination, control, enemy_superpower_bonus") from None
-        if not (0 < rv.presence < rv.domination and (rv.control is None or rv.domination < rv.control)):
-            raise fail(f"scoring {region}", "presence < domination < control expected")
+        entry = f"scoring {region}"
+        if not isinstance(v, dict) or set(v) != {"presence", "domination", "control", "enemy_superpower_bonus"}:
+            raise fail(entry, "needs exactly presence, domination, control, enemy_superpower_bonus")
+        if not (_whole(v["presence"], 1, 20) and _whole(v["domination"], 1, 20)
+                and (v["control"] is None or _whole(v["control"], 1, 20))
+                and isinstance(v["enemy_superpower_bonus"], bool)):
+            raise fail(entry, "presence, domination, control: whole numbers (control null: a win); the bonus true or false")
+        rv = RegionValues(v["presence"], v["domination"], v["control"], v["enemy_superpower_bonus"])
+        if not (rv.presence < rv.domination and (rv.control is None or rv.domination < rv.control)):
+            raise fail(entry, "presence < domination < control expected")
         if (rv.control is None) != (region == "Europe"):
-            raise fail(f"scoring {region}", "only Europe's control is an automatic victory (10.3.1)")
+            raise fail(entry, "only Europe's control is an automatic victory (10.3.1)")
         scoring[region] = rv
     sea = d.get("southeast_asia")
     if not isinstance(sea, dict) or set(sea) != set(load_map().area("Southeast Asia")):
         raise fail("southeast_asia", "one entry for each Southeast Asian country of the map")
+    for c, v in sea.items():
+        if not _whole(v, 1, 5):
+            raise fail(f"southeast_asia {c}", f"VP {v!r} must be a whole number 1-5")
     restricted = {}
     raw = d.get("defcon_restricted")
-    if not isinstance(raw, dict) or sorted(raw) != [2, 3, 4, 5]:
+    if not isinstance(raw, dict) or not all(type(k) is int for k in raw) or sorted(raw) != [2, 3, 4, 5]:
         raise fail("defcon_restricted", "levels 2-5 expected")
     for level, regions in raw.items():
-        if not isinstance(regions, list) or any(r not in REGIONS for r in regions):
+        if not isinstance(regions, list) or not all(isinstance(r, str) and r in REGIONS for r in regions):
             raise fail(f"defcon_restricted {level}", "a list of regions")
         restricted[level] = tuple(regions)
     return Tables(space, scoring, dict(sea), restricted)
 
 
 @functools.lru_cache(maxsize=1)
-def load_tables() -> Tables:
-    """The tables of ``data/tables.yaml`` (loaded once)."""
+def _default() -> Tables:
     return _parse(DEFAULT_PATH)
+
+
+def load_tables(path: str | Path | None = None) -> Tables:
+    """The tables of ``data/tables.yaml`` (loaded once), or of the file ``path`` (read afresh)."""
+    return _default() if path is None else _parse(Path(path))

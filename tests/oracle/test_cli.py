@@ -9,6 +9,8 @@ import pytest
 
 from cdg_oracle.oracle.cli import main
 
+pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+
 
 def run(capsys, *argv):
     code = main(list(argv))

@@ -19,6 +19,8 @@ from cdg_oracle.oracle import difftest
 from cdg_oracle.properties.labyrinth import mutants
 from cdg_oracle.oracle.difftest_cmd import reference_command
 
+pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Measured by benchmarks/mutants.py (seed 0): each is detected in its first game, in about a second.

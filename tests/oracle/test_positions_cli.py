@@ -14,6 +14,8 @@ from cdg_oracle.oracle.cli import main
 from cdg_oracle.oracle.difftest_cmd import reference_command
 from cdg_oracle.oracle.positions import dumps, from_file, loads, to_file
 
+pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "positions" / "example_of_play_turn1.yaml"
 FAKE = [sys.executable, str(Path(__file__).with_name("fake_impl.py"))]

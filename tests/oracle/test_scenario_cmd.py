@@ -14,6 +14,8 @@ from cdg_oracle.model.labyrinth.scenarios import SCENARIO_DIR, scenario_names
 from cdg_oracle.oracle.cli import main
 from cdg_oracle.properties.labyrinth import scenario_checks as sc
 
+pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+
 ROOT = Path(__file__).resolve().parents[2]
 ALL = ["anaconda", "lets_roll", "mission_accomplished", "you_can_call_me_al"]
 

@@ -10,6 +10,8 @@ from cdg_oracle.model.labyrinth import consistency as inv
 from cdg_oracle.properties.labyrinth.mapchecks import check_map
 from cdg_oracle.properties.labyrinth.scenario_checks import check_all_scenarios, check_scenario
 
+pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+
 MUSLIM = load_map().muslim
 PLOTS = [1, 1, 2, 2, 3, 3]
 

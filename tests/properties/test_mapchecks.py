@@ -32,6 +32,8 @@ from cdg_oracle.properties.labyrinth.mapchecks import (
     CARD_COUNTRIES_PATH, EVENT_DISTANCES, CardCountries, check_map, event_within, load_card_countries,
 )
 
+pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds"))
 IT_SEED = SEEDS / "000_61ca04b15074b205.txt"
 FACTS_PATH = (Path(os.environ["CDG_RESEARCH_DIR"]) if "CDG_RESEARCH_DIR" in os.environ

@@ -31,6 +31,8 @@ from cdg_oracle.oracle.playout import choose
 from cdg_oracle.model.labyrinth import consistency as inv
 from cdg_oracle.properties.labyrinth import stateful as S
 
+pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+
 TRACE_DIR = Path(os.environ.get("CDG_ORACLE_TRACE_DIR", Path(tempfile.gettempdir()) / "cdg-oracle-stateful"))
 
 

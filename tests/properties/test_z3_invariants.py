@@ -18,6 +18,8 @@ from cdg_oracle.properties.labyrinth.z3_state import (
 )
 from cdg_oracle.properties.sampling import sample_chance
 
+pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+
 MAP = load_map()
 FACTS = facts_of(MAP)
 ALL_NAMES = [i.name for i in invariants(SymState(FACTS, "t:"))]

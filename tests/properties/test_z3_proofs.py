@@ -9,6 +9,8 @@ from cdg_oracle.model.labyrinth import scenario_names
 from cdg_oracle.properties.labyrinth import z3_proofs as P
 from cdg_oracle.properties.labyrinth.z3_state import NON_INVARIANTS
 
+pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+
 
 @pytest.fixture(scope="module")
 def suite():
