@@ -143,10 +143,14 @@ def render_text(report: dict) -> str:
                                         for w in r["implemented_in"][:3])
             if len(r["implemented_in"]) > 3:
                 where += f" (+{len(r['implemented_in']) - 3})"
-        lines.append(f"  {r['number']:<11} {r['title'][:48]:<48} {r['status']}{where}")
+        scope = f"  (scope: {r['scope']})" if r["status"] == "not implemented" and r["scope"] else ""
+        lines.append(f"  {r['number']:<11} {r['title'][:48]:<48} {r['status']}{where}{scope}")
     if report["cards"]:
         lines.append("")
         lines.append("CARDS")
+        if any(c["status"] == "event not implemented" for c in report["cards"]):
+            lines.append("  (an event not implemented is never offered, as a headline or an event play; where play "
+                         "meets one, as an opponent's event its operations trigger, the model records it)")
     for c in report["cards"]:
         lines.append(f"  {c['number']:>3} {c['name'][:34]:<34} {c['side']:<12} ops {c['ops']}  {c['status']}")
     if report.get("open_items"):
@@ -167,7 +171,8 @@ def open_items_lines(items: list[dict]) -> list[str]:
 
 
 #: Game name -> the properties module whose ``load_registry()`` reads its ambiguity registry.
-AMBIGUITY_REGISTRIES = {"labyrinth": "cdg_oracle.properties.labyrinth.registry"}
+AMBIGUITY_REGISTRIES = {"labyrinth": "cdg_oracle.properties.labyrinth.registry",
+                        "twilight_struggle": "cdg_oracle.properties.twilight_struggle.registry"}
 
 
 def rulings_report(game: str = "labyrinth") -> list[dict]:

@@ -19,6 +19,7 @@ from cdg_oracle.model.twilight_struggle import cardplay, events, headline, posit
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race  # noqa: F401
 from cdg_oracle.model.twilight_struggle.cards import load_cards
 from cdg_oracle.model.twilight_struggle.options import DEFAULT_OPTIONS, normalize_options
+from cdg_oracle.model.twilight_struggle.rules_catalogue import load_rules_catalogue
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
 from cdg_oracle.model.twilight_struggle.scenarios import LENGTHS, new_game, scenario_names
 from cdg_oracle.model.twilight_struggle.state import SIDES, TwilightState
@@ -36,7 +37,7 @@ SPEC = register(GameSpec(
     new_state=new_game, state_class=TwilightState, options=tuple(DEFAULT_OPTIONS),
     normalize_options=normalize_options,
     description="Twilight Struggle (GMT 2005), two-player; card events other than scoring not implemented yet",
-    rules_catalogue=None, cards=card_list, positions=position.FORMAT, state_schema=None,
+    rules_catalogue=load_rules_catalogue, cards=card_list, positions=position.FORMAT, state_schema=None,
     default_scenario="standard"))
 
 __all__ = ["new_game", "scenario_names"]

@@ -38,7 +38,7 @@ def china_playable(st, side: str) -> bool:
     return china["holder"] == side and china["face_up"]
 
 
-@implements("6.0", "7.1", "2.2.1")
+@implements("6.0", "7.1", "2.2.1", "2.2.3")
 def uses(st, side: str, number: int, reach: list[str]) -> list[dict]:
     """The uses of card ``number`` open to ``side`` now: ``event`` (7.1; the only use of a scoring
     card, 2.2.1; never for the China Card) and the ops uses that can be made (6.0)."""
@@ -60,7 +60,7 @@ def uses(st, side: str, number: int, reach: list[str]) -> list[dict]:
     return out
 
 
-@implements("4.5", "9.5", "9.8", "10.1.5")
+@implements("4.5", "9.1", "9.5", "9.8", "10.1.5")
 def card_options(st, f) -> list:
     """The cards ``f["side"]`` may play in this action round (see the module docstring)."""
     d, side = st.d, f["side"]

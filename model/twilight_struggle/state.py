@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.state import StackState
 from cdg_oracle.model.twilight_struggle.cards import deck
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
@@ -75,8 +76,10 @@ class TwilightState(StackState):
         out["to_move"] = self.current_player()
         return out
 
+    @implements("6.1.6", "4.5")
     def observation(self, side: str) -> dict:
-        """The position as ``side`` sees it: the other's hand and the draw pile as counts; the
+        """The position as ``side`` sees it: the influence, like every marker, in full (6.1.6: it
+        may be looked at any time); the other's hand and the draw pile as counts; the
         other's headline card only once both are revealed (4.5C) or it was shown first (6.4.4 box
         4); the held cards the other revealed in a tournament (11.1.1)."""
         c = self.canonical()

@@ -44,6 +44,7 @@ def improve_defcon_step(st, f) -> None:
     improve_defcon(st, 1)
 
 
+@implements("4.5", "9.1")
 def hand_size(st, f=None) -> int:
     """4.5 B: 8 cards in turns 1-3, 9 in turns 4-10 (the China Card never counts, 9.1)."""
     return 8 if st.d["turn"] <= 3 else 9
