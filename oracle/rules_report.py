@@ -127,7 +127,7 @@ def summary(report: dict) -> dict:
 
 def render_text(report: dict) -> str:
     s = summary(report)
-    lines = [f"{report['game'].capitalize()}: {s['leaf_rules']} rules ({s['implemented']} implemented, "
+    lines = [f"{report['game'].replace('_', ' ').title()}: {s['leaf_rules']} rules ({s['implemented']} implemented, "
              f"{s['implemented_and_tested']} of them tested; {s['not_implemented']} not implemented); "
              f"{s['cards']} cards ({s['card_events_implemented']} events implemented)"]
     if "catalogue" in report:
