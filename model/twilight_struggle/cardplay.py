@@ -39,25 +39,32 @@ def china_playable(st, side: str) -> bool:
 
 
 @implements("6.0", "7.1", "2.2.1", "2.2.3")
-def uses(st, side: str, number: int, reach: list[str]) -> list[dict]:
+def uses(st, side: str, number: int, open_now: dict | None = None) -> list[dict]:
     """The uses of card ``number`` open to ``side`` now: ``event`` (7.1; the only use of a scoring
-    card, 2.2.1; never for the China Card) and the ops uses that can be made (6.0)."""
+    card, 2.2.1; never for the China Card) and the ops uses that can be made (6.0). ``open_now``:
+    :func:`open_uses`, when several cards are asked about at once."""
     card = st.cards[number]
     if card.scoring:
         return [{"use": "event"}] if is_implemented(card) else []
+    o = open_now if open_now is not None else open_uses(st, side)
     out = []
     if number != CHINA_CARD and playable_as_event(st, side, number):
         out.append({"use": "event"})
     bonus = CHINA_BONUS if number == CHINA_CARD else 0
-    if influence.available(st, side, reach, card.ops, bonus):
+    if influence.available(st, side, card.ops, bonus):
         out.append({"use": "influence"})
-    if realignment.available(st, side):
+    if o["realign"]:
         out.append({"use": "realign"})
-    if coup.available(st, side):
+    if o["coup"]:
         out.append({"use": "coup"})
     if space_race.available(st, side, card.ops):
         out.append({"use": "space"})
     return out
+
+
+def open_uses(st, side: str) -> dict:
+    """Whether a realignment roll and a coup can be made at all now (whatever the card)."""
+    return {"realign": realignment.available(st, side), "coup": coup.available(st, side)}
 
 
 @implements("4.5", "9.1", "9.5", "9.8", "10.1.5")
@@ -71,8 +78,8 @@ def card_options(st, f) -> list:
         playable = scoring
     else:
         playable = list(hand) + ([CHINA_CARD] if china_playable(st, side) else [])
-    reach_now = influence.reach(st, side)
-    out = [{"card": c} for c in playable if uses(st, side, c, reach_now)]
+    open_now = open_uses(st, side)
+    out = [{"card": c} for c in playable if uses(st, side, c, open_now)]
     if out and not hand and out == [{"card": CHINA_CARD}]:
         out.append({"pass": True})  # 9.8: never forced by a lack of cards
     return out
@@ -81,10 +88,18 @@ def card_options(st, f) -> list:
 def _begin(st, f) -> None:
     d = st.d
     d["round"], d["phasing"] = f["number"], f["side"]
+    f["offer"] = card_options(st, f)
 
 
 def _has_options(st, f) -> bool:
-    return bool(card_options(st, f))
+    if "offer" not in f:  # a question posed again (the round's offer was taken)
+        f["offer"] = card_options(st, f)
+    return bool(f["offer"])
+
+
+def _offer(st, f) -> list:
+    """The cards offered, as computed when the round began."""
+    return f.pop("offer")
 
 
 def _skipped(st, f) -> bool:
@@ -95,6 +110,7 @@ def _skipped(st, f) -> bool:
 @implements("4.5", "9.8")
 def _skip(st, f) -> None:
     """4.5 E: a side without a card skips its action round (9.8: or passes holding only the China Card)."""
+    f.pop("offer", None)
     cite(st, "9.8" if f.get("play") else "4.5")
 
 
@@ -113,7 +129,7 @@ def _take_card(st, f) -> None:
 
 
 def _use_options(st, f) -> list:
-    return uses(st, f["side"], f["card"], influence.reach(st, f["side"]))
+    return uses(st, f["side"], f["card"])
 
 
 def _card_name(st, f) -> str:
@@ -192,7 +208,7 @@ def action_round():
     """One action round of ``f["side"]``: a card, its use, the opponent's event and its order."""
     return [
         do(_begin),
-        choose(lambda st, f: f["side"], card_options, "4.5",
+        choose(lambda st, f: f["side"], _offer, "4.5",
                lambda st, f: f"{f['side']}: action round {f['number']}: play a card", into="play", when=_has_options),
         if_(_skipped, [do(_skip), done()]),
         do(_take_card),

@@ -4,13 +4,27 @@ data/tables.yaml). The level itself is on the DEFCON track (tracks.py)."""
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.twilight_struggle.mapdata import REGIONS
 from cdg_oracle.model.twilight_struggle.tables import load_tables
+
+_CLOSED: dict[int, tuple[str, ...]] = {}
+
+
+def _closed() -> dict[int, tuple[str, ...]]:
+    """DEFCON level -> the regions closed (the table, read once; 1: all of them)."""
+    if not _CLOSED:
+        _CLOSED.update(load_tables().defcon_restricted)
+        _CLOSED[1] = REGIONS
+    return _CLOSED
 
 
 @implements("8.1.5", "8.1", "8.1.1")
+def closed_regions(st) -> tuple[str, ...]:
+    """8.1.5: the regions the current DEFCON closes to coups and realignment (8.1.1: at 1 the game
+    is over, and every region is closed)."""
+    return _closed()[st.d["defcon"]]
+
+
 def restricted(st, country: str) -> bool:
     """8.1.5: ``country`` lies in a region the current DEFCON closes to coups and realignment."""
-    level = st.d["defcon"]
-    if level <= 1:
-        return True
-    return st.map.countries[country].region in load_tables().defcon_restricted[level]
+    return st.map.countries[country].region in closed_regions(st)

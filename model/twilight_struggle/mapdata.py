@@ -62,6 +62,9 @@ class TSMap:
         for area in REGIONS + tuple(SUBREGIONS):
             self._areas[area] = frozenset(n for n, c in countries.items() if c.region == area or area in c.subregions)
         self.battlegrounds = frozenset(n for n, c in countries.items() if c.battleground)
+        #: side -> the countries linked to its superpower space (2.1.6)
+        self.next_to_superpower = {side: tuple(n for n in self.names if countries[n].superpower == space)
+                                   for side, space in SUPERPOWERS.items()}
 
     def in_area(self, country: str, area: str) -> bool:
         """2.1.2: ``country`` is in ``area`` (a region, or a sub-region)."""

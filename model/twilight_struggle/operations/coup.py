@@ -19,18 +19,22 @@ from cdg_oracle.model.twilight_struggle.tracks import add_milops, degrade_defcon
 
 
 @implements("6.3.1", "8.1.5", "6.3.5")
-def can_target(st, side: str, country: str, free: bool = False, area: str | None = None) -> bool:
+def can_target(st, side: str, country: str, free: bool = False, area: str | None = None,
+               closed: tuple[str, ...] | None = None) -> bool:
     """6.3.1: enemy influence in ``country``; 8.1.5: not DEFCON-restricted unless the coup is
-    free (6.3.5); ``area``: a free coup limited to a region by its card."""
+    free (6.3.5); ``area``: a free coup limited to a region by its card. ``closed``: the regions
+    DEFCON closes now, if known (defcon.closed_regions)."""
     if area is not None and not st.map.in_area(country, area):
         return False
-    if not free and defcon.restricted(st, country):
+    if not free and st.map.countries[country].region in (closed if closed is not None else defcon.closed_regions(st)):
         return False
     return st.d["influence"][country][OPPONENT[side]] > 0
 
 
 def available(st, side: str) -> bool:
-    return any(can_target(st, side, c) for c in st.map.names)
+    """Some country can be the target of a coup now (6.3.1, 8.1.5)."""
+    other, inf, closed = OPPONENT[side], st.d["influence"], defcon.closed_regions(st)
+    return any(can_target(st, side, c, closed=closed) for c in st.map.names if inf[c][other])
 
 
 @implements("6.3.2")
@@ -56,7 +60,8 @@ def coup(st, f, a) -> None:
     ``f["free"]``: a free coup roll of an event (6.3.5, 8.2.5)."""
     side = f["side"]
     if f["pc"] == "start":
-        options = [c for c in st.map.names if can_target(st, side, c, f.get("free", False), f.get("area"))]
+        closed = defcon.closed_regions(st)
+        options = [c for c in st.map.names if can_target(st, side, c, f.get("free", False), f.get("area"), closed)]
         if not options:
             pop(st)
             return

@@ -26,7 +26,7 @@ def reach(st, side: str) -> list[str]:
     out = set(own)
     for c in own:
         out.update(m.countries[c].adjacent)
-    out.update(c for c in m.names if m.adjacent_to_superpower(c, side))
+    out.update(m.next_to_superpower[side])
     return sorted(out)
 
 
@@ -37,14 +37,23 @@ def cost(st, side: str, country: str) -> int:
 
 
 def targets(st, f: dict) -> list[str]:
-    """The countries of the reach where the next marker can be paid for."""
-    return [c for c in f["reach"] if cost(st, f["side"], c) <= budget(st, f, c)]
+    """The countries of the reach where the next marker can be paid for (6.1.2: 2 ops where the
+    enemy controls, else 1)."""
+    side = f["side"]
+    if f["ops"] + f["bonus"] - f["spent"] >= 2:  # every country of the reach can be paid for?
+        if not f["bonus"] or not f["in_area"]:
+            return list(f["reach"])
+    return [c for c in f["reach"] if cost(st, side, c) <= budget(st, f, c)]
 
 
-def available(st, side: str, reach_now: list[str], ops: int, bonus: int) -> bool:
-    """Some country of the reach can take a marker (6.0: the use can be made)."""
-    f = {"side": side, "reach": reach_now, "ops": ops, "bonus": bonus, "bonus_area": "Asia", "in_area": True, "spent": 0}
-    return bool(targets(st, f))
+def available(st, side: str, ops: int, bonus: int, reach_now: list[str] | None = None) -> bool:
+    """Some country of the reach can take a marker (6.0: the use can be made): with 2 ops or more
+    always (no marker costs more than 2, 6.1.2, and the countries next to the side's superpower are
+    always open, 6.1.4); with 1, one the enemy does not control (``reach_now``: the reach, if known)."""
+    if ops + bonus >= 2:
+        return True
+    other = OPPONENT[side]
+    return any(not controls(st, other, c) for c in (reach_now if reach_now is not None else reach(st, side)))
 
 
 @ENGINE.procedure("influence")

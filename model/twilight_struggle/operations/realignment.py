@@ -20,22 +20,34 @@ from cdg_oracle.model.twilight_struggle.operations import budget, spend
 
 
 @implements("6.2.1", "8.1.5")
-def can_target(st, side: str, country: str) -> bool:
+def can_target(st, side: str, country: str, closed: tuple[str, ...] | None = None) -> bool:
     """A realignment roll may target ``country``: not in a DEFCON-restricted region (8.1.5, ruling
     ``defcon_restricts_realignment``), and holding enemy influence (ruling
-    ``realign_needs_enemy_influence``)."""
-    if st.rulings.defcon_restricts_realignment and defcon.restricted(st, country):
+    ``realign_needs_enemy_influence``). ``closed``: the regions DEFCON closes now, if known."""
+    if st.rulings.defcon_restricts_realignment and st.map.countries[country].region in (
+            closed if closed is not None else defcon.closed_regions(st)):
         return False
     return not st.rulings.realign_needs_enemy_influence or st.d["influence"][country][OPPONENT[side]] > 0
 
 
 def targets(st, f: dict) -> list[str]:
-    return [c for c in st.map.names if can_target(st, f["side"], c) and budget(st, f, c) >= 1]
+    closed = defcon.closed_regions(st)
+    return [c for c in _candidates(st, f["side"]) if can_target(st, f["side"], c, closed) and budget(st, f, c) >= 1]
+
+
+def _candidates(st, side: str):
+    """The countries worth asking :func:`can_target` about (those with enemy influence, when the
+    ruling asks for it)."""
+    if st.rulings.realign_needs_enemy_influence:
+        other, inf = OPPONENT[side], st.d["influence"]
+        return [c for c in st.map.names if inf[c][other]]
+    return st.map.names
 
 
 def available(st, side: str) -> bool:
     """Some country can be the target of a realignment roll now."""
-    return any(can_target(st, side, c) for c in st.map.names)
+    closed = defcon.closed_regions(st)
+    return any(can_target(st, side, c, closed) for c in _candidates(st, side))
 
 
 @implements("6.2.2")
