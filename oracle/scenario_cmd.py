@@ -1,15 +1,17 @@
 """``cdg-oracle scenario``: scenario regression for scenario authors.
 
-    cdg-oracle scenario check [FILE...] [--update-golden]
-    cdg-oracle scenario show NAME [--json]
+    cdg-oracle scenario [--game GAME] check [FILE...] [--update-golden]
+    cdg-oracle scenario [--game GAME] show NAME [--json]
 
-``check`` checks every scenario of ``scenarios/labyrinth/`` (or each FILE: a scenario name such as
+``check`` checks every scenario of ``scenarios/<game>/`` (or each FILE: a scenario name such as
 ``lets_roll``, or a path to a scenario YAML, e.g. a modified copy) against the invariants, its
-printed figures, the cards the card list bars from it and the golden summary of the same stem
-(``scenarios/labyrinth/golden/<stem>.json``), and prints one line per scenario. Exit 0 when every
-scenario is ok, 1 when a check fails, 2 for bad input (one line, nothing printed before it).
-``--update-golden`` first rewrites the golden files (atomically; only the scenarios of
-``scenarios/labyrinth/``) from the current set-ups, then checks.
+printed figures (Labyrinth: and the cards the card list bars from it) and the golden summary of
+the same stem (``scenarios/<game>/golden/<stem>.json``), and prints one line per scenario. Exit 0
+when every scenario is ok, 1 when a check fails, 2 for bad input (one line, nothing printed before
+it). ``--update-golden`` first rewrites the golden files (atomically; only the scenarios of
+``scenarios/<game>/``) from the current set-ups, then checks. What each game checks is its
+``properties/<game>/scenario_checks.py`` (:data:`SCENARIO_CHECKS`); the golden files are written
+and compared by one module for every game, ``properties/golden.py``.
 
 ``show`` prints the readable set-up of one scenario (by name or path); ``--json`` prints its
 summary, the very text of its golden file.
@@ -30,7 +32,8 @@ def add_parser(sub) -> None:
     sc = sub.add_parser("scenario", help="check scenario set-ups (invariants, printed figures, golden summaries); show one")
     from cdg_oracle.oracle.cli import GAME_HELP
 
-    sc.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with scenario checks (labyrinth)")
+    sc.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with scenario checks (labyrinth, "
+                                                           "twilight_struggle)")
     actions = sc.add_subparsers(dest="scenario_action", metavar="ACTION", required=True)
     ch = actions.add_parser("check", help="check every scenario, or the given files; exit 1 if one fails")
     ch.add_argument("files", nargs="*", metavar="FILE", help="a scenario name or a path to a scenario YAML (default: every scenario)")
@@ -41,7 +44,17 @@ def add_parser(sub) -> None:
 
 
 #: Game name -> the properties module of its scenario checks (golden summaries, printed figures).
-SCENARIO_CHECKS = {"labyrinth": "cdg_oracle.properties.labyrinth.scenario_checks"}
+SCENARIO_CHECKS = {"labyrinth": "cdg_oracle.properties.labyrinth.scenario_checks",
+                   "twilight_struggle": "cdg_oracle.properties.twilight_struggle.scenario_checks"}
+
+
+def checks_of(game: str):
+    """The game's scenario-checks module: ``scenario_names``, ``load_scenario``, ``summary``,
+    ``golden_text``, ``golden_path``, ``is_builtin``, ``check_scenario`` (and ``render_text``, if
+    it renders its own set-ups)."""
+    import importlib
+
+    return importlib.import_module(SCENARIO_CHECKS[game])
 
 
 def run(args) -> int:
@@ -52,15 +65,16 @@ def run(args) -> int:
     if game not in SCENARIO_CHECKS:
         raise UsageError(f"scenario --game {game}: {game} has no scenario checks yet (games with them: "
                          f"{', '.join(sorted(SCENARIO_CHECKS))})")
+    sc = checks_of(game)
     if args.scenario_action == "check":
-        return check(args.files, args.update_golden)
-    return show(args.name, args.json)
+        return check(sc, game, args.files, args.update_golden)
+    return show(sc, args.name, args.json)
 
 
 # -- which scenario -----------------------------------------------------------------------------------
-def resolve(arg: str) -> str:
+def resolve(sc, arg: str) -> str:
     """A scenario name, or a path to an existing ``.yaml`` file; anything else is a DataError."""
-    from cdg_oracle.model.labyrinth.scenarios import scenario_names
+    scenario_names = sc.scenario_names
 
     if arg in scenario_names():
         return arg
@@ -77,18 +91,17 @@ def resolve(arg: str) -> str:
 
 
 # -- check ----------------------------------------------------------------------------------------------
-def check(files: list[str], update_golden: bool) -> int:
-    from cdg_oracle.model.labyrinth.scenarios import load_scenario, scenario_names
+def check(sc, game: str, files: list[str], update_golden: bool) -> int:
     from cdg_oracle.oracle.fileio import write_atomic
-    from cdg_oracle.properties.labyrinth import scenario_checks as sc
 
+    load_scenario, scenario_names = sc.load_scenario, sc.scenario_names
     # Every input is resolved and loaded before anything is written; a bad one does not stop the
     # others from being checked (issue 15 item 9): each gets its line, and the exit status is 2
     # when any input was bad, else 1 when any check failed.
     targets, bad = [], {}
     for f in (files or scenario_names()):
         try:
-            t = resolve(f)
+            t = resolve(sc, f)
             load_scenario(t)
             targets.append(t)
         except DataError as e:
@@ -99,7 +112,7 @@ def check(files: list[str], update_golden: bool) -> int:
     if update_golden:
         outside = [t for t in targets if not sc.is_builtin(t)]
         if outside:
-            raise DataError(f"--update-golden: {outside[0]} is not a scenario of scenarios/labyrinth/ "
+            raise DataError(f"--update-golden: {outside[0]} is not a scenario of scenarios/{game}/ "
                             "(golden files are kept for those only)")
         texts = {Path(t).stem: sc.golden_text(sc.summary(t)) for t in targets}
         for stem, text in texts.items():
@@ -129,11 +142,9 @@ def check(files: list[str], update_golden: bool) -> int:
 
 
 # -- show -----------------------------------------------------------------------------------------------
-def show(name: str, as_json: bool) -> int:
-    from cdg_oracle.properties.labyrinth import scenario_checks as sc
-
-    s = sc.summary(resolve(name))
-    print(sc.golden_text(s) if as_json else render_text(s), end="")
+def show(sc, name: str, as_json: bool) -> int:
+    s = sc.summary(resolve(sc, name))
+    print(sc.golden_text(s) if as_json else getattr(sc, "render_text", render_text)(s), end="")
     return EXIT_OK
 
 

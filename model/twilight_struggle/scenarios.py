@@ -112,7 +112,13 @@ def start_dict(scenario: str, length: str = "standard", rulings: dict | None = N
     the edition (3.2, 3.3), the China Card (3.1), the cards of its eras in the draw pile (the China
     Card never in it, 9.1), the Late War scenario's removed cards and events in effect, the bid
     (11.1.3)."""
-    s = load_scenario(scenario)
+    return build_start(load_scenario(scenario), scenario, length, rulings, options)
+
+
+def build_start(s: dict, scenario: str, length: str = "standard", rulings: dict | None = None,
+                options: dict | None = None) -> dict:
+    """:func:`start_dict` of a scenario already loaded (``s``; a scenario file anywhere, for
+    ``cdg-oracle scenario check``), named ``scenario`` in the state."""
     if length not in LENGTHS:
         raise DataError(f"length {length!r}: unknown (choose {', '.join(LENGTHS)})")
     opts = normalize_options(options)

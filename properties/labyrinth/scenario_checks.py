@@ -33,6 +33,7 @@ import json
 from pathlib import Path
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.properties import golden
 from cdg_oracle.model.labyrinth import victory
 from cdg_oracle.model.labyrinth.countries import new_country
 from cdg_oracle.model.labyrinth.scenarios import SCENARIO_DIR, initial_state, load_scenario, plot_values, scenario_names
@@ -52,7 +53,6 @@ COUNTRY_FIELDS = {"gov": "governance", "align": "alignment", "rc": "regime_chang
 #: Every country field of the summary and its value on an empty, untested country.
 COUNTRY_DEFAULTS = {COUNTRY_FIELDS.get(k, k): v for k, v in new_country().items() if k != "markers"}
 
-_ABSENT = object()
 
 
 # -- the summary ------------------------------------------------------------------------------------
@@ -75,7 +75,7 @@ def _summary(spec: dict, st: LabyrinthState) -> dict:
             if key == "markers":
                 continue
             field = COUNTRY_FIELDS.get(key, key)
-            if value != COUNTRY_DEFAULTS.get(field, _ABSENT):
+            if field not in COUNTRY_DEFAULTS or value != COUNTRY_DEFAULTS[field]:
                 fields[field] = value
         if fields:
             countries[name] = fields
@@ -125,30 +125,8 @@ def summary(name_or_path: str | Path) -> dict:
 
 
 def golden_text(s: dict) -> str:
-    """The canonical bytes of a summary: JSON with sorted keys, ASCII, two-space indent, a final
-    newline; a list or object holding only plain values is kept on one line when it fits in
-    ``WIDTH`` columns (a country's fields, the numbered plots), so the file reads as a table."""
-    return _render(s, 0, 0) + "\n"
-
-
-WIDTH = 110
-
-
-def _render(v, indent: int, used: int) -> str:
-    flat = json.dumps(v, sort_keys=True, ensure_ascii=True)
-    if not isinstance(v, (dict, list)) or not v:
-        return flat
-    plain = all(not isinstance(x, (dict, list)) for x in (v.values() if isinstance(v, dict) else v))
-    if plain and indent + used + len(flat) <= WIDTH:
-        return flat
-    pad = " " * (indent + 2)
-    if isinstance(v, dict):
-        items = []
-        for k in sorted(v):
-            key = json.dumps(str(k), ensure_ascii=True) + ": "
-            items.append(pad + key + _render(v[k], indent + 2, len(key)))
-        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
-    return "[\n" + ",\n".join(pad + _render(x, indent + 2, 0) for x in v) + "\n" + " " * indent + "]"
+    """The canonical bytes of a summary (properties/golden.py)."""
+    return golden.golden_text(s)
 
 
 def golden_path(stem: str) -> Path:
@@ -157,28 +135,12 @@ def golden_path(stem: str) -> Path:
 
 def shown(path: Path) -> str:
     """A golden file's path as reports show it: relative to the repository when inside it."""
-    try:
-        return path.resolve().relative_to(ROOT).as_posix()
-    except ValueError:
-        return str(path)
+    return golden.shown(path, ROOT)
 
 
 def read_golden(stem: str) -> dict | None:
     """The golden summary of the scenario ``stem``, or None if there is none."""
-    path = golden_path(stem)
-    if not path.exists():
-        return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise DataError(f"{path}: cannot read: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise DataError(f"{path}: not UTF-8 text") from None
-    except json.JSONDecodeError as e:
-        raise DataError(f"{path}: not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
-    if not isinstance(data, dict):
-        raise DataError(f"{path}: top level: expected a JSON object")
-    return data
+    return golden.read_golden(golden_path(stem))
 
 
 def is_builtin(name_or_path: str | Path) -> bool:
@@ -189,56 +151,11 @@ def is_builtin(name_or_path: str | Path) -> bool:
     return p.resolve() == (SCENARIO_DIR / p.name).resolve()
 
 
-# -- differences -----------------------------------------------------------------------------------
-def _fmt(v) -> str:
-    if v is _ABSENT:
-        return "(absent)"
-    if v is None:
-        return "none"
-    if isinstance(v, str):
-        return v
-    return json.dumps(v, sort_keys=True)
-
-
-def _same(a, b) -> bool:
-    if a is _ABSENT or b is _ABSENT:
-        return a is b
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)  # 1 != true, 1 != 1.0
-
-
-def diff_summaries(golden: dict, now: dict) -> list[str]:
-    """Every field that differs, one line each: ``"<path>: golden <old>, now <new>"``. Paths are
-    dotted; a country's fields are named ``<Country>.<field>`` and a field missing on one side
-    counts as its untested default (``Iraq.troops: golden 0, now 1``)."""
-    out: list[str] = []
-    _diff(golden, now, "", out)
-    return out
-
-
-def _diff(g, n, path: str, out: list[str]) -> None:
-    if isinstance(g, dict) and isinstance(n, dict):
-        for k in sorted(set(g) | set(n), key=str):
-            sub = f"{path}.{k}" if path else str(k)
-            if sub == "countries" and isinstance(g.get(k), dict) and isinstance(n.get(k), dict):
-                _diff_countries(g[k], n[k], out)
-            else:
-                _diff(g.get(k, _ABSENT), n.get(k, _ABSENT), sub, out)
-        return
-    if not _same(g, n):
-        out.append(f"{path}: golden {_fmt(g)}, now {_fmt(n)}")
-
-
-def _diff_countries(g: dict, n: dict, out: list[str]) -> None:
-    for name in sorted(set(g) | set(n)):
-        gc, nc = g.get(name) or {}, n.get(name) or {}
-        if not isinstance(gc, dict) or not isinstance(nc, dict):
-            _diff(g.get(name, _ABSENT), n.get(name, _ABSENT), name, out)
-            continue
-        for field in sorted(set(gc) | set(nc)):
-            default = COUNTRY_DEFAULTS.get(field, _ABSENT)
-            gv, nv = gc.get(field, default), nc.get(field, default)
-            if not _same(gv, nv):
-                out.append(f"{name}.{field}: golden {_fmt(gv)}, now {_fmt(nv)}")
+def diff_summaries(golden_summary: dict, now: dict) -> list[str]:
+    """Every field that differs, one line each: ``"<path>: golden <old>, now <new>"``; a country's
+    fields are named ``<Country>.<field>`` and a field missing on one side counts as its untested
+    default (``Iraq.troops: golden 0, now 1``)."""
+    return golden.diff_summaries(golden_summary, now, {"countries": COUNTRY_DEFAULTS})
 
 
 # -- the checks ------------------------------------------------------------------------------------
