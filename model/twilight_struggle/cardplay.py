@@ -67,9 +67,10 @@ def open_uses(st, side: str) -> dict:
     return {"realign": realignment.available(st, side), "coup": coup.available(st, side)}
 
 
-@implements("4.5", "9.1", "9.5", "9.8", "10.1.5")
+@implements("4.5", "9.1", "9.5", "9.8", "10.1.5", "6.4.4")
 def card_options(st, f) -> list:
-    """The cards ``f["side"]`` may play in this action round (see the module docstring)."""
+    """The cards ``f["side"]`` may play in this action round (see the module docstring); box 8's
+    eighth round may be passed (6.4.4 'può', ruling ``eighth_round``) unless a scoring card waits."""
     d, side = st.d, f["side"]
     hand = d["hands"][side]
     scoring = [c for c in hand if st.cards[c].scoring]
@@ -82,6 +83,8 @@ def card_options(st, f) -> list:
     out = [{"card": c} for c in playable if uses(st, side, c, open_now)]
     if out and not hand and out == [{"card": CHINA_CARD}]:
         out.append({"pass": True})  # 9.8: never forced by a lack of cards
+    elif out and f["number"] == 8 and st.rulings.eighth_round == "optional" and not scoring:
+        out.append({"pass": True})  # 6.4.4 box 8: the eighth round 'may' be played (P02)
     return out
 
 
@@ -109,9 +112,10 @@ def _skipped(st, f) -> bool:
 
 @implements("4.5", "9.8")
 def _skip(st, f) -> None:
-    """4.5 E: a side without a card skips its action round (9.8: or passes holding only the China Card)."""
+    """4.5 E: a side without a card skips its action round (9.8: or passes holding only the China
+    Card; 6.4.4: or passes the eighth round of box 8)."""
     f.pop("offer", None)
-    cite(st, "9.8" if f.get("play") else "4.5")
+    cite(st, ("6.4.4" if f["number"] == 8 else "9.8") if f.get("play") else "4.5")
 
 
 @implements("9.2", "9.3")

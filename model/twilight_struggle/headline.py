@@ -25,6 +25,11 @@ from cdg_oracle.model.twilight_struggle.influence import OPPONENT
 from cdg_oracle.model.twilight_struggle.victory import check_vp
 
 
+def _forget_revealed(st, f) -> None:
+    """11.1.1: the held cards shown at the end of the last turn are in play again, among the new hand."""
+    st.d["revealed"] = {"USSR": None, "US": None}
+
+
 def choosing_order(st, f) -> list:
     """Who chooses first: the side without Man in Space's ability when the other holds it (6.4.4),
     else the USSR (the two choices are secret from each other)."""
@@ -102,6 +107,7 @@ def _done(st, f) -> None:
 def headline():
     """4.5 C: both sides choose, the cards are revealed, the events happen in order."""
     return [
+        do(_forget_revealed),
         for_each(choosing_order, "side", [
             do(_none_offerable),
             choose(lambda st, f: f["side"], headline_options, "4.5", lambda st, f: f"{f['side']}: choose a headline card",

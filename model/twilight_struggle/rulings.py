@@ -51,3 +51,8 @@ class TwilightRulings(Rulings):
         question="4.5 step D 'Predisporre le Operazioni Militari richieste' has no description: is the turn's "
                  "requirement the DEFCON at the check (8.2.1 'corrente'), or the DEFCON at step D?",
         source=f"{_DOSSIER} item 1; the example of play turn 1 (the requirement falls to 4 with DEFCON)")
+    eighth_round: str = switch(
+        "optional", choices=("optional", "compulsory"),
+        question="6.4.4 box 8: the first side on it 'può giocare 8 Round di Azione per turno': may it pass its "
+                 "eighth action round (keeping a second card), or must it play it?",
+        source="the project (P02); 6.4.4's 'può', as for boxes 2 and 6")

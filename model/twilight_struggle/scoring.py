@@ -22,8 +22,11 @@ SCORED_REGIONS = ("Europe", "Asia", "Middle East", "Central America", "South Ame
 
 
 @implements("10.1.1")
-def region_levels(st, region: str) -> dict[str, str | None]:
-    """10.1.1: each side's level in ``region``: ``control``, ``domination``, ``presence`` or None."""
+def levels_met(st, region: str) -> dict[str, list[str]]:
+    """10.1.1: for each side, every level it meets in ``region``, lowest first: ``presence`` (a
+    country controlled), ``domination`` (more countries and more battlegrounds than the other, with
+    a battleground and a non-battleground among them), ``control`` (more countries, every
+    battleground; no non-battleground needed, so Control may come without Domination)."""
     countries = st.map.area(region)
     bgs = [c for c in countries if st.map.countries[c].battleground]
     held = {s: [c for c in countries if controls(st, s, c)] for s in ("US", "USSR")}
@@ -33,15 +36,19 @@ def region_levels(st, region: str) -> dict[str, str | None]:
         my_bg = sum(1 for c in mine if st.map.countries[c].battleground)
         their_bg = sum(1 for c in theirs if st.map.countries[c].battleground)
         more = len(mine) > len(theirs)
+        met = ["presence"] if mine else []
+        if more and my_bg > their_bg and my_bg >= 1 and len(mine) - my_bg >= 1:
+            met.append("domination")
         if more and my_bg == len(bgs):
-            out[s] = "control"
-        elif more and my_bg > their_bg and my_bg >= 1 and len(mine) - my_bg >= 1:
-            out[s] = "domination"
-        elif mine:
-            out[s] = "presence"
-        else:
-            out[s] = None
+            met.append("control")
+        out[s] = met
     return out
+
+
+def region_levels(st, region: str) -> dict[str, str | None]:
+    """Each side's highest level in ``region`` (10.1.1): ``control``, ``domination``,
+    ``presence`` or None."""
+    return {s: (met[-1] if met else None) for s, met in levels_met(st, region).items()}
 
 
 @implements("10.1.2")
@@ -50,19 +57,18 @@ def region_vp(st, region: str) -> dict[str, int | None]:
     Europe wins the game (10.3.1). Under the ruling ``scoring_tiers`` = ``cumulative`` a side
     scores every level it meets, not only its highest."""
     values = load_tables().scoring[region]
-    levels = region_levels(st, region)
+    met = levels_met(st, region)
     out: dict[str, int | None] = {}
-    for s, level in levels.items():
-        if level == "control" and values.control is None:
+    for s, levels in met.items():
+        if "control" in levels and values.control is None:
             out[s] = None
             continue
-        order = ("presence", "domination", "control")
-        if level is None:
+        if not levels:
             vp = 0
         elif st.rulings.scoring_tiers == "cumulative":
-            vp = sum(getattr(values, lv) for lv in order[:order.index(level) + 1])
+            vp = sum(getattr(values, lv) for lv in levels)
         else:
-            vp = getattr(values, level)
+            vp = getattr(values, levels[-1])
         for c in st.map.area(region):
             if controls(st, s, c):
                 vp += st.map.countries[c].battleground

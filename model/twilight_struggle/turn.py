@@ -98,7 +98,6 @@ def deal(st, f, a) -> None:
         d["hands"][f["side"]].append(card)
         d["hands"][f["side"]].sort()
         f["last"] = f["side"]
-    d["revealed"] = {"USSR": None, "US": None}
     side = _next_to_draw(st, f)
     if side is None:
         pop(st)

@@ -112,11 +112,18 @@ def test_the_registry_directory_is_the_default():
     assert DIRECTORY.name == "ambiguities" and DIRECTORY.parent.name == "labyrinth"
 
 
-def reading_tests(root: Path) -> dict[str, list[tuple[str, bool, str]]]:
+def reading_tests(root: Path, game: str = "labyrinth") -> dict[str, list[tuple[str, bool, str]]]:
     """Entry id -> the test functions under ``root`` marked ``@pytest.mark.reading(id)``, each as
-    (nodeid, parametrized?, source with its decorators)."""
+    (nodeid, parametrized?, source with its decorators); only the test files of ``game``
+    (``tests/<game>/``, or a module marked ``pytest.mark.game``: two games' entry ids may be equal)."""
+    from cdg_oracle.model.core.registry import names
+    from cdg_oracle.oracle.rules_report import test_game
+
+    games = set(names())
     found: dict[str, list[tuple[str, bool, str]]] = {}
     for path in sorted(root.rglob("test_*.py")):
+        if test_game(path, root, games) != game:
+            continue
         text = path.read_text(encoding="utf-8")
         for node in ast.walk(ast.parse(text)):
             if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
@@ -171,11 +178,12 @@ def test_every_executable_entry_has_a_test_that_sets_its_readings_apart(registry
 def test_the_reading_marker_scan_sees_marks_and_parameters(tmp_path):
     """The scan of :func:`reading_tests` itself: a marked parametrized test is found with its
     source; an unmarked one is not."""
-    (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "test_x.py").write_text(
+    (tmp_path / "tests" / "labyrinth").mkdir(parents=True)
+    (tmp_path / "tests" / "labyrinth" / "test_x.py").write_text(
         "import pytest\n\n@pytest.mark.reading('D01')\n@pytest.mark.parametrize('v', [True, False])\n"
         "def test_a(v):\n    assert plot_markers_reusable\n\n\ndef test_b():\n    pass\n")
     found = reading_tests(tmp_path / "tests")
     assert list(found) == ["D01"]
     (nodeid, parametrized, source), = found["D01"]
-    assert nodeid == "tests/test_x.py::test_a" and parametrized and "plot_markers_reusable" in source
+    assert nodeid == "tests/labyrinth/test_x.py::test_a" and parametrized and "plot_markers_reusable" in source
+    assert reading_tests(tmp_path / "tests", "twilight_struggle") == {}

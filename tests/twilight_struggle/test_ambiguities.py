@@ -30,6 +30,7 @@ SWITCH_ENTRIES = {
     "china_card_final_vp": "A11",
     "seed_un_intervention_ops": "A21",
     "deal_order": "P01",
+    "eighth_round": "P02",
 }
 
 
@@ -39,8 +40,8 @@ def registry():
 
 
 def test_the_registry_loads_with_every_dossier_item_in_order(registry):
-    """seed_twilight_struggle.md section g items 1-39 are A01-A39, in that order; P01 is the project's."""
-    assert [e.id for e in registry] == [f"A{k:02d}" for k in range(1, 40)] + ["P01"]
+    """seed_twilight_struggle.md section g items 1-39 are A01-A39, in that order; P01 and P02 are the project's."""
+    assert [e.id for e in registry] == [f"A{k:02d}" for k in range(1, 40)] + ["P01", "P02"]
     assert all(e.source for e in registry)
     for k, e in enumerate(registry[:39], 1):
         assert e.source.startswith(f"seed_twilight_struggle.md section g item {k}"), e.id
@@ -157,3 +158,25 @@ def test_an_entry_given_twice_and_an_empty_folder_fail(tmp_path):
     empty.mkdir()
     with pytest.raises(DataError, match="no registry file"):
         load_registry(empty)
+
+
+def test_every_executable_entry_has_a_test_that_sets_its_readings_apart(registry):
+    """As for Labyrinth (tests/properties/test_registry.py): each entry with effect play has a test
+    of this game marked ``@pytest.mark.reading(ID)`` that sets its switch and covers more than one
+    reading."""
+    from tests.properties.test_registry import reading_tests, sets_switch
+
+    marked = reading_tests(Path(__file__).resolve().parents[1], "twilight_struggle")
+    play = {e.id: e for e in registry if e.effect == "play"}
+    assert sorted(set(marked) - set(play)) == [], "markers naming no executable entry"
+    problems = []
+    for entry_id, e in sorted(play.items()):
+        tests = marked.get(entry_id, [])
+        if not tests:
+            problems.append(f"{entry_id}: no test marked reading({entry_id!r})")
+            continue
+        problems += [f"{entry_id}: {nodeid} does not set the switch {e.switch}"
+                     for nodeid, _, source in tests if not sets_switch(nodeid, source, e.switch)]
+        if len(tests) < 2 and not tests[0][1]:
+            problems.append(f"{entry_id}: {tests[0][0]} covers one reading only")
+    assert problems == []

@@ -321,3 +321,16 @@ def test_no_event_and_no_question_for_a_card_used_for_the_space_race():
     assert question(st) == "space.die"
     play(st, 1)
     assert st.d["not_implemented"] == [] and st.d["space"]["US"] == 1
+
+
+@pytest.mark.rule("6.4.1")
+@pytest.mark.reading("A21")
+@pytest.mark.parametrize("seed_un_intervention_ops, space", [(1, False), (2, True)])
+def test_un_intervention_ops_in_the_seed_edition(seed_un_intervention_ops, space):
+    """A21: the seed's card list prints 2 Ops on UN Intervention (card 32); its own example plays it
+    as 1 Op (the default). With 2 it may go to the Space Race's first box (6.4.1: 2 ops needed)."""
+    st = position(hands={"USSR": [7], "US": [32]}, next=US_1,
+                  rulings={"seed_un_intervention_ops": seed_un_intervention_ops})
+    assert st.cards[32].ops == seed_un_intervention_ops
+    play(st, {"card": 32})
+    assert ({"use": "space"} in st.legal_actions()) == space
