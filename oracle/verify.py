@@ -127,18 +127,22 @@ def campaign_report(ver, sides: tuple[str, ...], results: list) -> Section:
         s = per_scen.setdefault(r.scenario, {"games": 0, "steps": 0, **{side: 0 for side in sides}, "failed": 0})
         s["games"] += 1
         s["steps"] += r.steps
-        s[r.winner or "failed"] = s.get(r.winner or "failed", 0) + (0 if r.failures else 1)
-        s["failed"] += bool(r.failures)
+        if r.failures:
+            s["failed"] += 1
+        else:  # a game that ended without a winner is a draw (Twilight Struggle 10.3.2)
+            key = r.winner if r.winner is not None else "draws"
+            s[key] = s.get(key, 0) + 1
     failures = [r for r in results if r.failures]
     data = {"games": len(results), "per_scenario": per_scen,
             "failures": [{"scenario": r.scenario, "seed": r.seed, "failures": r.failures[:5], "actions": r.actions}
                          for r in failures]}
+    draws = " | draws" if any(s.get("draws") for s in per_scen.values()) else ""  # a game with draws only
     md = ["## Random campaign", "", *ver.campaign_words, "",
-          "| scenario | games | steps | " + " | ".join(f"{side} wins" for side in sides) + " | failed |",
-          "|---|---|---|" + "---|" * len(sides) + "---|"]
+          "| scenario | games | steps | " + " | ".join(f"{side} wins" for side in sides) + draws + " | failed |",
+          "|---|---|---|" + "---|" * (len(sides) + bool(draws)) + "---|"]
     for name, s in sorted(per_scen.items()):
         md.append(f"| {name} | {s['games']} | {s['steps']} | " + " | ".join(str(s.get(side, 0)) for side in sides)
-                  + f" | {s['failed']} |")
+                  + (f" | {s.get('draws', 0)}" if draws else "") + f" | {s['failed']} |")
     for f in data["failures"]:
         md.append(f"\n- {f['scenario']} seed {f['seed']}: " + "; ".join(f["failures"]))
     return Section("campaign", data, not failures, md)

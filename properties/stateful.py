@@ -102,7 +102,7 @@ def _is_action_value(a) -> bool:
 def dead_end(state, sides) -> str | None:
     """A game that is not over offers a legal action; one that is over offers none and says who
     won (one of ``sides``), why and by which rule, with returns +1 for the winner and -1 for the
-    other side."""
+    other side; or that it is a draw (winner None, every return 0: Twilight Struggle 10.3.2)."""
     player = state.current_player()
     if player not in (*sides, CHANCE, TERMINAL):
         return f"current_player() is {player!r}, not a side, chance or terminal"
@@ -113,10 +113,12 @@ def dead_end(state, sides) -> str | None:
             return "current_player() is terminal but the state is not"
         if legal:
             return f"the game is over but offers {len(legal)} legal actions"
-        if out.get("winner") not in sides or not out.get("reason") or not out.get("rule"):
-            return f"the game is over without a winner, a reason and a rule: {out}"
-        if sorted(state.returns().values()) != [-1, 1]:
-            return f"returns at the end are {state.returns()}, not +1 and -1"
+        if (out.get("winner") not in sides and out.get("winner") is not None) or not out.get("reason") \
+                or not out.get("rule"):
+            return f"the game is over without a winner (or a draw), a reason and a rule: {out}"
+        want = [-1, 1] if out["winner"] is not None else [0] * len(sides)
+        if sorted(state.returns().values()) != want:
+            return f"returns at the end are {state.returns()}, not {'+1 and -1' if want[0] else 'all 0 (a draw)'}"
         return None
     if state.is_terminal() or state.outcome() is not None:
         return f"the game is over but current_player() is {player!r}"

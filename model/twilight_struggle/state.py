@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.core.state import StackState
+from cdg_oracle.model.core.state import StackState, copy_json
 from cdg_oracle.model.twilight_struggle.cards import deck
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.mapdata import load_map
@@ -70,7 +70,7 @@ class TwilightState(StackState):
         """The facts of the position: tracks, influence, every card zone, the China Card, the
         headline choices, and the result; not the procedure machinery."""
         d = self.d
-        out = {k: d[k] for k in _FACTS}
+        out = copy_json({k: d[k] for k in _FACTS})  # a snapshot: play goes on in d
         t = d["terminal"]
         out["winner"] = None if t is None else t["winner"]
         out["to_move"] = self.current_player()
