@@ -53,12 +53,13 @@ def event(st, f, a) -> None:
 
 @implements("2.2.4", "2.2.5", "7.2", "7.3", "2.2.6")
 def after_event(st, number: int) -> None:
-    """Where a card played as an event goes: removed if its title has an asterisk (2.2.4; of the
-    scoring cards only Southeast Asia, 7.2), beside the map if underlined (2.2.5, 7.3), else the
-    discards (2.2.6)."""
+    """Where a card played as an event goes: beside the map if its title is underlined (2.2.5, 7.3:
+    until cancelled; a starred one too, as NATO: out of the deck either way), else removed if its
+    title has an asterisk (2.2.4; of the scoring cards only Southeast Asia, 7.2), else the discards
+    (2.2.6)."""
     d = st.d
     card = st.cards[number]
     d["table"].remove(number)
-    zone = "removed" if card.removed else "in_effect" if card.underlined else "discard"
+    zone = "in_effect" if card.underlined else "removed" if card.removed else "discard"
     d[zone].append(number)
     d[zone].sort()

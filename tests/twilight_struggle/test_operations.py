@@ -26,7 +26,7 @@ def countries(st) -> list[str]:
 
 
 # -- 6.0 ---------------------------------------------------------------------------------------------
-@pytest.mark.rule("6.0", "2.2.3")
+@pytest.mark.rule("6.0", "2.2.3", "7.1")
 def test_a_card_goes_to_one_use_of_four():
     """6.0, 2.2.3: a card is played as its event or for operations, all of them to one use:
     influence, realignment rolls, a coup, the Space Race (the event only when it is implemented:
@@ -48,7 +48,7 @@ def test_every_op_is_spent_while_a_marker_can_be_paid_for():
 
 
 # -- 6.1 influence -------------------------------------------------------------------------------------
-@pytest.mark.rule("6.1.2")
+@pytest.mark.rule("6.1.2", "6.1")
 def test_the_turkey_example_a_marker_costs_two_until_control_ends():
     """6.1.2 (the seed's example): the US controls Turkey with 2 (stability 2); the USSR's first
     marker there costs 2, after it the US no longer controls Turkey and each costs 1: 4 ops place 3."""
@@ -185,7 +185,7 @@ def test_each_realignment_roll_costs_one_op():
 
 
 # -- 6.3 coups --------------------------------------------------------------------------------------------
-@pytest.mark.rule("6.3.2", "6.3.3", "6.3.4", "8.2.3", "8.1.4")
+@pytest.mark.rule("6.3.2", "6.3.3", "6.3.4", "8.2.3", "8.1.4", "6.3")
 def test_the_mexico_example():
     """6.3.2 (the seed's example): a 3-op US coup in Mexico (stability 2, USSR 2): the US marks 3
     military operations, rolls 4: 3 + 4 - 4 = 3: the 2 USSR markers go and 1 US is added. Mexico
@@ -284,7 +284,7 @@ def test_the_coup_formula():
     assert coup.result(3, 4, 2) == 3 and coup.result(4, 2, 3) == 0 and coup.result(1, 1, 4) == -6
 
 
-@pytest.mark.rule("8.1.3", "10.3.1")
+@pytest.mark.rule("8.1.3", "10.3.1", "8.1.1", "8.1")
 def test_a_battleground_coup_at_defcon_2_is_nuclear_war_and_the_phasing_side_loses():
     """8.1.3: DEFCON 1 ends the game at once and the side that moved it there loses (10.3.1: the
     other wins)."""
@@ -334,3 +334,22 @@ def test_un_intervention_ops_in_the_seed_edition(seed_un_intervention_ops, space
     assert st.cards[32].ops == seed_un_intervention_ops
     play(st, {"card": 32})
     assert ({"use": "space"} in st.legal_actions()) == space
+
+
+@pytest.mark.rule("8.2.2", "6.2")
+def test_realignment_rolls_are_not_military_operations():
+    """8.2.2: coups are military operations, realignment rolls are not."""
+    st = position(hands=HANDS, next=US_1)
+    play(st, {"card": 22}, {"use": "realign"}, {"country": "North Korea"}, 6, 1, {"country": "Syria"}, 6, 1)
+    assert st.d["milops"]["US"] == 0
+
+
+@pytest.mark.rule("6.1.5", "6.1.6", "2.1")
+def test_influence_has_no_limit_and_is_seen_by_both():
+    """6.1.5: the markers are like money: no supply limits how much influence a country holds;
+    6.1.6: influence may be looked at any time: both sides see all of it."""
+    st = position(hands=HANDS, influence={"Poland": {"US": 0, "USSR": 37}})
+    play(st, {"card": 34}, {"use": "influence"}, *[{"country": "Poland"}] * 4)
+    assert st.d["influence"]["Poland"]["USSR"] == 41
+    assert st.observation("US")["influence"] == st.observation("USSR")["influence"] == st.canonical()["influence"]
+    assert len(st.map.countries) == 84  # 2.1: the map the rules are played on

@@ -332,3 +332,31 @@ def test_example_turn_4_central_america_scoring():
                   next={"phase": "action_round", "side": "USSR", "round": 4})
     play(st, {"card": 37}, {"use": "event"})
     assert st.d["vp"] == -5 - 4
+
+
+@pytest.mark.rule("10.2.2")
+def test_gaining_vp_moves_the_marker_toward_the_gainer():
+    """10.2.2: a side that gains VP moves the marker its way: the US up, the USSR down."""
+    from cdg_oracle.model.twilight_struggle.tracks import gain_vp
+
+    st = position(vp=-1)
+    gain_vp(st, "US", 2)
+    assert st.d["vp"] == 1  # 10.2.1's example: from -1, 2 US VP give +1
+    gain_vp(st, "USSR", 3)
+    assert st.d["vp"] == -2
+
+
+@pytest.mark.rule("2.2.5", "7.3", "2.2.4", "2.2.6")
+@pytest.mark.parametrize("card, zone", [(21, "in_effect"), (8, "removed"), (20, "discard")])
+def test_where_a_card_played_as_an_event_goes(card, zone):
+    """2.2.4: a starred card played as an event leaves the game; 2.2.5, 7.3: an underlined one stays
+    beside the map, its event lasting; 2.2.6: any other goes to the discards. (Only the scoring
+    events are implemented yet: the step every event ends with is called here directly.) NATO (21)
+    is starred and underlined: beside the map; Fidel (8) starred; Olympic Games (20) neither."""
+    from cdg_oracle.model.twilight_struggle.events import after_event
+
+    st = position()
+    st.d["deck"].remove(card)
+    st.d["table"].append(card)
+    after_event(st, card)
+    assert card in st.d[zone] and card not in st.d["table"]

@@ -147,7 +147,7 @@ def test_the_mid_war_cards_join_the_pile_at_the_end_of_turn_3():
 
 
 # -- 4.5 A, 8.1.6 ---------------------------------------------------------------------------------------------
-@pytest.mark.rule("8.1.6", "8.1.2", "4.5")
+@pytest.mark.rule("8.1.6", "8.1.2", "4.5", "8.1.7")
 @pytest.mark.parametrize("before, after", [(4, 5), (2, 3), (5, 5)])
 def test_defcon_improves_by_one_at_the_start_of_a_turn(before, after):
     """8.1.6, 4.5 A: a DEFCON below 5 improves by 1 at the start of each turn (the example of
@@ -208,7 +208,7 @@ def rounds_played(st) -> list[tuple[str, int]]:
     return seen
 
 
-@pytest.mark.rule("4.5", "4.2")
+@pytest.mark.rule("4.5", "4.2", "4.0")
 @pytest.mark.parametrize("turn, rounds", [(1, 6), (4, 7)])
 def test_six_then_seven_action_rounds_the_ussr_first(turn, rounds):
     """4.5 E: 6 action rounds in turns 1-3, 7 in turns 4-10, alternating, the USSR first in each
