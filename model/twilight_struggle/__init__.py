@@ -40,7 +40,8 @@ SPEC = register(GameSpec(
     # perft's default depths: as deep as stays within a few seconds on one core (standard 5 in about
     # 0.8 s: the USSR's set-up placements, 9 countries each; late_war 6).
     perft_depths={"standard": 5, "late_war": 6},
-    rules_catalogue=load_rules_catalogue, cards=card_list, positions=position.FORMAT, state_schema=None,
+    rules_catalogue=load_rules_catalogue, cards=card_list, positions=position.FORMAT,
+    state_schema="twilight_struggle_state.schema.json",
     default_scenario="standard"))
 
 __all__ = ["new_game", "scenario_names"]

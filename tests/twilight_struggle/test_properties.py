@@ -118,3 +118,28 @@ def test_canonical_is_a_snapshot():
     for _ in range(30):
         st.apply(st.legal_actions()[0])
     assert json.dumps(before, sort_keys=True) == text
+
+
+def test_every_canonical_state_matches_the_published_schema():
+    """oracle/data/twilight_struggle_state.schema.json (named by the game's spec) describes every
+    canonical state of random games of both scenarios and editions."""
+    import random
+
+    import jsonschema
+
+    from cdg_oracle.model.core.registry import get
+    from cdg_oracle.oracle.playout import choose
+    from cdg_oracle.oracle.rules_report import REPO
+
+    spec = get(GAME)
+    schema = json.loads((REPO / "oracle" / "data" / spec.state_schema).read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    for seed, (scenario, edition) in enumerate([("standard", "seed"), ("late_war", "deluxe"), ("standard", "deluxe")]):
+        rng = random.Random(seed)
+        st = spec.new_state(scenario, "standard", None, {"edition": edition})
+        while True:
+            errors = list(validator.iter_errors(st.canonical()))
+            assert not errors, errors[0].message
+            if st.is_terminal():
+                break
+            st.apply(choose(rng, st))

@@ -285,3 +285,19 @@ def test_the_china_card_is_turned_face_up_at_the_end_of_the_turn():
     """4.5 H, 9.3: the China Card, passed face down during the turn, is turned face up."""
     st = position(next={"phase": "end_of_turn"}, china={"holder": "US", "face_up": False}, hands={"USSR": [], "US": []})
     assert st.d["china"] == {"holder": "US", "face_up": True} and st.d["turn"] == 2
+
+
+@pytest.mark.rule("11.0", "11.1.3")
+@pytest.mark.parametrize("options, message", [
+    ({"tournament": "yes"}, "options: tournament must be true or false, not 'yes'"),
+    ({"bid": {"to": "USSR", "vp": 25}}, "options: bid must be {to: US or USSR, vp: 0-19} (11.1.3)"),
+    ({"optional_cards": True}, "options: optional_cards are the Deluxe's cards 104-110; set edition deluxe too"),
+    ({"variant": 1}, "options: unknown option 'variant'"),
+])
+def test_the_optional_rules_are_named_options_refused_in_one_line(options, message):
+    """11.0: the tournament rules are optional: named options, each refused in one line when bad."""
+    from cdg_oracle.model.core.errors import DataError
+
+    with pytest.raises(DataError) as e:
+        new_game(options=options)
+    assert str(e.value).startswith(message)
