@@ -38,10 +38,11 @@ def china_playable(st, side: str) -> bool:
     return china["holder"] == side and china["face_up"]
 
 
-@implements("6.0", "7.1", "2.2.1", "2.2.3")
+@implements("6.0", "7.1", "2.2.1", "2.2.3", "7.5")
 def uses(st, side: str, number: int, open_now: dict | None = None) -> list[dict]:
     """The uses of card ``number`` open to ``side`` now: ``event`` (7.1; the only use of a scoring
-    card, 2.2.1; never for the China Card) and the ops uses that can be made (6.0). ``open_now``:
+    card, 2.2.1; never for the China Card) and the ops uses that can be made (6.0), whether or not
+    the event can be played (7.5: a cancelled or barred event's card still gives its ops). ``open_now``:
     :func:`open_uses`, when several cards are asked about at once."""
     card = st.cards[number]
     if card.scoring:

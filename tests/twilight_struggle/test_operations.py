@@ -26,7 +26,7 @@ def countries(st) -> list[str]:
 
 
 # -- 6.0 ---------------------------------------------------------------------------------------------
-@pytest.mark.rule("6.0", "2.2.3", "7.1")
+@pytest.mark.rule("6.0", "2.2.3", "7.1", "7.5")
 def test_a_card_goes_to_one_use_of_four():
     """6.0, 2.2.3: a card is played as its event or for operations, all of them to one use:
     influence, realignment rolls, a coup, the Space Race (the event only when it is implemented:

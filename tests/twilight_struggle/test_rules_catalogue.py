@@ -94,9 +94,9 @@ def test_the_missing_11_1_heading_is_supplied_and_8_3_is_not_invented(numbers):
 
 
 #: The rules only card events apply (an event's required card value 5.3, discards 5.4, card text
-#: 5.5, ops modifiers 7.4, cancelled 7.5 and war 7.6 events, 8.2.4, the China Card passed or
+#: 5.5, ops modifiers 7.4, war events 7.6, 8.2.4, the China Card passed or
 #: modified by an event 9.4 and 9.7, VP from events 10.1.3): implemented with the events.
-EVENT_RULES = {"5.3", "5.4", "5.5", "7.4", "7.4.1", "7.4.2", "7.5", "7.6", "8.2.4", "9.4", "9.7", "10.1.3"}
+EVENT_RULES = {"5.3", "5.4", "5.5", "7.4", "7.4.1", "7.4.2", "7.6", "8.2.4", "9.4", "9.7", "10.1.3"}
 
 
 def test_scopes(catalogue):
