@@ -116,3 +116,17 @@ def _diff_records(g: dict, n: dict, out: list[str], defaults: dict, records: dic
             gv, nv = gc.get(field, default), nc.get(field, default)
             if not _same(gv, nv):
                 out.append(f"{name}.{field}: golden {_fmt(gv)}, now {_fmt(nv)}")
+
+
+def compare(path: Path, root: Path, now: dict, builtin: bool, stem: str, update_hint: str,
+            records: dict[str, dict] | None = None) -> tuple[str | None, list[str], list[str], list[str]]:
+    """Compare a scenario's summary ``now`` with its golden file ``path``: ``(compared, problems,
+    differences, checked)``. A built-in scenario without a golden file is a problem (``update_hint``
+    says how to write one); a file elsewhere without one is compared with nothing."""
+    old = read_golden(path)
+    if old is not None:
+        differences = diff_summaries(old, now, records)
+        return shown(path, root), list(differences), differences, ["golden"]
+    if builtin:
+        return None, [f"no golden file {shown(path, root)} (write it with: {update_hint})"], [], []
+    return None, [], [], [f"no golden file for {stem!r}"]

@@ -33,7 +33,7 @@ import json
 from pathlib import Path
 
 from cdg_oracle.model.core.errors import DataError
-from cdg_oracle.properties import golden
+from cdg_oracle.properties import golden as golden_files  # (check_scenario's flag is called golden)
 from cdg_oracle.model.labyrinth import victory
 from cdg_oracle.model.labyrinth.countries import new_country
 from cdg_oracle.model.labyrinth.scenarios import SCENARIO_DIR, initial_state, load_scenario, plot_values, scenario_names
@@ -126,7 +126,7 @@ def summary(name_or_path: str | Path) -> dict:
 
 def golden_text(s: dict) -> str:
     """The canonical bytes of a summary (properties/golden.py)."""
-    return golden.golden_text(s)
+    return golden_files.golden_text(s)
 
 
 def golden_path(stem: str) -> Path:
@@ -135,12 +135,12 @@ def golden_path(stem: str) -> Path:
 
 def shown(path: Path) -> str:
     """A golden file's path as reports show it: relative to the repository when inside it."""
-    return golden.shown(path, ROOT)
+    return golden_files.shown(path, ROOT)
 
 
 def read_golden(stem: str) -> dict | None:
     """The golden summary of the scenario ``stem``, or None if there is none."""
-    return golden.read_golden(golden_path(stem))
+    return golden_files.read_golden(golden_path(stem))
 
 
 def is_builtin(name_or_path: str | Path) -> bool:
@@ -155,7 +155,7 @@ def diff_summaries(golden_summary: dict, now: dict) -> list[str]:
     """Every field that differs, one line each: ``"<path>: golden <old>, now <new>"``; a country's
     fields are named ``<Country>.<field>`` and a field missing on one side counts as its untested
     default (``Iraq.troops: golden 0, now 1``)."""
-    return golden.diff_summaries(golden_summary, now, {"countries": COUNTRY_DEFAULTS})
+    return golden_files.diff_summaries(golden_summary, now, {"countries": COUNTRY_DEFAULTS})
 
 
 # -- the checks ------------------------------------------------------------------------------------
@@ -192,17 +192,11 @@ def check_scenario(name: str, golden: bool = True) -> dict:
     differences: list[str] = []
     compared = None
     if golden:
-        old = read_golden(stem)
-        if old is not None:
-            compared = shown(golden_path(stem))
-            differences = diff_summaries(old, now)
-            problems += differences
-            checked.append("golden")
-        elif is_builtin(name):
-            problems.append(f"no golden file {shown(golden_path(stem))} "
-                            "(write it with: cdg-oracle scenario check --update-golden)")
-        else:
-            checked.append(f"no golden file for {stem!r}")
+        compared, more, differences, also = golden_files.compare(
+            golden_path(stem), ROOT, now, is_builtin(name), stem, "cdg-oracle scenario check --update-golden",
+            {"countries": COUNTRY_DEFAULTS})
+        problems += more
+        checked += also
     return {"scenario": str(name), "ok": not problems, "problems": problems, "computed": computed,
             "golden": compared, "differences": differences, "checked": checked}
 

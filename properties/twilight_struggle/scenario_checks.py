@@ -132,17 +132,11 @@ def check_scenario(name: str, use_golden: bool = True) -> dict:
     differences: list[str] = []
     compared = None
     if use_golden:
-        old = golden.read_golden(golden_path(stem))
-        if old is not None:
-            compared = golden.shown(golden_path(stem), ROOT)
-            differences = golden.diff_summaries(old, now)
-            problems += differences
-            checked.append("golden")
-        elif is_builtin(name):
-            problems.append(f"no golden file {golden.shown(golden_path(stem), ROOT)} "
-                            "(write it with: cdg-oracle scenario --game twilight_struggle check --update-golden)")
-        else:
-            checked.append(f"no golden file for {stem!r}")
+        compared, more, differences, also = golden.compare(
+            golden_path(stem), ROOT, now, is_builtin(name), stem,
+            "cdg-oracle scenario --game twilight_struggle check --update-golden")
+        problems += more
+        checked += also
     return {"scenario": str(name), "ok": not problems, "problems": problems, "golden": compared,
             "differences": differences, "checked": checked}
 

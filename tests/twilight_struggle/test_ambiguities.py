@@ -164,19 +164,6 @@ def test_every_executable_entry_has_a_test_that_sets_its_readings_apart(registry
     """As for Labyrinth (tests/properties/test_registry.py): each entry with effect play has a test
     of this game marked ``@pytest.mark.reading(ID)`` that sets its switch and covers more than one
     reading."""
-    from tests.properties.test_registry import reading_tests, sets_switch
+    from tests.properties.test_registry import reading_problems
 
-    marked = reading_tests(Path(__file__).resolve().parents[1], "twilight_struggle")
-    play = {e.id: e for e in registry if e.effect == "play"}
-    assert sorted(set(marked) - set(play)) == [], "markers naming no executable entry"
-    problems = []
-    for entry_id, e in sorted(play.items()):
-        tests = marked.get(entry_id, [])
-        if not tests:
-            problems.append(f"{entry_id}: no test marked reading({entry_id!r})")
-            continue
-        problems += [f"{entry_id}: {nodeid} does not set the switch {e.switch}"
-                     for nodeid, _, source in tests if not sets_switch(nodeid, source, e.switch)]
-        if len(tests) < 2 and not tests[0][1]:
-            problems.append(f"{entry_id}: {tests[0][0]} covers one reading only")
-    assert problems == []
+    assert reading_problems(registry, "twilight_struggle") == []
