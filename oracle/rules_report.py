@@ -196,8 +196,8 @@ def render_rulings(rows: list[dict]) -> str:
     def show(v) -> str:
         return "true" if v is True else "false" if v is False else str(v)
 
-    lines = [f"RULINGS: {len(rows)} switches (set one with --ruling NAME=VALUE; defaults: the 2010 errata "
-             "and FAQ, else the registry's documented choice)", ""]
+    lines = [f"RULINGS: {len(rows)} switches (set one with --ruling NAME=VALUE; defaults: the official errata "
+             "and FAQ where there are some, else the registry's documented choice)", ""]
     for r in rows:
         values = ", ".join(show(c) + (" (default)" if c == r["default"] else "") for c in r["choices"])
         lines.append(f"{r['name']}  [{', '.join(r['entries']) or 'no entry'}]")
