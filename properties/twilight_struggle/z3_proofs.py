@@ -1,0 +1,803 @@
+"""Inductive proofs of the Twilight Struggle invariants (z3_invariants.py) over the rules' moves.
+
+**Transitions.** Each move the rules make is a small function ``t(pre, c) -> post`` over a
+:class:`~cdg_oracle.properties.twilight_struggle.z3_invariants.SymState` ``pre``: what the rules
+leave free -- the players' choices (the side acting, a country, a card, the ops of the card, a
+free coup or not) and the dice -- are fresh z3 constants made by ``c`` (:class:`Choices`) within
+their legal range; what the rules impose is a guard (``c.require``) or an effect; the components
+the function does not rewrite stay equal (the frame: :meth:`SymState.with_`). Every transition is
+guarded by "the game is not over". The moves (:data:`TRANSITIONS`):
+
+======================  =====================================================================
+place_influence         6.1: one influence marker of the acting side in any country
+realign_roll            6.2.2: one roll, exact modifiers from the state; the loser loses the
+                        difference, never below zero; no influence added (6.2.3)
+coup                    6.3.2: net = ops + die - 2 x stability, ops 1-5, die 1-6; remove, then
+                        add; milops + ops capped at 5 unless free (8.2.3, 8.2.5); a battleground
+                        degrades DEFCON by 1 and DEFCON 1 ends the game (8.1.3, 8.1.4, 6.3.4)
+space_attempt           6.4: attempts below the allowed 1 or 2 (6.4.2, 6.4.4), box below 8
+                        (6.4.6), card ops at least the box's (6.4.1); a success moves one box
+                        and gives its first or second VP (6.4.3, data/tables.yaml); the VP check
+region_scoring          10.1: any net VP between minus and plus the region's bound; Europe's
+                        Control ends the game (10.3.1); the VP check
+southeast_asia_scoring  7.2: net VP within +/-8 (data/tables.yaml); the VP check
+milops_check            8.2.1: each side's shortfall to the other, net (10.2.3); markers to 0;
+                        the VP check
+defcon_improvement      8.1.6: +1, never above 5 (8.1.2)
+turn_advance            4.5 I: turn < 10, +1; attempts to 0; the era's cards join the pile (4.4)
+china_play              9.3: played by its face-up holder, to the opponent face down
+china_face_up           4.5 H, 9.3
+deal / play_card /      the cards moving as the rules move them: pile -> hand (4.5 B), hand ->
+headline_choice /       headline (4.5 C, at most one each) -> table, hand -> table (5.1),
+headline_reveal /       table -> discards, removed or in effect (2.2.4-2.2.6), hand -> discards
+card_leaves_table /     (6.4.4 box 6), the discards -> pile when the pile is empty (4.3)
+space_walk_discard /
+reshuffle
+final_scoring           10.3.2: turn 10; ends the game; VP may pass 20; Europe's Control wins
+======================  =====================================================================
+
+The VP check (:func:`vp_check`, 10.3.1, victory.check_vp): |VP| >= 20 ends the game and the marker
+stays at +/-20 (10.2.1).
+
+**Induction.** The invariants hold at each scenario's set-up (:func:`base_cases`: a concrete check
+of ``new_game(name)`` with :func:`z3_invariants.check_state`); for each transition ``Inv(pre) and
+T(pre, post) => Inv(post) and OneWay(pre, post)`` is valid, ``OneWay`` (:data:`ONE_WAY`) being the
+two-state facts "removed cards stay removed" (2.2.4, 4.3), "a Space Race marker never moves back"
+(6.4) and "the turn only advances" (4.5): z3 finds its negation unsatisfiable (``"proved"``) or
+gives a model, reported as a concrete counterexample (the broken invariants, the pre and post values of
+their variables, the choices). Each transition is also shown *not vacuous*: ``Inv(pre) and T`` is
+satisfiable, some state keeping every invariant can take it (else ``"vacuous"``). A choice of a
+country or a card is one symbolic index over all of them (no representative, no symmetry
+argument). :func:`prove_lemmas`: control is exclusive (2.1.7), DEFCON gating (8.1.5, 6.3.5), and
+the coup and realignment arithmetic (I5, I6, I17).
+
+**What is abstracted** (a weaker guard only makes a proof stronger): where influence may be
+placed and what it costs (6.1.1-6.1.4: any country, one marker; the ops budget is not tracked);
+which regions a China Card bonus applies to (9.6: the coup's ops are any 1-5); a region's net VP
+is any value within a bound from the data (control, or for Europe domination, plus every
+battleground and every country next to a superpower: :func:`region_bound`;
+victory_analysis.py computes the exact maxima, which lie within); the final scoring's net is any
+value within the sum of those bounds plus the China Card's 1; the required Military Operations
+are any 1-5 (the DEFCON at the check, or at step D: ruling ``milops_requirement``).
+
+**What the transitions do NOT capture** (said plainly):
+
+* they are written from the rules, not extracted from the Python model: a model step doing
+  something no transition describes is not covered. What holds the model itself to the invariants
+  is the concrete check of its states (``check_state`` on set-ups and random games,
+  tests/twilight_struggle/test_z3.py); nothing checks that each model step is one of these
+  transitions (no refinement proof);
+* card events are not modelled (the model implements only the scoring cards, which are here as
+  region and Southeast Asia scoring): an event moving DEFCON, VP, influence, the China Card (9.4:
+  passed face up) or cards between zones in another way is not covered;
+* the procedure stack, the pending question, the action round and phasing side, the headline
+  order, the required Military Operations of step D, hidden information (the hands' contents as
+  seen by each side, the order of the draw pile) and the winner are not in the vector; a deal's
+  hand size (8 or 9, 4.5 B) and the number of action rounds are not tied to the moves;
+* a transition is one step; the sequence of a turn (A-J) is not enforced: e.g. a DEFCON
+  improvement may follow any step, a Space Race attempt may be taken any number of times before
+  the turn advances (its guard on the attempts made is what bounds it);
+* the VP check is made inside each VP-moving transition, as the model makes it at the end of each
+  card's play: a card whose play moves VP several times is one of these steps, not several;
+* the era's cards join the draw pile only inside ``turn_advance`` (4.4 ties them to the turn
+  marker: alone, the move would break the card-zone invariant or be vacuous);
+* the guards of ``realign_roll`` follow the default rulings (``realign_needs_enemy_influence``,
+  ``defcon_restricts_realignment``); the other readings only drop a guard, which protects no
+  invariant. DEFCON gating (8.1.5) is not a state invariant: the lemmas show the coup's guard
+  is there and matters, not that every model move respects it;
+* a Europe Control ending the final scoring leaves the VP as they were (the model scores Europe
+  first; 10.3.2 fixes no order, and the VP no longer matter then).
+"""
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import z3
+
+from cdg_oracle.model.twilight_struggle.mapdata import REGIONS, load_map
+from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
+from cdg_oracle.model.twilight_struggle.tables import load_tables
+from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX
+from cdg_oracle.properties.twilight_struggle import z3_invariants as ZI
+from cdg_oracle.properties.twilight_struggle.z3_invariants import (
+    DEFCON_MAX, ERA_FROM, HAND, HEADLINE, HOLDER, INVARIANTS, LAST_TURN, SIDES, SPACE_LAST, VP_WIN, Z, SymState,
+    inv,
+)
+
+SCORED = ("Europe", "Asia", "Middle East", "Central America", "South America", "Africa")  # 10.1, 10.3.2
+_RULINGS = TwilightRulings()  # the default readings the guards follow
+
+
+# -- the players' choices and the dice ---------------------------------------------------------------
+class Choices:
+    """The fresh constants of one step (named ``<tag>.<name>``), their ranges and the step's
+    guards, all in ``constraints``."""
+
+    def __init__(self, tag: str):
+        self.tag = tag
+        self.constraints: list = []
+        self.consts: dict[str, z3.ExprRef] = {}
+        self.labels: dict[str, tuple] = {}
+
+    def int(self, name: str, lo, hi, labels: tuple | None = None) -> z3.ArithRef:
+        """A fresh integer within ``lo..hi``; ``labels``: what each value 0, 1, ... names (a
+        country, a card), for the reports."""
+        v = z3.Int(f"{self.tag}.{name}")
+        self.consts[name] = v
+        self.constraints += [v >= lo, v <= hi]
+        if labels is not None:
+            self.labels[name] = tuple(labels)
+        return v
+
+    def bool(self, name: str) -> z3.BoolRef:
+        v = z3.Bool(f"{self.tag}.{name}")
+        self.consts[name] = v
+        return v
+
+    def require(self, *conds) -> None:
+        self.constraints.extend(conds)
+
+    def __getitem__(self, name: str) -> z3.ExprRef:
+        return self.consts[name]
+
+
+# -- helpers -------------------------------------------------------------------------------------------
+def zmin(a, b):
+    return z3.If(a <= b, a, b)
+
+
+def zmax(a, b):
+    return z3.If(a >= b, a, b)
+
+
+def at(index, values: list):
+    """``values[index]`` for a symbolic ``index`` (the last value for an index past the end)."""
+    out = values[-1]
+    for i in range(len(values) - 2, -1, -1):
+        out = z3.If(index == i, values[i], out)
+    return out
+
+
+def of_side(d: dict, us):
+    """The acting side's entry of a per-side dict (``us``: the US acts)."""
+    return z3.If(us, d["US"], d["USSR"])
+
+
+def of_other(d: dict, us):
+    return z3.If(us, d["USSR"], d["US"])
+
+
+def set_side(d: dict, us, v) -> dict:
+    """``d`` with the acting side's entry replaced by ``v``."""
+    return {"US": z3.If(us, v, d["US"]), "USSR": z3.If(us, d["USSR"], v)}
+
+
+def signed(us, n):
+    """10.2.2: VP gained by the acting side move the marker its way (US up, USSR down)."""
+    return z3.If(us, n, -n)
+
+
+def vp_check(over, vp_raw):
+    """10.3.1 (victory.check_vp): once every VP is applied, +/-20 ends the game; 10.2.1: the marker
+    stays at the end of the track. Returns (vp, over) after the check; a game already over is left
+    alone."""
+    reached = z3.Or(vp_raw >= VP_WIN, vp_raw <= -VP_WIN)
+    clamped = z3.If(vp_raw >= VP_WIN, VP_WIN, z3.If(vp_raw <= -VP_WIN, -VP_WIN, vp_raw))
+    return z3.If(over, vp_raw, clamped), z3.Or(over, reached)
+
+
+@functools.lru_cache(maxsize=1)
+def _map():
+    m = load_map()
+    return m, m.names
+
+
+def closed_table() -> dict[int, tuple[str, ...]]:
+    """DEFCON level -> the regions closed to coups and realignment rolls (8.1.5, data/tables.yaml;
+    DEFCON 1: every region, the game being over, model/twilight_struggle/defcon.py)."""
+    t = dict(load_tables().defcon_restricted)
+    t[1] = REGIONS
+    return t
+
+
+def closed_region(region: str, defcon) -> z3.BoolRef:
+    """8.1.5: ``region`` is closed at the (symbolic) DEFCON level, read from the table."""
+    return z3.Or([defcon == lv for lv, regions in sorted(closed_table().items()) if region in regions] or [False])
+
+
+def closed_country(k, defcon) -> z3.BoolRef:
+    """8.1.5: the country of index ``k`` lies in a region the DEFCON level closes."""
+    m, names = _map()
+    return z3.Or([z3.And(k == i, closed_region(m.countries[c].region, defcon)) for i, c in enumerate(names)])
+
+
+def controls(s: SymState, side: str, country: str) -> z3.BoolRef:
+    """2.1.7: influence at least the stability and exceeding the opponent's by at least it."""
+    stab = _map()[0].countries[country].stability
+    mine, theirs = s.inf[country][side], s.inf[country][ZI.OPPONENT[side]]
+    return z3.And(mine >= stab, mine - theirs >= stab)
+
+
+def region_bound(region: str) -> int:
+    """An upper bound of the VP one side can score in ``region`` (10.1.1-10.1.2): its Control value
+    (Europe: Domination, Control winning the game) plus every battleground plus every country next
+    to a superpower. victory_analysis.py gives the exact maximum of the net."""
+    m = _map()[0]
+    v = load_tables().scoring[region]
+    top = v.control if v.control is not None else v.domination
+    area = m.area(region)
+    battlegrounds = sum(m.countries[c].battleground for c in area)
+    return top + battlegrounds + sum(m.countries[c].superpower is not None for c in area)
+
+
+def southeast_asia_bound() -> int:
+    """7.2: the most one side can score with Southeast Asia Scoring (every country controlled)."""
+    return sum(load_tables().southeast_asia.values())
+
+
+def final_bound() -> int:
+    """10.3.2: the most the final scoring can move the marker: every region's bound and the China
+    Card's 1 VP (card 6, ruling ``china_card_final_vp``)."""
+    return sum(region_bound(r) for r in SCORED) + 1
+
+
+def _not_over(s: SymState, c: Choices) -> None:
+    c.require(z3.Not(s.over))
+
+
+def _card_index(s: SymState, c: Choices):
+    return c.int("card", 0, len(s.cards) - 1, [n for n, _ in s.cards])
+
+
+def _move_card(s: SymState, c: Choices, k, frm, to) -> SymState:
+    """The card of index ``k``, which must be in zone ``frm``, goes to zone ``to``."""
+    c.require(z3.Or([z3.And(k == j, s.zone[n] == frm) for j, (n, _) in enumerate(s.cards)]))
+    return s.with_(zone={n: z3.If(k == j, to, s.zone[n]) for j, (n, _) in enumerate(s.cards)})
+
+
+# -- the transitions -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Transition:
+    name: str
+    rule: str
+    doc: str
+    fn: Callable[[SymState, Choices], SymState]
+
+
+TRANSITIONS: dict[str, Transition] = {}
+
+
+def transition(name: str, rule: str):
+    def register(fn):
+        TRANSITIONS[name] = Transition(name, rule, " ".join((fn.__doc__ or "").split()), fn)
+        return fn
+    return register
+
+
+@transition("place_influence", "6.1")
+def place_influence(s: SymState, c: Choices) -> SymState:
+    """6.1: the acting side places one influence marker in a country (6.1.1-6.1.4's reach and cost
+    abstracted: any country)."""
+    _not_over(s, c)
+    us = c.bool("us")
+    _, names = _map()
+    k = c.int("country", 0, len(names) - 1, names)
+    inf = {}
+    for i, name in enumerate(names):
+        old = s.inf[name]
+        inf[name] = {"US": z3.If(z3.And(k == i, us), old["US"] + 1, old["US"]),
+                     "USSR": z3.If(z3.And(k == i, z3.Not(us)), old["USSR"] + 1, old["USSR"])}
+    return s.with_(inf=inf)
+
+
+def _realign_modifiers(s: SymState, side: str, country: str):
+    """6.2.2: +1 per adjacent country ``side`` controls, +1 for more influence in the target, +1
+    when the target is next to ``side``'s superpower."""
+    m = _map()[0]
+    adj = [z3.If(controls(s, side, a), 1, 0) for a in m.countries[country].adjacent]
+    more = z3.If(s.inf[country][side] > s.inf[country][ZI.OPPONENT[side]], 1, 0)
+    return z3.Sum(adj + [more, int(m.adjacent_to_superpower(country, side))])
+
+
+@transition("realign_roll", "6.2.2, 6.2.3, 8.1.5")
+def realign_roll(s: SymState, c: Choices) -> SymState:
+    """6.2.2: one realignment roll: each side's die plus its modifiers; the higher total removes
+    the difference from the loser's influence in the target, never below zero; a tie removes
+    nothing; 6.2.3: nothing is added. Guards (default rulings): the target holds enemy influence,
+    its region is not closed by DEFCON (8.1.5)."""
+    _not_over(s, c)
+    us = c.bool("us")
+    _, names = _map()
+    k = c.int("country", 0, len(names) - 1, names)
+    die_own, die_other = c.int("die_acting", 1, 6), c.int("die_other", 1, 6)
+    if _RULINGS.realign_needs_enemy_influence:
+        c.require(z3.Or([z3.And(k == i, of_other(s.inf[n], us) > 0) for i, n in enumerate(names)]))
+    if _RULINGS.defcon_restricts_realignment:
+        c.require(z3.Not(closed_country(k, s.defcon)))
+    die = {"US": z3.If(us, die_own, die_other), "USSR": z3.If(us, die_other, die_own)}
+    inf = {}
+    for i, name in enumerate(names):
+        old = s.inf[name]
+        total = {x: die[x] + _realign_modifiers(s, x, name) for x in SIDES}
+        diff_us = total["US"] - total["USSR"]  # > 0: the US wins the roll, < 0: the USSR
+        new_us = z3.If(diff_us < 0, zmax(0, old["US"] + diff_us), old["US"])
+        new_ussr = z3.If(diff_us > 0, zmax(0, old["USSR"] - diff_us), old["USSR"])
+        inf[name] = {"US": z3.If(k == i, new_us, old["US"]), "USSR": z3.If(k == i, new_ussr, old["USSR"])}
+    return s.with_(inf=inf)
+
+
+@transition("coup", "6.3.2, 6.3.4, 8.1.3, 8.1.4, 8.1.5, 8.2.3, 8.2.5, 6.3.5")
+def coup(s: SymState, c: Choices) -> SymState:
+    """6.3.2: a coup with ops 1-5 (a card's 1-4, the China Card's 4+1 in Asia, 9.6) and a die 1-6:
+    net = ops + die - 2 x stability; a positive net removes that much enemy influence and adds what
+    the enemy lacked as the attacker's. Guards: enemy influence in the target (6.3.1); the region
+    not closed by DEFCON unless the coup is free (8.1.5, 6.3.5). 8.2.3: the attacker's Military
+    Operations + ops, the track ending at 5; 8.2.5: a free coup counts nothing. 6.3.4, 8.1.4: a
+    battleground degrades DEFCON by 1; 8.1.3: DEFCON 1 ends the game."""
+    _not_over(s, c)
+    us = c.bool("us")
+    m, names = _map()
+    k = c.int("country", 0, len(names) - 1, names)
+    ops, die, free = c.int("ops", 1, 5), c.int("die", 1, 6), c.bool("free")
+    c.require(z3.Or([z3.And(k == i, of_other(s.inf[n], us) > 0) for i, n in enumerate(names)]))
+    c.require(z3.Or(free, z3.Not(closed_country(k, s.defcon))))
+    inf = {}
+    for i, name in enumerate(names):
+        old = s.inf[name]
+        net = ops + die - 2 * m.countries[name].stability
+        enemy, own = of_other(old, us), of_side(old, us)
+        removed = z3.If(net > 0, zmin(net, enemy), 0)
+        added = z3.If(net > 0, net - removed, 0)
+        new = {"US": z3.If(us, own + added, enemy - removed), "USSR": z3.If(us, enemy - removed, own + added)}
+        inf[name] = {x: z3.If(k == i, new[x], old[x]) for x in SIDES}
+    milops = set_side(s.milops, us, z3.If(free, of_side(s.milops, us), zmin(MILOPS_MAX, of_side(s.milops, us) + ops)))
+    battleground = z3.Or([k == i for i, n in enumerate(names) if m.countries[n].battleground])
+    defcon = z3.If(battleground, s.defcon - 1, s.defcon)
+    return s.with_(inf=inf, milops=milops, defcon=defcon, over=z3.Or(s.over, defcon <= 1))
+
+
+def _space_allowed(s: SymState, us):
+    """6.4.2: one attempt a turn; 6.4.4 box 2: two while the side is at or past box 2 and the other
+    short of it (space_abilities.has)."""
+    mine, theirs = of_side(s.space, us), of_other(s.space, us)
+    return z3.If(z3.And(mine >= 2, theirs < 2), 2, 1)
+
+
+@transition("space_attempt", "6.4.1, 6.4.2, 6.4.3, 6.4.4, 6.4.6, 10.3.1")
+def space_attempt(s: SymState, c: Choices) -> SymState:
+    """6.4: a Space Race attempt: guards: attempts made this turn below the allowed 1 or 2 (6.4.2,
+    6.4.4), the box below 8 (6.4.6), the card's ops at least the next box's (6.4.1). The attempt
+    counts; a die within the next box's range moves the marker in and gives its first VP value if
+    the other side has not reached it, else its second (6.4.3); then the VP check (10.3.1)."""
+    _not_over(s, c)
+    us = c.bool("us")
+    boxes = load_tables().space
+    box, other = of_side(s.space, us), of_other(s.space, us)
+    ops, die = c.int("card_ops", 1, 4), c.int("die", 1, 6)
+    c.require(of_side(s.attempts, us) < _space_allowed(s, us), box < SPACE_LAST)
+    nxt = lambda field: at(box, [getattr(boxes[b], field) for b in range(1, SPACE_LAST + 1)])  # noqa: E731
+    c.require(ops >= nxt("ops"))
+    success = die <= nxt("max_roll")
+    gained = z3.If(success, z3.If(other < box + 1, nxt("vp_first"), nxt("vp_second")), 0)
+    vp, over = vp_check(s.over, s.vp + signed(us, gained))
+    return s.with_(space=set_side(s.space, us, z3.If(success, box + 1, box)),
+                   attempts=set_side(s.attempts, us, of_side(s.attempts, us) + 1), vp=vp, over=over)
+
+
+@transition("region_scoring", "10.1, 10.1.2, 10.2.3, 10.3.1")
+def region_scoring(s: SymState, c: Choices) -> SymState:
+    """10.1: a region's scoring card: any net VP within +/- the region's bound (region_bound), on
+    the track (10.2.3), then the VP check (10.3.1); or Europe's Control: the game ends (10.3.1)."""
+    _not_over(s, c)
+    r = c.int("region", 0, len(SCORED) - 1, SCORED)
+    bound = at(r, [region_bound(x) for x in SCORED])
+    net = c.int("net", -bound, bound)
+    europe_control = c.bool("europe_control")
+    c.require(z3.Implies(europe_control, r == SCORED.index("Europe")))
+    vp, over = vp_check(s.over, s.vp + net)
+    return s.with_(vp=z3.If(europe_control, s.vp, vp), over=z3.Or(over, europe_control))
+
+
+@transition("southeast_asia_scoring", "7.2, 10.2.3, 10.3.1")
+def southeast_asia_scoring(s: SymState, c: Choices) -> SymState:
+    """7.2: Southeast Asia Scoring: any net VP within +/-8 (every country's value, data/tables.yaml),
+    then the VP check (10.3.1)."""
+    _not_over(s, c)
+    b = southeast_asia_bound()
+    net = c.int("net", -b, b)
+    vp, over = vp_check(s.over, s.vp + net)
+    return s.with_(vp=vp, over=over)
+
+
+@transition("milops_check", "8.2.1, 10.1.4, 10.2.3, 10.3.1")
+def milops_check(s: SymState, c: Choices) -> SymState:
+    """4.5 F, 8.2.1: each side short of the required Military Operations gives the other 1 VP per
+    missing point; the net goes on the track (10.2.3); both markers return to 0; then the VP check.
+    The requirement: any 1-5 (the DEFCON now or at step D, ruling ``milops_requirement``)."""
+    _not_over(s, c)
+    need = c.int("need", 1, DEFCON_MAX)
+    short = {x: zmax(0, need - s.milops[x]) for x in SIDES}
+    vp, over = vp_check(s.over, s.vp + short["USSR"] - short["US"])
+    return s.with_(vp=vp, over=over, milops={x: z3.IntVal(0) for x in SIDES})
+
+
+@transition("defcon_improvement", "8.1.6, 8.1.2")
+def defcon_improvement(s: SymState, c: Choices) -> SymState:
+    """4.5 A, 8.1.6: DEFCON improves by 1; 8.1.2: never above 5."""
+    _not_over(s, c)
+    return s.with_(defcon=zmin(DEFCON_MAX, s.defcon + 1))
+
+
+@transition("turn_advance", "4.5, 4.1, 4.4, 6.4.2")
+def turn_advance(s: SymState, c: Choices) -> SymState:
+    """4.5 I: the turn marker advances (guard: turn < 10, 4.1); the Space Race attempts of the turn
+    are forgotten (6.4.2: a turn's limit); 4.4: at turn 4 the Mid War cards, at turn 8 the Late War
+    cards join the draw pile."""
+    _not_over(s, c)
+    c.require(s.turn < LAST_TURN)
+    turn = s.turn + 1
+    zone = {n: (z3.If(turn == ERA_FROM[era], Z["deck"], s.zone[n]) if ERA_FROM[era] > 1 else s.zone[n])
+            for n, era in s.cards}
+    return s.with_(turn=turn, attempts={x: z3.IntVal(0) for x in SIDES}, zone=zone)
+
+
+@transition("china_play", "9.2, 9.3")
+def china_play(s: SymState, c: Choices) -> SymState:
+    """9.3: the China Card, played by its holder while face up, passes at once to the opponent face
+    down."""
+    _not_over(s, c)
+    us = c.bool("us")
+    c.require(s.china_holder == z3.If(us, HOLDER["US"], HOLDER["USSR"]), s.china_face_up)
+    return s.with_(china_holder=z3.If(us, z3.IntVal(HOLDER["USSR"]), z3.IntVal(HOLDER["US"])),
+                   china_face_up=z3.BoolVal(False))
+
+
+@transition("china_face_up", "4.5, 9.3")
+def china_face_up(s: SymState, c: Choices) -> SymState:
+    """4.5 H, 9.3: at the end of the turn the China Card is turned face up."""
+    _not_over(s, c)
+    return s.with_(china_face_up=z3.BoolVal(True))
+
+
+@transition("deal", "4.5, 4.3")
+def deal(s: SymState, c: Choices) -> SymState:
+    """4.5 B: a card of the draw pile is dealt to a side's hand."""
+    _not_over(s, c)
+    us = c.bool("us")
+    return _move_card(s, c, _card_index(s, c), Z["deck"], z3.If(us, HAND["US"], HAND["USSR"]))
+
+
+@transition("play_card", "4.5, 5.1")
+def play_card(s: SymState, c: Choices) -> SymState:
+    """4.5 E, 5.1: a side plays a card of its hand: it goes to the table."""
+    _not_over(s, c)
+    us = c.bool("us")
+    return _move_card(s, c, _card_index(s, c), z3.If(us, HAND["US"], HAND["USSR"]), Z["table"])
+
+
+@transition("headline_choice", "4.5")
+def headline_choice(s: SymState, c: Choices) -> SymState:
+    """4.5 C: a side chooses its headline card from its hand (one: guard, its headline is empty)."""
+    _not_over(s, c)
+    us = c.bool("us")
+    box = z3.If(us, HEADLINE["US"], HEADLINE["USSR"])
+    c.require(z3.And([s.zone[n] != box for n, _ in s.cards]))
+    return _move_card(s, c, _card_index(s, c), z3.If(us, HAND["US"], HAND["USSR"]), box)
+
+
+@transition("headline_reveal", "4.5")
+def headline_reveal(s: SymState, c: Choices) -> SymState:
+    """4.5 C: a headline card is revealed and its event happens: it goes to the table."""
+    _not_over(s, c)
+    us = c.bool("us")
+    return _move_card(s, c, _card_index(s, c), z3.If(us, HEADLINE["US"], HEADLINE["USSR"]), Z["table"])
+
+
+@transition("card_leaves_table", "2.2.4, 2.2.5, 2.2.6, 5.2")
+def card_leaves_table(s: SymState, c: Choices) -> SymState:
+    """A played card leaves the table: to the discards (2.2.6), removed (2.2.4, an asterisk) or in
+    effect beside the map (2.2.5, underlined)."""
+    _not_over(s, c)
+    dest = c.int("dest", Z["discard"], Z["in_effect"])  # discard 4, removed 5, in effect 6
+    return _move_card(s, c, _card_index(s, c), Z["table"], dest)
+
+
+@transition("space_walk_discard", "6.4.4")
+def space_walk_discard(s: SymState, c: Choices) -> SymState:
+    """6.4.4 box 6: at the end of the turn a side discards its held card."""
+    _not_over(s, c)
+    us = c.bool("us")
+    return _move_card(s, c, _card_index(s, c), z3.If(us, HAND["US"], HAND["USSR"]), Z["discard"])
+
+
+@transition("reshuffle", "4.3")
+def reshuffle(s: SymState, c: Choices) -> SymState:
+    """4.3: when the draw pile is empty (guard), every discarded card forms the new pile (removed
+    cards never return)."""
+    _not_over(s, c)
+    c.require(z3.And([s.zone[n] != Z["deck"] for n, _ in s.cards]))
+    return s.with_(zone={n: z3.If(s.zone[n] == Z["discard"], Z["deck"], s.zone[n]) for n, _ in s.cards})
+
+
+@transition("final_scoring", "10.3.2, card 6")
+def final_scoring(s: SymState, c: Choices) -> SymState:
+    """10.3.2: after turn 10 (guard) every region is scored and the China Card's holder gains 1 VP
+    (card 6): the net is any value within final_bound; the game ends, +/-20 winning nothing (the VP
+    may pass 20). Europe's Control wins at once (10.3.1; the model scores Europe first, so the VP
+    is left as it was)."""
+    _not_over(s, c)
+    c.require(s.turn == LAST_TURN)
+    b = final_bound()
+    net = c.int("net", -b, b)
+    europe_control = c.bool("europe_control")
+    return s.with_(vp=z3.If(europe_control, s.vp, s.vp + net), over=z3.BoolVal(True),
+                   final=z3.Not(europe_control))
+
+
+# -- two-state facts -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class OneWay:
+    """A fact of every step (pre, post): ``parts(pre, post)`` its conjuncts."""
+
+    name: str
+    rule: str
+    doc: str
+    parts: Callable[[SymState, SymState], list]
+
+
+ONE_WAY: dict[str, OneWay] = {}
+
+
+def _one_way(name: str, rule: str):
+    def register(fn):
+        ONE_WAY[name] = OneWay(name, rule, " ".join((fn.__doc__ or "").split()), fn)
+        return fn
+    return register
+
+
+@_one_way("removed_stay_removed", "2.2.4, 4.3")
+def _removed_stay_removed(pre: SymState, post: SymState) -> list:
+    """A card removed from the game never comes back (2.2.4; 4.3: it is not reshuffled)."""
+    return [z3.Implies(pre.zone[n] == Z["removed"], post.zone[n] == Z["removed"]) for n, _ in pre.cards]
+
+
+@_one_way("space_never_back", "6.4")
+def _space_never_back(pre: SymState, post: SymState) -> list:
+    """A Space Race marker never moves back (6.4.1: only to the next box)."""
+    return [post.space[x] >= pre.space[x] for x in SIDES]
+
+
+@_one_way("turn_never_back", "4.1, 4.5")
+def _turn_never_back(pre: SymState, post: SymState) -> list:
+    """The turn marker only advances (4.5 I)."""
+    return [post.turn >= pre.turn]
+
+
+def one_way(pre: SymState, post: SymState) -> z3.BoolRef:
+    return z3.And([z3.And(o.parts(pre, post)) for o in ONE_WAY.values()])
+
+
+# -- the proofs ----------------------------------------------------------------------------------------
+def _solver() -> z3.Solver:
+    """A solver for quantifier-free linear integer arithmetic (every formula here is one): z3's
+    QF_LIA strategy answers the card-zone proofs in a tenth of a second where the default
+    incremental solver takes seconds to minutes."""
+    return z3.SolverFor("QF_LIA")
+
+
+def _value(model: z3.ModelRef, e: z3.ExprRef):
+    v = model.eval(e, model_completion=True)
+    return z3.is_true(v) if z3.is_bool(v) else v.as_long()
+
+
+def _counterexample(model: z3.ModelRef, pre: SymState, post: SymState, c: Choices) -> dict:
+    """The invariants broken after the step, the pre and post values of the components of their
+    false conjuncts, and the choices."""
+    broken, names = [], []
+    for name, i in INVARIANTS.items():
+        pre_parts, post_parts = i.parts(pre), i.parts(post)
+        false = [j for j, p in enumerate(post_parts) if not _value(model, p)]
+        if false:
+            broken.append(name)
+            for j in false:
+                names += [str(x) for x in ZI._consts(pre_parts[j])]
+    for name, o in ONE_WAY.items():
+        pre_parts = o.parts(pre, pre)
+        false = [j for j, p in enumerate(o.parts(pre, post)) if not _value(model, p)]
+        if false:
+            broken.append(name)
+            for j in false:
+                names += [str(x) for x in ZI._consts(pre_parts[j])]
+    pc, qc = pre.components(), post.components()
+    names = list(dict.fromkeys(names))
+    return {"broken": broken, "pre": {n: _value(model, pc[n]) for n in names},
+            "post": {n: _value(model, qc[n]) for n in names},
+            "choices": {n: _label(c, n, _value(model, v)) for n, v in c.consts.items()}}
+
+
+def _label(c: Choices, name: str, value):
+    """A choice's value as the report gives it: the country or card an index names."""
+    labels = c.labels.get(name)
+    return labels[value] if labels is not None and 0 <= value < len(labels) else value
+
+
+def prove_transition(name: str, rule: str, fn: Callable[[SymState, Choices], SymState],
+                     cards: tuple | None = None) -> dict:
+    """Prove ``Inv(pre) and T(pre, post) => Inv(post) and OneWay(pre, post)`` for the transition
+    ``fn``: verdict
+    ``proved`` (its negation unsat), ``counterexample`` (with one) or ``vacuous`` (no state keeping
+    the invariants can take the step: the proof would say nothing)."""
+    t0 = time.perf_counter()
+    pre = SymState.fresh("", cards)
+    c = Choices(name)
+    post = fn(pre, c)
+    s = _solver()
+    s.add(inv(pre), *c.constraints)
+    enabled = s.check() == z3.sat
+    verdict, cex = "vacuous", None
+    if enabled:
+        s = _solver()  # a fresh solver: a second check on the same one runs incrementally, far slower
+        s.add(inv(pre), *c.constraints, z3.Not(z3.And(inv(post), one_way(pre, post))))
+        r = s.check()
+        if r == z3.unsat:
+            verdict = "proved"
+        elif r == z3.sat:
+            verdict, cex = "counterexample", _counterexample(s.model(), pre, post, c)
+        else:
+            verdict = "unknown"
+    return {"name": name, "rule": rule, "kind": "transition", "verdict": verdict, "enabled": enabled,
+            "seconds": round(time.perf_counter() - t0, 3), "counterexample": cex}
+
+
+def prove(name: str) -> dict:
+    """The proof of the transition called ``name``."""
+    t = TRANSITIONS[name]
+    return prove_transition(t.name, t.rule, t.fn)
+
+
+def base_cases() -> list[dict]:
+    """The invariants hold at each scenario's set-up (and at the deluxe edition's with the optional
+    cards): a concrete check of the first state (verdict ``proved``: the base of the induction;
+    else ``counterexample``, the broken invariants' values)."""
+    from cdg_oracle.model.twilight_struggle.scenarios import new_game, scenario_names
+    starts = [(f"base case: {n}", new_game(n)) for n in scenario_names()]
+    starts.append(("base case: standard, deluxe edition with optional cards",
+                   new_game("standard", options={"edition": "deluxe", "optional_cards": True})))
+    out = []
+    for name, st in starts:
+        t0 = time.perf_counter()
+        broken = [r for r in ZI.check_state(st) if not r["holds"]]
+        out.append({"name": name, "rule": "3.0", "kind": "base",
+                    "verdict": "proved" if not broken else "counterexample",
+                    "seconds": round(time.perf_counter() - t0, 3),
+                    "counterexample": {r["name"]: r["counterexample"] for r in broken} or None})
+    return out
+
+
+# -- lemmas --------------------------------------------------------------------------------------------
+def _lemma(name: str, rule: str, claim: z3.BoolRef, assume: list | None = None) -> dict:
+    """``claim`` is valid under ``assume``: its negation is unsat (``proved``), else a counterexample."""
+    t0 = time.perf_counter()
+    s = _solver()
+    s.add(*(assume or []), z3.Not(claim))
+    r = s.check()
+    cex = None
+    if r == z3.sat:
+        m = s.model()
+        cex = {str(d): _value(m, d()) for d in sorted(m.decls(), key=str) if d.arity() == 0}
+    verdict = "proved" if r == z3.unsat else "counterexample" if r == z3.sat else "unknown"
+    return {"name": name, "rule": rule, "kind": "lemma", "verdict": verdict,
+            "seconds": round(time.perf_counter() - t0, 3), "counterexample": cex}
+
+
+def _exists(name: str, rule: str, facts: list, show: dict[str, z3.ExprRef], c: Choices | None = None) -> dict:
+    """Some assignment satisfies ``facts``: ``proved`` with the ``witness`` (the values of the
+    terms ``show``; a choice of ``c`` by its label), else ``refuted``."""
+    t0 = time.perf_counter()
+    s = _solver()
+    s.add(*facts)
+    r = s.check()
+    witness = None
+    if r == z3.sat:
+        m = s.model()
+        witness = {k: _value(m, e) for k, e in show.items()}
+        if c is not None:
+            witness.update({n: _label(c, n, _value(m, v)) for n, v in c.consts.items()})
+    return {"name": name, "rule": rule, "kind": "lemma", "verdict": "proved" if r == z3.sat else "refuted",
+            "seconds": round(time.perf_counter() - t0, 3), "counterexample": None, "witness": witness}
+
+
+def control_exclusive(min_stability: int = 1) -> dict:
+    """2.1.7: with influence >= 0 and stability >= ``min_stability`` no country is controlled by
+    both sides (with ``min_stability`` 0 the lemma is false: a counterexample)."""
+    a, b, stab = z3.Ints("us ussr stability")
+    ctrl = lambda x, y: z3.And(x >= stab, x - y >= stab)  # noqa: E731
+    return _lemma(f"lemma: control is exclusive (stability >= {min_stability})", "2.1.7",
+                  z3.Not(z3.And(ctrl(a, b), ctrl(b, a))), [a >= 0, b >= 0, stab >= min_stability])
+
+
+def control_exclusive_on_map() -> dict:
+    """2.1.7 on the map: every country's stability (mapdata) is at least 1, so with influence >= 0
+    no country of the map is controlled by both sides."""
+    S = SymState.fresh("", ())
+    m = _map()[0]
+    claim = z3.And([z3.Not(z3.And(controls(S, "US", n), controls(S, "USSR", n))) for n in m.names])
+    assume = [S.inf[n][x] >= 0 for n in m.names for x in SIDES]
+    return _lemma("lemma: no country of the map is controlled by both sides", "2.1.7, 2.1.3", claim, assume)
+
+
+def closed_regions_grow() -> dict:
+    """8.1.5: the regions closed to coups and realignment only grow as DEFCON falls: a region
+    closed at a level is closed at every lower level (data/tables.yaml, DEFCON 1 closing all)."""
+    hi, lo = z3.Ints("defcon_high defcon_low")
+    claim = z3.And([z3.Implies(closed_region(r, hi), closed_region(r, lo)) for r in REGIONS])
+    return _lemma("lemma: closed regions only grow as DEFCON falls", "8.1.5", claim,
+                  [lo >= 1, lo <= hi, hi <= DEFCON_MAX])
+
+
+def _coup_step() -> tuple[SymState, Choices]:
+    pre = SymState.fresh("", ())
+    c = Choices("coup")
+    coup(pre, c)
+    return pre, c
+
+
+def coup_never_in_closed_region() -> dict:
+    """8.1.5: a coup that is not free is never made in a region the DEFCON level closes (the coup
+    transition's guard), from any state keeping the invariants."""
+    pre, c = _coup_step()
+    return _lemma("lemma: a coup that is not free is never made in a closed region", "8.1.5",
+                  z3.Not(z3.And(z3.Not(c["free"]), closed_country(c["country"], pre.defcon))),
+                  [inv(pre), *c.constraints])
+
+
+def free_coup_may_be_in_closed_region() -> dict:
+    """6.3.5: a free coup may be made in a closed region (a witness state)."""
+    pre, c = _coup_step()
+    return _exists("lemma: a free coup may be made in a closed region", "6.3.5",
+                   [inv(pre), *c.constraints, c["free"], closed_country(c["country"], pre.defcon)],
+                   {"defcon": pre.defcon}, c)
+
+
+def coup_arithmetic() -> dict:
+    """6.3.2, I5, I17: with net = ops + die - 2 x stability, a coup succeeds exactly when the die is
+    at least 2 x stability - ops + 1; what it removes plus what it adds is the net; the target's
+    total influence changes by at most the net."""
+    ops, die, stab, enemy = z3.Ints("ops die stability enemy")
+    net = ops + die - 2 * stab
+    removed = z3.If(net > 0, zmin(net, enemy), 0)
+    added = z3.If(net > 0, net - removed, 0)
+    claim = z3.And((net > 0) == (die >= 2 * stab - ops + 1),
+                   z3.Implies(net > 0, removed + added == net),
+                   z3.Abs(added - removed) <= zmax(net, 0), removed >= 0, added >= 0)
+    return _lemma("lemma: coup arithmetic (success threshold, removed + added = net)", "6.3.2",
+                  claim, [ops >= 1, ops <= 5, die >= 1, die <= 6, stab >= 1, stab <= 5, enemy >= 0])
+
+
+def realignment_never_adds() -> dict:
+    """6.2.3, I6, I17: a realignment roll never adds influence: after the realign_roll transition no
+    country holds more of either side's influence than before."""
+    pre = SymState.fresh("", ())
+    c = Choices("realign")
+    post = realign_roll(pre, c)
+    claim = z3.And([post.inf[n][x] <= pre.inf[n][x] for n in pre.inf for x in SIDES])
+    return _lemma("lemma: realignment never adds influence", "6.2.3", claim, [inv(pre), *c.constraints])
+
+
+def prove_lemmas() -> list[dict]:
+    return [control_exclusive(1), control_exclusive_on_map(), closed_regions_grow(), coup_never_in_closed_region(),
+            free_coup_may_be_in_closed_region(), coup_arithmetic(), realignment_never_adds()]
+
+
+def prove_all() -> list[dict]:
+    """The base cases, every transition and every lemma: ``[{name, rule, verdict, seconds,
+    counterexample}]`` (and ``kind``; ``enabled`` for a transition, ``witness`` for an existence)."""
+    return base_cases() + [prove(n) for n in TRANSITIONS] + prove_lemmas()
+
+
+__all__ = ["TRANSITIONS", "Transition", "Choices", "prove", "prove_transition", "prove_all", "prove_lemmas",
+           "base_cases", "vp_check", "region_bound", "final_bound", "closed_region", "closed_country",
+           "control_exclusive", "ONE_WAY", "one_way"]
