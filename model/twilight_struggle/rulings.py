@@ -56,3 +56,10 @@ class TwilightRulings(Rulings):
         question="6.4.4 box 8: the first side on it 'può giocare 8 Round di Azione per turno': may it pass its "
                  "eighth action round (keeping a second card), or must it play it?",
         source="the project (P02); 6.4.4's 'può', as for boxes 2 and 6")
+    china_bonus_milops: bool = switch(
+        True, choices=(True, False),
+        question="9.6, 8.2.3: a China Card coup in Asia is made with 5 ops; does its Military Operations marker "
+                 "move 5 (the card's Operations value with its bonus) or 4 (the printed value)?",
+        source="the project (P03); 7.4.2: a modified Operations value counts 'for all purposes', military "
+               "operations included (its example 1)")
+

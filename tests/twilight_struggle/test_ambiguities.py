@@ -31,6 +31,7 @@ SWITCH_ENTRIES = {
     "seed_un_intervention_ops": "A21",
     "deal_order": "P01",
     "eighth_round": "P02",
+    "china_bonus_milops": "P03",
 }
 
 
@@ -40,8 +41,8 @@ def registry():
 
 
 def test_the_registry_loads_with_every_dossier_item_in_order(registry):
-    """seed_twilight_struggle.md section g items 1-39 are A01-A39, in that order; P01 and P02 are the project's."""
-    assert [e.id for e in registry] == [f"A{k:02d}" for k in range(1, 40)] + ["P01", "P02"]
+    """seed_twilight_struggle.md section g items 1-39 are A01-A39, in that order; P01-P03 are the project's."""
+    assert [e.id for e in registry] == [f"A{k:02d}" for k in range(1, 40)] + ["P01", "P02", "P03"]
     assert all(e.source for e in registry)
     for k, e in enumerate(registry[:39], 1):
         assert e.source.startswith(f"seed_twilight_struggle.md section g item {k}"), e.id

@@ -182,3 +182,16 @@ def test_a_side_with_only_the_china_card_may_pass():
     assert st.d["china"] == {"holder": "USSR", "face_up": True}
     st = china_round(hand=(7,))
     assert {"pass": True} not in st.legal_actions()
+
+
+@pytest.mark.rule("9.6", "8.2.3")
+@pytest.mark.reading("P03")
+@pytest.mark.parametrize("china_bonus_milops, milops", [(True, 5), (False, 4)])
+def test_the_china_bonus_on_the_military_operations_track(china_bonus_milops, milops):
+    """P03: a China Card coup in Asia is made with 5 ops (9.6); by default the marker moves 5 (7.4.2:
+    the modified value counts for all purposes), under the other reading the printed 4."""
+    st = position(hands={"USSR": [7], "US": [4]}, influence={"Pakistan": {"US": 1, "USSR": 0}},
+                  rulings={"china_bonus_milops": china_bonus_milops})
+    play(st, {"card": 6}, {"use": "coup"}, {"country": "Pakistan"}, 1)
+    assert st.d["milops"]["USSR"] == milops
+    assert st.d["influence"]["Pakistan"] == {"US": 0, "USSR": 1}  # 5 + 1 - 4 = 2: the coup itself has 5 either way

@@ -70,13 +70,15 @@ def coup(st, f, a) -> None:
         return
     if f["pc"] == "target":
         country = a["country"]
-        ops = f["ops"] + (f["bonus"] if f["bonus"] and st.map.in_area(country, f["bonus_area"]) else 0)
+        bonus = f["bonus"] if f["bonus"] and st.map.in_area(country, f["bonus_area"]) else 0
+        ops = f["ops"] + bonus
         f.update(target=country, value=ops)
         if f.get("free"):
             cite(st, "8.2.5")
         else:
             cite(st, "6.3.3", "8.2.2", "8.2.3")
-            add_milops(st, side, ops)
+            # the bonus counts as part of the card's value unless ruled otherwise (P03, 7.4.2)
+            add_milops(st, side, ops if st.rulings.china_bonus_milops else f["ops"])
         f["pc"] = "die"
         roll(st, "6.3.2", f"{side}'s coup die in {country}")
         return
