@@ -160,13 +160,18 @@ def render_text(report: dict) -> str:
 
 
 def open_items_lines(items: list[dict]) -> list[str]:
-    """The OPEN ITEMS section (``solo_tables.open_items()``): a heading and one line per item;
-    nothing when there is no open item. Shared by ``cdg-oracle rules`` and ``play --solo``."""
+    """The OPEN ITEMS section (a game spec's ``open_items()``): a heading and one line per item;
+    nothing when there is no open item. An item names a ``table`` (Labyrinth's solo tables) or a
+    ``subject``. Shared by ``cdg-oracle rules`` and ``play --solo``."""
     if not items:
         return []
-    lines = ["OPEN ITEMS (facts no source confirms; model/labyrinth/data/solo_tables.yaml)"]
+    if all("table" in x for x in items):
+        lines = ["OPEN ITEMS (facts no source confirms; model/labyrinth/data/solo_tables.yaml)"]
+    else:
+        lines = ["OPEN ITEMS (what no source here gives, or the model does not do yet)"]
     for x in items:
-        lines.append(f"  {x['rule']:<6} {x['table']} table, {x['confidence']}: {x['what']}")
+        subject = f"{x['table']} table" if "table" in x else x["subject"]
+        lines.append(f"  {x['rule']:<6} {subject}, {x['confidence']}: {x['what']}")
     return lines
 
 

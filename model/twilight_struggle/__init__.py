@@ -32,6 +32,23 @@ def card_list() -> list[dict]:
              "event_implemented": events.is_implemented(c)} for c, _ in load_cards()]
 
 
+def open_items() -> list[dict]:
+    """What the model does not do yet, or no source here gives, for ``cdg-oracle rules``."""
+    return [
+        {"rule": "7.0", "subject": "card events", "confidence": "not implemented",
+         "what": "only the seven scoring cards' events are; no other is offered as a headline or an event, and an "
+                 "opponent's event that operations trigger (5.2) is recorded in the state's not_implemented, not "
+                 "resolved (the card goes to the discards)"},
+        {"rule": "3.0", "subject": "Late War scenario", "confidence": "not implemented",
+         "what": "its six events in effect at set-up (US/Japan Mutual Defense Pact, Marshall Plan, NATO, Warsaw Pact "
+                 "Formed, De Gaulle Leads France, Flower Power) are beside the map, but their lasting effects (NATO's "
+                 "and US/Japan's bars to USSR coups and realignments, Flower Power's VP) are card events: not applied"},
+        {"rule": "-", "subject": "Chinese Civil War variant", "confidence": "missing",
+         "what": "the English rulebook's variant; no source here gives its rules in full (only: a space next to the "
+                 "USSR, 3 USSR influence to take the China Card): the option is refused"},
+    ]
+
+
 SPEC = register(GameSpec(
     name="twilight_struggle", sides=SIDES, scenarios=scenario_names, lengths=LENGTHS, rulings=TwilightRulings,
     new_state=new_game, state_class=TwilightState, options=tuple(DEFAULT_OPTIONS),
@@ -40,7 +57,7 @@ SPEC = register(GameSpec(
     # perft's default depths: as deep as stays within a few seconds on one core (standard 5 in about
     # 0.8 s: the USSR's set-up placements, 9 countries each; late_war 6).
     perft_depths={"standard": 5, "late_war": 6},
-    rules_catalogue=load_rules_catalogue, cards=card_list, positions=position.FORMAT,
+    rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     state_schema="twilight_struggle_state.schema.json",
     default_scenario="standard"))
 
