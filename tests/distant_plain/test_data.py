@@ -104,3 +104,30 @@ def test_bad_pieces_are_refused_in_one_line(tmp_path, old, new, entry, what):
 def test_a_gap_given_twice_is_refused(tmp_path):
     with pytest.raises(DataError, match="loc_links: given twice"):
         load_gaps(variant(tmp_path, GAPS, "{id: map_table,", "{id: loc_links,"))
+
+
+def test_the_map_checks_hold_and_can_fail():
+    """Every map check holds on the map, and each catches a map broken for it."""
+    from dataclasses import replace
+
+    from cdg_oracle.model.distant_plain.mapdata import DistantPlainMap
+    from cdg_oracle.properties.distant_plain.mapchecks import all_checks
+
+    m = load_map()
+    assert all(not bad for bad in all_checks(m).values()), all_checks(m)
+
+    def broken(**changes) -> DistantPlainMap:
+        spaces = dict(m.spaces)
+        for name, fields in changes.items():
+            spaces[name] = replace(spaces[name], **fields)
+        return DistantPlainMap(spaces)
+
+    cases = {
+        "links are listed at both ends": broken(Herat={"adjacent": ("Badghis", "Farah", "Ghowr", "Kabul")}),
+        "a LoC touches only provinces and Kabul, at least one":
+            broken(**{"Kabul-Aibak LOC": {"touches": ("Baghlan", "Kabul-Tor Kham LOC")}}),
+        "the Pakistan spaces, Pashtun ones among them": broken(Herat={"pakistan": True}),
+        "population 25 + 2 and Econ 12": broken(Herat={"population": 2}),
+    }
+    for name, bad_map in cases.items():
+        assert all_checks(bad_map)[name], name
