@@ -44,6 +44,18 @@ class RuleEntry:
     scope: str
 
 
+#: A named rule (a rulebook without numbers, such as a player aid): dotted lowercase words,
+#: ``coalition``, ``coalition.train``, ``propaganda.resources``; a heading is the part before the last dot.
+_NAME = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*")
+
+
+def _name_problem(name: str) -> str | None:
+    """Why ``name`` is not a well-formed rule name, or None if it is."""
+    if not _NAME.fullmatch(name):
+        return "bad name format (expected dotted lowercase words, e.g. 'coalition.train')"
+    return None
+
+
 def _number_problem(number: str) -> str | None:
     """Why ``number`` is not a well-formed rule number, or None if it is."""
     if not _NUMBER.fullmatch(number):
@@ -89,9 +101,11 @@ def _entry_label(raw: object, index: int) -> str:
     return f"#{index + 1}"
 
 
-def load_catalogue(path: str | Path, scopes: Sequence[str]) -> tuple[RuleEntry, ...]:
+def load_catalogue(path: str | Path, scopes: Sequence[str], named: bool = False) -> tuple[RuleEntry, ...]:
     """Every entry of the catalogue file ``path``, validated, in rulebook order; ``scopes`` are the
-    game's allowed scopes. Raises ``DataError`` (one line) if the file is malformed."""
+    game's allowed scopes. ``named``: the rules are named, not numbered (a source without rule
+    numbers): each ``number`` is a dotted name, the file's order is the rulebook's, and a heading is
+    the name before the last dot. Raises ``DataError`` (one line) if the file is malformed."""
     path = Path(path)
     where = str(path)
     scope_list = ", ".join(scopes)
@@ -125,14 +139,14 @@ def load_catalogue(path: str | Path, scopes: Sequence[str]) -> tuple[RuleEntry, 
         number = raw["number"]
         if not isinstance(number, str):
             raise fail(label, f"number must be a quoted string (e.g. \"7.10\"), got {type(number).__name__} {number!r}")
-        problem = _number_problem(number)
+        problem = _name_problem(number) if named else _number_problem(number)
         if problem:
             raise fail(label, f"{problem}: {number!r}")
         if number in seen:
             raise fail(label, f"duplicate number (first at entry #{seen[number] + 1})")
-        if entries and rule_sort_key(number) <= rule_sort_key(entries[-1].number):
+        if not named and entries and rule_sort_key(number) <= rule_sort_key(entries[-1].number):
             raise fail(label, f"out of order (comes after {entries[-1].number})")
-        parent = _parent(number)
+        parent = (number.rpartition(".")[0] or None) if named else _parent(number)
         if parent is not None and parent not in seen:
             raise fail(label, f"its heading {parent} is not catalogued before it")
 
@@ -155,15 +169,16 @@ def load_catalogue(path: str | Path, scopes: Sequence[str]) -> tuple[RuleEntry, 
     return tuple(entries)
 
 
-def catalogue_loader(default_path: Path, scopes: Sequence[str]) -> Callable[..., tuple[RuleEntry, ...]]:
+def catalogue_loader(default_path: Path, scopes: Sequence[str], named: bool = False) -> Callable[..., tuple[RuleEntry, ...]]:
     """A game's ``load_rules_catalogue(path=None)``: with no argument, the game's packaged file
     ``default_path`` (loaded once, then cached; a failed load is not cached); with a path, that file,
-    read afresh each call. Either way validated against the game's ``scopes``."""
+    read afresh each call. Either way validated against the game's ``scopes`` (``named``: rules
+    named, not numbered, :func:`load_catalogue`)."""
     scopes = tuple(scopes)
 
     @functools.lru_cache(maxsize=1)
     def load_default() -> tuple[RuleEntry, ...]:
-        return load_catalogue(default_path, scopes)
+        return load_catalogue(default_path, scopes, named)
 
     def load_rules_catalogue(path: str | Path | None = None) -> tuple[RuleEntry, ...]:
         """Every numbered rule of the rulebook, in rulebook order.
@@ -173,7 +188,7 @@ def catalogue_loader(default_path: Path, scopes: Sequence[str]) -> Callable[...,
         """
         if path is None:
             return load_default()
-        return load_catalogue(path, scopes)
+        return load_catalogue(path, scopes, named)
 
     return load_rules_catalogue
 
