@@ -1,0 +1,85 @@
+"""The Propaganda round (the aid's "Propaganda!" block), in its order: 1 Victory?, 2 Resources,
+3 Support, 4 Redeploy, 5 Reset. The phases without a choice are here as functions over the state
+dict, each citing its named rule; the Support phase (Civic Action, Sharia) and the Redeploy phase
+(desertion, the ordered redeploys) pose choices and come with the game's procedures (not yet: issue
+20 is in progress; ``cdg-oracle rules`` will say so).
+"""
+from __future__ import annotations
+
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.distant_plain.control import reset_islamabad
+from cdg_oracle.model.distant_plain.mapdata import load_map
+from cdg_oracle.model.distant_plain.victory import goals_met, margins
+
+CASUALTY_AID = 3  # propaganda.resources.casualties_and_aid: Aid falls by 3 per piece in Casualties
+
+
+@implements("propaganda.victory")
+def victory_phase(d: dict) -> dict | None:
+    """1. If one or more factions have met their goal, the game ends at once: the outcome, else None.
+    Several at once, no source says who wins (gap ``victory_ties``): the largest margin, and no
+    winner on a tie of margins."""
+    met = goals_met(d)
+    if not met:
+        return None
+    m = margins(d)
+    best = max(m[f] for f in met)
+    top = [f for f in met if m[f] == best]
+    winner = top[0] if len(top) == 1 else None
+    return {"winner": winner, "reason": f"victory goal met by {', '.join(met)} (margins {m})",
+            "rule": "propaganda.victory"}
+
+
+@implements("propaganda.resources.sabotage")
+def sabotage(d: dict) -> None:
+    """2.1 Sabotage on every unsabotaged LoC where the Taliban guerrillas outnumber all other pieces
+    there (together: the aid's 'maggiore a tutti gli altri pezzi presenti', read as their total)."""
+    m = load_map()
+    for name in m.locs:
+        s = d["spaces"][name]
+        guerrillas = s["pieces"]["taliban_underground"] + s["pieces"]["taliban_active"]
+        others = sum(s["pieces"].values()) - guerrillas
+        if not s["sabotage"] and guerrillas > others:
+            s["sabotage"] = True
+
+
+@implements("propaganda.resources", "propaganda.resources.government", "propaganda.resources.taliban",
+            "propaganda.resources.warlords", "propaganda.resources.casualties_and_aid")
+def resources_phase(d: dict) -> None:
+    """2. Sabotage first; then the Government gains Aid + the Econ of the unsabotaged LoCs; the
+    Taliban, one per Taliban Base on the map; the Warlords, one per Warlords Base and per Warlords
+    guerrilla on unsabotaged LoCs; then Aid falls by 3 per piece in Casualties (not below 0, the
+    track's start: the floor is a registered gap, ``track_limits``)."""
+    sabotage(d)
+    m = load_map()
+    open_locs = [n for n in m.locs if not d["spaces"][n]["sabotage"]]
+    spaces = d["spaces"]
+    d["resources"]["Government"] += d["aid"] + sum(m.spaces[n].econ for n in open_locs)
+    d["resources"]["Taliban"] += sum(s["pieces"]["taliban_bases"] for s in spaces.values())
+    d["resources"]["Warlords"] += sum(s["pieces"]["warlords_bases"] for s in spaces.values()) + sum(
+        spaces[n]["pieces"]["warlords_underground"] + spaces[n]["pieces"]["warlords_active"] for n in open_locs)
+    d["aid"] = max(0, d["aid"] - CASUALTY_AID * sum(d["casualties"].values()))
+
+
+@implements("propaganda.reset", "propaganda.reset.casualties", "propaganda.reset.islamabad",
+            "propaganda.reset.markers", "propaganda.reset.underground")
+def reset_phase(d: dict) -> None:
+    """5. Casualties: every base and half the troops (rounded down) leave play (to Out of Play), the
+    other troops go to the Coalition's Available; Islamabad drifts (control.reset_islamabad); every
+    Terror and Sabotage marker is removed; every Active guerrilla goes Underground. (All factions
+    Eligible and the Momentum discard belong to the sequence of play and the cards: registered gaps.)"""
+    cas, out, avail = d["casualties"], d["out_of_play"], d["available"]
+    out["coalition_bases"] += cas["coalition_bases"]
+    cas["coalition_bases"] = 0
+    leave = cas["coalition_troops"] // 2
+    out["coalition_troops"] += leave
+    avail["coalition_troops"] += cas["coalition_troops"] - leave
+    cas["coalition_troops"] = 0
+    reset_islamabad(d["islamabad"])
+    for s in d["spaces"].values():
+        s["terror"] = s["sabotage"] = False
+        p = s["pieces"]
+        for faction in ("taliban", "warlords"):
+            p[f"{faction}_underground"] += p[f"{faction}_active"]
+            p[f"{faction}_active"] = 0
+

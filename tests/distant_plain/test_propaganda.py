@@ -1,0 +1,77 @@
+"""The Propaganda round's phases without choices (issue 20, in progress): 1 Victory?, 2 Resources
+(Sabotage first), 5 Reset, each by the aid's words."""
+from __future__ import annotations
+
+import pytest
+
+from cdg_oracle.model.distant_plain.consistency import check_all
+from cdg_oracle.model.distant_plain.propaganda import resources_phase, reset_phase, sabotage, victory_phase
+from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+
+
+def place(d, space, kind, n, source="available"):
+    d[source][kind] -= n
+    d["spaces"][space]["pieces"][kind] += n
+
+
+@pytest.mark.rule("propaganda.resources.sabotage")
+def test_sabotage_where_taliban_guerrillas_outnumber_every_other_piece():
+    d = sandbox_state()
+    place(d, "Kabul-Aibak LOC", "taliban_underground", 2)
+    place(d, "Kabul-Aibak LOC", "police", 1)
+    place(d, "Kandahar-Kabul LOC", "taliban_underground", 2)
+    place(d, "Kandahar-Kabul LOC", "police", 1)
+    place(d, "Kandahar-Kabul LOC", "warlords_underground", 1)
+    sabotage(d)
+    assert d["spaces"]["Kabul-Aibak LOC"]["sabotage"] and not d["spaces"]["Kandahar-Kabul LOC"]["sabotage"]
+
+
+@pytest.mark.rule("propaganda.resources", "propaganda.resources.government", "propaganda.resources.taliban",
+                  "propaganda.resources.warlords", "propaganda.resources.casualties_and_aid")
+def test_the_resources_phase():
+    """Government + Aid 15 + Econ of the unsabotaged LoCs (12 less the sabotaged Kabul-Tor Kham's 4);
+    Taliban + 3 bases; Warlords + 2 bases + 1 guerrilla on an unsabotaged LoC (not the one on the
+    sabotaged LoC); Aid - 3 x 2 pieces in Casualties."""
+    d = sandbox_state()
+    d["spaces"]["Kabul-Tor Kham LOC"]["sabotage"] = True
+    place(d, "Herat", "taliban_bases", 3)
+    place(d, "Herat", "warlords_bases", 2)
+    place(d, "Kabul-Aibak LOC", "warlords_underground", 1)
+    place(d, "Kabul-Tor Kham LOC", "warlords_underground", 1)
+    d["available"]["coalition_troops"] -= 2
+    d["casualties"]["coalition_troops"] += 2
+    resources_phase(d)
+    assert d["resources"] == {"Government": 30 + 15 + 8, "Taliban": 10 + 3, "Warlords": 15 + 2 + 1}
+    assert d["aid"] == 15 - 6 and check_all(d) == []
+
+
+@pytest.mark.rule("propaganda.reset", "propaganda.reset.casualties", "propaganda.reset.markers",
+                  "propaganda.reset.underground", "propaganda.reset.islamabad")
+def test_the_reset_phase():
+    """Casualties: the bases and half the troops (down) leave play, the rest go Available; markers
+    removed; Active guerrillas Underground; Islamabad one box toward Backing."""
+    d = sandbox_state()
+    d["available"]["coalition_troops"] -= 5
+    d["casualties"]["coalition_troops"] += 5
+    d["available"]["coalition_bases"] -= 1
+    d["casualties"]["coalition_bases"] += 1
+    d["spaces"]["Herat"]["terror"] = d["spaces"]["Kabul-Aibak LOC"]["sabotage"] = True
+    place(d, "Herat", "taliban_underground", 2)
+    d["spaces"]["Herat"]["pieces"]["taliban_underground"] -= 2
+    d["spaces"]["Herat"]["pieces"]["taliban_active"] += 2
+    d["islamabad"] = {"level": "sponsorship", "hard": False}
+    reset_phase(d)
+    assert d["out_of_play"]["coalition_troops"] == 2 and d["out_of_play"]["coalition_bases"] == 1
+    assert d["available"]["coalition_troops"] == 20 - 5 + 3 and sum(d["casualties"].values()) == 0
+    assert not d["spaces"]["Herat"]["terror"] and not d["spaces"]["Kabul-Aibak LOC"]["sabotage"]
+    assert d["spaces"]["Herat"]["pieces"]["taliban_underground"] == 2 and d["spaces"]["Herat"]["pieces"]["taliban_active"] == 0
+    assert d["islamabad"]["level"] == "backing" and check_all(d) == []
+
+
+@pytest.mark.rule("propaganda.victory")
+def test_the_victory_phase():
+    d = sandbox_state()
+    assert victory_phase(d) is None
+    d["resources"]["Warlords"] = 41
+    out = victory_phase(d)
+    assert out["winner"] == "Warlords" and out["rule"] == "propaganda.victory"
