@@ -77,6 +77,34 @@ class GameVerification:
         return []
 
 
+def mark(ok: bool) -> str:
+    """How a report says a property holds or fails."""
+    return "holds" if ok else "**FAILS**"
+
+
+def checks_section(key: str, title: str, checks) -> Section:
+    """A section of named checks, each ``(name, problems)`` (an empty list: it holds): a bullet
+    each, with its first problems (a game's map checks)."""
+    rows = [{"check": name, "ok": not bad, "violations": bad} for name, bad in checks]
+    md = [f"## {title}", ""]
+    for x in rows:
+        md.append(f"- {x['check']}: {mark(x['ok'])}" + (f" — {', '.join(x['violations'][:5])}" if x["violations"] else ""))
+    return Section(key, rows, all(x["ok"] for x in rows), md)
+
+
+def proofs_section(title: str, intro: list[str], rows: list[dict], proofs: list[tuple[str, str, bool, object]],
+                   head: str = "transition") -> Section:
+    """The section of a game's z3 proofs: ``proofs`` as ``(name, rules, proved, witness)``, ``rows``
+    the report's data; a table with each verdict, a counterexample shown where there is one."""
+    import json
+
+    md = [f"## {title}", "", *intro, "", f"| {head} | rules | result |", "|---|---|---|"]
+    for name, rules, proved, witness in proofs:
+        res = "proved" if proved else f"**counterexample** {json.dumps(witness, sort_keys=True)[:200]}"
+        md.append(f"| {name} | {rules} | {res} |")
+    return Section("z3_proofs", rows, all(p[2] for p in proofs), md, f"{len(proofs)} proofs")
+
+
 def verification(game: str) -> GameVerification:
     """The verification of ``game``: the one its properties package registers, else the generic."""
     games.load(game)

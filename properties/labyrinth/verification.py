@@ -11,11 +11,9 @@ from __future__ import annotations
 import json
 from typing import Callable
 
-from cdg_oracle.properties.verification import VERIFICATIONS, ExtraCampaign, GameVerification, Section
-
-
-def mark(ok: bool) -> str:
-    return "holds" if ok else "**FAILS**"
+from cdg_oracle.properties.verification import (
+    VERIFICATIONS, ExtraCampaign, GameVerification, Section, checks_section, mark, proofs_section as proofs_table,
+)
 
 
 def solo_games_for(games: int) -> int:
@@ -28,11 +26,7 @@ def solo_games_for(games: int) -> int:
 def map_section(m) -> Section:
     from cdg_oracle.properties.labyrinth.mapchecks import check_map
 
-    maps = [{"check": name, "ok": not bad, "violations": bad} for name, bad in check_map(m)]
-    md = ["## Map (networkx)", ""]
-    for x in maps:
-        md.append(f"- {x['check']}: {mark(x['ok'])}" + (f" — {', '.join(x['violations'][:5])}" if x["violations"] else ""))
-    return Section("map_checks", maps, all(x["ok"] for x in maps), md)
+    return checks_section("map_checks", "Map (networkx)", check_map(m))
 
 
 def scenario_section() -> Section:
@@ -79,15 +73,11 @@ def proofs_section() -> Section:
     from cdg_oracle.properties.labyrinth import z3_proofs
 
     proofs = [{k: v for k, v in p.items() if k != "seconds"} for p in z3_proofs.prove_all()]
-    md = ["## z3 inductive proofs", "",
-          "Each transition (an operation's or an end-of-turn step's effect on tracks and counts) is proved to",
-          "preserve the invariants, or a counterexample is shown.", "",
-          "| transition | rules | result |", "|---|---|---|"]
-    for p in proofs:
-        res = ("proved" if p["status"] == "proved"
-               else f"**counterexample** {json.dumps(p.get('witness'), sort_keys=True)[:200]}")
-        md.append(f"| {p['name']} | {', '.join(p.get('rules', []))} | {res} |")
-    return Section("z3_proofs", proofs, all(p["status"] == "proved" for p in proofs), md, f"{len(proofs)} proofs")
+    return proofs_table("z3 inductive proofs",
+                        ["Each transition (an operation's or an end-of-turn step's effect on tracks and counts) is proved to",
+                         "preserve the invariants, or a counterexample is shown."], proofs,
+                        [(p["name"], ", ".join(p.get("rules", [])), p["status"] == "proved", p.get("witness"))
+                         for p in proofs])
 
 
 def victory_section(m) -> Section:

@@ -9,21 +9,15 @@ from __future__ import annotations
 import json
 from typing import Callable
 
-from cdg_oracle.properties.verification import VERIFICATIONS, ExtraCampaign, GameVerification, Section
-
-
-def mark(ok: bool) -> str:
-    return "holds" if ok else "**FAILS**"
+from cdg_oracle.properties.verification import (
+    VERIFICATIONS, ExtraCampaign, GameVerification, Section, checks_section, mark, proofs_section as proofs_table,
+)
 
 
 def map_section() -> Section:
     from cdg_oracle.properties.twilight_struggle.mapchecks import all_checks
 
-    maps = [{"check": name, "ok": not bad, "violations": bad} for name, bad in all_checks().items()]
-    md = ["## Map (networkx)", ""]
-    for x in maps:
-        md.append(f"- {x['check']}: {mark(x['ok'])}" + (f" — {', '.join(x['violations'][:5])}" if x["violations"] else ""))
-    return Section("map_checks", maps, all(x["ok"] for x in maps), md)
+    return checks_section("map_checks", "Map (networkx)", all_checks().items())
 
 
 def scenario_section() -> Section:
@@ -69,15 +63,11 @@ def proofs_section() -> Section:
     from cdg_oracle.properties.twilight_struggle import z3_proofs
 
     proofs = [{k: v for k, v in p.items() if k != "seconds"} for p in z3_proofs.prove_all()]
-    md = ["## z3 inductive proofs and lemmas", "",
-          "Each transition (a rule's effect on tracks, influence and card zones) is proved to preserve the",
-          "invariants, or a counterexample is shown; the lemmas (control exclusive, DEFCON gating) likewise.", "",
-          "| transition or lemma | rules | result |", "|---|---|---|"]
-    for p in proofs:
-        res = ("proved" if p["verdict"] == "proved"
-               else f"**{p['verdict']}** {json.dumps(p.get('counterexample'), sort_keys=True)[:200]}")
-        md.append(f"| {p['name']} | {p.get('rule', '')} | {res} |")
-    return Section("z3_proofs", proofs, all(p["verdict"] == "proved" for p in proofs), md, f"{len(proofs)} proofs")
+    return proofs_table("z3 inductive proofs and lemmas",
+                        ["Each transition (a rule's effect on tracks, influence and card zones) is proved to preserve the",
+                         "invariants, or a counterexample is shown; the lemmas (control exclusive, DEFCON gating) likewise."],
+                        proofs, [(p["name"], p.get("rule", ""), p["verdict"] == "proved", p.get("counterexample"))
+                                 for p in proofs], head="transition or lemma")
 
 
 def victory_section() -> Section:
