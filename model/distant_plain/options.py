@@ -13,6 +13,7 @@ rules`` report. A bad option is refused in one line.
 from __future__ import annotations
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.options import merged
 
 DEFAULT_OPTIONS = {"control": "coin_series", "pakistan_control": True}
 CHOICES = {"control": ("coin_series", "none"), "pakistan_control": (True, False)}
@@ -21,9 +22,11 @@ GAPS = {"control": "control_definition", "pakistan_control": "pakistan_control"}
 
 def normalize_options(options: dict | None) -> dict:
     """The full options dict for ``options`` (None: the defaults)."""
-    out = dict(DEFAULT_OPTIONS)
-    if options is None:
-        return out
+    out = merged(options, DEFAULT_OPTIONS)
+    for k, v in out.items():
+        if v not in CHOICES[k] or type(v) is not type(CHOICES[k][0]):
+            raise DataError(f"options: {k} cannot be {v!r} (choices: {list(CHOICES[k])})")
+    return out
     if not isinstance(options, dict):
         raise DataError(f"options: must be an object with {', '.join(DEFAULT_OPTIONS)}")
     for k, v in options.items():

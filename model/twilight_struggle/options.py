@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.options import merged
 
 EDITIONS = ("seed", "deluxe")
 DEFAULT_OPTIONS = {"edition": "seed", "optional_cards": False, "tournament": False, "bid": None,
@@ -27,14 +28,8 @@ DEFAULT_OPTIONS = {"edition": "seed", "optional_cards": False, "tournament": Fal
 @implements("11.0", "11.1.3")
 def normalize_options(options: dict | None) -> dict:
     """The full options dict for ``options`` (None: the defaults)."""
-    out = dict(DEFAULT_OPTIONS)
-    if options is None:
-        return out
-    if not isinstance(options, dict):
-        raise DataError(f"options: must be an object with {', '.join(DEFAULT_OPTIONS)}")
-    for k, v in options.items():
-        if k not in DEFAULT_OPTIONS:
-            raise DataError(f"options: unknown option {k!r} (known: {', '.join(DEFAULT_OPTIONS)})")
+    out = merged(options, DEFAULT_OPTIONS)
+    for k, v in out.items():
         if k == "edition" and v not in EDITIONS:
             raise DataError(f"options: edition {v!r} unknown (choose {' or '.join(EDITIONS)})")
         if k in ("optional_cards", "tournament", "chinese_civil_war") and not isinstance(v, bool):
@@ -43,7 +38,6 @@ def normalize_options(options: dict | None) -> dict:
             if not isinstance(v, dict) or set(v) != {"to", "vp"} or v["to"] not in ("US", "USSR") \
                     or not isinstance(v["vp"], int) or isinstance(v["vp"], bool) or not 0 <= v["vp"] < 20:
                 raise DataError("options: bid must be {to: US or USSR, vp: 0-19} (11.1.3)")
-        out[k] = v
     if out["optional_cards"] and out["edition"] != "deluxe":
         raise DataError("options: optional_cards are the Deluxe's cards 104-110; set edition deluxe too")
     if out["chinese_civil_war"]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.options import merged
 
 IDEOLOGIES = ("normal", "attractive", "potent", "infectious", "virulent")
 DEFAULT_OPTIONS = {"solo": False, "ideology": "normal", "minidecks": False}
@@ -24,19 +25,12 @@ DEFAULT_OPTIONS = {"solo": False, "ideology": "normal", "minidecks": False}
 
 def normalize_options(options: dict | None) -> dict:
     """The full options dict for ``options`` (None: two-player); a DataError names a bad key or value."""
-    out = dict(DEFAULT_OPTIONS)
-    if options is None:
-        return out
-    if not isinstance(options, dict):
-        raise DataError("options: must be an object with solo, ideology, minidecks")
-    for k, v in options.items():
-        if k not in DEFAULT_OPTIONS:
-            raise DataError(f"options: unknown option {k!r} (known: {', '.join(DEFAULT_OPTIONS)})")
+    out = merged(options, DEFAULT_OPTIONS)
+    for k, v in out.items():
         if k in ("solo", "minidecks") and not isinstance(v, bool):
             raise DataError(f"options: {k} must be true or false, not {v!r}")
         if k == "ideology" and v not in IDEOLOGIES:
             raise DataError(f"options: ideology {v!r} unknown (choose {', '.join(IDEOLOGIES)})")
-        out[k] = v
     if not out["solo"] and (out["ideology"] != "normal" or out["minidecks"]):
         raise DataError("options: ideology and minidecks are solo options (9.2, 9.7); set solo too")
     return out
