@@ -71,6 +71,10 @@ def _usage(message: str) -> Exception:
     return UsageError(message)
 
 
+#: The games whose registry readings can be measured by paired games (properties/<game>/impact.py).
+MEASURED = ("labyrinth",)
+
+
 def run(args, stream=None) -> int:
     from cdg_oracle.model.core.errors import DataError
     from cdg_oracle.properties.labyrinth import impact
@@ -85,6 +89,9 @@ def run(args, stream=None) -> int:
     if game not in AMBIGUITY_REGISTRIES:
         raise _usage(f"ambiguities --game {game}: {game} has no ambiguity registry yet (games with one: "
                      f"{', '.join(sorted(AMBIGUITY_REGISTRIES))})")
+    if game not in MEASURED:
+        raise _usage(f"ambiguities --game {game}: its registry is loaded and shown by cdg-oracle rules --game {game} "
+                     f"--rulings, but the paired-game measurement exists for {', '.join(sorted(MEASURED))} only so far")
     stream = stream or sys.stdout
     if not args.budget > 0 or args.budget == float("inf"):
         raise _usage(f"--budget {args.budget:g}: must be a number of seconds > 0")

@@ -162,3 +162,11 @@ def test_the_rules_report(capsys):
     code, out, _ = run(capsys, "rules", "--game", GAME)
     assert code == 0 and "an event not implemented is never offered" in out
     assert "Late War scenario, not implemented" in out and "Chinese Civil War variant, missing" in out
+
+
+def test_the_ambiguities_measurement_says_it_is_labyrinth_s_only(capsys):
+    """cdg-oracle ambiguities measures readings by paired games for Labyrinth only so far: for this
+    game it refuses in one line (it never measures another game's registry in its place)."""
+    code, out, err = run(capsys, "ambiguities", "--game", GAME, "--budget", "5")
+    assert code == 2 and out == ""
+    assert err.strip().endswith("but the paired-game measurement exists for labyrinth only so far")
