@@ -9,6 +9,12 @@ from __future__ import annotations
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.distant_plain.control import reset_islamabad
 from cdg_oracle.model.distant_plain.mapdata import load_map
+from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
+
+
+def rulings_of(d: dict) -> DistantPlainRulings:
+    """The rulings a state dict is played under (its ``rulings``: the switches off their default)."""
+    return DistantPlainRulings.from_dict(d.get("rulings"))
 from cdg_oracle.model.distant_plain.victory import goals_met, margins
 
 CASUALTY_AID = 3  # propaganda.resources.casualties_and_aid: Aid falls by 3 per piece in Casualties
@@ -32,14 +38,18 @@ def victory_phase(d: dict) -> dict | None:
 
 @implements("propaganda.resources.sabotage")
 def sabotage(d: dict) -> None:
-    """2.1 Sabotage on every unsabotaged LoC where the Taliban guerrillas outnumber all other pieces
-    there (together: the aid's 'maggiore a tutti gli altri pezzi presenti', read as their total)."""
+    """2.1 Sabotage on every unsabotaged LoC where the Taliban guerrillas outnumber the other pieces
+    there: all of them together (default), or each other kind (ruling ``sabotage_count``, the aid's
+    'maggiore a tutti gli altri pezzi presenti')."""
     m = load_map()
+    together = rulings_of(d).sabotage_count == "all_others_together"
     for name in m.locs:
         s = d["spaces"][name]
-        guerrillas = s["pieces"]["taliban_underground"] + s["pieces"]["taliban_active"]
-        others = sum(s["pieces"].values()) - guerrillas
-        if not s["sabotage"] and guerrillas > others:
+        p = s["pieces"]
+        guerrillas = p["taliban_underground"] + p["taliban_active"]
+        others = ([sum(p.values()) - guerrillas] if together else
+                  [p[k] for k in p if not k.startswith("taliban_") or k == "taliban_bases"])
+        if not s["sabotage"] and all(guerrillas > n for n in others):
             s["sabotage"] = True
 
 
@@ -64,22 +74,28 @@ def resources_phase(d: dict) -> None:
 @implements("propaganda.reset", "propaganda.reset.casualties", "propaganda.reset.islamabad",
             "propaganda.reset.markers", "propaganda.reset.underground")
 def reset_phase(d: dict) -> None:
-    """5. Casualties: every base and half the troops (rounded down) leave play (to Out of Play), the
-    other troops go to the Coalition's Available; Islamabad drifts (control.reset_islamabad); every
-    Terror and Sabotage marker is removed; every Active guerrilla goes Underground. (All factions
+    """5. Casualties: every base and half the troops leave play (to Out of Play; the half that leaves
+    rounded down, ruling ``casualties_rounding``), the other troops go to the Coalition's Available; Islamabad drifts (control.reset_islamabad); every
+    Terror and Sabotage marker is removed; every Active guerrilla goes Underground (under Hostility,
+    the Taliban in Pakistan too unless the ruling ``hostility_at_reset`` says otherwise). (All factions
     Eligible and the Momentum discard belong to the sequence of play and the cards: registered gaps.)"""
     cas, out, avail = d["casualties"], d["out_of_play"], d["available"]
     out["coalition_bases"] += cas["coalition_bases"]
     cas["coalition_bases"] = 0
-    leave = cas["coalition_troops"] // 2
+    troops = cas["coalition_troops"]
+    leave = troops // 2 if rulings_of(d).casualties_rounding == "leaving_rounded_down" else troops - troops // 2
     out["coalition_troops"] += leave
     avail["coalition_troops"] += cas["coalition_troops"] - leave
     cas["coalition_troops"] = 0
+    hostile = d["islamabad"]["level"] == "hostility" and rulings_of(d).hostility_at_reset == "hostility_wins"
     reset_islamabad(d["islamabad"])
-    for s in d["spaces"].values():
+    m = load_map()
+    for name, s in d["spaces"].items():
         s["terror"] = s["sabotage"] = False
         p = s["pieces"]
         for faction in ("taliban", "warlords"):
+            if faction == "taliban" and hostile and m.spaces[name].pakistan:
+                continue  # islamabad.hostility: always Active in Pakistan (ruling hostility_at_reset)
             p[f"{faction}_underground"] += p[f"{faction}_active"]
             p[f"{faction}_active"] = 0
 

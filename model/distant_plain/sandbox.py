@@ -11,6 +11,7 @@ from cdg_oracle.model.distant_plain.control import PIECES
 from cdg_oracle.model.distant_plain.mapdata import load_map
 from cdg_oracle.model.distant_plain.options import normalize_options
 from cdg_oracle.model.distant_plain.pieces import load_pieces
+from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
 
 #: piece key -> (faction, piece type of data/pieces.yaml); guerrillas start Underground.
 KINDS = {"coalition_troops": ("Coalition", "troops"), "coalition_bases": ("Coalition", "bases"),
@@ -20,7 +21,7 @@ KINDS = {"coalition_troops": ("Coalition", "troops"), "coalition_bases": ("Coali
          "warlords_bases": ("Warlords", "bases")}
 
 
-def sandbox_state(options: dict | None = None) -> dict:
+def sandbox_state(options: dict | None = None, rulings: dict | None = None) -> dict:
     """The sandbox's state dict (module docstring)."""
     counts = load_pieces()["pieces"]
     empty = dict.fromkeys(PIECES, 0)
@@ -29,6 +30,7 @@ def sandbox_state(options: dict | None = None) -> dict:
         available[key] = counts[faction][kind]
     return {
         "game": "distant_plain", "version": 1, "scenario": "sandbox", "options": normalize_options(options),
+        "rulings": DistantPlainRulings.from_dict(rulings).changes(),
         "spaces": {n: {"pieces": dict(empty), "support": "neutral", "terror": False, "sabotage": False,
                        "returnees": False} for n in load_map().names},
         "available": available, "casualties": dict(empty), "out_of_play": dict(empty),

@@ -75,3 +75,44 @@ def test_the_victory_phase():
     d["resources"]["Warlords"] = 41
     out = victory_phase(d)
     assert out["winner"] == "Warlords" and out["rule"] == "propaganda.victory"
+
+
+@pytest.mark.rule("propaganda.resources.sabotage")
+@pytest.mark.reading("A20")
+@pytest.mark.parametrize("sabotage_count, sabotaged", [("all_others_together", False), ("each_other_kind", True)])
+def test_sabotage_against_the_other_pieces_together_or_each_kind(sabotage_count, sabotaged):
+    """A20: 3 Taliban guerrillas against 2 police and 2 Warlords guerrillas: not more than all
+    others together (4), but more than each other kind."""
+    d = sandbox_state(rulings={"sabotage_count": sabotage_count})
+    place(d, "Kabul-Aibak LOC", "taliban_underground", 3)
+    place(d, "Kabul-Aibak LOC", "police", 2)
+    place(d, "Kabul-Aibak LOC", "warlords_underground", 2)
+    sabotage(d)
+    assert d["spaces"]["Kabul-Aibak LOC"]["sabotage"] == sabotaged
+
+
+@pytest.mark.rule("propaganda.reset.casualties")
+@pytest.mark.reading("A18")
+@pytest.mark.parametrize("casualties_rounding, leave", [("leaving_rounded_down", 2), ("leaving_rounded_up", 3)])
+def test_the_casualties_half_that_leaves(casualties_rounding, leave):
+    """A18: of 5 Coalition troops in Casualties, 2 leave play (the leaving half rounded down) or 3."""
+    d = sandbox_state(rulings={"casualties_rounding": casualties_rounding})
+    d["available"]["coalition_troops"] -= 5
+    d["casualties"]["coalition_troops"] += 5
+    reset_phase(d)
+    assert d["out_of_play"]["coalition_troops"] == leave and d["available"]["coalition_troops"] == 20 - leave
+
+
+@pytest.mark.rule("propaganda.reset.underground", "islamabad.hostility")
+@pytest.mark.reading("A17")
+@pytest.mark.parametrize("hostility_at_reset, active", [("reset_wins", 0), ("hostility_wins", 2)])
+def test_hostility_and_reset(hostility_at_reset, active):
+    """A17: under Hostility the Taliban guerrillas in Pakistan are always Active; Reset turns every
+    Active guerrilla Underground. By default Reset wins; under the other reading they stay Active."""
+    d = sandbox_state(rulings={"hostility_at_reset": hostility_at_reset})
+    d["islamabad"] = {"level": "hostility", "hard": False}
+    d["available"]["taliban_underground"] -= 2
+    d["spaces"]["Waziristan (Pakistan)"]["pieces"]["taliban_active"] += 2
+    reset_phase(d)
+    assert d["spaces"]["Waziristan (Pakistan)"]["pieces"]["taliban_active"] == active
+    assert check_all(d) == []
