@@ -1,0 +1,44 @@
+"""The state of A Distant Plain: plain JSON data in ``d`` (the sandbox's fields, sandbox.py, and the
+core's ``stack``, ``pending``, ``terminal``), the contract from the core. Everything on the board
+is public (no hands: the cards are not modelled, a registered gap), so a side's observation is the
+canonical state."""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from cdg_oracle.model.core.state import StackState, copy_json
+from cdg_oracle.model.distant_plain.engine import ENGINE
+from cdg_oracle.model.distant_plain.mapdata import load_map
+from cdg_oracle.model.distant_plain.pieces import FACTIONS
+from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
+
+_FACTS = ("spaces", "available", "casualties", "out_of_play", "resources", "aid", "patronage", "islamabad")
+
+
+class DistantPlainState(StackState):
+    game: ClassVar[str] = "distant_plain"
+    SIDES: ClassVar[tuple[str, ...]] = FACTIONS
+    ENGINE: ClassVar = ENGINE
+    STATE_VERSION: ClassVar[int] = 1
+
+    def setup(self, d: dict) -> None:
+        self.rulings = DistantPlainRulings.from_dict(d["rulings"])
+        self.map = load_map()
+
+    def rulings_dict(self) -> dict:
+        return self.rulings.to_dict()
+
+    def options(self) -> dict:
+        return dict(self.d["options"])
+
+    def canonical(self) -> dict:
+        d = self.d
+        out = copy_json({k: d[k] for k in _FACTS})
+        t = d["terminal"]
+        out["winner"] = None if t is None else t["winner"]
+        out["to_move"] = self.current_player()
+        return out
+
+    def observation(self, side: str) -> dict:
+        """Everything on the board is public."""
+        return self.canonical()
