@@ -6,33 +6,19 @@ from __future__ import annotations
 import pytest
 
 from cdg_oracle.model.distant_plain import support  # noqa: F401  (registers the procedure)
-from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.sandbox import sandbox_state
 from cdg_oracle.model.distant_plain.state import DistantPlainState
-
-
-def _halt(st, f, a) -> None:
-    """A test's parent frame: when the phase under test is done, the run stops (the game's own
-    Propaganda procedure does not exist yet)."""
-    st.d["terminal"] = {"winner": None, "reason": "the phase under test is done", "rule": "test"}
-
-
-if "test_halt" not in ENGINE.procs:
-    ENGINE.procedure("test_halt")(_halt)
+from tests.distant_plain.helpers import running
 
 
 def sharia_state(**changes) -> DistantPlainState:
     d = sandbox_state()
-    d.update(stack=[{"proc": "test_halt", "pc": "start"}, {"proc": "sharia", "pc": "start"}], pending=None,
-             terminal=None)
     d["available"]["taliban_underground"] -= 3
     d["spaces"]["Kandahar"]["pieces"]["taliban_underground"] += 3
     d["spaces"]["Kandahar"]["support"] = "support"
     d["spaces"]["Kandahar"]["terror"] = True
     d["resources"]["Taliban"] = changes.get("resources", 10)
-    st = DistantPlainState(d)
-    ENGINE.run(st)
-    return st
+    return running(d, "sharia")
 
 
 @pytest.mark.rule("propaganda.support.sharia", "propaganda.support")

@@ -1,0 +1,23 @@
+"""Running one A Distant Plain procedure on the engine in a test: the game's own flow (the sandbox's
+turns and Propaganda round) does not exist yet, so a test puts the procedure under a halting parent
+frame, whose run ends the game once the procedure is done."""
+from __future__ import annotations
+
+from cdg_oracle.model.distant_plain.engine import ENGINE
+from cdg_oracle.model.distant_plain.state import DistantPlainState
+
+
+def _halt(st, f, a) -> None:
+    st.d["terminal"] = {"winner": None, "reason": "the procedure under test is done", "rule": "test"}
+
+
+if "test_halt" not in ENGINE.procs:
+    ENGINE.procedure("test_halt")(_halt)
+
+
+def running(d: dict, proc: str) -> DistantPlainState:
+    """The state ``d`` running procedure ``proc`` under the halting parent, at its first question."""
+    d.update(stack=[{"proc": "test_halt", "pc": "start"}, {"proc": proc, "pc": "start"}], pending=None, terminal=None)
+    st = DistantPlainState(d)
+    ENGINE.run(st)
+    return st
