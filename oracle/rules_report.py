@@ -20,6 +20,17 @@ MARK = re.compile(r"""rule\(\s*((?:["'][^"']+["']\s*,?\s*)+)\)""")
 GAME_MARK = re.compile(r"""^pytestmark\s*=\s*pytest\.mark\.game\(\s*["']([^"']+)["']""", re.M)
 
 
+def game_folders() -> set[str]:
+    """The games a ``tests/<game>/`` folder may be named after: the registered ones and every game
+    package of ``model/`` (a game under construction, not registered yet, has its tests too)."""
+    from cdg_oracle.model.core.registry import names
+
+    model = Path(__file__).resolve().parents[1] / "model"
+    built = {p.name for p in model.iterdir() if p.is_dir() and p.name != "core" and (p / "__init__.py").exists()} \
+        if model.is_dir() else set()
+    return set(names()) | built
+
+
 def test_game(path: Path, tests_dir: Path, games: set[str]) -> str | None:
     """The game whose rules a test file's rule marks name: ``tests/<game>/...``, else the module's
     ``pytestmark = pytest.mark.game("<game>")``; None for a file of no game."""
@@ -33,12 +44,10 @@ def test_game(path: Path, tests_dir: Path, games: set[str]) -> str | None:
 def tested_rules(tests_dir: Path | None = None, game: str = "labyrinth") -> dict[str, list[str]] | None:
     """Rule number -> test files citing it via ``pytest.mark.rule``, for ``game`` only (two games
     share rule numbers); None if no tests folder."""
-    from cdg_oracle.model.core.registry import names
-
     tests_dir = tests_dir or REPO / "tests"
     if not tests_dir.is_dir():
         return None
-    games = set(names())
+    games = game_folders()
     out: dict[str, list[str]] = {}
     for path in sorted(tests_dir.rglob("test_*.py")):
         if test_game(path, tests_dir, games) != game:

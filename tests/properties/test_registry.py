@@ -116,10 +116,9 @@ def reading_tests(root: Path, game: str = "labyrinth") -> dict[str, list[tuple[s
     """Entry id -> the test functions under ``root`` marked ``@pytest.mark.reading(id)``, each as
     (nodeid, parametrized?, source with its decorators); only the test files of ``game``
     (``tests/<game>/``, or a module marked ``pytest.mark.game``: two games' entry ids may be equal)."""
-    from cdg_oracle.model.core.registry import names
-    from cdg_oracle.oracle.rules_report import test_game
+    from cdg_oracle.oracle.rules_report import game_folders, test_game
 
-    games = set(names())
+    games = game_folders()
     found: dict[str, list[tuple[str, bool, str]]] = {}
     for path in sorted(root.rglob("test_*.py")):
         if test_game(path, root, games) != game:
