@@ -1,0 +1,128 @@
+"""The Warlords' Operations (the aid's WARLORDS block, OPERAZIONI RIBELLI). So far Rally and Terror;
+March, Attack and the Special Activities come next.
+
+Each is a procedure: the Warlords choose a space at a time (any number of spaces, one only for a
+Limited Operation, ``limited`` in the frame: ``limited_operation``), pay its cost from the Warlords'
+Resources, and carry it out; ``{"done": true}`` ends the Operation once a space has been chosen.
+"""
+from __future__ import annotations
+
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.engine import ask, cite, pop
+from cdg_oracle.model.distant_plain.engine import ENGINE
+
+U, A, BASES = "warlords_underground", "warlords_active", "warlords_bases"
+
+
+def _spaces_left(st, f, allowed) -> list[str]:
+    if f.get("limited") and f["done_spaces"]:
+        return []
+    return [n for n in st.map.names if n not in f["done_spaces"] and allowed(n)]
+
+
+def _choose_space(st, f, allowed, rule: str, prompt: str) -> None:
+    """The next space, or ``done`` once one has been chosen; with no space left the Operation ends."""
+    options = [{"space": n} for n in _spaces_left(st, f, allowed)]
+    if not options:
+        pop(st)
+        return
+    if f["done_spaces"]:
+        options.append({"done": True})
+    f["pc"] = "space"
+    ask(st, "Warlords", options, rule, prompt)
+
+
+@implements("warlords.operations.rally")
+def rally_options(st, name: str) -> list[dict]:
+    """The aid's Rally in one space: place 1 Warlords guerrilla, or replace 2 with a Base; or, with a
+    Base already there outside Pashtun territory, place up to Bases + Population guerrillas; or flip
+    all own guerrillas Underground. (Each as the pieces Available allow.)"""
+    d = st.d
+    p, avail, space = d["spaces"][name]["pieces"], d["available"], st.map.spaces[name]
+    out = []
+    if avail[U] >= 1:
+        out.append({"do": "place"})
+    if avail[BASES] >= 1:
+        out += [{"do": "base", "active": a} for a in range(3) if p[A] >= a and p[U] >= 2 - a]
+    if p[BASES] >= 1 and not space.pashtun and avail[U] >= 1:
+        most = min(p[BASES] + space.population, avail[U])
+        out += [{"do": "mass", "n": k} for k in range(1, most + 1)]
+    if p[A] >= 1:
+        out.append({"do": "underground"})
+    return out
+
+
+@ENGINE.procedure("warlords_rally")
+@implements("warlords.operations.rally", "limited_operation")
+def rally(st, f, a) -> None:
+    """Rally: any Province or Kabul, 1 Resource a space."""
+    d = st.d
+
+    def allowed(n: str) -> bool:
+        return st.map.spaces[n].type != "loc" and d["resources"]["Warlords"] >= 1 and bool(rally_options(st, n))
+
+    if f["pc"] == "start":
+        f["done_spaces"] = []
+    elif f["pc"] == "space":
+        if "done" in a:
+            pop(st)
+            return
+        f.update(pc="how", target=a["space"])
+        ask(st, "Warlords", rally_options(st, a["space"]), "warlords.operations.rally",
+            f"Warlords: Rally in {a['space']}")
+        return
+    elif f["pc"] == "how":
+        name = f.pop("target")
+        p, avail = d["spaces"][name]["pieces"], d["available"]
+        d["resources"]["Warlords"] -= 1
+        cite(st, "warlords.operations.rally")
+        if a["do"] == "place":
+            p[U] += 1
+            avail[U] -= 1
+        elif a["do"] == "base":
+            p[A] -= a["active"]
+            p[U] -= 2 - a["active"]
+            avail[U] += 2
+            p[BASES] += 1
+            avail[BASES] -= 1
+        elif a["do"] == "mass":
+            p[U] += a["n"]
+            avail[U] -= a["n"]
+        else:
+            p[U] += p[A]
+            p[A] = 0
+        f["done_spaces"].append(name)
+    _choose_space(st, f, allowed, "warlords.operations.rally", "Warlords: Rally in which space?")
+
+
+@ENGINE.procedure("warlords_terror")
+@implements("warlords.operations.terror", "limited_operation")
+def terror(st, f, a) -> None:
+    """Terror: in spaces with Underground Warlords guerrillas (1 Resource a Province or Kabul, none a
+    LoC), activate one; a Province or Kabul gets a Terror marker (one at most) and goes Neutral; an
+    unsabotaged LoC gets Sabotage (one at most)."""
+    d = st.d
+
+    def allowed(n: str) -> bool:
+        cost = 0 if st.map.spaces[n].type == "loc" else 1
+        return d["spaces"][n]["pieces"][U] >= 1 and d["resources"]["Warlords"] >= cost
+
+    if f["pc"] == "start":
+        f["done_spaces"] = []
+    elif f["pc"] == "space":
+        if "done" in a:
+            pop(st)
+            return
+        name = a["space"]
+        s = d["spaces"][name]
+        cite(st, "warlords.operations.terror")
+        s["pieces"][U] -= 1
+        s["pieces"][A] += 1
+        if st.map.spaces[name].type == "loc":
+            s["sabotage"] = True
+        else:
+            d["resources"]["Warlords"] -= 1
+            s["terror"] = True
+            s["support"] = "neutral"
+        f["done_spaces"].append(name)
+    _choose_space(st, f, allowed, "warlords.operations.terror", "Warlords: Terror in which space?")
