@@ -28,6 +28,8 @@ ERAS = ("early", "mid", "late")
 EDITIONS = ("seed", "deluxe")
 SCORED = ("Asia", "Europe", "Middle East", "Central America", "Southeast Asia", "Africa", "South America")
 CHINA_CARD = 6  # 9.0: the same number in both editions
+#: 4.1, 4.4: the turn from which each era's cards are in play (added at the end of turns 3 and 7).
+ERA_FROM_TURN = {"early": 1, "mid": 4, "late": 8}
 _KEYS = {"number", "name", "side", "ops", "era", "scores", "removed", "underlined", "optional", "name_it",
          "seed", "seed_note"}
 _SEED_KEYS = {"number", "ops", "removed"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, deck
+from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, ERA_FROM_TURN, deck
 from cdg_oracle.model.twilight_struggle.mapdata import load_map
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
 from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX
@@ -27,8 +27,14 @@ def edition_cards(d: dict) -> dict:
 
 def eras_in_play(d: dict) -> set[str]:
     """4.4: the Early War cards from the start, the Mid War from turn 4, the Late War from turn 8."""
-    turn = d["turn"]
-    return {"early"} | ({"mid"} if turn >= 4 else set()) | ({"late"} if turn >= 8 else set())
+    return {era for era, turn in ERA_FROM_TURN.items() if d["turn"] >= turn}
+
+
+def zoned_cards(d: dict, pile: bool = True) -> list[int]:
+    """Every card in a zone (the draw pile unless ``pile`` is false, the hands, the discards,
+    removed, beside the map, on the table, the headlines), once per zone it is in."""
+    out = [n for z in CARD_ZONES if pile or z != "deck" for n in d[z]] + [n for s in SIDES for n in d["hands"][s]]
+    return out + [n for n in d["headline"].values() if n is not None]
 
 
 def track_bounds(d: dict) -> list[str]:
@@ -82,8 +88,7 @@ def cards_conserved(d: dict) -> list[str]:
     none of them, held by one side (9.1)."""
     out = []
     cards = edition_cards(d)
-    zones = [n for z in CARD_ZONES for n in d[z]] + [n for s in SIDES for n in d["hands"][s]]
-    zones += [n for n in d["headline"].values() if n is not None]
+    zones = zoned_cards(d)
     twice = sorted(n for n, k in Counter(zones).items() if k > 1)
     if twice:
         out.append(f"card {twice[0]} is in two zones")

@@ -23,8 +23,3 @@ def closed_regions(st) -> tuple[str, ...]:
     """8.1.5: the regions the current DEFCON closes to coups and realignment (8.1.1: at 1 the game
     is over, and every region is closed)."""
     return _closed()[st.d["defcon"]]
-
-
-def restricted(st, country: str) -> bool:
-    """8.1.5: ``country`` lies in a region the current DEFCON closes to coups and realignment."""
-    return st.map.countries[country].region in closed_regions(st)

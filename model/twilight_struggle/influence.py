@@ -21,14 +21,6 @@ def controls(st, side: str, country: str) -> bool:
     return mine >= stab and mine - inf[OPPONENT[side]] >= stab
 
 
-def controller(st, country: str) -> str | None:
-    """The side that controls ``country`` (2.1.7), or None."""
-    for side in ("US", "USSR"):
-        if controls(st, side, country):
-            return side
-    return None
-
-
 @implements("6.1.5")
 def add_influence(st, side: str, country: str, n: int) -> None:
     """Add ``n`` of ``side``'s influence to ``country`` (no limit to the markers, 6.1.5)."""

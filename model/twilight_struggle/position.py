@@ -27,9 +27,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.position import PositionFormat
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
-from cdg_oracle.model.twilight_struggle.consistency import (
-    CARD_ZONES, check_all, edition_cards, eras_in_play,
-)
+from cdg_oracle.model.twilight_struggle.consistency import check_all, edition_cards, eras_in_play, zoned_cards
 from cdg_oracle.model.twilight_struggle.scenarios import start_dict
 from cdg_oracle.model.twilight_struggle.state import SIDES, TwilightState
 
@@ -48,10 +46,8 @@ def deck(d: dict) -> list[int]:
     """4.4: the draw pile holds every card of the eras in play that is in no other zone (sorted:
     the pile is unordered, draws are chance nodes); never the China Card (9.1)."""
     cards = edition_cards(d)
-    elsewhere = [n for z in CARD_ZONES if z != "deck" for n in d[z]] + [n for s in SIDES for n in d["hands"][s]]
-    elsewhere += [n for n in d["headline"].values() if n is not None]
     seen: set = set()
-    for n in elsewhere:
+    for n in zoned_cards(d, pile=False):
         if n in seen:
             raise DataError(f"state: card {n} is in two zones (hands, discard, removed, in_effect, table, headline)")
         if n not in cards or n == CHINA_CARD:

@@ -13,6 +13,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite, pop
 from cdg_oracle.model.core.steps import call, choose, do, for_each, if_, repeat
 from cdg_oracle.model.twilight_struggle import space_abilities
+from cdg_oracle.model.twilight_struggle.cards import ERA_FROM_TURN
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.influence import OPPONENT
 from cdg_oracle.model.twilight_struggle.tracks import improve_defcon, net_vp
@@ -219,7 +220,7 @@ def advance_turn(st, f) -> None:
     d = st.d
     d["turn"] += 1
     d["space_attempts"] = {"USSR": 0, "US": 0}
-    era = {4: "mid", 8: "late"}.get(d["turn"])
+    era = next((e for e, t in ERA_FROM_TURN.items() if t == d["turn"] and t > 1), None)
     if era is not None:
         cite(st, "4.4")
         d["deck"] = sorted(d["deck"] + [n for n, c in st.cards.items() if c.era == era])

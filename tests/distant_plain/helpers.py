@@ -15,6 +15,12 @@ if "test_halt" not in ENGINE.procs:
     ENGINE.procedure("test_halt")(_halt)
 
 
+def place(d: dict, space: str, kind: str, n: int, source: str = "available") -> None:
+    """Move ``n`` pieces of ``kind`` from a box (Available by default) to ``space``."""
+    d[source][kind] -= n
+    d["spaces"][space]["pieces"][kind] += n
+
+
 def running(d: dict, proc: str) -> DistantPlainState:
     """The state ``d`` running procedure ``proc`` under the halting parent, at its first question."""
     d.update(stack=[{"proc": "test_halt", "pc": "start"}, {"proc": proc, "pc": "start"}], pending=None, terminal=None)

@@ -7,11 +7,7 @@ import pytest
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.propaganda import resources_phase, reset_phase, sabotage, victory_phase
 from cdg_oracle.model.distant_plain.sandbox import sandbox_state
-
-
-def place(d, space, kind, n, source="available"):
-    d[source][kind] -= n
-    d["spaces"][space]["pieces"][kind] += n
+from tests.distant_plain.helpers import place
 
 
 @pytest.mark.rule("propaganda.resources.sabotage")

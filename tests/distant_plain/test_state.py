@@ -12,11 +12,7 @@ from cdg_oracle.model.distant_plain.control import control_of, reset_islamabad, 
 from cdg_oracle.model.distant_plain.options import normalize_options
 from cdg_oracle.model.distant_plain.sandbox import sandbox_state
 from cdg_oracle.model.distant_plain.victory import goals_met, margins, terms
-
-
-def place(d, space, kind, n):
-    d["available"][kind] -= n
-    d["spaces"][space]["pieces"][kind] += n
+from tests.distant_plain.helpers import place
 
 
 def test_the_sandbox_keeps_every_law_and_every_piece():

@@ -7,12 +7,7 @@ import pytest
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.operations import warlords  # noqa: F401  (registers the procedures)
 from cdg_oracle.model.distant_plain.sandbox import sandbox_state
-from tests.distant_plain.helpers import running
-
-
-def place(d, space, kind, n):
-    d["available"][kind] -= n
-    d["spaces"][space]["pieces"][kind] += n
+from tests.distant_plain.helpers import place, running
 
 
 @pytest.mark.rule("warlords.operations.rally")
