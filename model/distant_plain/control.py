@@ -13,6 +13,7 @@ say (gap ``islamabad_hard``): a move then is made as on the other side.
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.distant_plain.mapdata import load_map
 
 COIN = ("coalition_troops", "coalition_bases", "government_troops", "police", "government_bases")
 TALIBAN = ("taliban_underground", "taliban_active", "taliban_bases")
@@ -50,6 +51,13 @@ def shift_islamabad(track: dict, steps: int) -> None:
         track["hard"] = True
 
 
+def shift_islamabad_in(d: dict, steps: int) -> None:
+    """Shift the Islamabad marker of state dict ``d``; reaching Hostility activates the Taliban in
+    Pakistan at once (``islamabad.hostility``)."""
+    shift_islamabad(d["islamabad"], steps)
+    hostility_activates(d)
+
+
 @implements("propaganda.reset.islamabad")
 def reset_islamabad(track: dict) -> None:
     """The Reset phase: a Hard marker is turned back; else it moves one box toward Backing."""
@@ -59,3 +67,18 @@ def reset_islamabad(track: dict) -> None:
     i, target = ISLAMABAD.index(track["level"]), ISLAMABAD.index("backing")
     if i != target:
         track["level"] = ISLAMABAD[i + (1 if i < target else -1)]
+
+
+@implements("islamabad.hostility")
+def hostility_activates(d: dict) -> None:
+    """Under Hostility the Taliban guerrillas in Pakistan are always Active: any Underground there
+    turn Active. Applied when the marker reaches Hostility and after every Operation and Special
+    Activity (turn.py); the Reset phase's exception is the ruling ``hostility_at_reset``."""
+    if d["islamabad"]["level"] != "hostility":
+        return
+    m = load_map()
+    for name in m.names:
+        if m.spaces[name].pakistan:
+            p = d["spaces"][name]["pieces"]
+            p["taliban_active"] += p["taliban_underground"]
+            p["taliban_underground"] = 0

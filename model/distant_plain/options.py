@@ -9,15 +9,25 @@ rules`` report. A bad option is refused in one line.
   (background, not a source here: flagged); ``none``: no space is ever controlled.
 * ``pakistan_control`` (gap ``pakistan_control``): whether a Pakistan space can be controlled
   (default true: the aid states no exception).
+* ``propaganda_rounds`` (gap ``scenarios``: no source gives the number of Propaganda cards): how many
+  Propaganda rounds the sandbox plays, the last one ending the game (default 2, a sandbox's length,
+  not the game's).
+* ``turns_per_propaganda`` (gap ``sequence_of_play``: no source gives the cards between Propaganda
+  cards or the eligibility that decides who acts on each): how many times each faction takes a turn,
+  in the fixed order Coalition, Government, Taliban, Warlords, before each Propaganda round
+  (default 1).
 """
 from __future__ import annotations
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.options import merged
 
-DEFAULT_OPTIONS = {"control": "coin_series", "pakistan_control": True}
-CHOICES = {"control": ("coin_series", "none"), "pakistan_control": (True, False)}
-GAPS = {"control": "control_definition", "pakistan_control": "pakistan_control"}
+DEFAULT_OPTIONS = {"control": "coin_series", "pakistan_control": True, "propaganda_rounds": 2,
+                   "turns_per_propaganda": 1}
+CHOICES = {"control": ("coin_series", "none"), "pakistan_control": (True, False),
+           "propaganda_rounds": (1, 2, 3, 4, 5, 6), "turns_per_propaganda": (1, 2, 3, 4, 5, 6)}
+GAPS = {"control": "control_definition", "pakistan_control": "pakistan_control",
+        "propaganda_rounds": "scenarios", "turns_per_propaganda": "sequence_of_play"}
 
 
 def normalize_options(options: dict | None) -> dict:
@@ -26,13 +36,4 @@ def normalize_options(options: dict | None) -> dict:
     for k, v in out.items():
         if v not in CHOICES[k] or type(v) is not type(CHOICES[k][0]):
             raise DataError(f"options: {k} cannot be {v!r} (choices: {list(CHOICES[k])})")
-    return out
-    if not isinstance(options, dict):
-        raise DataError(f"options: must be an object with {', '.join(DEFAULT_OPTIONS)}")
-    for k, v in options.items():
-        if k not in DEFAULT_OPTIONS:
-            raise DataError(f"options: unknown option {k!r} (known: {', '.join(DEFAULT_OPTIONS)})")
-        if v not in CHOICES[k] or type(v) is not type(CHOICES[k][0]):
-            raise DataError(f"options: {k} cannot be {v!r} (choices: {list(CHOICES[k])})")
-        out[k] = v
     return out

@@ -28,3 +28,13 @@ class DistantPlainRulings(Rulings):
         question="Islamabad Hostility: Taliban guerrillas in Pakistan are 'sempre attivi'; Reset: 'Tutti i Guerriglieri "
                  "attivi ritornano occultati'. At Reset under Hostility, do those guerrillas go Underground?",
         source=f"{_DOSSIER} item 17")
+    bases_protected_by: str = switch(
+        "any_insurgent", choices=("any_insurgent", "own_faction"),
+        question="Bases last: 'se protette dai guerriglieri nascosti non possono essere attaccate': does any insurgent "
+                 "guerrilla in the space protect a rebel Base from a COIN removal, or only its own faction's?",
+        source="registry P50 (the project's own)")
+    # -- Coalition switches (operations/coalition.py) go above this line
+    # -- Government switches (operations/government.py) go above this line
+    # -- March, Attack, Ambush and the Warlords' Special Activities (operations/insurgents.py, warlords.py) above this line
+    # -- Taliban switches (operations/taliban.py) go above this line
+    # -- Propaganda switches (support.py, redeploy.py) go above this line

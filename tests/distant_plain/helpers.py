@@ -3,7 +3,9 @@ turns and Propaganda round) does not exist yet, so a test puts the procedure und
 frame, whose run ends the game once the procedure is done."""
 from __future__ import annotations
 
+from cdg_oracle.model.distant_plain.activities import OPERATIONS, new_turn
 from cdg_oracle.model.distant_plain.engine import ENGINE
+from cdg_oracle.model.distant_plain.pieces import FACTIONS
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 
 
@@ -21,8 +23,17 @@ def place(d: dict, space: str, kind: str, n: int, source: str = "available") -> 
     d["spaces"][space]["pieces"][kind] += n
 
 
-def running(d: dict, proc: str) -> DistantPlainState:
-    """The state ``d`` running procedure ``proc`` under the halting parent, at its first question."""
+def running(d: dict, proc: str, limited: bool = False, op: str | None = None, **turn) -> DistantPlainState:
+    """The state ``d`` running procedure ``proc`` under the halting parent, at its first question.
+    An Operation or Special Activity (``<faction>_<name>``) runs in a turn record of its faction
+    (activities.py ``new_turn``): ``limited``, ``op`` (default: ``proc``'s name when it is an
+    Operation) and any other field of the record in ``turn``."""
+    faction = proc.split("_")[0].title()
+    if faction in FACTIONS and "turn" not in turn:
+        name = proc.split("_", 1)[1]
+        record = new_turn(faction, op or (name if name in OPERATIONS[faction] else None), limited)
+        record.update(turn)
+        d["turn"] = record
     d.update(stack=[{"proc": "test_halt", "pc": "start"}, {"proc": proc, "pc": "start"}], pending=None, terminal=None)
     st = DistantPlainState(d)
     ENGINE.run(st)

@@ -51,8 +51,7 @@ def test_rally_s_base_and_mass_placement_outside_pashtun_territory():
 @pytest.mark.rule("limited_operation", "warlords.operations.rally")
 def test_a_limited_rally_takes_one_space():
     d = sandbox_state()
-    st = running(d, "warlords_rally")
-    st.d["stack"][-1]["limited"] = True
+    st = running(d, "warlords_rally", limited=True)
     st.apply({"space": "Herat"})
     st.apply({"do": "place"})
     assert st.is_terminal()

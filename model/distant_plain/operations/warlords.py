@@ -1,35 +1,19 @@
 """The Warlords' Operations (the aid's WARLORDS block, OPERAZIONI RIBELLI). So far Rally and Terror;
 March, Attack and the Special Activities come next.
 
-Each is a procedure: the Warlords choose a space at a time (any number of spaces, one only for a
-Limited Operation, ``limited`` in the frame: ``limited_operation``), pay its cost from the Warlords'
-Resources, and carry it out; ``{"done": true}`` ends the Operation once a space has been chosen.
+Each is a procedure on the contract of activities.py: the Warlords choose a space at a time (any
+number of spaces, one only for a Limited Operation: ``limited_operation``), pay its cost from the
+Warlords' Resources, and carry it out; ``{"done": true}`` ends the Operation once a space has been
+chosen.
 """
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop
+from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
 from cdg_oracle.model.distant_plain.engine import ENGINE
 
 U, A, BASES = "warlords_underground", "warlords_active", "warlords_bases"
-
-
-def _spaces_left(st, f, allowed) -> list[str]:
-    if f.get("limited") and f["done_spaces"]:
-        return []
-    return [n for n in st.map.names if n not in f["done_spaces"] and allowed(n)]
-
-
-def _choose_space(st, f, allowed, rule: str, prompt: str) -> None:
-    """The next space, or ``done`` once one has been chosen; with no space left the Operation ends."""
-    options = [{"space": n} for n in _spaces_left(st, f, allowed)]
-    if not options:
-        pop(st)
-        return
-    if f["done_spaces"]:
-        options.append({"done": True})
-    f["pc"] = "space"
-    ask(st, "Warlords", options, rule, prompt)
 
 
 @implements("warlords.operations.rally")
@@ -52,18 +36,18 @@ def rally_options(st, name: str) -> list[dict]:
     return out
 
 
-@ENGINE.procedure("warlords_rally")
+def _rally_allowed(st):
+    d = st.d
+    return lambda n: (st.map.spaces[n].type != "loc" and d["resources"]["Warlords"] >= 1
+                      and bool(rally_options(st, n)))
+
+
+@activity(ENGINE, "Warlords", "rally", lambda st: bool(spaces_left(st, _rally_allowed(st))))
 @implements("warlords.operations.rally", "limited_operation")
 def rally(st, f, a) -> None:
     """Rally: any Province or Kabul, 1 Resource a space."""
     d = st.d
-
-    def allowed(n: str) -> bool:
-        return st.map.spaces[n].type != "loc" and d["resources"]["Warlords"] >= 1 and bool(rally_options(st, n))
-
-    if f["pc"] == "start":
-        f["done_spaces"] = []
-    elif f["pc"] == "space":
+    if f["pc"] == "space":
         if "done" in a:
             pop(st)
             return
@@ -91,25 +75,24 @@ def rally(st, f, a) -> None:
         else:
             p[U] += p[A]
             p[A] = 0
-        f["done_spaces"].append(name)
-    _choose_space(st, f, allowed, "warlords.operations.rally", "Warlords: Rally in which space?")
+        d["turn"]["spaces"].append(name)
+    choose_space(st, f, _rally_allowed(st), "warlords.operations.rally", "Warlords: Rally in which space?")
 
 
-@ENGINE.procedure("warlords_terror")
+def _terror_allowed(st):
+    d = st.d
+    return lambda n: (d["spaces"][n]["pieces"][U] >= 1
+                      and d["resources"]["Warlords"] >= (0 if st.map.spaces[n].type == "loc" else 1))
+
+
+@activity(ENGINE, "Warlords", "terror", lambda st: bool(spaces_left(st, _terror_allowed(st))))
 @implements("warlords.operations.terror", "limited_operation")
 def terror(st, f, a) -> None:
     """Terror: in spaces with Underground Warlords guerrillas (1 Resource a Province or Kabul, none a
     LoC), activate one; a Province or Kabul gets a Terror marker (one at most) and goes Neutral; an
     unsabotaged LoC gets Sabotage (one at most)."""
     d = st.d
-
-    def allowed(n: str) -> bool:
-        cost = 0 if st.map.spaces[n].type == "loc" else 1
-        return d["spaces"][n]["pieces"][U] >= 1 and d["resources"]["Warlords"] >= cost
-
-    if f["pc"] == "start":
-        f["done_spaces"] = []
-    elif f["pc"] == "space":
+    if f["pc"] == "space":
         if "done" in a:
             pop(st)
             return
@@ -124,5 +107,5 @@ def terror(st, f, a) -> None:
             d["resources"]["Warlords"] -= 1
             s["terror"] = True
             s["support"] = "neutral"
-        f["done_spaces"].append(name)
-    _choose_space(st, f, allowed, "warlords.operations.terror", "Warlords: Terror in which space?")
+        d["turn"]["spaces"].append(name)
+    choose_space(st, f, _terror_allowed(st), "warlords.operations.terror", "Warlords: Terror in which space?")

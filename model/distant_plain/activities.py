@@ -1,0 +1,155 @@
+"""The Operations and Special Activities of the four factions: which exist, which Special Activity
+may go with which Operation (``data/activities.yaml``: each Operation heading of the aid ends
+"Operation + SA?"), and the contract every one of them keeps with the faction's turn (turn.py).
+
+The contract. An Operation or Special Activity is a procedure named ``<faction>_<name>``
+(``coalition_train``, ``taliban_ambush``), registered with :func:`activity` together with a
+``possible(st)`` function that says whether it can be started now with at least one legal choice
+(the turn offers only those). While it runs, ``st.d["turn"]`` is the turn's record (plain data):
+
+* ``faction``, ``op`` (the Operation), ``limited`` (a Limited Operation: ``limited_operation``, one
+  space, or for Patrol, Sweep and March one destination space), ``sa`` (the Special Activity once
+  one is chosen or used, else None), ``no_sa`` (no Special Activity may follow: a Limited
+  Operation, or the Taliban's Limited Operation under Sponsorship, ``islamabad.sponsorship``);
+* ``spaces``: the Operation's chosen spaces (its destinations for Patrol, Sweep and March), in
+  order, appended by the Operation as it chooses them (Cultivate reads them);
+* ``sa_spaces``: the Special Activity's spaces, likewise;
+* ``last_before_final``: this is the last turn before the final Propaganda round (Sweep and March
+  are not offered then: "non permesso se è l'ultimo evento prima della Propaganda finale").
+
+A procedure ends with ``pop``; a space-by-space one offers ``{"done": true}`` once a space is done.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from cdg_oracle.model.core.engine import ask, pop
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.yamlio import read_yaml
+from cdg_oracle.model.distant_plain.pieces import FACTIONS
+
+DATA = Path(__file__).resolve().parent / "data"
+OPERATIONS = {"Coalition": ("train", "patrol", "sweep", "assault"),
+              "Government": ("train", "patrol", "sweep", "assault"),
+              "Warlords": ("rally", "march", "attack", "terror"),
+              "Taliban": ("rally", "march", "attack", "terror")}
+#: Operations that move pieces to destination spaces: Limited, they have one destination.
+MOVING = ("patrol", "sweep", "march")
+#: Operations not allowed on the last turn before the final Propaganda round.
+NOT_LAST = ("sweep", "march")
+
+
+@dataclass(frozen=True)
+class Activities:
+    """One faction's Operations (name -> the Special Activities it may take) and Special Activities."""
+
+    operations: dict[str, tuple[str, ...]]
+    special_activities: tuple[str, ...]
+
+
+def _parse(path: Path) -> dict[str, Activities]:
+    where = str(path)
+    d = read_yaml(path, where)
+    if not isinstance(d, dict) or set(d) != set(FACTIONS):
+        raise DataError(f"{where}: -: one entry per faction: {', '.join(FACTIONS)}")
+    out = {}
+    for f in FACTIONS:
+        block = d[f]
+        if not isinstance(block, dict) or set(block) != {"special_activities", "operations"}:
+            raise DataError(f"{where}: {f}: special_activities and operations")
+        sas = block["special_activities"]
+        if not isinstance(sas, list) or len(sas) != 3 or not all(isinstance(s, str) for s in sas):
+            raise DataError(f"{where}: {f} special_activities: a list of three names")
+        ops = block["operations"]
+        if not isinstance(ops, dict) or tuple(ops) != OPERATIONS[f]:
+            raise DataError(f"{where}: {f} operations: {', '.join(OPERATIONS[f])}, in order")
+        for op, v in ops.items():
+            if not isinstance(v, dict) or set(v) != {"with", "line"} or type(v["line"]) is not int \
+                    or not isinstance(v["with"], list) or not set(v["with"]) <= set(sas):
+                raise DataError(f"{where}: {f} {op}: with (some of {', '.join(sas)}) and the seed's line")
+        out[f] = Activities({op: tuple(v["with"]) for op, v in ops.items()}, tuple(sas))
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def load_activities(path: str | Path | None = None) -> dict[str, Activities]:
+    """Each faction's Operations and Special Activities (``data/activities.yaml``), validated."""
+    return _parse(Path(path) if path else DATA / "activities.yaml")
+
+
+def proc_name(faction: str, name: str) -> str:
+    return f"{faction.lower()}_{name}"
+
+
+#: procedure name -> its ``possible(st)``.
+POSSIBLE: dict[str, Callable] = {}
+
+
+def activity(engine, faction: str, name: str, possible: Callable) -> Callable:
+    """Register the decorated handler as the procedure of ``faction``'s ``name`` (an Operation or
+    Special Activity of data/activities.yaml) with its ``possible(st)``."""
+    acts = load_activities()[faction]
+    if name not in acts.operations and name not in acts.special_activities:
+        raise ValueError(f"{faction} has no Operation or Special Activity {name!r}")
+    proc = proc_name(faction, name)
+
+    def register(fn: Callable) -> Callable:
+        POSSIBLE[proc] = possible
+        return engine.procedure(proc)(fn)
+
+    return register
+
+
+def implemented(faction: str, name: str) -> bool:
+    return proc_name(faction, name) in POSSIBLE
+
+
+def is_possible(st, faction: str, name: str) -> bool:
+    """Whether ``faction``'s ``name`` is implemented and can be started now."""
+    p = POSSIBLE.get(proc_name(faction, name))
+    return p is not None and bool(p(st))
+
+
+def new_turn(faction: str, op: str | None, limited: bool = False, last_before_final: bool = False,
+             no_sa: bool = False) -> dict:
+    """A turn's record (module docstring)."""
+    return {"faction": faction, "op": op, "limited": limited, "sa": None, "no_sa": no_sa or limited,
+            "spaces": [], "sa_spaces": [], "last_before_final": last_before_final}
+
+
+def one_space_left(st) -> bool:
+    """Whether the running Operation may still choose a (destination) space: a Limited Operation
+    takes one (``limited_operation``)."""
+    t = st.d["turn"]
+    return not (t["limited"] and t["spaces"])
+
+
+def spaces_left(st, allowed: Callable[[str], bool], key: str = "spaces") -> list[str]:
+    """The spaces (in name order) not yet chosen by the running activity (``key``: ``spaces`` for an
+    Operation, ``sa_spaces`` for a Special Activity) where ``allowed(name)``; none once a Limited
+    Operation has its space."""
+    t = st.d["turn"]
+    if key == "spaces" and not one_space_left(st):
+        return []
+    return [n for n in st.map.names if n not in t[key] and allowed(n)]
+
+
+def choose_space(st, f: dict, allowed: Callable[[str], bool], rule: str, prompt: str, key: str = "spaces",
+                 most: int | None = None) -> bool:
+    """Ask the turn's faction for the next space (``{"space": name}``), with ``{"done": true}`` once
+    one is chosen; ``most``: the activity's cap on spaces. With no space left the activity ends
+    (``pop``). Returns whether a question was posed. The answer comes back at ``pc`` ``space``."""
+    t = st.d["turn"]
+    left = [] if most is not None and len(t[key]) >= most else spaces_left(st, allowed, key)
+    if not left:
+        pop(st)
+        return False
+    options = [{"space": n} for n in left]
+    if t[key]:
+        options.append({"done": True})
+    f["pc"] = "space"
+    ask(st, t["faction"], options, rule, prompt)
+    return True
