@@ -11,6 +11,22 @@ from cdg_oracle.model.distant_plain.control import control_of
 from cdg_oracle.model.distant_plain.engine import ENGINE
 
 LEVELS = ("opposition", "neutral", "support")
+CIVIC_ACTION_COST = 3  # propaganda.support.civic_action: "Ogni 3 Risorse"
+
+
+@implements("propaganda.support.civic_action")
+def civic_action_step(d: dict, name: str) -> None:
+    """One Civic Action in space ``name``, paid with 3 Government Resources: remove its Terror
+    marker or, if there is none, shift it one level toward Support. (Where and by whom Civic Action
+    may be done is the caller's: the Support phase, or a Train.)"""
+    s = d["spaces"][name]
+    if d["resources"]["Government"] < CIVIC_ACTION_COST:
+        raise ValueError(f"Civic Action in {name}: {d['resources']['Government']} Government Resources, not 3")
+    d["resources"]["Government"] -= CIVIC_ACTION_COST
+    if s["terror"]:
+        s["terror"] = False
+    elif s["support"] != "support":
+        s["support"] = LEVELS[LEVELS.index(s["support"]) + 1]
 
 
 @implements("propaganda.support.sharia")

@@ -1,5 +1,6 @@
-"""A Distant Plain's Operations and Special Activities, one module per faction (the aid's four
-blocks): ``coalition.py``, ``government.py``, ``taliban.py``, ``warlords.py``; the insurgents'
-shared March and Attack (with the Taliban's Ambush, which replaces an Attack's roll) in
-``insurgents.py``. Importing this package registers every procedure (activities.py's contract)."""
-from cdg_oracle.model.distant_plain.operations import coalition, government, insurgents, taliban, warlords  # noqa: F401
+"""A Distant Plain's Operations, one module per Operation of the aid (OPERAZIONI COIN: Train,
+Patrol, Sweep, Assault, for the Coalition and the Government; OPERAZIONI RIBELLI: Rally, March,
+Attack, Terror, for the Warlords and the Taliban), each holding both factions' versions. The Special
+Activities are in ``special_activities/``, one module per faction. Importing this package registers
+every procedure (activities.py's contract)."""
+from cdg_oracle.model.distant_plain.operations import assault, attack, march, patrol, rally, sweep, terror, train  # noqa: F401

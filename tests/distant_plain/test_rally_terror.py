@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cdg_oracle.model.distant_plain.consistency import check_all
-from cdg_oracle.model.distant_plain.operations import warlords  # noqa: F401  (registers the procedures)
+from cdg_oracle.model.distant_plain.operations import rally, terror  # noqa: F401  (registers the procedures)
 from cdg_oracle.model.distant_plain.sandbox import sandbox_state
 from tests.distant_plain.helpers import place, running
 

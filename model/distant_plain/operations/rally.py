@@ -1,5 +1,5 @@
-"""The Warlords' Operations (the aid's WARLORDS block, OPERAZIONI RIBELLI). So far Rally and Terror;
-March, Attack and the Special Activities come next.
+"""Rally (Riorganizzare), the insurgents' Operation (the aid's WARLORDS and TALEBANI blocks,
+OPERAZIONI RIBELLI). So far the Warlords' Rally; the Taliban's comes next.
 
 Each is a procedure on the contract of activities.py: the Warlords choose a space at a time (any
 number of spaces, one only for a Limited Operation: ``limited_operation``), pay its cost from the
@@ -77,35 +77,3 @@ def rally(st, f, a) -> None:
             p[A] = 0
         d["turn"]["spaces"].append(name)
     choose_space(st, f, _rally_allowed(st), "warlords.operations.rally", "Warlords: Rally in which space?")
-
-
-def _terror_allowed(st):
-    d = st.d
-    return lambda n: (d["spaces"][n]["pieces"][U] >= 1
-                      and d["resources"]["Warlords"] >= (0 if st.map.spaces[n].type == "loc" else 1))
-
-
-@activity(ENGINE, "Warlords", "terror", lambda st: bool(spaces_left(st, _terror_allowed(st))))
-@implements("warlords.operations.terror", "limited_operation")
-def terror(st, f, a) -> None:
-    """Terror: in spaces with Underground Warlords guerrillas (1 Resource a Province or Kabul, none a
-    LoC), activate one; a Province or Kabul gets a Terror marker (one at most) and goes Neutral; an
-    unsabotaged LoC gets Sabotage (one at most)."""
-    d = st.d
-    if f["pc"] == "space":
-        if "done" in a:
-            pop(st)
-            return
-        name = a["space"]
-        s = d["spaces"][name]
-        cite(st, "warlords.operations.terror")
-        s["pieces"][U] -= 1
-        s["pieces"][A] += 1
-        if st.map.spaces[name].type == "loc":
-            s["sabotage"] = True
-        else:
-            d["resources"]["Warlords"] -= 1
-            s["terror"] = True
-            s["support"] = "neutral"
-        d["turn"]["spaces"].append(name)
-    choose_space(st, f, _terror_allowed(st), "warlords.operations.terror", "Warlords: Terror in which space?")
