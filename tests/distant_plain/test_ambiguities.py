@@ -5,6 +5,7 @@ the entry."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -21,12 +22,19 @@ from cdg_oracle.properties.distant_plain.registry import (
 
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds"))
 
-#: switch -> the entry that executes it (seed_a_distant_plain.md section 8 items 17, 18, 20).
-SWITCH_ENTRIES = {
-    "hostility_at_reset": "A17",
-    "casualties_rounding": "A18",
-    "sabotage_count": "A20",
-}
+def entry_of(source: str) -> str:
+    """The registry entry a switch's ``source`` names: ``... section 8 item 17`` is A17 (the
+    dossier's items), ``registry P50 ...`` is P50 (the project's own)."""
+    item = re.search(r"section 8 item (\d+)$", source)
+    if item:
+        return f"A{int(item.group(1)):02d}"
+    own = re.search(r"registry (P\d\d)\b", source)
+    assert own, f"a switch's source names no registry entry: {source!r}"
+    return own.group(1)
+
+
+#: switch -> the entry that executes it, as each switch's source says.
+SWITCH_ENTRIES = {s["name"]: entry_of(s["source"]) for s in DistantPlainRulings.describe()}
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +44,10 @@ def registry():
 
 def test_the_registry_loads_with_every_dossier_item_in_order(registry):
     """seed_a_distant_plain.md section 8 items 1-24 are A01-A24, in that order."""
-    assert [e.id for e in registry] == [f"A{k:02d}" for k in range(1, 25)]
-    for k, e in enumerate(registry, 1):
+    dossier = [e for e in registry if e.id.startswith("A")]
+    assert [e.id for e in dossier] == [f"A{k:02d}" for k in range(1, 25)]
+    assert all(e.id.startswith("P") for e in registry[len(dossier):])  # the project's own come after
+    for k, e in enumerate(dossier, 1):
         assert e.source == f"seed_a_distant_plain.md section 8 item {k}", e.id
 
 
