@@ -33,7 +33,7 @@ def add_parser(sub) -> None:
     from cdg_oracle.oracle.cli import GAME_HELP
 
     sc.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with scenario checks (labyrinth, "
-                                                           "twilight_struggle)")
+                                                           "twilight_struggle, distant_plain)")
     actions = sc.add_subparsers(dest="scenario_action", metavar="ACTION", required=True)
     ch = actions.add_parser("check", help="check every scenario, or the given files; exit 1 if one fails")
     ch.add_argument("files", nargs="*", metavar="FILE", help="a scenario name or a path to a scenario YAML (default: every scenario)")
@@ -45,7 +45,8 @@ def add_parser(sub) -> None:
 
 #: Game name -> the properties module of its scenario checks (golden summaries, printed figures).
 SCENARIO_CHECKS = {"labyrinth": "cdg_oracle.properties.labyrinth.scenario_checks",
-                   "twilight_struggle": "cdg_oracle.properties.twilight_struggle.scenario_checks"}
+                   "twilight_struggle": "cdg_oracle.properties.twilight_struggle.scenario_checks",
+                   "distant_plain": "cdg_oracle.properties.distant_plain.scenario_checks"}
 
 
 def checks_of(game: str):

@@ -16,7 +16,8 @@ from typing import Any, Callable, Mapping
 
 from cdg_oracle.model.core.errors import DataError
 
-BUILTIN = {"labyrinth": "cdg_oracle.model.labyrinth", "twilight_struggle": "cdg_oracle.model.twilight_struggle"}
+BUILTIN = {"labyrinth": "cdg_oracle.model.labyrinth", "twilight_struggle": "cdg_oracle.model.twilight_struggle",
+           "distant_plain": "cdg_oracle.model.distant_plain"}
 ENV = "CDG_ORACLE_GAMES"
 
 

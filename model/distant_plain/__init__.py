@@ -1,4 +1,53 @@
-"""A Distant Plain (GMT, COIN Series vol. III): under construction (issue 20). So far the map, the
-pieces, tracks and victory goals, and the register of what no source gives, as validated data
-(``mapdata.py``, ``pieces.py``, ``data/``). The game is not registered yet: it has no rules to play.
+"""A Distant Plain (GMT, COIN Series vol. III), four factions, as far as the sources here give it: the
+Italian Coalition player aid (seed 003) and the map and piece facts. No source gives the scenarios,
+the event cards or the sequence of play: the game is played as a *sandbox* built from the facts
+(sandbox.py, turn.py), and every missing fact is a registered gap (data/gaps.yaml) that ``cdg-oracle
+rules --game distant_plain`` lists and the traces flag.
+
+Where a rule lives (the aid prints no rule numbers: its rules have names, data/rules.yaml): the map
+``mapdata.py`` and ``data/map.yaml``; pieces, tracks and victory goals ``pieces.py`` and
+``data/pieces.yaml``; the event cards' titles ``cards.py``; Control and the Islamabad track
+``control.py``; the options over gaps ``options.py``; the interpretation switches ``rulings.py``;
+the sandbox set-up ``sandbox.py``; the sequence of play ``turn.py``; which Special Activity goes
+with which Operation ``activities.py`` and ``data/activities.yaml``; the Operations
+``operations/`` (one module per Operation, both factions' versions); the Special Activities
+``special_activities/`` (one module per faction); removing pieces ``removal.py``; the Propaganda
+round ``propaganda.py`` (Victory, Resources, Reset), ``support.py`` (Civic Action, Sharia),
+``redeploy.py`` (Desertion, the redeploys); victory ``victory.py``; the consistency laws
+``consistency.py``; positions ``position.py``.
 """
+from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.distant_plain import operations, position, redeploy, special_activities, support, turn  # noqa: F401  (procedures)
+from cdg_oracle.model.distant_plain.cards import load_cards
+from cdg_oracle.model.distant_plain.options import DEFAULT_OPTIONS, normalize_options
+from cdg_oracle.model.distant_plain.pieces import load_gaps
+from cdg_oracle.model.distant_plain.rules_catalogue import load_rules_catalogue
+from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
+from cdg_oracle.model.distant_plain.sandbox import LENGTHS, new_game, scenario_names
+from cdg_oracle.model.distant_plain.state import DistantPlainState
+from cdg_oracle.model.distant_plain.pieces import FACTIONS
+
+
+def card_list() -> list[dict]:
+    """The 72 event cards, titles only: no event is implemented (no source gives their text)."""
+    return [{"number": c["number"], "name": c["title"], "side": "-", "ops": None, "event_implemented": False}
+            for c in load_cards()]
+
+
+def open_items() -> list[dict]:
+    """Every gap of the sources (data/gaps.yaml): what no source here gives, and what the model does
+    in its place, for ``cdg-oracle rules``."""
+    return [{"rule": g["rule"], "subject": g["id"], "confidence": "gap", "what": g["what"]} for g in load_gaps()]
+
+
+SPEC = register(GameSpec(
+    name="distant_plain", sides=FACTIONS, scenarios=scenario_names, lengths=LENGTHS, rulings=DistantPlainRulings,
+    new_state=new_game, state_class=DistantPlainState, options=tuple(DEFAULT_OPTIONS),
+    normalize_options=normalize_options,
+    description="A Distant Plain (GMT 2013), four factions, as a sandbox: no source gives its scenarios, event "
+                "cards or sequence of play (gaps)",
+    perft_depths={"sandbox": 3},
+    rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
+    state_schema="distant_plain_state.schema.json", default_scenario="sandbox"))
+
+__all__ = ["new_game", "scenario_names"]

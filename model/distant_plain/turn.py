@@ -84,6 +84,7 @@ def faction_turn(st, f, a) -> None:
         f["pc"] = "operation"
         ask(st, faction, operation_choices(st, faction, f["last_before_final"]), f"{faction.lower()}.operations",
             f"{faction}: which Operation (or pass)?")
+        d["pending"]["gap"] = "sequence_of_play"  # who acts, and a free choice of Limited: no source
         return
     if f["pc"] == "operation":
         if "pass" in a:
@@ -105,6 +106,7 @@ def faction_turn(st, f, a) -> None:
             f["pc"] = "sa_chosen"
             ask(st, faction, options + [{"sa": None}], f"{faction.lower()}.special_activities",
                 f"{faction}: a Special Activity with the {t['op'].title()}?")
+            d["pending"]["gap"] = "sa_timing"  # after the Operation: the aid does not say when
             return
     elif f["pc"] == "sa_chosen" and a["sa"] is not None:
         d["turn"]["sa"] = a["sa"]

@@ -1,0 +1,119 @@
+"""The sandbox's sequence of play (turn.py): factions in a fixed order, an Operation full or Limited
+or a pass, a paired Special Activity after a full Operation, Propaganda rounds, the game's end."""
+from __future__ import annotations
+
+import pytest
+
+from cdg_oracle.model.core.registry import get
+from cdg_oracle.model.distant_plain.activities import load_activities
+from cdg_oracle.model.distant_plain.consistency import check_all
+from cdg_oracle.model.distant_plain.sandbox import new_game, sandbox_state
+from cdg_oracle.model.distant_plain.state import DistantPlainState
+from cdg_oracle.model.distant_plain.turn import final_outcome
+from cdg_oracle.model.distant_plain.engine import ENGINE
+from tests.distant_plain.helpers import place
+
+
+def pass_until(st, faction: str) -> None:
+    while st.current_player() != faction:
+        assert {"pass": True} in st.legal_actions(), st.decision()
+        st.apply({"pass": True})
+
+
+@pytest.mark.rule("limited_operation")
+def test_the_factions_act_in_a_fixed_order_and_the_question_names_its_gap():
+    st = new_game()
+    seen = []
+    for _ in range(4):
+        seen.append(st.current_player())
+        assert st.decision()["gap"] == "sequence_of_play" and st.decision()["question"] == "faction_turn.operation"
+        st.apply({"pass": True})
+    assert seen == ["Coalition", "Government", "Taliban", "Warlords"]
+
+
+@pytest.mark.rule("warlords.operations.rally", "warlords.special_activities")
+def test_a_full_operation_may_take_a_paired_special_activity_a_limited_one_none():
+    st = new_game()
+    pass_until(st, "Warlords")
+    assert {"op": "rally", "limited": False} in st.legal_actions() and {"op": "rally", "limited": True} in st.legal_actions()
+    st.apply({"op": "rally", "limited": True})
+    st.apply({"space": "Herat"})
+    st.apply({"do": "place"})
+    # the Limited Rally had its one space: no Special Activity question, the round goes on
+    assert st.decision()["question"] != "faction_turn.sa_chosen" and st.d["turn"] is None
+    assert check_all(st.d) == []
+
+
+def test_the_pairings_are_the_aid_s():
+    acts = load_activities()
+    assert acts["Coalition"].operations["train"] == ("surge", "air_lift")
+    assert acts["Government"].operations["sweep"] == ("transport",)
+    assert acts["Warlords"].operations["terror"] == ("suborn",)
+    assert acts["Taliban"].operations["attack"] == ("extort", "ambush")
+    assert acts["Taliban"].special_activities == ("extort", "infiltrate", "ambush")
+
+
+@pytest.mark.rule("islamabad.sponsorship", "limited_operation")
+def test_under_sponsorship_a_taliban_limited_operation_is_a_normal_one_without_special_activity():
+    d = sandbox_state()
+    d["islamabad"]["level"] = "sponsorship"
+    st = DistantPlainState(d)
+    ENGINE.run(st)
+    pass_until(st, "Taliban")
+    ops = [a for a in st.legal_actions() if "op" in a]
+    assert ops, "the Taliban can carry out an Operation in the sandbox"
+    op = next(a for a in ops if a["limited"])
+    st.apply(op)
+    assert st.d["turn"]["limited"] is False and st.d["turn"]["no_sa"] is True
+    assert "islamabad.sponsorship" in st.applied_rules()
+
+
+@pytest.mark.rule("warlords.operations.march", "taliban.operations.march", "government.operations.sweep",
+                  "coalition.operations.sweep")
+def test_no_sweep_or_march_on_the_last_turn_before_the_final_propaganda():
+    st = new_game(options={"propaganda_rounds": 1})
+    assert st.d["stack"][-1]["last_before_final"] is True
+    for _ in range(4):
+        assert not any(a.get("op") in ("sweep", "march") for a in st.legal_actions())
+        st.apply({"pass": True})
+    st2 = new_game(options={"propaganda_rounds": 2})
+    assert st2.d["stack"][-1]["last_before_final"] is False
+
+
+@pytest.mark.rule("propaganda", "propaganda.redeploy.game_end")
+def test_a_propaganda_round_follows_each_round_of_turns_and_the_last_ends_the_game():
+    st = new_game(options={"propaganda_rounds": 1})
+    for _ in range(4):
+        st.apply({"pass": True})
+    procs = st.context()["procedures"]
+    assert procs[:2] == ["sandbox", "propaganda"], procs
+    # the Government gained Aid + the Econ of the open LoCs in the Resources phase
+    assert st.d["resources"]["Government"] > 30
+    guard = 0
+    while not st.is_terminal():
+        guard += 1
+        assert guard < 500
+        st.apply(st.legal_actions()[-1])
+    assert st.outcome()["rule"] in ("propaganda.redeploy.game_end", "propaganda.victory")
+
+
+@pytest.mark.rule("propaganda.redeploy.game_end")
+def test_after_the_last_propaganda_the_largest_margin_wins_and_a_tie_has_no_winner():
+    d = sandbox_state()
+    out = final_outcome(d)
+    # the sandbox's start: Coalition 26 Available - 30 = -4; Government 5 - 35; Taliban -20; Warlords min(25-15, 15-40)
+    assert out["winner"] == "Coalition" and "margins" in out["reason"]
+    d["resources"]["Warlords"] = 36  # Warlords: min(10, 36 - 40) = -4, the Coalition's margin
+    out = final_outcome(d)
+    assert out["winner"] is None and "a tie between Coalition, Warlords (gap victory_ties)" in out["reason"]
+    d["resources"]["Warlords"] = 37
+    assert final_outcome(d)["winner"] == "Warlords"
+
+
+def test_the_game_is_registered_with_its_sandbox():
+    spec = get("distant_plain")
+    assert spec.scenarios() == ["sandbox"] and spec.sides == ("Coalition", "Government", "Taliban", "Warlords")
+    st = spec.new_state("sandbox", "standard", None, None)
+    assert st.current_player() == "Coalition"
+    with pytest.raises(Exception, match="only the sandbox"):
+        spec.new_state("main", "standard", None, None)
