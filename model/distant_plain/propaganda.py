@@ -1,8 +1,8 @@
 """The Propaganda round (the aid's "Propaganda!" block), in its order: 1 Victory?, 2 Resources,
 3 Support, 4 Redeploy, 5 Reset. The phases without a choice are here as functions over the state
-dict, each citing its named rule; the Support phase (Civic Action, Sharia) and the Redeploy phase
-(desertion, the ordered redeploys) pose choices and come with the game's procedures (not yet: issue
-20 is in progress; ``cdg-oracle rules`` will say so).
+dict, each citing its named rule; the Support phase (Civic Action, Sharia: support.py) and the
+Redeploy phase (Desertion, the ordered redeploys: redeploy.py) pose choices as procedures; the
+round's procedure, which runs them in order, is turn.py's ``propaganda``.
 """
 from __future__ import annotations
 

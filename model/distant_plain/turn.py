@@ -11,7 +11,9 @@ passes (what a pass earns belongs to the sequence of play: nothing here). After 
 may add one Special Activity paired with it ("Operation + SA?", data/activities.yaml), carried out
 after the Operation (gap ``sa_timing``: the aid does not say when; Ambush, which replaces an
 Attack's roll, is chosen within the Attack). Under Sponsorship the Taliban's Limited Operation is a
-normal Operation without a Special Activity (``islamabad.sponsorship``). Sweep and March are not
+normal Operation without a Special Activity (``islamabad.sponsorship``; ruling ``sponsorship_limited``,
+A21: by default every limit is lifted, under the other reading only the one-destination limit of
+Patrol, Sweep and March, so a Limited Rally, Attack or Terror keeps its one space). Sweep and March are not
 offered on the last turn before the final Propaganda round.
 
 The Propaganda round (``propaganda``) runs the aid's five phases in order: propaganda.py (Victory,
@@ -28,6 +30,7 @@ from cdg_oracle.model.distant_plain.control import hostility_activates
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.pieces import FACTIONS
 from cdg_oracle.model.distant_plain.propaganda import reset_phase, resources_phase, victory_phase
+from cdg_oracle.model.distant_plain.redeploy import control_now
 from cdg_oracle.model.distant_plain.victory import margins
 
 
@@ -93,7 +96,9 @@ def faction_turn(st, f, a) -> None:
         limited, no_sa = a["limited"], False
         if limited and faction == "Taliban" and d["islamabad"]["level"] == "sponsorship":
             cite(st, "islamabad.sponsorship")
-            limited, no_sa = False, True
+            # ruling sponsorship_limited (A21): every limit lifted, or only the one-destination limit
+            limited = st.rulings.sponsorship_limited == "destination_limit_only" and a["op"] not in acts.MOVING
+            no_sa = True
         d["turn"] = acts.new_turn(faction, a["op"], limited, f["last_before_final"], no_sa)
         f["pc"] = "special_activity"
         push(st, acts.proc_name(faction, a["op"]))
@@ -138,11 +143,11 @@ def propaganda(st, f, a) -> None:
         f["pc"] = "desertion"
         push(st, "sharia")
     elif step == "desertion":
-        f["pc"] = "redeploy"
+        f.update(pc="redeploy", control=control_now(st))  # the phase's Control (ruling redeploy_control)
         push(st, "desertion")
     elif step == "redeploy":
         f["pc"] = "end"
-        push(st, "redeploy")
+        push(st, "redeploy", phase_control=f.pop("control"))
     elif step == "end":
         if f["final"]:
             d["terminal"] = final_outcome(d)

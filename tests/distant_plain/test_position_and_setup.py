@@ -29,9 +29,10 @@ def test_the_first_turn_and_a_propaganda_round_are_named_points():
     st = from_document({**HEAD, "next": {"phase": "setup"}})
     assert st.canonical() == new_game().canonical()
     assert to_document(new_game())["next"] == {"phase": "turn", "faction": "Coalition", "round": 1, "cycle": 1}
-    p = from_document({**HEAD, "options": {"propaganda_rounds": 2}, "next": {"phase": "propaganda", "round": 2}})
-    assert p.context()["procedures"][:2] == ["sandbox", "propaganda"]
-    assert p.d["resources"]["Government"] == 30 + 15 + 0 + sum(  # Aid + the Econ of every open LoC
+    # an empty board's Propaganda round asks nothing: the next question is the next round's first turn
+    p = from_document({**HEAD, "options": {"propaganda_rounds": 3}, "next": {"phase": "propaganda", "round": 2}})
+    assert p.current_player() == "Coalition" and p.d["stack"][0]["round"] == 3
+    assert p.d["resources"]["Government"] == 30 + 15 + sum(  # Aid + the Econ of every open LoC
         p.map.spaces[n].econ for n in p.map.locs)
 
 

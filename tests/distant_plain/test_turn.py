@@ -82,19 +82,20 @@ def test_no_sweep_or_march_on_the_last_turn_before_the_final_propaganda():
 
 @pytest.mark.rule("propaganda", "propaganda.redeploy.game_end")
 def test_a_propaganda_round_follows_each_round_of_turns_and_the_last_ends_the_game():
+    """Four passes, then the Propaganda round: with no piece on the map it asks nothing (no Civic
+    Action, Sharia, Desertion or redeploy to make), the Government gains Aid + the Econ of every
+    open LoC, and after its Redeploy phase the last round ends the game by margins."""
     st = new_game(options={"propaganda_rounds": 1})
     for _ in range(4):
         st.apply({"pass": True})
-    procs = st.context()["procedures"]
-    assert procs[:2] == ["sandbox", "propaganda"], procs
-    # the Government gained Aid + the Econ of the open LoCs in the Resources phase
-    assert st.d["resources"]["Government"] > 30
-    guard = 0
-    while not st.is_terminal():
-        guard += 1
-        assert guard < 500
-        st.apply(st.legal_actions()[-1])
-    assert st.outcome()["rule"] in ("propaganda.redeploy.game_end", "propaganda.victory")
+    assert st.is_terminal() and st.outcome()["rule"] == "propaganda.redeploy.game_end"
+    assert st.d["resources"]["Government"] == 30 + 15 + sum(st.map.spaces[n].econ for n in st.map.locs)
+    assert st.winner() == "Coalition"  # the sandbox's margins: Coalition -4 is the largest
+    two = new_game(options={"propaganda_rounds": 2})
+    for _ in range(4):
+        two.apply({"pass": True})
+    assert not two.is_terminal() and two.current_player() == "Coalition"  # the second round of turns
+    assert two.d["stack"][0]["round"] == 2 and two.d["stack"][-1]["last_before_final"] is True
 
 
 @pytest.mark.rule("propaganda.redeploy.game_end")
@@ -117,3 +118,25 @@ def test_the_game_is_registered_with_its_sandbox():
     assert st.current_player() == "Coalition"
     with pytest.raises(Exception, match="only the sandbox"):
         spec.new_state("main", "standard", None, None)
+
+
+@pytest.mark.rule("islamabad.sponsorship", "limited_operation", "taliban.operations.rally")
+@pytest.mark.reading("A21")
+@pytest.mark.parametrize("sponsorship_limited, spaces_after_one", [
+    ("full_operation_no_sa", True), ("destination_limit_only", False)])
+def test_a_taliban_limited_rally_under_sponsorship(sponsorship_limited, spaces_after_one):
+    """A21: every limit lifted (the Rally may go on to a second space), or only the one-destination
+    limit of Patrol, Sweep and March (a Limited Rally keeps its one space); no Special Activity either way."""
+    d = sandbox_state(rulings={"sponsorship_limited": sponsorship_limited})
+    d["islamabad"]["level"] = "sponsorship"
+    st = DistantPlainState(d)
+    ENGINE.run(st)
+    pass_until(st, "Taliban")
+    st.apply({"op": "rally", "limited": True})
+    assert st.d["turn"]["no_sa"] is True and st.d["turn"]["limited"] is not spaces_after_one
+    space = st.legal_actions()[0]["space"]
+    st.apply({"space": space})
+    st.apply(next(a for a in st.legal_actions() if a.get("do") == "place"))
+    asked = st.decision()
+    more = asked["player"] == "Taliban" and any("space" in a for a in st.legal_actions())
+    assert more is spaces_after_one

@@ -1,0 +1,158 @@
+"""The COIN Patrol (operations/patrol.py): cubes into or through adjacent LoCs or Kabul, stopping at
+Sabotage; 1 guerrilla activated per own cube in each LoC (ruling patrol_activation, P04); a free
+Assault in 1 LoC (patrol_assault_where, P06); destinations without a move (destination_needs_move,
+P05); the Coalition free, the Government 3 Resources in all; a Limited Patrol has one destination."""
+from __future__ import annotations
+
+import pytest
+
+from cdg_oracle.model.distant_plain.consistency import check_all
+from cdg_oracle.model.distant_plain.operations import patrol  # noqa: F401  (registers the procedures)
+from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from tests.distant_plain.helpers import place, running
+from tests.distant_plain.test_assault import active, possible
+
+CHAIN = ["Kabul", "Kabul-Aibak LOC", "Kabul-Tor Kham LOC", "Kandahar-Kabul LOC", "Shibirghan-Aibak LOC"]
+
+
+def spaces(st) -> list[str]:
+    return [x["space"] for x in st.legal_actions() if "space" in x]
+
+
+@pytest.mark.rule("coalition.operations.patrol")
+def test_destinations_are_reached_through_loCs_and_kabul_and_sabotage_stops():
+    """From Balkh: its two LoCs, Kabul through Kabul-Aibak, and Kabul's other LoCs beyond it; with
+    Kabul-Aibak sabotaged, a cube stops there."""
+    d = sandbox_state()
+    place(d, "Balkh", "coalition_troops", 1)
+    assert spaces(running(d, "coalition_patrol")) == CHAIN
+    d = sandbox_state()
+    place(d, "Balkh", "coalition_troops", 1)
+    d["spaces"]["Kabul-Aibak LOC"]["sabotage"] = True
+    assert spaces(running(d, "coalition_patrol")) == ["Kabul-Aibak LOC", "Shibirghan-Aibak LOC"]
+
+
+@pytest.mark.rule("coalition.operations.patrol", "coalition.operations.assault")
+def test_coalition_patrol_moves_activates_per_cube_and_assaults_one_loc_free():
+    d = sandbox_state()
+    place(d, "Balkh", "coalition_troops", 2)
+    place(d, "Kandahar-Kabul LOC", "taliban_underground", 1)
+    place(d, "Kandahar-Kabul LOC", "warlords_underground", 2)
+    st = running(d, "coalition_patrol")
+    st.apply({"space": "Kandahar-Kabul LOC"})
+    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Balkh"}]  # a destination gets a cube
+    st.apply({"move": "coalition_troops", "from": "Balkh"})
+    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Balkh"}, {"done": True}]
+    st.apply({"move": "coalition_troops", "from": "Balkh"})
+    # no cube left to move: the activation, 2 cubes against 3 hidden guerrillas of two factions
+    assert st.legal_actions() == [{"activate": "taliban_underground"}, {"activate": "warlords_underground"}]
+    st.apply({"activate": "taliban_underground"})
+    p = st.d["spaces"]["Kandahar-Kabul LOC"]["pieces"]
+    assert (p["taliban_active"], p["warlords_active"], p["warlords_underground"]) == (1, 1, 1)
+    assert st.legal_actions() == [{"assault": "Kandahar-Kabul LOC"}, {"assault": None}]
+    st.apply({"assault": "Kandahar-Kabul LOC"})
+    assert st.legal_actions() == [{"remove": "taliban_active"}, {"remove": "warlords_active"}]
+    st.apply({"remove": "warlords_active"})
+    assert (p["taliban_active"], p["warlords_active"], p["coalition_troops"]) == (0, 0, 2)
+    assert st.is_terminal() and st.d["resources"]["Government"] == 30 and check_all(st.d) == []
+
+
+@pytest.mark.rule("coalition.operations.patrol", "coalition.operations.assault")
+def test_government_forces_join_the_coalition_s_free_assault_at_no_cost():
+    d = sandbox_state()
+    place(d, "Kabul-Aibak LOC", "coalition_troops", 1)
+    place(d, "Kabul-Aibak LOC", "police", 2)
+    active(d, "Kabul-Aibak LOC", "taliban", 3)
+    place(d, "Baghlan", "coalition_troops", 1)
+    st = running(d, "coalition_patrol", limited=True)
+    st.apply({"space": "Kabul-Aibak LOC"})
+    st.apply({"move": "coalition_troops", "from": "Baghlan"})
+    st.apply({"assault": "Kabul-Aibak LOC"})
+    assert st.legal_actions() == [{"govt": False}, {"govt": True}]
+    st.apply({"govt": True})  # 2 troops + 2 Police: all 3
+    assert st.d["spaces"]["Kabul-Aibak LOC"]["pieces"]["taliban_active"] == 0
+    assert st.d["resources"]["Government"] == 30 and st.is_terminal() and check_all(st.d) == []
+
+
+@pytest.mark.rule("government.operations.patrol", "limited_operation")
+def test_government_patrol_3_resources_in_all_troops_and_police_one_destination_if_limited():
+    d = sandbox_state()
+    place(d, "Kabul", "government_troops", 1)
+    place(d, "Baghlan", "police", 1)
+    place(d, "Nuristan", "police", 1)
+    st = running(d, "government_patrol", limited=True)
+    st.apply({"space": "Kabul-Aibak LOC"})
+    assert st.d["resources"]["Government"] == 27
+    assert st.legal_actions() == [{"move": "government_troops", "from": "Kabul"}, {"move": "police", "from": "Baghlan"},
+                                  {"move": "police", "from": "Nuristan"}]
+    st.apply({"move": "police", "from": "Nuristan"})  # Nuristan, Kabul-Tor Kham, Kabul, Kabul-Aibak
+    st.apply({"move": "government_troops", "from": "Kabul"})
+    st.apply({"done": True})  # Limited: no second destination
+    p = st.d["spaces"]["Kabul-Aibak LOC"]["pieces"]
+    assert (p["government_troops"], p["police"]) == (1, 1) and st.d["turn"]["spaces"] == ["Kabul-Aibak LOC"]
+    assert st.is_terminal() and st.d["resources"]["Government"] == 27 and check_all(st.d) == []
+    st = running(d, "government_patrol")  # a full Patrol: the two moved cubes stay, the Baghlan Police may go on
+    st.apply({"space": "Kabul"})
+    st.apply({"move": "police", "from": "Baghlan"})
+    st.apply({"move": "government_troops", "from": "Kabul-Aibak LOC"})
+    assert st.legal_actions() == [{"move": "police", "from": "Kabul-Aibak LOC"}, {"done": True}]
+    assert st.d["resources"]["Government"] == 24  # 3 in all, whatever the destinations
+    d = sandbox_state()
+    place(d, "Kabul", "government_troops", 1)
+    d["resources"]["Government"] = 2
+    assert not possible(d, "Government", "patrol") and possible(d, "Coalition", "patrol") is False
+
+
+@pytest.mark.rule("coalition.operations.patrol")
+@pytest.mark.reading("P04")
+@pytest.mark.parametrize("patrol_activation, activated", [("every_loc", 1), ("destination_locs", 0)])
+def test_patrol_activates_in_every_loc_or_in_its_destinations(patrol_activation, activated):
+    """A Coalition troop waits on Kabul-Tor Kham with a hidden Taliban; the Patrol goes to Kabul-Aibak."""
+    d = sandbox_state(rulings={"patrol_activation": patrol_activation})
+    place(d, "Kabul-Tor Kham LOC", "coalition_troops", 1)
+    place(d, "Kabul-Tor Kham LOC", "taliban_underground", 1)
+    place(d, "Balkh", "coalition_troops", 1)
+    st = running(d, "coalition_patrol")
+    st.apply({"space": "Kabul-Aibak LOC"})
+    st.apply({"move": "coalition_troops", "from": "Balkh"})
+    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Kabul-Tor Kham LOC"}, {"done": True}]
+    st.apply({"done": True})
+    assert {"space": "Kabul"} in st.legal_actions()  # the waiting troop could still move elsewhere
+    st.apply({"done": True})
+    assert st.d["spaces"]["Kabul-Tor Kham LOC"]["pieces"]["taliban_active"] == activated
+    assert check_all(st.d) == []
+
+
+@pytest.mark.rule("coalition.operations.patrol", "coalition.operations.sweep")
+@pytest.mark.reading("P05")
+@pytest.mark.parametrize("destination_needs_move, in_place", [("required", False), ("optional", True)])
+def test_a_patrol_destination_without_a_move(destination_needs_move, in_place):
+    """One Coalition troop on Kabul-Aibak: it may move on; its own LoC is a destination only if a
+    destination needs no move (then done is offered at once)."""
+    d = sandbox_state(rulings={"destination_needs_move": destination_needs_move})
+    place(d, "Kabul-Aibak LOC", "coalition_troops", 1)
+    st = running(d, "coalition_patrol")
+    own = ["Kabul-Aibak LOC"] if in_place else []
+    assert spaces(st) == ["Kabul"] + own + ["Kabul-Tor Kham LOC", "Kandahar-Kabul LOC"]
+    st.apply({"space": "Kandahar-Kabul LOC"})
+    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Kabul-Aibak LOC"}] + (
+        [{"done": True}] if in_place else [])
+
+
+@pytest.mark.rule("coalition.operations.patrol", "coalition.operations.assault")
+@pytest.mark.reading("P06")
+@pytest.mark.parametrize("patrol_assault_where, offered", [("any_loc", True), ("destination_loc", False)])
+def test_the_free_assault_in_any_loc_or_a_destination(patrol_assault_where, offered):
+    d = sandbox_state(rulings={"patrol_assault_where": patrol_assault_where})
+    place(d, "Kabul-Tor Kham LOC", "coalition_troops", 1)
+    active(d, "Kabul-Tor Kham LOC", "taliban", 1)
+    place(d, "Balkh", "coalition_troops", 1)
+    st = running(d, "coalition_patrol")
+    st.apply({"space": "Kabul-Aibak LOC"})
+    st.apply({"move": "coalition_troops", "from": "Balkh"})
+    st.apply({"done": True})  # this destination
+    st.apply({"done": True})  # no other
+    if offered:
+        assert st.legal_actions() == [{"assault": "Kabul-Tor Kham LOC"}, {"assault": None}]
+    else:
+        assert st.is_terminal()
