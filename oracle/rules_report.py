@@ -75,11 +75,11 @@ def report(game: str = "labyrinth") -> dict:
     card_rows = spec.cards() if spec.cards is not None else []
     rules = []
     if catalogue is None:
-        catalogue_rules = [(n, "", "") for n in sorted(impl, key=_rule_key) if not n.startswith("card ")]
+        catalogue_rules = [(n, "", "", None) for n in sorted(impl, key=_rule_key) if not n.startswith("card ")]
     else:
-        catalogue_rules = [(r.number, r.title, r.scope) for r in catalogue]
-    numbers = [n for n, _, _ in catalogue_rules]
-    for number, title, scope in catalogue_rules:
+        catalogue_rules = [(r.number, r.title, r.scope, r.gap) for r in catalogue]
+    numbers = [n for n, _, _, _ in catalogue_rules]
+    for number, title, scope, gap in catalogue_rules:
         prefix = number[:-2] if number.endswith(".0") else number
         children = [n for n in numbers if n != number and n.startswith(prefix + ".")]
         where = impl.get(number, [])
@@ -89,6 +89,8 @@ def report(game: str = "labyrinth") -> dict:
         elif children:
             done = sum(1 for n in children if impl.get(n))
             status = f"heading: {done}/{len(children)} sub-rules implemented"
+        elif gap:
+            status = f"on a gap: {gap}"
         else:
             status = "not implemented"
         rules.append({"number": number, "title": title, "scope": scope, "status": status,
@@ -102,7 +104,7 @@ def report(game: str = "labyrinth") -> dict:
         cards.append({"number": n, "name": c["name"], "side": c["side"], "ops": c["ops"], "status": status,
                       "data": "cards.yaml", "tested_in": tested})
     extra = sorted(set(impl) - set(numbers) - {f"card {c['number']}" for c in card_rows})
-    out = {"game": spec.name, "rules": rules, "cards": cards, "tests_found": tests is not None,
+    out = {"game": spec.name, "title": spec.title, "rules": rules, "cards": cards, "tests_found": tests is not None,
            "citations_outside_catalogue": extra,
            "open_items": spec.open_items() if spec.open_items is not None else []}
     if catalogue is None:
@@ -128,6 +130,7 @@ def summary(report: dict) -> dict:
         "implemented": count(leaf, "implemented"),
         "implemented_and_tested": count(leaf, "implemented, tested"),
         "not_implemented": count(leaf, "not implemented"),
+        "on_a_gap": count(leaf, "on a gap"),
         "cards": len(report["cards"]),
         "card_events_implemented": count(report["cards"], "event implemented"),
         "open_items": len(report.get("open_items", [])),
@@ -136,8 +139,10 @@ def summary(report: dict) -> dict:
 
 def render_text(report: dict) -> str:
     s = summary(report)
-    lines = [f"{report['game'].replace('_', ' ').title()}: {s['leaf_rules']} rules ({s['implemented']} implemented, "
-             f"{s['implemented_and_tested']} of them tested; {s['not_implemented']} not implemented); "
+    gaps = f"{s['on_a_gap']} on a gap of the sources, " if s["on_a_gap"] else ""
+    lines = [f"{report.get('title') or report['game'].replace('_', ' ').title()}: {s['leaf_rules']} rules "
+             f"({s['implemented']} implemented, {s['implemented_and_tested']} of them tested; {gaps}"
+             f"{s['not_implemented']} not implemented); "
              f"{s['cards']} cards ({s['card_events_implemented']} events implemented)"]
     if "catalogue" in report:
         lines.append("(no rule catalogue for this game yet: only the rules its code cites are listed)")
@@ -158,8 +163,8 @@ def render_text(report: dict) -> str:
         lines.append("")
         lines.append("CARDS")
         if any(c["status"] == "event not implemented" for c in report["cards"]):
-            lines.append("  (an event not implemented is never offered, as a headline or an event play; where play "
-                         "meets one, as an opponent's event its operations trigger, the model records it)")
+            lines.append("  (an event not implemented is never offered as an event play; where play meets one "
+                         "anyway, as an opponent's event its operations trigger, the model records it)")
     for c in report["cards"]:
         lines.append(f"  {c['number']:>3} {c['name'][:34]:<34} {c['side']:<12} ops {c['ops']}  {c['status']}")
     if report.get("open_items"):

@@ -17,7 +17,8 @@ After every step the machine checks (:meth:`Walk.check`, in this order):
 1. the game's invariants hold (the check registered for the game in
    ``cdg_oracle.properties.walk.INVARIANTS``; a game without one has none to check);
 2. a game that is not over offers a legal action (no dead end); a game that is over offers none and
-   says who won (one of ``spec.sides``), why and by which rule, with returns +1 and -1;
+   says who won (one of ``spec.sides``), why and by which rule, with returns +1 for the winner and
+   -1 for every other side (all 0 at an end without a winner);
 3. at a chance node the outcomes are the legal actions, each with a positive exact probability
    (a ``Fraction``), and the probabilities sum to exactly 1; elsewhere there are no outcomes;
 4. actions are small JSON values (a string or a flat object), all distinct;
@@ -101,8 +102,9 @@ def _is_action_value(a) -> bool:
 
 def dead_end(state, sides) -> str | None:
     """A game that is not over offers a legal action; one that is over offers none and says who
-    won (one of ``sides``), why and by which rule, with returns +1 for the winner and -1 for the
-    other side; or that it is a draw (winner None, every return 0: Twilight Struggle 10.3.2)."""
+    won (one of ``sides``), why and by which rule, with returns +1 for the winner and -1 for every
+    other side; or that it is a draw (winner None, every return 0: Twilight Struggle 10.3.2, a tie
+    of margins in A Distant Plain)."""
     player = state.current_player()
     if player not in (*sides, CHANCE, TERMINAL):
         return f"current_player() is {player!r}, not a side, chance or terminal"
@@ -116,9 +118,10 @@ def dead_end(state, sides) -> str | None:
         if (out.get("winner") not in sides and out.get("winner") is not None) or not out.get("reason") \
                 or not out.get("rule"):
             return f"the game is over without a winner (or a draw), a reason and a rule: {out}"
-        want = [-1, 1] if out["winner"] is not None else [0] * len(sides)
-        if sorted(state.returns().values()) != want:
-            return f"returns at the end are {state.returns()}, not {'+1 and -1' if want[0] else 'all 0 (a draw)'}"
+        want = [-1] * (len(sides) - 1) + [1] if out["winner"] is not None else [0] * len(sides)
+        if sorted(state.returns().values()) != want or state.returns().get(out["winner"], 1) != 1:
+            return (f"returns at the end are {state.returns()}, not "
+                    f"{'+1 for the winner and -1 for the others' if want[-1] else 'all 0 (a draw)'}")
         return None
     if state.is_terminal() or state.outcome() is not None:
         return f"the game is over but current_player() is {player!r}"

@@ -2,7 +2,9 @@
 
 Each game keeps one YAML file (``model/<game>/data/rules.yaml``) with one entry per numbered rule or
 heading, in rulebook order, each with its number exactly as printed, a short English title and a
-scope (the part of the game it belongs to; each game names its own scopes):
+scope (the part of the game it belongs to; each game names its own scopes) and, for a rule that
+rests on a fact no source gives, ``gap``: the id of that gap in the game's register (``cdg-oracle
+rules`` then reports the rule as resting on the gap, not as forgotten):
 
 ```yaml
 rules:
@@ -28,7 +30,7 @@ from typing import Callable, Sequence
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.yamlio import read_yaml
 
-_KEYS = frozenset({"number", "title", "scope"})
+_KEYS = frozenset({"number", "title", "scope", "gap"})
 
 # "2.0" (a chapter heading), "2.1", "4.10", "7.2.1.3", "9.4.2.6.1": at least two parts, no leading
 # zeros, and a zero only as the second part of a two-part chapter heading.
@@ -42,6 +44,7 @@ class RuleEntry:
     number: str
     title: str
     scope: str
+    gap: str | None = None  # the game's gap this rule rests on, when no source gives what it needs
 
 
 #: A named rule (a rulebook without numbers, such as a player aid): dotted lowercase words,
@@ -132,7 +135,7 @@ def load_catalogue(path: str | Path, scopes: Sequence[str], named: bool = False)
             raise fail(label, f"entry must be a mapping with keys number, title, scope; got {type(raw).__name__}")
         unknown = sorted(str(k) for k in raw if k not in _KEYS)
         if unknown:
-            raise fail(label, f"unknown key(s): {', '.join(unknown)} (allowed: number, title, scope)")
+            raise fail(label, f"unknown key(s): {', '.join(unknown)} (allowed: number, title, scope, gap)")
 
         if "number" not in raw or raw["number"] is None:
             raise fail(label, "missing number")
@@ -164,8 +167,12 @@ def load_catalogue(path: str | Path, scopes: Sequence[str], named: bool = False)
         if scope not in scopes:
             raise fail(label, f"bad scope {scope!r} (one of {scope_list})")
 
+        gap = raw.get("gap")
+        if gap is not None and (not isinstance(gap, str) or not _NAME.fullmatch(gap)):
+            raise fail(label, f"gap must be the id of a gap of the game (a lowercase word), got {gap!r}")
+
         seen[number] = index
-        entries.append(RuleEntry(number=number, title=title, scope=scope))
+        entries.append(RuleEntry(number=number, title=title, scope=scope, gap=gap))
     return tuple(entries)
 
 

@@ -41,7 +41,8 @@ class GameSpec:
     ``open_items()``, the facts no source confirms (dicts with ``rule``, ``table``,
     ``confidence``, ``what``). ``positions``: the game's position format
     (model/core/position.py ``PositionFormat``; None: the game has none yet).
-    ``default_scenario``: the scenario a command uses when none is named (None: the first)."""
+    ``default_scenario``: the scenario a command uses when none is named (None: the first).
+    ``title``: the game's name for people ("A Distant Plain"; empty: from ``name``)."""
 
     name: str
     sides: tuple[str, ...]
@@ -60,6 +61,7 @@ class GameSpec:
     open_items: Callable[[], list[dict]] | None = None
     positions: Any = None
     default_scenario: str | None = None
+    title: str = ""
 
 
 GAMES: dict[str, GameSpec] = {}

@@ -132,9 +132,10 @@ class StackState:
                 "rule": None if p is None else p["rule"]}
 
     def returns(self) -> dict[str, int]:
-        """+1 for the winner, -1 for each other side, at a terminal state; zeros otherwise."""
+        """+1 for the winner, -1 for each other side, at a terminal state; zeros otherwise, and at an
+        end without a winner (a draw: Twilight Struggle 10.3.2; a tie of margins: A Distant Plain)."""
         t = self.d["terminal"]
-        if t is None:
+        if t is None or t["winner"] is None:
             return {s: 0 for s in self.SIDES}
         return {s: (1 if s == t["winner"] else -1) for s in self.SIDES}
 

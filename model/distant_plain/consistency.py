@@ -6,6 +6,7 @@ violations (empty: it holds)."""
 from __future__ import annotations
 
 from cdg_oracle.model.distant_plain.control import ISLAMABAD, PIECES
+from cdg_oracle.model.distant_plain.engine import TRACK_HIGH
 from cdg_oracle.model.distant_plain.mapdata import load_map
 from cdg_oracle.model.distant_plain.pieces import load_pieces
 from cdg_oracle.model.distant_plain.sandbox import KINDS
@@ -30,11 +31,13 @@ def pieces_conserved(d: dict) -> list[str]:
 
 
 def tracks_and_markers(d: dict) -> list[str]:
-    """J3, J4, J11: Resources, Aid, Patronage not negative; Sabotage only on LoCs; Islamabad on a box."""
-    out = [f"{f} Resources {v} < 0" for f, v in d["resources"].items() if v < 0]
-    out += [f"{k} {d[k]} < 0" for k in ("aid", "patronage") if d[k] < 0]
+    """J3, J4, J11: Resources, Aid, Patronage on the General Records Track (0-75); Sabotage only on
+    LoCs, Terror only off them; Islamabad on a box."""
+    out = [f"{f} Resources {v} outside 0-{TRACK_HIGH}" for f, v in d["resources"].items() if not 0 <= v <= TRACK_HIGH]
+    out += [f"{k} {d[k]} outside 0-{TRACK_HIGH}" for k in ("aid", "patronage") if not 0 <= d[k] <= TRACK_HIGH]
     m = load_map()
     out += [f"{n}: Sabotage off a LoC" for n, s in d["spaces"].items() if s["sabotage"] and m.spaces[n].type != "loc"]
+    out += [f"{n}: Terror on a LoC" for n, s in d["spaces"].items() if s["terror"] and m.spaces[n].type == "loc"]
     if d["islamabad"]["level"] not in ISLAMABAD or not isinstance(d["islamabad"]["hard"], bool):
         out.append(f"Islamabad {d['islamabad']} is not a box of the track")
     return out

@@ -59,13 +59,6 @@ class TwilightState(StackState):
     def options(self) -> dict:
         return dict(self.d["options"])
 
-    def returns(self) -> dict[str, int]:
-        """+1 for the winner and -1 for the loser; a draw (10.3.2: VP at zero) gives 0 to each."""
-        t = self.d["terminal"]
-        if t is None or t["winner"] is None:
-            return {s: 0 for s in SIDES}
-        return {s: (1 if s == t["winner"] else -1) for s in SIDES}
-
     def canonical(self) -> dict:
         """The facts of the position: tracks, influence, every card zone, the China Card, the
         headline choices, and the result; not the procedure machinery."""

@@ -323,3 +323,20 @@ def test_taliban_terror_possible_and_limited():
     st = running(d, "taliban_terror", limited=True)
     st.apply({"space": "Kandahar"})
     assert st.is_terminal() and st.d["resources"]["Taliban"] == 9
+
+
+@pytest.mark.rule("islamabad.tolerance", "islamabad.pressure", "islamabad.backing", "taliban.operations.rally")
+@pytest.mark.parametrize("level, offered, cost", [("pressure", False, None), ("tolerance", True, 1), ("backing", True, 0)])
+def test_islamabad_and_a_taliban_rally_in_pakistan(level, offered, cost):
+    """No Taliban Rally in Pakistan at Pressure; at Tolerance ("Nessun effetto") it is allowed at its
+    full cost of 1; at Backing it costs nothing."""
+    from cdg_oracle.model.distant_plain.operations.rally import taliban_rally_cost, taliban_rally_location
+
+    d = sandbox_state()
+    d["islamabad"]["level"] = level
+    st = running(d, "taliban_rally")
+    space = "Waziristan (Pakistan)"
+    assert taliban_rally_location(st, space) is offered
+    assert ({"space": space} in st.legal_actions()) is offered
+    if offered:
+        assert taliban_rally_cost(st, space) == cost

@@ -63,3 +63,34 @@ def test_a_bad_name_is_refused_in_one_line(tmp_path, entry, message):
     with pytest.raises(DataError) as e:
         load_catalogue(path, SCOPES, named=True)
     assert "\n" not in str(e.value) and message in str(e.value)
+
+
+def test_a_rule_may_rest_on_a_registered_gap_and_an_unknown_gap_is_refused(tmp_path):
+    """The Reset phase's "all factions Eligible" rests on the sequence of play, its Momentum discard
+    on the event cards (no source gives either); a gap not in data/gaps.yaml is refused in one line."""
+    gaps = {r.number: r.gap for r in load_rules_catalogue() if r.gap}
+    assert gaps == {"propaganda.reset.eligible": "sequence_of_play", "propaganda.reset.momentum": "event_cards"}
+    bad = tmp_path / "rules.yaml"
+    text = Path(load_rules_catalogue.__globals__["DEFAULT_PATH"]).read_text(encoding="utf-8")
+    bad.write_text(text.replace("gap: event_cards", "gap: momentum_cards"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"rule propaganda.reset.momentum: gap 'momentum_cards' is not in data/gaps.yaml"):
+        load_rules_catalogue(bad)
+    bad.write_text(text.replace("gap: event_cards", "gap: 7"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"rule propaganda.reset.momentum: gap must be the id of a gap"):
+        load_catalogue(bad, SCOPES, named=True)
+
+
+def test_the_rules_report_lists_every_rule_implemented_and_tested_and_every_gap():
+    """Issue 20's measure: ``cdg-oracle rules --game distant_plain`` lists each rule of the aid as
+    implemented and tested, the two resting on gaps as such, and every gap of the register."""
+    from cdg_oracle.model.distant_plain.pieces import load_gaps
+    from cdg_oracle.oracle.rules_report import render_text, report, summary
+
+    r = report("distant_plain")
+    s = summary(r)
+    assert s["not_implemented"] == 0 and s["on_a_gap"] == 2
+    assert s["implemented"] == s["implemented_and_tested"] == s["leaf_rules"] - 2
+    assert {x["subject"] for x in r["open_items"]} == {g["id"] for g in load_gaps()}
+    text = render_text(r)
+    assert text.startswith("A Distant Plain: ") and "propaganda.reset.momentum" in text
+    assert "on a gap: event_cards" in text and "control_definition, gap:" in text

@@ -28,7 +28,23 @@ def test_a_lost_or_doubled_piece_breaks_conservation():
     d = sandbox_state()
     d["spaces"]["Herat"]["sabotage"] = True
     d["resources"]["Taliban"] = -1
-    assert check_all(d) == ["Taliban Resources -1 < 0", "Herat: Sabotage off a LoC"]
+    assert check_all(d) == ["Taliban Resources -1 outside 0-75", "Herat: Sabotage off a LoC"]
+    d = sandbox_state()
+    d["patronage"] = 76
+    d["spaces"]["Kabul-Aibak LOC"]["terror"] = True
+    assert check_all(d) == ["patronage 76 outside 0-75", "Kabul-Aibak LOC: Terror on a LoC"]
+
+
+@pytest.mark.rule("pieces")
+def test_a_gain_past_the_general_records_track_s_75_stops_at_75():
+    """The track runs 0-75 (data/pieces.yaml, source B): the engine's hook after every step."""
+    from cdg_oracle.model.distant_plain.engine import track_limits
+    from cdg_oracle.model.distant_plain.state import DistantPlainState
+
+    d = sandbox_state()
+    d["resources"]["Government"], d["aid"], d["patronage"] = 80, 76, 75
+    track_limits(DistantPlainState(d))
+    assert (d["resources"]["Government"], d["aid"], d["patronage"]) == (75, 75, 75)
 
 
 @pytest.mark.parametrize("coin, taliban, warlords, expected", [

@@ -110,8 +110,8 @@ def test_suborn_s_choices_and_cost():
     st.apply({"space": "Kandahar"})
     assert st.legal_actions() == [
         {"do": "cubes"}, {"do": "base"}, {"do": "taliban", "kind": TU}, {"do": "taliban", "kind": TA},
-        {"do": "underground", "factions": ["taliban"]}, {"do": "underground", "factions": ["warlords"]},
-        {"do": "underground", "factions": ["taliban", "warlords"]}]
+        {"do": "underground", "factions": "taliban"}, {"do": "underground", "factions": "warlords"},
+        {"do": "underground", "factions": "both"}]
     st.apply({"do": "cubes"})
     assert st.d["resources"]["Warlords"] == 13
     assert st.legal_actions() == [{"remove": "government_troops"}, {"remove": "police"}]
@@ -152,8 +152,8 @@ def test_suborn_flips_guerrillas_underground_and_needs_2_resources():
     d["resources"]["Warlords"] = 2
     st = running(d, "warlords_suborn", op="march")
     st.apply({"space": "Herat"})
-    assert st.legal_actions() == [{"do": "underground", "factions": ["warlords"]}]
-    st.apply({"do": "underground", "factions": ["warlords"]})
+    assert st.legal_actions() == [{"do": "underground", "factions": "warlords"}]
+    st.apply({"do": "underground", "factions": "warlords"})
     assert pieces(st, "Herat")[WU] == 2 and st.d["resources"]["Warlords"] == 0
     assert st.is_terminal()  # no Resources for another space
     st = DistantPlainState(sandbox_state())

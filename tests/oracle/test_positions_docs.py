@@ -23,8 +23,8 @@ def blocks() -> list[tuple[str, list[str]]]:
     return out
 
 
-def test_the_page_shows_six_positions():
-    assert len(blocks()) == 6 and len(list((ROOT / "docs" / "positions").glob("*.yaml"))) >= 6
+def test_the_page_shows_seven_positions():
+    assert len(blocks()) == 7 and len(list((ROOT / "docs" / "positions").glob("*.yaml"))) >= 7
 
 
 @pytest.mark.parametrize("command, shown", blocks(), ids=[b[0][:60] for b in blocks()])

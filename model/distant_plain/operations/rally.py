@@ -139,11 +139,11 @@ def rally(st, f, a) -> None:
 
 
 # -- the Taliban ---------------------------------------------------------------------------------
-@implements("taliban.operations.rally", "islamabad.hostility", "islamabad.pressure")
+@implements("taliban.operations.rally", "islamabad.hostility", "islamabad.pressure", "islamabad.tolerance")
 def taliban_rally_location(st, name: str) -> bool:
     """Whether ``name`` is a Taliban Rally space: "Pashtun o Province senza Supporto o Kabul" (A10,
     ruling ``taliban_rally_location``), and not in Pakistan while Islamabad is at Hostility or
-    Pressure."""
+    Pressure (at Tolerance, "Nessun effetto", Pakistan is as any other space)."""
     d, space = st.d, st.map.spaces[name]
     if space.type == "loc" or (space.pakistan and d["islamabad"]["level"] in NO_RALLY_IN_PAKISTAN):
         return False
@@ -155,9 +155,10 @@ def taliban_rally_location(st, name: str) -> bool:
     return without_support
 
 
-@implements("taliban.operations.rally", "islamabad.backing", "islamabad.sponsorship")
+@implements("taliban.operations.rally", "islamabad.backing", "islamabad.sponsorship", "islamabad.tolerance")
 def taliban_rally_cost(st, name: str) -> int:
-    """1 Taliban Resource a space; none in Pakistan while Islamabad is at Backing or Sponsorship."""
+    """1 Taliban Resource a space; none in Pakistan while Islamabad is at Backing or Sponsorship (at
+    Tolerance, no effect: the full cost)."""
     free = st.map.spaces[name].pakistan and st.d["islamabad"]["level"] in FREE_RALLY_IN_PAKISTAN
     return 0 if free else 1
 

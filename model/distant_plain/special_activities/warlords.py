@@ -130,9 +130,9 @@ def suborn_options(st, name: str) -> list[dict]:
         out.append({"do": "base"})
     out += [{"do": "taliban", "kind": k} for k in ("taliban_underground", "taliban_active") if p[k]]
     active = [f for f in ("taliban", "warlords") if p[f"{f}_active"]]
-    out += [{"do": "underground", "factions": [f]} for f in active]
+    out += [{"do": "underground", "factions": f} for f in active]
     if len(active) == 2:
-        out.append({"do": "underground", "factions": active})
+        out.append({"do": "underground", "factions": "both"})
     return out
 
 
@@ -153,7 +153,7 @@ def suborn_choice(st, f: dict, name: str, a: dict) -> None:
     elif a["do"] == "taliban":
         remove(d, name, a["kind"])
     else:
-        for faction in a["factions"]:
+        for faction in ("taliban", "warlords") if a["factions"] == "both" else (a["factions"],):
             p[f"{faction}_underground"] += p[f"{faction}_active"]
             p[f"{faction}_active"] = 0
 
