@@ -130,3 +130,19 @@ def compare(path: Path, root: Path, now: dict, builtin: bool, stem: str, update_
     if builtin:
         return None, [f"no golden file {shown(path, root)} (write it with: {update_hint})"], [], []
     return None, [], [], [f"no golden file for {stem!r}"]
+
+
+def scenario_result(name: str, now: dict, problems: list[str], checked: list[str], path: Path, root: Path,
+                    builtin: bool, stem: str, update_hint: str, use_golden: bool = True) -> dict:
+    """One scenario's check as ``cdg-oracle scenario check`` reports it: the game's own ``problems``
+    and ``checked``, then (``use_golden``) the comparison with its golden file (:func:`compare`):
+    ``{"scenario", "ok", "problems", "golden", "differences", "checked"}``."""
+    problems, checked = list(problems), list(checked)
+    differences: list[str] = []
+    compared = None
+    if use_golden:
+        compared, more, differences, also = compare(path, root, now, builtin, stem, update_hint)
+        problems += more
+        checked += also
+    return {"scenario": str(name), "ok": not problems, "problems": problems, "golden": compared,
+            "differences": differences, "checked": checked}

@@ -182,7 +182,6 @@ def move_piece(st, f: dict, kind: str, origin: str, destination: str) -> None:
 def redeploy(st, f, a) -> None:
     """The four redeploys in the aid's order (module docstring), one piece per answer; a step that
     MAY be made ends on ``{"done": true}``, one that MUST when no piece is left to move."""
-    d = st.d
     if f["pc"] == "start":
         control = None
         if st.rulings.redeploy_control == "phase_start" and f.get("phase_control") is not None:

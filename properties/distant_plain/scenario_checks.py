@@ -79,16 +79,8 @@ def check_scenario(name: str, use_golden: bool = True) -> dict:
     now = _summary(spec, stem, d)
     problems = [f"invariant: {p}" for p in check_all(d)]
     checked = ["invariants"]
-    differences: list[str] = []
-    compared = None
-    if use_golden:
-        compared, more, differences, also = golden.compare(
-            golden_path(stem), ROOT, now, is_builtin(name), stem,
-            "cdg-oracle scenario --game distant_plain check --update-golden")
-        problems += more
-        checked += also
-    return {"scenario": str(name), "ok": not problems, "problems": problems, "golden": compared,
-            "differences": differences, "checked": checked}
+    return golden.scenario_result(name, now, problems, checked, golden_path(stem), ROOT, is_builtin(name), stem,
+                                  "cdg-oracle scenario --game distant_plain check --update-golden", use_golden)
 
 
 def check_all_scenarios() -> list[dict]:
