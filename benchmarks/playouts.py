@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from cdg_oracle.model.core.registry import get  # noqa: E402
 from cdg_oracle.oracle.games import default_scenario, new_state  # noqa: E402
 from cdg_oracle.oracle.playout import choose  # noqa: E402
 
@@ -85,7 +86,8 @@ def main() -> None:
         main_tally.play(scenario, args.length, options or None, args.seed + g)
         if beside is not None:
             beside.play(default_scenario("labyrinth"), "standard", None, args.seed + g)
-    mode = f"solo ({args.ideology})" if args.solo else "two-player"
+    players = len(get(args.game).sides)
+    mode = f"solo ({args.ideology})" if args.solo else ("two-player" if players == 2 else f"{players} players")
     print(f"{args.game}: scenario {scenario}, length {args.length}, {mode}, options {options or 'default'}, "
           f"{args.games} games, seed {args.seed}")
     print("\n".join(main_tally.lines()))

@@ -137,6 +137,14 @@ def spaces_left(st, allowed: Callable[[str], bool], key: str = "spaces") -> list
     return [n for n in st.map.names if n not in t[key] and allowed(n)]
 
 
+def any_space_left(st, allowed: Callable[[str], bool], key: str = "spaces") -> bool:
+    """Whether :func:`spaces_left` would name a space (stops at the first): what ``possible`` asks."""
+    t = st.d["turn"]
+    if key == "spaces" and not one_space_left(st):
+        return False
+    return any(n not in t[key] and allowed(n) for n in st.map.names)
+
+
 def choose_space(st, f: dict, allowed: Callable[[str], bool], rule: str, prompt: str, key: str = "spaces",
                  most: int | None = None) -> bool:
     """Ask the turn's faction for the next space (``{"space": name}``), with ``{"done": true}`` once

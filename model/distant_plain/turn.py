@@ -61,10 +61,10 @@ def operation_choices(st, faction: str, last_before_final: bool) -> list[dict]:
     for op in acts.load_activities()[faction].operations:
         if last_before_final and op in acts.NOT_LAST:
             continue
-        for limited in (False, True):
-            st.d["turn"] = acts.new_turn(faction, op, limited, last_before_final)
-            if acts.is_possible(st, faction, op):
-                out.append({"op": op, "limited": limited})
+        # before its first space a Limited Operation can start exactly when a full one can
+        st.d["turn"] = acts.new_turn(faction, op, False, last_before_final)
+        if acts.is_possible(st, faction, op):
+            out += [{"op": op, "limited": False}, {"op": op, "limited": True}]
     st.d["turn"] = None
     return out + [{"pass": True}]
 

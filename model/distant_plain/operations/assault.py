@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop, push
-from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.removal import coin_targets, remove
 
@@ -147,7 +147,7 @@ def _coalition_allowed(st):
 
 
 def coalition_possible(st) -> bool:
-    return bool(spaces_left(st, _coalition_allowed(st)))
+    return any_space_left(st, _coalition_allowed(st))
 
 
 @activity(ENGINE, "Coalition", "assault", coalition_possible)
@@ -189,7 +189,7 @@ def _government_allowed(st):
 
 
 def government_possible(st) -> bool:
-    return bool(spaces_left(st, _government_allowed(st)))
+    return any_space_left(st, _government_allowed(st))
 
 
 @activity(ENGINE, "Government", "assault", government_possible)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop, roll
-from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.operations.march import OTHER, guerrilla_kinds, guerrillas
 from cdg_oracle.model.distant_plain.removal import remove
@@ -178,7 +178,7 @@ def attack_step(st, f: dict, a, faction: str) -> None:
 
 
 def _possible(faction: str):
-    return lambda st: bool(spaces_left(st, _allowed(st, faction)))
+    return lambda st: any_space_left(st, _allowed(st, faction))
 
 
 @activity(ENGINE, "Warlords", "attack", _possible("Warlords"))

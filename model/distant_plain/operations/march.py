@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop
-from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.engine import ENGINE
 
 OTHER = {"Warlords": "Taliban", "Taliban": "Warlords"}
@@ -193,7 +193,7 @@ def march_step(st, f: dict, a, faction: str) -> None:
 
 
 def _possible(faction: str):
-    return lambda st: bool(spaces_left(st, _allowed(st, {"held": {}}, faction)))
+    return lambda st: any_space_left(st, _allowed(st, {"held": {}}, faction))
 
 
 @activity(ENGINE, "Warlords", "march", _possible("Warlords"))

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop, push
-from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.operations.assault import can_assault, govt_may_join, start_removal
 
@@ -45,7 +45,7 @@ HIDDEN = ("taliban_underground", "warlords_underground")
 def offer_space(st, f: dict, allowed, rule: str, prompt: str) -> bool:
     """Ask for the next space (activities.choose_space) if one is left; else return False without
     ending the Operation (it has a step after its spaces)."""
-    if not spaces_left(st, allowed):
+    if not any_space_left(st, allowed):
         return False
     return choose_space(st, f, allowed, rule, prompt)
 
@@ -155,7 +155,7 @@ def _patrol_allowed(st, f: dict, faction: str):
 
 
 def patrol_possible(faction: str):
-    return lambda st: bool(spaces_left(st, _patrol_allowed(st, {"moved": {}}, faction)))
+    return lambda st: any_space_left(st, _patrol_allowed(st, {"moved": {}}, faction))
 
 
 # -- after the moves ---------------------------------------------------------------------------

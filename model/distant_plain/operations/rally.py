@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop
-from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.control import control_of
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.support import sharia_shift, sharia_step, sharia_steps_left
@@ -131,7 +131,7 @@ def _rally_allowed(st):
                       and bool(rally_options(st, n)))
 
 
-@activity(ENGINE, "Warlords", "rally", lambda st: bool(spaces_left(st, _rally_allowed(st))))
+@activity(ENGINE, "Warlords", "rally", lambda st: any_space_left(st, _rally_allowed(st)))
 @implements("warlords.operations.rally", "limited_operation")
 def rally(st, f, a) -> None:
     """The Warlords' Rally: any Province or Kabul, 1 Resource a space."""
@@ -210,7 +210,7 @@ def _taliban_rally_allowed(st, f: dict):
                       and bool(taliban_rally_options(st, f, n)))
 
 
-@activity(ENGINE, "Taliban", "rally", lambda st: bool(spaces_left(st, _taliban_rally_allowed(st, {}))))
+@activity(ENGINE, "Taliban", "rally", lambda st: any_space_left(st, _taliban_rally_allowed(st, {})))
 @implements("taliban.operations.rally", "limited_operation")
 def taliban_rally(st, f, a) -> None:
     """The Taliban's Rally: Pashtun spaces, Provinces without Support, Kabul (A10); 1 Resource a

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop, push
-from cdg_oracle.model.distant_plain.activities import activity, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.operations.patrol import (
     CUBES,
@@ -120,7 +120,7 @@ def _sweep_allowed(st, f: dict, faction: str):
 
 
 def sweep_possible(faction: str):
-    return lambda st: bool(spaces_left(st, _sweep_allowed(st, {"moved": {}, "paid_locs": []}, faction)))
+    return lambda st: any_space_left(st, _sweep_allowed(st, {"moved": {}, "paid_locs": []}, faction))
 
 
 def move_troops(st, f: dict, faction: str, a: dict) -> None:

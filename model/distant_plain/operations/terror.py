@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite, pop
-from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.engine import ENGINE
 
 #: faction -> (Underground guerrillas, Active guerrillas).
@@ -95,7 +95,7 @@ def run_terror(st, f: dict, a, faction: str) -> None:
                  f"{faction}: Terror in which space?")
 
 
-@activity(ENGINE, "Warlords", "terror", lambda st: bool(spaces_left(st, terror_allowed(st, "Warlords"))))
+@activity(ENGINE, "Warlords", "terror", lambda st: any_space_left(st, terror_allowed(st, "Warlords")))
 @implements("warlords.operations.terror", "limited_operation")
 def terror(st, f, a) -> None:
     """The Warlords' Terror: in spaces with Underground Warlords guerrillas (1 Resource a Province or
@@ -104,7 +104,7 @@ def terror(st, f, a) -> None:
     run_terror(st, f, a, "Warlords")
 
 
-@activity(ENGINE, "Taliban", "terror", lambda st: bool(spaces_left(st, terror_allowed(st, "Taliban"))))
+@activity(ENGINE, "Taliban", "terror", lambda st: any_space_left(st, terror_allowed(st, "Taliban")))
 @implements("taliban.operations.terror", "limited_operation")
 def taliban_terror(st, f, a) -> None:
     """The Taliban's Terror: in spaces with Underground Taliban guerrillas (1 Resource a Province or

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop
-from cdg_oracle.model.distant_plain.activities import activity, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left
 from cdg_oracle.model.distant_plain.control import control_of
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.operations.patrol import offer_space
@@ -162,7 +162,7 @@ def _train_allowed(st, faction: str):
 
 
 def train_possible(faction: str):
-    return lambda st: bool(spaces_left(st, _train_allowed(st, faction)))
+    return lambda st: any_space_left(st, _train_allowed(st, faction))
 
 
 # -- the procedure ------------------------------------------------------------------------------

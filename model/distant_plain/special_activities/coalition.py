@@ -15,7 +15,7 @@ from __future__ import annotations
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop, roll
 from cdg_oracle.model.distant_plain import removal
-from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.control import control_of, shift_islamabad_in
 from cdg_oracle.model.distant_plain.engine import ENGINE
 
@@ -84,10 +84,10 @@ def _surge_allowed(st):
 
 def _more_spaces(st, allowed, most: int) -> bool:
     """Whether the running Special Activity may choose another space."""
-    return len(st.d["turn"]["sa_spaces"]) < most and bool(spaces_left(st, allowed, key="sa_spaces"))
+    return len(st.d["turn"]["sa_spaces"]) < most and any_space_left(st, allowed, key="sa_spaces")
 
 
-@activity(ENGINE, "Coalition", "surge", lambda st: bool(spaces_left(st, _surge_allowed(st), key="sa_spaces")))
+@activity(ENGINE, "Coalition", "surge", lambda st: any_space_left(st, _surge_allowed(st), key="sa_spaces"))
 @implements("coalition.special_activities.surge")
 def surge(st, f, a) -> None:
     """Surge: choose up to 3 spaces (surge_space; at least one: the aid's location is where the
@@ -161,7 +161,7 @@ def air_lift_moves(d: dict, places: list[str], flow: dict, govt_moved: int) -> l
     return relocations(d, places, kinds, flow)
 
 
-@activity(ENGINE, "Coalition", "air_lift", lambda st: bool(spaces_left(st, _air_lift_allowed(st), key="sa_spaces")))
+@activity(ENGINE, "Coalition", "air_lift", lambda st: any_space_left(st, _air_lift_allowed(st), key="sa_spaces"))
 @implements("coalition.special_activities.air_lift")
 def air_lift(st, f, a) -> None:
     """Air Lift: choose up to 3 spaces, any ("In qualsiasi 3 Spazi"; fewer than 3 is let be: the
@@ -214,7 +214,7 @@ def air_strike_islamabad(st, name: str) -> None:
         cite(st, "islamabad")
 
 
-@activity(ENGINE, "Coalition", "air_strike", lambda st: bool(spaces_left(st, _air_strike_allowed(st), key="sa_spaces")))
+@activity(ENGINE, "Coalition", "air_strike", lambda st: any_space_left(st, _air_strike_allowed(st), key="sa_spaces"))
 @implements("coalition.special_activities.air_strike")
 def air_strike(st, f, a) -> None:
     """Air Strike: in up to 3 spaces outside Kabul, remove 1 Active guerrilla or rebel Base each

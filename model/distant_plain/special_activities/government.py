@@ -12,7 +12,7 @@ from __future__ import annotations
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop
 from cdg_oracle.model.distant_plain import removal
-from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.control import control_of
 from cdg_oracle.model.distant_plain.engine import ENGINE
 
@@ -70,7 +70,7 @@ def _govern_allowed(st):
     return lambda n: govern_space(st, n)
 
 
-@activity(ENGINE, "Government", "govern", lambda st: bool(spaces_left(st, _govern_allowed(st), key="sa_spaces")))
+@activity(ENGINE, "Government", "govern", lambda st: any_space_left(st, _govern_allowed(st), key="sa_spaces"))
 @implements("government.special_activities.govern")
 def govern(st, f, a) -> None:
     """Govern in 1-2 spaces (govern_space), one of govern_options in each."""
@@ -154,7 +154,7 @@ def _transport_allowed(st):
 
 
 @activity(ENGINE, "Government", "transport",
-          lambda st: bool(spaces_left(st, _transport_allowed(st), key="sa_spaces")))
+          lambda st: any_space_left(st, _transport_allowed(st), key="sa_spaces"))
 @implements("government.special_activities.transport")
 def transport(st, f, a) -> None:
     """Transport, "da 1 spazio a 1 spazio": choose the origin (a space with Government Troops,
@@ -239,7 +239,7 @@ def eradicate_in(st, name: str) -> None:
 
 
 @activity(ENGINE, "Government", "eradicate",
-          lambda st: bool(spaces_left(st, _eradicate_allowed(st), key="sa_spaces")))
+          lambda st: any_space_left(st, _eradicate_allowed(st), key="sa_spaces"))
 @implements("government.special_activities.eradicate")
 def eradicate(st, f, a) -> None:
     """Eradicate in 1-2 spaces (eradicate_space), each carried out at once (eradicate_in)."""

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop
-from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.control import COIN, TALIBAN, WARLORDS, count
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.removal import remove
@@ -95,7 +95,7 @@ def extort_in(st, name: str) -> None:
     d["turn"]["sa_spaces"].append(name)
 
 
-@activity(ENGINE, "Taliban", "extort", lambda st: bool(spaces_left(st, extort_allowed(st), "sa_spaces")))
+@activity(ENGINE, "Taliban", "extort", lambda st: any_space_left(st, extort_allowed(st), "sa_spaces"))
 @implements(EXTORT)
 def taliban_extort(st, f, a) -> None:
     """Extort: any number of spaces, one at a time."""
@@ -157,7 +157,7 @@ def infiltrate_patronage(st, f: dict) -> None:
     d["patronage"] -= min(lost, d["patronage"])
 
 
-@activity(ENGINE, "Taliban", "infiltrate", lambda st: bool(spaces_left(st, _infiltrate_allowed(st), "sa_spaces")))
+@activity(ENGINE, "Taliban", "infiltrate", lambda st: any_space_left(st, _infiltrate_allowed(st), "sa_spaces"))
 @implements(INFILTRATE)
 def taliban_infiltrate(st, f, a) -> None:
     """Infiltrate: one space; remove 2 pieces or replace 1; then the Patronage loss."""

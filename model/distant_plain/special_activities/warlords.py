@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop
-from cdg_oracle.model.distant_plain.activities import activity, choose_space, spaces_left
+from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.control import control_of
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.removal import remove
@@ -55,7 +55,7 @@ def _cultivate_allowed(st):
     return allowed
 
 
-@activity(ENGINE, "Warlords", "cultivate", lambda st: bool(spaces_left(st, _cultivate_allowed(st), "sa_spaces")))
+@activity(ENGINE, "Warlords", "cultivate", lambda st: any_space_left(st, _cultivate_allowed(st), "sa_spaces"))
 @implements(CULTIVATE)
 def cultivate(st, f, a) -> None:
     """Cultivate: a Warlords Base in one Province of the Rally or March (module docstring)."""
@@ -101,7 +101,7 @@ def traffic_in(st, name: str) -> None:
         d["patronage"] += 1
 
 
-@activity(ENGINE, "Warlords", "traffic", lambda st: bool(spaces_left(st, _traffic_allowed(st), "sa_spaces")))
+@activity(ENGINE, "Warlords", "traffic", lambda st: any_space_left(st, _traffic_allowed(st), "sa_spaces"))
 @implements(TRAFFIC)
 def traffic(st, f, a) -> None:
     """Traffic: Resources from spaces with Warlords Bases and no Coalition piece (module docstring)."""
@@ -172,7 +172,7 @@ def ask_cube(st, f: dict, name: str) -> bool:
     return True
 
 
-@activity(ENGINE, "Warlords", "suborn", lambda st: bool(spaces_left(st, _suborn_allowed(st), "sa_spaces")))
+@activity(ENGINE, "Warlords", "suborn", lambda st: any_space_left(st, _suborn_allowed(st), "sa_spaces"))
 @implements(SUBORN)
 def suborn(st, f, a) -> None:
     """Suborn: up to 3 spaces, 2 Resources each, one choice each (module docstring)."""
