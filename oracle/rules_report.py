@@ -191,7 +191,8 @@ def open_items_lines(items: list[dict]) -> list[str]:
 
 #: Game name -> the properties module whose ``load_registry()`` reads its ambiguity registry.
 AMBIGUITY_REGISTRIES = {"labyrinth": "cdg_oracle.properties.labyrinth.registry",
-                        "twilight_struggle": "cdg_oracle.properties.twilight_struggle.registry"}
+                        "twilight_struggle": "cdg_oracle.properties.twilight_struggle.registry",
+                        "distant_plain": "cdg_oracle.properties.distant_plain.registry"}
 
 
 def rulings_report(game: str = "labyrinth") -> list[dict]:

@@ -94,3 +94,10 @@ def test_the_rules_report_lists_every_rule_implemented_and_tested_and_every_gap(
     text = render_text(r)
     assert text.startswith("A Distant Plain: ") and "propaganda.reset.momentum" in text
     assert "on a gap: event_cards" in text and "control_definition, gap:" in text
+
+
+def test_every_switch_of_the_rulings_report_names_its_registry_entry():
+    from cdg_oracle.oracle.rules_report import rulings_report
+
+    rows = rulings_report("distant_plain")
+    assert len(rows) == 44 and all(r["entries"] for r in rows), [r["name"] for r in rows if not r["entries"]]
