@@ -14,8 +14,10 @@ The contract. An Operation or Special Activity is a procedure named ``<faction>_
 * ``spaces``: the Operation's chosen spaces (its destinations for Patrol, Sweep and March), in
   order, appended by the Operation as it chooses them (Cultivate reads them);
 * ``sa_spaces``: the Special Activity's spaces, likewise;
-* ``last_before_final``: this is the last turn before the final Propaganda round (Sweep and March
-  are not offered then: "non permesso se è l'ultimo evento prima della Propaganda finale").
+* ``last_before_final``: this is the faction's last turn before the final Propaganda round (Sweep
+  and March are not offered then: "Non possibile se ultimo evento prima dell'ultima Propaganda";
+  the sandbox has no event cards, gap ``sequence_of_play``: each faction's last turn, in the last
+  pass of the fixed order, stands for the last event).
 
 A procedure ends with ``pop``; a space-by-space one offers ``{"done": true}`` once a space is done.
 """

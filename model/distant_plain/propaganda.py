@@ -17,6 +17,9 @@ def rulings_of(d: dict) -> DistantPlainRulings:
     return DistantPlainRulings.from_dict(d.get("rulings"))
 from cdg_oracle.model.distant_plain.victory import goals_met, margins
 
+#: The kinds of piece other than guerrillas (cubes by kind, bases by faction), for ``sabotage_count``.
+OTHER_KINDS = ("coalition_troops", "coalition_bases", "government_troops", "police", "government_bases",
+               "taliban_bases", "warlords_bases")
 CASUALTY_AID = 3  # propaganda.resources.casualties_and_aid: Aid falls by 3 per piece in Casualties
 
 
@@ -47,8 +50,10 @@ def sabotage(d: dict) -> None:
         s = d["spaces"][name]
         p = s["pieces"]
         guerrillas = p["taliban_underground"] + p["taliban_active"]
-        others = ([sum(p.values()) - guerrillas] if together else
-                  [p[k] for k in p if not k.startswith("taliban_") or k == "taliban_bases"])
+        if together:
+            others = [sum(p.values()) - guerrillas]
+        else:  # each other kind of piece: a faction's guerrillas are one kind, Underground or Active
+            others = [p[k] for k in OTHER_KINDS] + [p["warlords_underground"] + p["warlords_active"]]
         if not s["sabotage"] and all(guerrillas > n for n in others):
             s["sabotage"] = True
 
@@ -75,9 +80,10 @@ def resources_phase(d: dict) -> None:
             "propaganda.reset.markers", "propaganda.reset.underground")
 def reset_phase(d: dict) -> None:
     """5. Casualties: every base and half the troops leave play (to Out of Play; the half that leaves
-    rounded down, ruling ``casualties_rounding``), the other troops go to the Coalition's Available; Islamabad drifts (control.reset_islamabad); every
-    Terror and Sabotage marker is removed; every Active guerrilla goes Underground (under Hostility,
-    the Taliban in Pakistan too unless the ruling ``hostility_at_reset`` says otherwise). (All factions
+    rounded down, ruling ``casualties_rounding``), the other troops go to the Coalition's Available;
+    Islamabad drifts (control.reset_islamabad); every Terror and Sabotage marker is removed; every
+    Active guerrilla goes Underground (the Taliban in Pakistan too, unless the marker is at Hostility
+    once it has drifted and the ruling ``hostility_at_reset`` says Hostility wins). (All factions
     Eligible and the Momentum discard belong to the sequence of play and the cards: registered gaps.)"""
     cas, out, avail = d["casualties"], d["out_of_play"], d["available"]
     out["coalition_bases"] += cas["coalition_bases"]
@@ -87,8 +93,8 @@ def reset_phase(d: dict) -> None:
     out["coalition_troops"] += leave
     avail["coalition_troops"] += cas["coalition_troops"] - leave
     cas["coalition_troops"] = 0
+    reset_islamabad(d["islamabad"])  # the aid's Reset list moves the marker before the guerrillas flip
     hostile = d["islamabad"]["level"] == "hostility" and rulings_of(d).hostility_at_reset == "hostility_wins"
-    reset_islamabad(d["islamabad"])
     m = load_map()
     for name, s in d["spaces"].items():
         s["terror"] = s["sabotage"] = False

@@ -14,7 +14,9 @@ Attack's roll, is chosen within the Attack). Under Sponsorship the Taliban's Lim
 normal Operation without a Special Activity (``islamabad.sponsorship``; ruling ``sponsorship_limited``,
 A21: by default every limit is lifted, under the other reading only the one-destination limit of
 Patrol, Sweep and March, so a Limited Rally, Attack or Terror keeps its one space). Sweep and March are not
-offered on the last turn before the final Propaganda round.
+offered on a faction's last turn before the final Propaganda round ("Non possibile se ultimo evento
+prima dell'ultima Propaganda": with no event cards, each faction's turn in the last pass of the
+order stands for the last event).
 
 The Propaganda round (``propaganda``) runs the aid's five phases in order: propaganda.py (Victory,
 Resources, Reset), support.py (Civic Action, Sharia), redeploy.py (Desertion, the redeploys); after

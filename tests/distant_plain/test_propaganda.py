@@ -101,14 +101,32 @@ def test_the_casualties_half_that_leaves(casualties_rounding, leave):
 
 @pytest.mark.rule("propaganda.reset.underground", "islamabad.hostility")
 @pytest.mark.reading("A17")
-@pytest.mark.parametrize("hostility_at_reset, active", [("reset_wins", 0), ("hostility_wins", 2)])
-def test_hostility_and_reset(hostility_at_reset, active):
+@pytest.mark.parametrize("hostility_at_reset, hard, active", [
+    ("reset_wins", True, 0), ("hostility_wins", True, 2), ("reset_wins", False, 0), ("hostility_wins", False, 0)])
+def test_hostility_and_reset(hostility_at_reset, hard, active):
     """A17: under Hostility the Taliban guerrillas in Pakistan are always Active; Reset turns every
-    Active guerrilla Underground. By default Reset wins; under the other reading they stay Active."""
+    Active guerrilla Underground. By default Reset wins; under the other reading they stay Active
+    while the marker is at Hostility once Reset has moved it (a Hard marker is only turned back; a
+    marker that drifts to Pressure first leaves Hostility behind: the aid's Reset list moves the
+    marker before the guerrillas flip)."""
     d = sandbox_state(rulings={"hostility_at_reset": hostility_at_reset})
-    d["islamabad"] = {"level": "hostility", "hard": False}
+    d["islamabad"] = {"level": "hostility", "hard": hard}
     d["available"]["taliban_underground"] -= 2
     d["spaces"]["Waziristan (Pakistan)"]["pieces"]["taliban_active"] += 2
     reset_phase(d)
     assert d["spaces"]["Waziristan (Pakistan)"]["pieces"]["taliban_active"] == active
     assert check_all(d) == []
+
+
+@pytest.mark.rule("propaganda.resources.sabotage")
+@pytest.mark.reading("A20")
+def test_each_kind_counts_a_faction_s_guerrillas_as_one_kind_underground_or_active():
+    """Under each_other_kind, 4 Warlords guerrillas are one kind whether Underground or Active: 3
+    Taliban guerrillas do not outnumber them, however they stand."""
+    d = sandbox_state(rulings={"sabotage_count": "each_other_kind"})
+    place(d, "Kabul-Aibak LOC", "taliban_underground", 3)
+    place(d, "Kabul-Aibak LOC", "warlords_underground", 4)
+    d["spaces"]["Kabul-Aibak LOC"]["pieces"]["warlords_underground"] -= 2
+    d["spaces"]["Kabul-Aibak LOC"]["pieces"]["warlords_active"] += 2
+    sabotage(d)
+    assert d["spaces"]["Kabul-Aibak LOC"]["sabotage"] is False

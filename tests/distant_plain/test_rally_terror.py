@@ -340,3 +340,15 @@ def test_islamabad_and_a_taliban_rally_in_pakistan(level, offered, cost):
     assert ({"space": space} in st.legal_actions()) is offered
     if offered:
         assert taliban_rally_cost(st, space) == cost
+
+
+@pytest.mark.rule("warlords.operations.rally")
+def test_mass_placement_counts_a_returnees_marker_in_the_population():
+    """"Tanti Guerriglieri quanto le Basi più la popolazione presente": Herat, Population 1 and a
+    Returnees marker (+1 Pop), one Warlords Base: up to 1 + 2 = 3 guerrillas."""
+    d = sandbox_state()
+    place(d, "Herat", "warlords_bases", 1)
+    d["spaces"]["Herat"]["returnees"] = True
+    st = running(d, "warlords_rally")
+    st.apply({"space": "Herat"})
+    assert [a["n"] for a in st.legal_actions() if a.get("do") == "mass"] == [1, 2, 3]

@@ -188,3 +188,21 @@ def test_a_warlords_turn_march_then_cultivate_in_its_destination():
     assert st.legal_actions() == [{"space": "Herat"}]
     st.apply({"space": "Herat"})
     assert pieces(st, "Herat")["warlords_bases"] == 1 and st.is_terminal() and check_all(st.d) == []
+
+
+@pytest.mark.rule("warlords.special_activities.suborn", "islamabad.hostility")
+def test_suborn_never_offers_to_hide_the_taliban_in_pakistan_under_hostility():
+    """Under Hostility the Taliban guerrillas in Pakistan are "sempre attivi": Suborn does not offer
+    to flip them (it would cost 2 Resources and change nothing); the Warlords' own may be flipped."""
+    d = sandbox_state()
+    d["islamabad"]["level"] = "hostility"
+    space = "Waziristan (Pakistan)"
+    place(d, space, "taliban_underground", 2)
+    place(d, space, "warlords_underground", 1)
+    p = d["spaces"][space]["pieces"]
+    p["taliban_active"], p["taliban_underground"] = 2, 0
+    p["warlords_active"], p["warlords_underground"] = 1, 0
+    st = running(d, "warlords_suborn")
+    st.apply({"space": space})
+    flips = [a for a in st.legal_actions() if a.get("do") == "underground"]
+    assert flips == [{"do": "underground", "factions": "warlords"}]

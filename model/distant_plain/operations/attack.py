@@ -16,7 +16,11 @@ early), in the aid's order: Govt cubes (troops and police) before the Coalition'
 (``removal.remove``: Coalition pieces to Casualties); Underground pieces are no shelter here. A
 roll of 1 then adds one own guerrilla from Available to the space (Underground, as guerrillas are
 in Available: removal.py), when one is there. The attack needs no enemy there: the aid's "Luogo:
-Qualsiasi Spazio" names none (a roll of 1 still adds a guerrilla).
+Qualsiasi Spazio" names none (a roll of 1 still adds a guerrilla). It needs at least one own
+guerrilla there: "Attiva tutti i Guerrieri" and "risultato minore o uguale dei tuoi Guerrieri" both
+read the attackers in the space, with none no roll can succeed, and the roll of 1's guerrilla is
+added "anche", beside an Attack's effect (a choice where "Qualsiasi Spazio" alone would allow a
+space without attackers).
 
 Which pieces are enemies (registry A12, ruling ``attack_enemies``): the Government's and the
 Coalition's (default), or the other insurgent's too, its guerrillas after the COIN cubes and its

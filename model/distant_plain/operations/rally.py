@@ -39,6 +39,7 @@ from cdg_oracle.model.distant_plain.activities import activity, any_space_left, 
 from cdg_oracle.model.distant_plain.control import control_of
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.support import sharia_shift, sharia_step, sharia_steps_left
+from cdg_oracle.model.distant_plain.victory import population
 
 #: faction -> (Underground guerrillas, Active guerrillas, Bases): the keys of its pieces.
 PIECES = {"Warlords": ("warlords_underground", "warlords_active", "warlords_bases"),
@@ -51,8 +52,9 @@ FREE_RALLY_IN_PAKISTAN = ("backing", "sponsorship")
 def placement_options(st, faction: str, name: str, mass: bool) -> list[dict]:
     """The Rally's options shared by both blocks in space ``name``: place 1 guerrilla; replace 2
     (``active`` of them Active) with a Base; with ``mass`` allowed and a Base already there, place
-    ``n`` guerrillas, up to Bases + Population; flip all own guerrillas Underground. Each as the
-    pieces Available allow."""
+    ``n`` guerrillas, up to Bases + Population ("la popolazione presente": +1 with a Returnees
+    marker, as everywhere the model counts Population: victory.population); flip all own guerrillas
+    Underground. Each as the pieces Available allow."""
     d = st.d
     U, A, BASES = PIECES[faction]
     p, avail = d["spaces"][name]["pieces"], d["available"]
@@ -62,7 +64,7 @@ def placement_options(st, faction: str, name: str, mass: bool) -> list[dict]:
     if avail[BASES] >= 1:
         out += [{"do": "base", "active": a} for a in range(3) if p[A] >= a and p[U] >= 2 - a]
     if mass and p[BASES] >= 1 and avail[U] >= 1:
-        most = min(p[BASES] + st.map.spaces[name].population, avail[U])
+        most = min(p[BASES] + population(st.map, name, d["spaces"][name]), avail[U])
         out += [{"do": "mass", "n": k} for k in range(1, most + 1)]
     if p[A] >= 1:
         out.append({"do": "underground"})

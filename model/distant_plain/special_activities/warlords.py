@@ -117,19 +117,21 @@ def traffic(st, f, a) -> None:
 
 
 # -- Suborn -------------------------------------------------------------------------------------------
-@implements(SUBORN)
+@implements(SUBORN, "islamabad.hostility")
 def suborn_options(st, name: str) -> list[dict]:
     """Suborn's choices in one space that do something: remove Govt cubes, a Govt Base, a Taliban
     guerrilla (Underground or Active), or flip guerrillas Underground (the Warlords', the
-    Taliban's, or both: factions with an Active guerrilla there)."""
+    Taliban's, or both: factions with an Active guerrilla there; never the Taliban's in Pakistan
+    while Islamabad is at Hostility, where they are "sempre attivi": islamabad.hostility)."""
     p = st.d["spaces"][name]["pieces"]
+    always_active = st.d["islamabad"]["level"] == "hostility" and st.map.spaces[name].pakistan
     out = []
     if any(p[k] for k in GOVT_CUBES):
         out.append({"do": "cubes"})
     if p["government_bases"]:
         out.append({"do": "base"})
     out += [{"do": "taliban", "kind": k} for k in ("taliban_underground", "taliban_active") if p[k]]
-    active = [f for f in ("taliban", "warlords") if p[f"{f}_active"]]
+    active = [f for f in ("taliban", "warlords") if p[f"{f}_active"] and not (f == "taliban" and always_active)]
     out += [{"do": "underground", "factions": f} for f in active]
     if len(active) == 2:
         out.append({"do": "underground", "factions": "both"})
