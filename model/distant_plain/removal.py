@@ -7,9 +7,10 @@ Casualties box): a Coalition piece goes to Casualties; every other piece to its 
 
 Bases last (the aid's Coalition and Government Assault, "Basi per ultime: Le basi vanno attaccate
 per ultime, se protette dai guerriglieri nascosti non possono essere attaccate", and Air Strike's
-"(per ultime)"): a COIN removal takes Active guerrillas; a rebel Base only once no guerrilla
-protects it. Which guerrillas protect a base the aid does not say (registry P50, ruling
-``bases_protected_by``): any insurgent guerrilla in the space (default), or its own faction's only.
+"(per ultime)"): a COIN removal takes Active guerrillas; a rebel Base only once no Active guerrilla
+is left there and no Underground one protects it. Which Underground guerrillas protect a base the
+aid does not say (registry P50, ruling ``bases_protected_by``): any insurgent's in the space
+(default), or its own faction's only.
 """
 from __future__ import annotations
 
@@ -40,8 +41,12 @@ def remove(d: dict, space: str, kind: str, n: int = 1) -> None:
 
 
 def _protected(p: dict, base: str, protected_by: str) -> bool:
+    """Bases last: any Active guerrilla there comes first; an Underground one protects the Base
+    (any insurgent's, or its own faction's only: ``protected_by``)."""
+    if any(p[k] for k in ACTIVE):
+        return True
     factions = ("taliban", "warlords") if protected_by == "any_insurgent" else (REBEL_BASES[base],)
-    return any(p[f"{f}_active"] + p[f"{f}_underground"] for f in factions)
+    return any(p[f"{f}_underground"] for f in factions)
 
 
 @implements("coalition.operations.assault", "government.operations.assault", "coalition.special_activities.air_strike")

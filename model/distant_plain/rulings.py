@@ -76,10 +76,11 @@ class DistantPlainRulings(Rulings):
         question="Govern: is a space's Population ('a popolazione 0', 'il valore della Popolazione') its value with "
                  "the Returnees marker's '+1 Pop', or the printed value?",
         source="registry P21 (the project's own)")
-    transport_unpaid: str = switch(
+    warlords_toll_unpaid: str = switch(
         "entry_refused", choices=("entry_refused", "entry_free"),
-        question="Transport: 'Paga 1 Risorsa ai Warlord per ogni spazio in cui entri e vi siano Guerriglieri': with no "
-                 "Government Resource left, may the troops not enter such a space, or enter it without paying?",
+        question="Transport's 'Paga 1 Risorsa ai Warlord per ogni spazio in cui entri e vi siano Guerriglieri' and "
+                 "Sweep's 'trasferisci 1 tua risorsa ai warlord' for a LoC entered: with no Government Resource left, "
+                 "may the troops not enter such a space, or enter it without paying?",
         source="registry P22 (the project's own)")
     eradicate_aid: str = switch(
         "missing_number", choices=("missing_number", "plus_one"),
@@ -87,9 +88,10 @@ class DistantPlainRulings(Rulings):
                  "number is a gap of the aid), or read '+ Aid' as '+1 Aid' like the '+1 Patronage' beside it?",
         source=f"{_DOSSIER} item 2")
     government_assault_cubes: str = switch(
-        "troops_provinces_police_kabul_locs", choices=("troops_provinces_police_kabul_locs", "troops_only"),
-        question="Government Assault: 'per ogni Truppa Govt ... per ogni 2 Truppe Govt': do its cubes count as the "
-                 "Coalition block says (Govt troops in Provinces, Police in Kabul and on LoCs), or Govt troops only?",
+        "troops_only", choices=("troops_only", "troops_provinces_police_kabul_locs"),
+        question="Government Assault: 'per ogni Truppa Govt ... A Kabul e nelle LoCs ... per ogni 2 Truppe Govt': do "
+                 "Govt troops only count, as the Government block says, or its cubes as the Coalition block counts "
+                 "them (Govt troops in Provinces, Police in Kabul and on LoCs)?",
         source=f"{_DOSSIER} item 4")
     government_train_cost: str = switch(
         "every_space", choices=("every_space", "only_if_cubes"),
@@ -126,6 +128,11 @@ class DistantPlainRulings(Rulings):
         "any_loc", choices=("any_loc", "destination_loc"),
         question="Patrol: 'esegui un Assalto gratuito in 1 LoC': in any LoC, or in one of the Patrol's destinations?",
         source="registry P06 (the project's own)")
+    patrol_assault_govt_join: str = switch(
+        "join_free", choices=("join_free", "join_pays_3"),
+        question="Coalition Patrol: 'un Assalto gratuito in 1 LoC': do Government forces join it free, or for the "
+                 "Assault's 'altre 3 Risorse Govt'?",
+        source="registry P07 (the project's own)")
     march_activation: str = switch(
         "destination_total", choices=("destination_total", "moving_group", "loc_exempt_for_taliban"),
         question="March: 'la somma dei tuoi Guerrieri più i Guerrieri Talebani è superiore a 3': count every guerrilla "

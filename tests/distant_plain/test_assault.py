@@ -119,10 +119,10 @@ def test_government_assault_in_a_province_a_guerrilla_per_troop_a_base_per_two_a
 
 @pytest.mark.rule("government.operations.assault")
 def test_government_assault_on_a_loc_one_piece_per_two_cubes_and_hidden_guerrillas_protect():
-    """A LoC: 1 piece per 2 Police (5 Police: 2 pieces). An Underground guerrilla is never removed
-    and protects the Base."""
+    """A LoC: 1 piece per 2 Govt troops (5 troops: 2 pieces). An Underground guerrilla is never
+    removed and protects the Base."""
     d = sandbox_state()
-    place(d, "Kabul-Aibak LOC", "police", 5)
+    place(d, "Kabul-Aibak LOC", "government_troops", 5)
     active(d, "Kabul-Aibak LOC", "taliban", 1)
     active(d, "Kabul-Aibak LOC", "warlords", 2)
     place(d, "Kabul-Aibak LOC", "taliban_bases", 1)
@@ -130,7 +130,7 @@ def test_government_assault_on_a_loc_one_piece_per_two_cubes_and_hidden_guerrill
     st = running(d, "government_assault")
     st.apply({"space": "Kabul-Aibak LOC"})
     assert st.legal_actions() == [{"remove": "taliban_active"}, {"remove": "warlords_active"}]
-    st.apply({"remove": "taliban_active"})  # then the one kind left, with 3 Police: one more
+    st.apply({"remove": "taliban_active"})  # then the one kind left, with 3 troops: one more
     p = st.d["spaces"]["Kabul-Aibak LOC"]["pieces"]
     assert (p["taliban_active"], p["warlords_active"], p["taliban_bases"], p["taliban_underground"]) == (0, 1, 1, 1)
     assert st.is_terminal() and check_all(st.d) == []
@@ -141,9 +141,9 @@ def test_government_assault_on_a_loc_one_piece_per_two_cubes_and_hidden_guerrill
 @pytest.mark.parametrize("government_assault_cubes, removed_kabul, removed_province", [
     ("troops_provinces_police_kabul_locs", 1, 1), ("troops_only", 2, 1)])
 def test_which_government_cubes_count(government_assault_cubes, removed_kabul, removed_province):
-    """Kabul: 4 Govt troops and 2 Police, 3 Active Taliban: by default the 2 Police count (1 piece);
-    troops only: the 4 troops (2 pieces). A Province: 1 troop and 3 Police remove 1 guerrilla under
-    both readings (Police never count there)."""
+    """Kabul: 4 Govt troops and 2 Police, 3 Active Taliban: troops only (the default), the 4 troops
+    (2 pieces); as the Coalition block counts them, the 2 Police (1 piece). A Province: 1 troop and 3
+    Police remove 1 guerrilla under both readings (Police never count there)."""
     rulings = {"government_assault_cubes": government_assault_cubes}
     d = sandbox_state(rulings=rulings)
     place(d, "Kabul", "government_troops", 4)

@@ -156,11 +156,11 @@ def test_transport_stops_at_sabotage():
 
 @pytest.mark.rule("government.special_activities.transport")
 @pytest.mark.reading("P22")
-@pytest.mark.parametrize("transport_unpaid, allowed", [("entry_refused", False), ("entry_free", True)])
-def test_transport_when_the_government_cannot_pay(transport_unpaid, allowed):
+@pytest.mark.parametrize("warlords_toll_unpaid, allowed", [("entry_refused", False), ("entry_free", True)])
+def test_transport_when_the_government_cannot_pay(warlords_toll_unpaid, allowed):
     """P22: no Government Resource, a guerrilla on Herat's only LoC: no entry (Transport is not
     possible), or an entry paying nothing."""
-    d = sandbox_state(rulings={"transport_unpaid": transport_unpaid})
+    d = sandbox_state(rulings={"warlords_toll_unpaid": warlords_toll_unpaid})
     d["resources"]["Government"] = 0
     place(d, "Herat", "government_troops", 1)
     place(d, "Toraghondi-Farah LOC", "warlords_underground", 1)

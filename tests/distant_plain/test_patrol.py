@@ -58,8 +58,11 @@ def test_coalition_patrol_moves_activates_per_cube_and_assaults_one_loc_free():
 
 
 @pytest.mark.rule("coalition.operations.patrol", "coalition.operations.assault")
-def test_government_forces_join_the_coalition_s_free_assault_at_no_cost():
-    d = sandbox_state()
+@pytest.mark.reading("P07")
+@pytest.mark.parametrize("patrol_assault_govt_join, government", [("join_free", 30), ("join_pays_3", 27)])
+def test_government_forces_join_the_coalition_s_free_assault(patrol_assault_govt_join, government):
+    """P07: the free Assault free whole (the default), or Government forces joining for 3."""
+    d = sandbox_state(rulings={"patrol_assault_govt_join": patrol_assault_govt_join})
     place(d, "Kabul-Aibak LOC", "coalition_troops", 1)
     place(d, "Kabul-Aibak LOC", "police", 2)
     active(d, "Kabul-Aibak LOC", "taliban", 3)
@@ -71,7 +74,7 @@ def test_government_forces_join_the_coalition_s_free_assault_at_no_cost():
     assert st.legal_actions() == [{"govt": False}, {"govt": True}]
     st.apply({"govt": True})  # 2 troops + 2 Police: all 3
     assert st.d["spaces"]["Kabul-Aibak LOC"]["pieces"]["taliban_active"] == 0
-    assert st.d["resources"]["Government"] == 30 and st.is_terminal() and check_all(st.d) == []
+    assert st.d["resources"]["Government"] == government and st.is_terminal() and check_all(st.d) == []
 
 
 @pytest.mark.rule("government.operations.patrol", "limited_operation")

@@ -50,3 +50,15 @@ def test_whose_underground_guerrillas_protect_a_base(bases_protected_by, targets
     place(d, "Helmand", "taliban_bases", 1)
     place(d, "Helmand", "warlords_underground", 1)
     assert coin_targets(d, "Helmand", bases_protected_by) == targets
+
+
+@pytest.mark.rule("coalition.operations.assault", "coalition.special_activities.air_strike")
+@pytest.mark.parametrize("bases_protected_by", ["any_insurgent", "own_faction"])
+def test_bases_last_under_either_reading_every_active_guerrilla_goes_first(bases_protected_by):
+    """An Active Warlords guerrilla beside a Taliban Base: under both readings the guerrilla goes first."""
+    d = sandbox_state(rulings={"bases_protected_by": bases_protected_by})
+    place(d, "Helmand", "taliban_bases", 1)
+    place(d, "Helmand", "warlords_underground", 1)
+    d["spaces"]["Helmand"]["pieces"]["warlords_underground"] = 0
+    d["spaces"]["Helmand"]["pieces"]["warlords_active"] = 1
+    assert coin_targets(d, "Helmand", bases_protected_by) == ["warlords_active"]

@@ -147,3 +147,22 @@ def test_a_sweep_in_place(destination_needs_move):
         assert {"space": "Kandahar"} in st.legal_actions() and st.legal_actions()[-1] == {"done": True}
         st.apply({"done": True})
         assert st.d["spaces"]["Helmand"]["pieces"]["taliban_active"] == 1 and st.is_terminal()
+
+
+@pytest.mark.rule("government.operations.sweep")
+@pytest.mark.reading("P22")
+@pytest.mark.parametrize("warlords_toll_unpaid, helmand, warlords", [("entry_refused", False, 15), ("entry_free", True, 15)])
+def test_a_loc_s_toll_the_government_cannot_pay(warlords_toll_unpaid, helmand, warlords):
+    """3 Resources pay the destination and nothing of the toll: Helmand, reached from Zabol only
+    through the Farah-Kandahar LOC where a guerrilla stands, is refused, or entered without paying."""
+    d = sandbox_state(rulings={"warlords_toll_unpaid": warlords_toll_unpaid})
+    place(d, "Zabol", GOVT, 1)
+    place(d, "Farah-Kandahar LOC", "taliban_underground", 1)
+    d["resources"]["Government"] = 3
+    st = running(d, "government_sweep")
+    assert ({"space": "Helmand"} in st.legal_actions()) is helmand
+    if helmand:
+        st.apply({"space": "Helmand"})
+        st.apply(next(a for a in st.legal_actions() if a.get("via") == "Farah-Kandahar LOC"))
+        assert st.d["resources"]["Government"] == 0 and st.d["resources"]["Warlords"] == warlords
+        assert check_all(st.d) == []

@@ -51,8 +51,10 @@ def is_mountain(st, name: str) -> bool:
 @implements("coalition.operations.assault", "government.operations.assault")
 def counted_govt_cubes(st, name: str, reading: str = "troops_provinces_police_kabul_locs") -> int:
     """The Government cubes an Assault in ``name`` counts: "i cubi Truppa Govt nelle Province; ed i
-    cubi Polizia nelle Città, Kabul o LoCs" (``troops_provinces_police_kabul_locs``, the Coalition
-    block, and the Government's by default), or every Govt troop and no Police (``troops_only``)."""
+    cubi Polizia nelle Città, Kabul o LoCs" (``troops_provinces_police_kabul_locs``: the Coalition
+    block's, for Government forces joining a Coalition Assault), or every Govt troop and no Police
+    (``troops_only``: the Government block's "Truppe Govt", its own Assault's default, ruling
+    ``government_assault_cubes``, A04)."""
     p = st.d["spaces"][name]["pieces"]
     if reading == "troops_only":
         return p["government_troops"]

@@ -22,7 +22,7 @@ Which insurgent's guerrilla is activated, where both have Underground ones and n
 activated, the patrolling faction chooses one at a time (procedure ``coin_activation``, which Sweep
 shares). Then the free Assault in 1 LoC, if the faction wishes: its own Assault's removal
 (operations/assault.py; for the Coalition, Government forces may join at no cost, the Assault being
-free), in any LoC where it removes a piece, or only in a destination (ruling
+free, or for the Assault's 3 Government Resources: ruling ``patrol_assault_govt_join``, registry P07), in any LoC where it removes a piece, or only in a destination (ruling
 ``patrol_assault_where``, registry P06).
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop, push
 from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.engine import ENGINE
-from cdg_oracle.model.distant_plain.operations.assault import can_assault, govt_may_join, start_removal
+from cdg_oracle.model.distant_plain.operations.assault import GOVT_JOINS, can_assault, govt_may_join, start_removal
 
 RULE = {"Coalition": "coalition.operations.patrol", "Government": "government.operations.patrol"}
 #: Each COIN faction's cubes: what it moves in a Patrol, and what activates a guerrilla in Patrol
@@ -174,8 +174,15 @@ def free_assault_locs(st, faction: str) -> list[str]:
         [n for n in d["turn"]["spaces"] if st.map.spaces[n].type == "loc"]
     if faction == "Coalition":
         return [n for n in names if d["spaces"][n]["pieces"]["coalition_troops"] >= 1
-                and can_assault(st, faction, n, govt_may_join(st, n, 0))]
+                and can_assault(st, faction, n, govt_may_join(st, n, join_cost(st)))]
     return [n for n in names if can_assault(st, faction, n)]
+
+
+@implements("coalition.operations.patrol")
+def join_cost(st) -> int:
+    """What Government forces joining the Coalition Patrol's free Assault cost (ruling
+    ``patrol_assault_govt_join``, P07): nothing, or the Assault's 3 Government Resources."""
+    return 0 if st.rulings.patrol_assault_govt_join == "join_free" else GOVT_JOINS
 
 
 def run_patrol(st, f, a, faction: str) -> None:
@@ -213,7 +220,7 @@ def run_patrol(st, f, a, faction: str) -> None:
         if name is None:
             pop(st)
             return
-        if faction == "Coalition" and govt_may_join(st, name, 0):
+        if faction == "Coalition" and govt_may_join(st, name, join_cost(st)):
             f.update(pc="govt", target=name)
             ask(st, faction, [{"govt": False}, {"govt": True}], rule,
                 f"Coalition: free Assault in {name}: do Government forces join?")
@@ -221,6 +228,8 @@ def run_patrol(st, f, a, faction: str) -> None:
         start_removal(st, f, faction, name, False, "end")
         return
     elif f["pc"] == "govt":
+        if a["govt"]:
+            d["resources"]["Government"] -= join_cost(st)
         start_removal(st, f, faction, f.pop("target"), a["govt"], "end")
         return
     elif f["pc"] == "end":

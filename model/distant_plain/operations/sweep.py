@@ -14,8 +14,9 @@ Government: "Costo: 3 Risorse per Spazio di destinazione. Procedura: Muovi trupp
 adiacenti, sfruttando le LoCs se vuoi. Attiva 1 Guerrigliero per ogni cubo Govt presente negli
 spazi di destinazione. In ogni LoC in cui sei entrato in cui vi era un Guerrigliero, non conta di
 che fazione, trasferisci 1 tua risorsa ai warlord." Each such LoC is paid for once a Sweep (the
-first troop entering it), and only while the Government has a Resource; the Coalition block has no
-such line, so the Coalition's Sweep pays none.
+first troop entering it); with no Resource left to pay, the LoC cannot be entered, or is entered
+without paying (ruling ``warlords_toll_unpaid``, registry P22, shared with Transport's toll); the
+Coalition block has no such line, so the Coalition's Sweep pays none.
 
 How it is played here. The faction chooses a destination (one only for a Limited Operation,
 ``limited_operation``), then moves troops into it one at a time from the spaces adjacent to it or,
@@ -93,7 +94,7 @@ def government_moves(st, f: dict, dest: str, budget: int) -> list[dict]:
         fee = [x for x in via if has_guerrilla(st, x) and x not in f["paid_locs"]]
         if direct or len(fee) < len(via):
             out.append({"move": GOVT, "from": n})
-        if budget >= LOC_FEE:
+        if budget >= LOC_FEE or st.rulings.warlords_toll_unpaid == "entry_free":
             out += [{"move": GOVT, "from": n, "via": x} for x in fee]
     return out
 
@@ -130,9 +131,10 @@ def move_troops(st, f: dict, faction: str, a: dict) -> None:
     if faction == "Coalition" and GOVT in kinds and not f["paid"]:
         d["resources"]["Government"] -= COST
         f["paid"] = True
-    if "via" in a:
-        d["resources"]["Government"] -= LOC_FEE
-        d["resources"]["Warlords"] += LOC_FEE
+    if "via" in a:  # the toll, or what the Government has of it (ruling warlords_toll_unpaid)
+        toll = min(LOC_FEE, d["resources"]["Government"])
+        d["resources"]["Government"] -= toll
+        d["resources"]["Warlords"] += toll
         f["paid_locs"].append(a["via"])
     record_move(st, f, a["move"], a["from"], dest)
     if "with" in a:

@@ -95,7 +95,8 @@ def surge(st, f, a) -> None:
     pieces from or return them to the Available box ("aggiungi e/o toglie pezzi (box Available)");
     then, if the Coalition wishes ("Se vuoi"), roll a die and split the result between Aid and the
     Warlords' Resources as it chooses ("distribuisce il risultato ottenuto tra Aid e/o Risorse ai
-    Warlord": all of it, in any split). No track limit is applied (gap ``track_limits``)."""
+    Warlord": all of it, in any split). A track stops at the General Records Track's 75 (engine.py;
+any other limit: gap ``track_limits``)."""
     d = st.d
     rule = "coalition.special_activities.surge"
     t = d["turn"]

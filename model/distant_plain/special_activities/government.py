@@ -116,10 +116,10 @@ def toll(d: dict, name: str) -> int:
 def may_enter(st, name: str) -> bool:
     """Whether the troops may enter ``name``: free of guerrillas, or the Government can pay the
     Warlords; with no Resource left the entry is refused (default) or made without paying (ruling
-    ``transport_unpaid``, registry P22)."""
+    ``warlords_toll_unpaid``, registry P22)."""
     d = st.d
     return (not toll(d, name) or d["resources"]["Government"] >= 1
-            or st.rulings.transport_unpaid == "entry_free")
+            or st.rulings.warlords_toll_unpaid == "entry_free")
 
 
 @implements("government.special_activities.transport")
