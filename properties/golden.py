@@ -146,3 +146,12 @@ def scenario_result(name: str, now: dict, problems: list[str], checked: list[str
         checked += also
     return {"scenario": str(name), "ok": not problems, "problems": problems, "golden": compared,
             "differences": differences, "checked": checked}
+
+
+def is_builtin(name_or_path: str | Path, directory: Path, names: list[str]) -> bool:
+    """Whether a scenario, by name or by a path to a YAML file, is one of the game's own (``names``,
+    the files of ``directory``)."""
+    p = Path(str(name_or_path))
+    if p.suffix != ".yaml":
+        return str(name_or_path) in names
+    return p.resolve() == (directory / p.name).resolve()

@@ -65,10 +65,8 @@ def golden_path(stem: str) -> Path:
 
 
 def is_builtin(name_or_path: str | Path) -> bool:
-    p = Path(str(name_or_path))
-    if p.suffix != ".yaml":
-        return str(name_or_path) in scenario_names()
-    return p.resolve() == (SCENARIO_DIR / p.name).resolve()
+    """True for the sandbox file of ``scenarios/distant_plain/`` (by name, or a path to it)."""
+    return golden.is_builtin(name_or_path, SCENARIO_DIR, scenario_names())
 
 
 def check_scenario(name: str, use_golden: bool = True) -> dict:

@@ -95,10 +95,7 @@ def golden_path(stem: str) -> Path:
 
 def is_builtin(name_or_path: str | Path) -> bool:
     """True for a scenario of ``scenarios/twilight_struggle/`` (by name, or a path to that file)."""
-    p = Path(str(name_or_path))
-    if p.suffix != ".yaml":
-        return str(name_or_path) in _names()
-    return p.resolve() == (SCENARIO_DIR / p.name).resolve()
+    return golden.is_builtin(name_or_path, SCENARIO_DIR, _names())
 
 
 def printed_problems(now: dict) -> list[str]:
