@@ -1,13 +1,91 @@
 """A Distant Plain's own checks in ``cdg-oracle verify --game distant_plain``
 (properties/verification.py): the map checks (networkx: the LoCs, Pakistan, Pashtun territory), the
 ambiguity registry and the gaps register loaded and covered, and the z3 analysis of the victory
-goals under both readings of Control; the random campaign and the state machine follow (generic).
+goals under both readings of Control; the random campaign and the state machine follow (generic);
+then a campaign of *active* games (:func:`active_campaign`): the uniformly random campaign passes
+often and ends early, so these games choose at random among the actions that do something, and the
+report counts how often each Operation and Special Activity ran.
 """
 from __future__ import annotations
 
+import json
+import random
 from typing import Callable
 
-from cdg_oracle.properties.verification import VERIFICATIONS, GameVerification, Section, checks_section, mark
+from cdg_oracle.properties.verification import (
+    VERIFICATIONS, ExtraCampaign, GameVerification, Section, checks_section, mark,
+)
+
+#: The answers that do nothing: a pass, "done", no Special Activity.
+PASSIVE = ({"pass": True}, {"done": True}, {"sa": None})
+#: The active campaign's sandbox: three Propaganda rounds, two turns of each faction before each.
+ACTIVE_OPTIONS = {"propaganda_rounds": 3, "turns_per_propaganda": 2}
+
+
+def active_game(seed: int) -> dict:
+    """One active game (module docstring), checked after every step against the consistency laws and
+    the turn's laws, the JSON round trip and dead ends: its winner, steps, the activities that ran
+    (procedure -> times started; Ambush counted when chosen) and the first failure."""
+    from cdg_oracle.model.distant_plain.sandbox import new_game
+    from cdg_oracle.model.distant_plain.state import DistantPlainState
+    from cdg_oracle.properties.distant_plain.campaign import distant_plain_invariants
+
+    rng = random.Random(seed)
+    st = new_game(options=ACTIVE_OPTIONS)
+    check = distant_plain_invariants(st)
+    ran: dict[str, int] = {}
+    steps = 0
+    while not st.is_terminal():
+        acts = st.legal_actions()
+        if not acts:
+            return {"seed": seed, "steps": steps, "winner": None, "ran": ran, "failure": f"dead end at {st.decision()}"}
+        before = len(st.d["stack"])
+        action = rng.choice([a for a in acts if a not in PASSIVE] or acts)
+        st.apply(action)
+        steps += 1
+        if action == {"ambush": True}:
+            ran["taliban_ambush"] = ran.get("taliban_ambush", 0) + 1
+        for f in st.d["stack"][before:]:
+            if f.get("pc") != "start":
+                ran[f["proc"]] = ran.get(f["proc"], 0) + 1
+        problems = check(st)
+        if not problems and DistantPlainState.from_json(st.to_json(), check=False) != st:
+            problems = ["the state does not round-trip through JSON"]
+        if problems:
+            return {"seed": seed, "steps": steps, "winner": None, "ran": ran, "failure": f"step {steps}: {problems[0]}"}
+    return {"seed": seed, "steps": steps, "winner": st.winner(), "ran": ran, "failure": None}
+
+
+def active_campaign(seed: int, games: int) -> Section:
+    """``games`` active games (seeds ``seed * 100_003 + k``), with the activities that ran."""
+    from cdg_oracle.model.distant_plain.activities import load_activities, proc_name
+
+    results = [active_game(seed * 100_003 + k) for k in range(games)]
+    ran: dict[str, int] = {}
+    for r in results:
+        for proc, n in r["ran"].items():
+            ran[proc] = ran.get(proc, 0) + n
+    wins: dict[str, int] = {}
+    for r in results:
+        if r["failure"] is None:
+            wins[str(r["winner"])] = wins.get(str(r["winner"]), 0) + 1
+    failed = [r for r in results if r["failure"]]
+    activities = [(f, name, proc_name(f, name)) for f, acts in load_activities().items()
+                  for name in (*acts.operations, *acts.special_activities)]
+    never = [p for _, _, p in activities if not ran.get(p)] if games else []
+    data = {"games": len(results), "steps": sum(r["steps"] for r in results), "winners": wins,
+            "options": ACTIVE_OPTIONS, "activities": {p: ran.get(p, 0) for _, _, p in activities},
+            "never_ran": never, "failures": [{"seed": r["seed"], "failure": r["failure"]} for r in failed]}
+    md = ["## Active campaign", "",
+          f"Sandbox games with the options {json.dumps(ACTIVE_OPTIONS, sort_keys=True)}, each choice random among",
+          "the actions that do something (a pass, 'done' or no Special Activity only when nothing else is legal);",
+          "after every step the consistency laws and the turn's laws, the JSON round trip and dead ends are checked.", "",
+          f"{data['games']} games, {data['steps']} steps, winners {json.dumps(wins, sort_keys=True)}; "
+          f"{len(failed)} failed; {len(never)} Operations or Special Activities never ran.", "",
+          "| faction | Operation or Special Activity | times it ran |", "|---|---|---|"]
+    md += [f"| {f} | {name} | {ran.get(p, 0)} |" for f, name, p in activities]
+    md += [f"- seed {r['seed']}: {r['failure']}" for r in failed]
+    return Section("active_campaign", data, not failed, md, f"{data['games']} active games")
 
 
 def map_section() -> Section:
@@ -71,6 +149,15 @@ class DistantPlainVerification(GameVerification):
         from cdg_oracle.properties.distant_plain import stateful
 
         return stateful.run_machine(examples, steps, seed, on_failure=on_failure)
+
+    def extra_campaigns(self, scenarios: list[str], seed: int, games: int, budget: float | None,
+                        progress, say: Callable[[str], None], jobs: int = 1) -> list[ExtraCampaign]:
+        """The active campaign: as many games as the random campaign's per scenario, same seed."""
+        say(f"verify: active campaign ({games} games, seed {seed})")
+        section = active_campaign(seed, games)
+        played = section.data["games"]
+        return [ExtraCampaign(section, {"active_games": games}, {"active_games": games}, played,
+                              f"{games} active games", f"{played} of {games} active games")]
 
 
 VERIFICATIONS["distant_plain"] = DistantPlainVerification("distant_plain")

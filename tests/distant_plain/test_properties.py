@@ -173,3 +173,11 @@ def test_every_canonical_state_matches_the_published_schema():
             break
         acts = st.legal_actions()
         st.apply(rng.choice([a for a in acts if a not in PASSIVE] or acts))
+
+
+def test_verify_s_active_campaign_reports_what_ran_and_is_the_same_for_the_same_seed():
+    from cdg_oracle.properties.distant_plain.verification import active_campaign
+
+    a, b = active_campaign(3, 2), active_campaign(3, 2)
+    assert a.ok and a.data == b.data and a.data["games"] == 2 and a.data["steps"] > 100
+    assert sum(a.data["activities"].values()) > 0 and "| Taliban | ambush |" in "\n".join(a.md)
