@@ -2,18 +2,17 @@
 hook after every step: the General Records Track's end (:func:`track_limits`)."""
 from __future__ import annotations
 
-from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import Engine
+from cdg_oracle.model.distant_plain.pieces import load_pieces
 
-#: The General Records Track runs 0-75 (data/pieces.yaml ``tracks.general_records``, source B).
-TRACK_HIGH = 75
+#: The General Records Track's top: data/pieces.yaml ``tracks.general_records.high`` (75, source B).
+TRACK_HIGH = load_pieces()["tracks"]["general_records"]["high"]
 
 
-@implements("pieces")
 def track_limits(st) -> None:
-    """Resources, Aid and Patronage are marked on the General Records Track, 0-75: a gain past 75
-    stops at 75. (Any other limit no source gives: gap ``track_limits``.) A spend below 0 is never
-    offered, so only the top needs holding here."""
+    """Resources, Aid and Patronage are marked on the General Records Track (data/pieces.yaml, source
+    B; the aid states no limit): a gain past its top stops there. (Any other limit no source gives:
+    gap ``track_limits``.) A spend below 0 is never offered, so only the top needs holding here."""
     d = st.d
     r = d.get("resources")
     if r is None:

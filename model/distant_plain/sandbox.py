@@ -13,7 +13,7 @@ from pathlib import Path
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.yamlio import read_yaml
 from cdg_oracle.model.distant_plain.control import PIECES
-from cdg_oracle.model.distant_plain.engine import ENGINE
+from cdg_oracle.model.distant_plain.engine import ENGINE, TRACK_HIGH
 from cdg_oracle.model.distant_plain.mapdata import load_map
 from cdg_oracle.model.distant_plain.options import normalize_options
 from cdg_oracle.model.distant_plain.pieces import load_pieces
@@ -39,7 +39,7 @@ def parse_sandbox(path: str | Path) -> dict:
     d = read_yaml(Path(path), where)
     if not isinstance(d, dict) or set(d) != _KEYS:
         raise DataError(f"{where}: expected exactly the keys {', '.join(sorted(_KEYS))}")
-    high = load_pieces()["tracks"]["general_records"]["high"]
+    high = TRACK_HIGH
     for key in ("aid", "patronage"):
         if type(d[key]) is not int or not 0 <= d[key] <= high:
             raise DataError(f"{where}: {key}: a whole number 0-{high} (the General Records Track)")

@@ -22,16 +22,19 @@ PASSIVE = ({"pass": True}, {"done": True}, {"sa": None})
 ACTIVE_OPTIONS = {"propaganda_rounds": 3, "turns_per_propaganda": 2}
 
 
-def active_game(seed: int) -> dict:
-    """One active game (module docstring), checked after every step against the consistency laws and
-    the turn's laws, the JSON round trip and dead ends: its winner, steps, the activities that ran
-    (procedure -> times started; Ambush counted when chosen) and the first failure."""
+def active_game(seed: int, options: dict | None = None, rulings: dict | None = None,
+                roundtrip_every: int = 1) -> dict:
+    """One active game (module docstring; ``options`` default :data:`ACTIVE_OPTIONS`), checked after
+    every step against the consistency laws and the turn's laws and dead ends, and every
+    ``roundtrip_every`` steps (as walk.play_checked) for the JSON round trip: its winner, steps, the
+    activities that ran (procedure -> times started; Ambush counted when chosen) and the first
+    failure."""
     from cdg_oracle.model.distant_plain.sandbox import new_game
     from cdg_oracle.model.distant_plain.state import DistantPlainState
     from cdg_oracle.properties.distant_plain.campaign import distant_plain_invariants
 
     rng = random.Random(seed)
-    st = new_game(options=ACTIVE_OPTIONS)
+    st = new_game(options=ACTIVE_OPTIONS if options is None else options, rulings=rulings)
     check = distant_plain_invariants(st)
     ran: dict[str, int] = {}
     steps = 0
@@ -39,17 +42,18 @@ def active_game(seed: int) -> dict:
         acts = st.legal_actions()
         if not acts:
             return {"seed": seed, "steps": steps, "winner": None, "ran": ran, "failure": f"dead end at {st.decision()}"}
-        before = len(st.d["stack"])
+        before = list(st.d["stack"])  # the frames themselves, kept alive: a new frame is a new object
+        old = {id(f) for f in before}
         action = rng.choice([a for a in acts if a not in PASSIVE] or acts)
         st.apply(action)
         steps += 1
         if action == {"ambush": True}:
             ran["taliban_ambush"] = ran.get("taliban_ambush", 0) + 1
-        for f in st.d["stack"][before:]:
-            if f.get("pc") != "start":
+        for f in st.d["stack"]:
+            if id(f) not in old:  # a procedure started by this step and waiting on a question
                 ran[f["proc"]] = ran.get(f["proc"], 0) + 1
         problems = check(st)
-        if not problems and DistantPlainState.from_json(st.to_json(), check=False) != st:
+        if not problems and steps % roundtrip_every == 0 and DistantPlainState.from_json(st.to_json(), check=False) != st:
             problems = ["the state does not round-trip through JSON"]
         if problems:
             return {"seed": seed, "steps": steps, "winner": None, "ran": ran, "failure": f"step {steps}: {problems[0]}"}

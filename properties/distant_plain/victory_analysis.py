@@ -29,6 +29,7 @@ from itertools import combinations
 
 import z3
 
+from cdg_oracle.model.distant_plain.engine import TRACK_HIGH
 from cdg_oracle.model.distant_plain.mapdata import load_map
 from cdg_oracle.model.distant_plain.options import normalize_options
 from cdg_oracle.model.distant_plain.pieces import FACTIONS, load_pieces
@@ -49,7 +50,7 @@ class VictoryEncoding:
         m = load_map()
         self.map = m
         counts = load_pieces()["pieces"]
-        high = load_pieces()["tracks"]["general_records"]["high"]
+        high = TRACK_HIGH
         self.limits = {"coal": counts["Coalition"]["troops"] + counts["Coalition"]["bases"],
                        "gov": counts["Government"]["troops"] + counts["Government"]["police"],
                        "tg": counts["Taliban"]["guerrillas"], "tb": counts["Taliban"]["bases"],

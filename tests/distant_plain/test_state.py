@@ -35,7 +35,6 @@ def test_a_lost_or_doubled_piece_breaks_conservation():
     assert check_all(d) == ["patronage 76 outside 0-75", "Kabul-Aibak LOC: Terror on a LoC"]
 
 
-@pytest.mark.rule("pieces")
 def test_a_gain_past_the_general_records_track_s_75_stops_at_75():
     """The track runs 0-75 (data/pieces.yaml, source B): the engine's hook after every step."""
     from cdg_oracle.model.distant_plain.engine import track_limits

@@ -11,7 +11,6 @@ from cdg_oracle.model.distant_plain.sandbox import new_game, sandbox_state
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 from cdg_oracle.model.distant_plain.turn import final_outcome
 from cdg_oracle.model.distant_plain.engine import ENGINE
-from tests.distant_plain.helpers import place
 
 
 def pass_until(st, faction: str) -> None:
@@ -20,7 +19,6 @@ def pass_until(st, faction: str) -> None:
         st.apply({"pass": True})
 
 
-@pytest.mark.rule("limited_operation")
 def test_the_factions_act_in_a_fixed_order_and_the_question_names_its_gap():
     st = new_game()
     seen = []
@@ -31,7 +29,7 @@ def test_the_factions_act_in_a_fixed_order_and_the_question_names_its_gap():
     assert seen == ["Coalition", "Government", "Taliban", "Warlords"]
 
 
-@pytest.mark.rule("warlords.operations.rally", "warlords.special_activities")
+@pytest.mark.rule("warlords.operations.rally", "warlords.special_activities", "limited_operation")
 def test_a_full_operation_may_take_a_paired_special_activity_a_limited_one_none():
     st = new_game()
     pass_until(st, "Warlords")
