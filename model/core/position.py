@@ -182,31 +182,33 @@ def check_state(d: Any, fmt: PositionFormat, where: str = "state") -> None:
     if not isinstance(d.get("scenario"), str) or not isinstance(d.get("length", "standard"), str):
         raise DataError(f"{where}: scenario or length: missing or not a name")
     try:
-        template = _template(fmt, d["scenario"], d.get("length", "standard"), d.get("rulings"), d.get("options"))
+        template, kinds = _template(fmt, d["scenario"], d.get("length", "standard"), d.get("rulings"), d.get("options"))
     except DataError as e:
         raise DataError(f"{where}: {e}") from None
-    check_shape(d, template, fmt, where)
+    check_shape(d, template, fmt, where, kinds)
     for key in fmt.machine:
         if key not in d:
             raise DataError(f"{where}: {key}: missing")
     _consistent(fmt, d, where)
 
 
-_TEMPLATES: dict = {}
+_SHAPES: dict = {}
 
 
-def _template(fmt: PositionFormat, scenario: str, length: str, rulings: Any, options: Any) -> dict:
-    """The set-up state of a scenario, as a shape to compare with (remembered: never changed)."""
+def _template(fmt: PositionFormat, scenario: str, length: str, rulings: Any, options: Any) -> tuple[dict, dict]:
+    """The set-up state of a scenario and the kind of each of its fields, as a shape to compare
+    with (remembered under the scenario's key, never under an object's id, which Python reuses
+    once the object is gone: never changed)."""
     key = (id(fmt), scenario, length, _key(rulings), _key(options))
-    if key not in _TEMPLATES:
-        if len(_TEMPLATES) > 256:
-            _TEMPLATES.clear()
-            _KINDS.clear()
-        _TEMPLATES[key] = fmt.start(scenario, length, rulings, options)
-    return _TEMPLATES[key]
+    if key not in _SHAPES:
+        if len(_SHAPES) > 256:
+            _SHAPES.clear()
+        template = fmt.start(scenario, length, rulings, options)
+        _SHAPES[key] = (template, kinds_of(template))
+    return _SHAPES[key]
 
 
-def check_shape(d: dict, template: dict, fmt: PositionFormat, where: str) -> None:
+def check_shape(d: dict, template: dict, fmt: PositionFormat, where: str, kinds: dict | None = None) -> None:
     """Every field of ``template`` (a set-up state) is in ``d`` and of the same kind (a count a
     number that is not a boolean, a list a list, a record a mapping with the same fields); no
     field that no state has. The machine's fields are the engine's to check, the header's (the
@@ -214,7 +216,8 @@ def check_shape(d: dict, template: dict, fmt: PositionFormat, where: str) -> Non
     for key in d:
         if key not in template and key not in fmt.optional:
             raise DataError(f"{where}.{key}: not a field of a state of this game")
-    kinds = _kinds_of(template)
+    if kinds is None:
+        kinds = kinds_of(template)
     for key in template:
         if key in fmt.machine or (key in fmt.fixed and key in d):
             continue  # the engine checks the machine; the header's values are validated by their readers
@@ -225,15 +228,9 @@ def check_shape(d: dict, template: dict, fmt: PositionFormat, where: str) -> Non
             raise DataError(f"{where}.{key}{wrong[0]}: {wrong[1]}")
 
 
-_KINDS: dict = {}
-
-
-def _kinds_of(template: dict) -> dict:
-    """The kind of each field of a (remembered) set-up state, for :func:`_mismatch`."""
-    key = id(template)
-    if key not in _KINDS:
-        _KINDS[key] = {k: _kind_of(v) for k, v in template.items()}
-    return _KINDS[key]
+def kinds_of(template: dict) -> dict:
+    """The kind of each field of a set-up state, for :func:`_mismatch`."""
+    return {k: _kind_of(v) for k, v in template.items()}
 
 
 _EXPECTED = {frozenset((bool,)): "true or false", frozenset((int,)): "a whole number",

@@ -53,6 +53,27 @@ def test_any_state_of_a_random_game_reads_back_from_its_position(scenario, solo,
     assert LabyrinthState.from_json(s.to_json()).d == s.d     # the loader's checks pass every real state
 
 
+def test_the_shape_check_never_reuses_a_gone_set_ups_kinds():
+    """CI found it (flaky KeyError 'plots_set_aside', you_can_call_me_al solo, seed 6079, 242
+    steps): the kinds of a set-up's fields were remembered under the id of the set-up dict that
+    from_document makes and drops, and Python gives a new dict a dead one's id. Here a set-up
+    without an optional field is checked and dropped, then one with it is made, which takes
+    its id (CPython's dict free list gives it at once), and the check must still read the new one."""
+    from cdg_oracle.model.core.position import check_shape
+    from cdg_oracle.model.labyrinth.position import FORMAT as LABYRINTH_FORMAT
+    setup = json.loads(json.dumps(new_game("lets_roll").d))
+    setup.pop("plots_set_aside", None)
+    plain = {**setup}
+    gone = id(plain)
+    check_shape(plain, plain, LABYRINTH_FORMAT, "first")
+    del plain
+    fuller = {**setup, "plots_set_aside": []}   # a dict from the same free list: CPython reuses the id
+    assert id(fuller) == gone, "the test's premise (the id of a dropped dict is reused) no longer holds"
+    check_shape(fuller, fuller, LABYRINTH_FORMAT, "second")   # raised KeyError when the id was reused
+    with pytest.raises(DataError, match=r"second\.plots_set_aside: .*list"):
+        check_shape({**fuller, "plots_set_aside": 3}, fuller, LABYRINTH_FORMAT, "second")
+
+
 def test_a_finished_game_reads_back_with_its_outcome():
     s = played("lets_roll", 4, 100_000)
     assert s.is_terminal()
