@@ -36,6 +36,8 @@ def plots_on_map(st) -> list[dict]:
     are distinct choices: ``{"country", "plot", "backlash": True}`` for the revealed one."""
     out = []
     for name, c in st.d["countries"].items():
+        if not c["plots"]:
+            continue
         for p in sorted(set(c["plots"]), key=str):
             revealed = min(c["plots"].count(p), backlash_count(st, name, p))
             if revealed:

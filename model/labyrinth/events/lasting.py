@@ -96,7 +96,8 @@ def marker_places(st, name: str) -> list[str]:
 
 def in_effect(st, name: str) -> bool:
     """A MARK event ``name`` is in effect: its marker is in the Events box or on a country."""
-    return bool(marker_places(st, name))
+    d = st.d
+    return name in d["events_in_effect"] or any(name in c["markers"] for c in d["countries"].values())
 
 
 def marker_on(st, name: str, country: str) -> bool:
@@ -119,14 +120,30 @@ def lapsing_in_effect(st, *numbers: int) -> bool:
 def blocked(st, n: int) -> bool:
     """6.2.8: card ``n``'s event is blocked while a marker or lapsing event that blocks it is in
     effect, or while a Leak marker covers it."""
-    table = marker_table()
-    for m, spec in table["markers"].items():
-        if n in spec["blocks"] and in_effect(st, name_of(st, m)):
-            return True
-    for m, blocks in table["lapsing"].items():
-        if n in blocks and lapsing_in_effect(st, m):
-            return True
+    markers, lapsing = blockers_of(n)
+    if any(in_effect(st, name_of(st, m)) for m in markers) or any(lapsing_in_effect(st, m) for m in lapsing):
+        return True
     return leak_marker(name_of(st, n)) in st.d["events_in_effect"]
+
+
+_BLOCKERS: dict = {}
+
+
+def blockers_of(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards whose marker (``markers``) or lapsing effect (``lapsing``) blocks card ``n``'s
+    event, in data order: data/event_markers.yaml's ``blocks`` lists read the other way."""
+    if not _BLOCKERS:
+        table = marker_table()
+        for m, spec in table["markers"].items():
+            for b in spec["blocks"]:
+                _BLOCKERS.setdefault(b, ([], []))[0].append(m)
+        for m, blocks in table["lapsing"].items():
+            for b in blocks:
+                _BLOCKERS.setdefault(b, ([], []))[1].append(m)
+        for b, (ms, ls) in list(_BLOCKERS.items()):
+            _BLOCKERS[b] = (tuple(ms), tuple(ls))
+        _BLOCKERS.setdefault(None, ((), ()))  # read once, even when no card blocks another
+    return _BLOCKERS.get(n, ((), ()))
 
 
 # -- changes -------------------------------------------------------------------------------------

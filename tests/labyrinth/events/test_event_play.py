@@ -69,6 +69,33 @@ def test_a_lapsing_event_blocks_until_it_lapses():
     assert not lasting.blocked(st, 61)
 
 
+@pytest.mark.rule("6.2.8")
+def test_blocked_reads_every_blocking_card_of_the_data_file_and_no_other():
+    """6.2.8 through :func:`lasting.blockers_of`, the data file's ``blocks`` lists read the other
+    way: every card a marker or lapsing event blocks is blocked while that one is in effect (put in
+    the Events box, or in the Lapsing box), and no card is blocked with nothing in effect."""
+    table = lasting.marker_table()
+    pairs = [(m, b, "markers") for m, spec in table["markers"].items() for b in spec["blocks"]]
+    pairs += [(m, b, "lapsing") for m, blocks in table["lapsing"].items() for b in blocks]
+    assert pairs
+    empty = position()
+    empty.d["events_in_effect"], empty.d["lapsing"], empty.d["lapsing_effects"] = [], [], []
+    for c in empty.d["countries"].values():
+        c["markers"] = []
+    assert not any(lasting.blocked(empty, n) for n in range(1, 121))
+    for m, b, kind in pairs:
+        st = position()
+        st.d.update(events_in_effect=[], lapsing=[], lapsing_effects=[])
+        for c in st.d["countries"].values():
+            c["markers"] = []
+        if kind == "markers":
+            st.d["events_in_effect"] = [lasting.name_of(st, m)]
+        else:
+            st.d["lapsing"] = [m]
+        assert lasting.blocked(st, b), (m, b, kind)
+        assert m in lasting.blockers_of(b)[0 if kind == "markers" else 1]
+
+
 @pytest.mark.rule("6.2.8", "card 84")
 def test_leak_flips_a_marker_to_its_blocking_side():
     st = position("mission_accomplished")          # Enhanced Measures, Renditions, Wiretapping
