@@ -20,6 +20,7 @@ from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.options import merged
 
 IDEOLOGIES = ("normal", "attractive", "potent", "infectious", "virulent")
+_RANK = {name: i for i, name in enumerate(IDEOLOGIES)}  # each level's place in 9.7's order
 DEFAULT_OPTIONS = {"solo": False, "ideology": "normal", "minidecks": False}
 
 
@@ -46,7 +47,7 @@ def ideology_at_least(st, level: str) -> bool:
     """9.7: the levels are cumulative; True when the game's Ideology is ``level`` or higher."""
     if not is_solo(st):
         return False
-    return IDEOLOGIES.index(st.d["options"]["ideology"]) >= IDEOLOGIES.index(level)
+    return _RANK[st.d["options"]["ideology"]] >= _RANK[level]
 
 
 @implements("9.7", "8.4.2")

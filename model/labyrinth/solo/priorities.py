@@ -309,6 +309,9 @@ def origin_groups(st, dest: str, value: int, free: dict, free_actives: dict, oth
 
 def free_cells(st) -> tuple[dict, dict]:
     """Cylinders (Sadr cannot travel, card 54) and Active cylinders per country."""
-    free = {n: cylinders(c) for n, c in st.d["countries"].items() if cylinders(c)}
-    act = {n: c["actives"] for n, c in st.d["countries"].items() if cylinders(c)}
+    free, act = {}, {}
+    for n, c in st.d["countries"].items():
+        k = cylinders(c)
+        if k:
+            free[n], act[n] = k, c["actives"]
     return free, act
