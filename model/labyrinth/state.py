@@ -74,11 +74,9 @@ class LabyrinthState(StackState):
         self.rulings = LabyrinthRulings.from_dict(d["rulings"])
         self._cells_seen_in = None  # a country where victory.no_cells_on_map last saw a cylinder (a hint)
         self._muslim_conditions_unmet = None  # victory.check_instant's memory (muslim_conditions_key)
-        self._muslim_getter = itemgetter(*self.map.muslim)
-
-    def muslim_country_records(self) -> tuple:
-        """The records of the Muslim countries in ``d["countries"]``, in map order."""
-        return self._muslim_getter(self.d["countries"])
+        #: ``muslim_records_of(d["countries"])``: the records of the Muslim countries, in map order
+        #: (a C getter: the instant-victory check reads them after every step).
+        self.muslim_records_of = itemgetter(*self.map.muslim)
 
     def patriot_act(self) -> bool:
         """Card 43 in effect: the United States is adjacent only to Canada."""

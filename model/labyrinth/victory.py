@@ -251,7 +251,7 @@ def muslim_conditions_key(st, solo: bool) -> tuple:
     lapsing, effects = d["lapsing"], d["lapsing_effects"]
     spikes = (lapsing.count(117) + lapsing.count(118) + effects.count(117) + effects.count(118)
               if lapsing or effects else 0)
-    return (tuple(map(_GOV, st.muslim_country_records())), spikes, d["prestige"], solo, st.rulings)
+    return (tuple(map(_GOV, st.muslim_records_of(d["countries"]))), spikes, d["prestige"], solo, st.rulings)
 
 
 @implements("2.1", "2.2")
