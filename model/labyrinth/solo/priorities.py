@@ -240,25 +240,23 @@ def _adjacent_cell(st, n: str) -> bool:
 def travel_box(st, box: int) -> list[str]:
     """The destinations of Travel box ``box`` (1-4) of 9.4.2.6, in map order."""
     d = st.d
-    out = []
-    for n in st.map.names:
-        c = d["countries"][n]
-        info = st.map.countries[n]
-        if box == 1:
-            ok = c["gov"] != "islamist_rule" and (is_regime_change(c) or c["besieged"] or c["aid"] > 0)
-        elif box == 2:
-            # Card 33 Benazir Bhutto: no Jihad in Pakistan, so no Major Jihad would be possible there.
-            ok = (c["gov"] == "poor" and counted_cells(st, c) + 2 - troops(st, n) >= major_jihad_margin(st)
-                  and not marker_on(st, "Benazir Bhutto", n))
-        elif box == 3:
-            muslim_only = st.rulings.solo_travel_box3_muslim
-            ok = (info.muslim or not muslim_only) and governance(st, n) in ("good", "fair") and _adjacent_cell(st, n)
-        else:
-            ok = info.has_posture_marker and (
-                c["posture"] is None if d["us_posture"] == "hard" else c["posture"] == "soft")
-        if ok:
-            out.append(n)
-    return out
+    countries = d["countries"]
+    if box == 1:  # not under Islamist Rule, and Regime Change, a Besieged Regime or Aid
+        return [n for n in st.map.names if (c := countries[n])["gov"] != "islamist_rule"
+                and (is_regime_change(c) or c["besieged"] or c["aid"] > 0)]
+    if box == 2:  # Poor, where two more cells would allow a Major Jihad
+        # Card 33 Benazir Bhutto: no Jihad in Pakistan, so no Major Jihad would be possible there.
+        margin = major_jihad_margin(st)
+        return [n for n in st.map.names if (c := countries[n])["gov"] == "poor"
+                and counted_cells(st, c) + 2 - troops(st, n) >= margin and not marker_on(st, "Benazir Bhutto", n)]
+    if box == 3:  # Good or Fair (Muslim only, by the ruling), adjacent to a cell
+        muslim_only = st.rulings.solo_travel_box3_muslim
+        return [n for n in st.map.names if (st.map.countries[n].muslim or not muslim_only)
+                and governance(st, n) in ("good", "fair") and _adjacent_cell(st, n)]
+    # box 4: a country with a Posture: unmarked while the US is Hard, Soft while it is Soft
+    hard = d["us_posture"] == "hard"
+    return [n for n in st.map.names if st.map.countries[n].has_posture_marker
+            and (countries[n]["posture"] is None if hard else countries[n]["posture"] == "soft")]
 
 
 @implements("9.4.2.6")
