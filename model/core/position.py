@@ -204,7 +204,7 @@ def _template(fmt: PositionFormat, scenario: str, length: str, rulings: Any, opt
         if len(_SHAPES) > 256:
             _SHAPES.clear()
         template = fmt.start(scenario, length, rulings, options)
-        _SHAPES[key] = (template, kinds_of(template))
+        _SHAPES[key] = (template, _kinds_of(template))
     return _SHAPES[key]
 
 
@@ -217,7 +217,7 @@ def check_shape(d: dict, template: dict, fmt: PositionFormat, where: str, kinds:
         if key not in template and key not in fmt.optional:
             raise DataError(f"{where}.{key}: not a field of a state of this game")
     if kinds is None:
-        kinds = kinds_of(template)
+        kinds = _kinds_of(template)
     for key in template:
         if key in fmt.machine or (key in fmt.fixed and key in d):
             continue  # the engine checks the machine; the header's values are validated by their readers
@@ -228,7 +228,7 @@ def check_shape(d: dict, template: dict, fmt: PositionFormat, where: str, kinds:
             raise DataError(f"{where}.{key}{wrong[0]}: {wrong[1]}")
 
 
-def kinds_of(template: dict) -> dict:
+def _kinds_of(template: dict) -> dict:
     """The kind of each field of a set-up state, for :func:`_mismatch`."""
     return {k: _kind_of(v) for k, v in template.items()}
 

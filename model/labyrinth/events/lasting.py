@@ -30,8 +30,9 @@ _cache: dict | None = None
 
 
 def marker_table() -> dict:
-    """``{"markers": {card: {"where", "blocks"}}, "lapsing": {card: blocks}, "leak_targets": [...]}``,
-    read once from ``data/event_markers.yaml`` and validated."""
+    """``{"markers": {card: {"where", "blocks"}}, "lapsing": {card: blocks}, "leak_targets": [...],
+    "blocked_by": {card: (marker cards, lapsing cards)}}`` (the last the ``blocks`` lists read the
+    other way), read once from ``data/event_markers.yaml`` and validated."""
     global _cache
     if _cache is None:
         _cache = _load(PATH)
@@ -72,7 +73,11 @@ def _load(path: Path) -> dict:
             raise DataError(f"{where}: lapsing entry {i}: card {n} is not a LAPSING card (6.2.7)")
         lapsing[n] = [card_no(b, f"card {n} blocks") for b in e["blocks"]]
     leak = [card_no(x, "leak_targets") for x in doc["leak_targets"]]
-    return {"markers": markers, "lapsing": lapsing, "leak_targets": leak}
+    blocked_by: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    for b in sorted({b for spec in markers.values() for b in spec["blocks"]} | {b for bs in lapsing.values() for b in bs}):
+        blocked_by[b] = (tuple(m for m, spec in markers.items() if b in spec["blocks"]),
+                         tuple(m for m, bs in lapsing.items() if b in bs))
+    return {"markers": markers, "lapsing": lapsing, "leak_targets": leak, "blocked_by": blocked_by}
 
 
 def name_of(st, n: int) -> str:
@@ -126,24 +131,10 @@ def blocked(st, n: int) -> bool:
     return leak_marker(name_of(st, n)) in st.d["events_in_effect"]
 
 
-_BLOCKERS: dict = {}
-
-
 def blockers_of(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The cards whose marker (``markers``) or lapsing effect (``lapsing``) blocks card ``n``'s
-    event, in data order: data/event_markers.yaml's ``blocks`` lists read the other way."""
-    if not _BLOCKERS:
-        table = marker_table()
-        for m, spec in table["markers"].items():
-            for b in spec["blocks"]:
-                _BLOCKERS.setdefault(b, ([], []))[0].append(m)
-        for m, blocks in table["lapsing"].items():
-            for b in blocks:
-                _BLOCKERS.setdefault(b, ([], []))[1].append(m)
-        for b, (ms, ls) in list(_BLOCKERS.items()):
-            _BLOCKERS[b] = (tuple(ms), tuple(ls))
-        _BLOCKERS.setdefault(None, ((), ()))  # read once, even when no card blocks another
-    return _BLOCKERS.get(n, ((), ()))
+    """The cards whose marker (first) or lapsing effect (second) blocks card ``n``'s event, in data
+    order: data/event_markers.yaml's ``blocks`` lists read the other way (6.2.8)."""
+    return marker_table()["blocked_by"].get(n, ((), ()))
 
 
 # -- changes -------------------------------------------------------------------------------------

@@ -78,16 +78,18 @@ def test_blocked_reads_every_blocking_card_of_the_data_file_and_no_other():
     pairs = [(m, b, "markers") for m, spec in table["markers"].items() for b in spec["blocks"]]
     pairs += [(m, b, "lapsing") for m, blocks in table["lapsing"].items() for b in blocks]
     assert pairs
-    empty = position()
-    empty.d["events_in_effect"], empty.d["lapsing"], empty.d["lapsing_effects"] = [], [], []
-    for c in empty.d["countries"].values():
-        c["markers"] = []
-    assert not any(lasting.blocked(empty, n) for n in range(1, 121))
-    for m, b, kind in pairs:
+
+    def nothing_in_effect():
         st = position()
         st.d.update(events_in_effect=[], lapsing=[], lapsing_effects=[])
         for c in st.d["countries"].values():
             c["markers"] = []
+        return st
+
+    empty = nothing_in_effect()
+    assert not any(lasting.blocked(empty, n) for n in range(1, 121))
+    for m, b, kind in pairs:
+        st = nothing_in_effect()
         if kind == "markers":
             st.d["events_in_effect"] = [lasting.name_of(st, m)]
         else:
