@@ -357,6 +357,8 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
 
+    from cdg_oracle.properties.hypothesis_runs import isolated
+
     counter = {"games": 0, "steps": 0}
     shrink_deadline = [None]
     last = [None]  # the latest finding, in case hypothesis stops with an error of its own
@@ -402,7 +404,8 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
             progress(result)
 
     try:
-        one_game()
+        with isolated():
+            one_game()
     except _Found as f:
         result.finding = f.finding
     except Exception as e:  # noqa: BLE001 -- hypothesis gave up: out of shrinking time, or the

@@ -60,6 +60,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from cdg_oracle.model.core.game import CHANCE, TERMINAL, action_key
 from cdg_oracle.model.core.registry import get
+from cdg_oracle.properties.hypothesis_runs import isolated
 from cdg_oracle.properties.walk import invariant_check
 
 #: A game not over after this many steps is flagged.
@@ -585,7 +586,8 @@ def run_machine(game: str, max_examples: int, step_count: int, seed: int, on_fai
     failures = []
     t0 = time.perf_counter()
     try:
-        run_state_machine_as_test(cls, settings=machine_settings(max_examples, step_count, phases=phases))
+        with isolated():
+            run_state_machine_as_test(cls, settings=machine_settings(max_examples, step_count, phases=phases))
     except Exception as e:  # noqa: BLE001 -- every failure becomes a record
         f = dict(rec.last_failure or {"what": "", "game": cls.game, "scenario": "", "length": "", "rulings": {},
                                       "options": None, "actions": [], "players": [], "steps": 0})

@@ -48,7 +48,7 @@ The same registry, seed and budget therefore give the same report, byte for byte
 divergence prefix: its actions up to the divergence (step ``d0``). A bounded hypothesis search then
 looks for a shorter game (``find``, derandomized, no database, at most ``WITNESS_EXAMPLES``
 generated examples, ``WITNESS_CALLS`` games and ``WITNESS_STEPS`` lockstep steps in all; no constant
-of the project's source is mixed into its examples, see :func:`_no_local_constants`). An example
+of the project's source is mixed into its examples, see properties/hypothesis_runs.py). An example
 ``(cut, k, tail)`` follows the pair's stream for ``cut`` steps, then the draws ``tail``, then the
 stream ``random.Random(f"ambiguities:witness:{k}")``, up to step ``d0 - 1``; the condition is "the
 two games diverge before step ``d0``", hypothesis shrinks ``cut``, ``k`` and ``tail``, and the
@@ -63,7 +63,6 @@ from __future__ import annotations
 
 import copy
 import random
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from math import lcm
 from typing import Any, Callable
@@ -72,6 +71,7 @@ from cdg_oracle.model.core.game import action_key
 from cdg_oracle.model.labyrinth import new_game, scenario_names
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.properties.hypothesis_runs import isolated
 from cdg_oracle.properties.labyrinth.registry import Entry
 
 LENGTH = "standard"
@@ -459,34 +459,13 @@ def _search(reading, stream, d0, snaps, known_a, known_b, best) -> None:
                     suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
                     report_multiple_bugs=True, print_blob=False)
     try:
-        with _no_local_constants():
+        with isolated():
             find(strategy, diverges, settings=conf, random=random.Random(0))
     except (_Exhausted, NoSuchExample):
         pass
     except Exception as e:  # noqa: BLE001 -- hypothesis wraps a raised _Exhausted in its own errors
         if not _caused_by_exhaustion(e):
             raise
-
-
-@contextmanager
-def _no_local_constants():
-    """Hypothesis mixes into the values it generates the constants it finds in the source of the
-    project's modules that happen to be imported, so the same derandomized search would generate
-    other examples depending on what else was imported (a test suite, another command). Within the
-    witness search no constant is drawn, so the witnesses depend on the seed and the budget only.
-    (A private hook of hypothesis: if it is gone, the search still runs, deterministically for a
-    given command.)"""
-    try:
-        from hypothesis.internal.conjecture.providers import HypothesisProvider
-        saved = HypothesisProvider.__dict__["_maybe_draw_constant"]
-    except (ImportError, KeyError):
-        yield
-        return
-    HypothesisProvider._maybe_draw_constant = lambda self, *args, **kwargs: None
-    try:
-        yield
-    finally:
-        HypothesisProvider._maybe_draw_constant = saved
 
 
 def _caused_by_exhaustion(e: BaseException) -> bool:

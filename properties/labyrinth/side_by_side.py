@@ -41,6 +41,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
+from cdg_oracle.properties.hypothesis_runs import isolated
 from cdg_oracle.properties.labyrinth.discovery import GAME, SETUP_RULE, _entries, alternatives, divergence, names
 from cdg_oracle.properties.pairs import cited, pair_rulings, split
 from cdg_oracle.properties.labyrinth.stateful import (
@@ -200,7 +201,8 @@ def hunt(seed: int, max_examples: int, step_count: int, registry=None, switches=
     t0 = time.perf_counter()
     candidate = problem = None
     try:
-        run_state_machine_as_test(cls, settings=machine_settings(max_examples, step_count, phases=phases))
+        with isolated():
+            run_state_machine_as_test(cls, settings=machine_settings(max_examples, step_count, phases=phases))
     except UnnamedDivergence:
         candidate = rec.last
     except Exception as e:  # noqa: BLE001 -- a failed check of the state machine is reported
