@@ -6,7 +6,10 @@ solo tables) is read through :func:`read_yaml` or :func:`loads_yaml`.
 line: a file it cannot read, larger than :data:`MAX_BYTES`, or not UTF-8 text (a binary file); a
 YAML syntax error; a mapping key given twice (``safe_load`` keeps the last silently); nesting
 deeper than Python's recursion allows; a number too long to convert (Python refuses integers of
-more than 4300 digits); an unhashable mapping key. Nothing is ever a traceback.
+more than 4300 digits); an unhashable mapping key; aliases that would expand the document by more
+than :data:`MAX_ALIAS_NODES` nodes (a "billion laughs" file of a few hundred bytes, issue 28 item
+5), or an alias inside the node it names (a structure that contains itself). Nothing is ever a
+traceback.
 """
 from __future__ import annotations
 
@@ -18,6 +21,9 @@ import yaml
 from cdg_oracle.model.core.errors import DataError
 
 MAX_BYTES = 8 * 2**20  # a data file of the project is a few hundred kB at most
+#: The most nodes that aliases may add to a document, each alias counting every node of the tree it
+#: names (the project's own files add a few hundred at most).
+MAX_ALIAS_NODES = 100_000
 
 
 def _one_line(text: Any) -> str:
@@ -43,10 +49,55 @@ def duplicate_key(node: yaml.Node) -> yaml.Node | None:
     return None
 
 
+class _BoundedLoader(yaml.SafeLoader):
+    """The safe loader, counting the nodes each alias adds to the document as it is composed:
+    every node's size (itself and all it holds, aliases expanded) is known once it is composed, so
+    the count never walks the expanded tree."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._sizes: dict[int, int] = {}
+        self._added = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            node = self.anchors.get(event.anchor)
+            if node is not None:
+                size = self._sizes.get(id(node))
+                if size is None:
+                    raise yaml.composer.ComposerError(
+                        None, None, f"alias *{event.anchor} inside the node it names (a structure "
+                        "that contains itself)", event.start_mark)
+                self._added += size
+                if self._added > MAX_ALIAS_NODES:
+                    raise yaml.composer.ComposerError(
+                        None, None, f"aliases expand the document by more than {MAX_ALIAS_NODES} "
+                        "nodes", event.start_mark)
+            return super().compose_node(parent, index)
+        node = super().compose_node(parent, index)
+        if isinstance(node, yaml.MappingNode):
+            size = 1 + sum(self._sizes[id(k)] + self._sizes[id(v)] for k, v in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            size = 1 + sum(self._sizes[id(v)] for v in node.value)
+        else:
+            size = 1
+        self._sizes[id(node)] = size
+        return node
+
+
+def _compose(text: str) -> yaml.Node | None:
+    loader = _BoundedLoader(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
+
+
 def loads_yaml(text: str, where: str) -> Any:
     """Parse YAML ``text`` (from ``where``, named in errors) strictly; see the module docstring."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text)
         dup = duplicate_key(node) if node is not None else None
         if dup is not None:
             mark = dup.start_mark

@@ -116,3 +116,51 @@ def test_item2_every_hypothesis_run_is_isolated(monkeypatch, capsys):
             assert constants_are_off()
         assert constants_are_off()
     assert not constants_are_off()
+
+
+# -- 5. YAML aliases: a billion laughs ---------------------------------------------------------------------
+CAPPED = ("import os, resource, sys; size = 2**30; resource.setrlimit(resource.RLIMIT_AS, (size, size)); "
+          "os.execv(sys.executable, [sys.executable] + sys.argv[1:])")
+
+
+def laughs(levels: int = 9) -> str:
+    """A YAML mapping whose last key, aliases expanded, holds 9**levels strings, in under 1 KB."""
+    lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    for i in range(1, levels):
+        lines.append(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]")
+    return "\n".join(lines) + "\n"
+
+
+def test_item5_the_strict_reader_bounds_alias_expansion():
+    from cdg_oracle.model.core.errors import DataError
+    from cdg_oracle.model.core.yamlio import MAX_ALIAS_NODES, loads_yaml
+
+    text = laughs()
+    assert len(text) < 1000
+    with pytest.raises(DataError) as e:
+        loads_yaml(text, "lol.yaml")
+    msg = str(e.value)
+    assert msg.startswith("lol.yaml: line ") and "aliases expand" in msg and "\n" not in msg
+    with pytest.raises(DataError, match=r"r\.yaml: line 1, column 8: .*contains itself"):
+        loads_yaml("a: &a [*a]\n", "r.yaml")
+    # aliases within the bound still work
+    assert loads_yaml("x: &x [1, 2]\ny: [*x, *x]\n", "ok.yaml") == {"x": [1, 2], "y": [[1, 2], [1, 2]]}
+    small = "a: &a [" + ", ".join(["1"] * 99) + "]\nb: [" + ", ".join(["*a"] * (MAX_ALIAS_NODES // 100)) + "]\n"
+    assert len(loads_yaml(small, "ok.yaml")["b"]) == MAX_ALIAS_NODES // 100
+
+
+@pytest.mark.parametrize("argv", [
+    ["position", "check", "{file}"],
+    ["difftest", "--position", "{file}", "--games", "1"],
+    ["scenario", "check", "{file}"],
+])
+def test_item5_a_billion_laughs_file_is_a_one_line_error(tmp_path, argv):
+    """A 0.9 KB position or scenario file of nested aliases ran for minutes and 5 GB, then exit 3
+    (here under a 1 GiB cap, so the old code fails fast). Now: exit 2, one line, at once."""
+    path = tmp_path / "lol.yaml"
+    path.write_text(laughs())
+    cmd = [sys.executable, "-c", CAPPED, "-m", "cdg_oracle.oracle.cli"] + [a.format(file=path) for a in argv]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert out.returncode in (1, 2) and "aliases expand" in out.stderr + out.stdout, out.stderr
+    assert "Traceback" not in out.stderr and "internal error" not in out.stderr
+    assert out.stderr.count("\n") <= 1 and str(path) in out.stderr + out.stdout
