@@ -65,15 +65,21 @@ def add_option_arguments(p) -> None:
     p.add_argument("--minidecks", action="store_true", help="Labyrinth: the mini-decks option of a solo game (9.2)")
 
 
-def _option_value(text: str):
-    """An option's value as typed: true/false, a JSON value (a number, an object), else the word."""
+def _option_value(name: str, text: str):
+    """An option's value as typed: true/false, a JSON value (a number, an object) read as traces
+    are, else the word. Text that is JSON but refused (a duplicate key, NaN, a number of more than
+    4300 digits, nesting too deep) is a UsageError, not a word."""
+    from cdg_oracle.oracle.fileio import BadJSON, loads_value
+
     low = text.lower()
     if low in ("true", "false"):
         return low == "true"
     try:
-        return json.loads(text)
-    except ValueError:
-        return text
+        return loads_value(text)
+    except BadJSON as e:
+        if e.json_error:
+            return text
+        raise UsageError(f"--option {name}: {e}") from None
 
 
 def parse_options(args) -> dict | None:
@@ -84,7 +90,7 @@ def parse_options(args) -> dict | None:
         if "=" not in item:
             raise UsageError(f"--option {item!r}: expected name=value")
         name, value = item.split("=", 1)
-        out[name] = _option_value(value)
+        out[name] = _option_value(name, value)
     if not args.solo:
         given = [f for f, v in (("--ideology", args.ideology), ("--minidecks", args.minidecks)) if v]
         if given:

@@ -62,6 +62,45 @@ def loads_strict(text: str) -> Any:
     return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
 
 
+#: The deepest nesting of a JSON value typed on the command line (an action or an option's value
+#: is an object of plain values: two levels).
+MAX_VALUE_DEPTH = 32
+
+
+class BadJSON(ValueError):
+    """JSON the oracle refuses, with a one-line reason: ``not JSON: ...`` (``json_error`` true:
+    the text is not JSON at all), a duplicate key, NaN or Infinity, a number of more than 4300
+    digits, nesting too deep."""
+
+    def __init__(self, reason: str, json_error: bool = False):
+        super().__init__(reason)
+        self.json_error = json_error
+
+
+def loads_value(text: str, max_depth: int = MAX_VALUE_DEPTH) -> Any:
+    """A JSON value typed on the command line (``--actions``, ``--option NAME=VALUE``), read as
+    traces are (:func:`loads_strict`) and at most ``max_depth`` levels deep; every refusal is a
+    :class:`BadJSON` with a one-line reason (issue 28 item 9)."""
+    try:
+        value = loads_strict(text)
+    except json.JSONDecodeError as e:
+        raise BadJSON(f"not JSON: {e.msg} (column {e.colno})", json_error=True) from None
+    except DuplicateKey as e:
+        raise BadJSON(f"duplicate key {e.key!r}") from None
+    except ValueError as e:  # NaN, Infinity, a number of more than 4300 digits
+        raise BadJSON(f"not JSON: {' '.join(str(e).split())[:120]}") from None
+    except RecursionError:
+        raise BadJSON(f"nested more than {max_depth} levels deep") from None
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, (dict, list)):
+            if depth > max_depth:
+                raise BadJSON(f"nested more than {max_depth} levels deep")
+            stack.extend((x, depth + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return value
+
+
 def check_output(path: str | Path, option: str = "--out", directory: bool = False) -> None:
     """Refuse, before any work starts, an output that cannot or must not be written (issue 15):
     an existing path that is not a regular file (a device, a FIFO, a symlink, a folder) -- or, with

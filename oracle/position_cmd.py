@@ -138,13 +138,17 @@ def _legal(args) -> int:
 
 
 def parse_action(text: str, i: int):
-    """``--actions`` item ``i``: JSON, or a bare word taken as a string action."""
+    """``--actions`` item ``i``: JSON, read as traces are (no duplicate key, NaN or number of more
+    than 4300 digits; nested at most a few levels), or a bare word taken as a string action."""
+    from cdg_oracle.oracle.fileio import BadJSON, loads_value
+
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        if text.replace("_", "").isalnum():
+        return loads_value(text)
+    except BadJSON as e:
+        if e.json_error and text.replace("_", "").isalnum():
             return text
-        raise UsageError(f"--actions item {i + 1} ({text!r}): not JSON and not a bare word") from None
+        what = "not JSON and not a bare word" if e.json_error else str(e)
+        raise UsageError(f"--actions item {i + 1} ({text[:60]!r}{'...' if len(text) > 60 else ''}): {what}") from None
 
 
 def apply_all(st, actions: list, where: str = "--actions") -> list[dict]:

@@ -102,7 +102,11 @@ def test_a_toy_whose_rolled_one_takes_from_the_bank_breaks_an_invariant(monkeypa
     monkeypatch.setitem(toy_game.ENGINE.procs, "turn", turn)
     f, again = broken_run(tmp_path)
     assert "invariant: " in f["what"] and " has banked -" in f["what"], f["what"]
-    assert f["game"] == "toy" and len(f["actions"]) <= 6, f["actions"]
+    # Shrunk to a game that ends in a 2 and then a 1 (which takes the 2 points from the bank), after
+    # a turn or two of 1s: seed 0 stops at 8 actions since issue 28 item 2 took the project's
+    # constants out of hypothesis's draws (6 before; seeds 1, 3 and 4 give 6 now).
+    assert f["game"] == "toy" and len(f["actions"]) <= 8, f["actions"]
+    assert f["actions"][-4:] == ["roll", {"die": 2}, "roll", {"die": 1}], f["actions"]
     assert again == f["what"]
 
 

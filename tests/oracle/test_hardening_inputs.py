@@ -164,3 +164,51 @@ def test_item5_a_billion_laughs_file_is_a_one_line_error(tmp_path, argv):
     assert out.returncode in (1, 2) and "aliases expand" in out.stderr + out.stdout, out.stderr
     assert "Traceback" not in out.stderr and "internal error" not in out.stderr
     assert out.stderr.count("\n") <= 1 and str(path) in out.stderr + out.stdout
+
+
+# -- 9. JSON typed on the command line, read as traces are -----------------------------------------------
+POSITION = str(ROOT / "docs" / "positions" / "example_of_play_turn1.yaml")
+DEEP = "[" * 10_000 + "]" * 10_000
+
+
+@pytest.mark.parametrize("action, needle", [
+    ("1" * 5000, "4300 digits"),                       # was: internal error (exit 3)
+    (DEEP, "nested more than 32 levels deep"),         # was: internal error (exit 3)
+    ('{"card": ' + "[" * 40 + "]" * 40 + "}", "nested more than 32 levels deep"),
+    ('{"card": 22, "card": 35}', "duplicate key 'card'"),  # was: the last key won, {"card": 35} played
+    ("NaN", "NaN is not JSON"),                         # was: taken as the number NaN
+    ('{"card": Infinity}', "Infinity is not JSON"),
+], ids=["digits", "deep", "deep_in_object", "duplicate", "nan", "infinity"])
+def test_item9_actions_are_read_as_traces_are(capsys, action, needle):
+    code, out, err = run(capsys, "position", "play", POSITION, "--actions", action)
+    assert code == 2 and err.startswith("cdg-oracle: error: --actions item 1 ") and needle in err, err
+    assert err.count("\n") == 1 and len(err) < 300 and out == ""
+
+
+def test_item9_plain_actions_and_bare_words_still_work(capsys):
+    code, out, err = run(capsys, "position", "play", POSITION, "--actions", '{"card": 35}', '{"use": "ops"}')
+    assert code == 0, err
+    code, _, err = run(capsys, "position", "play", POSITION, "--actions", "pass_word")
+    assert code == 2 and "not legal" in err and "pass_word" in err, err
+
+
+@pytest.mark.parametrize("value, needle", [
+    ("1" * 5000, "4300 digits"),                       # was: taken as a 5,000-character word
+    (DEEP, "nested more than 32 levels deep"),         # was: internal error (exit 3)
+    ('{"to": "USSR", "vp": 2, "vp": 19}', "duplicate key 'vp'"),  # was: the last key won
+    ('{"to": "USSR", "vp": NaN}', "NaN is not JSON"),
+], ids=["digits", "deep", "duplicate", "nan"])
+def test_item9_option_values_are_read_as_traces_are(capsys, value, needle):
+    code, _, err = run(capsys, "play", "--game", "twilight_struggle", "--option", f"bid={value}", "--seed", "1")
+    assert code == 2 and err.startswith("cdg-oracle: error: --option bid: ") and needle in err, err
+    assert err.count("\n") == 1 and len(err) < 300
+
+
+def test_item9_option_words_and_values_still_work():
+    from argparse import Namespace
+
+    from cdg_oracle.oracle.cli import parse_options
+
+    args = Namespace(option=["edition=deluxe", 'bid={"to": "USSR", "vp": 2}', "tournament=true", "n=3"],
+                     solo=False, ideology=None, minidecks=False)
+    assert parse_options(args) == {"edition": "deluxe", "bid": {"to": "USSR", "vp": 2}, "tournament": True, "n": 3}

@@ -138,7 +138,9 @@ def test_a_lost_cell_cylinder_is_caught_shrunk_and_replayed(monkeypatch, tmp_pat
     # Games of at most 50 steps: the failure is still met only past the simplest game, and
     # hypothesis shrinks it in about 2 s (120 steps took 45-55 s of the suite's 300 s, for the same
     # finding: how long shrinking takes swings widely with the step count, 30 steps took 17 s).
-    result, failure, path = run_broken(tmp_path, shrink=True, step_count=50)
+    # Seed 2: since no constant of the project's source is drawn (issue 28 item 2), seed 0 meets no
+    # failure in 20 runs, and seeds 1 and 3 take 25-35 s to shrink theirs.
+    result, failure, path = run_broken(tmp_path, shrink=True, step_count=50, seed=2)
     assert result["stats"]["runs"] > 20  # found, then shrunk over many runs
     assert failure["what"].endswith("invariant: 14 cell cylinders in play, not 15 (4.6.1)"), failure["what"]
     # Shrunk to an early country test of a short game (4 actions when written, Anaconda: three
