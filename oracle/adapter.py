@@ -31,9 +31,10 @@ request either returns a well-formed response or raises :class:`ImplFailure` wit
 * ``timeout``: no full answer line within the per-request timeout (a hang);
 * ``crash``: the process exited (its status and the last lines of its stderr are kept);
 * ``oversized``: an answer line longer than the limit;
-* ``malformed``: an answer that is not a JSON object on one line;
-* ``protocol``: valid JSON that breaks the protocol (a wrong or out-of-order id, a missing field,
-  a value of the wrong type, an unexpected refusal).
+* ``malformed``: an answer that is not a JSON object on one line (NaN and Infinity are not JSON);
+* ``protocol``: valid JSON that breaks the protocol (a wrong or out-of-order id, a key given twice,
+  a missing field, a value of the wrong type -- ``true`` or ``2.0`` where the schema says integer --,
+  an unexpected refusal).
 
 A failure never hangs or crashes the oracle: reads happen on a reader thread with a deadline,
 and the process is killed when the session closes.
@@ -50,6 +51,7 @@ import time
 from collections import deque
 from typing import Any
 
+from cdg_oracle.oracle.fileio import DuplicateKey, loads_strict
 from cdg_oracle.oracle.games import carried_options
 
 PROTOCOL_VERSION = 2            # the newest protocol the oracle speaks
@@ -183,12 +185,16 @@ class Implementation:
         if kind == "oversized":
             raise ImplFailure("oversized", f"answer to {cmd!r} longer than {self.max_line} bytes", req)
         try:
-            resp = json.loads(payload.decode("utf-8"))
-        except (ValueError, RecursionError):  # not UTF-8, not JSON, too deep, a number too long
+            resp = loads_strict(payload.decode("utf-8"))
+        except DuplicateKey as e:  # valid JSON, but the protocol's objects name each key once
+            raise ImplFailure("protocol", f"answer to {cmd!r} gives the key {e.key!r} twice: "
+                              f"{_clip(payload)}", req) from None
+        except (ValueError, RecursionError):  # not UTF-8, not JSON (NaN and Infinity are not),
+            # nested too deep, a number too long
             raise ImplFailure("malformed", f"answer to {cmd!r} is not JSON: {_clip(payload)}", req) from None
         if not isinstance(resp, dict):
             raise ImplFailure("malformed", f"answer to {cmd!r} is not a JSON object: {_clip(payload)}", req)
-        if resp.get("id") != req["id"]:
+        if not _is_int(resp.get("id")) or resp["id"] != req["id"]:
             raise ImplFailure("protocol", f"answer to request {req['id']} ({cmd!r}) carries id "
                               f"{json.dumps(resp.get('id'))} (answers must come in order, one per request)", req)
         if not isinstance(resp.get("ok"), bool):
@@ -262,7 +268,7 @@ class Implementation:
             extra["position"] = position
         resp = self.expect_ok("reset", game=game, scenario=scenario, length=length, rulings=rulings, seed=seed,
                               **extra)
-        if resp.get("protocol") not in PROTOCOLS:
+        if not _is_int(resp.get("protocol")) or resp["protocol"] not in PROTOCOLS:
             raise ImplFailure("protocol", f"reset answer says protocol {json.dumps(resp.get('protocol'))}, "
                               f"expected one of {', '.join(map(str, PROTOCOLS))}")
         if position is not None and resp.get("position") is not True:
@@ -344,6 +350,11 @@ def state_of(resp: dict, cmd: str) -> dict:
     if not isinstance(resp.get("state"), dict):
         raise ImplFailure("protocol", f"{cmd} answer needs 'state' (an object)")
     return resp["state"]
+
+
+def _is_int(v: Any) -> bool:
+    """A JSON integer: not a boolean (``true`` is not 1) and not a float (``2.0`` is not 2)."""
+    return type(v) is int
 
 
 def _is_action(a: Any) -> bool:

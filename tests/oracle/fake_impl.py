@@ -17,7 +17,11 @@ child that inherits stdout and sleeps, then exit at request N), stderr-flood (wr
 without a newline before the first answer, then answer normally), pid-hang (write its pid to the
 file named by CDG_FAKE_PID, then never answer request N), just-under (sleep N tenths of a second
 before each answer), no-position (starts every game at the scenario's start: its reset answer
-never says "position": true).
+never says "position": true), protocol-true and protocol-float (reset answers "protocol": true, or
+2.0), id-true and id-float (answer request N with "id": true, or the id as a float), duplicate-key
+(answer request N with "ok": false before its "ok": true: the last would win), nan and infinity
+(answer request N with a field holding NaN, or Infinity), escapes (refuse the N-th apply with an
+error text full of terminal escape sequences, and write such a line to stderr).
 
 The fake speaks protocol 1 (reset answers 1, so the oracle asks legal_actions and state after
 every apply, and the request numbers above hold); MODE-v2 (``state-funding-v2``,
@@ -124,7 +128,23 @@ def main() -> int:
             answer["protocol"] = 3
         elif req.get("cmd") == "reset" and answer.get("ok") and not v2:
             answer["protocol"] = 1
-        sys.stdout.write(json.dumps(answer) + "\n")
+        if mode == "protocol-true" and req.get("cmd") == "reset":
+            answer["protocol"] = True
+        if mode == "protocol-float" and req.get("cmd") == "reset":
+            answer["protocol"] = float(answer["protocol"])
+        if count == n and mode == "id-true":
+            answer["id"] = True
+        if count == n and mode == "id-float":
+            answer["id"] = float(answer["id"])
+        if count == n and mode in ("nan", "infinity"):
+            answer["note"] = float("nan") if mode == "nan" else float("inf")
+        if mode == "escapes" and req.get("cmd") == "apply" and applies == n:
+            answer = {"id": req["id"], "ok": False, "error": "no\x1b[2J\x1b]0;pwned\x07\rway"}
+            print("fake:\x1b[2J\x1b]0;pwned\x07 stderr", file=sys.stderr, flush=True)
+        text = json.dumps(answer)
+        if count == n and mode == "duplicate-key":
+            text = '{"ok": false, ' + text[1:]
+        sys.stdout.write(text + "\n")
         sys.stdout.flush()
         if req.get("cmd") == "quit":
             break

@@ -212,3 +212,29 @@ def test_item9_option_words_and_values_still_work():
     args = Namespace(option=["edition=deluxe", 'bid={"to": "USSR", "vp": 2}', "tournament=true", "n=3"],
                      solo=False, ideology=None, minidecks=False)
     assert parse_options(args) == {"edition": "deluxe", "bid": {"to": "USSR", "vp": 2}, "tournament": True, "n": 3}
+
+
+# -- 10. the adapter's answers held to the published schema ----------------------------------------------
+@pytest.mark.parametrize("mode, n, kind, needle", [
+    ("protocol-true", 1, "protocol", "protocol true"),      # true == 1 passed
+    ("protocol-float", 1, "protocol", "protocol 1.0"),      # 1.0 == 1 passed
+    ("id-true", 1, "protocol", "carries id true"),          # the first request's id is 1
+    ("id-float", 3, "protocol", "carries id 3.0"),
+    ("duplicate-key", 3, "protocol", "gives the key 'ok' twice"),  # the last "ok" won
+    ("nan", 3, "malformed", "is not JSON"),                 # NaN was taken as a number
+    ("infinity", 2, "malformed", "is not JSON"),
+])
+def test_item10_answers_are_held_to_the_schema(mode, n, kind, needle):
+    from cdg_oracle.oracle import difftest
+
+    r = difftest.run(fake(mode, n), games=1, seed=0, timeout=5)
+    assert r.verdict == kind and needle in r.finding.message, (r.verdict, r.finding and r.finding.message)
+
+
+def test_item10_the_fake_with_no_fault_agrees():
+    """The modes above only break the answer they name: at a request past the game, they agree."""
+    from cdg_oracle.oracle import difftest
+
+    for mode in ("id-true", "duplicate-key", "nan"):
+        r = difftest.run(fake(mode, 10**9), games=1, seed=0, timeout=5, max_steps=30)
+        assert r.verdict == "agree", (mode, r.finding and r.finding.message)
