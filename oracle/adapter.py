@@ -53,6 +53,7 @@ from typing import Any
 
 from cdg_oracle.oracle.fileio import DuplicateKey, loads_strict
 from cdg_oracle.oracle.games import carried_options
+from cdg_oracle.oracle.textsafe import printable, printable_lines
 
 PROTOCOL_VERSION = 2            # the newest protocol the oracle speaks
 PROTOCOLS = (1, 2)              # what an adapter may answer to reset
@@ -67,11 +68,12 @@ class ImplFailure(Exception):
 
     def __init__(self, kind: str, message: str, request: dict | None = None, stderr_tail: str = ""):
         assert kind in FAILURE_KINDS
+        message = printable(message)  # it quotes the implementation's words (issue 28 item 11)
         super().__init__(message)
         self.kind = kind
         self.message = message
         self.request = request
-        self.stderr_tail = stderr_tail
+        self.stderr_tail = printable_lines(stderr_tail)
 
 
 def split_command(command: str | list[str]) -> list[str]:
@@ -145,7 +147,7 @@ class Implementation:
                 if not chunk:
                     break
                 whole = chunk.endswith(b"\n")
-                self._stderr.append(chunk.decode("utf-8", "replace").rstrip("\n")[:500])
+                self._stderr.append(printable(chunk.decode("utf-8", "replace").rstrip("\n")[:500]))
                 while not whole:  # drop the rest of an overlong line
                     chunk = err.readline(STDERR_CHUNK)
                     if not chunk:

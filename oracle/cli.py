@@ -24,6 +24,7 @@ import threading
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.oracle import usage
 from cdg_oracle.oracle.usage import UsageError
+from cdg_oracle.oracle.textsafe import printable
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 GAME_HELP = "the game, by its registered name (default labyrinth)"
@@ -255,7 +256,7 @@ def cmd_replay(args) -> int:
     if args.json:
         print(json.dumps(verdict.to_dict(), sort_keys=True))
     else:
-        print("\n".join(verdict.report(args.trace)))
+        print("\n".join(printable(x) for x in verdict.report(args.trace)))  # the trace's words, shown
     return {"conformant": EXIT_OK, "violation": EXIT_FAIL, "undetermined": 4}[verdict.verdict]
 
 
@@ -369,10 +370,10 @@ def _main(argv: list[str] | None) -> int:
                    "vectors": cmd_vectors, "ambiguities": cmd_ambiguities, "position": cmd_position}[args.command]
         return handler(args)
     except UsageError as e:
-        print(f"cdg-oracle: error: {e}", file=sys.stderr)
+        print(f"cdg-oracle: error: {printable(str(e))}", file=sys.stderr)
         return EXIT_USAGE
-    except DataError as e:
-        print(f"cdg-oracle: error: {e}", file=sys.stderr)
+    except DataError as e:  # it may quote a file's contents: shown, not obeyed (issue 28 item 11)
+        print(f"cdg-oracle: error: {printable(str(e))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("cdg-oracle: interrupted; no report written", file=sys.stderr)
@@ -391,7 +392,7 @@ def _main(argv: list[str] | None) -> int:
             term = _SIGNALLED[-1] == signal.SIGTERM
             print(f"cdg-oracle: {'terminated' if term else 'interrupted'}; no report written", file=sys.stderr)
             return 143 if term else 130
-        print(f"cdg-oracle: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        print(f"cdg-oracle: internal error: {type(e).__name__}: {printable(str(e))}", file=sys.stderr)
         return 3
 
 

@@ -36,6 +36,7 @@ from typing import Any, Callable
 from cdg_oracle.oracle import statediff
 from cdg_oracle.oracle.adapter import ImplFailure, Implementation, position_of, state_of
 from cdg_oracle.oracle.games import carried_options, new_state, start_state
+from cdg_oracle.oracle.textsafe import printable
 from cdg_oracle.properties.sampling import sample_chance
 
 KINDS = ("agree", "disagreement", "timeout", "crash", "oversized", "malformed", "protocol")
@@ -501,7 +502,8 @@ def render_text(result: Result, trace_path: str | None = None) -> str:
         lines.extend("    " + x for x in f.stderr.splitlines()[-5:])
     if trace_path:
         lines.append(f"  trace: {trace_path} (reproduce: cdg-oracle difftest --impl COMMAND --trace {trace_path})")
-    return "\n".join(lines) + "\n"
+    # the implementation's words (a refusal, its actions and state, its stderr) are shown, not obeyed
+    return "\n".join(printable(x) for x in lines) + "\n"
 
 
 def to_json(result: Result, trace_path: str | None = None) -> str:

@@ -71,13 +71,14 @@ def _check(args) -> int:
     import sys
 
     from cdg_oracle.oracle.positions import from_file
+    from cdg_oracle.oracle.textsafe import printable
 
     bad = 0
     for f in args.files:
         try:
             st = from_file(f)
         except (DataError, UsageError) as e:
-            print(f"cdg-oracle: error: {e}", file=sys.stderr)
+            print(f"cdg-oracle: error: {printable(str(e))}", file=sys.stderr)
             bad += 1
             continue
         print(f"{f}: a valid {st.game} position; {_where(st)}")

@@ -21,7 +21,8 @@ never says "position": true), protocol-true and protocol-float (reset answers "p
 2.0), id-true and id-float (answer request N with "id": true, or the id as a float), duplicate-key
 (answer request N with "ok": false before its "ok": true: the last would win), nan and infinity
 (answer request N with a field holding NaN, or Infinity), escapes (refuse the N-th apply with an
-error text full of terminal escape sequences, and write such a line to stderr).
+error text full of terminal escape sequences, and write such a line to stderr), crash-escapes
+(write such a line to stderr and exit 3 at request N).
 
 The fake speaks protocol 1 (reset answers 1, so the oracle asks legal_actions and state after
 every apply, and the request numbers above hold); MODE-v2 (``state-funding-v2``,
@@ -78,6 +79,9 @@ def main() -> int:
                 fh.write(str(os.getpid()))
         if hit and mode == "pid-hang":
             time.sleep(3600)
+        if hit and mode == "crash-escapes":
+            print("fake:\x1b[2J\x1b]0;pwned\x07\rcrashing", file=sys.stderr, flush=True)
+            return 3
         if hit and mode == "crash":
             print("fake: crashing on purpose", file=sys.stderr)
             return 3

@@ -238,3 +238,48 @@ def test_item10_the_fake_with_no_fault_agrees():
     for mode in ("id-true", "duplicate-key", "nan"):
         r = difftest.run(fake(mode, 10**9), games=1, seed=0, timeout=5, max_steps=30)
         assert r.verdict == "agree", (mode, r.finding and r.finding.message)
+
+
+# -- 11. what an implementation writes is shown, not obeyed ----------------------------------------------
+RAW = ("\x1b", "\x07", "\r", "\u202e")
+
+
+def assert_shown_not_obeyed(text: str) -> None:
+    assert not any(c in text for c in RAW), repr(text)
+    assert "\\x1b[2J" in text or "\\x1b]0;pwned" in text, text
+
+
+def test_item11_printable_escapes_controls_and_keeps_the_rest():
+    from cdg_oracle.oracle.textsafe import printable, printable_lines
+
+    assert printable("a\x1b[2Jb\x07\r\n\t\x7f\x9b\u202e\u2028") == "a\\x1b[2Jb\\x07\\x0d\\x0a\\x09\\x7f\\x9b\\u202e\\u2028"
+    assert printable("Prestige – 7 … «é» ∑") == "Prestige – 7 … «é» ∑"
+    assert printable_lines("one\x1b\ntwo") == "one\\x1b\ntwo"
+
+
+def test_item11_a_refusal_text_is_escaped_in_the_difftest_verdict(tmp_path, capsys):
+    code, out, err = run(capsys, "difftest", "--impl", fake("escapes", 2), "--games", "1",
+                         "--out", str(tmp_path / "f.jsonl"))
+    assert code == 1 and "refused" in out, out + err
+    assert_shown_not_obeyed(out + err)
+
+
+def test_item11_stderr_lines_are_escaped(tmp_path, capsys):
+    code, out, err = run(capsys, "difftest", "--impl", fake("crash-escapes", 4), "--games", "1",
+                         "--out", str(tmp_path / "f.jsonl"))
+    assert code == 1 and "verdict: crash" in out and "crashing" in out, out + err
+    assert_shown_not_obeyed(out + err)
+    from cdg_oracle.oracle import difftest
+
+    r = difftest.run(fake("crash-escapes", 4), games=1, seed=0, timeout=5)
+    assert r.verdict == "crash" and "\\x1b]0;pwned" in r.finding.stderr and "\x1b" not in r.finding.stderr
+
+
+def test_item11_trace_contents_are_escaped_in_errors(tmp_path, capsys):
+    """A trace's first line whose type is an escape sequence was echoed raw in the error line.
+    (Errors about a position file quote its values with repr or JSON, which escape them already.)"""
+    bad_trace = tmp_path / "t.jsonl"
+    bad_trace.write_text('{"type": "\\u001b[2J\\u001b]0;pwned\\u0007"}\n')
+    code, out, err = run(capsys, "replay", str(bad_trace))
+    assert code == 2 and "header" in err and err.count("\n") == 1, err
+    assert_shown_not_obeyed(out + err)
