@@ -1,14 +1,21 @@
 """``cdg-oracle rules``: every numbered rule of the rulebook and every card, with its status.
 
 A rule is *implemented* when a model function declares it with ``@implements("7.2.1")`` (the
-citation registry), and *tested* when a test carries ``@pytest.mark.rule("7.2.1")``. A heading
+citation registry), and *tested* when a test carries ``@pytest.mark.rule("7.2.1")``. The tests do
+not ship with the package, so which rules they cite is read from ``oracle/data/tested_rules.json``,
+a map computed from ``tests/`` and shipped as package data (issue 28 item 14): a checkout and a
+wheel report the same. Regenerate it after changing a test's rule marks with
+``python -m cdg_oracle.oracle.rules_report``; tests/test_packaging.py fails while it is out of date. A heading
 with numbered sub-rules reports how many of them are implemented. A card's *event* is implemented
 when ``model/labyrinth/events`` registers it; until then every event is reported as not
 implemented, never faked.
 """
 from __future__ import annotations
 
+import json
 import re
+import sys
+from importlib import resources
 from pathlib import Path
 
 from cdg_oracle.model.core.citations import registry
@@ -41,9 +48,13 @@ def test_game(path: Path, tests_dir: Path, games: set[str]) -> str | None:
     return m.group(1) if m else None
 
 
+TESTED_MAP = "data/tested_rules.json"  # in the cdg_oracle.oracle package
+TESTED_FORMAT = "cdg-oracle-tested-rules"
+
+
 def tested_rules(tests_dir: Path | None = None, game: str = "labyrinth") -> dict[str, list[str]] | None:
     """Rule number -> test files citing it via ``pytest.mark.rule``, for ``game`` only (two games
-    share rule numbers); None if no tests folder."""
+    share rule numbers), scanned from the tests folder of a checkout; None if there is none."""
     tests_dir = tests_dir or REPO / "tests"
     if not tests_dir.is_dir():
         return None
@@ -62,6 +73,39 @@ def tested_rules(tests_dir: Path | None = None, game: str = "labyrinth") -> dict
     return out
 
 
+def shipped_games() -> list[str]:
+    """The games the package ships: every game package of ``model/`` (a game the tests register
+    for themselves, like the toy game, is not one)."""
+    model = REPO / "model"
+    return sorted(p.name for p in model.iterdir()
+                  if p.is_dir() and p.name != "core" and (p / "__init__.py").exists())
+
+
+def tested_map(tests_dir: Path | None = None) -> dict:
+    """The map the package ships: for every shipped game, rule number -> the test files citing it
+    (:func:`tested_rules`), as JSON-ready data."""
+    tests_dir = tests_dir or REPO / "tests"
+    games = {g: dict(sorted((tested_rules(tests_dir, g) or {}).items())) for g in shipped_games()}
+    return {"format": TESTED_FORMAT, "generated_by": "python -m cdg_oracle.oracle.rules_report", "games": games}
+
+
+def tested_map_text(tests_dir: Path | None = None) -> str:
+    return json.dumps(tested_map(tests_dir), indent=1, sort_keys=True) + "\n"
+
+
+def shipped_tested_rules(game: str) -> dict[str, list[str]] | None:
+    """Rule number -> test files, for ``game``, from the map shipped with the package; None if the
+    package has no map or the map does not list the game."""
+    try:
+        text = resources.files("cdg_oracle.oracle").joinpath(TESTED_MAP).read_text(encoding="utf-8")
+        doc = json.loads(text)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != TESTED_FORMAT:
+        return None
+    return (doc.get("games") or {}).get(game)
+
+
 def report(game: str = "labyrinth") -> dict:
     """Every rule of ``game``'s catalogue and every card, with its status (the game's spec says
     where they are, model/core/registry.py); a game without a catalogue lists the rules its code
@@ -70,7 +114,7 @@ def report(game: str = "labyrinth") -> dict:
 
     spec = get(game)
     impl = registry(spec.name)
-    tests = tested_rules(game=spec.name)
+    tests = shipped_tested_rules(spec.name)
     catalogue = spec.rules_catalogue() if spec.rules_catalogue is not None else None
     card_rows = spec.cards() if spec.cards is not None else []
     rules = []
@@ -147,7 +191,7 @@ def render_text(report: dict) -> str:
     if "catalogue" in report:
         lines.append("(no rule catalogue for this game yet: only the rules its code cites are listed)")
     if not report["tests_found"]:
-        lines.append("(no tests folder found: 'tested' cannot be established from an installed copy)")
+        lines.append(f"(no map of the tests for this game in {TESTED_MAP}: 'tested' cannot be established)")
     lines.append("")
     lines.append("RULES")
     for r in report["rules"]:
@@ -225,3 +269,25 @@ def render_rulings(rows: list[dict]) -> str:
         lines.append(f"  {r['question']}")
         lines.append("")
     return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write oracle/data/tested_rules.json from the checkout's tests (``--check``: only say whether
+    it is current; exit 1 if not)."""
+    argv = sys.argv[1:] if argv is None else argv
+    path = REPO / "oracle" / TESTED_MAP
+    text = tested_map_text()
+    current = path.is_file() and path.read_text(encoding="utf-8") == text
+    if "--check" in argv:
+        print(f"{path}: {'current' if current else 'out of date (run: python -m cdg_oracle.oracle.rules_report)'}")
+        return 0 if current else 1
+    if not current:
+        from cdg_oracle.oracle.fileio import write_atomic
+
+        write_atomic(path, text)
+    print(f"{path}: {'written' if not current else 'already current'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -87,6 +87,25 @@ def test_the_installed_wheel_plays_replays_and_checks_from_a_users_folder(instal
     assert checked.returncode == 0, checked.stdout + checked.stderr
     rulings = run(installed, tmp_path, "rules", "--rulings")
     assert rulings.returncode == 0 and "deal_order" in rulings.stdout, rulings.stderr
+    # issue 28 item 14: the tests do not ship, their map does: `rules` says what the checkout says
+    # (278 rules were "implemented, not tested" from a wheel)
+    from cdg_oracle.oracle.rules_report import render_text, report
+
+    for game in ("labyrinth", "twilight_struggle", "distant_plain"):
+        rules = run(installed, tmp_path, "rules", "--game", game)
+        assert rules.returncode == 0, rules.stderr
+        assert rules.stdout == render_text(report(game)) and " of them tested" in rules.stdout
+
+
+def test_the_shipped_map_of_the_tests_is_current():
+    """oracle/data/tested_rules.json, which `cdg-oracle rules` reads (the tests do not ship), is
+    the map of the tests as they are: after changing a test's rule marks, regenerate it with
+    ``python -m cdg_oracle.oracle.rules_report``."""
+    from cdg_oracle.oracle.rules_report import TESTED_MAP, tested_map_text
+
+    shipped = (ROOT / "oracle" / TESTED_MAP).read_text(encoding="utf-8")
+    assert shipped == tested_map_text(ROOT / "tests"), \
+        f"oracle/{TESTED_MAP} is out of date: run python -m cdg_oracle.oracle.rules_report"
 
 
 def test_the_python_api_of_the_readme_runs():

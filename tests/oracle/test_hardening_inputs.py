@@ -283,3 +283,20 @@ def test_item11_trace_contents_are_escaped_in_errors(tmp_path, capsys):
     code, out, err = run(capsys, "replay", str(bad_trace))
     assert code == 2 and "header" in err and err.count("\n") == 1, err
     assert_shown_not_obeyed(out + err)
+
+
+# -- 14. `rules` from an installed copy, without the tests folder ----------------------------------------
+def test_item14_rules_reports_tested_rules_without_a_tests_folder(tmp_path, monkeypatch):
+    """Installed from a wheel, the package has no tests folder: every implemented rule was reported
+    "implemented, not tested". Now the shipped map says which tests cite it, as in the checkout.
+    (tests/test_packaging.py checks the same from a real wheel.)"""
+    from cdg_oracle.oracle import rules_report
+
+    for game in ("labyrinth", "twilight_struggle", "distant_plain"):
+        scanned = rules_report.tested_rules(ROOT / "tests", game)
+        monkeypatch.setattr(rules_report, "REPO", tmp_path)   # where an installed copy finds no tests/
+        rep = rules_report.report(game)
+        monkeypatch.undo()
+        tested = {r["number"]: r["tested_in"] for r in rep["rules"] if r["tested_in"]}
+        assert rep["tests_found"] and tested and all(scanned[n] == files for n, files in tested.items())
+        assert rules_report.summary(rep)["implemented_and_tested"] > 0
