@@ -75,7 +75,8 @@ def test_the_installed_wheel_plays_replays_and_checks_from_a_users_folder(instal
     (tmp_path / "oracle" / "__init__.py").write_text("raise SystemExit('the user oracle was imported')\n")
     where = subprocess.run([str(installed / "bin" / "python"), "-c",
                             "import cdg_oracle.model.labyrinth as m; print(m.__file__)"],
-                           capture_output=True, text=True, cwd=tmp_path)
+                           capture_output=True, text=True, cwd=tmp_path,
+                           env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     assert where.returncode == 0 and str(installed) in where.stdout, where
     played = run(installed, tmp_path, "play", "--scenario", "lets_roll", "--seed", "1", "--out", "g.jsonl")
     assert played.returncode == 0, played.stderr
