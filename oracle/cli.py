@@ -102,8 +102,9 @@ def build_parser() -> Parser:
                                       "state machine, random campaigns, the reference adapter; writes reports/<game>/")
     v.add_argument("--game", default="labyrinth", help=GAME_HELP)
     v.add_argument("--budget", type=usage.seconds, default=None, metavar="SECONDS",
-                   help="stop the random campaigns after this long: the report then says it is partial "
-                        "(default: no limit; the seed and --games fix the work)")
+                   help="stop the campaigns (all of them together, counted from the first one's start) after "
+                        "this long: the report then says it is partial (default: no limit; the seed and --games "
+                        "fix the work)")
     v.add_argument("--games", type=usage.count(0), default=20,
                    help="random games per scenario, and as many solo games per scenario over the five Ideologies (default 20; 0: no campaign)")
     v.add_argument("--seed", type=usage.seed, default=1, help=SEED_HELP + " (default 1)")

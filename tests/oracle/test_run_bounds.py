@@ -1,0 +1,136 @@
+"""Issue 28 (hardening): run bounds, outputs, the README and wording.
+
+One test (or a few) per item of the issue, each of which failed on the code before the fix; the
+item number is in each test's name.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cdg_oracle.oracle.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKE = str(Path(__file__).with_name("fake_impl.py"))
+CLI = [sys.executable, "-m", "cdg_oracle.oracle.cli"]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def fake(mode: str, n: int) -> str:
+    return f"{sys.executable} {FAKE} {mode} {n}"
+
+
+# -- 4. a run that compared nothing is no agreement; no budget or timeout below a millisecond ---------------
+@pytest.mark.parametrize("argv, option", [
+    (["difftest", "--budget", "1e-9"], "--budget"),
+    (["difftest", "--timeout", "1e-300"], "--timeout"),
+    (["difftest", "--budget", "0.0009"], "--budget"),
+    (["verify", "--budget", "1e-9"], "--budget"),
+    (["ambiguities", "--budget", "0.0005"], "--budget"),
+])
+def test_item4_budgets_and_timeouts_below_a_millisecond_are_refused(capsys, argv, option):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert f"argument {option}" in err and "0.001" in err, err
+
+
+def test_item4_a_millisecond_is_accepted(capsys):
+    from cdg_oracle.oracle.cli import build_parser
+
+    args = build_parser().parse_args(["difftest", "--budget", "0.001", "--timeout", "0.001"])
+    assert args.budget == 0.001 and args.timeout == 0.001
+
+
+def test_item4_a_run_that_compared_no_step_is_undetermined_exit_4(tmp_path, capsys):
+    """``difftest --budget 1e-9`` reported '0 steps compared ... agree' and exited 0. The smallest
+    budget allowed still ends before the first step (starting the adapter takes longer): the verdict
+    is ``undetermined``, exit 4, in words and in JSON."""
+    code, out, err = run(capsys, "difftest", "--budget", "0.001", "--games", "1", "--out", str(tmp_path / "f.jsonl"))
+    assert code == 4, (out, err)
+    assert "0 steps compared" in out and "verdict: undetermined (no step compared" in out and "verdict: agree" not in out
+    code, out, _ = run(capsys, "difftest", "--budget", "0.001", "--games", "1", "--json",
+                       "--out", str(tmp_path / "f.jsonl"))
+    data = json.loads(out)
+    assert code == 4 and data["verdict"] == "undetermined" and data["steps"] == 0 and data["partial"]
+    assert not (tmp_path / "f.jsonl").exists()  # nothing to reproduce
+
+
+def test_item4_a_trace_with_no_step_is_undetermined_too(tmp_path, capsys):
+    from cdg_oracle.oracle import trace
+
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text(trace.from_actions("labyrinth", "lets_roll", "standard", {}, []))
+    code, out, _ = run(capsys, "difftest", "--trace", str(empty))
+    assert code == 4 and "verdict: undetermined" in out, out
+
+
+# -- 6. a budget bounds the whole run, waits on the adapter included -----------------------------------------
+@pytest.mark.parametrize("strategy", ["random", "hypothesis"])
+def test_item6_a_budget_cuts_a_wait_on_a_hanging_adapter(tmp_path, capsys, strategy):
+    """``difftest --budget 5 --timeout 60`` against a hanging adapter ran 60.6 s and gave a timeout
+    verdict. The wait on an answer is now min(timeout, budget left): a budget of 1 s ends the run
+    within about a second, partial, with the steps compared before the hang (no false timeout)."""
+    t0 = time.monotonic()
+    code, out, err = run(capsys, "difftest", "--impl", fake("hang", 10), "--budget", "1", "--timeout", "60",
+                         "--games", "3", "--strategy", strategy, "--json", "--out", str(tmp_path / "f.jsonl"))
+    took = time.monotonic() - t0
+    data = json.loads(out)
+    assert took < 3.0, took
+    assert code == 0 and data["verdict"] == "agree" and data["partial"] and data["steps"] > 0, (out, err)
+    assert data["finding"] is None and not (tmp_path / "f.jsonl").exists()
+
+
+def test_item6_a_budget_between_games_makes_the_run_partial(monkeypatch):
+    """A budget that ran out between two games stopped the run without saying it was partial."""
+    from cdg_oracle.oracle import difftest
+    from cdg_oracle.oracle.difftest_cmd import reference_command
+
+    clock = [0.0]
+
+    def fake_play(*args, **kwargs):
+        clock[0] += 10.0  # every game takes 10 s
+        return 5
+
+    monkeypatch.setattr(difftest, "play_game", fake_play)
+    monkeypatch.setattr(difftest.time, "monotonic", lambda: clock[0])
+    r = difftest.run(reference_command(), scenario="lets_roll", games=5, budget=15.0)
+    assert r.games == 2 and r.partial and "partial" in difftest.render_text(r)
+
+
+@pytest.fixture
+def quick_verify(monkeypatch):
+    """verify without its slowest phases (the inductive proofs, the adapter self-test)."""
+    from cdg_oracle.oracle import verify
+    from cdg_oracle.properties.labyrinth import z3_proofs
+
+    monkeypatch.setattr(z3_proofs, "prove_all", lambda: [])
+    monkeypatch.setattr(verify, "adapter_selftest", lambda seed, game="labyrinth": [])
+
+
+def test_item6_verify_budget_cuts_the_solo_campaign_too(tmp_path, capsys, quick_verify):
+    """verify's --budget cut the two-player campaign only: the solo campaign played its first round
+    whole (20 games) whatever the budget. Now the budget bounds every campaign together."""
+    code, _, err = run(capsys, "verify", "--budget", "0.001", "--games", "1", "--examples", "1",
+                       "--steps", "5", "--out", str(tmp_path))
+    data = json.loads((tmp_path / "labyrinth" / "verification.json").read_text())
+    assert code == 0, err
+    assert data["solo_campaign"]["games"] < data["work"]["planned"]["solo_games"]
+    assert data["work"]["partial"] and "solo games" in err
+
+
+def test_item6_verify_budget_cuts_the_active_campaign():
+    """A Distant Plain verify ran its active campaign to the end whatever the budget."""
+    from cdg_oracle.properties.verification import verification
+
+    extras = verification("distant_plain").extra_campaigns(["sandbox"], 1, 3, 0.0, None, lambda text: None)
+    (active,) = extras
+    assert active.played == 0 and active.planned == {"active_games": 3}
