@@ -15,6 +15,7 @@ Exit status: 0 success (conformant, every property holds), 1 a divergence or a f
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import signal
@@ -362,7 +363,9 @@ def _main(argv: list[str] | None) -> int:
         handler = {"play": cmd_play, "replay": cmd_replay, "rules": cmd_rules, "verify": cmd_verify,
                    "scenario": cmd_scenario, "difftest": cmd_difftest, "adapter": cmd_adapter,
                    "vectors": cmd_vectors, "ambiguities": cmd_ambiguities, "position": cmd_position}[args.command]
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # a full disk behind standard output shows here, not after the exit
+        return code
     except UsageError as e:
         print(f"cdg-oracle: error: {e}", file=sys.stderr)
         return EXIT_USAGE
@@ -381,13 +384,33 @@ def _main(argv: list[str] | None) -> int:
         except OSError:
             pass
         return 141
+    except OSError as e:
+        if e.errno not in _FULL or e.filename is not None:
+            return _internal(e)
+        # Every file output goes through fileio.write_atomic, which names its path; a full disk
+        # without a file name is standard output's (> /dev/full): bad output, not a bug (issue 28.12)
+        print(f"cdg-oracle: error: standard output: cannot write: {e.strerror or e}", file=sys.stderr)
+        try:
+            sys.stdout = open(os.devnull, "w")  # nothing more to flush at the exit
+        except OSError:
+            pass
+        return EXIT_USAGE
     except Exception as e:  # an oracle bug: still one line, never a traceback
-        if _SIGNALLED:  # an interrupt that a C library wrapped (ctypes: "ArgumentError: ... KeyboardInterrupt")
-            term = _SIGNALLED[-1] == signal.SIGTERM
-            print(f"cdg-oracle: {'terminated' if term else 'interrupted'}; no report written", file=sys.stderr)
-            return 143 if term else 130
-        print(f"cdg-oracle: internal error: {type(e).__name__}: {e}", file=sys.stderr)
-        return 3
+        return _internal(e)
+
+
+#: The errors of a write that does not fit: no space left, over a quota, a file too large.
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def _internal(e: BaseException) -> int:
+    """An oracle bug: still one line, never a traceback (exit 3)."""
+    if _SIGNALLED:  # an interrupt that a C library wrapped (ctypes: "ArgumentError: ... KeyboardInterrupt")
+        term = _SIGNALLED[-1] == signal.SIGTERM
+        print(f"cdg-oracle: {'terminated' if term else 'interrupted'}; no report written", file=sys.stderr)
+        return 143 if term else 130
+    print(f"cdg-oracle: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+    return 3
 
 
 if __name__ == "__main__":

@@ -109,12 +109,25 @@ def run(args) -> int:
         # never overwritten with an empty one (issue 15 item 7). A disagreement at the start is
         # a finding: its trace (the header alone) reproduces it.
         f = result.finding
-        write_atomic(args.out, trace.from_actions(result.game, f.scenario, result.length,
-                                                  result.rulings, f.actions, result.seed * 1000 + f.game,
-                                                  result.options, result.position))
+        try:
+            write_atomic(args.out, trace.from_actions(result.game, f.scenario, result.length,
+                                                      result.rulings, f.actions, result.seed * 1000 + f.game,
+                                                      result.options, result.position))
+        except UsageError:  # the trace cannot be written (a full disk): the finding is still printed,
+            report(args, result, None)  # then the one-line error, exit 2 (issue 28.12)
+            raise
         path = args.out
+    report(args, result, path)
+    return {"agree": EXIT_OK, "undetermined": EXIT_UNDETERMINED}.get(result.verdict, EXIT_FAIL)
+
+
+def report(args, result, path: str | None) -> None:
+    """Print the verdict on standard output: JSON with ``--json``, else in words; ``path`` is the
+    finding's trace as written (None: none written)."""
+    from cdg_oracle.oracle import difftest
+
     if args.json:
         print(difftest.to_json(result, path))
     else:
         sys.stdout.write(difftest.render_text(result, path))
-    return {"agree": EXIT_OK, "undetermined": EXIT_UNDETERMINED}.get(result.verdict, EXIT_FAIL)
+    sys.stdout.flush()

@@ -6,6 +6,8 @@ item number is in each test's name.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -134,3 +136,85 @@ def test_item6_verify_budget_cuts_the_active_campaign():
     extras = verification("distant_plain").extra_campaigns(["sandbox"], 1, 3, 0.0, None, lambda text: None)
     (active,) = extras
     assert active.played == 0 and active.planned == {"active_games": 3}
+
+
+# -- 12. a full disk: one line naming the path, exit 2, and the finding still printed ------------------------
+class _FullFile:
+    """A file open for writing on a full disk: every write fails with ENOSPC."""
+
+    def __init__(self, fd):
+        self.fd = fd
+
+    def write(self, text):
+        import errno
+
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        os.close(self.fd)
+
+
+class _FullDiskOs:
+    """``os`` as the output writer sees it on a full disk: files open, writes fail."""
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    @staticmethod
+    def fdopen(fd, *args, **kwargs):
+        return _FullFile(fd)
+
+
+@pytest.fixture
+def full_disk(monkeypatch):
+    """Every file the oracle writes (oracle/fileio.py) fails as on a full disk (ENOSPC)."""
+    from cdg_oracle.oracle import fileio
+
+    monkeypatch.setattr(fileio, "os", _FullDiskOs())
+
+
+def test_item12_a_full_disk_under_difftest_prints_the_finding_then_one_line(tmp_path, capsys, full_disk):
+    """A full disk ended in exit 3 'internal error: OSError' and the finding was not printed."""
+    out_path = tmp_path / "finding.jsonl"
+    code, out, err = run(capsys, "difftest", "--impl", fake("extra-action", 3), "--games", "1",
+                         "--out", str(out_path))
+    assert code == 2, err
+    assert "verdict: disagreement" in out and "legal actions differ" in out and "trace:" not in out
+    assert err.count("\n") == 1 and str(out_path) in err and "No space left on device" in err, err
+    assert "internal error" not in err and not out_path.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_item12_a_full_disk_under_difftest_json_still_prints_the_verdict(tmp_path, capsys, full_disk):
+    code, out, err = run(capsys, "difftest", "--impl", fake("extra-action", 3), "--games", "1", "--json",
+                         "--out", str(tmp_path / "f.jsonl"))
+    data = json.loads(out)
+    assert code == 2 and data["verdict"] == "disagreement" and data["trace"] is None
+    assert err.count("\n") == 1 and "f.jsonl" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--seed", "1", "--out", "{tmp}/game.jsonl"],
+    ["replay", str(ROOT / "docs" / "examples" / "lets_roll_seed1.trace.jsonl"), "--position-at", "3",
+     "--out", "{tmp}/here.yaml"],
+    ["vectors", "--only", "op-us-disrupt", "--games", "1", "--directed-games", "0", "--perft-depth", "1",
+     "--jobs", "1", "--out", "{tmp}/vectors"],
+])
+def test_item12_a_full_disk_under_any_output_is_one_line_exit_2(tmp_path, capsys, full_disk, argv):
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1, err
+    assert str(tmp_path) in err and "cannot write: No space left on device" in err and "internal" not in err
+
+
+@pytest.mark.parametrize("argv", [["rules"], ["play", "--seed", "1"]])
+def test_item12_standard_output_on_a_full_device_is_one_line_exit_2(argv):
+    """``cdg-oracle rules > /dev/full`` ended in 'internal error: OSError', exit 3."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system (Linux has one): the full-disk case needs it")
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(CLI + argv, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.splitlines()[-1] == "cdg-oracle: error: standard output: cannot write: No space left on device"
