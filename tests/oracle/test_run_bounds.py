@@ -218,3 +218,20 @@ def test_item12_standard_output_on_a_full_device_is_one_line_exit_2(argv):
         proc = subprocess.run(CLI + argv, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.splitlines()[-1] == "cdg-oracle: error: standard output: cannot write: No space left on device"
+
+
+# -- 8. vectors --check reads regular files only ---------------------------------------------------------------
+@pytest.mark.parametrize("fifo", ["vectors/card-044.json", "index.json"])
+def test_item8_a_fifo_in_the_vector_folder_is_refused_not_read(tmp_path, fifo):
+    """``vectors --check`` hung forever on a FIFO in the vector folder. Now it names the path and
+    exits 2 at once (the subprocess timeout keeps the test itself from hanging)."""
+    (tmp_path / "vectors").mkdir()
+    (tmp_path / "vectors" / "op-us-disrupt.json").write_text("{}\n")
+    os.mkfifo(tmp_path / fifo)
+    try:
+        proc = subprocess.run(CLI + ["vectors", "--check", str(tmp_path)], capture_output=True, text=True,
+                              timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("vectors --check hangs on a FIFO")
+    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+    assert proc.stderr == f"cdg-oracle: error: {tmp_path / fifo}: a FIFO; a vectors folder holds regular files only\n"
