@@ -360,6 +360,9 @@ def _main(argv: list[str] | None) -> int:
         if args.command is None:
             parser.print_help()
             return EXIT_USAGE
+        for name in ("out", "registry", "check"):  # '' would be taken for the current folder
+            if getattr(args, name, None) == "":
+                raise UsageError(f"--{name} '': an empty path; give a file or folder name (. for the current folder)")
         handler = {"play": cmd_play, "replay": cmd_replay, "rules": cmd_rules, "verify": cmd_verify,
                    "scenario": cmd_scenario, "difftest": cmd_difftest, "adapter": cmd_adapter,
                    "vectors": cmd_vectors, "ambiguities": cmd_ambiguities, "position": cmd_position}[args.command]

@@ -325,7 +325,7 @@ def parse(text: str, where: str = "trace") -> tuple[dict, list[dict], dict]:
             if rec.get("format") != FORMAT:
                 raise TraceError(f"{where}: line 1: not a {FORMAT} trace (format {rec.get('format')!r})", 1)
             version = rec.get("format_version")
-            if version == 1:
+            if version == 1 and type(version) is int:  # true == 1 in Python: true is no version 1
                 raise TraceError(f"{where}: line 1: format_version 1 is no longer read; re-write the trace "
                                  f"as version 2 (see docs/trace.md)", 1)
             if version != FORMAT_VERSION:

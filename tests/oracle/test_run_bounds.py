@@ -235,3 +235,47 @@ def test_item8_a_fifo_in_the_vector_folder_is_refused_not_read(tmp_path, fifo):
         pytest.fail("vectors --check hangs on a FIFO")
     assert proc.returncode == 2 and proc.stdout == "", proc.stderr
     assert proc.stderr == f"cdg-oracle: error: {tmp_path / fifo}: a FIFO; a vectors folder holds regular files only\n"
+
+
+# -- 15. small wording ------------------------------------------------------------------------------------------
+EXAMPLE = ROOT / "docs" / "examples" / "lets_roll_seed1.trace.jsonl"
+
+
+def test_item15_replay_position_at_names_its_own_option(capsys):
+    code, _, err = run(capsys, "replay", str(EXAMPLE), "--position-at", "99999999")
+    assert code == 2 and err.startswith("cdg-oracle: error: --position-at 99999999: the trace "), err
+
+
+def test_item15_ambiguities_registry_names_the_folder_as_given(tmp_path, capsys):
+    empty = tmp_path / "etc"
+    empty.mkdir()
+    code, _, err = run(capsys, "ambiguities", "--registry", str(empty), "--out", str(tmp_path / "out"))
+    assert code == 2 and err == f"cdg-oracle: error: {empty}: no registry file (*.yaml) in this folder\n", err
+
+
+def test_item15_format_version_true_is_not_reported_as_1(tmp_path, capsys):
+    lines = EXAMPLE.read_text().splitlines(keepends=True)
+    head = json.loads(lines[0])
+    head["format_version"] = True
+    bad = tmp_path / "t.jsonl"
+    bad.write_text(json.dumps(head) + "\n" + "".join(lines[1:]))
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2 and "format_version true is not known" in err and "format_version 1" not in err, err
+
+
+@pytest.mark.parametrize("argv", [
+    ["verify", "--games", "0", "--examples", "1", "--steps", "1", "--out", ""],
+    ["ambiguities", "--entry", "D30", "--budget", "1", "--out", ""],
+    ["difftest", "--games", "1", "--out", ""],
+    ["play", "--seed", "1", "--out", ""],
+    ["vectors", "--only", "op-us-disrupt", "--out", ""],
+    ["vectors", "--check", ""],
+    ["ambiguities", "--registry", "", "--out", "{tmp}"],
+])
+def test_item15_an_empty_out_is_refused_not_taken_for_the_current_folder(tmp_path, capsys, monkeypatch, argv):
+    """``--out ''`` made verify and ambiguities write into the current folder."""
+    monkeypatch.chdir(tmp_path)
+    argv = [a.replace("{tmp}", str(tmp_path / "o")) for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and "'': an empty path" in err, err
+    assert list(tmp_path.iterdir()) == []
