@@ -132,9 +132,10 @@ def build_parser() -> Parser:
                                       "invalid (2) or undetermined (4)")
     r.add_argument("trace")
     r.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    r.add_argument("--max-branches", type=usage.count(1), default=256, metavar="N",
+    r.add_argument("--max-branches", type=usage.branches, default=256, metavar="N",
                    help="candidate histories kept across hidden chance steps before the verdict is "
-                        "undetermined (default 256)")
+                        "undetermined (default 256, at most 20000: each is a full game state in memory, "
+                        "about 71 KiB, so 20000 take about 1.4 GiB)")
     r.add_argument("--position-at", type=usage.count(0), metavar="N",
                    help="instead of a verdict, write the position after step N (0: the start; docs/positions.md)")
     r.add_argument("--out", metavar="FILE", help="with --position-at: write the position there (atomically)")

@@ -78,3 +78,18 @@ def count(minimum: int, maximum: int = 10**9):
         return value
     parse.__name__ = f"integer >= {minimum}"
     return parse
+
+
+def branches(text: str) -> int:
+    """``replay --max-branches``: an integer from 1 to ``trace.MAX_BRANCHES``; a larger one is
+    refused saying why (each candidate history is a full game state in memory, issue 28.7)."""
+    from cdg_oracle.oracle.trace import BRANCH_KIB, MAX_BRANCHES
+
+    value = count(-2**63, 2**63)(text)  # an integer (its own message otherwise)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected an integer from 1 to {MAX_BRANCHES}")
+    if value > MAX_BRANCHES:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: at most {MAX_BRANCHES}: each candidate history holds a full game state (about "
+            f"{BRANCH_KIB} KiB), so {MAX_BRANCHES} already take about {MAX_BRANCHES * BRANCH_KIB / 2**20:.1f} GiB")
+    return value

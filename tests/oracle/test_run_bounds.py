@@ -279,3 +279,25 @@ def test_item15_an_empty_out_is_refused_not_taken_for_the_current_folder(tmp_pat
     code, out, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and "'': an empty path" in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+# -- 7. --max-branches bounded by what fits in memory ---------------------------------------------------------
+@pytest.mark.parametrize("value", ["1000000000", "100000", "20001"])
+def test_item7_max_branches_beyond_what_fits_is_refused_saying_why(capsys, value):
+    """--max-branches accepted up to 1e9, where 100,000 already took 8 GB."""
+    code, out, err = run(capsys, "replay", str(EXAMPLE), "--max-branches", value)
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert "at most 20000" in err and "full game state" in err and "GiB" in err
+
+
+def test_item7_the_bound_fits_in_a_few_gib_as_measured():
+    """The bound and the memory per branch the docs state hold against a measurement (the
+    benchmark, small numbers): the bound's candidates fit in under 2 GiB."""
+    from cdg_oracle.oracle.trace import BRANCH_KIB, MAX_BRANCHES
+
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "replay_branches.py"), "--branches", "200",
+                          "1500"], capture_output=True, text=True, timeout=300, check=True)
+    measured = json.loads(out.stdout.splitlines()[-1])
+    assert measured["max_branches"] == MAX_BRANCHES
+    assert measured["bytes_per_branch"] * MAX_BRANCHES < 2 * 2**30
+    assert 0.5 * BRANCH_KIB < measured["bytes_per_branch"] / 1024 < 1.5 * BRANCH_KIB, measured
