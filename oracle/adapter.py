@@ -76,6 +76,15 @@ class ImplFailure(Exception):
         self.stderr_tail = printable_lines(stderr_tail)
 
 
+class OutOfBudget(Exception):
+    """The run's time budget (:attr:`Implementation.deadline`) ran out while the oracle waited for
+    an answer: not a failure of the implementation, but the end of the run (issue 28.6)."""
+
+    def __init__(self, request: dict):
+        super().__init__(f"the time budget ran out waiting for the answer to {request.get('cmd')!r}")
+        self.request = request
+
+
 def split_command(command: str | list[str]) -> list[str]:
     """The argument vector of ``--impl``: a list is used as is, a string is split as a POSIX shell
     would split words (quotes respected) but no shell runs it: no pipes, globs or variables."""
@@ -98,6 +107,7 @@ class Implementation:
     """
 
     protocol = 1                # what the adapter answered to reset
+    deadline: float | None = None  # a ``time.monotonic()`` end of the run's budget: no wait lasts past it
 
     def __init__(self, command: str | list[str], timeout: float = 10.0, max_line: int = 4_000_000,
                  cwd: str | None = None, env: dict | None = None):
@@ -206,17 +216,21 @@ class Implementation:
         return resp
 
     def _wait_line(self, req: dict) -> tuple[str, Any]:
-        """The next answer line, waiting at most the timeout. The process is watched meanwhile: once
+        """The next answer line, waiting at most the timeout, and never past :attr:`deadline` (the
+        run's budget: :class:`OutOfBudget`, not a timeout verdict, when it ends the wait first).
+        The process is watched meanwhile: once
         it has exited, a line still in the pipe is taken, and otherwise the verdict is a crash at
         once (a child that inherited its stdout and keeps it open must not turn a crash into a
         timeout). Each answer's time is recorded (:meth:`slowness`)."""
         start = time.monotonic()
         deadline = start + self.timeout
+        budget_end = self.deadline if self.deadline is not None and self.deadline < deadline else None
+        wait_end = deadline if budget_end is None else budget_end
         exited_at = None
         while True:
             now = time.monotonic()
             try:
-                item = self._lines.get(timeout=max(0.0, min(POLL, deadline - now)))
+                item = self._lines.get(timeout=max(0.0, min(POLL, wait_end - now)))
                 self._times.append(time.monotonic() - start)
                 return item
             except queue.Empty:
@@ -227,6 +241,8 @@ class Implementation:
                     exited_at = now  # a last line may still be on its way from the reader thread
                 elif now - exited_at > EXIT_GRACE:
                     raise self._crashed(req)
+            if budget_end is not None and now >= budget_end:
+                raise OutOfBudget(req)
             if now >= deadline:
                 raise ImplFailure("timeout", f"no answer to {req['cmd']!r} within {self.timeout:g} s", req,
                                   self.stderr_tail())

@@ -17,10 +17,12 @@ run side by side, properties/labyrinth/side_by_side.py), each candidate with its
 is written atomically, after the whole measurement; witness traces of an earlier report that this
 one no longer names are removed.
 
-``--budget`` (default 60 seconds) is converted to a number of game pairs per reading, of discovery
-pairs and of state-machine runs without a clock, so the same registry, seed and budget give
-byte-identical reports (measured at the default: about 85 s on one core, 60 for the measurement and
-25 for the discovery); ``--entry`` measures only the entries named, without the discovery. Exit 0 on success, 2 with a one-line error for bad arguments or a broken registry.
+``--budget`` (default 60) is a size of work, not a time limit: it is converted without a clock to
+a number of game pairs per reading (properties/labyrinth/impact.py ``pairs_for_budget``: at least
+one, and with the full registry one until about 45), of discovery pairs (two per unit, at least 20)
+and of state-machine runs (one per 4 units, at least 3), so the same registry, seed and budget give
+byte-identical reports; how long they take depends on the machine (the report's ``conversion``
+line gives the numbers); ``--entry`` measures only the entries named, without the discovery. Exit 0 on success, 2 with a one-line error for bad arguments or a broken registry.
 """
 from __future__ import annotations
 
@@ -45,8 +47,10 @@ def add_parser(sub) -> None:
     from cdg_oracle.oracle import usage
 
     a.add_argument("--budget", type=usage.seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
-                   help=f"about how long the paired games take (default {DEFAULT_BUDGET:g}; the discovery adds about "
-                        f"40%%); converted to game pairs without a clock, so the report is deterministic")
+                   help=f"a size of work, not a time limit (default {DEFAULT_BUDGET:g}): converted without a clock to "
+                        f"game pairs per reading (at least 1; with the full registry 1 until about 45), discovery "
+                        f"pairs (2 per unit) and state-machine runs (1 per 4 units), so the report is deterministic "
+                        f"and its running time depends on the machine")
     a.add_argument("--seed", type=usage.seed, default=1, help="the seed of the games' random streams (default 1)")
     from cdg_oracle.oracle.cli import GAME_HELP
 

@@ -15,6 +15,7 @@ Exit status: 0 success (conformant, every property holds), 1 a divergence or a f
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import signal
@@ -109,8 +110,9 @@ def build_parser() -> Parser:
                                       "state machine, random campaigns, the reference adapter; writes reports/<game>/")
     v.add_argument("--game", default="labyrinth", help=GAME_HELP)
     v.add_argument("--budget", type=usage.seconds, default=None, metavar="SECONDS",
-                   help="stop the random campaigns after this long: the report then says it is partial "
-                        "(default: no limit; the seed and --games fix the work)")
+                   help="stop the campaigns (all of them together, counted from the first one's start) after "
+                        "this long: the report then says it is partial (default: no limit; the seed and --games "
+                        "fix the work)")
     v.add_argument("--games", type=usage.count(0), default=20,
                    help="random games per scenario, and as many solo games per scenario over the five Ideologies (default 20; 0: no campaign)")
     v.add_argument("--seed", type=usage.seed, default=1, help=SEED_HELP + " (default 1)")
@@ -137,9 +139,10 @@ def build_parser() -> Parser:
                                       "invalid (2) or undetermined (4)")
     r.add_argument("trace")
     r.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    r.add_argument("--max-branches", type=usage.count(1), default=256, metavar="N",
+    r.add_argument("--max-branches", type=usage.branches, default=256, metavar="N",
                    help="candidate histories kept across hidden chance steps before the verdict is "
-                        "undetermined (default 256)")
+                        "undetermined (default 256, at most 20000: each is a full game state in memory, "
+                        "about 71 KiB, so 20000 take about 1.4 GiB)")
     r.add_argument("--position-at", type=usage.count(0), metavar="N",
                    help="instead of a verdict, write the position after step N (0: the start; docs/positions.md)")
     r.add_argument("--out", metavar="FILE", help="with --position-at: write the position there (atomically)")
@@ -365,10 +368,15 @@ def _main(argv: list[str] | None) -> int:
         if args.command is None:
             parser.print_help()
             return EXIT_USAGE
+        for name in ("out", "registry", "check"):  # '' would be taken for the current folder
+            if getattr(args, name, None) == "":
+                raise UsageError(f"--{name} '': an empty path; give a file or folder name (. for the current folder)")
         handler = {"play": cmd_play, "replay": cmd_replay, "rules": cmd_rules, "verify": cmd_verify,
                    "scenario": cmd_scenario, "difftest": cmd_difftest, "adapter": cmd_adapter,
                    "vectors": cmd_vectors, "ambiguities": cmd_ambiguities, "position": cmd_position}[args.command]
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # a full disk behind standard output shows here, not after the exit
+        return code
     except UsageError as e:
         print(f"cdg-oracle: error: {printable(str(e))}", file=sys.stderr)
         return EXIT_USAGE
@@ -387,13 +395,33 @@ def _main(argv: list[str] | None) -> int:
         except OSError:
             pass
         return 141
+    except OSError as e:
+        if e.errno not in _FULL or e.filename is not None:
+            return _internal(e)
+        # Every file output goes through fileio.write_atomic, which names its path; a full disk
+        # without a file name is standard output's (> /dev/full): bad output, not a bug (issue 28.12)
+        print(f"cdg-oracle: error: standard output: cannot write: {e.strerror or e}", file=sys.stderr)
+        try:
+            sys.stdout = open(os.devnull, "w")  # nothing more to flush at the exit
+        except OSError:
+            pass
+        return EXIT_USAGE
     except Exception as e:  # an oracle bug: still one line, never a traceback
-        if _SIGNALLED:  # an interrupt that a C library wrapped (ctypes: "ArgumentError: ... KeyboardInterrupt")
-            term = _SIGNALLED[-1] == signal.SIGTERM
-            print(f"cdg-oracle: {'terminated' if term else 'interrupted'}; no report written", file=sys.stderr)
-            return 143 if term else 130
-        print(f"cdg-oracle: internal error: {type(e).__name__}: {printable(str(e))}", file=sys.stderr)
-        return 3
+        return _internal(e)
+
+
+#: The errors of a write that does not fit: no space left, over a quota, a file too large.
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def _internal(e: BaseException) -> int:
+    """An oracle bug: still one line, never a traceback (exit 3)."""
+    if _SIGNALLED:  # an interrupt that a C library wrapped (ctypes: "ArgumentError: ... KeyboardInterrupt")
+        term = _SIGNALLED[-1] == signal.SIGTERM
+        print(f"cdg-oracle: {'terminated' if term else 'interrupted'}; no report written", file=sys.stderr)
+        return 143 if term else 130
+    print(f"cdg-oracle: internal error: {type(e).__name__}: {printable(str(e))}", file=sys.stderr)
+    return 3
 
 
 if __name__ == "__main__":

@@ -20,7 +20,9 @@ and goes on until the game ends. The first disagreement ends the game. Two ways 
 A verdict names its kind: ``agree`` (no disagreement in any game), ``disagreement`` (the rules,
 as the two implementations play them, differ: player, legal actions, state, or the implementation
 refused an action both held legal), or a failure of the other process: ``timeout``, ``crash``,
-``oversized``, ``malformed``, ``protocol`` (oracle/adapter.py). Every non-agreeing verdict names
+``oversized``, ``malformed``, ``protocol`` (oracle/adapter.py); a run that compared no step (the
+budget ran out first, a position or trace with no step to play) is ``undetermined``, never an
+agreement (issue 28.4). Every non-agreeing verdict names
 the game, the step and the rule asked or applied there, and comes with the actions that reproduce
 it (written as a trace by the CLI).
 """
@@ -34,12 +36,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cdg_oracle.oracle import statediff
-from cdg_oracle.oracle.adapter import ImplFailure, Implementation, position_of, state_of
+from cdg_oracle.oracle.adapter import ImplFailure, Implementation, OutOfBudget, position_of, state_of
 from cdg_oracle.oracle.games import carried_options, new_state, start_state
 from cdg_oracle.oracle.textsafe import printable
 from cdg_oracle.properties.sampling import sample_chance
 
 KINDS = ("agree", "disagreement", "timeout", "crash", "oversized", "malformed", "protocol")
+#: Every verdict of a run: the kinds above, and ``undetermined``: no finding, but no step compared
+#: either (issue 28.4), so nothing was shown to agree.
+VERDICTS = KINDS + ("undetermined",)
 
 
 @dataclass
@@ -101,7 +106,9 @@ class Result:
 
     @property
     def verdict(self) -> str:
-        return "agree" if self.finding is None else self.finding.kind
+        if self.finding is not None:
+            return self.finding.kind
+        return "agree" if self.steps > 0 else "undetermined"  # nothing compared is no agreement
 
     def to_dict(self) -> dict:
         return {"verdict": self.verdict, "game": self.game, "scenario": self.scenario,
@@ -195,6 +202,11 @@ class _OutOfTime(Exception):
         self.steps = steps
 
 
+class _StopRun(BaseException):
+    """The budget ran out in a hypothesis run before any finding: a BaseException, so that
+    hypothesis neither counts it as a failure nor replays the example, but stops."""
+
+
 def play_game(impl: Implementation, game: str, scenario: str, length: str, rulings: dict, seed: int,
               index: int, choose: Chooser, max_steps: int, options: dict | None = None,
               stop_at: float | None = None, position: dict | None = None) -> int:
@@ -205,6 +217,7 @@ def play_game(impl: Implementation, game: str, scenario: str, length: str, rulin
     state = start_state(game, scenario, length, rulings, options, position)
     actions: list = []
     rules: list = []
+    compared = 0  # the steps whose position has been compared in full
     try:
         impl.reset(game, scenario, length, state.rulings_dict(), seed, state.options(), position)
         compare_position(impl, state, index, 0, actions, rules)
@@ -227,6 +240,9 @@ def play_game(impl: Implementation, game: str, scenario: str, length: str, rulin
             rules = state.applied_rules()
             compare_position(impl, state, index, len(actions), actions, rules, decision,
                              resp if impl.protocol >= 2 else None, ours)
+            compared = len(actions)
+    except OutOfBudget:  # the budget ended a wait on the implementation: the run stops, partial
+        raise _OutOfTime(compared) from None
     except ImplFailure as e:
         decision = state.decision() or {}
         raise _Found(Finding(e.kind, index, len(actions), f"{_where(len(actions), actions)}: {e.message}",
@@ -250,8 +266,9 @@ def random_chooser(rng: random.Random) -> Chooser:
 class Session:
     """An implementation process that is restarted when it dies (or after a failure)."""
 
-    def __init__(self, command, timeout: float, max_line: int):
+    def __init__(self, command, timeout: float, max_line: int, deadline: float | None = None):
         self.command, self.timeout, self.max_line = command, timeout, max_line
+        self.deadline = deadline  # the end of the run's budget (time.monotonic()): no wait lasts past it
         self.impl: Implementation | None = None
         self.answers = {"answers": 0, "seconds": 0.0, "slowest": 0.0, "over_half_timeout": 0}
 
@@ -259,6 +276,7 @@ class Session:
         if self.impl is None or self.impl.proc.poll() is not None:
             self.close()
             self.impl = Implementation(self.command, self.timeout, self.max_line)
+            self.impl.deadline = self.deadline
         return self.impl
 
     def _absorb(self) -> None:
@@ -306,7 +324,9 @@ def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: s
                     options=carried_options(game, first.options()), timeout=timeout, position=position)
     result.names = names
     t0 = time.monotonic()
-    session = Session(command, timeout, max_line)
+    # The budget bounds the whole run (issue 28.6): no wait on an answer lasts past its end, so a
+    # hanging implementation costs min(--timeout, budget left), and the run is then partial.
+    session = Session(command, timeout, max_line, None if budget is None else t0 + budget)
     try:
         if strategy == "random":
             _run_random(session, result, games, max_steps, budget, t0, progress)
@@ -324,6 +344,7 @@ def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: s
 def _run_random(session, result, games, max_steps, budget, t0, progress) -> None:
     for g in range(games):
         if budget is not None and g > 0 and time.monotonic() - t0 > budget:
+            result.partial = True  # games the budget left unplayed: the run is partial too
             break
         game_seed = result.seed * 1000 + g
         try:
@@ -334,6 +355,7 @@ def _run_random(session, result, games, max_steps, budget, t0, progress) -> None
         except _OutOfTime as e:  # the budget ran out half-way: the steps compared count, the game not
             result.partial = True
             result.steps += e.steps
+            session.discard()  # it may be in the middle of an answer: kill it, no grace to quit
             return
         except ImplFailure as e:  # the process could not even start
             result.finding = Finding(e.kind, g, 0, f"at the start: {e.message}", stderr=e.stderr_tail,
@@ -361,6 +383,7 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
     from cdg_oracle.properties.hypothesis_runs import isolated
 
     counter = {"games": 0, "steps": 0}
+    stop_at = None if budget is None else t0 + budget
     shrink_deadline = [None]
     last = [None]  # the latest finding, in case hypothesis stops with an error of its own
 
@@ -382,12 +405,22 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
         # drawn, not taken from a game counter, so that hypothesis replaying or shrinking an
         # example plays the same game (a counter gave another scenario on a re-run, hence
         # FlakyStrategyDefinition over several scenarios or games).
+        if stop_at is not None and time.monotonic() > stop_at and shrink_deadline[0] is None:
+            result.partial = True  # the budget bounds the whole run (issue 28.6): no new game
+            raise _StopRun()
         k = data.draw(st.integers(0, len(result.names) - 1)) if len(result.names) > 1 else 0
         g = counter["games"]
         try:
             n = play_game(session.get(), result.game, result.names[k], result.length,
                           result.rulings, result.seed * 1000 + k, g, chooser(data), max_steps, result.options,
-                          position=result.position)
+                          stop_at=stop_at, position=result.position)
+        except _OutOfTime as e:  # out of time half-way: that game's steps so far count
+            session.discard()
+            if shrink_deadline[0] is None:
+                result.partial = True
+                counter["steps"] += e.steps
+                raise _StopRun() from None
+            return  # while shrinking: not a failure, the smallest failure so far is kept
         except _Found as f:
             # a fresh process for the next game: shrinking replays games, which must not depend
             # on what an earlier game left in the implementation
@@ -396,8 +429,8 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
             if shrink_deadline[0] is None:
                 counter["games"] += 1
                 counter["steps"] += f.finding.step
-                remaining = (budget - (time.monotonic() - t0)) if budget is not None else 60.0
-                shrink_deadline[0] = time.monotonic() + max(5.0, remaining)
+                # shrinking within what is left of the budget (it bounds the whole run), else 60 s
+                shrink_deadline[0] = stop_at if stop_at is not None else time.monotonic() + 60.0
             raise
         counter["games"] += 1
         counter["steps"] += n
@@ -407,6 +440,8 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
     try:
         with isolated():
             one_game()
+    except _StopRun:  # the budget ran out before any finding: the run is partial, no verdict of its own
+        pass
     except _Found as f:
         result.finding = f.finding
     except Exception as e:  # noqa: BLE001 -- hypothesis gave up: out of shrinking time, or the
@@ -474,12 +509,18 @@ def render_text(result: Result, trace_path: str | None = None) -> str:
             f"{r.games} game(s), {r.steps} steps compared in {r.seconds:.1f} s")
     notes = []
     if r.partial:
-        notes.append("partial: the --budget ran out in the middle of a game; its steps so far are counted")
+        notes.append("partial: the --budget ran out before every game was played to its end; the steps "
+                     "compared so far are counted")
     if r.slow():
         a = r.answers
         notes.append(f"slow: the implementation's {a['answers']} answers took {a['seconds']:.1f} s of the "
                      f"run's {r.seconds:.1f} s; {a['over_half_timeout']} took more than half the "
                      f"--timeout of {r.timeout:g} s (slowest {a['slowest']:.2f} s)")
+    if r.finding is None and r.verdict == "undetermined":
+        why = ("the --budget ran out before the first step" if r.partial else
+               "every game ended before its first step (a terminal start, or a trace with no step)")
+        return "\n".join([head] + notes + [f"verdict: undetermined (no step compared: {why}; nothing was "
+                                            "shown to agree)"]) + "\n"
     if r.finding is None:
         return "\n".join([head] + notes + ["verdict: agree (player, legal actions and canonical state equal "
                                             "at every step)"]) + "\n"

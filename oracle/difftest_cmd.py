@@ -11,13 +11,14 @@ disagreement or failure is printed (``--json`` for machine-readable output) and 
 written as a trace (``--out``, default ``difftest-disagreement.jsonl``; atomically) that
 ``cdg-oracle replay`` confirms against the model and ``--trace`` replays against the
 implementation. Exit 0 when everything agreed, 1 on a disagreement or a failure of the other
-process, 2 for bad arguments.
+process, 2 for bad arguments, 4 when no step was compared (verdict ``undetermined``: the budget
+ran out before the first step, or there was no step to play; as replay's 4, nothing is decided).
 """
 from __future__ import annotations
 
 import sys
 
-EXIT_OK, EXIT_FAIL = 0, 1
+EXIT_OK, EXIT_FAIL, EXIT_UNDETERMINED = 0, 1, 4
 
 
 def reference_command(mutant: str | None = None) -> list[str]:
@@ -41,10 +42,10 @@ def add_parser(sub) -> None:
     d.add_argument("--strategy", choices=("random", "hypothesis"), default="random",
                    help="random: seeded uniform choices; hypothesis: choices drawn by hypothesis, a disagreement shrunk to a simpler game")
     d.add_argument("--budget", type=usage.seconds, metavar="SECONDS",
-                   help="stop after this long, in the middle of a game if need be (the report then says it is "
-                        "partial), and bound the shrinking")
+                   help="stop after this long, in the middle of a game or of a wait for an answer if need be "
+                        "(the report then says it is partial), and bound the shrinking; at least 0.001")
     d.add_argument("--timeout", type=usage.seconds, default=10.0, metavar="SECONDS",
-                   help="limit for each answer of the implementation (default 10)")
+                   help="limit for each answer of the implementation (default 10, at least 0.001)")
     d.add_argument("--max-line", type=usage.count(1024, 64 * 2**20), default=4_000_000, metavar="BYTES",
                    help="the longest answer line accepted (default 4000000, at most 64 MiB)")
     d.add_argument("--max-steps", type=usage.count(1), default=100_000, help="stop a game after this many steps (default 100000)")
@@ -108,12 +109,25 @@ def run(args) -> int:
         # never overwritten with an empty one (issue 15 item 7). A disagreement at the start is
         # a finding: its trace (the header alone) reproduces it.
         f = result.finding
-        write_atomic(args.out, trace.from_actions(result.game, f.scenario, result.length,
-                                                  result.rulings, f.actions, result.seed * 1000 + f.game,
-                                                  result.options, result.position))
+        try:
+            write_atomic(args.out, trace.from_actions(result.game, f.scenario, result.length,
+                                                      result.rulings, f.actions, result.seed * 1000 + f.game,
+                                                      result.options, result.position))
+        except UsageError:  # the trace cannot be written (a full disk): the finding is still printed,
+            report(args, result, None)  # then the one-line error, exit 2 (issue 28.12)
+            raise
         path = args.out
+    report(args, result, path)
+    return {"agree": EXIT_OK, "undetermined": EXIT_UNDETERMINED}.get(result.verdict, EXIT_FAIL)
+
+
+def report(args, result, path: str | None) -> None:
+    """Print the verdict on standard output: JSON with ``--json``, else in words; ``path`` is the
+    finding's trace as written (None: none written)."""
+    from cdg_oracle.oracle import difftest
+
     if args.json:
         print(difftest.to_json(result, path))
     else:
         sys.stdout.write(difftest.render_text(result, path))
-    return EXIT_OK if result.finding is None else EXIT_FAIL
+    sys.stdout.flush()

@@ -11,21 +11,35 @@ from typing import Any
 
 
 def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename. A write that fails (a full
+    disk, a quota, a folder that went away) raises :class:`UsageError` naming the path: one line,
+    exit 2, never an internal error (issue 28.12); the earlier file, if any, is left as it was."""
+    from cdg_oracle.oracle.usage import UsageError
+
     path = Path(path)
-    if path.parent and not path.parent.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
+    tmp = None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+        if path.parent and not path.parent.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
+        _write_text(fd, text)
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a report is an ordinary file
         os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    except BaseException as e:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        if isinstance(e, OSError):
+            raise UsageError(f"{path}: cannot write: {e.strerror or e}") from None
         raise
+
+
+def _write_text(fd: int, text: str) -> None:
+    """Write ``text`` to the open file ``fd`` (UTF-8, \\n line ends) and close it."""
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(text)
 
 
 def _umask() -> int:

@@ -207,16 +207,17 @@ def _play(args) -> int:
 
 
 # -- show, schema -----------------------------------------------------------------------------------
-def state_at_step(trace_path: str, n: int):
+def state_at_step(trace_path: str, n: int, option: str = "--at"):
     """The state after step ``n`` of a trace (0: its start), by applying its actions; a hidden
-    step before it, an action that is not legal or a trace shorter than ``n`` is an error."""
+    step before it, an action that is not legal or a trace shorter than ``n`` is an error, which
+    names the ``option`` that gave ``n`` (``--at``, or replay's ``--position-at``)."""
     from cdg_oracle.oracle import trace
     from cdg_oracle.oracle.fileio import read_bounded
 
     text = trace.decode(read_bounded(trace_path, "trace"), trace_path)
     head, steps, _ = trace.parse(text, trace_path)
     if n > len(steps):
-        raise UsageError(f"--at {n}: the trace {trace_path} has {len(steps)} steps")
+        raise UsageError(f"{option} {n}: the trace {trace_path} has {len(steps)} steps")
     st = trace.initial_state(head, trace_path)
     for rec in steps[:n]:
         if rec.get("hidden"):
@@ -281,4 +282,4 @@ def replay_position(args) -> int:
 
     if args.out:
         check_output(args.out)
-    return _write_or_print(state_at_step(args.trace, args.position_at), args.out)
+    return _write_or_print(state_at_step(args.trace, args.position_at, "--position-at"), args.out)

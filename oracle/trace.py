@@ -52,6 +52,11 @@ from cdg_oracle.oracle.statediff import canonical_hash, canonical_json, diff, re
 FORMAT = "cdg-oracle-trace"
 FORMAT_VERSION = 2
 DEFAULT_MAX_BRANCHES = 256
+#: The most candidate histories ``cdg-oracle replay --max-branches`` accepts (issue 28.7): each
+#: holds a full game state, about 71 KiB for Labyrinth (benchmarks/replay_branches.py measures it),
+#: so 20,000 take about 1.4 GiB, which fits a common machine with room to spare.
+MAX_BRANCHES = 20_000
+BRANCH_KIB = 71  # the memory of one candidate history, measured (benchmarks/replay_branches.py)
 LISTED = 10  # legal actions listed in a divergence
 
 
@@ -325,7 +330,7 @@ def parse(text: str, where: str = "trace") -> tuple[dict, list[dict], dict]:
             if rec.get("format") != FORMAT:
                 raise TraceError(f"{where}: line 1: not a {FORMAT} trace (format {rec.get('format')!r})", 1)
             version = rec.get("format_version")
-            if version == 1:
+            if version == 1 and type(version) is int:  # true == 1 in Python: true is no version 1
                 raise TraceError(f"{where}: line 1: format_version 1 is no longer read; re-write the trace "
                                  f"as version 2 (see docs/trace.md)", 1)
             if version != FORMAT_VERSION:

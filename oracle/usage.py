@@ -37,6 +37,7 @@ def raise_if_signalled() -> None:
 
 SEED_MAX = 2**63 - 1
 SECONDS_MAX = 7 * 24 * 3600.0  # a week: a larger time is a typo, not a plan
+SECONDS_MIN = 0.001            # a millisecond: a shorter budget or timeout measures nothing (issue 28.4)
 
 
 def seed(text: str) -> int:
@@ -52,14 +53,16 @@ def seed(text: str) -> int:
 
 
 def seconds(text: str) -> float:
-    """A duration in seconds: a finite number above 0 and at most a week (nan and inf refused)."""
+    """A duration in seconds (``--budget``, ``--timeout``): a finite number from a millisecond to a
+    week (nan and inf refused). Below a millisecond no step can be compared and no process can
+    answer, so such a value is refused rather than turned into an empty run or a false timeout."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or not 0 < value <= SECONDS_MAX:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds above 0 and at most "
-                                         f"{SECONDS_MAX:g}")
+    if not math.isfinite(value) or not SECONDS_MIN <= value <= SECONDS_MAX:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds from {SECONDS_MIN:g} "
+                                         f"(a millisecond) to {SECONDS_MAX:g} (a week)")
     return value
 
 
@@ -75,3 +78,18 @@ def count(minimum: int, maximum: int = 10**9):
         return value
     parse.__name__ = f"integer >= {minimum}"
     return parse
+
+
+def branches(text: str) -> int:
+    """``replay --max-branches``: an integer from 1 to ``trace.MAX_BRANCHES``; a larger one is
+    refused saying why (each candidate history is a full game state in memory, issue 28.7)."""
+    from cdg_oracle.oracle.trace import BRANCH_KIB, MAX_BRANCHES
+
+    value = count(-2**63, 2**63)(text)  # an integer (its own message otherwise)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected an integer from 1 to {MAX_BRANCHES}")
+    if value > MAX_BRANCHES:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: at most {MAX_BRANCHES}: each candidate history holds a full game state (about "
+            f"{BRANCH_KIB} KiB), so {MAX_BRANCHES} already take about {MAX_BRANCHES * BRANCH_KIB / 2**20:.1f} GiB")
+    return value

@@ -21,6 +21,7 @@ reads the games through the contract only (``decision()``, ``context()``, ``appl
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from dataclasses import dataclass
@@ -507,6 +508,8 @@ def vector_files(folder: Path) -> list[Path]:
     if not files:
         raise DataError(f"--check {folder}: no vector files (expected {sub}/*.json)")
     index = folder / "index.json"
+    for p in files + ([index] if sub.is_dir() and index.exists() else []):
+        _regular_file(p)  # read only regular files: a FIFO would block the read forever (issue 28.8)
     if sub.is_dir() and index.exists():
         try:
             listed = [v["id"] for v in json.loads(index.read_text(encoding="utf-8"))["vectors"]]
@@ -520,6 +523,21 @@ def vector_files(folder: Path) -> list[Path]:
         if extra:
             raise DataError(f"{sub / (extra[0] + '.json')}: not listed in {index}")
     return files
+
+
+def _regular_file(path: Path) -> None:
+    """Refuse anything in a vectors folder that is not a regular file (a FIFO, a device, a folder,
+    a socket; a symbolic link is followed): a DataError naming the path, before any read."""
+    import stat as S
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise DataError(f"{path}: cannot read: {e.strerror}") from None
+    if not S.S_ISREG(mode):
+        kind = ("a FIFO" if S.S_ISFIFO(mode) else "a folder" if S.S_ISDIR(mode) else "a socket" if S.S_ISSOCK(mode)
+                else "a device" if S.S_ISCHR(mode) or S.S_ISBLK(mode) else "not a regular file")
+        raise DataError(f"{path}: {kind}; a vectors folder holds regular files only")
 
 
 def check_vector(doc: dict) -> list[str]:

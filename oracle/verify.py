@@ -34,7 +34,9 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     """Run every check of ``game`` and write the report. The seed and ``games`` fix the work (the
     same report on any machine, whatever ``jobs``, the worker processes of the campaigns);
     ``budget`` (seconds, or None) may only cut the campaigns short, and the report then says it
-    is partial (issue 15 item 6)."""
+    is partial (issue 15 item 6). It bounds every campaign together (the random one, then the
+    game's own: solo, Deluxe, active), counted from the first campaign's start (issue 28.6); the
+    checks, the state machine and the adapter self-test are the fixed work before and after."""
     from cdg_oracle.model.core.registry import get
     from cdg_oracle.oracle import trace
     from cdg_oracle.properties.campaign import campaign
@@ -65,9 +67,13 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
         if n % 10 == 0:
             say(f"  {n} games played")
 
+    # The budget bounds the campaigns together (issue 28.6), counted from the first one's start:
+    # each campaign gets what the ones before it left.
+    ends = None if budget is None else time.monotonic() + budget
     results = campaign(game, scenarios, seed, games, budget, progress, jobs=jobs) if games else []
     camp = campaign_report(ver, spec.sides, results)
-    extras = ver.extra_campaigns(scenarios, seed, games, budget, progress, say, jobs)
+    left = None if ends is None else max(0.0, ends - time.monotonic())
+    extras = ver.extra_campaigns(scenarios, seed, games, left, progress, say, jobs)
     planned = {"games": games * len(scenarios)}
     work = {"games_per_scenario": games}
     for e in extras:

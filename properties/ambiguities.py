@@ -118,7 +118,7 @@ class AmbiguityRegistry:
         directory = Path(self.directory if directory is None else directory)
         files = sorted(directory.glob("*.yaml"))
         if not files:
-            raise DataError(f"{directory.name}: no registry file (*.yaml)")
+            raise DataError(f"{directory}: no registry file (*.yaml) in this folder")
         switches = {s["name"]: s for s in self.rulings.describe()}
         rules = {r.number for r in self.rules()}
         out: list[Entry] = []

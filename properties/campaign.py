@@ -26,17 +26,17 @@ def _play(task: tuple) -> GameResult:
     return play_checked(game, scenario, seed, options=options)
 
 
-def run_schedule(tasks: list[tuple], budget_s: float | None, progress, jobs: int = 1,
-                 always: int = 0) -> list[GameResult]:
+def run_schedule(tasks: list[tuple], budget_s: float | None, progress, jobs: int = 1) -> list[GameResult]:
     """Play ``tasks`` (``(game, scenario, seed, options)``) in order and return their results in
-    that order. A task is started only while the time ``budget_s`` lasts (the first ``always``
-    are started regardless), so the games played are a prefix of the schedule whatever the
-    number of ``jobs``; with ``jobs`` > 1 they run in that many worker processes, and the
-    results are the same as in one. ``progress(n, result)`` is called in schedule order."""
+    that order. A task is started only while the time ``budget_s`` lasts (every task, the first
+    too: a budget bounds the whole run, issue 28.6), so the games played are a prefix of the
+    schedule whatever the number of ``jobs``; with ``jobs`` > 1 they run in that many worker
+    processes, and the results are the same as in one. ``progress(n, result)`` is called in
+    schedule order."""
     start = time.monotonic()
 
     def in_time(i: int) -> bool:
-        return i < always or budget_s is None or time.monotonic() - start <= budget_s
+        return budget_s is None or time.monotonic() - start < budget_s
 
     results: list[GameResult] = []
     if jobs <= 1 or len(tasks) < 2:
@@ -83,9 +83,9 @@ def campaign(game: str, scenarios: list[str], seed: int, games_per_scenario: int
 def options_campaign(game: str, scenarios: list[str], option_sets: list[dict], seed: int, rounds: int,
                      budget_s: float | None = None, progress=None, jobs: int = 1) -> list[GameResult]:
     """``rounds`` rounds, each one checked game of ``game`` for every scenario under every options
-    of ``option_sets`` (seeds as in :func:`campaign`). The first round is always played whole, so
-    that every scenario and option set is covered; later rounds stop at the optional time budget.
-    Returns every result."""
+    of ``option_sets`` (seeds as in :func:`campaign`), within an optional time budget checked before
+    each game (the first round too: without a budget every round is played, and every scenario and
+    option set is covered). Returns every result."""
     tasks = [(game, scen, game_seed(seed, k), dict(options)) for k in range(rounds) for scen in scenarios
              for options in option_sets]
-    return run_schedule(tasks, budget_s, progress, jobs, always=len(scenarios) * len(option_sets))
+    return run_schedule(tasks, budget_s, progress, jobs)

@@ -60,11 +60,19 @@ def active_game(seed: int, options: dict | None = None, rulings: dict | None = N
     return {"seed": seed, "steps": steps, "winner": st.winner(), "ran": ran, "failure": None}
 
 
-def active_campaign(seed: int, games: int) -> Section:
-    """``games`` active games (seeds ``seed * 100_003 + k``), with the activities that ran."""
+def active_campaign(seed: int, games: int, budget: float | None = None) -> Section:
+    """``games`` active games (seeds ``seed * 100_003 + k``), with the activities that ran; a game
+    is started only while the time ``budget`` (seconds, or None) lasts (issue 28.6)."""
+    import time
+
     from cdg_oracle.model.distant_plain.activities import load_activities, proc_name
 
-    results = [active_game(seed * 100_003 + k) for k in range(games)]
+    start = time.monotonic()
+    results = []
+    for k in range(games):
+        if budget is not None and time.monotonic() - start >= budget:
+            break
+        results.append(active_game(seed * 100_003 + k))
     ran: dict[str, int] = {}
     for r in results:
         for proc, n in r["ran"].items():
@@ -156,9 +164,11 @@ class DistantPlainVerification(GameVerification):
 
     def extra_campaigns(self, scenarios: list[str], seed: int, games: int, budget: float | None,
                         progress, say: Callable[[str], None], jobs: int = 1) -> list[ExtraCampaign]:
-        """The active campaign: as many games as the random campaign's per scenario, same seed."""
-        say(f"verify: active campaign ({games} games, seed {seed})")
-        section = active_campaign(seed, games)
+        """The active campaign: as many games as the random campaign's per scenario, same seed and
+        budget."""
+        limit = "no time limit" if budget is None else f"cut short after {budget:g} s"
+        say(f"verify: active campaign ({games} games, {limit}, seed {seed})")
+        section = active_campaign(seed, games, budget)
         played = section.data["games"]
         return [ExtraCampaign(section, {"active_games": games}, {"active_games": games}, played,
                               f"{games} active games", f"{played} of {games} active games")]

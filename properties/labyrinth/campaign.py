@@ -53,9 +53,8 @@ def campaign(scenarios: list[str], seed: int, games_per_scenario: int, budget_s:
 def solo_campaign(scenarios: list[str], ideologies: list[str], seed: int, games: int,
                   budget_s: float | None = None, progress=None, jobs: int = 1) -> list[GameResult]:
     """Solo games (chapter 9): ``games`` rounds, each one game for every scenario at every Ideology
-    (9.7), seeds derived from ``seed`` as in :func:`campaign`. The first round is always played
-    whole, so that every scenario and Ideology is covered; later rounds stop at the optional time
-    budget. Returns every result (``gaps`` counts each game's steps at a 9.5 Global-table
+    (9.7), seeds derived from ``seed`` as in :func:`campaign`, within an optional time budget
+    checked before each game, the first round's too (issue 28.6). Returns every result (``gaps`` counts each game's steps at a 9.5 Global-table
     substitute)."""
     solo = [{"solo": True, "ideology": ideology} for ideology in ideologies]
     return generic.options_campaign("labyrinth", scenarios, solo, seed, games, budget_s, progress, jobs)

@@ -19,6 +19,7 @@ from cdg_oracle.properties.distant_plain.registry import (
     normalize,
     seed_text,
 )
+from tests.sources import need
 
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds"))
 
@@ -87,8 +88,7 @@ def test_slips_have_no_effect(registry):
 
 def test_every_quote_is_in_the_seed(registry):
     """Each text is quoted from seed 003 as it stands (compared after ``normalize``; also verbatim)."""
-    if not SEEDS.is_dir():
-        pytest.skip(f"the seed rulebooks are not available: {SEEDS}")
+    need(SEEDS, "find every quote of the A Distant Plain ambiguity registry in the player aid seed 003")
     text = seed_text("003", SEEDS)
     raw = next(p for p in sorted(SEEDS.glob("003_*.txt")) if ".reflowed" not in p.name).read_text(encoding="utf-8")
     missing = [f"{e.id}: {t['text'][:60]}" for e in registry for t in e.texts

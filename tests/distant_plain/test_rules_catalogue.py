@@ -12,6 +12,7 @@ import pytest
 from cdg_oracle.model.core.catalogue import load_catalogue
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.distant_plain.rules_catalogue import SCOPES, load_rules_catalogue
+from tests.sources import need
 
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds"))
 SEED = SEEDS / "003_8c4a98924f8c01ac.txt"
@@ -31,7 +32,7 @@ def test_every_operation_and_special_activity_of_the_seed_is_catalogued():
     """The seed's four blocks each print four Operations and three Special Activities, headed
     'Italian (English)'; each is a rule of its faction in the catalogue, in the aid's order."""
     if not SEED.exists():
-        pytest.skip(f"seed not available: {SEED}")
+        need(SEED, "check the Operations and Special Activities catalogued against the player aid seed")
     blocks = ("COALIZIONE", "GOVERNO", "WARLORDS", "TALEBANI")
     found: list[tuple[str, str]] = []
     faction = None

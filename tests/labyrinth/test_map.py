@@ -16,6 +16,7 @@ import yaml
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.labyrinth.mapdata import COUNTRY_TYPES, DEFAULT_MAP_PATH, Country, LabyrinthMap, load_map
+from tests.sources import need
 
 FACTS_PATH = (Path(os.environ["CDG_RESEARCH_DIR"]) if "CDG_RESEARCH_DIR" in os.environ
               else Path(__file__).resolve().parents[1] / "data") / "labyrinth_map_facts.yaml"
@@ -29,7 +30,7 @@ def m() -> LabyrinthMap:
 @pytest.fixture(scope="module")
 def facts() -> dict:
     if not FACTS_PATH.exists():
-        pytest.skip(f"research file not available: {FACTS_PATH}")
+        need(FACTS_PATH, "cross-check the map with the full adjacency of the research map facts")
     return yaml.safe_load(FACTS_PATH.read_text(encoding="utf-8"))
 
 

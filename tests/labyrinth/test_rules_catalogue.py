@@ -21,6 +21,7 @@ from cdg_oracle.model.labyrinth.rules_catalogue import (
     load_rules_catalogue,
     rule_sort_key,
 )
+from tests.sources import need
 
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds"))
 IT_SEED = SEEDS / "000_61ca04b15074b205.txt"
@@ -44,7 +45,7 @@ ES_FALSE_POSITIVES: frozenset[str] = frozenset()
 
 def _seed_lines(path: Path) -> list[str]:
     if not path.exists():
-        pytest.skip(f"seed rulebook not available: {path}")
+        need(path, "check the rule catalogue against the numbered rules the Labyrinth rulebook seeds print")
     return [ARTEFACT.sub("", line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 

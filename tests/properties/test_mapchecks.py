@@ -31,6 +31,7 @@ from cdg_oracle.properties import graphchecks as gc
 from cdg_oracle.properties.labyrinth.mapchecks import (
     CARD_COUNTRIES_PATH, EVENT_DISTANCES, CardCountries, check_map, event_within, load_card_countries,
 )
+from tests.sources import need
 
 pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
 
@@ -50,7 +51,7 @@ def m():
 @pytest.fixture(scope="module")
 def facts() -> dict:
     if not FACTS_PATH.exists():
-        pytest.skip(f"research file not available: {FACTS_PATH}")
+        need(FACTS_PATH, "compare the map checks with the research map facts")
     return yaml.safe_load(FACTS_PATH.read_text(encoding="utf-8"))
 
 
@@ -454,7 +455,7 @@ def test_card_countries_loads_and_matches_the_card_list():
 def test_card_countries_quotes_are_in_the_italian_card_list():
     """Each quote is verbatim in the seed, within its entry's line and the seven after it."""
     if not IT_SEED.exists():
-        pytest.skip(f"seed not available: {IT_SEED}")
+        need(IT_SEED, "find the card-country quotes in the Italian card list")
     lines = IT_SEED.read_text(encoding="utf-8").split("\n")
     for e in load_card_countries().values():
         assert 2478 <= e.line <= 2936, e.number

@@ -18,6 +18,7 @@ from cdg_oracle.properties.twilight_struggle.registry import (
     normalize,
     seed_text,
 )
+from tests.sources import need
 
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds"))
 
@@ -88,8 +89,7 @@ def test_unimplemented_events_are_pending_and_say_so(registry):
 
 def test_every_quote_is_in_the_seed(registry):
     """Each text is quoted from seed 002 as it stands (compared after ``normalize``)."""
-    if not SEEDS.is_dir():
-        pytest.skip(f"the seed rulebooks are not available: {SEEDS}")
+    need(SEEDS, "find every quote of the Twilight Struggle ambiguity registry in the rulebook seed 002")
     text = seed_text("002", SEEDS)
     missing = [f"{e.id}: {t['text'][:60]}" for e in registry for t in e.texts
                if normalize(t["text"]) not in text]

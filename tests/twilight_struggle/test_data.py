@@ -24,6 +24,7 @@ from cdg_oracle.model.twilight_struggle import cards as cards_module
 from cdg_oracle.model.twilight_struggle import mapdata
 from cdg_oracle.model.twilight_struggle import tables as tables_module
 from cdg_oracle.model.twilight_struggle.cards import by_name, deck, load_cards
+from tests.sources import need
 
 WORK = Path(__file__).resolve().parents[3]
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", WORK / "shared" / "seeds"))
@@ -290,7 +291,7 @@ def all_cards():
 @pytest.fixture(scope="module")
 def facts() -> dict:
     if not FACTS_PATH.exists():
-        pytest.skip(f"facts file not available: {FACTS_PATH}")
+        need(FACTS_PATH, "compare the card data with the figures of the research facts file")
     return yaml.safe_load(FACTS_PATH.read_text(encoding="utf-8"))
 
 
@@ -366,7 +367,7 @@ SEED_CARD_WORDS = {
 @pytest.mark.parametrize("words", list(SEED_CARD_WORDS.values()), ids=list(SEED_CARD_WORDS))
 def test_the_cited_card_list_words_are_the_seeds(words):
     if not SEED.exists():
-        pytest.skip(f"rulebook seed not available: {SEED}")
+        need(SEED, "find the card-list words the data cites in the rulebook seed")
     text = " ".join(SEED.read_text(encoding="utf-8").split())
     assert words.replace("34 4 35 -", "34 4 35 -") in text
 

@@ -27,6 +27,7 @@ from cdg_oracle.model.twilight_struggle.mapdata import DEFAULT_PATH, TSMap, load
 from cdg_oracle.model.twilight_struggle.tables import load_tables
 from cdg_oracle.properties.twilight_struggle import mapchecks as mc
 from cdg_oracle.properties.twilight_struggle.mapchecks import CHECKS, SCENARIO_DIR, all_checks
+from tests.sources import need
 
 WORK = Path(__file__).resolve().parents[3]
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", WORK / "shared" / "seeds"))
@@ -47,14 +48,14 @@ def g(m):
 @pytest.fixture(scope="module")
 def seed_text() -> str:
     if not SEED.exists():
-        pytest.skip(f"rulebook seed not available: {SEED}")
+        need(SEED, "check the map (countries, adjacencies, stability) against the rulebook seed")
     return " ".join(SEED.read_text(encoding="utf-8").split())
 
 
 @pytest.fixture(scope="module")
 def facts() -> dict:
     if not FACTS_PATH.exists():
-        pytest.skip(f"facts file not available: {FACTS_PATH}")
+        need(FACTS_PATH, "compare the map with the research facts file")
     return yaml.safe_load(FACTS_PATH.read_text(encoding="utf-8"))
 
 

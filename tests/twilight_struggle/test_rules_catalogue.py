@@ -22,6 +22,7 @@ from cdg_oracle.model.twilight_struggle.rules_catalogue import (
     load_rules_catalogue,
     rule_sort_key,
 )
+from tests.sources import need
 
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds"))
 SEED = SEEDS / "002_0cdb367d9ca608bf.txt"                # the rulebook as one line of text
@@ -42,7 +43,7 @@ CITED_ONLY = {"8.3"}     # cited by the seed (2.1.4) but no such rule exists: ne
 
 def _text(path: Path) -> str:
     if not path.exists():
-        pytest.skip(f"seed rulebook not available: {path}")
+        need(path, "check the rule catalogue against the Twilight Struggle rulebook seed it is taken from")
     return path.read_text(encoding="utf-8")
 
 
