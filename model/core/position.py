@@ -233,6 +233,10 @@ def check_machine(d: dict, fmt: PositionFormat, template: dict, where: str) -> N
             for key, value in frame.items():
                 if key.startswith("each_") and type(value) is not list:
                     raise DataError(f"{at}.{key}: {_short(value)} is {_kind(value)}, not a list (a loop's items left)")
+    root = template.get("stack") or [{}]
+    if stack and type(root[0]) is dict and root[0].get("proc") and stack[0]["proc"] != root[0]["proc"]:
+        raise DataError(f"{where}.stack[0].proc: {stack[0]['proc']!r}: the bottom frame is the whole game's "
+                        f"procedure, {root[0]['proc']}")
     terminal = d["terminal"]
     if terminal is not None:
         if type(terminal) is not dict or set(terminal) != set(TERMINAL_KEYS):

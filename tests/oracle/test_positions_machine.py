@@ -266,3 +266,28 @@ def test_fuzzed_machines_are_valid_or_one_line_errors(game, scenario, options):
             assert back.legal_actions() == back.ENGINE.repose(back)["actions"], what
         assert back.decision() is not None and isinstance(back.legal_actions(), list)
     assert refused > 20 and read > 0, (refused, read)
+
+
+@pytest.mark.game("labyrinth")
+@pytest.mark.rule("8.1.2")
+def test_play_from_a_broken_lower_frame_is_a_one_line_error(tmp_path, capsys):
+    """A frame below the top is run only when play reaches it: a local deleted from it makes
+    ``position play`` fail there with one line (exit 2), never an internal error (exit 3)."""
+    st = state_at_step(str(TRACE), 50)
+    doc = to_document(st)
+    assert doc["machine"]["stack"][-2]["proc"] == "play_card"
+    del doc["machine"]["stack"][-2]["card"]
+    bad = tmp_path / "frame.yaml"
+    bad.write_text(dumps(doc))
+    code, out, err = run(capsys, "position", "play", bad, "--actions", '{"country": "Afghanistan"}',
+                         '{"country": "Afghanistan"}')
+    assert code == 2 and err.count("\n") == 1
+    assert "play cannot go on from the position's machine" in err
+
+
+@pytest.mark.game("labyrinth")
+def test_the_bottom_frame_is_the_game():
+    doc = to_document(state_at_step(str(TRACE), 50))
+    del doc["machine"]["stack"][0]
+    with pytest.raises(DataError, match=r"machine\.stack\[0\]\.proc: 'turn': the bottom frame is the whole game's procedure, game"):
+        from_document(doc)
