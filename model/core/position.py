@@ -20,8 +20,9 @@ list or a value whole), computes the fields the game derives from the rest (Laby
 troops and cells tracks from the pieces on the map, the deck from the other card zones) --
 a derived field the position states must agree with its derivation --, places play where
 ``next`` says (one of the game's named points: the start of an Action Phase, a card about to
-be played) or where ``machine`` says (the procedure stack and the pending question verbatim,
-which :func:`to_document` writes for a state in the middle of a procedure), runs the game to its
+be played) or where ``machine`` says (the procedure stack verbatim, which :func:`to_document`
+writes for a state in the middle of a procedure; its question is posed again by the model,
+:func:`derive_pending`, never taken from the file), runs the game to its
 first question, and checks the result: the document against the game's published JSON Schema,
 the state's shape against the set-up's, and the game's consistency laws (15 cubes, card
 conservation, ...). Every refusal is a :class:`~.errors.DataError` of one line naming the field.
