@@ -152,9 +152,16 @@ def parse_action(text: str, i: int):
         raise UsageError(f"--actions item {i + 1} ({text[:60]!r}{'...' if len(text) > 60 else ''}): {what}") from None
 
 
-def apply_all(st, actions: list, where: str = "--actions") -> list[dict]:
+#: What the model may raise when it goes on from a procedure stack written by hand (a position's
+#: ``machine``: its frames below the top are checked only when play reaches them).
+MACHINE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, RuntimeError, AssertionError)
+
+
+def apply_all(st, actions: list, where: str = "--actions", stated_machine: bool = False) -> list[dict]:
     """Apply ``actions`` in order; the record of each (player, action, rules). An action that is
-    not legal is a UsageError naming it, the question and the legal actions."""
+    not legal is a UsageError naming it, the question and the legal actions. ``stated_machine``:
+    ``st`` was read from a position's ``machine``, so the model failing to go on is that stack's
+    fault: a one-line DataError, not an internal error."""
     done = []
     for i, a in enumerate(actions):
         if st.is_terminal():
@@ -168,7 +175,15 @@ def apply_all(st, actions: list, where: str = "--actions") -> list[dict]:
             raise UsageError(f"{where} item {i + 1} ({key}) is not legal at {d['question']} "
                              f"({d['prompt']!r}, rule {d['rule']}); legal: {shown}")
         player = st.current_player()
-        st.apply(by_key[key])
+        if not stated_machine:
+            st.apply(by_key[key])
+        else:
+            try:
+                st.apply(by_key[key])
+            except MACHINE_ERRORS as e:
+                raise DataError(f"{where} item {i + 1} ({key}): play cannot go on from the position's machine "
+                                f"(a procedure stack the model did not write?): {type(e).__name__}: "
+                                f"{' '.join(str(e).split())[:160]}") from None
         done.append({"player": player, "action": by_key[key], "rules": st.applied_rules()})
     return done
 
@@ -176,13 +191,16 @@ def apply_all(st, actions: list, where: str = "--actions") -> list[dict]:
 def _play(args) -> int:
     from cdg_oracle.oracle import statediff
     from cdg_oracle.oracle.fileio import check_output
-    from cdg_oracle.oracle.positions import from_file, to_file
+    from cdg_oracle.model.core.position import from_document
+    from cdg_oracle.oracle.positions import read_document, to_file
 
     if args.out:
         check_output(args.out)
-    st = from_file(args.file)
+    doc = read_document(args.file)
+    st = from_document(doc, args.file)
     start = st.canonical()
-    steps = apply_all(st, [parse_action(t, i) for i, t in enumerate(args.actions)])
+    steps = apply_all(st, [parse_action(t, i) for i, t in enumerate(args.actions)],
+                      stated_machine=isinstance(doc, dict) and "machine" in doc)
     end = st.canonical()
     if args.out:
         to_file(st, args.out)

@@ -21,12 +21,24 @@ and two hooks: ``after_step(st)`` runs after every step (Labyrinth: the instant-
 Jihadist's questions, chapter 9). Because frames and the pending question are plain data, every
 state, also one in the middle of a procedure, round-trips through JSON exactly.
 
+**Posing again.** The pending question is a function of the stack and the rest of the state: a
+procedure that can *re-pose* poses the same question again when its frame is called without an
+answer, changing nothing else (:meth:`Engine.repose`). A state read from a file (a position's
+``machine``, a state's JSON) therefore never has its question taken from the file: it is posed
+again and a stated one must agree. Every procedure written as steps re-poses (a ``choose``,
+``roll`` or ``pick`` asks again at its own label); one written by hand does when it follows the
+same rule -- at the step awaiting an answer, a call without one poses the question -- and is then
+declared with ``reposes=True`` (or :meth:`Engine.declare_reposing`). For the others the question
+stated is the only record of it (their list: :attr:`Engine.reposing` is what they lack).
+
 This module knows no game: it imports nothing of ``model.labyrinth`` or any other game.
 """
 from __future__ import annotations
 
 import functools
 from typing import Any, Callable
+
+from cdg_oracle.model.core.errors import DataError
 
 Handler = Callable[[Any, dict, Any], None]
 
@@ -44,19 +56,31 @@ class Engine:
                  on_ask: Callable[[Any], None] | None = None):
         self.game = game
         self.procs: dict[str, Handler] = {}
+        #: The procedures that re-pose their question when called without an answer (every one
+        #: written as steps, and those written by hand declared so): their questions are always
+        #: derived from the stack (:meth:`repose`), never read from a file.
+        self.reposing: set[str] = set()
         self.after_step = after_step
         self.on_ask = on_ask
 
-    def procedure(self, name: str) -> Callable[[Handler], Handler]:
-        """Register ``fn`` as the handler of this game's frames whose ``proc`` is ``name``."""
+    def procedure(self, name: str, reposes: bool = False) -> Callable[[Handler], Handler]:
+        """Register ``fn`` as the handler of this game's frames whose ``proc`` is ``name``.
+        ``reposes``: called without an answer at a step awaiting one, it poses that question
+        again and changes nothing else (see :meth:`repose`; tests check it on random games)."""
 
         def register(fn: Handler) -> Handler:
             if name in self.procs:
                 raise ValueError(f"{self.game}: procedure {name!r} registered twice")
             self.procs[name] = fn
+            if reposes:
+                self.reposing.add(name)
             return fn
 
         return register
+
+    def declare_reposing(self, *names: str) -> None:
+        """Declare procedures written by hand that re-pose (``procedure(name, reposes=True)``)."""
+        self.reposing.update(names)
 
     def sequence(self, name: str, steps: list | None = None) -> Any:
         """Register procedure ``name`` written as a list of steps (model/core/steps.py), compiled
@@ -74,14 +98,14 @@ class Engine:
         from cdg_oracle.model.core.steps import compile_procedure  # steps.py builds on this module
 
         if steps is not None:
-            return self.procedure(name)(compile_procedure(name, steps))
+            return self.procedure(name, reposes=True)(compile_procedure(name, steps))
 
         def register(fn: Callable[[], list]) -> Handler:
             handler = compile_procedure(name, fn())
             labels = handler.labels
             functools.update_wrapper(handler, fn)
             handler.labels = labels
-            return self.procedure(name)(handler)
+            return self.procedure(name, reposes=True)(handler)
 
         return register
 
@@ -113,6 +137,49 @@ class Engine:
                 after(st)
             if d["pending"] is not None and d["terminal"] is None:
                 return
+
+
+    def labels(self, proc: str) -> tuple[str, ...] | None:
+        """The steps (program-counter labels) of procedure ``proc`` if it is written as steps;
+        None for one written by hand (its labels are its own code's)."""
+        return getattr(self.procs.get(proc), "labels", None)
+
+    def repose(self, st) -> dict:
+        """The question the stack of ``st`` poses now, posed again on a scratch copy: the top
+        frame's procedure called without an answer (the ``on_ask`` hook as :func:`ask` runs it).
+        ``st`` is left untouched. A DataError of one line when the top frame poses nothing, fails
+        or changes anything but the question (the frame is not at a step awaiting an answer),
+        or when its procedure does not re-pose (not in :attr:`reposing`)."""
+        from cdg_oracle.model.core.state import copy_json  # state.py builds on this module
+
+        d = st.d
+        stack = d["stack"]
+        frame = stack[-1]
+        proc, pc = frame["proc"], frame["pc"]
+        where = f"the top frame ({proc} at step {pc!r})"
+        if proc not in self.reposing:
+            raise DataError(f"{where}: its procedure does not pose its question again")
+        scratch = type(st)(copy_json(d))
+        scratch.d["pending"] = None
+        top = scratch.d["stack"][-1]
+        try:
+            self.procs[proc](scratch, top, None)
+        except RecursionError:
+            raise DataError(f"{where}: cannot pose its question: too deep") from None
+        except Exception as e:  # a frame the procedure cannot run is bad input, whatever it raises
+            raise DataError(f"{where}: cannot pose its question: {type(e).__name__}: {_clip(str(e))}") from None
+        posed = scratch.d["pending"]
+        if posed is None or scratch._auto is not None:
+            raise DataError(f"{where}: poses no question there (not a step awaiting an answer)")
+        scratch.d["pending"] = d["pending"]
+        if scratch.d != d:
+            raise DataError(f"{where}: does not stand at a question (called without an answer, it goes on)")
+        return posed
+
+
+def _clip(text: str, width: int = 120) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 # -- the step helpers every procedure uses ----------------------------------------------------------

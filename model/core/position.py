@@ -20,8 +20,9 @@ list or a value whole), computes the fields the game derives from the rest (Laby
 troops and cells tracks from the pieces on the map, the deck from the other card zones) --
 a derived field the position states must agree with its derivation --, places play where
 ``next`` says (one of the game's named points: the start of an Action Phase, a card about to
-be played) or where ``machine`` says (the procedure stack and the pending question verbatim,
-which :func:`to_document` writes for a state in the middle of a procedure), runs the game to its
+be played) or where ``machine`` says (the procedure stack verbatim, which :func:`to_document`
+writes for a state in the middle of a procedure; its question is posed again by the model,
+:func:`derive_pending`, never taken from the file), runs the game to its
 first question, and checks the result: the document against the game's published JSON Schema,
 the state's shape against the set-up's, and the game's consistency laws (15 cubes, card
 conservation, ...). Every refusal is a :class:`~.errors.DataError` of one line naming the field.
@@ -140,13 +141,17 @@ def from_document(doc: Any, where: str = "position"):
             then = fmt.resume(d, doc["next"])
         except DataError as e:
             raise DataError(f"{where}: next: {e}") from None
+        _consistent(fmt, d, where)
     else:
         machine = doc["machine"]
-        missing = [k for k in fmt.machine if k not in machine]
+        missing = [k for k in fmt.machine if k not in machine and k != "pending"]
         if missing:
-            raise DataError(f"{where}: machine: {missing[0]}: missing")
-        d.update({k: machine[k] for k in fmt.machine})
-    _consistent(fmt, d, where)
+            raise DataError(f"{where}: machine.{missing[0]}: missing")
+        d.update({k: machine[k] for k in fmt.machine if k != "pending"})
+        d["pending"] = None
+        check_machine(d, fmt, template, f"{where}: machine")
+        _consistent(fmt, d, where)
+        derive_pending(d, fmt.state_class, machine.get("pending", _UNSTATED), f"{where}: machine")
     st = fmt.state_class(d)
     if "next" in doc:
         try:
@@ -188,8 +193,158 @@ def check_state(d: Any, fmt: PositionFormat, where: str = "state") -> None:
     check_shape(d, template, fmt, where, kinds)
     for key in fmt.machine:
         if key not in d:
-            raise DataError(f"{where}: {key}: missing")
+            raise DataError(f"{where}.{key}: missing")
+    stated = d["pending"]
+    d["pending"] = None
+    check_machine(d, fmt, template, where)
     _consistent(fmt, d, where)
+    derive_pending(d, fmt.state_class, stated, where)
+
+
+# -- the machine ------------------------------------------------------------------------------------
+_UNSTATED = object()
+PENDING_KEYS = ("player", "actions", "rule", "prompt", "question", "weights", "gap")
+TERMINAL_KEYS = ("winner", "reason", "rule")
+
+
+def check_machine(d: dict, fmt: PositionFormat, template: dict, where: str) -> None:
+    """The machine of state ``d`` (its ``pending`` aside, which :func:`derive_pending` poses):
+    the stack a list of frames, each a mapping whose ``proc`` is a procedure of the game and whose
+    ``pc`` is a step of it (for a procedure written as steps: one of its labels); ``terminal``
+    null or ``{winner, reason, rule}`` with an empty stack; every other machine field of the
+    kind it has in the set-up. A DataError of one line naming the path otherwise."""
+    engine = fmt.state_class.ENGINE
+    sides = fmt.state_class.SIDES
+    stack = d["stack"]
+    if type(stack) is not list:
+        raise DataError(f"{where}.stack: {_short(stack)} is {_kind(stack)}, not a list of frames")
+    for i, frame in enumerate(stack):
+        at = f"{where}.stack[{i}]"
+        if type(frame) is not dict:
+            raise DataError(f"{at}: {_short(frame)} is {_kind(frame)}, not a frame (a mapping with proc and pc)")
+        proc, pc = frame.get("proc"), frame.get("pc")
+        if type(proc) is not str or proc not in engine.procs:
+            raise DataError(f"{at}.proc: {_short(proc)} is not a procedure of {fmt.state_class.game}")
+        if type(pc) is not str:
+            raise DataError(f"{at}.pc: {_short(pc)} is {_kind(pc)}, not a step name")
+        labels = engine.labels(proc)
+        if labels is not None:
+            if pc != "start" and pc not in labels:
+                raise DataError(f"{at}.pc: {pc!r} is not a step of {proc} (its steps: {', '.join(labels)[:160]})")
+            for key, value in frame.items():
+                if key.startswith("each_") and type(value) is not list:
+                    raise DataError(f"{at}.{key}: {_short(value)} is {_kind(value)}, not a list (a loop's items left)")
+    root = template.get("stack") or [{}]
+    if stack and type(root[0]) is dict and root[0].get("proc") and stack[0]["proc"] != root[0]["proc"]:
+        raise DataError(f"{where}.stack[0].proc: {stack[0]['proc']!r}: the bottom frame is the whole game's "
+                        f"procedure, {root[0]['proc']}")
+    terminal = d["terminal"]
+    if terminal is not None:
+        if type(terminal) is not dict or set(terminal) != set(TERMINAL_KEYS):
+            raise DataError(f"{where}.terminal: {_short(terminal)}: not null nor a mapping of "
+                            f"{', '.join(TERMINAL_KEYS)}")
+        if terminal["winner"] is not None and terminal["winner"] not in sides:
+            raise DataError(f"{where}.terminal.winner: {_short(terminal['winner'])} is not a side "
+                            f"({', '.join(sides)}) nor null")
+        for key in ("reason", "rule"):
+            if type(terminal[key]) is not str:
+                raise DataError(f"{where}.terminal.{key}: {_short(terminal[key])} is {_kind(terminal[key])}, not text")
+        if stack:
+            raise DataError(f"{where}.stack: the game is over (terminal is set), yet procedures are running")
+    elif not stack:
+        raise DataError(f"{where}.stack: empty, yet the game is not over (terminal is null)")
+    kinds = _kinds_of(template)
+    for key in fmt.machine:
+        if key in ("stack", "pending", "terminal") or key not in template:
+            continue
+        wrong = _mismatch(d[key], kinds[key])
+        if wrong is not None:
+            raise DataError(f"{where}.{key}{wrong[0]}: {wrong[1]}")
+
+
+def derive_pending(d: dict, state_class: type, stated: Any, where: str) -> None:
+    """Set ``d["pending"]``, the question the stack poses, posed again by the model
+    (:meth:`~.engine.Engine.repose`), never taken from the file: a ``pending`` stated (``stated``)
+    must equal it. For a top frame whose procedure does not re-pose (written by hand, not yet
+    declared ``reposes``), the question stated is kept after a check of its form. ``d``'s stack
+    and terminal have passed :func:`check_machine`."""
+    if d["terminal"] is not None:
+        if stated is not _UNSTATED and stated is not None:
+            raise DataError(f"{where}.pending: the game is over, so no question is pending (write null or leave it out)")
+        d["pending"] = None
+        return
+    engine = state_class.ENGINE
+    if d["stack"][-1]["proc"] in engine.reposing:
+        d["pending"] = None
+        try:
+            posed = engine.repose(state_class(d))
+        except DataError as e:
+            raise DataError(f"{where}.stack: {e}") from None
+        if stated is not _UNSTATED and stated != posed:
+            raise DataError(f"{where}.pending differs from what the stack poses: {_pending_difference(stated, posed)}"
+                            " (leave pending out: the model poses it)")
+        d["pending"] = posed
+        return
+    if stated is _UNSTATED:
+        raise DataError(f"{where}.pending: missing: the top frame's procedure "
+                        f"({d['stack'][-1]['proc']}) cannot pose its question again, so the question must be stated")
+    _check_pending_form(stated, state_class.SIDES, f"{where}.pending")
+    d["pending"] = stated
+
+
+def _pending_difference(stated: Any, posed: dict) -> str:
+    if type(stated) is not dict:
+        return f"{_short(stated)} stated, {posed['question']} ({posed['player']}) posed"
+    for key in PENDING_KEYS:
+        if key in stated or key in posed:
+            if key not in stated:
+                return f"{key}: missing (posed: {_short(posed[key])})"
+            if key not in posed:
+                return f"{key}: {_short(stated[key])} stated, but no {key} is posed"
+            if stated[key] != posed[key]:
+                if key == "actions" and type(stated[key]) is list:
+                    extra = [a for a in stated[key] if a not in posed[key]]
+                    if extra:
+                        return f"actions: {_short(extra[0])} is not a legal action here"
+                    gone = [a for a in posed[key] if a not in stated[key]]
+                    if gone:
+                        return f"actions: {_short(gone[0])} is missing"
+                    return "actions: not in the order posed"
+                return f"{key}: {_short(stated[key])} stated, {_short(posed[key])} posed"
+    extra = [k for k in stated if k not in PENDING_KEYS]
+    return f"{extra[0]}: no such field of a question" if extra else "not the same question"
+
+
+def _check_pending_form(p: Any, sides: tuple, where: str) -> None:
+    """The form of a question stated for a frame that cannot pose it again: the fields
+    :func:`~.engine.ask` and :func:`~.engine.pick_chance` write, each of its kind."""
+    if type(p) is not dict:
+        raise DataError(f"{where}: {_short(p)} is {_kind(p)}, not a question (a mapping of {', '.join(PENDING_KEYS[:5])})")
+    extra = [k for k in p if k not in PENDING_KEYS]
+    if extra:
+        raise DataError(f"{where}.{extra[0]}: no such field of a question (known: {', '.join(PENDING_KEYS)})")
+    for key in ("player", "actions", "rule", "prompt", "question"):
+        if key not in p:
+            raise DataError(f"{where}.{key}: missing")
+    if p["player"] != "chance" and p["player"] not in sides:
+        raise DataError(f"{where}.player: {_short(p['player'])} is not a side ({', '.join(sides)}) nor chance")
+    for key in ("rule", "prompt", "question"):
+        if type(p[key]) is not str:
+            raise DataError(f"{where}.{key}: {_short(p[key])} is {_kind(p[key])}, not text")
+    acts = p["actions"]
+    if type(acts) is not list or not acts:
+        raise DataError(f"{where}.actions: {_short(acts)} is not a non-empty list of actions")
+    if p["player"] == "chance":
+        w = p.get("weights", _UNSTATED)
+        if w is _UNSTATED:
+            raise DataError(f"{where}.weights: missing (null: the outcomes are equally likely)")
+        if w is not None and (type(w) is not list or len(w) != len(acts)
+                              or any(type(x) is not int or x <= 0 for x in w)):
+            raise DataError(f"{where}.weights: {_short(w)}: not null nor one positive whole number per outcome")
+    elif "weights" in p:
+        raise DataError(f"{where}.weights: a decision has no weights (only a chance node)")
+    if "gap" in p and type(p["gap"]) is not str:
+        raise DataError(f"{where}.gap: {_short(p['gap'])} is {_kind(p['gap'])}, not text")
 
 
 _SHAPES: dict = {}
@@ -384,7 +539,9 @@ def to_document(st) -> dict:
     if point is not None:
         doc["next"] = point
     else:
-        doc["machine"] = {k: json.loads(json.dumps(d[k])) for k in fmt.machine}
+        # The question is left out when the model poses it again on reading (derive_pending).
+        keep = d["terminal"] is None and d["stack"] and d["stack"][-1]["proc"] not in st.ENGINE.reposing
+        doc["machine"] = {k: json.loads(json.dumps(d[k])) for k in fmt.machine if k != "pending" or keep}
     return doc
 
 

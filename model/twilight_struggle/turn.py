@@ -85,7 +85,7 @@ def _next_to_draw(st, f) -> str | None:
     return "US" if last == "USSR" else "USSR"
 
 
-@ENGINE.procedure("deal")
+@ENGINE.procedure("deal", reposes=True)
 @implements("4.3", "4.3.1", "4.5")
 def deal(st, f, a) -> None:
     """Deal each side up to ``size`` cards, one at a time, each drawn at random from the pile (a
@@ -93,7 +93,7 @@ def deal(st, f, a) -> None:
     cards removed never return); 4.3.1: the cards left in the pile are dealt before that. With
     neither pile nor discards a side's hand stays short."""
     d = st.d
-    if f["pc"] == "drawn":
+    if f["pc"] == "drawn" and a is not None:  # without an answer: the same draw again
         card = a["card"]
         d["deck"].remove(card)
         d["hands"][f["side"]].append(card)

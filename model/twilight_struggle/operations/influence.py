@@ -56,12 +56,12 @@ def available(st, side: str, ops: int, bonus: int, reach_now: list[str] | None =
     return any(not controls(st, other, c) for c in (reach_now if reach_now is not None else reach(st, side)))
 
 
-@ENGINE.procedure("influence")
+@ENGINE.procedure("influence", reposes=True)
 @implements("6.1", "6.1.3", "6.0")
 def place_influence(st, f, a) -> None:
     """Place the card's ops as influence, one marker at a time (6.1.1-6.1.4)."""
     side = f["side"]
-    if f["pc"] == "place":
+    if f["pc"] == "place" and a is not None:  # without an answer: the question again
         country = a["country"]
         c = cost(st, side, country)
         cite(st, "6.1.2")

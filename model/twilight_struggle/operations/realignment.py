@@ -75,13 +75,19 @@ def resolve(st, side: str, country: str, own_die: int, enemy_die: int) -> None:
         remove_influence(st, side, country, theirs - mine)
 
 
-@ENGINE.procedure("realign")
+@ENGINE.procedure("realign", reposes=True)
 @implements("6.2", "6.2.1", "6.0")
 def realign(st, f, a) -> None:
     """Realignment rolls with the card's ops, one at a time: a target, the acting side's die, the
     other side's die, the result (6.2)."""
     side = f["side"]
-    if f["pc"] == "target":
+    if a is None and f["pc"] == "own_die":  # without an answer: the die again
+        roll(st, "6.2.2", f"{side}'s realignment die in {f['target']}")
+        return
+    if a is None and f["pc"] == "enemy_die":
+        roll(st, "6.2.2", f"{OPPONENT[side]}'s realignment die in {f['target']}")
+        return
+    if f["pc"] == "target" and a is not None:
         f["target"] = a["country"]
         f["pc"] = "own_die"
         roll(st, "6.2.2", f"{side}'s realignment die in {a['country']}")

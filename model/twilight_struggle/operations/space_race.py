@@ -35,14 +35,15 @@ def available(st, side: str, ops: int) -> bool:
     return ops >= load_tables().space[box].ops
 
 
-@ENGINE.procedure("space")
+@ENGINE.procedure("space", reposes=True)
 @implements("6.4", "6.4.1", "6.4.3", "6.4.5")
 def space_attempt(st, f, a) -> None:
     """One Space Race attempt: the die, and on a success the next box and its VP (6.4.1, 6.4.3)."""
     side = f["side"]
     box = load_tables().space[st.d["space"][side] + 1]
-    if f["pc"] == "start":
-        st.d["space_attempts"][side] += 1
+    if f["pc"] == "start" or a is None:  # without an answer: the die again
+        if f["pc"] == "start":
+            st.d["space_attempts"][side] += 1
         f["pc"] = "die"
         roll(st, "6.4.1", f"{side}'s Space Race die for box {box.box} (1-{box.max_roll} succeeds)")
         return
