@@ -14,7 +14,8 @@ with which Operation ``activities.py`` and ``data/activities.yaml``; the Operati
 ``special_activities/`` (one module per faction); removing pieces ``removal.py``; the Propaganda
 round ``propaganda.py`` (Victory, Resources, Reset), ``support.py`` (Civic Action, Sharia),
 ``redeploy.py`` (Desertion, the redeploys); victory ``victory.py``; the consistency laws
-``consistency.py``; positions ``position.py``.
+``consistency.py``; positions ``position.py``; the facts the rules derive from a state (Control,
+the victory sums and margins, costs: ``position show --json``'s ``derived``) ``derived.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.distant_plain import derived

@@ -12,7 +12,9 @@ events read ``action_log.py``; the solo Jihadist of chapter 9 in ``solo/`` (opti
 9.7 ``solo/options.py``; "Event or Ops?" 9.4.1 and Radicalization 9.4.3 ``solo/flow.py``; the
 "Where?" priority lists 9.4.2.x ``solo/priorities.py``; the operations ``solo/activities.py``;
 Random Country 9.5 ``solo/random_country.py``; answers to the questions of events and operations
-9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``).
+9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``). The facts the
+rules derive from a state (levels, hand sizes, victory totals: ``position show --json``'s
+``derived``) ``derived.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.labyrinth import derived

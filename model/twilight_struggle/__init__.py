@@ -12,7 +12,8 @@ events (7.0) ``events.py``; influence and control (2.1.7) ``influence.py``; DEFC
 (8.1.5) ``defcon.py``; the tracks (8.1, 8.2, 10.2) ``tracks.py``; scoring (10.1) ``scoring.py``;
 victory (10.3) ``victory.py``; the printed tables ``tables.py`` and ``data/tables.yaml``; the
 interpretation switches ``rulings.py``; the consistency laws of a state ``consistency.py``;
-positions ``position.py``.
+positions ``position.py``; the facts the rules derive from a state (control, region levels,
+hand size: ``position show --json``'s ``derived``) ``derived.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.twilight_struggle import derived
