@@ -197,7 +197,9 @@ def jihadist_win(st, tally: MuslimTally | None = None) -> tuple[str, str] | None
     t = tally or MuslimTally(st)
     if is_solo(st):
         ir = t.islamist_resources
-        if ir >= solo_ir_resources(st):
+        # the ruling is read only at 6 Resources, the one total it decides (as the impact read-log expects)
+        if ir >= SOLO_IR_RESOURCES["more_than_6"] or (ir >= SOLO_IR_RESOURCES["at_least_6"]
+                                                      and ir >= solo_ir_resources(st)):
             return f"Islamist Rule over {ir} Resources, adjacency not needed (9.1)", "9.1"
     elif islamist_rule_win(st, t):
         if st.rulings.ir_win_adjacency == "connected_group":
