@@ -11,6 +11,7 @@
     cdg-oracle position show --trace T --at N         ... after step N of a trace (0: its start)
     cdg-oracle position show --state STATE.json       ... of a state saved with to_json()
     cdg-oracle position show FILE                     a position file rewritten in its plain form
+    cdg-oracle position show ... --json               as JSON, with the derived facts (``derived``)
     cdg-oracle position schema [--game G]             the published JSON Schema
 
 Exit 0 on success, 2 for a bad position, action or argument (one line naming what and where).
@@ -55,6 +56,9 @@ def add_parser(sub) -> None:
     sh.add_argument("--at", type=usage.count(0), metavar="N", help="the step of --trace (0: the start)")
     sh.add_argument("--state", dest="state_file", metavar="STATE.json", help="a state saved with to_json()")
     sh.add_argument("--out", metavar="FILE", help="write the position there (atomically) instead of printing it")
+    sh.add_argument("--json", action="store_true",
+                    help="print the position as JSON with its derived facts (control, victory totals, hand "
+                         "sizes...: the derived section, each key's rule under derived_rules)")
     sc = ps.add_parser("schema", help="print the JSON Schema of a game's positions")
     sc.add_argument("--game", default="labyrinth", help=GAME_HELP)
 
@@ -256,6 +260,9 @@ def _show(args) -> int:
         raise UsageError("position show: give one of FILE, --trace, --state and --scenario")
     if (args.at is not None) != bool(args.trace):
         raise UsageError("position show: --trace and --at go together")
+    if args.json and args.out:
+        raise UsageError("position show: --json prints the position with its derived facts; --out writes a "
+                         "position file, which never states them: give one")
     if args.out:
         check_output(args.out)
     if args.file:
@@ -269,7 +276,25 @@ def _show(args) -> int:
         from cdg_oracle.oracle.games import default_scenario
 
         st = new_state(args.game, args.scenario or default_scenario(args.game))
+    if args.json:
+        print(json.dumps(document_with_derived(st)))
+        return EXIT_OK
     return _write_or_print(st, args.out)
+
+
+def document_with_derived(st) -> dict:
+    """The position of ``st`` (its document) with the game's derived facts under ``derived`` and
+    the rule of each under ``derived_rules`` (issue 27.11; a game that declares none has neither).
+    What ``position show --json`` prints; a position that states them is refused."""
+    from cdg_oracle.model.core.position import to_document
+    from cdg_oracle.model.core.registry import get
+
+    doc = to_document(st)
+    spec = get(st.game)
+    if spec.derived_facts is not None:
+        doc["derived"] = spec.derived_facts(st)
+        doc["derived_rules"] = dict(sorted(spec.derived_rules.items()))
+    return doc
 
 
 def _write_or_print(st, out: str | None) -> int:

@@ -98,5 +98,6 @@ class GameState(Protocol):
         ...
 
     def observation(self, side: str) -> dict:
-        """The canonical state as ``side`` sees it by the rules (what it cannot see as counts)."""
+        """The canonical state as ``side`` sees it by the rules (what it cannot see as counts), with
+        ``derived``: the facts the rules compute from it (the game's ``GameSpec.derived_facts``)."""
         ...

@@ -108,6 +108,7 @@ def from_document(doc: Any, where: str = "position"):
     fmt = spec.positions
     if fmt is None:
         raise DataError(f"{where}: game {game!r} has no position format yet")
+    _refuse_derived(doc, where)
     if ("next" in doc) == ("machine" in doc):
         raise DataError(f"{where}: say where play stands with exactly one of next (a named point) "
                         "and machine (a procedure stack)")
@@ -166,6 +167,19 @@ def from_document(doc: Any, where: str = "position"):
             st.apply(action)
         _consistent(fmt, st.d, where + " (at its first question)")
     return st
+
+
+#: The sections ``position show --json`` adds to a position (the game's derived facts, issue 27.11):
+#: the oracle's answers, never stated in a position.
+COMPUTED = ("derived", "derived_rules")
+
+
+def _refuse_derived(doc: dict, where: str) -> None:
+    """A document that states a derived fact (a ``derived`` section, as ``position show --json``
+    prints) is refused: those facts are computed from the state, never typed."""
+    for key in COMPUTED:
+        if key in doc:
+            raise DataError(f"{where}: {key}: computed by the oracle, never typed in a position")
 
 
 def _consistent(fmt: PositionFormat, d: dict, where: str) -> None:

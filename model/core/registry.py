@@ -42,7 +42,11 @@ class GameSpec:
     ``confidence``, ``what``). ``positions``: the game's position format
     (model/core/position.py ``PositionFormat``; None: the game has none yet).
     ``default_scenario``: the scenario a command uses when none is named (None: the first).
-    ``title``: the game's name for people ("A Distant Plain"; empty: from ``name``)."""
+    ``title``: the game's name for people ("A Distant Plain"; empty: from ``name``).
+    ``derived_facts(state)``: the facts the rules compute from a state (control, victory totals and
+    margins, hand sizes...) as plain JSON, what ``position show --json`` writes under ``derived``
+    and ``observation`` carries; ``derived_rules`` the rule each of its keys reads (None, empty:
+    the game declares none)."""
 
     name: str
     sides: tuple[str, ...]
@@ -62,6 +66,8 @@ class GameSpec:
     positions: Any = None
     default_scenario: str | None = None
     title: str = ""
+    derived_facts: Callable[[Any], dict] | None = None
+    derived_rules: Mapping[str, str] = field(default_factory=dict, hash=False)
 
 
 GAMES: dict[str, GameSpec] = {}

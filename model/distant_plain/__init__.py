@@ -14,9 +14,11 @@ with which Operation ``activities.py`` and ``data/activities.yaml``; the Operati
 ``special_activities/`` (one module per faction); removing pieces ``removal.py``; the Propaganda
 round ``propaganda.py`` (Victory, Resources, Reset), ``support.py`` (Civic Action, Sharia),
 ``redeploy.py`` (Desertion, the redeploys); victory ``victory.py``; the consistency laws
-``consistency.py``; positions ``position.py``.
+``consistency.py``; positions ``position.py``; the facts the rules derive from a state (Control,
+the victory sums and margins, costs: ``position show --json``'s ``derived``) ``derived.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.distant_plain import derived
 from cdg_oracle.model.distant_plain import operations, position, redeploy, special_activities, support, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.distant_plain.cards import load_cards
 from cdg_oracle.model.distant_plain.options import DEFAULT_OPTIONS, GAPS, normalize_options
@@ -54,6 +56,7 @@ SPEC = register(GameSpec(
     # Government's first placements)
     perft_depths={"sandbox": 8},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
-    state_schema="distant_plain_state.schema.json", default_scenario="sandbox", title="A Distant Plain"))
+    state_schema="distant_plain_state.schema.json", default_scenario="sandbox", title="A Distant Plain",
+    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
 
 __all__ = ["new_game", "scenario_names"]

@@ -40,5 +40,14 @@ class DistantPlainState(StackState):
         return out
 
     def observation(self, side: str) -> dict:
-        """Everything on the board is public."""
-        return self.canonical()
+        """Everything on the board is public: the canonical state, with ``derived``, the facts the
+        aid's rules compute from it (derived.py: Control, the victory sums and margins, costs)."""
+        out = self.canonical()
+        out["derived"] = self.derived_facts()
+        return out
+
+    def derived_facts(self) -> dict:
+        """The facts the rules compute from this state (derived.py, each with its rule): all public."""
+        from cdg_oracle.model.distant_plain.derived import derived_facts
+
+        return derived_facts(self)

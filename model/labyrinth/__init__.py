@@ -12,9 +12,12 @@ events read ``action_log.py``; the solo Jihadist of chapter 9 in ``solo/`` (opti
 9.7 ``solo/options.py``; "Event or Ops?" 9.4.1 and Radicalization 9.4.3 ``solo/flow.py``; the
 "Where?" priority lists 9.4.2.x ``solo/priorities.py``; the operations ``solo/activities.py``;
 Random Country 9.5 ``solo/random_country.py``; answers to the questions of events and operations
-9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``).
+9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``). The facts the
+rules derive from a state (levels, hand sizes, victory totals: ``position show --json``'s
+``derived``) ``derived.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.labyrinth import derived
 from cdg_oracle.model.labyrinth import cardplay, engine, plots, position, turn, victory  # noqa: F401  (procedures; positions)
 from cdg_oracle.model.labyrinth.solo import activities, answers, flow, random_country  # noqa: F401  (chapter 9)
 from cdg_oracle.model.labyrinth.events import is_implemented, load_all
@@ -58,6 +61,7 @@ SPEC = register(GameSpec(
     # 1 s; anaconda's three set-up cells make depth 4 take minutes).
     perft_depths={"lets_roll": 6, "you_can_call_me_al": 6, "mission_accomplished": 6, "anaconda": 3},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
-    default_scenario="lets_roll"))
+    default_scenario="lets_roll",
+    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
 
 __all__ = ["new_game", "scenario_names"]

@@ -138,7 +138,9 @@ class LabyrinthState(StackState):
         the map (placed face down, 8.5.4; NEST's WMD plots and those Backlash revealed are face up,
         cards 5 and 1) as a number per country, ``plots_face_down``. Changing what ``side`` cannot see never changes
         this (tests/labyrinth/test_observation.py). Who saw a card drawn or taken at random is
-        history, not position: a trace from one side's view is left for later."""
+        history, not position: a trace from one side's view is left for later. ``derived``: the
+        facts the rules compute from the state (derived.py: levels, hand sizes, victory totals),
+        all public."""
         if side not in SIDES:
             raise ValueError(f"observation: {side!r} is not a side (sides: {', '.join(SIDES)})")
         from cdg_oracle.model.labyrinth.plots import face_down_plots
@@ -155,7 +157,14 @@ class LabyrinthState(StackState):
                 c["plots"].remove(p)
             c["plots_face_down"] = len(down)
         out["observer"] = side
+        out["derived"] = self.derived_facts()
         return out
+
+    def derived_facts(self) -> dict:
+        """The facts the rules compute from this state (derived.py, each with its rule): all public."""
+        from cdg_oracle.model.labyrinth.derived import derived_facts
+
+        return derived_facts(self)
 
     def __repr__(self) -> str:
         d = self.d

@@ -11,6 +11,17 @@ from cdg_oracle.model.labyrinth.solo.options import is_solo
 
 PHASE_SIDE = {"jihadist_action": "Jihadist", "us_action": "US", "plots": "Jihadist"}
 
+#: The thresholds of the instant victories: 2.1.1 the US, 12 Good Resources or 15 Muslim countries
+#: Fair or Good; 2.1.2 the Jihadist, 6 Islamist Rule Resources (with adjacency), or 15 Muslim
+#: countries Poor or Islamist Rule with Prestige 1; 9.1 the solo Jihadist, 7 Islamist Rule
+#: Resources without adjacency (6 under ``solo_ir_victory`` = ``at_least_6``, D02).
+US_GOOD_RESOURCES = 12
+US_FAIR_OR_GOOD = 15
+JIHADIST_IR_RESOURCES = 6
+JIHADIST_POOR_OR_IR = 15
+JIHADIST_PRESTIGE = 1
+SOLO_IR_RESOURCES = {"more_than_6": 7, "at_least_6": 6}
+
 
 class MuslimTally:
     """What the victory conditions read of the Muslim countries, in one pass (4.7.6, 2.1, 2.3):
@@ -141,9 +152,9 @@ def islamist_rule_win(st, tally: MuslimTally | None = None) -> bool:
     ``connected_group`` -- >= 6 Resources within one connected group of adjacent Islamist Rule
     countries. (Not read in a solo game: 9.1 drops the adjacency.)"""
     if st.rulings.ir_win_adjacency == "connected_group":
-        return connected_islamist_resources(st) >= 6
+        return connected_islamist_resources(st) >= JIHADIST_IR_RESOURCES
     t = tally or MuslimTally(st)
-    return t.islamist_resources >= 6 and adjacent_islamist_pair(st, t)
+    return t.islamist_resources >= JIHADIST_IR_RESOURCES and adjacent_islamist_pair(st, t)
 
 
 @implements("2.1.1", "9.1")
@@ -152,9 +163,9 @@ def us_instant_win(st, tally: MuslimTally | None = None) -> str | None:
     the map (9.1: not in a solo game, "L'eliminazione dell'ultima cellula non causa la vittoria
     USA"). Returns the reason, or None. ``tally``: the Muslim countries already tallied."""
     t = tally or MuslimTally(st)
-    if t.good_resources >= 12:
+    if t.good_resources >= US_GOOD_RESOURCES:
         return "Muslim countries with at least 12 Resources are Good (2.1.1)"
-    if t.fair_or_good >= 15:
+    if t.fair_or_good >= US_FAIR_OR_GOOD:
         return "at least 15 Muslim countries are Fair or Good (2.1.1)"
     if not is_solo(st) and no_cells_on_map(st):
         return "no Jihadist cells on the map (2.1.1)"
@@ -173,20 +184,29 @@ def jihadist_instant_win(st) -> str | None:
     return None if win is None else win[0]
 
 
+@implements("9.1")
+def solo_ir_resources(st) -> int:
+    """9.1: the Islamist Rule Resources the solo Jihadist needs, adjacency not needed: "more than
+    6", 7, or at least 6 (ruling ``solo_ir_victory``, D02, default 6)."""
+    return SOLO_IR_RESOURCES[st.rulings.solo_ir_victory]
+
+
 def jihadist_win(st, tally: MuslimTally | None = None) -> tuple[str, str] | None:
     """:func:`jihadist_instant_win` as ``(reason, rule)``: "9.1" for the solo Islamist Rule win,
     else "2.1.2". ``tally``: the Muslim countries already tallied."""
     t = tally or MuslimTally(st)
     if is_solo(st):
         ir = t.islamist_resources
-        if ir >= 7 or (ir == 6 and st.rulings.solo_ir_victory == "at_least_6"):
+        # the ruling is read only at 6 Resources, the one total it decides (as the impact read-log expects)
+        if ir >= SOLO_IR_RESOURCES["more_than_6"] or (ir >= SOLO_IR_RESOURCES["at_least_6"]
+                                                      and ir >= solo_ir_resources(st)):
             return f"Islamist Rule over {ir} Resources, adjacency not needed (9.1)", "9.1"
     elif islamist_rule_win(st, t):
         if st.rulings.ir_win_adjacency == "connected_group":
             return (f"Islamist Rule over {connected_islamist_resources(st)} Resources within one group "
                     "of adjacent countries (2.1.2)"), "2.1.2"
         return "Islamist Rule over at least 6 Resources including 2 adjacent countries (2.1.2)", "2.1.2"
-    if st.d["prestige"] == 1 and t.poor_or_islamist >= 15:
+    if st.d["prestige"] == JIHADIST_PRESTIGE and t.poor_or_islamist >= JIHADIST_POOR_OR_IR:
         return "US Prestige 1 and at least 15 Muslim countries Poor or Islamist Rule (2.1.2)", "2.1.2"
     return None
 

@@ -12,9 +12,11 @@ events (7.0) ``events.py``; influence and control (2.1.7) ``influence.py``; DEFC
 (8.1.5) ``defcon.py``; the tracks (8.1, 8.2, 10.2) ``tracks.py``; scoring (10.1) ``scoring.py``;
 victory (10.3) ``victory.py``; the printed tables ``tables.py`` and ``data/tables.yaml``; the
 interpretation switches ``rulings.py``; the consistency laws of a state ``consistency.py``;
-positions ``position.py``.
+positions ``position.py``; the facts the rules derive from a state (control, region levels,
+hand size: ``position show --json``'s ``derived``) ``derived.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.twilight_struggle import derived
 from cdg_oracle.model.twilight_struggle import cardplay, events, headline, position, scenarios, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race  # noqa: F401
 from cdg_oracle.model.twilight_struggle.cards import load_cards
@@ -59,6 +61,7 @@ SPEC = register(GameSpec(
     perft_depths={"standard": 5, "late_war": 6},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     state_schema="twilight_struggle_state.schema.json",
-    default_scenario="standard"))
+    default_scenario="standard",
+    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
 
 __all__ = ["new_game", "scenario_names"]

@@ -74,7 +74,8 @@ class TwilightState(StackState):
         """The position as ``side`` sees it: the influence, like every marker, in full (6.1.6: it
         may be looked at any time); the other's hand and the draw pile as counts; the
         other's headline card only once both are revealed (4.5C) or it was shown first (6.4.4 box
-        4); the held cards the other revealed in a tournament (11.1.1)."""
+        4); the held cards the other revealed in a tournament (11.1.1); ``derived``, the facts the
+        rules compute from the state (derived.py: control, region levels, hand size...), all public."""
         c = self.canonical()
         other = OPPONENT[side]
         c["hands"] = {side: c["hands"][side], other: len(c["hands"][other])}
@@ -84,4 +85,11 @@ class TwilightState(StackState):
             h[other] = "chosen"
         c["headline"] = h
         c["revealed"] = self.d["revealed"][other]
+        c["derived"] = self.derived_facts()
         return c
+
+    def derived_facts(self) -> dict:
+        """The facts the rules compute from this state (derived.py, each with its rule): all public."""
+        from cdg_oracle.model.twilight_struggle.derived import derived_facts
+
+        return derived_facts(self)

@@ -175,14 +175,29 @@ def _space_walk_discard(st, f) -> None:
         st.d["discard"].sort()
 
 
+@implements("8.2.1")
+def required_milops(st) -> int:
+    """8.2.1: the military operations each side needs this turn: the DEFCON ("corrente"), or the
+    DEFCON at step D under the ruling ``milops_requirement`` = ``defcon_at_step_d``."""
+    d = st.d
+    return d["milops_required"] if d["milops_required"] is not None else d["defcon"]
+
+
+@implements("8.2.1")
+def milops_shortfall(st) -> dict[str, int]:
+    """8.2.1: how many military operations each side lacks of :func:`required_milops` now (what the
+    check at 4.5 F would give the opponent in VP)."""
+    need = required_milops(st)
+    return {s: max(0, need - st.d["milops"][s]) for s in ("USSR", "US")}
+
+
 @implements("8.2.1", "4.5", "10.1.4")
 def milops_check(st, f) -> None:
     """4.5 F, 8.2.1: a side whose military operations fall short of the requirement (the DEFCON)
     gives the opponent 1 VP per missing point; the net goes on the track (10.2.3), then both markers
     return to zero; 10.3.1 is checked."""
     d = st.d
-    need = d["milops_required"] if d["milops_required"] is not None else d["defcon"]
-    short = {s: max(0, need - d["milops"][s]) for s in ("USSR", "US")}
+    short = milops_shortfall(st)
     cite(st, "8.2.1")
     net_vp(st, us=short["USSR"], ussr=short["US"])
     d["milops"] = {"USSR": 0, "US": 0}

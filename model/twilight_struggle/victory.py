@@ -17,6 +17,15 @@ from cdg_oracle.model.core.engine import cite
 from cdg_oracle.model.twilight_struggle.scoring import SCORED_REGIONS, score_region
 from cdg_oracle.model.twilight_struggle.tracks import gain_vp
 
+VP_WIN = 20  # 10.3.1: 20 VP wins at once (+20 the US, -20 the USSR)
+
+
+@implements("10.3.1")
+def vp_needed(st) -> dict[str, int]:
+    """10.3.1: the VP each side still needs for its automatic victory (+20 the US, -20 the USSR)."""
+    vp = st.d["vp"]
+    return {"US": max(0, VP_WIN - vp), "USSR": max(0, VP_WIN + vp)}
+
 
 @implements("10.3.1", "10.2.1")
 def check_vp(st) -> None:
@@ -24,9 +33,9 @@ def check_vp(st) -> None:
     d = st.d
     if d["terminal"] is not None:
         return
-    if d["vp"] >= 20 or d["vp"] <= -20:
+    if d["vp"] >= VP_WIN or d["vp"] <= -VP_WIN:
         side = "US" if d["vp"] > 0 else "USSR"
-        d["vp"] = max(-20, min(20, d["vp"]))
+        d["vp"] = max(-VP_WIN, min(VP_WIN, d["vp"]))
         cite(st, "10.3.1")
         d["terminal"] = {"winner": side, "reason": f"{side} reached 20 VP", "rule": "10.3.1"}
 

@@ -18,7 +18,7 @@ def blocks() -> list[tuple[str, list[str]]]:
     out = []
     for body in re.findall(r"```console\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S):
         lines = body.rstrip("\n").split("\n")
-        if lines[0].startswith("$ cdg-oracle ") and "bad.yaml" not in lines[0]:
+        if lines[0].startswith("$ cdg-oracle ") and "bad.yaml" not in lines[0] and "typed.json" not in lines[0]:
             out.append((lines[0][2:], lines[1:]))
     return out
 
@@ -45,3 +45,15 @@ def test_the_documented_refusal_is_the_oracle_s(tmp_path, capsys, monkeypatch):
     assert main(["position", "check", "bad.yaml"]) == 2
     err = capsys.readouterr().err
     assert f"```console\n$ cdg-oracle position check bad.yaml\n{err}```" in DOC.read_text()
+
+
+def test_the_documented_refusal_of_derived_facts_is_the_oracle_s(tmp_path, capsys, monkeypatch):
+    """Issue 27.11: the JSON ``position show --json`` prints, derived facts included, is no position."""
+    assert main(["position", "show", str(ROOT / "docs/positions/ts_mexico_coup.yaml"), "--json"]) == 0
+    (tmp_path / "typed.json").write_text(capsys.readouterr().out)
+    monkeypatch.chdir(tmp_path)
+    assert main(["position", "check", "typed.json"]) == 2
+    err = capsys.readouterr().err
+    shown = ("```console\n$ cdg-oracle position show docs/positions/ts_mexico_coup.yaml --json > typed.json\n"
+             f"$ cdg-oracle position check typed.json\n{err}```")
+    assert shown in DOC.read_text()
