@@ -12,6 +12,8 @@ and the properties tools check every generated game against them after every ste
 from __future__ import annotations
 
 from collections import Counter
+from difflib import get_close_matches
+from functools import lru_cache
 
 PRESTIGE = (1, 12)
 FUNDING = (1, 9)
@@ -207,6 +209,136 @@ def solo_invariants(d: dict) -> list[str]:
     return solo_no_jihadist_decision(d) + solo_plots(d) + solo_jihadist_hand(d) + solo_us_plays_all(d)
 
 
+# -- bounds on counts and places (issue 28 item 3) -------------------------------------------------
+#: 5.2.8: the most cards a side is dealt (the Funding and Troops tables print 7, 8 or 9).
+DEALT_MOST = 9
+#: Cards whose event draws two cards for the one played (76 Abu Ghurayb, 115 Hambali, 116 KSM);
+#: each leaves the game once its draw has happened (REMOVE; 115/116 "remove" when the US plays them).
+DRAW_TWO = (76, 115, 116)
+#: 5.2.8, 5.2.4, the events: the most cards the two hands can hold together. A turn ends with the
+#: Jihadist's hand empty and the US holding at most its final card (5.2.1, 5.2.4); the deal gives
+#: each side at most 9 "independently of the card the US held" (5.2.8: "Non vi è un massimo alla
+#: mano", no limit beyond what is dealt); then every card played leaves a hand and its event adds
+#: at most one card to the hands (draw one, take one from the other hand, take one from the
+#: discard: cards 21, 31, 34, 61, 109, 117), except the three draw-two cards, once each.
+HANDS_MOST = 2 * DEALT_MOST + 1 + len(DRAW_TWO)
+#: 7.3.3: troops deploy only to an Ally, so a Muslim country (Regime Change, 7.3.4, to an Islamist
+#: Rule one); card 57 Abu Sayyaf lets the US deploy to the Philippines, where troops may stay after
+#: its marker goes (card 4 Moro Talks; the 2003 scenario starts with 2 there). No other place.
+TROOPS_NON_MUSLIM = ("Philippines",)
+
+
+def hand_bounds(d: dict) -> list[str]:
+    """The two hands together hold at most :data:`HANDS_MOST` cards (5.2.8, 5.2.4, cards 76, 115,
+    116: the derivation at :data:`HANDS_MOST`)."""
+    held = len(d["hands"]["US"]) + len(d["hands"]["Jihadist"])
+    if held > HANDS_MOST:
+        return [f"hands: {held} cards in the two hands (US {len(d['hands']['US'])}, Jihadist "
+                f"{len(d['hands']['Jihadist'])}); at most {HANDS_MOST} (5.2.8: 9 dealt to each side, "
+                f"5.2.4: 1 held by the US, cards 76, 115, 116: 2 drawn for 1 played)"]
+    return []
+
+
+def places_bounded(d: dict, muslim: tuple[str, ...]) -> list[str]:
+    """Troops only in a Muslim country or the Philippines (7.3.3, 7.3.4, card 57); a Posture only
+    on a non-Muslim country other than the United States, whose Posture is on the GWOT track
+    (4.3.2, 4.7.2; Iran: 4.4, in :func:`markers_consistent`)."""
+    out = []
+    for name, c in d["countries"].items():
+        if c["troops"] and name not in muslim and name not in TROOPS_NON_MUSLIM:
+            out.append(f"countries.{name}.troops: {c['troops']} troops outside a Muslim country or the "
+                       f"Philippines (7.3.3: troops deploy to an Ally; card 57)")
+        if c["posture"] is not None and (name in muslim or name == "United States"):
+            why = ("the US Posture is us_posture, on the GWOT track (4.3.2, 4.7.2)" if name == "United States"
+                   else "a Posture is a non-Muslim country's (4.3.2)")
+            out.append(f"countries.{name}.posture: {c['posture']}: {why}")
+    return out
+
+
+@lru_cache(maxsize=1)
+def _marker_facts() -> tuple[dict, dict, tuple, frozenset]:
+    """From cards.yaml and data/event_markers.yaml, read once: each marker's places by its name,
+    the Leak spellings (``Leak [<name>]`` -> name), the pairs (blocker, blocked) of markers and
+    the LAPSING cards."""
+    from cdg_oracle.model.labyrinth.cards import load_cards
+    from cdg_oracle.model.labyrinth.events.lasting import leak_marker, marker_table
+
+    cards = load_cards()
+    table = marker_table()
+    where = {cards[n].name: tuple(spec["where"]) for n, spec in table["markers"].items()}
+    leak = {leak_marker(cards[n].name): cards[n].name for n in table["leak_targets"]}
+    pairs = tuple((cards[n].name, cards[b].name) for n, spec in table["markers"].items()
+                  for b in spec["blocks"] if b in table["markers"])
+    return where, leak, pairs, frozenset(n for n, c in cards.items() if c.lapsing)
+
+
+def marker_spellings() -> list[str]:
+    """Every accepted spelling of an event marker: the MARK cards' names, then the Leak sides."""
+    where, leak, _, _ = _marker_facts()
+    return sorted(where) + sorted(leak)
+
+
+def event_markers_known(d: dict) -> list[str]:
+    """Every event marker is a MARK card's (6.2.7; its name as cards.yaml spells it) or, in the
+    Events box only, one flipped by Leak, ``Leak [<name>]`` (cards 84-85, 6.2.8), and lies where
+    its card puts it (data/event_markers.yaml ``where``): a marker of the Events box never on a
+    country, a country's only there ("chosen": any country). A marker and its Leak side are never
+    both up, nor two markers of which one blocks the other (6.2.8: placing the blocker removes the
+    blocked, which cannot be played while the blocker is in effect)."""
+    where, leak, pairs, _ = _marker_facts()
+    box = d["events_in_effect"]
+    on_map = [(country, name) for country, c in d["countries"].items() for name in c["markers"]]
+    if not box and not on_map:
+        return []
+    out = []
+    for name in box:
+        if name not in where and name not in leak:
+            out.append(_unknown_marker("events_in_effect", name))
+        elif name in where and "events box" not in where[name]:
+            out.append(f"events_in_effect: {name!r} is placed on a country, not in the Events box "
+                       f"({', '.join(where[name])}; 6.2.7)")
+    if len(set(box)) != len(box):
+        out.append(f"events_in_effect: a marker listed twice {sorted(box)}")
+    for flipped, name in leak.items():
+        if flipped in box and name in box:
+            out.append(f"events_in_effect: {name!r} and {flipped!r} both up: Leak flips the marker (card 84)")
+    up = set(box)
+    for country, name in on_map:
+        if name not in where:
+            out.append(_unknown_marker(f"countries.{country}.markers", name))
+        elif "events box" in where[name]:
+            out.append(f"countries.{country}.markers: {name!r} lies in the Events box "
+                       f"(events_in_effect), not on a country (6.2.7)")
+        elif "chosen" not in where[name] and country not in where[name]:
+            out.append(f"countries.{country}.markers: {name!r} is placed only in {', '.join(where[name])} "
+                       f"(its card; 6.2.7)")
+        up.add(name)
+    for blocker, blocked in pairs:
+        if blocker in up and blocked in up:
+            out.append(f"event markers: {blocker!r} and {blocked!r} both in effect; the first blocks the "
+                       f"second (6.2.8)")
+    return out
+
+
+def _unknown_marker(field: str, name: object) -> str:
+    if str(name).startswith("Leak ["):   # Leak flips only its three markers (card 84)
+        hint = f" (Leak flips only {', '.join(map(repr, sorted(_marker_facts()[1])))}: card 84)"
+    else:
+        near = get_close_matches(str(name), marker_spellings(), n=3, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(map(repr, near))}?)" if near else ""
+    return (f"{field}: {name!r} is not an event marker{hint}; the markers are the MARK cards' names and "
+            f"'Leak [<name>]' (docs/positions.md)")
+
+
+def lapsing_cards(d: dict) -> list[str]:
+    """Only LAPSING cards lie in the Lapsing box or stand as its markers (4.7.7.1, 4.7.7.3)."""
+    lapsing = _marker_facts()[3]
+    return [f"{field}: card {n} is not a LAPSING card (4.7.7.1)"
+            for field in ("lapsing", "lapsing_effects") for n in d[field]
+            if isinstance(n, int) and 1 <= n <= 120 and n not in lapsing]
+
+
 def check_all(d: dict, numbered: list[int], muslim: tuple[str, ...]) -> list[str]:
     return (track_bounds(d) + pieces_conserved(d) + plots_conserved(d, numbered)
-            + cards_conserved(d) + markers_consistent(d, muslim) + solo_invariants(d))
+            + cards_conserved(d) + markers_consistent(d, muslim) + solo_invariants(d)
+            + hand_bounds(d) + places_bounded(d, muslim) + event_markers_known(d) + lapsing_cards(d))

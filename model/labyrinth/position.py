@@ -19,7 +19,12 @@ the deal), ``{phase: jihadist_action, card_index: 1}`` or ``2`` (the Jihadist ch
 or second card of the Action Phase; in a solo game the bot plays it; ``3``: both are played and he
 may still remove a Cadre, 4.8.4), the same for ``us_action``, optionally with ``card: N`` (that card is chosen: play goes on to its first
 question), ``{phase: plots}`` (the unblocked plots are resolved, 5.2.3) and
-``{phase: end_of_turn}`` (the end-of-turn steps 5.2.5-5.2.9 run).
+``{phase: end_of_turn}`` (the end-of-turn steps 5.2.5-5.2.9 run), or one of its steps with
+``step``: ``"5.2.5"`` (the same), ``"5.2.6"``, ``"5.2.7"``, ``"5.2.8"`` (the deal; ``dealt: k``: k
+cards of it already dealt, in the hands) or ``"5.2.9"``; the opening deal of the set-up is
+``{phase: setup, step: "5.2.8", dealt: k}``. In a solo game, ``{phase: jihadist_action,
+card_index: i, radicalization: n}``: the bot's card of that index (the one card in ``in_play``)
+has been used for operations and ``n`` of its ops are left to 9.4.3 Radicalization, which begins.
 """
 from __future__ import annotations
 
@@ -138,21 +143,65 @@ def _jihadist_phase(d: dict) -> str:
     return "solo_jihadist_phase" if normalize_options(d.get("options"))["solo"] else "jihadist_phase"
 
 
-@implements("5.2.2", "5.2.3", "5.2.4", "5.2.5")
+#: 5.2.5-5.2.9: the end-of-turn steps a named point may stand at, each with the label of the
+#: ``end_of_turn`` procedure's step that begins it (model/labyrinth/turn.py).
+END_OF_TURN_STEPS = {"5.2.5": "start", "5.2.6": "lapse_events", "5.2.7": "reserves_to_zero",
+                     "5.2.8": "deal", "5.2.9": "dealt"}
+KEYS = ("phase", "card_index", "card", "step", "dealt", "radicalization")
+
+
+def _count(point: dict, key: str, least: int) -> int | None:
+    value = point.get(key)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < least):
+        raise DataError(f"{key}: {json.dumps(value)} is not a whole number of at least {least}")
+    return value
+
+
+def _deal_frame(d: dict, dealt: int) -> dict:
+    """5.2.8: the deal's frame with ``dealt`` cards of its order dealt (turn.deal_order), the
+    next one to come."""
+    from types import SimpleNamespace
+
+    from cdg_oracle.model.labyrinth.turn import deal_order
+
+    order = deal_order(SimpleNamespace(d=d, rulings=LabyrinthRulings.from_dict(d["rulings"])))
+    cards = [i for i, side in enumerate(order) if side != "shuffle"]
+    if dealt > len(cards):
+        raise DataError(f"dealt: {dealt} cards, but this deal gives {len(cards)} (5.2.8: the Funding and "
+                        f"Troops boxes)")
+    nxt = cards[dealt] if dealt < len(cards) else len(order)
+    return {"proc": "deal", "pc": "next_side", "order": order, "each_side": order[nxt:]}
+
+
+@implements("5.2.2", "5.2.3", "5.2.4", "5.2.5", "5.2.6", "5.2.7", "5.2.8", "5.2.9", "9.4.3")
 def resume(d: dict, point: object) -> list:
     """Set ``d``'s machine at the named point ``point`` (module docstring); returns the actions
     to apply once play has reached its first question there (the ``card`` chosen)."""
     if not isinstance(point, dict):
         raise DataError("a mapping such as {phase: jihadist_action, card_index: 1}")
-    unknown = sorted(set(point) - {"phase", "card_index", "card"})
+    unknown = sorted(set(point) - set(KEYS))
     if unknown:
-        raise DataError(f"{unknown[0]}: not a key of next (phase, card_index, card)")
+        raise DataError(f"{unknown[0]}: not a key of next ({', '.join(KEYS)})")
     phase = point.get("phase")
     if phase not in PHASES:
         raise DataError(f"phase: {json.dumps(phase)} is not one of {', '.join(PHASES)}")
     action_phase = phase in ("jihadist_action", "us_action")
-    if not action_phase and ("card_index" in point or "card" in point):
-        raise DataError(f"card_index and card name a card of an Action Phase, not of phase {phase}")
+    if not action_phase and ("card_index" in point or "card" in point or "radicalization" in point):
+        raise DataError(f"card_index, card and radicalization name a card of an Action Phase, not of phase {phase}")
+    step = point.get("step")
+    if step is not None and (phase not in ("setup", "end_of_turn")
+                             or step not in (("5.2.8",) if phase == "setup" else END_OF_TURN_STEPS)):
+        steps = '"5.2.8" (the opening deal)' if phase == "setup" else ", ".join(map(json.dumps, END_OF_TURN_STEPS))
+        raise DataError(f"step: {json.dumps(step)} is not a step of phase {phase}"
+                        + (f" ({steps})" if phase in ("setup", "end_of_turn") else ""))
+    dealt = _count(point, "dealt", 0)
+    if dealt is not None and step != "5.2.8":
+        raise DataError('dealt counts the cards of the deal: it goes with step "5.2.8"')
+    radicalization = _count(point, "radicalization", 1)
+    if radicalization is not None and (phase != "jihadist_action" or "card" in point
+                                       or not normalize_options(d.get("options"))["solo"]):
+        raise DataError("radicalization: the solo Jihadist's ops left to 9.4.3 Radicalization, in his "
+                        "Action Phase (with card_index, without card), in a solo game")
     card_index = point.get("card_index", 1)
     if card_index not in (1, 2, 3) or isinstance(card_index, bool):
         raise DataError(f"card_index: {json.dumps(card_index)} is not 1, 2 or 3 (5.2.2: two cards a phase; "
@@ -161,11 +210,16 @@ def resume(d: dict, point: object) -> list:
     if card is not None and (isinstance(card, bool) or not isinstance(card, int)):
         raise DataError(f"card: {json.dumps(card)} is not a card number")
     d.update(pending=None, terminal=None)
-    if phase == "setup":
+    if phase == "setup" and step is None:
         d.update(stack=[{"proc": "game", "pc": "start"}], started=False, phase="setup", card_index=1)
         return []
     d.update(setup_steps=[], started=True, phase=phase, card_index=card_index if action_phase else 1)
-    if phase == "jihadist_action":
+    if phase == "setup":            # 3.2 "Distribuite ai giocatori ... (5.2.8)": the opening deal
+        d["stack"] = [{"proc": "game", "pc": "next_turn"}, _deal_frame(d, dealt or 0)]
+    elif phase == "jihadist_action" and radicalization is not None:
+        d["stack"] = [{"proc": "game", "pc": "end_of_turn"}, {"proc": "turn", "pc": "begin_us_phase"},
+                      *_radicalization_frames(d, card_index, radicalization)]
+    elif phase == "jihadist_action":
         top = {"proc": _jihadist_phase(d), "pc": "start"}
         d["stack"] = [{"proc": "game", "pc": "end_of_turn"}, {"proc": "turn", "pc": "begin_us_phase"}, top]
     elif phase == "us_action":
@@ -176,9 +230,39 @@ def resume(d: dict, point: object) -> list:
     elif phase == "plots":
         d["stack"] = [{"proc": "game", "pc": "end_of_turn"}, {"proc": "turn", "pc": "until_turn_is_over"},
                       {"proc": "resolve_plots", "pc": "start"}]
-    else:
+    elif step in (None, "5.2.5"):
         d["stack"] = [{"proc": "game", "pc": "next_turn"}, {"proc": "end_of_turn", "pc": "start"}]
+    elif step == "5.2.8":
+        d["stack"] = [{"proc": "game", "pc": "next_turn"}, {"proc": "end_of_turn", "pc": "dealt"},
+                      _deal_frame(d, dealt or 0)]
+    else:
+        d["stack"] = [{"proc": "game", "pc": "next_turn"}, {"proc": "end_of_turn", "pc": END_OF_TURN_STEPS[step]}]
     return [] if card is None else [{"card": card}]
+
+
+@implements("9.4.1", "9.4.3")
+def _radicalization_frames(d: dict, card_index: int, left: int) -> list[dict]:
+    """9.4.1 "ops that cannot be used: Radicalization (9.4.3)": the solo Jihadist's phase at card
+    ``card_index``, its card (the one in ``in_play``) used for operations (a Plot only when the
+    card's US event is playable, 9.4.2.2; the 9.4.1 chain otherwise), ``left`` of its ops to
+    Radicalization, which begins."""
+    if len(d["in_play"]) != 1:
+        raise DataError(f"radicalization: the bot's card is the one card in in_play (it holds {d['in_play']})")
+    n = d["in_play"][0]
+    cards = load_cards()
+    value = cards[n].ops
+    if left > value:
+        raise DataError(f"radicalization: {left} ops left of card {n}, whose value is {value}")
+    mode = "chain"
+    if cards[n].side == "US":
+        from cdg_oracle.model.labyrinth.events.play import event_playable
+        probe = LabyrinthState({**d, "stack": [], "card_index": card_index})
+        if event_playable(probe, "US", n):
+            mode = "plot"
+    return [{"proc": "solo_jihadist_phase", "pc": "played"},
+            {"proc": "solo_card", "pc": "dispose", "card": n, "value": value},
+            {"proc": "solo_ops", "pc": "done", "value": value, "mode": mode, "card": n, "left": left},
+            {"proc": "solo_radicalization", "pc": "start", "value": left, "card_value": value}]
 
 
 def points(d: dict) -> list[tuple[dict, dict]]:
@@ -187,9 +271,24 @@ def points(d: dict) -> list[tuple[dict, dict]]:
     phase = d.get("phase")
     if phase not in PHASES:
         return []
+    stack = d.get("stack") or []
     if phase not in ("jihadist_action", "us_action"):
-        return [({"phase": phase}, d)]
+        out = [({"phase": phase}, d)]
+        eot = next((f for f in stack if f["proc"] == "end_of_turn"), None)
+        deal = next((f for f in stack if f["proc"] == "deal"), None)
+        if deal is not None and "order" in deal and phase in ("setup", "end_of_turn"):
+            taken = deal["order"][:len(deal["order"]) - len(deal.get("each_side", ()))]
+            dealt = sum(1 for side in taken if side != "shuffle") - (1 if taken and taken[-1] != "shuffle" else 0)
+            out.append(({"phase": phase, "step": "5.2.8", "dealt": max(dealt, 0)}, d))
+        elif eot is not None and phase == "end_of_turn":
+            step = {label: s for s, label in END_OF_TURN_STEPS.items()}.get(eot["pc"])
+            if step is not None and step != "5.2.5":
+                out.append(({"phase": phase, "step": step}, d))
+        return out
     out = [({"phase": phase, "card_index": d["card_index"]}, d)]
+    rad = next((f for f in stack if f["proc"] == "solo_radicalization"), None)
+    if rad is not None and "value" in rad:
+        out.append(({"phase": phase, "card_index": d["card_index"], "radicalization": rad["value"]}, d))
     if len(d["in_play"]) == 1:
         before = json.loads(json.dumps(d))
         card = before["in_play"].pop()

@@ -583,12 +583,13 @@ class LabyrinthRulings(Rulings):
         "Cambio di Regime') and card list #94; registry P14",
     )
     madrassas_own_recruit: bool = switch(
-        False,
-        choices=(False, True),
-        question="Card 53 Madrassas: does only the second card recruit (the card's text), or does "
-        "Madrassas recruit with its own value too, as 9.4.2.1's 'il reclutamento Madrassas (inclusa "
-        "la carta seguente)' may say (so that with no second card it still recruits)?",
-        source="IT card list #53; IT 9.4.2.1; registry P15",
+        True,
+        choices=(True, False),
+        question="Card 53 Madrassas: does Madrassas recruit with its own value and then with the second "
+        "card (9.4.2.1 'il reclutamento Madrassas (inclusa la carta seguente)'; the English card 'Use "
+        "this and 2nd card to recruit'), or only the second card (the Italian card list's 'Usate la "
+        "seconda carta per Reclutare')?",
+        source="IT 9.4.2.1; the English card text of #53; IT card list #53; registry P15 (issue 27.5)",
     )
     second_card_reserves: bool = switch(
         False,

@@ -79,8 +79,11 @@ def begin_us_phase(st, f) -> None:
 
 
 def begin_plot_phase(st, f) -> None:
-    """5.2.3: unblocked plots are resolved at the end of every US Action Phase."""
+    """5.2.3: unblocked plots are resolved at the end of every US Action Phase. The card counter
+    of the Action Phases (``card_index``) rests at 1 outside them, so that a state of the plots or
+    the end of turn is one whatever the last phase played (a position's named point rebuilds it)."""
     st.d["phase"] = "plots"
+    st.d["card_index"] = 1
 
 
 @ENGINE.sequence("turn")
@@ -361,6 +364,7 @@ def expenditures(st, f) -> None:
     raise it."""
     d = st.d
     d["phase"] = "end_of_turn"
+    d["card_index"] = 1     # outside an Action Phase (begin_plot_phase)
     if pirates_in_effect(st):
         cite(st, "card 73")
     else:
@@ -440,24 +444,32 @@ def plan_the_deal(st, f) -> None:
     "Distribuite e mescolate l'intera mano della jihad, poi distribuite la mano USA" -- the whole
     Jihadist hand, shuffled, then the US hand. A deal the pile cannot complete may reshuffle first
     (D31, :func:`short_deal`), which may end the game."""
+    order = deal_order(st)
+    f["order"] = order
+    cite(st, "5.2.8")
+    if short_deal(st, len(order) - order.count("shuffle")):
+        reshuffle(st)  # D31 before_short_deal; at the game-length reshuffle the game ends here
+
+
+@implements("5.2.8", "9.2")
+def deal_order(st) -> list[str]:
+    """The 5.2.8 deal's order (:func:`plan_the_deal`): "Jihadist" or "US" per card, "shuffle"
+    where the 9.2 mini-decks shuffle the Jihadist's stack. Also what a position's named point
+    ``{phase: end_of_turn, step: "5.2.8", dealt: k}`` resumes (model/labyrinth/position.py)."""
     d = st.d
     sizes = hand_sizes_of(st)
     j, u = sizes["Jihadist"], sizes["US"]
-    if st.rulings.deal_order == "alternate" and "minideck_next" not in d:
+    if "minideck_next" in d:
+        return ["Jihadist"] * j + ["shuffle"] + ["US"] * u
+    if st.rulings.deal_order == "alternate":
         order = []
         for i in range(max(j, u)):
             if i < j:
                 order.append("Jihadist")
             if i < u:
                 order.append("US")
-    else:
-        order = ["Jihadist"] * j + ["US"] * u
-    if "minideck_next" in d:
-        order = ["Jihadist"] * j + ["shuffle"] + ["US"] * u
-    f["order"] = order
-    cite(st, "5.2.8")
-    if short_deal(st, j + u):
-        reshuffle(st)  # D31 before_short_deal; at the game-length reshuffle the game ends here
+        return order
+    return ["Jihadist"] * j + ["US"] * u
 
 
 def shuffles_here(st, f) -> bool:

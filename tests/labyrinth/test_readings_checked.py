@@ -10,7 +10,7 @@ with one possible country (``solo/test_events_solo.py``).
 Switches (model/labyrinth/rulings.py):
 
 * P14 ``governance_roll_tested`` (card 94, 7.3.4): "improved_only" (default), "any_result";
-* P15 ``madrassas_own_recruit`` (card 53, 9.4.2.1): False (default), True;
+* P15 ``madrassas_own_recruit`` (card 53, 9.4.2.1): True (default), False;
 * P16 ``second_card_reserves`` (cards 48 and 53, 6.3.3.1): False (default), True;
 * P17 ``fatwa_first_plot`` (card 97, 4.7.7.2, 8.5.3): True (default), False;
 * P18 ``casus_belli_this_card`` (cards 37 and 39, 5.2.2.1): "us_play_only" (default), "any_trigger";
@@ -120,9 +120,10 @@ def test_a_test_goes_through_set_governance_and_is_recorded_as_tested_only():
 @pytest.mark.parametrize("own", [False, True])
 def test_p15_madrassas_with_no_second_card(own):
     """P15 (``madrassas_own_recruit``): the Jihadist's only card is Madrassas, played first in his
-    phase. False (default, the card: "Usate la seconda carta per Reclutare"): nothing is recruited,
-    the instruction waits for a second card that never comes. True (9.4.2.1 "il reclutamento
-    Madrassas (inclusa la carta seguente)"): Madrassas recruits with its own value 1 first; in
+    phase. False (the Italian card list: "Usate la seconda carta per Reclutare"): nothing is
+    recruited, the instruction waits for a second card that never comes. True (default: 9.4.2.1 "il
+    reclutamento Madrassas (inclusa la carta seguente)", the English card "Use this and 2nd card to
+    recruit"): Madrassas recruits with its own value 1 first; in
     Afghanistan (Islamist Rule) the die is automatic (8.1.1): one more cell."""
     st = at({"madrassas_own_recruit": own})
     set_hands(st, J=[53])

@@ -236,17 +236,18 @@ def test_a47_card_48_second_card_recruit_under_gtmo(reading, us_cells, track):
 def test_a47_card_53_second_card_recruit_under_gtmo(reading, stopped):
     """A47: GTMO in effect; Madrassas (53) as the event, then card 66 (value 2) recruits. Stopped
     under the default and ``all_recruits`` (the track keeps 11 cells); under ``ops_only`` the
-    Jihadist recruits in Afghanistan (Islamist Rule: automatic, no die) twice, ignoring
-    Funding, and places two cells."""
+    Jihadist recruits in Afghanistan (Islamist Rule: automatic, no die) with Madrassas's own value
+    (P15 default) and twice with the second card, ignoring Funding, and places three cells."""
     st = jihadist_hand(at(rulings={"gtmo_blocks": reading}), 53, 66)
     st.d["lapsing"].append(114)
     before = cells(st, "Afghanistan")
     script = [{"card": 53}, {"use": "event"}, {"card": 66}]
     if not stopped:
+        script = [{"card": 53}, {"use": "event"}, {"country": "Afghanistan"}, {"card": 66}]
         script += [{"country": "Afghanistan"}] * 2
     run_proc(st, "jihadist_phase", script)
-    assert cells(st, "Afghanistan") == before + (0 if stopped else 2)
-    assert st.d["cells_track"] == (11 if stopped else 9)
+    assert cells(st, "Afghanistan") == before + (0 if stopped else 3)
+    assert st.d["cells_track"] == (11 if stopped else 8)
     assert st.d["discard"] == [53, 66]
 
 

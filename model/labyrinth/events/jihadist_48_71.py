@@ -220,12 +220,13 @@ def madrassas(st, f, a) -> None:
 
     Fixes the use of the second card (``card53_recruit``); its US event is not ignored (the text
     does not say so: 6.3.2 applies as to any operation). With no second card (the Jihadist's hand
-    is empty, or the phase ends) the instruction lapses and nothing is recruited.
+    is empty, or the phase ends) the instruction lapses and the second card recruits nothing.
 
-    Ruling ``madrassas_own_recruit`` (P15): False (default, the card's text: only "la seconda
-    carta" recruits); True (9.4.2.1 "il reclutamento Madrassas (inclusa la carta seguente)" read as
-    Madrassas recruiting with its own value too): Madrassas first recruits with its own value by
-    the same rules, then the second card does, so with no second card it still recruits."""
+    Ruling ``madrassas_own_recruit`` (P15): True (default: the English card "Use this and 2nd card
+    to recruit" and 9.4.2.1 "il reclutamento Madrassas (inclusa la carta seguente)"): Madrassas
+    first recruits with its own value by the same rules, then the second card does, so with no
+    second card it still recruits; False (the Italian card list alone: only "la seconda carta"
+    recruits)."""
     if f["pc"] == "start" and st.rulings.madrassas_own_recruit:
         f["pc"] = "own_recruit"
         cite(st, "card 53", "9.4.2.1")

@@ -227,38 +227,46 @@ def test_53_playable_only_as_the_first_card():
 def test_53_second_card_recruits_ignoring_funding_also_where_worse_than_fair():
     """Madrassas then Abu Ghurayb (value 3) for the Recruit. Sites: Afghanistan (cells; Islamist
     Rule), and without cell or Cadre every country marked Poor: Iraq, Libya, Saudi Arabia (Pakistan,
-    Fair, and Syria, Fair, are not). Funding 1 leaves 1 Available cell of 11; ignoring Funding all
-    three successes are placed."""
+    Fair, and Syria, Fair, are not). Madrassas first recruits with its own value (P15 default,
+    ``madrassas_own_recruit``): 1 die, automatic in Afghanistan. Funding 1 leaves 1 Available cell
+    of 11; ignoring Funding every success is placed."""
     st = hands(pos(funding=1), J=[53, 76])
     start_proc(st, "jihadist_phase")
-    feed(st, [{"card": 53}, {"use": "event"}, {"card": 76}])
-    assert st.legal_actions() == [{"country": "Afghanistan"}, {"country": "Iraq"}, {"country": "Libya"},
-                                  {"country": "Saudi Arabia"}]
+    feed(st, [{"card": 53}, {"use": "event"}])
+    sites = [{"country": "Afghanistan"}, {"country": "Iraq"}, {"country": "Libya"}, {"country": "Saudi Arabia"}]
+    assert st.legal_actions() == sites
+    feed(st, [{"country": "Afghanistan"}, {"card": 76}])
+    assert st.legal_actions() == sites
     feed(st, [{"country": "Iraq"}, {"country": "Iraq"}, {"country": "Afghanistan"}])
     feed(st, [3, 4])   # Iraq (Poor): 3 succeeds, 4 fails; Afghanistan automatic (no die)
     assert finished(st)
-    assert cells(st, "Iraq") == 1 and cells(st, "Afghanistan") == 5
-    assert st.d["cells_track"] == 9 and st.d["discard"] == [53, 76]
+    assert cells(st, "Iraq") == 1 and cells(st, "Afghanistan") == 6
+    assert st.d["cells_track"] == 8 and st.d["discard"] == [53, 76]
 
 
 @pytest.mark.rule("card 53", "6.3.2", "6.3.2.1")
 def test_53_second_card_us_event_still_triggers():
     """Madrassas does not ignore the second card's US event: Sanctions (Patriot Act in effect in
-    Anaconda) used for the Recruit triggers its event (-2 Funding) after the operation."""
+    Anaconda) used for the Recruit triggers its event (-2 Funding) after the operation. Madrassas's
+    own Recruit (P15 default) goes first, in Iraq (Poor), on a 1."""
     st = hands(pos("anaconda"), J=[53, 6])
     start_proc(st, "jihadist_phase")
-    feed(st, [{"card": 53}, {"use": "event"}, {"card": 6}])
+    feed(st, [{"card": 53}, {"use": "event"}, {"country": "Iraq"}, 1, {"card": 6}])
     assert st.legal_actions() == [{"event": "first"}, {"event": "after"}]
     feed(st, [{"event": "after"}, {"country": "Iraq"}, 1])
     assert finished(st)
-    assert cells(st, "Iraq") == 1 and st.d["funding"] == 4
+    assert cells(st, "Iraq") == 2 and st.d["funding"] == 4
 
 
 @pytest.mark.rule("card 53", "8.1.2", "4.9.4")
+@pytest.mark.reading("P15")
 def test_53_untested_cadre_site_tested_and_short_track_distributed():
     """An untested Somalia with a Cadre is a site; it is tested before the dice (4.9.4). With one
-    cylinder on the track and successes in two countries the Jihadist places it (8.1.2)."""
-    st = pos(countries={"Afghanistan": {"sleepers": 14}, "Somalia": {"cadre": True}})
+    cylinder on the track and successes in two countries the Jihadist places it (8.1.2). Under
+    ``madrassas_own_recruit=False`` (P15): only the second card recruits, so the cylinder is still
+    there for it."""
+    st = with_ruling(pos(countries={"Afghanistan": {"sleepers": 14}, "Somalia": {"cadre": True}}),
+                     madrassas_own_recruit=False)
     assert st.d["cells_track"] == 1
     hands(st, J=[53, 66])
     run_proc(st, "jihadist_phase", [{"card": 53}, {"use": "event"}, {"card": 66},
@@ -272,8 +280,12 @@ def test_53_untested_cadre_site_tested_and_short_track_distributed():
 
 
 @pytest.mark.rule("card 53", "card 114")
-def test_53_recruit_forbidden_by_gtmo():
-    st = hands(pos(), J=[53, 66])
+@pytest.mark.reading("P15")
+@pytest.mark.parametrize("own", [True, False])
+def test_53_recruit_forbidden_by_gtmo(own):
+    """GTMO (card 114) in effect: neither Madrassas's own Recruit (P15 default) nor the second
+    card's recruits anything."""
+    st = hands(with_ruling(pos(), madrassas_own_recruit=own), J=[53, 66])
     st.d["lapsing"].append(114)
     run_proc(st, "jihadist_phase", [{"card": 53}, {"use": "event"}, {"card": 66}])
     assert st.d["cells_track"] == 11 and st.d["discard"] == [53, 66]

@@ -429,15 +429,17 @@ def test_global_nearest_kind_jihadist_videos():
 def test_global_nearest_kind_madrassas_second_card():
     """Madrassas "inclusa la carta seguente": each Recruit die of the second card goes to the
     country the Global table gives, or the nearest Madrassas site (a cell, a Cadre, or worse than
-    Fair)."""
+    Fair). Madrassas's own Recruit (P15 default) is picked the same way, before the second card's."""
     st = lets_roll(countries={"Iraq": {"cells": 1}}, funding=5)
     second = 2  # a 1-op US card whose event the Jihadist never triggers (9.4.1)
     on_top(st, second)
     on_top(st, 53)
     start_solo(st, "solo_jihadist_phase")
     assert st.decision().get("gap")
-    solo_feed(st, [{"country": "Iraq"}, 1])  # Iraq: a cell; the Recruit die 1 succeeds (Poor: 1-3)
-    assert cells(st, "Iraq") == 2
+    solo_feed(st, [{"country": "Iraq"}, 1])  # Madrassas's own die: Iraq, 1 succeeds (Poor: 1-3)
+    assert cells(st, "Iraq") == 2 and st.decision().get("gap")
+    solo_feed(st, [{"country": "Iraq"}, 1])  # the second card's die: the same
+    assert cells(st, "Iraq") == 3
     assert 53 in st.d["discard"] and second in st.d["discard"]
 
 
