@@ -51,6 +51,19 @@ def test_the_standard_set_up_of_the_seed():
     assert total(st, "USSR") == 15 and total(st, "US") == 23
 
 
+@pytest.mark.rule("3.2", "3.3")
+def test_each_side_s_free_placement_cites_its_own_rule():
+    """The USSR's free set-up markers are 3.2's, the US's 3.3's: each question names its rule, and
+    each placement cites it."""
+    st = new_game()
+    deal_first(st)
+    for side, rule, n in (("USSR", "3.2", 6), ("US", "3.3", 7)):
+        for _ in range(n):
+            assert st.current_player() == side and st.decision()["rule"] == rule
+            st.apply(st.legal_actions()[0])
+            assert rule in st.applied_rules()
+
+
 @pytest.mark.rule("3.3")
 def test_the_deluxe_edition_places_25_us_influence_with_2_in_canada():
     """3.3 of the English Deluxe rulebook (the option edition=deluxe): 2 US influence in Canada, 25
