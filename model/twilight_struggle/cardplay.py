@@ -22,7 +22,7 @@ from cdg_oracle.model.core.steps import choose, do, done, if_
 from cdg_oracle.model.twilight_struggle import turn as turn_module
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.events import after_event, is_implemented, playable_as_event, record_gap
+from cdg_oracle.model.twilight_struggle.events import TRIGGERED_GAP, after_event, is_implemented, playable_as_event, record_gap
 from cdg_oracle.model.twilight_struggle.influence import OPPONENT
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race
 from cdg_oracle.model.twilight_struggle.victory import check_vp
@@ -168,7 +168,7 @@ def _opponent_event(st, f) -> None:
         f["event_happened"] = True
         push(st, "event", card=number, side=other)
     else:
-        record_gap(st, number, other, "the opponent's event triggered by operations (5.2) is not implemented: not resolved")
+        record_gap(st, number, other, TRIGGERED_GAP)
 
 
 @implements("6.0")

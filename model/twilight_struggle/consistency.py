@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, ERA_FROM_TURN, deck
+from cdg_oracle.model.twilight_struggle.influence import OPPONENT
 from cdg_oracle.model.twilight_struggle.mapdata import load_map
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
 from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX
+
+LAST_TURN = 10  # 4.1
 
 SIDES = ("USSR", "US")
 CARD_ZONES = ("deck", "discard", "removed", "in_effect", "table")
@@ -37,10 +41,28 @@ def zoned_cards(d: dict, pile: bool = True) -> list[int]:
     return out + [n for n in d["headline"].values() if n is not None]
 
 
+def _start_turn(d: dict) -> int:
+    from cdg_oracle.model.twilight_struggle.scenarios import load_scenario  # scenarios.py builds states
+
+    return load_scenario(d["scenario"])["turn"]
+
+
+def _rounds(d: dict, side: str) -> int:
+    """4.5 E: 6 action rounds in turns 1-3, 7 from turn 4; 6.4.4 box 8: 8 for its holder."""
+    from cdg_oracle.model.twilight_struggle.space_abilities import box_of
+
+    k = box_of("eight_action_rounds")
+    return 8 if d["space"][side] >= k > d["space"][OPPONENT[side]] else 6 if d["turn"] <= 3 else 7
+
+
 def track_bounds(d: dict) -> list[str]:
     """I1, I2, I8, I9, I13: DEFCON 1-5 and 1 only when the game is over (8.1); VP within +/-20
-    during play (10.2.1; final scoring may pass them, 10.3.2); turn 1-10 (4.1); action round 0-8;
-    Military Operations 0-5 (8.2); Space Race 0-8 (6.4) and at most 2 attempts a turn (6.4.2)."""
+    (10.2.1; final scoring may pass them, 10.3.2), and within +/-19 during play between cards (10.3.1:
+    20 wins at once once a card's VP are all on the track); turn 1-10 (4.1), never before the
+    scenario's first; action round 0 to the turn's last (4.5 E, 6.4.4); Military Operations 0-5
+    (8.2); Space Race 0-8 (6.4) and at most 1 attempt a turn, 2 with box 2's ability (6.4.2, 6.4.4:
+    a second attempt needs the marker on box 2 or past it); the turn's fixed requirement (ruling
+    ``milops_requirement``) a DEFCON, and only under that ruling."""
     out = []
     over = d["terminal"] is not None
     if not 1 <= d["defcon"] <= 5 or (d["defcon"] == 1 and not over):
@@ -48,19 +70,35 @@ def track_bounds(d: dict) -> list[str]:
     final = over and d["terminal"].get("rule") == "10.3.2"
     if not final and not -20 <= d["vp"] <= 20:
         out.append(f"vp {d['vp']} outside -20..+20 (10.2.1)")
-    if not 1 <= d["turn"] <= 10:
+    elif not over and not d["table"] and not -20 < d["vp"] < 20:
+        out.append(f"vp {d['vp']} during play with no card being played: 20 VP win at once (10.3.1)")
+    if not 1 <= d["turn"] <= LAST_TURN:
         out.append(f"turn {d['turn']} outside 1-10 (4.1)")
-    if not 0 <= d["round"] <= 8:
-        out.append(f"action round {d['round']} outside 0-8 (4.5)")
+    elif d["turn"] < _start_turn(d):
+        out.append(f"turn {d['turn']} is before the {d['scenario']} scenario's first turn, {_start_turn(d)} (3.0)")
     if d["phasing"] not in (None,) + SIDES:
         out.append(f"phasing {d['phasing']!r} is not a side")
+    if not all(0 <= d["space"][s] <= 8 for s in SIDES):
+        out += [f"{s} Space Race box {d['space'][s]} outside 0-8 (6.4)" for s in SIDES if not 0 <= d["space"][s] <= 8]
+        return out
+    top = max(_rounds(d, s) for s in SIDES) if 1 <= d["turn"] <= LAST_TURN else 8
+    if not 0 <= d["round"] <= top:
+        out.append(f"action round {d['round']} outside 0-{top}: turn {d['turn']} has {top} (4.5 E, 6.4.4)")
     for side in SIDES:
         if not 0 <= d["milops"][side] <= MILOPS_MAX:
             out.append(f"{side} military operations {d['milops'][side]} outside 0-{MILOPS_MAX} (8.2)")
-        if not 0 <= d["space"][side] <= 8:
-            out.append(f"{side} Space Race box {d['space'][side]} outside 0-8 (6.4)")
-        if not 0 <= d["space_attempts"][side] <= 2:
-            out.append(f"{side} made {d['space_attempts'][side]} Space Race attempts this turn (6.4.2)")
+        tries = d["space_attempts"][side]
+        if not 0 <= tries <= 2:
+            out.append(f"{side} made {tries} Space Race attempts this turn: 1 a turn, 2 with box 2's ability (6.4.2)")
+        elif tries == 2 and d["space"][side] < 2:
+            out.append(f"{side} made 2 Space Race attempts this turn short of box 2, whose ability a second "
+                       "needs (6.4.2, 6.4.4)")
+    need = d["milops_required"]
+    if need is not None:
+        if TwilightRulings.from_dict(d["rulings"]).milops_requirement != "defcon_at_step_d":
+            out.append("milops_required: fixed only under ruling milops_requirement=defcon_at_step_d (8.2.1)")
+        elif need not in (2, 3, 4, 5):
+            out.append(f"milops_required {need!r} is not a DEFCON of play, 2-5 (8.2.1)")
     return out
 
 
@@ -111,6 +149,78 @@ def cards_conserved(d: dict) -> list[str]:
     return out
 
 
+@implements("4.5", "9.1", "2.2.4", "7.3", "11.1.1")
+def cards_in_place(d: dict) -> list[str]:
+    """Where each card may be: a hand holds at most the turn's deal, 8 cards in turns 1-3 and 9
+    from turn 4 (4.5 B; the China Card never counts, 9.1); only a card with an asterisk is removed
+    (2.2.4); only an underlined event is beside the map (7.3), besides the scenario's own; a
+    revealed hand (tournaments only, 11.1.1) is cards the side still holds, from step G of the
+    turn to the next headline."""
+    out = []
+    cards = edition_cards(d)
+    size = 8 if d["turn"] <= 3 else 9
+    for side in SIDES:
+        if len(d["hands"][side]) > size:
+            out.append(f"hands.{side}: {len(d['hands'][side])} cards, more than turn {d['turn']}'s deal of {size} (4.5 B)")
+    for n in d["removed"]:
+        if n in cards and not cards[n].removed:
+            out.append(f"removed: card {n} ({cards[n].name}) has no asterisk, so it is never removed (2.2.4)")
+    from cdg_oracle.model.twilight_struggle.scenarios import load_scenario  # scenarios.py builds states
+
+    own = {n for n, c in cards.items() if c.name in load_scenario(d["scenario"])["in_effect"]}
+    for n in d["in_effect"]:
+        if n in cards and not cards[n].underlined and n not in own:
+            out.append(f"in_effect: card {n} ({cards[n].name}) is not underlined: its event does not last (7.3)")
+    for side in SIDES:
+        shown = d["revealed"][side]
+        if shown is None:
+            continue
+        if not d["options"]["tournament"]:
+            out.append(f"revealed.{side}: held cards are revealed only under the tournament rules (11.1.1)")
+        elif not isinstance(shown, list) or len(set(map(str, shown))) != len(shown) \
+                or not set(shown) <= set(d["hands"][side]):
+            out.append(f"revealed.{side}: {shown!r} is not a set of cards {side} holds (11.1.1)")
+    return out
+
+
+def gaps_sound(d: dict) -> list[str]:
+    """``not_implemented`` records only what play can meet: each entry ``{card, side, turn, round,
+    what}`` with one of the model's messages (events.GAPS), a turn of this game so far and a
+    round 0-8; the card one whose event the model does not implement -- for an event operations
+    triggered, the opponent's own (5.2), in an action round -- or 0 with no headline played (4.5 C,
+    round 0)."""
+    from cdg_oracle.model.twilight_struggle.events import GAPS, NO_HEADLINE, TRIGGERED_GAP, is_implemented
+
+    out = []
+    cards = edition_cards(d)
+    keys = {"card", "side", "turn", "round", "what"}
+    for i, g in enumerate(d["not_implemented"]):
+        where = f"not_implemented[{i}]"
+        if not isinstance(g, dict) or set(g) != keys:
+            out.append(f"{where}: {{card, side, turn, round, what}} of an event play met (7.0), not {g!r}"[:200])
+            continue
+        card, side, turn, rnd, what = (g[k] for k in ("card", "side", "turn", "round", "what"))
+        if what not in GAPS:
+            out.append(f"{where}.what: {what!r} is not one of the model's records (events.GAPS)"[:200])
+        elif side not in SIDES:
+            out.append(f"{where}.side: {side!r} is not USSR or US")
+        elif type(turn) is not int or not _start_turn(d) <= turn <= d["turn"]:
+            out.append(f"{where}.turn: {turn!r} is not a turn of this game so far ({_start_turn(d)}-{d['turn']}, 4.1)")
+        elif type(rnd) is not int or not 0 <= rnd <= 8:
+            out.append(f"{where}.round: {rnd!r} is not an action round 0-8 (4.5)")
+        elif what == NO_HEADLINE:
+            if card != 0 or rnd != 0:
+                out.append(f"{where}: no headline played is recorded with card 0 in round 0 (4.5 C)")
+        elif type(card) is not int or card not in cards:
+            out.append(f"{where}.card: {card!r} is not a card of the {d['options']['edition']} edition")
+        elif is_implemented(cards[card]):
+            out.append(f"{where}.card: card {card}'s event ({cards[card].name}) is implemented: never a gap (7.0)")
+        elif what == TRIGGERED_GAP and (cards[card].side != side or rnd == 0):
+            out.append(f"{where}: an event operations trigger is the opponent's own, carried out by him in an "
+                       f"action round (5.2): card {card} is {cards[card].side}'s")
+    return out
+
+
 def check_all(d: dict) -> list[str]:
     """Every law above."""
-    return track_bounds(d) + influence_sound(d) + cards_conserved(d)
+    return track_bounds(d) + influence_sound(d) + cards_conserved(d) + cards_in_place(d) + gaps_sound(d)

@@ -16,6 +16,15 @@ from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.scoring import score_region, score_southeast_asia
 
 
+#: What ``not_implemented`` records, one message per place (the consistency laws accept no other):
+#: an opponent's event that operations trigger (5.2), a headline not played for want of a card
+#: whose event the model implements (card 0: no card), an event met elsewhere.
+TRIGGERED_GAP = "the opponent's event triggered by operations (5.2) is not implemented: not resolved"
+NO_HEADLINE = "no card in hand has an implemented event: no headline played"
+EVENT_GAP = "event not implemented: not resolved"
+GAPS = (TRIGGERED_GAP, NO_HEADLINE, EVENT_GAP)
+
+
 def is_implemented(card: Card) -> bool:
     """The model resolves this card's event (the scoring cards, so far)."""
     return card.scoring
@@ -47,7 +56,7 @@ def event(st, f, a) -> None:
         cite(st, f"card {card.deluxe}", "10.1")
         score_region(st, card.scores)
     else:
-        record_gap(st, card.number, f["side"], "event not implemented: not resolved")
+        record_gap(st, card.number, f["side"], EVENT_GAP)
     pop(st)
 
 

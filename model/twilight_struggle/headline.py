@@ -20,7 +20,7 @@ from cdg_oracle.model.core.engine import cite
 from cdg_oracle.model.core.steps import call, choose, do, for_each
 from cdg_oracle.model.twilight_struggle import space_abilities
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.events import after_event, is_implemented, record_gap
+from cdg_oracle.model.twilight_struggle.events import NO_HEADLINE, after_event, is_implemented, record_gap
 from cdg_oracle.model.twilight_struggle.influence import OPPONENT
 from cdg_oracle.model.twilight_struggle.victory import check_vp
 
@@ -47,7 +47,7 @@ def headline_options(st, f) -> list:
 
 def _none_offerable(st, f) -> None:
     if not headline_options(st, f):
-        record_gap(st, 0, f["side"], "no card in hand has an implemented event: no headline played")
+        record_gap(st, 0, f["side"], NO_HEADLINE)
 
 
 @implements("4.5", "6.4.4")

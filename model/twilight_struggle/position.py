@@ -11,11 +11,21 @@ Derived, never typed (a stated value must agree): the draw pile ``deck``, every 
 play (4.4: Early War; Mid War from turn 4; Late War from turn 8) in no other zone, the China Card
 never in it (9.1).
 
-Where play stands (``next``): ``{phase: setup}`` (the scenario's own start), ``{phase: turn}``
-(the start of the turn: 4.5 A, DEFCON improves, then the deal), ``{phase: headline}`` (the hands
-dealt, the headline cards to choose, 4.5 C), ``{phase: action_round, side: USSR, round: 1}`` (that
-side chooses the card of that action round, 4.5 E; optionally ``card: N``, that card chosen: play
-goes on to its use), ``{phase: end_of_turn}`` (4.5 F-J).
+Where play stands (``next``), a named point for every phase and step the rulebook names (3.0,
+4.5 A-J): ``{phase: setup}`` (the scenario's own start), ``{phase: turn}`` (the start of the turn:
+4.5 A, DEFCON improves, then the deal; the Late War scenario's first turn begins at B),
+``{phase: turn, step: X}`` (the start of step X of 4.5, A to J: B the deal, C the headline, D the
+required military operations, E the action rounds, F the military operations check, G the reveal
+of held cards, H the China Card face up, I the turn marker advanced (turns 1-9), J the final
+scoring (turn 10)), ``{phase: headline}`` (the same as step C: the hands dealt, the headline cards
+to choose), ``{phase: action_round, side: USSR, round: 1}`` (that side chooses the card of that
+action round, 4.5 E; optionally ``card: N``, that card chosen: play goes on to its use),
+``{phase: end_of_turn}`` (the action rounds over: 6.4.4's Space Walk discard, then F-J).
+
+Play stands only at a question (the engine's contract), and steps F-J ask none: a position at
+one of them runs that step and the ones after it, and stands at the first question that follows
+(6.4.4's Space Walk discard, the next turn's deal, or the end of the game), never running a step
+before it.
 """
 from __future__ import annotations
 
@@ -30,6 +40,9 @@ from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
 from cdg_oracle.model.twilight_struggle.consistency import check_all, edition_cards, eras_in_play, zoned_cards
 from cdg_oracle.model.twilight_struggle.scenarios import start_dict
 from cdg_oracle.model.twilight_struggle.state import SIDES, TwilightState
+from cdg_oracle.model.twilight_struggle.events import NO_HEADLINE
+from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.turn import LAST_TURN
 
 SCHEMA = Path(__file__).with_name("data") / "position.schema.json"
 
@@ -39,6 +52,11 @@ MACHINE = ("stack", "pending", "terminal", "round", "phasing", "headline_shown",
 FIXED = ("game", "version", "scenario", "options", "rulings")
 PHASES = ("setup", "turn", "headline", "action_round", "end_of_turn")
 _GAME = {"proc": "game", "pc": "turn"}
+#: 4.5's steps: where each begins, as the step of the turn (``turn.py``'s ``turn``) and of its end
+#: (``end_of_turn``) that runs next.
+STEPS = {"A": ("start", None), "B": ("deal", None), "C": ("headline", None), "D": ("set_required_milops", None),
+         "E": ("action_rounds", None), "F": ("end", "milops_check"), "G": ("end", "reveal_held_cards"),
+         "H": ("end", "china_face_up"), "I": ("end", "advance_turn"), "J": ("end", "final_scoring")}
 
 
 @implements("4.4", "4.3")
@@ -78,26 +96,55 @@ def _action_round_stack(d: dict, side: str, number: int) -> list[dict]:
 
 
 @implements("4.5")
+def _step_stack(d: dict, step: object) -> list[dict]:
+    """The machine at the start of 4.5's step ``step`` (A-J): I only before turn 10, J only
+    after it (4.1, 4.5)."""
+    if step not in STEPS:
+        raise DataError(f"step: {json.dumps(step)} is not a step of 4.5 ({', '.join(STEPS)})")
+    if step == "I" and d["turn"] == LAST_TURN:
+        raise DataError(f"step: I advances the turn marker, which turn {LAST_TURN} does not (J, the final scoring, "
+                        "ends it: 4.5)")
+    if step == "J" and d["turn"] != LAST_TURN:
+        raise DataError(f"step: J, the final scoring, ends turn {LAST_TURN} only, not turn {d['turn']} (4.5)")
+    turn_pc, end_pc = STEPS[step]
+    stack = [dict(_GAME), {"proc": "turn", "pc": turn_pc}]
+    if end_pc is not None:
+        stack.append({"proc": "end_of_turn", "pc": end_pc})
+    return stack
+
+
+@implements("4.5")
 def resume(d: dict, point: object) -> list:
     """Set ``d``'s machine at the named point ``point`` (module docstring); returns the actions to
     apply once play has reached its first question there (the ``card`` chosen)."""
     if not isinstance(point, dict):
         raise DataError("a mapping such as {phase: action_round, side: USSR, round: 1}")
-    unknown = sorted(set(point) - {"phase", "side", "round", "card"})
+    unknown = sorted(set(point) - {"phase", "side", "round", "card", "step"})
     if unknown:
-        raise DataError(f"{unknown[0]}: not a key of next (phase, side, round, card)")
+        raise DataError(f"{unknown[0]}: not a key of next (phase, side, round, card, step)")
     phase = point.get("phase")
     if phase not in PHASES:
         raise DataError(f"phase: {json.dumps(phase)} is not one of {', '.join(PHASES)}")
-    if phase != "action_round" and set(point) - {"phase"}:
+    if phase != "action_round" and set(point) - {"phase", "step"}:
         raise DataError(f"side, round and card name an action round, not phase {phase}")
+    if "step" in point and phase != "turn":
+        raise DataError(f"step names a step of 4.5 under phase turn, not phase {phase}")
     if d["table"]:
         raise DataError("table: a named point has no card in play (state it under machine instead)")
+    if any(v is not None for v in d["headline"].values()):
+        raise DataError("headline: a named point has no headline card waiting (4.5 C: they are chosen and "
+                        "resolved within the phase; state it under machine instead)")
+    if not d["china"]["face_up"] and not (phase in ("action_round", "end_of_turn")
+                                           or (phase == "turn" and point.get("step") in ("F", "G", "H"))):
+        raise DataError("china: face down at this point: it is passed face down only when played in an action round, "
+                        "and turned face up at 4.5 H (9.3)")
     d.update(pending=None, terminal=None, round=0, phasing=None, headline_shown=[], milops_required=None)
     if phase == "setup":
         d["stack"] = [{"proc": "game", "pc": "start"}]
         return []
-    if phase == "turn":
+    if phase == "turn" and "step" in point:
+        d["stack"] = _step_stack(d, point["step"])
+    elif phase == "turn":
         d["stack"] = [dict(_GAME), {"proc": "turn", "pc": "start"}]
     elif phase == "headline":
         d["stack"] = [dict(_GAME), {"proc": "turn", "pc": "headline"}]
@@ -117,18 +164,29 @@ def resume(d: dict, point: object) -> list:
 
 
 def points(d: dict) -> list[tuple[dict, dict]]:
-    """The named points a state may stand at, each with the state as the position states it (a
-    card just chosen is still in the hand, or the China Card still face up with its holder)."""
+    """The named points a state may stand at, nearest first, each with the state as the position
+    states it (a card just chosen is still in the hand, or the China Card still face up with its
+    holder); to_document writes the first that rebuilds the state exactly."""
     stack = d["stack"]
     if len(stack) == 1 and stack[0] == {"proc": "game", "pc": "start"}:
         return [({"phase": "setup"}, d)]
+    if len(stack) < 2:
+        return []
+    proc, pc = stack[1]["proc"], stack[1]["pc"]
+    if proc == "setup":
+        return [({"phase": "setup"}, d)]
+    if proc != "turn":
+        return []
     out: list[tuple[dict, dict]] = []
-    if len(stack) >= 2 and stack[1]["proc"] == "turn":
-        out += [({"phase": "turn"}, d), ({"phase": "headline"}, d)]
-    if len(stack) == 4 and stack[3]["proc"] == "action_round":
+    if pc == "headline":  # the deal (4.5 B) runs: the scenario's own start, B, or A before it
+        if d["turn"] == _start_turn(d):
+            out.append(({"phase": "setup"}, d))
+        out += [({"phase": "turn", "step": "B"}, d), ({"phase": "turn"}, d)]
+    elif pc == "set_required_milops":  # the headline (4.5 C) runs
+        out.append(({"phase": "headline"}, _before_headline(d, stack[2])))
+    elif len(stack) == 4 and stack[3]["proc"] == "action_round":
         f = stack[3]
         point = {"phase": "action_round", "side": f["side"], "round": f["number"]}
-        out.append((point, d))
         if f["pc"] == "use" and isinstance(f.get("play"), dict) and "card" in f["play"]:
             before = json.loads(json.dumps(d))
             card = f["play"]["card"]
@@ -139,9 +197,32 @@ def points(d: dict) -> list[tuple[dict, dict]]:
                 before["hands"][f["side"]].append(card)
                 before["hands"][f["side"]].sort()
             out.append(({**point, "card": card}, before))
-    if len(stack) >= 3 and stack[2]["proc"] == "end_of_turn":
+        out.append((point, d))
+        if f["pc"] == "play" and d["round"] == 1:  # the action rounds (4.5 E), D before them
+            out += [({"phase": "turn", "step": "E"}, d), ({"phase": "turn", "step": "D"}, d)]
+    elif len(stack) >= 3 and stack[2]["proc"] == "end_of_turn":
         out.append(({"phase": "end_of_turn"}, d))
     return out
+
+
+def _before_headline(d: dict, f: dict) -> dict:
+    """The state as {phase: headline} states it when the second side chooses after a first that
+    held no card to headline: without the gap recorded then (the point records it again)."""
+    gaps = d["not_implemented"]
+    first = OPPONENT[f.get("side")] if f.get("side") in SIDES else None
+    if (f["proc"] != "headline" or f["pc"] != "card" or f.get("each_side") != [] or first is None
+            or d["headline"][first] is not None or not gaps
+            or gaps[-1] != {"card": 0, "side": first, "turn": d["turn"], "round": 0, "what": NO_HEADLINE}):
+        return d
+    before = json.loads(json.dumps(d))
+    before["not_implemented"].pop()
+    return before
+
+
+def _start_turn(d: dict) -> int:
+    from cdg_oracle.model.twilight_struggle.scenarios import load_scenario
+
+    return load_scenario(d["scenario"])["turn"]
 
 
 def start(scenario: str, length: str = "standard", rulings: dict | None = None, options: dict | None = None) -> dict:

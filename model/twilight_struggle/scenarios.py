@@ -170,10 +170,14 @@ def _placement_options(st, f) -> list:
     return [{"country": c} for c in sorted(st.map.area(where))]
 
 
+def _placement_rule(st, f) -> str:
+    """3.2 the USSR's free placements, 3.3 the US's."""
+    return "3.2" if f["placement"][0] == "USSR" else "3.3"
+
+
 def _place(st, f) -> None:
-    side = f["placement"][0]
-    cite(st, "3.2" if side == "USSR" else "3.3")
-    add_influence(st, side, f["where"]["country"], 1)
+    cite(st, _placement_rule(st, f))
+    add_influence(st, f["placement"][0], f["where"]["country"], 1)
 
 
 def _deal_size(st, f) -> int:
@@ -188,7 +192,7 @@ def setup():
     return [
         call("deal", size=_deal_size, cite="3.1"),
         for_each(_free_placements, "placement", [
-            choose(lambda st, f: f["placement"][0], _placement_options, "3.2",
+            choose(lambda st, f: f["placement"][0], _placement_options, _placement_rule,
                    lambda st, f: f"{f['placement'][0]}: place 1 influence in {f['placement'][1]} (set-up)",
                    into="where"),
             do(_place),

@@ -149,6 +149,35 @@ def test_the_fifth_marker_may_only_go_to_asia():
     assert "East Germany" not in targets and "North Korea" in targets
 
 
+@pytest.mark.rule("9.6", "6.1.1")
+def test_the_ops_left_are_counted_where_the_next_marker_may_go():
+    """The prompt counts the ops that can go where the next marker would go: 5 in Asia and 4
+    elsewhere while every marker so far went to Asia; 1 'in Asia only' once the card's 4 are
+    spent there; one count (the bonus lost) once a marker went outside Asia."""
+    st = china_round()
+    play(st, {"card": CHINA}, {"use": "influence"})
+    assert st.decision()["prompt"] == "USSR: place 1 influence (5 ops left in Asia, 4 elsewhere)"
+    play(st, *[{"country": "North Korea"}] * 4)
+    assert st.decision()["prompt"] == "USSR: place 1 influence (1 op left, in Asia only)"
+    st = china_round()
+    play(st, {"card": CHINA}, {"use": "influence"}, {"country": "North Korea"}, {"country": "East Germany"})
+    assert st.decision()["prompt"] == "USSR: place 1 influence (2 ops left)"
+    st = china_round()
+    play(st, {"card": CHINA}, {"use": "realign"})
+    assert st.decision()["prompt"] == "USSR: realignment roll target (5 ops left in Asia, 4 elsewhere)"
+
+
+@pytest.mark.rule("9.6", "6.1.2")
+def test_with_the_bonus_lost_the_last_op_cannot_buy_a_marker_in_an_enemy_controlled_country():
+    """Three markers outside Asia leave the China Card 1 op (its bonus lost, 9.6): a marker in
+    West Germany, which the US controls, would cost 2 (6.1.2) and is not offered."""
+    st = china_round(influence={"West Germany": {"US": 4, "USSR": 0}})
+    play(st, {"card": CHINA}, {"use": "influence"}, *[{"country": "East Germany"}] * 3)
+    assert st.decision()["prompt"] == "USSR: place 1 influence (1 op left)"
+    targets = [a["country"] for a in st.legal_actions()]
+    assert "West Germany" not in targets and "East Germany" in targets
+
+
 @pytest.mark.rule("9.6", "6.3.2", "6.3.3", "8.2.3")
 def test_a_coup_in_asia_has_five_ops():
     """A coup in Asia with the China Card has 5 ops: in South Korea (stability 3) a 2 gives

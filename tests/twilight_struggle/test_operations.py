@@ -154,6 +154,22 @@ def test_realignment_targets_and_enemy_influence(needs, offered):
     assert "North Korea" in countries(st)
 
 
+@pytest.mark.rule("6.2.2", "6.2.1")
+@pytest.mark.reading("A06")
+def test_a_realignment_without_enemy_influence_can_only_cost_the_realigner():
+    """A06's other reading (any target): in Mexico, where the US has 2 and the USSR none, the US's
+    roll can remove nothing of the USSR's; but 6.2.2 has whoever rolls higher remove the difference
+    from 'the opponent's' influence, so the USSR's higher roll removes the US's own markers."""
+    st = position(hands=HANDS, next=US_1, influence={"Mexico": {"US": 2, "USSR": 0}},
+                  rulings={"realign_needs_enemy_influence": False})
+    play(st, {"card": 19}, {"use": "realign"}, {"country": "Mexico"}, 6, 1)
+    assert st.d["influence"]["Mexico"] == {"US": 2, "USSR": 0}   # the US rolled higher: nothing to remove
+    st = position(hands=HANDS, next=US_1, influence={"Mexico": {"US": 2, "USSR": 0}},
+                  rulings={"realign_needs_enemy_influence": False})
+    play(st, {"card": 19}, {"use": "realign"}, {"country": "Mexico"}, 1, 6)
+    assert st.d["influence"]["Mexico"] == {"US": 0, "USSR": 0}   # 6 against 1 + 2: the US loses 2
+
+
 @pytest.mark.rule("6.2.3")
 def test_realignment_never_adds_influence():
     """6.2.3: whatever the dice, the winner's influence does not grow."""

@@ -51,6 +51,19 @@ def test_the_standard_set_up_of_the_seed():
     assert total(st, "USSR") == 15 and total(st, "US") == 23
 
 
+@pytest.mark.rule("3.2", "3.3")
+def test_each_side_s_free_placement_cites_its_own_rule():
+    """The USSR's free set-up markers are 3.2's, the US's 3.3's: each question names its rule, and
+    each placement cites it."""
+    st = new_game()
+    deal_first(st)
+    for side, rule, n in (("USSR", "3.2", 6), ("US", "3.3", 7)):
+        for _ in range(n):
+            assert st.current_player() == side and st.decision()["rule"] == rule
+            st.apply(st.legal_actions()[0])
+            assert rule in st.applied_rules()
+
+
 @pytest.mark.rule("3.3")
 def test_the_deluxe_edition_places_25_us_influence_with_2_in_canada():
     """3.3 of the English Deluxe rulebook (the option edition=deluxe): 2 US influence in Canada, 25
@@ -93,9 +106,11 @@ def test_the_deal_empties_the_pile_then_reshuffles_the_discards():
     """4.3.1: the cards left in the pile are dealt first; 4.3: then the discards become the pile
     (the removed cards never return). The example of play's turn 3 deal: 5 cards left, then the
     reshuffle."""
-    early = [n for n, c in new_game().cards.items() if c.era == "early" and n != CHINA_CARD]
+    cards = new_game().cards
+    starred = [n for n, c in cards.items() if c.era == "early" and c.removed and n != CHINA_CARD][:5]
+    early = [n for n, c in cards.items() if c.era == "early" and n != CHINA_CARD and n not in starred]
     hands = {"USSR": early[:5], "US": early[5:10]}
-    discard, removed, pile = early[10:25], early[25:30], early[30:]
+    discard, removed, pile = early[10:25], starred, early[25:]  # only a card with an asterisk is removed (2.2.4)
     st = position(hands=hands, discard=discard, removed=removed, turn=2, next={"phase": "turn"})
     assert len(pile) == 5 and st.d["deck"] == pile
     for left in range(5, 0, -1):
@@ -214,7 +229,8 @@ def test_six_then_seven_action_rounds_the_ussr_first(turn, rounds):
     """4.5 E: 6 action rounds in turns 1-3, 7 in turns 4-10, alternating, the USSR first in each
     pair; 4.2: the phasing side is the one whose round it is."""
     cards = [n for n, c in position().cards.items() if c.era == "early" and not c.scoring and n != CHINA_CARD]
-    hands = {"USSR": cards[:9], "US": cards[9:18]}
+    size = 8 if turn <= 3 else 9  # the turn's deal (4.5 B)
+    hands = {"USSR": cards[:size], "US": cards[size:2 * size]}
     st = position(turn=turn, hands=hands, china={"holder": "USSR", "face_up": False})
     order = []
     while question(st) != "deal.drawn" and not st.is_terminal():
@@ -270,7 +286,7 @@ def test_the_requirement_is_the_defcon_at_the_check(reading, vp):
     DEFCON 5 at step D; a USSR coup in Iran degrades it to 4; at the check the USSR has 5, the US 4:
     nothing, or 1 VP to the USSR."""
     st = position(defcon=5, turn=2, next={"phase": "headline"}, hands={"USSR": [7], "US": [4]},
-                  milops={"USSR": 2, "US": 4}, china={"holder": "US", "face_up": False},
+                  milops={"USSR": 2, "US": 4}, china={"holder": "US", "face_up": True},
                   rulings={"milops_requirement": reading})
     assert question(st) == "action_round.play"
     play(st, {"card": 7}, {"use": "coup"}, {"country": "Iran"}, 1)

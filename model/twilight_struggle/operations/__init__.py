@@ -24,3 +24,21 @@ def spend(st, f: dict, country: str, cost: int) -> None:
     f["spent"] += cost
     if f["bonus"] and not st.map.in_area(country, f["bonus_area"]):
         f["in_area"] = False
+
+
+def _ops(n: int) -> str:
+    return f"{n} op" if n == 1 else f"{n} ops"
+
+
+@implements("9.6")
+def ops_left(st, f: dict) -> str:
+    """The ops left, in words, counted where the next op may go: with the China Card's bonus still
+    to be had (9.6: every op so far spent in Asia), the count in Asia has it and the count
+    elsewhere does not (spending there loses it); otherwise one count."""
+    plain = f["ops"] - f["spent"]
+    if not (f["bonus"] and f["in_area"]):
+        return f"{_ops(plain)} left"
+    area = f["bonus_area"]
+    if plain <= 0:
+        return f"{_ops(plain + f['bonus'])} left, in {area} only"
+    return f"{_ops(plain + f['bonus'])} left in {area}, {plain} elsewhere"

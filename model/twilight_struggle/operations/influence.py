@@ -14,7 +14,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.influence import OPPONENT, add_influence, controls
-from cdg_oracle.model.twilight_struggle.operations import budget, spend
+from cdg_oracle.model.twilight_struggle.operations import budget, ops_left, spend
 
 
 @implements("6.1.1", "6.1.4")
@@ -40,9 +40,8 @@ def targets(st, f: dict) -> list[str]:
     """The countries of the reach where the next marker can be paid for (6.1.2: 2 ops where the
     enemy controls, else 1)."""
     side = f["side"]
-    if f["ops"] + f["bonus"] - f["spent"] >= 2:  # every country of the reach can be paid for?
-        if not f["bonus"] or not f["in_area"]:
-            return list(f["reach"])
+    if f["ops"] - f["spent"] >= 2:  # 2 ops or more anywhere (the bonus aside): every country can be paid for
+        return list(f["reach"])
     return [c for c in f["reach"] if cost(st, side, c) <= budget(st, f, c)]
 
 
@@ -73,4 +72,4 @@ def place_influence(st, f, a) -> None:
         return
     f["pc"] = "place"
     ask(st, side, [{"country": c} for c in options], "6.1.1",
-        f"{side}: place 1 influence ({f['ops'] + f['bonus'] - f['spent']} ops left)")
+        f"{side}: place 1 influence ({ops_left(st, f)})")

@@ -16,7 +16,7 @@ from cdg_oracle.model.core.engine import ask, cite, pop, roll
 from cdg_oracle.model.twilight_struggle import defcon
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.influence import OPPONENT, controls, remove_influence
-from cdg_oracle.model.twilight_struggle.operations import budget, spend
+from cdg_oracle.model.twilight_struggle.operations import budget, ops_left, spend
 
 
 @implements("6.2.1", "8.1.5")
@@ -106,4 +106,4 @@ def realign(st, f, a) -> None:
         return
     f["pc"] = "target"
     ask(st, side, [{"country": c} for c in options], "6.2.1",
-        f"{side}: realignment roll target ({f['ops'] + f['bonus'] - f['spent']} ops left)")
+        f"{side}: realignment roll target ({ops_left(st, f)})")
