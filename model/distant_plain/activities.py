@@ -20,6 +20,17 @@ The contract. An Operation or Special Activity is a procedure named ``<faction>_
   pass of the fixed order, stands for the last event).
 
 A procedure ends with ``pop``; a space-by-space one offers ``{"done": true}`` once a space is done.
+
+When the Special Activity happens (the option ``special_activity_timing``, gap ``sa_timing``: the
+aid is silent). Under ``series`` (default: the COIN series' rule 4.1, "immediately before, during,
+or after" the Operation), every question of an Operation for its next space (``choose_space``:
+its first space, which is "before", and each later one, "during": between two spaces, the
+destination's moves done for Patrol, Sweep and March) also offers ``{"sa": name}`` for each
+Special Activity paired with it that can be carried out now, while the turn allows one and none
+has been chosen; the Operation is then suspended, the Special Activity runs, and the Operation
+goes on with the same question (its next space, or done). The turn's question after the Operation
+(turn.py) offers it "after". Under ``after`` only that last question offers it. Ambush, which
+replaces an Attack's roll, is asked within the Attack under both.
 """
 from __future__ import annotations
 
@@ -28,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from cdg_oracle.model.core.engine import ask, pop
+from cdg_oracle.model.core.engine import ask, cite, pop, push
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.yamlio import read_yaml
 from cdg_oracle.model.distant_plain.pieces import FACTIONS
@@ -100,7 +111,19 @@ def activity(engine, faction: str, name: str, possible: Callable) -> Callable:
 
     def register(fn: Callable) -> Callable:
         POSSIBLE[proc] = possible
-        return engine.procedure(proc)(fn)
+        if name not in acts.operations:
+            return engine.procedure(proc)(fn)
+
+        @functools.wraps(fn)
+        def operation(st, f, a) -> None:
+            if a is not None and "sa" in a:  # a Special Activity before or during (module docstring)
+                st.d["turn"]["sa"] = a["sa"]
+                cite(st, f"{faction.lower()}.special_activities")
+                f["pc"] = "next"  # every Operation asks its next space again at "next"
+                push(st, proc_name(faction, a["sa"]))
+                return
+            fn(st, f, a)
+        return engine.procedure(proc)(operation)
 
     return register
 
@@ -147,12 +170,25 @@ def any_space_left(st, allowed: Callable[[str], bool], key: str = "spaces") -> b
     return any(n not in t[key] and allowed(n) for n in st.map.names)
 
 
+def special_activity_choices(st) -> list[dict]:
+    """The Special Activities paired with the turn's Operation that can be carried out now (Ambush
+    aside: it is asked within the Attack), while the turn allows one and none has been chosen."""
+    t = st.d["turn"]
+    if t["no_sa"] or t["sa"] is not None:
+        return []
+    paired = load_activities()[t["faction"]].operations[t["op"]]
+    return [{"sa": s} for s in paired if s != "ambush" and is_possible(st, t["faction"], s)]
+
+
 def choose_space(st, f: dict, allowed: Callable[[str], bool], rule: str, prompt: str, key: str = "spaces",
                  most: int | None = None) -> bool:
     """Ask the turn's faction for the next space (``{"space": name}``), with ``{"done": true}`` once
     one is chosen; ``most``: the activity's cap on spaces. With no space left the activity ends
-    (``pop``). Returns whether a question was posed. The answer comes back at ``pc`` ``space``."""
-    t = st.d["turn"]
+    (``pop``). Returns whether a question was posed. The answer comes back at ``pc`` ``space``.
+    An Operation's question (``key`` ``spaces``) also offers its Special Activities under the
+    option ``special_activity_timing`` ``series`` (module docstring)."""
+    d = st.d
+    t = d["turn"]
     left = [] if most is not None and len(t[key]) >= most else spaces_left(st, allowed, key)
     if not left:
         pop(st)
@@ -160,6 +196,10 @@ def choose_space(st, f: dict, allowed: Callable[[str], bool], rule: str, prompt:
     options = [{"space": n} for n in left]
     if t[key]:
         options.append({"done": True})
+    sas = special_activity_choices(st) if key == "spaces" and d["options"]["special_activity_timing"] == "series" \
+        else []
     f["pc"] = "space"
-    ask(st, t["faction"], options, rule, prompt)
+    ask(st, t["faction"], options + sas, rule, prompt + (" (or a Special Activity now)" if sas else ""))
+    if sas:
+        d["pending"]["gap"] = "sa_timing"  # before or during: the series' rule, not the aid's
     return True

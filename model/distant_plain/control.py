@@ -12,6 +12,8 @@ say (gap ``islamabad_hard``): a move then is made as on the other side.
 """
 from __future__ import annotations
 
+import functools
+
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.distant_plain.mapdata import load_map
 
@@ -71,14 +73,21 @@ def reset_islamabad(track: dict) -> None:
 
 @implements("islamabad.hostility")
 def hostility_activates(d: dict) -> None:
-    """Under Hostility the Taliban guerrillas in Pakistan are always Active: any Underground there
-    turn Active. Applied when the marker reaches Hostility and after every Operation and Special
-    Activity (turn.py); the Reset phase's exception is the ruling ``hostility_at_reset``."""
+    """Under Hostility the Taliban guerrillas in Pakistan are always Active ("sempre attivi"): any
+    Underground there turn Active. A standing state, so it is applied after every step of play
+    (engine.standing_conditions), the Reset phase's included (registry A17: the Reset leaves them
+    Active)."""
     if d["islamabad"]["level"] != "hostility":
         return
-    m = load_map()
-    for name in m.names:
-        if m.spaces[name].pakistan:
-            p = d["spaces"][name]["pieces"]
+    for name in pakistan_spaces():
+        p = d["spaces"][name]["pieces"]
+        if p["taliban_underground"]:
             p["taliban_active"] += p["taliban_underground"]
             p["taliban_underground"] = 0
+
+
+@functools.lru_cache(maxsize=1)
+def pakistan_spaces() -> tuple[str, ...]:
+    """The Pakistan spaces, in name order."""
+    m = load_map()
+    return tuple(n for n in m.names if m.spaces[n].pakistan)

@@ -1,8 +1,11 @@
 """A Distant Plain's procedures on the core engine (model/core/engine.py): its own Engine, with one
-hook after every step: the General Records Track's end (:func:`track_limits`)."""
+hook after every step, the standing conditions of the aid (:func:`standing_conditions`): the
+General Records Track's end (:func:`track_limits`) and Islamabad's Hostility, under which the
+Taliban guerrillas in Pakistan "sono sempre attivi" (control.hostility_activates)."""
 from __future__ import annotations
 
 from cdg_oracle.model.core.engine import Engine
+from cdg_oracle.model.distant_plain.control import hostility_activates
 from cdg_oracle.model.distant_plain.pieces import load_pieces
 
 #: The General Records Track's top: data/pieces.yaml ``tracks.general_records.high`` (75, source B).
@@ -25,7 +28,16 @@ def track_limits(st) -> None:
             d[k] = TRACK_HIGH
 
 
-ENGINE = Engine("distant_plain", after_step=track_limits)
+def standing_conditions(st) -> None:
+    """What holds at every moment of play, checked after every step: the tracks' top, and under
+    Hostility no Underground Taliban guerrilla in Pakistan ("sempre attivi": one entering or placed
+    there is Active at once, whatever procedure put it there)."""
+    track_limits(st)
+    if st.d.get("islamabad") is not None:
+        hostility_activates(st.d)
+
+
+ENGINE = Engine("distant_plain", after_step=standing_conditions)
 
 # The procedures written by hand that pose their question again when called without an answer
 # (model/core/engine.py, "Posing again"; checked by tests/oracle/test_positions_machine.py).

@@ -7,7 +7,7 @@ round's procedure, which runs them in order, is turn.py's ``propaganda``.
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.distant_plain.control import reset_islamabad
+from cdg_oracle.model.distant_plain.control import hostility_activates, reset_islamabad
 from cdg_oracle.model.distant_plain.mapdata import load_map
 from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
 
@@ -77,14 +77,15 @@ def resources_phase(d: dict) -> None:
 
 
 @implements("propaganda.reset", "propaganda.reset.casualties", "propaganda.reset.islamabad",
-            "propaganda.reset.markers", "propaganda.reset.underground")
+            "propaganda.reset.markers", "propaganda.reset.underground", "islamabad.hostility")
 def reset_phase(d: dict) -> None:
     """5. Casualties: every base and half the troops leave play (to Out of Play; the half that leaves
     rounded down, ruling ``casualties_rounding``), the other troops go to the Coalition's Available;
     Islamabad drifts (control.reset_islamabad); every Terror and Sabotage marker is removed; every
-    Active guerrilla goes Underground (the Taliban in Pakistan too, unless the marker is at Hostility
-    once it has drifted and the ruling ``hostility_at_reset`` says Hostility wins). (All factions
-    Eligible and the Momentum discard belong to the sequence of play and the cards: registered gaps.)"""
+    Active guerrilla goes Underground, except the Taliban's in Pakistan when the marker stands at
+    Hostility once it has drifted: they "sono sempre attivi", a standing state that the Reset does
+    not suspend (registry A17), so they stay Active. (All factions Eligible and the Momentum discard
+    belong to the sequence of play and the cards: registered gaps.)"""
     cas, out, avail = d["casualties"], d["out_of_play"], d["available"]
     out["coalition_bases"] += cas["coalition_bases"]
     cas["coalition_bases"] = 0
@@ -94,14 +95,10 @@ def reset_phase(d: dict) -> None:
     avail["coalition_troops"] += cas["coalition_troops"] - leave
     cas["coalition_troops"] = 0
     reset_islamabad(d["islamabad"])  # the aid's Reset list moves the marker before the guerrillas flip
-    hostile = d["islamabad"]["level"] == "hostility" and rulings_of(d).hostility_at_reset == "hostility_wins"
-    m = load_map()
-    for name, s in d["spaces"].items():
+    for s in d["spaces"].values():
         s["terror"] = s["sabotage"] = False
         p = s["pieces"]
         for faction in ("taliban", "warlords"):
-            if faction == "taliban" and hostile and m.spaces[name].pakistan:
-                continue  # islamabad.hostility: always Active in Pakistan (ruling hostility_at_reset)
             p[f"{faction}_underground"] += p[f"{faction}_active"]
             p[f"{faction}_active"] = 0
-
+    hostility_activates(d)  # islamabad.hostility: in Pakistan always Active (A17)

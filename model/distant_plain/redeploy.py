@@ -77,12 +77,13 @@ def control_now(st) -> dict[str, str]:
 @implements("propaganda.redeploy", "propaganda.redeploy.desertion")
 def desertion(st, f, a) -> None:
     """Space by space (in name order), the Government removes its deserters one cube at a time,
-    choosing troops or police each time (also when only one kind is there)."""
+    choosing troops or police each time (``{"cube": kind, "space": name}``; also when only one kind
+    is there)."""
     d = st.d
     if f["pc"] == "start":
         f.update(pc="cube", todo=[[n, deserters(d["spaces"][n])] for n in st.map.names if deserters(d["spaces"][n])])
     elif a is not None:
-        name = f["todo"][0][0]
+        name = a["space"]
         d["spaces"][name]["pieces"][a["cube"]] -= 1
         d["available"][a["cube"]] += 1
         cite(st, "propaganda.redeploy.desertion")
@@ -94,7 +95,7 @@ def desertion(st, f, a) -> None:
         return
     name, left = f["todo"][0]
     pieces = d["spaces"][name]["pieces"]
-    ask(st, "Government", [{"cube": k} for k in CUBES if pieces[k] > 0], "propaganda.redeploy.desertion",
+    ask(st, "Government", [{"cube": k, "space": name} for k in CUBES if pieces[k] > 0], "propaganda.redeploy.desertion",
         f"Government: a cube deserts in {name} ({left} to go)")
 
 

@@ -24,11 +24,6 @@ class DistantPlainRulings(Rulings):
         question="Propaganda, Reset: 'metà truppe (arrotondato per difetto)' leave play: is the half that leaves rounded "
                  "down (the returning half up), or the returning half down?",
         source=f"{_DOSSIER} item 18")
-    hostility_at_reset: str = switch(
-        "reset_wins", choices=("reset_wins", "hostility_wins"),
-        question="Islamabad Hostility: Taliban guerrillas in Pakistan are 'sempre attivi'; Reset: 'Tutti i Guerriglieri "
-                 "attivi ritornano occultati'. At Reset under Hostility, do those guerrillas go Underground?",
-        source=f"{_DOSSIER} item 17")
     bases_protected_by: str = switch(
         "any_insurgent", choices=("any_insurgent", "own_faction"),
         question="Bases last: 'se protette dai guerriglieri nascosti non possono essere attaccate': does any insurgent "
@@ -45,7 +40,7 @@ class DistantPlainRulings(Rulings):
                  "Air Strike that strikes in Pakistan, or once per Pakistan space struck?",
         source=f"{_DOSSIER} item 16")
     coalition_assault_cost: str = switch(
-        "free_without_govt", choices=("free_without_govt", "three_plus_three"),
+        "three_plus_three", choices=("three_plus_three", "free_without_govt"),
         question="Coalition Assault: 'Costo: 3 Risorse Govt per Spazio. Spendi altre 3 Risorse Govt per Spazio, negli "
                  "spazi dove vuoi coinvolgere ... truppe Governative': is a Coalition-only space free (3 only where Govt "
                  "forces join), or 3 always and 3 more?",

@@ -8,9 +8,11 @@ Warlords, then a Propaganda round; ``propaganda_rounds`` such rounds, the last e
 
 A faction's turn (``faction_turn``): it chooses an Operation it can carry out, full or Limited, or
 passes (what a pass earns belongs to the sequence of play: nothing here). After a full Operation it
-may add one Special Activity paired with it ("Operation + SA?", data/activities.yaml), carried out
-after the Operation (gap ``sa_timing``: the aid does not say when; Ambush, which replaces an
-Attack's roll, is chosen within the Attack). Under Sponsorship the Taliban's Limited Operation is a
+may add one Special Activity paired with it ("Operation + SA?", data/activities.yaml). When: the
+option ``special_activity_timing`` (gap ``sa_timing``: the aid does not say; activities.py): under
+``series`` (default) before or during the Operation, at any of its questions for a next space, or
+after it; under ``after`` only after it. The question after the Operation is this procedure's
+(``faction_turn.sa_chosen``); Ambush, which replaces an Attack's roll, is chosen within the Attack. Under Sponsorship the Taliban's Limited Operation is a
 normal Operation without a Special Activity (``islamabad.sponsorship``; ruling ``sponsorship_limited``,
 A21: by default every limit is lifted, under the other reading only the one-destination limit of
 Patrol, Sweep and March, so a Limited Rally, Attack or Terror keeps its one space). Sweep and March are not
@@ -71,13 +73,6 @@ def operation_choices(st, faction: str, last_before_final: bool) -> list[dict]:
     return out + [{"pass": True}]
 
 
-def special_activity_choices(st) -> list[dict]:
-    """The Special Activities paired with the turn's Operation that can be carried out now."""
-    t = st.d["turn"]
-    paired = acts.load_activities()[t["faction"]].operations[t["op"]]
-    return [{"sa": s} for s in paired if s != "ambush" and acts.is_possible(st, t["faction"], s)]
-
-
 @ENGINE.procedure("faction_turn")
 @implements("limited_operation", "islamabad.sponsorship")
 def faction_turn(st, f, a) -> None:
@@ -108,7 +103,7 @@ def faction_turn(st, f, a) -> None:
     if f["pc"] == "special_activity":
         hostility_activates(d)
         t = d["turn"]
-        options = [] if t["no_sa"] or t["sa"] is not None else special_activity_choices(st)
+        options = acts.special_activity_choices(st)
         if options:
             f["pc"] = "sa_chosen"
             ask(st, faction, options + [{"sa": None}], f"{faction.lower()}.special_activities",

@@ -16,25 +16,41 @@ from cdg_oracle.properties.verification import (
     VERIFICATIONS, ExtraCampaign, GameVerification, Section, checks_section, mark,
 )
 
-#: The answers that do nothing: a pass, "done", no Special Activity.
+#: The answers that do nothing: a pass, "done", no Special Activity (and a removal's stop,
+#: ``{"remove": null, "space": name}``: :func:`passive`).
 PASSIVE = ({"pass": True}, {"done": True}, {"sa": None})
+
+
+def passive(action) -> bool:
+    """Whether ``action`` is one of the answers that do nothing (:data:`PASSIVE`, a removal's stop)."""
+    return action in PASSIVE or (isinstance(action, dict) and "remove" in action and action["remove"] is None)
 #: The active campaign's sandbox: three Propaganda rounds, two turns of each faction before each.
 ACTIVE_OPTIONS = {"propaganda_rounds": 3, "turns_per_propaganda": 2}
 
 
+#: How often an active game ends a space-by-space activity when it may (``{"done": true}``): every
+#: choice the rules allow is offered, also one without effect (issue 27 item 1), so a game that never
+#: stopped would spend a faction's Resources on its first Operation's spaces.
+DONE_CHANCE = 0.1
+
+
 def active_game(seed: int, options: dict | None = None, rulings: dict | None = None,
-                roundtrip_every: int = 1) -> dict:
+                roundtrip_every: int = 1, board: Callable[[dict], None] | None = None) -> dict:
     """One active game (module docstring; ``options`` default :data:`ACTIVE_OPTIONS`), checked after
     every step against the consistency laws and the turn's laws and dead ends, and every
     ``roundtrip_every`` steps (as walk.play_checked) for the JSON round trip: its winner, steps, the
     activities that ran (procedure -> times started; Ambush counted when chosen) and the first
-    failure."""
+    failure. Each step a random answer that does something (not :func:`passive`), or ``done`` with
+    :data:`DONE_CHANCE` where it is offered. ``board``: changes the sandbox's start (pieces moved
+    from Available to the map, the state dict given) before the first answer."""
     from cdg_oracle.model.distant_plain.sandbox import new_game
     from cdg_oracle.model.distant_plain.state import DistantPlainState
     from cdg_oracle.properties.distant_plain.campaign import distant_plain_invariants
 
     rng = random.Random(seed)
     st = new_game(options=ACTIVE_OPTIONS if options is None else options, rulings=rulings)
+    if board is not None:
+        board(st.d)
     check = distant_plain_invariants(st)
     ran: dict[str, int] = {}
     steps = 0
@@ -44,10 +60,13 @@ def active_game(seed: int, options: dict | None = None, rulings: dict | None = N
             return {"seed": seed, "steps": steps, "winner": None, "ran": ran, "failure": f"dead end at {st.decision()}"}
         before = list(st.d["stack"])  # the frames themselves, kept alive: a new frame is a new object
         old = {id(f) for f in before}
-        action = rng.choice([a for a in acts if a not in PASSIVE] or acts)
+        if {"done": True} in acts and rng.random() < DONE_CHANCE:
+            action = {"done": True}
+        else:
+            action = rng.choice([a for a in acts if not passive(a)] or acts)
         st.apply(action)
         steps += 1
-        if action == {"ambush": True}:
+        if action.get("ambush") is True:
             ran["taliban_ambush"] = ran.get("taliban_ambush", 0) + 1
         for f in st.d["stack"]:
             if id(f) not in old:  # a procedure started by this step and waiting on a question

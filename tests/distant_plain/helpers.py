@@ -23,11 +23,16 @@ def place(d: dict, space: str, kind: str, n: int, source: str = "available") -> 
     d["spaces"][space]["pieces"][kind] += n
 
 
-def running(d: dict, proc: str, limited: bool = False, op: str | None = None, **turn) -> DistantPlainState:
+def running(d: dict, proc: str, limited: bool = False, op: str | None = None, sa_timing: str = "after",
+            **turn) -> DistantPlainState:
     """The state ``d`` running procedure ``proc`` under the halting parent, at its first question.
     An Operation or Special Activity (``<faction>_<name>``) runs in a turn record of its faction
     (activities.py ``new_turn``): ``limited``, ``op`` (default: ``proc``'s name when it is an
-    Operation) and any other field of the record in ``turn``."""
+    Operation) and any other field of the record in ``turn``. ``sa_timing``: the option
+    ``special_activity_timing``; ``after`` by default here, so that a test of one Operation sees
+    the Operation's own questions (tests/distant_plain/test_sa_timing.py plays ``series``, the
+    game's default, where an Operation's space questions also offer its Special Activities)."""
+    d["options"] = {**d["options"], "special_activity_timing": sa_timing}
     faction = proc.split("_")[0].title()
     if faction in FACTIONS and "turn" not in turn:
         name = proc.split("_", 1)[1]

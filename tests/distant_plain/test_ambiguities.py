@@ -81,9 +81,10 @@ def test_no_entry_is_pending_every_rule_it_names_is_built(registry):
 
 
 def test_slips_have_no_effect(registry):
-    """Typos, a wording leftover and a placement slip: registered, never played."""
+    """Typos, a wording leftover and a placement slip: registered, never played; and A17, whose two
+    texts together leave one state (issue 27 item 2: 'sempre attivi' is a standing state)."""
     by_id = {e.id: e for e in registry}
-    assert [i for i, e in by_id.items() if e.effect == "none"] == ["A03", "A22", "A24"]
+    assert [i for i, e in by_id.items() if e.effect == "none"] == ["A03", "A17", "A22", "A24"]
 
 
 def test_every_quote_is_in_the_seed(registry):

@@ -30,29 +30,34 @@ def possible(d: dict, faction: str, op: str, limited: bool = False) -> bool:
 @pytest.mark.rule("coalition.operations.assault")
 def test_coalition_assault_removes_one_piece_per_troop_guerrillas_before_bases():
     """Helmand: 2 Coalition troops, 1 Active Taliban, 1 Active Warlords, a Taliban Base. The
-    Coalition chooses which guerrilla first; the Base only once no guerrilla protects it; free."""
+    Coalition chooses which guerrilla first; the Base only once no guerrilla protects it; 3
+    Government Resources (A05). Kandahar, with a Coalition troop and no enemy, is offered too: an
+    Assault there removes nothing, a legal choice (issue 27 item 1)."""
     d = sandbox_state()
     place(d, "Helmand", "coalition_troops", 2)
     active(d, "Helmand", "taliban", 1)
     active(d, "Helmand", "warlords", 1)
     place(d, "Helmand", "taliban_bases", 1)
-    place(d, "Kandahar", "coalition_troops", 1)  # no enemy there: not offered
+    place(d, "Kandahar", "coalition_troops", 1)  # no enemy there: offered all the same
     st = running(d, "coalition_assault")
-    assert st.legal_actions() == [{"space": "Helmand"}]
+    assert st.legal_actions() == [{"space": "Helmand"}, {"space": "Kandahar"}]
     st.apply({"space": "Helmand"})
-    assert st.legal_actions() == [{"remove": "taliban_active"}, {"remove": "warlords_active"}]
-    st.apply({"remove": "warlords_active"})
+    assert st.legal_actions() == [{"remove": "taliban_active", "space": "Helmand"},
+                                  {"remove": "warlords_active", "space": "Helmand"}]
+    st.apply({"remove": "warlords_active", "space": "Helmand"})
     # the second troop removes the Taliban guerrilla (the Base is protected until then): no choice
     p = st.d["spaces"]["Helmand"]["pieces"]
     assert (p["taliban_active"], p["warlords_active"], p["taliban_bases"]) == (0, 0, 1)
-    assert st.is_terminal() and st.d["resources"]["Government"] == 30 and st.d["aid"] == 15
+    assert st.legal_actions() == [{"space": "Kandahar"}, {"done": True}]
+    st.apply({"done": True})
+    assert st.is_terminal() and st.d["resources"]["Government"] == 27 and st.d["aid"] == 15
     assert st.d["available"]["warlords_underground"] == 15 and check_all(st.d) == []
 
 
 @pytest.mark.rule("coalition.operations.assault")
 def test_government_forces_join_a_coalition_assault_for_3_government_resources():
     """Kabul: 1 Coalition troop, 2 Police, 2 Govt troops (troops count in Provinces only), 4 Active
-    Taliban: joined, 1 + 2 Police = 3 removed, 3 Government Resources."""
+    Taliban: joined, 1 + 2 Police = 3 removed, 3 + 3 Government Resources (A05)."""
     d = sandbox_state()
     place(d, "Kabul", "coalition_troops", 1)
     place(d, "Kabul", "police", 2)
@@ -60,15 +65,15 @@ def test_government_forces_join_a_coalition_assault_for_3_government_resources()
     active(d, "Kabul", "taliban", 4)
     st = running(d, "coalition_assault")
     st.apply({"space": "Kabul"})
-    assert st.legal_actions() == [{"govt": False}, {"govt": True}]
-    st.apply({"govt": True})
-    assert st.d["spaces"]["Kabul"]["pieces"]["taliban_active"] == 1 and st.d["resources"]["Government"] == 27
+    assert st.legal_actions() == [{"govt": False, "space": "Kabul"}, {"govt": True, "space": "Kabul"}]
+    st.apply({"govt": True, "space": "Kabul"})
+    assert st.d["spaces"]["Kabul"]["pieces"]["taliban_active"] == 1 and st.d["resources"]["Government"] == 24
     assert st.is_terminal() and check_all(st.d) == []  # Kabul assaulted: no other space
     d = sandbox_state()
     place(d, "Kabul", "coalition_troops", 1)
     place(d, "Kabul", "police", 2)
     active(d, "Kabul", "taliban", 4)
-    d["resources"]["Government"] = 2  # cannot pay: Government forces are not asked
+    d["resources"]["Government"] = 5  # pays the space, not the 3 more: Government forces are not asked
     st = running(d, "coalition_assault")
     st.apply({"space": "Kabul"})
     assert st.d["spaces"]["Kabul"]["pieces"]["taliban_active"] == 3 and st.is_terminal()
@@ -76,16 +81,32 @@ def test_government_forces_join_a_coalition_assault_for_3_government_resources()
 
 @pytest.mark.rule("coalition.operations.assault")
 @pytest.mark.reading("A05")
-@pytest.mark.parametrize("coalition_assault_cost, left, possible_at_2", [
-    ("free_without_govt", 30, True), ("three_plus_three", 27, False)])
-def test_a_coalition_only_assault_is_free_or_costs_3(coalition_assault_cost, left, possible_at_2):
-    d = sandbox_state(rulings={"coalition_assault_cost": coalition_assault_cost})
+@pytest.mark.parametrize("coalition_assault_cost, alone, joined, possible_at_2", [
+    (None, 27, 24, False), ("three_plus_three", 27, 24, False), ("free_without_govt", 30, 27, True)])
+def test_a_coalition_assault_costs_3_a_space_and_3_more_where_the_government_joins(
+        coalition_assault_cost, alone, joined, possible_at_2):
+    """A05 (issue 27 item 3): "Costo: 3 Risorse Govt per Spazio. Spendi altre 3 Risorse Govt per
+    Spazio, negli spazi dove vuoi coinvolgere ... truppe Governative". By default (None: the
+    defaults) 3 a space, and 3 more where Government forces join (6 in all); under
+    free_without_govt a Coalition-only space is free and a joined one costs 3. With 2 Government
+    Resources the Coalition cannot Assault at all by default."""
+    rulings = {} if coalition_assault_cost is None else {"coalition_assault_cost": coalition_assault_cost}
+    d = sandbox_state(rulings=rulings)
     place(d, "Helmand", "coalition_troops", 1)
     active(d, "Helmand", "taliban", 1)
     st = running(d, "coalition_assault")
     st.apply({"space": "Helmand"})
-    assert st.is_terminal() and st.d["resources"]["Government"] == left and check_all(st.d) == []
-    d = sandbox_state(rulings={"coalition_assault_cost": coalition_assault_cost})
+    assert st.is_terminal() and st.d["resources"]["Government"] == alone and check_all(st.d) == []
+    d = sandbox_state(rulings=rulings)
+    place(d, "Helmand", "coalition_troops", 1)
+    place(d, "Helmand", "government_troops", 1)
+    active(d, "Helmand", "taliban", 2)
+    st = running(d, "coalition_assault")
+    st.apply({"space": "Helmand"})
+    st.apply({"govt": True, "space": "Helmand"})
+    assert st.is_terminal() and st.d["resources"]["Government"] == joined
+    assert st.d["spaces"]["Helmand"]["pieces"]["taliban_active"] == 0
+    d = sandbox_state(rulings=rulings)
     place(d, "Helmand", "coalition_troops", 1)
     active(d, "Helmand", "taliban", 1)
     d["resources"]["Government"] = 2
@@ -102,12 +123,13 @@ def test_government_assault_in_a_province_a_guerrilla_per_troop_a_base_per_two_a
     active(d, "Helmand", "taliban", 1)
     place(d, "Helmand", "taliban_bases", 1)
     st = running(d, "government_assault")
-    assert st.legal_actions() == [{"space": "Helmand"}]
+    assert len(st.legal_actions()) == len(st.map.names)  # "Qualsiasi Spazio" (issue 27 item 1)
     st.apply({"space": "Helmand"})
     p = st.d["spaces"]["Helmand"]["pieces"]
     assert p["taliban_active"] == 0 and p["taliban_bases"] == 0
-    assert st.d["aid"] == 21 and st.d["resources"]["Government"] == 27 and st.is_terminal()
-    assert check_all(st.d) == []
+    assert st.d["aid"] == 21 and st.d["resources"]["Government"] == 27
+    st.apply({"done": True})
+    assert st.is_terminal() and check_all(st.d) == []
     d = sandbox_state()
     place(d, "Helmand", "government_troops", 2)
     active(d, "Helmand", "taliban", 1)
@@ -129,11 +151,12 @@ def test_government_assault_on_a_loc_one_piece_per_two_cubes_and_hidden_guerrill
     place(d, "Kabul-Aibak LOC", "taliban_underground", 1)
     st = running(d, "government_assault")
     st.apply({"space": "Kabul-Aibak LOC"})
-    assert st.legal_actions() == [{"remove": "taliban_active"}, {"remove": "warlords_active"}]
-    st.apply({"remove": "taliban_active"})  # then the one kind left, with 3 troops: one more
+    assert st.legal_actions() == [{"remove": "taliban_active", "space": "Kabul-Aibak LOC"},
+                                  {"remove": "warlords_active", "space": "Kabul-Aibak LOC"}]
+    st.apply({"remove": "taliban_active", "space": "Kabul-Aibak LOC"})  # then the one kind left: one more
     p = st.d["spaces"]["Kabul-Aibak LOC"]["pieces"]
     assert (p["taliban_active"], p["warlords_active"], p["taliban_bases"], p["taliban_underground"]) == (0, 1, 1, 1)
-    assert st.is_terminal() and check_all(st.d) == []
+    assert check_all(st.d) == []
 
 
 @pytest.mark.rule("government.operations.assault")
@@ -172,9 +195,12 @@ def test_government_assault_costs_3_a_space_and_a_limited_one_takes_one():
 
     st = running(two_spaces(), "government_assault")
     st.apply({"space": "Helmand"})
-    assert st.legal_actions() == [{"space": "Kandahar"}, {"done": True}]
+    assert {"space": "Kandahar"} in st.legal_actions() and {"space": "Helmand"} not in st.legal_actions()
+    assert st.legal_actions()[-1] == {"done": True}
     st.apply({"space": "Kandahar"})
-    assert st.d["resources"]["Government"] == 24 and st.is_terminal()
+    assert st.d["resources"]["Government"] == 24
+    st.apply({"done": True})
+    assert st.is_terminal()
     st = running(two_spaces(), "government_assault", limited=True)
     st.apply({"space": "Helmand"})
     assert st.is_terminal() and st.d["turn"]["spaces"] == ["Helmand"]

@@ -32,17 +32,20 @@ def test_a_warlords_attack_activates_all_rolls_and_removes_govt_cubes_first():
         place(d, "Kandahar", kind, 1)
     place(d, "Herat", WU, 1)
     st = running(d, "warlords_attack")
-    assert st.legal_actions() == [{"space": "Herat"}, {"space": "Kandahar"}]
+    assert len(st.legal_actions()) == len(st.map.names)  # "Qualsiasi Spazio" (issue 27 item 1)
     st.apply({"space": "Kandahar"})
     assert st.d["pending"]["player"] == "chance" and st.legal_actions() == [{"die": n} for n in range(1, 7)]
     assert pieces(st, "Kandahar")[WA] == 2 and pieces(st, "Kandahar")[WU] == 0
     assert st.d["resources"]["Warlords"] == 14
     st.apply({"die": 2})
-    assert st.legal_actions() == [{"remove": "government_troops"}, {"remove": "police"}, {"done": True}]
-    st.apply({"remove": "police"})
-    assert st.legal_actions() == [{"remove": "government_troops"}, {"done": True}]
-    st.apply({"remove": "government_troops"})
-    assert st.legal_actions() == [{"space": "Herat"}, {"done": True}]  # 2 removed: the space is done
+    assert st.legal_actions() == [{"remove": "government_troops", "space": "Kandahar"},
+                                  {"remove": "police", "space": "Kandahar"}, {"remove": None, "space": "Kandahar"}]
+    st.apply({"remove": "police", "space": "Kandahar"})
+    assert st.legal_actions() == [{"remove": "government_troops", "space": "Kandahar"},
+                                  {"remove": None, "space": "Kandahar"}]
+    st.apply({"remove": "government_troops", "space": "Kandahar"})
+    assert {"space": "Herat"} in st.legal_actions() and {"space": "Kandahar"} not in st.legal_actions()
+    assert st.legal_actions()[-1] == {"done": True}  # 2 removed: the space is done
     p = pieces(st, "Kandahar")
     assert (p["coalition_troops"], p["government_bases"], p[WA]) == (1, 1, 2)
     assert st.d["available"]["police"] == 30 and st.d["available"]["warlords_underground"] == 15 - 3
@@ -61,11 +64,12 @@ def test_coalition_pieces_go_to_casualties_and_bases_come_last():
     st = running(d, "warlords_attack")
     st.apply({"space": "Helmand"})
     st.apply({"die": 3})
-    assert st.legal_actions() == [{"remove": "coalition_troops"}, {"done": True}]
-    st.apply({"remove": "coalition_troops"})
-    assert st.legal_actions() == [{"remove": "coalition_bases"}, {"done": True}]
-    st.apply({"remove": "coalition_bases"})
+    assert st.legal_actions() == [{"remove": "coalition_troops", "space": "Helmand"}, {"remove": None, "space": "Helmand"}]
+    st.apply({"remove": "coalition_troops", "space": "Helmand"})
+    assert st.legal_actions() == [{"remove": "coalition_bases", "space": "Helmand"}, {"remove": None, "space": "Helmand"}]
+    st.apply({"remove": "coalition_bases", "space": "Helmand"})
     assert st.d["casualties"]["coalition_troops"] == 1 and st.d["casualties"]["coalition_bases"] == 1
+    st.apply({"done": True})
     assert st.is_terminal() and check_all(st.d) == []
 
 
@@ -80,22 +84,25 @@ def test_a_miss_removes_nothing_a_one_adds_a_guerrilla_and_up_to_2_may_stop_earl
     st.apply({"space": "Kandahar"})
     st.apply({"die": 4})
     assert pieces(st, "Kandahar")["police"] == 2 and pieces(st, "Kandahar")[TA] == 3
-    assert st.is_terminal()
+    assert st.legal_actions()[-1] == {"done": True}
     d = sandbox_state()
     place(d, "Kandahar", TU, 3)
     place(d, "Kandahar", "police", 2)
     st = running(d, "taliban_attack", no_sa=True)
     st.apply({"space": "Kandahar"})
     st.apply({"die": 1})
-    st.apply({"remove": "police"})
-    st.apply({"done": True})
+    st.apply({"remove": "police", "space": "Kandahar"})
+    st.apply({"remove": None, "space": "Kandahar"})
     p = pieces(st, "Kandahar")
     assert (p["police"], p[TA], p[TU]) == (1, 3, 1) and st.d["available"][TU] == 30 - 4
+    st.apply({"done": True})
     assert st.is_terminal() and check_all(st.d) == []
 
 
 @pytest.mark.rule("limited_operation", "warlords.operations.attack")
-def test_a_limited_attack_takes_one_space_and_attack_needs_guerrillas_and_a_resource():
+def test_a_limited_attack_takes_one_space_and_attack_needs_a_resource():
+    """A Limited Attack ends with its one space. "Luogo: Qualsiasi Spazio": an Attack needs no
+    guerrilla anywhere (issue 27 item 1), only the Resource."""
     d = sandbox_state()
     place(d, "Herat", WU, 1)
     place(d, "Balkh", WU, 1)
@@ -105,8 +112,6 @@ def test_a_limited_attack_takes_one_space_and_attack_needs_guerrillas_and_a_reso
     assert st.is_terminal()
     st = DistantPlainState(sandbox_state())
     st.d["turn"] = new_turn("Warlords", "attack")
-    assert not is_possible(st, "Warlords", "attack")
-    place(st.d, "Herat", WU, 1)
     assert is_possible(st, "Warlords", "attack")
     st.d["resources"]["Warlords"] = 0
     assert not is_possible(st, "Warlords", "attack")
@@ -121,14 +126,15 @@ def test_ambush_activates_one_wins_without_a_roll_and_adds_a_guerrilla():
     place(d, "Kandahar", "coalition_troops", 1)
     st = running(d, "taliban_attack")
     st.apply({"space": "Kandahar"})
-    assert st.legal_actions() == [{"ambush": True}, {"ambush": False}]
-    st.apply({"ambush": True})
-    assert st.legal_actions() == [{"remove": "coalition_troops"}, {"done": True}]
-    st.apply({"remove": "coalition_troops"})
+    assert st.legal_actions() == [{"ambush": True, "space": "Kandahar"}, {"ambush": False, "space": "Kandahar"}]
+    st.apply({"ambush": True, "space": "Kandahar"})
+    assert st.legal_actions() == [{"remove": "coalition_troops", "space": "Kandahar"}, {"remove": None, "space": "Kandahar"}]
+    st.apply({"remove": "coalition_troops", "space": "Kandahar"})
     p = pieces(st, "Kandahar")
     assert (p[TU], p[TA]) == (3, 1) and st.d["casualties"]["coalition_troops"] == 1
     assert st.d["turn"]["sa"] == "ambush" and st.d["turn"]["sa_spaces"] == ["Kandahar"]
     assert st.d["resources"]["Taliban"] == 9
+    st.apply({"done": True})
     assert st.is_terminal() and check_all(st.d) == []
 
 
@@ -142,7 +148,7 @@ def test_ambush_at_most_3_spaces_only_when_the_turn_allows_it_and_with_an_underg
     st = running(d, "taliban_attack")
     for space in ("Helmand", "Kandahar", "Oruzgan"):
         st.apply({"space": space})
-        st.apply({"ambush": True})
+        st.apply({"ambush": True, "space": space})
     assert st.d["turn"]["sa_spaces"] == ["Helmand", "Kandahar", "Oruzgan"]
     st.apply({"space": "Zabol"})
     assert st.d["pending"]["player"] == "chance"  # a fourth: the die
@@ -175,15 +181,16 @@ def test_after_an_ambush_the_turn_offers_no_other_special_activity():
     assert {"op": "attack", "limited": False} in st.legal_actions()
     st.apply({"op": "attack", "limited": False})
     st.apply({"space": "Kandahar"})
-    st.apply({"ambush": True})
+    st.apply({"ambush": True, "space": "Kandahar"})
+    st.apply({"done": True})
     assert st.is_terminal() and st.d["turn"] is None and check_all(st.d) == []
 
 
 @pytest.mark.rule("warlords.operations.attack", "taliban.operations.attack")
 @pytest.mark.reading("A12")
 @pytest.mark.parametrize("attack_enemies, options", [
-    ("coin_only", [{"remove": "coalition_bases"}, {"done": True}]),
-    ("other_insurgent_too", [{"remove": "taliban_underground"}, {"done": True}])])
+    ("coin_only", [{"remove": "coalition_bases", "space": "Helmand"}, {"remove": None, "space": "Helmand"}]),
+    ("other_insurgent_too", [{"remove": "taliban_underground", "space": "Helmand"}, {"remove": None, "space": "Helmand"}])])
 def test_whether_the_other_insurgent_is_an_enemy(attack_enemies, options):
     """A12: the Warlords hit in Helmand, with an Underground Taliban guerrilla and a Coalition Base
     there: only the Base (COIN only), or the Taliban guerrilla first (before the Bases)."""
@@ -202,8 +209,8 @@ def test_whether_the_other_insurgent_is_an_enemy(attack_enemies, options):
 @pytest.mark.rule("taliban.operations.attack")
 @pytest.mark.reading("P32")
 @pytest.mark.parametrize("attack_bases_order, options", [
-    ("any_base", [{"remove": "government_bases"}, {"remove": "coalition_bases"}, {"done": True}]),
-    ("government_first", [{"remove": "government_bases"}, {"done": True}])])
+    ("any_base", [{"remove": "government_bases", "space": "Helmand"}, {"remove": "coalition_bases", "space": "Helmand"}, {"remove": None, "space": "Helmand"}]),
+    ("government_first", [{"remove": "government_bases", "space": "Helmand"}, {"remove": None, "space": "Helmand"}])])
 def test_the_order_among_the_bases(attack_bases_order, options):
     """P32: only a Govt and a Coalition Base left: either (default), or the Govt Base first."""
     d = sandbox_state(rulings={"attack_bases_order": attack_bases_order})

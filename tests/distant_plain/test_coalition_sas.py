@@ -115,11 +115,18 @@ def test_surge_takes_three_spaces_at_most():
 
 # -- Air Lift --------------------------------------------------------------------------------------
 @pytest.mark.rule("coalition.special_activities.air_lift")
-def test_air_lift_needs_troops_on_the_map():
+def test_air_lift_needs_no_troop_on_the_map():
+    """ "In qualsiasi 3 Spazi": an Air Lift with no troop to lift is legal, moving nothing (issue 27
+    item 1; it was refused before)."""
     d = sandbox_state()
-    assert not possible(d, "air_lift", "patrol")
-    place(d, "Kandahar-Kabul LOC", "government_troops", 1)
     assert possible(d, "air_lift", "patrol")
+    st = running(d, "coalition_air_lift", op="patrol")
+    assert len(st.legal_actions()) == len(st.map.names)
+    st.apply({"space": "Herat"})
+    st.apply({"done": True})
+    assert st.legal_actions() == [{"done": True}]  # nothing to move
+    st.apply({"done": True})
+    assert st.is_terminal() and st.d["turn"]["sa_spaces"] == ["Herat"]
 
 
 @pytest.mark.rule("coalition.special_activities.air_lift")
@@ -157,7 +164,8 @@ def test_air_lift_redistributes_coalition_troops_and_up_to_three_government_troo
 # -- Air Strike ------------------------------------------------------------------------------------
 @pytest.mark.rule("coalition.special_activities.air_strike")
 def test_air_strike_s_spaces_and_bases_last():
-    """Outside Kabul, where an Active guerrilla or an unprotected rebel Base can be removed."""
+    """Any space outside Kabul (issue 27 item 1: also where nothing can be removed, Helmand here);
+    an Active guerrilla or an unprotected rebel Base removed."""
     d = sandbox_state()
     activate(d, "Kabul", "taliban", 1)
     activate(d, "Kandahar", "taliban", 1)
@@ -165,15 +173,19 @@ def test_air_strike_s_spaces_and_bases_last():
     place(d, "Helmand", "taliban_underground", 1)  # Underground only: no target
     place(d, "Farah-Kandahar LOC", "warlords_bases", 1)
     st = running(d, "coalition_air_strike", op="sweep")
-    assert st.legal_actions() == [{"space": "Farah-Kandahar LOC"}, {"space": "Kandahar"}]
+    spaces = [a["space"] for a in st.legal_actions()]
+    assert spaces == [n for n in st.map.names if n != "Kabul"] and "Helmand" in spaces
     st.apply({"space": "Kandahar"})
-    assert st.legal_actions() == [{"remove": "taliban_active"}]  # the Base is protected by the guerrilla
-    st.apply({"remove": "taliban_active"})
+    # the Base is protected by the guerrilla
+    assert st.legal_actions() == [{"remove": "taliban_active", "space": "Kandahar"}]
+    st.apply({"remove": "taliban_active", "space": "Kandahar"})
     assert st.d["available"]["taliban_underground"] == 30 - 3 + 1
-    assert st.legal_actions() == [{"space": "Farah-Kandahar LOC"}, {"done": True}]  # Kandahar once only
+    assert {"space": "Kandahar"} not in st.legal_actions() and {"done": True} in st.legal_actions()  # once only
     st.apply({"space": "Farah-Kandahar LOC"})
-    st.apply({"remove": "warlords_bases"})
+    st.apply({"remove": "warlords_bases", "space": "Farah-Kandahar LOC"})
+    st.apply({"space": "Helmand"})  # nothing to remove there: no question, the strike is spent
     assert st.is_terminal() and st.d["available"]["warlords_bases"] == 12
+    assert st.d["turn"]["sa_spaces"] == ["Kandahar", "Farah-Kandahar LOC", "Helmand"]
     assert st.d["islamabad"]["level"] == "backing" and check_all(st.d) == []
 
 
@@ -186,9 +198,9 @@ def test_air_strike_takes_three_spaces_at_most():
     st = running(d, "coalition_air_strike", op="assault")
     for n in ("Helmand", "Herat", "Kandahar"):
         st.apply({"space": n})
-        st.apply({"remove": "warlords_active"})
+        st.apply({"remove": "warlords_active", "space": n})
     assert st.is_terminal() and st.d["spaces"]["Zabol"]["pieces"]["warlords_active"] == 1
-    assert not possible(sandbox_state(), "air_strike", "assault")
+    assert possible(sandbox_state(), "air_strike", "assault")  # nothing to strike: legal (issue 27 item 1)
 
 
 @pytest.mark.rule("coalition.special_activities.air_strike", "islamabad")
@@ -203,13 +215,13 @@ def test_air_strike_in_pakistan_moves_islamabad_toward_sponsorship(air_strike_is
     activate(d, "Helmand", "taliban", 1)
     st = running(d, "coalition_air_strike", op="patrol")
     st.apply({"space": "Helmand"})
-    st.apply({"remove": "taliban_active"})
+    st.apply({"remove": "taliban_active", "space": "Helmand"})
     assert st.d["islamabad"]["level"] == "pressure"  # not in Pakistan
     st.apply({"space": "Waziristan (Pakistan)"})
-    st.apply({"remove": "taliban_active"})
+    st.apply({"remove": "taliban_active", "space": "Waziristan (Pakistan)"})
     assert st.d["islamabad"]["level"] == "tolerance"
     assert "islamabad" in st.applied_rules()
     st.apply({"space": "Balochistan (Pakistan)"})
-    st.apply({"remove": "taliban_active"})
+    st.apply({"remove": "taliban_active", "space": "Balochistan (Pakistan)"})
     assert st.is_terminal() and st.d["islamabad"] == {"level": level, "hard": False}
     assert check_all(st.d) == []

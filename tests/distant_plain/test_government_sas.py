@@ -44,14 +44,14 @@ def test_govern_places_returnees_or_moves_population_from_aid_to_patronage():
     place(d, "Farah", "coalition_bases", 1)
     st = running(d, "government_govern", op="patrol")
     st.apply({"space": "Herat"})
-    assert st.legal_actions() == [{"do": "returnees"}, {"do": "patronage"}]
-    st.apply({"do": "patronage"})
+    assert st.legal_actions() == [{"do": "returnees", "space": "Herat"}, {"do": "patronage", "space": "Herat"}]
+    st.apply({"do": "patronage", "space": "Herat"})
     h = st.d["spaces"]["Herat"]
     assert (st.d["aid"], st.d["patronage"], h["support"], h["returnees"]) == (14, 6, "neutral", False)
     assert st.legal_actions() == [{"space": "Farah"}, {"done": True}]
     st.apply({"space": "Farah"})
-    assert st.legal_actions() == [{"do": "returnees"}]  # a Coalition Base: no Aid to Patronage
-    st.apply({"do": "returnees"})
+    assert st.legal_actions() == [{"do": "returnees", "space": "Farah"}]  # a Coalition Base: no Aid to Patronage
+    st.apply({"do": "returnees", "space": "Farah"})
     assert st.is_terminal() and st.d["spaces"]["Farah"]["returnees"]  # 2 spaces at most
     assert st.d["turn"]["sa_spaces"] == ["Herat", "Farah"] and check_all(st.d) == []
 
@@ -70,8 +70,8 @@ def test_govern_with_aid_below_the_population(govern_aid_short, allowed):
     if allowed:
         st = running(d, "government_govern", op="train")
         st.apply({"space": "Herat"})
-        assert st.legal_actions() == [{"do": "patronage"}]
-        st.apply({"do": "patronage"})
+        assert st.legal_actions() == [{"do": "patronage", "space": "Herat"}]
+        st.apply({"do": "patronage", "space": "Herat"})
         assert (st.d["aid"], st.d["patronage"]) == (0, 6) and check_all(st.d) == []
 
 
@@ -90,7 +90,7 @@ def test_govern_s_population_with_or_without_returnees(govern_population, spaces
     st = running(d, "government_govern", op="train")
     assert st.legal_actions() == [{"space": n} for n in spaces]
     st.apply({"space": "Kandahar"})
-    st.apply({"do": "patronage"})
+    st.apply({"do": "patronage", "space": "Kandahar"})
     assert (st.d["aid"], st.d["patronage"]) == (15 - moved, 5 + moved)
 
 
@@ -107,8 +107,8 @@ def test_transport_along_a_loc_then_into_an_adjacent_space_paying_for_guerrillas
     st = running(d, "government_transport", op="sweep")
     assert st.legal_actions() == [{"space": "Herat"}]
     st.apply({"space": "Herat"})
-    assert st.legal_actions() == [{"troops": 1}, {"troops": 2}, {"troops": 3}]  # Troops, not Police
-    st.apply({"troops": 2})
+    assert st.legal_actions() == [{"troops": k, "space": "Herat"} for k in (1, 2, 3)]  # Troops, not Police
+    st.apply({"troops": 2, "space": "Herat"})
     assert st.legal_actions() == [{"space": "Toraghondi-Farah LOC"}]  # not Badghis, Farah, Ghowr: no chain
     st.apply({"space": "Toraghondi-Farah LOC"})
     assert st.legal_actions() == [{"space": n} for n in ("Badghis", "Farah", "Ghowr", "Nimruz")] + [{"done": True}]
@@ -129,7 +129,7 @@ def test_transport_through_kabul_and_stopping_on_a_loc():
     place(d, "Kandahar-Kabul LOC", "taliban_underground", 1)
     st = running(d, "government_transport", op="assault")
     st.apply({"space": "Baghlan"})
-    st.apply({"troops": 1})
+    st.apply({"troops": 1, "space": "Baghlan"})
     assert st.legal_actions() == [{"space": n} for n in ("Kabul", "Kabul-Aibak LOC", "Shibirghan-Aibak LOC")]
     st.apply({"space": "Kabul"})
     assert {"space": "Baghlan"} not in st.legal_actions() and {"space": "Kandahar-Kabul LOC"} in st.legal_actions()
@@ -148,7 +148,7 @@ def test_transport_stops_at_sabotage():
     d["spaces"]["Kabul-Aibak LOC"]["sabotage"] = True
     st = running(d, "government_transport", op="train")
     st.apply({"space": "Baghlan"})
-    st.apply({"troops": 2})
+    st.apply({"troops": 2, "space": "Baghlan"})
     st.apply({"space": "Kabul-Aibak LOC"})
     assert st.is_terminal() and st.d["spaces"]["Kabul-Aibak LOC"]["pieces"]["government_troops"] == 2
     assert st.d["resources"]["Government"] == 30
@@ -168,7 +168,7 @@ def test_transport_when_the_government_cannot_pay(warlords_toll_unpaid, allowed)
     if allowed:
         st = running(d, "government_transport", op="train")
         st.apply({"space": "Herat"})
-        st.apply({"troops": 1})
+        st.apply({"troops": 1, "space": "Herat"})
         st.apply({"space": "Toraghondi-Farah LOC"})
         assert (st.d["resources"]["Government"], st.d["resources"]["Warlords"]) == (0, 15)
         assert check_all(st.d) == []

@@ -40,19 +40,19 @@ def test_coalition_patrol_moves_activates_per_cube_and_assaults_one_loc_free():
     place(d, "Kandahar-Kabul LOC", "warlords_underground", 2)
     st = running(d, "coalition_patrol")
     st.apply({"space": "Kandahar-Kabul LOC"})
-    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Balkh"}]  # a destination gets a cube
-    st.apply({"move": "coalition_troops", "from": "Balkh"})
-    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Balkh"}, {"done": True}]
-    st.apply({"move": "coalition_troops", "from": "Balkh"})
+    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Balkh", "to": "Kandahar-Kabul LOC"}]  # a destination gets a cube
+    st.apply({"move": "coalition_troops", "from": "Balkh", "to": "Kandahar-Kabul LOC"})
+    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Balkh", "to": "Kandahar-Kabul LOC"}, {"done": True}]
+    st.apply({"move": "coalition_troops", "from": "Balkh", "to": "Kandahar-Kabul LOC"})
     # no cube left to move: the activation, 2 cubes against 3 hidden guerrillas of two factions
-    assert st.legal_actions() == [{"activate": "taliban_underground"}, {"activate": "warlords_underground"}]
-    st.apply({"activate": "taliban_underground"})
+    assert st.legal_actions() == [{"activate": "taliban_underground", "space": "Kandahar-Kabul LOC"}, {"activate": "warlords_underground", "space": "Kandahar-Kabul LOC"}]
+    st.apply({"activate": "taliban_underground", "space": "Kandahar-Kabul LOC"})
     p = st.d["spaces"]["Kandahar-Kabul LOC"]["pieces"]
     assert (p["taliban_active"], p["warlords_active"], p["warlords_underground"]) == (1, 1, 1)
     assert st.legal_actions() == [{"assault": "Kandahar-Kabul LOC"}, {"assault": None}]
     st.apply({"assault": "Kandahar-Kabul LOC"})
-    assert st.legal_actions() == [{"remove": "taliban_active"}, {"remove": "warlords_active"}]
-    st.apply({"remove": "warlords_active"})
+    assert st.legal_actions() == [{"remove": "taliban_active", "space": "Kandahar-Kabul LOC"}, {"remove": "warlords_active", "space": "Kandahar-Kabul LOC"}]
+    st.apply({"remove": "warlords_active", "space": "Kandahar-Kabul LOC"})
     assert (p["taliban_active"], p["warlords_active"], p["coalition_troops"]) == (0, 0, 2)
     assert st.is_terminal() and st.d["resources"]["Government"] == 30 and check_all(st.d) == []
 
@@ -69,10 +69,10 @@ def test_government_forces_join_the_coalition_s_free_assault(patrol_assault_govt
     place(d, "Baghlan", "coalition_troops", 1)
     st = running(d, "coalition_patrol", limited=True)
     st.apply({"space": "Kabul-Aibak LOC"})
-    st.apply({"move": "coalition_troops", "from": "Baghlan"})
+    st.apply({"move": "coalition_troops", "from": "Baghlan", "to": "Kabul-Aibak LOC"})
     st.apply({"assault": "Kabul-Aibak LOC"})
-    assert st.legal_actions() == [{"govt": False}, {"govt": True}]
-    st.apply({"govt": True})  # 2 troops + 2 Police: all 3
+    assert st.legal_actions() == [{"govt": False, "space": "Kabul-Aibak LOC"}, {"govt": True, "space": "Kabul-Aibak LOC"}]
+    st.apply({"govt": True, "space": "Kabul-Aibak LOC"})  # 2 troops + 2 Police: all 3
     assert st.d["spaces"]["Kabul-Aibak LOC"]["pieces"]["taliban_active"] == 0
     assert st.d["resources"]["Government"] == government and st.is_terminal() and check_all(st.d) == []
 
@@ -86,19 +86,22 @@ def test_government_patrol_3_resources_in_all_troops_and_police_one_destination_
     st = running(d, "government_patrol", limited=True)
     st.apply({"space": "Kabul-Aibak LOC"})
     assert st.d["resources"]["Government"] == 27
-    assert st.legal_actions() == [{"move": "government_troops", "from": "Kabul"}, {"move": "police", "from": "Baghlan"},
-                                  {"move": "police", "from": "Nuristan"}]
-    st.apply({"move": "police", "from": "Nuristan"})  # Nuristan, Kabul-Tor Kham, Kabul, Kabul-Aibak
-    st.apply({"move": "government_troops", "from": "Kabul"})
+    assert st.legal_actions() == [{"move": "government_troops", "from": "Kabul", "to": "Kabul-Aibak LOC"}, {"move": "police", "from": "Baghlan", "to": "Kabul-Aibak LOC"},
+                                  {"move": "police", "from": "Nuristan", "to": "Kabul-Aibak LOC"}]
+    st.apply({"move": "police", "from": "Nuristan", "to": "Kabul-Aibak LOC"})  # Nuristan, Kabul-Tor Kham, Kabul, Kabul-Aibak
+    st.apply({"move": "government_troops", "from": "Kabul", "to": "Kabul-Aibak LOC"})
     st.apply({"done": True})  # Limited: no second destination
     p = st.d["spaces"]["Kabul-Aibak LOC"]["pieces"]
     assert (p["government_troops"], p["police"]) == (1, 1) and st.d["turn"]["spaces"] == ["Kabul-Aibak LOC"]
+    # the free Assault: in any LoC, an enemy there or not (issue 27 item 1)
+    assert st.legal_actions() == [{"assault": n} for n in st.map.locs] + [{"assault": None}]
+    st.apply({"assault": None})
     assert st.is_terminal() and st.d["resources"]["Government"] == 27 and check_all(st.d) == []
     st = running(d, "government_patrol")  # a full Patrol: the two moved cubes stay, the Baghlan Police may go on
     st.apply({"space": "Kabul"})
-    st.apply({"move": "police", "from": "Baghlan"})
-    st.apply({"move": "government_troops", "from": "Kabul-Aibak LOC"})
-    assert st.legal_actions() == [{"move": "police", "from": "Kabul-Aibak LOC"}, {"done": True}]
+    st.apply({"move": "police", "from": "Baghlan", "to": "Kabul"})
+    st.apply({"move": "government_troops", "from": "Kabul-Aibak LOC", "to": "Kabul"})
+    assert st.legal_actions() == [{"move": "police", "from": "Kabul-Aibak LOC", "to": "Kabul"}, {"done": True}]
     assert st.d["resources"]["Government"] == 24  # 3 in all, whatever the destinations
     d = sandbox_state()
     place(d, "Kabul", "government_troops", 1)
@@ -117,8 +120,8 @@ def test_patrol_activates_in_every_loc_or_in_its_destinations(patrol_activation,
     place(d, "Balkh", "coalition_troops", 1)
     st = running(d, "coalition_patrol")
     st.apply({"space": "Kabul-Aibak LOC"})
-    st.apply({"move": "coalition_troops", "from": "Balkh"})
-    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Kabul-Tor Kham LOC"}, {"done": True}]
+    st.apply({"move": "coalition_troops", "from": "Balkh", "to": "Kabul-Aibak LOC"})
+    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Kabul-Tor Kham LOC", "to": "Kabul-Aibak LOC"}, {"done": True}]
     st.apply({"done": True})
     assert {"space": "Kabul"} in st.legal_actions()  # the waiting troop could still move elsewhere
     st.apply({"done": True})
@@ -138,7 +141,7 @@ def test_a_patrol_destination_without_a_move(destination_needs_move, in_place):
     own = ["Kabul-Aibak LOC"] if in_place else []
     assert spaces(st) == ["Kabul"] + own + ["Kabul-Tor Kham LOC", "Kandahar-Kabul LOC"]
     st.apply({"space": "Kandahar-Kabul LOC"})
-    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Kabul-Aibak LOC"}] + (
+    assert st.legal_actions() == [{"move": "coalition_troops", "from": "Kabul-Aibak LOC", "to": "Kandahar-Kabul LOC"}] + (
         [{"done": True}] if in_place else [])
 
 
@@ -146,16 +149,16 @@ def test_a_patrol_destination_without_a_move(destination_needs_move, in_place):
 @pytest.mark.reading("P06")
 @pytest.mark.parametrize("patrol_assault_where, offered", [("any_loc", True), ("destination_loc", False)])
 def test_the_free_assault_in_any_loc_or_a_destination(patrol_assault_where, offered):
+    """P06: the Coalition's free Assault in any LoC with its troops, or only in a destination; in
+    the destination Kabul-Aibak LOC there is no enemy, offered all the same (issue 27 item 1)."""
     d = sandbox_state(rulings={"patrol_assault_where": patrol_assault_where})
     place(d, "Kabul-Tor Kham LOC", "coalition_troops", 1)
     active(d, "Kabul-Tor Kham LOC", "taliban", 1)
     place(d, "Balkh", "coalition_troops", 1)
     st = running(d, "coalition_patrol")
     st.apply({"space": "Kabul-Aibak LOC"})
-    st.apply({"move": "coalition_troops", "from": "Balkh"})
+    st.apply({"move": "coalition_troops", "from": "Balkh", "to": "Kabul-Aibak LOC"})
     st.apply({"done": True})  # this destination
     st.apply({"done": True})  # no other
-    if offered:
-        assert st.legal_actions() == [{"assault": "Kabul-Tor Kham LOC"}, {"assault": None}]
-    else:
-        assert st.is_terminal()
+    assert st.legal_actions() == [{"assault": "Kabul-Aibak LOC"}] + (
+        [{"assault": "Kabul-Tor Kham LOC"}] if offered else []) + [{"assault": None}]

@@ -7,7 +7,11 @@ import pytest
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.propaganda import resources_phase, reset_phase, sabotage, victory_phase
 from cdg_oracle.model.distant_plain.sandbox import sandbox_state
-from tests.distant_plain.helpers import place
+from cdg_oracle.model.distant_plain.activities import is_possible, new_turn
+from cdg_oracle.model.distant_plain.engine import ENGINE
+from cdg_oracle.model.distant_plain.state import DistantPlainState
+from cdg_oracle.model.distant_plain.turn import operation_choices
+from tests.distant_plain.helpers import place, running
 
 
 @pytest.mark.rule("propaganda.resources.sabotage")
@@ -100,22 +104,63 @@ def test_the_casualties_half_that_leaves(casualties_rounding, leave):
 
 
 @pytest.mark.rule("propaganda.reset.underground", "islamabad.hostility")
-@pytest.mark.reading("A17")
-@pytest.mark.parametrize("hostility_at_reset, hard, active", [
-    ("reset_wins", True, 0), ("hostility_wins", True, 2), ("reset_wins", False, 0), ("hostility_wins", False, 0)])
-def test_hostility_and_reset(hostility_at_reset, hard, active):
-    """A17: under Hostility the Taliban guerrillas in Pakistan are always Active; Reset turns every
-    Active guerrilla Underground. By default Reset wins; under the other reading they stay Active
-    while the marker is at Hostility once Reset has moved it (a Hard marker is only turned back; a
-    marker that drifts to Pressure first leaves Hostility behind: the aid's Reset list moves the
-    marker before the guerrillas flip)."""
-    d = sandbox_state(rulings={"hostility_at_reset": hostility_at_reset})
+@pytest.mark.parametrize("hard, active", [(True, 2), (False, 0)])
+def test_the_reset_leaves_the_taliban_in_pakistan_active_at_hostility(hard, active):
+    """A17 (issue 27 item 2): under Hostility the Taliban guerrillas in Pakistan "sono sempre
+    attivi", a standing state the Reset does not suspend: a Hard marker is only turned back, so the
+    marker stays at Hostility and they stay Active; a marker that drifts to Pressure first leaves
+    Hostility behind, and they go Underground as every other (the Reset list moves the marker
+    before the guerrillas flip). Elsewhere the Reset flips as ever."""
+    d = sandbox_state()
     d["islamabad"] = {"level": "hostility", "hard": hard}
-    d["available"]["taliban_underground"] -= 2
-    d["spaces"]["Waziristan (Pakistan)"]["pieces"]["taliban_active"] += 2
+    for name in ("Waziristan (Pakistan)", "Helmand"):
+        d["available"]["taliban_underground"] -= 2
+        d["spaces"][name]["pieces"]["taliban_active"] += 2
     reset_phase(d)
     assert d["spaces"]["Waziristan (Pakistan)"]["pieces"]["taliban_active"] == active
+    assert d["spaces"]["Waziristan (Pakistan)"]["pieces"]["taliban_underground"] == 2 - active
+    assert d["spaces"]["Helmand"]["pieces"]["taliban_active"] == 0
     assert check_all(d) == []
+
+
+@pytest.mark.rule("propaganda.reset.underground", "islamabad.hostility", "taliban.operations.terror")
+def test_after_a_propaganda_round_ending_at_hostility_no_terror_in_waziristan():
+    """The issue's play case: a Propaganda round whose Reset ends at Hostility (the marker Hard
+    there) leaves the 3 Taliban guerrillas of Waziristan Active, so the Taliban's next turn offers
+    no Terror (it needs an Underground guerrilla: "Spazi con tuoi Guerriglieri nascosti"), nor
+    Extort or Infiltrate there."""
+    d = sandbox_state()
+    d["islamabad"] = {"level": "hostility", "hard": True}
+    d["available"]["taliban_underground"] -= 3
+    d["spaces"]["Waziristan (Pakistan)"]["pieces"]["taliban_active"] += 3
+    d.update(stack=[{"proc": "test_halt", "pc": "start"}, {"proc": "propaganda", "pc": "start", "final": False}],
+             pending=None, terminal=None)
+    st = DistantPlainState(d)
+    ENGINE.run(st)
+    while not st.is_terminal():  # the Sharia in Waziristan, declined
+        st.apply({"done": True})
+    p = st.d["spaces"]["Waziristan (Pakistan)"]["pieces"]
+    assert (p["taliban_active"], p["taliban_underground"]) == (3, 0)
+    assert st.d["islamabad"] == {"level": "hostility", "hard": False}
+    ops = operation_choices(st, "Taliban", False)
+    assert {"op": "terror", "limited": False} not in ops and {"op": "attack", "limited": False} in ops
+    st.d["turn"] = new_turn("Taliban", "attack")
+    assert not is_possible(st, "Taliban", "extort") and not is_possible(st, "Taliban", "infiltrate")
+    assert check_all(st.d) == []
+
+
+@pytest.mark.rule("islamabad.hostility")
+def test_an_underground_taliban_guerrilla_entering_pakistan_at_hostility_is_active_at_once():
+    """'sempre attivi' holds at every step, not only when an Operation ends: an Underground Taliban
+    guerrilla marched into Waziristan at Hostility is Active as soon as it is there."""
+    d = sandbox_state()
+    d["islamabad"] = {"level": "hostility", "hard": False}
+    place(d, "Paktika", "taliban_underground", 2)
+    st = running(d, "taliban_march")
+    st.apply({"space": "Waziristan (Pakistan)"})
+    st.apply({"move": "taliban_underground", "from": "Paktika", "to": "Waziristan (Pakistan)"})
+    p = st.d["spaces"]["Waziristan (Pakistan)"]["pieces"]
+    assert (p["taliban_active"], p["taliban_underground"]) == (1, 0)
 
 
 @pytest.mark.rule("propaganda.resources.sabotage")

@@ -17,7 +17,7 @@ from cdg_oracle.properties import walk
 from cdg_oracle.properties.campaign import options_campaign
 from cdg_oracle.properties.distant_plain import stateful
 from cdg_oracle.properties.distant_plain.campaign import distant_plain_invariants
-from cdg_oracle.properties.distant_plain.verification import PASSIVE, active_game
+from cdg_oracle.properties.distant_plain.verification import active_game, passive
 
 GAME = "distant_plain"
 
@@ -34,7 +34,10 @@ def test_random_operations_and_propaganda_rounds_keep_every_law_and_reach_every_
     keep every invariant after every step; across the games every Operation and Special Activity of
     the four factions runs (Ambush within the Attack), and the games end (verify's active games,
     properties/distant_plain/verification.py; the JSON round trip every 25th step here, every step
-    in verify and the state machine)."""
+    in verify and the state machine). Every choice the rules allow being offered, also one without
+    effect (issue 27 item 1), the sandbox's empty start rarely reaches Eradicate's position (a
+    COIN-controlled Province with Govt cubes and a Warlords Base): 20 more games start from a board
+    that holds one."""
     seen: set = set()
     winners = set()
     for seed in range(60):
@@ -42,6 +45,18 @@ def test_random_operations_and_propaganda_rounds_keep_every_law_and_reach_every_
         assert r["failure"] is None, (seed, r["failure"])
         seen |= set(r["ran"])
         winners.add(r["winner"])
+
+    def board(d: dict) -> None:
+        for space, kind, n in (("Helmand", "government_troops", 3), ("Helmand", "coalition_troops", 2),
+                               ("Helmand", "warlords_bases", 1), ("Kandahar", "taliban_underground", 3),
+                               ("Kandahar", "coalition_troops", 1)):
+            d["available"][kind] -= n
+            d["spaces"][space]["pieces"][kind] += n
+
+    for seed in range(20):
+        r = active_game(seed, {"propaganda_rounds": 1, "turns_per_propaganda": 2}, roundtrip_every=25, board=board)
+        assert r["failure"] is None, (seed, r["failure"])
+        seen |= set(r["ran"])
     wanted = {proc_name(f, name) for f, acts in load_activities().items()
               for name in (*acts.operations, *acts.special_activities)}
     assert wanted <= seen, sorted(wanted - seen)
@@ -152,7 +167,7 @@ def test_every_canonical_state_matches_the_published_schema():
         if st.is_terminal():
             break
         acts = st.legal_actions()
-        st.apply(rng.choice([a for a in acts if a not in PASSIVE] or acts))
+        st.apply(rng.choice([a for a in acts if not passive(a)] or acts))
 
 
 def test_verify_s_active_campaign_reports_what_ran_and_is_the_same_for_the_same_seed():

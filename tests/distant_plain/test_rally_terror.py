@@ -19,8 +19,9 @@ def test_rally_places_a_guerrilla_a_space_for_a_resource():
     st = running(d, "warlords_rally")
     assert {"space": "Kabul"} in st.legal_actions() and {"space": "Kabul-Aibak LOC"} not in st.legal_actions()
     st.apply({"space": "Herat"})
-    assert st.legal_actions() == [{"do": "place"}]
-    st.apply({"do": "place"})
+    # the flip with no Active guerrilla there: a legal choice without effect (issue 27 item 1)
+    assert st.legal_actions() == [{"do": "place", "space": "Herat"}, {"do": "underground", "space": "Herat"}]
+    st.apply({"do": "place", "space": "Herat"})
     assert st.d["spaces"]["Herat"]["pieces"]["warlords_underground"] == 1 and st.d["resources"]["Warlords"] == 14
     assert {"done": True} in st.legal_actions()
     st.apply({"done": True})
@@ -38,9 +39,9 @@ def test_rally_s_base_and_mass_placement_outside_pashtun_territory():
     place(d, "Balkh", "warlords_bases", 1)
     st = running(d, "warlords_rally")
     st.apply({"space": "Balkh"})
-    assert st.legal_actions() == [{"do": "place"}, {"do": "base", "active": 1}, {"do": "mass", "n": 1},
-                                  {"do": "mass", "n": 2}, {"do": "mass", "n": 3}, {"do": "underground"}]
-    st.apply({"do": "base", "active": 1})
+    assert st.legal_actions() == [{"do": "place", "space": "Balkh"}, {"do": "base", "active": 1, "space": "Balkh"}, {"do": "mass", "n": 1, "space": "Balkh"},
+                                  {"do": "mass", "n": 2, "space": "Balkh"}, {"do": "mass", "n": 3, "space": "Balkh"}, {"do": "underground", "space": "Balkh"}]
+    st.apply({"do": "base", "active": 1, "space": "Balkh"})
     p = st.d["spaces"]["Balkh"]["pieces"]
     assert (p["warlords_underground"], p["warlords_active"], p["warlords_bases"]) == (0, 0, 2)
     assert check_all(st.d) == []
@@ -56,7 +57,7 @@ def test_a_limited_rally_takes_one_space():
     d = sandbox_state()
     st = running(d, "warlords_rally", limited=True)
     st.apply({"space": "Herat"})
-    st.apply({"do": "place"})
+    st.apply({"do": "place", "space": "Herat"})
     assert st.is_terminal()
 
 
@@ -116,11 +117,11 @@ def test_taliban_rally_in_pakistan_by_islamabad(level, cost):
         assert "Waziristan (Pakistan)" not in spaces_offered(st) and "Kandahar" in spaces_offered(st)
         return
     st.apply({"space": "Waziristan (Pakistan)"})
-    st.apply({"do": "place"})
+    st.apply({"do": "place", "space": "Waziristan (Pakistan)"})
     assert st.d["resources"]["Taliban"] == 10 - cost
     assert st.d["spaces"]["Waziristan (Pakistan)"]["pieces"]["taliban_underground"] == 1
     st.apply({"space": "Kandahar"})
-    st.apply({"do": "place"})
+    st.apply({"do": "place", "space": "Kandahar"})
     assert st.d["resources"]["Taliban"] == 9 - cost
     st.apply({"done": True})
     assert st.is_terminal() and check_all(st.d) == []
@@ -151,10 +152,10 @@ def test_taliban_rally_options_mass_placement_in_pashtun_territory_and_sharia():
     d["spaces"]["Kandahar"]["pieces"]["taliban_active"] += 1
     st = running(d, "taliban_rally")
     st.apply({"space": "Kandahar"})
-    assert st.legal_actions() == [{"do": "place"}, {"do": "base", "active": 1}, {"do": "mass", "n": 1},
-                                  {"do": "mass", "n": 2}, {"do": "mass", "n": 3}, {"do": "underground"},
-                                  {"do": "sharia", "steps": 1}]
-    st.apply({"do": "mass", "n": 3})
+    assert st.legal_actions() == [{"do": "place", "space": "Kandahar"}, {"do": "base", "active": 1, "space": "Kandahar"}, {"do": "mass", "n": 1, "space": "Kandahar"},
+                                  {"do": "mass", "n": 2, "space": "Kandahar"}, {"do": "mass", "n": 3, "space": "Kandahar"}, {"do": "underground", "space": "Kandahar"},
+                                  {"do": "sharia", "steps": 1, "space": "Kandahar"}]
+    st.apply({"do": "mass", "n": 3, "space": "Kandahar"})
     p = st.d["spaces"]["Kandahar"]["pieces"]
     assert (p["taliban_underground"], p["taliban_active"]) == (4, 1) and st.d["resources"]["Taliban"] == 9
     assert check_all(st.d) == []
@@ -171,14 +172,14 @@ def test_taliban_rally_sharia_in_one_space_only():
     d["spaces"]["Kandahar"].update(support="support", terror=True)
     st = running(d, "taliban_rally")
     st.apply({"space": "Kandahar"})
-    assert [x for x in st.legal_actions() if x["do"] == "sharia"] == [{"do": "sharia", "steps": k} for k in (1, 2, 3)]
-    st.apply({"do": "sharia", "steps": 3})
+    assert [x for x in st.legal_actions() if x["do"] == "sharia"] == [{"do": "sharia", "steps": k, "space": "Kandahar"} for k in (1, 2, 3)]
+    st.apply({"do": "sharia", "steps": 3, "space": "Kandahar"})
     k = st.d["spaces"]["Kandahar"]
     assert (k["support"], k["terror"], st.d["resources"]["Taliban"]) == ("opposition", False, 6)
     assert "Kandahar" not in spaces_offered(st)
     st.apply({"space": "Helmand"})
     assert all(x["do"] != "sharia" for x in st.legal_actions())
-    st.apply({"do": "place"})
+    st.apply({"do": "place", "space": "Helmand"})
     st.apply({"done": True})
     assert st.is_terminal() and check_all(st.d) == []
 
@@ -195,7 +196,7 @@ def test_taliban_rally_sharia_and_control(rally_sharia_control, offered):
     place(d, "Kandahar", "government_troops", 2)
     st = running(d, "taliban_rally")
     st.apply({"space": "Kandahar"})
-    assert ({"do": "sharia", "steps": 1} in st.legal_actions()) == offered
+    assert ({"do": "sharia", "steps": 1, "space": "Kandahar"} in st.legal_actions()) == offered
 
 
 @pytest.mark.rule("taliban.operations.rally", "propaganda.support.sharia")
@@ -211,7 +212,7 @@ def test_taliban_rally_sharia_steps_and_price(rally_sharia_steps, most, left):
     st = running(d, "taliban_rally")
     st.apply({"space": "Kandahar"})
     assert [x["steps"] for x in st.legal_actions() if x["do"] == "sharia"] == list(range(1, most + 1))
-    st.apply({"do": "sharia", "steps": 1})
+    st.apply({"do": "sharia", "steps": 1, "space": "Kandahar"})
     k = st.d["spaces"]["Kandahar"]
     assert (k["terror"], k["support"], st.d["resources"]["Taliban"]) == (False, "support", left)
 
@@ -225,8 +226,8 @@ def test_taliban_rally_sharia_limited_by_resources():
     d["spaces"]["Kandahar"].update(support="support", terror=True)
     st = running(d, "taliban_rally")
     st.apply({"space": "Kandahar"})
-    assert [x for x in st.legal_actions() if x["do"] == "sharia"] == [{"do": "sharia", "steps": 1}]
-    st.apply({"do": "sharia", "steps": 1})
+    assert [x for x in st.legal_actions() if x["do"] == "sharia"] == [{"do": "sharia", "steps": 1, "space": "Kandahar"}]
+    st.apply({"do": "sharia", "steps": 1, "space": "Kandahar"})
     assert st.d["resources"]["Taliban"] == 0 and check_all(st.d) == []
 
 
@@ -239,7 +240,7 @@ def test_taliban_rally_sharia_with_two_bases(rally_sharia_bases, offered):
     place(d, "Kandahar", "taliban_bases", 2)
     st = running(d, "taliban_rally")
     st.apply({"space": "Kandahar"})
-    assert ({"do": "sharia", "steps": 1} in st.legal_actions()) == offered
+    assert ({"do": "sharia", "steps": 1, "space": "Kandahar"} in st.legal_actions()) == offered
 
 
 @pytest.mark.rule("limited_operation", "taliban.operations.rally")
@@ -247,7 +248,7 @@ def test_a_limited_taliban_rally_takes_one_space():
     d = sandbox_state()
     st = running(d, "taliban_rally", limited=True)
     st.apply({"space": "Kabul"})
-    st.apply({"do": "place"})
+    st.apply({"do": "place", "space": "Kabul"})
     assert st.is_terminal() and st.d["turn"]["spaces"] == ["Kabul"]
 
 

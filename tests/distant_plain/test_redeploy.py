@@ -24,11 +24,11 @@ def test_one_cube_in_three_deserts_the_government_choosing_which():
     place(d, "Konduz", "government_troops", 3)   # 3: 1, troops only
     st = running(d, "desertion")
     assert st.decision()["prompt"].startswith("Government: a cube deserts in Herat (2 to go)")
-    assert st.legal_actions() == [{"cube": "government_troops"}, {"cube": "police"}]
-    st.apply({"cube": "police"})
-    st.apply({"cube": "government_troops"})
-    assert st.legal_actions() == [{"cube": "government_troops"}]  # Konduz: troops only
-    st.apply({"cube": "government_troops"})
+    assert st.legal_actions() == [{"cube": "government_troops", "space": "Herat"}, {"cube": "police", "space": "Herat"}]
+    st.apply({"cube": "police", "space": "Herat"})
+    st.apply({"cube": "government_troops", "space": "Herat"})
+    assert st.legal_actions() == [{"cube": "government_troops", "space": "Konduz"}]  # Konduz: troops only
+    st.apply({"cube": "government_troops", "space": "Konduz"})
     assert st.is_terminal()
     p = st.d["spaces"]
     assert (p["Herat"]["pieces"]["government_troops"], p["Herat"]["pieces"]["police"]) == (3, 2)
@@ -173,7 +173,7 @@ def test_control_of_a_destination_as_of_when(redeploy_control, police_to, taliba
     control_position(d)
     st = desertion_then_redeploy(d)
     assert st.d["stack"][1]["phase_control"]["Herat"] == "coin"
-    st.apply({"cube": "police"})
+    st.apply({"cube": "police", "space": "Herat"})
     assert "phase_control" not in st.d["stack"][1]       # the redeploys took the phase's Control over
     assert st.legal_actions() == [{"move": "government_troops", "from": "Kandahar", "to": "Kabul"}]
     move(st, "government_troops", "Kandahar", "Kabul")

@@ -33,15 +33,15 @@ def test_coalition_sweep_govt_troops_one_per_coalition_troop_3_resources_coaliti
     st = running(helmand_sweep(), "coalition_sweep")
     assert {"space": "Kabul-Aibak LOC"} not in st.legal_actions()  # Provinces and Kabul only
     st.apply({"space": "Helmand"})
-    assert st.legal_actions() == [{"move": COAL, "from": "Kandahar"}, {"move": COAL, "from": "Zabol"}]
-    st.apply({"move": COAL, "from": "Kandahar"})
-    assert st.legal_actions() == [{"move": COAL, "from": "Kandahar"}, {"move": COAL, "from": "Zabol"},
-                                  {"move": GOVT, "from": "Kandahar"}, {"done": True}]
-    st.apply({"move": GOVT, "from": "Kandahar"})
+    assert st.legal_actions() == [{"move": COAL, "from": "Kandahar", "to": "Helmand"}, {"move": COAL, "from": "Zabol", "to": "Helmand"}]
+    st.apply({"move": COAL, "from": "Kandahar", "to": "Helmand"})
+    assert st.legal_actions() == [{"move": COAL, "from": "Kandahar", "to": "Helmand"}, {"move": COAL, "from": "Zabol", "to": "Helmand"},
+                                  {"move": GOVT, "from": "Kandahar", "to": "Helmand"}, {"done": True}]
+    st.apply({"move": GOVT, "from": "Kandahar", "to": "Helmand"})
     assert st.d["resources"]["Government"] == 27
-    assert st.legal_actions() == [{"move": COAL, "from": "Kandahar"}, {"move": COAL, "from": "Zabol"}, {"done": True}]
-    st.apply({"move": COAL, "from": "Zabol"})  # through the LoC: no Sabotage stop, no fee for the Coalition
-    st.apply({"move": GOVT, "from": "Kandahar"})
+    assert st.legal_actions() == [{"move": COAL, "from": "Kandahar", "to": "Helmand"}, {"move": COAL, "from": "Zabol", "to": "Helmand"}, {"done": True}]
+    st.apply({"move": COAL, "from": "Zabol", "to": "Helmand"})  # through the LoC: no Sabotage stop, no fee for the Coalition
+    st.apply({"move": GOVT, "from": "Kandahar", "to": "Helmand"})
     assert st.d["resources"]["Government"] == 27  # 3 a destination, once
     st.apply({"done": True})
     assert {"space": "Oruzgan"} in st.legal_actions()  # the Kandahar troop left may sweep elsewhere
@@ -61,11 +61,11 @@ def test_up_to_or_exactly_one_govt_troop_per_coalition_troop(coalition_sweep_gov
     st = running(helmand_sweep(rulings), "coalition_sweep")
     st.apply({"space": "Helmand"})
     if coalition_sweep_govt_troops == "up_to":
-        assert st.legal_actions() == [{"move": COAL, "from": "Kandahar"}, {"move": COAL, "from": "Zabol"}]
+        assert st.legal_actions() == [{"move": COAL, "from": "Kandahar", "to": "Helmand"}, {"move": COAL, "from": "Zabol", "to": "Helmand"}]
     else:
-        assert st.legal_actions() == [{"move": COAL, "from": "Kandahar", "with": "Kandahar"},
-                                      {"move": COAL, "from": "Zabol", "with": "Kandahar"}]
-        st.apply({"move": COAL, "from": "Zabol", "with": "Kandahar"})
+        assert st.legal_actions() == [{"move": COAL, "from": "Kandahar", "with": "Kandahar", "to": "Helmand"},
+                                      {"move": COAL, "from": "Zabol", "with": "Kandahar", "to": "Helmand"}]
+        st.apply({"move": COAL, "from": "Zabol", "with": "Kandahar", "to": "Helmand"})
         p = st.d["spaces"]["Helmand"]["pieces"]
         assert (p[COAL], p[GOVT], st.d["resources"]["Government"]) == (1, 1, 27) and check_all(st.d) == []
     d = helmand_sweep(rulings)
@@ -84,14 +84,14 @@ def test_government_sweep_3_a_destination_1_to_the_warlords_a_loc_with_a_guerril
     st = running(d, "government_sweep")
     st.apply({"space": "Helmand"})
     assert st.d["resources"]["Government"] == 27
-    assert st.legal_actions() == [{"move": GOVT, "from": "Zabol", "via": "Farah-Kandahar LOC"}]
-    st.apply({"move": GOVT, "from": "Zabol", "via": "Farah-Kandahar LOC"})
+    assert st.legal_actions() == [{"move": GOVT, "from": "Zabol", "via": "Farah-Kandahar LOC", "to": "Helmand"}]
+    st.apply({"move": GOVT, "from": "Zabol", "via": "Farah-Kandahar LOC", "to": "Helmand"})
     assert (st.d["resources"]["Government"], st.d["resources"]["Warlords"]) == (26, 16)
-    assert st.legal_actions() == [{"move": GOVT, "from": "Zabol"}, {"done": True}]  # that LoC is paid for
-    st.apply({"move": GOVT, "from": "Zabol"})
+    assert st.legal_actions() == [{"move": GOVT, "from": "Zabol", "to": "Helmand"}, {"done": True}]  # that LoC is paid for
+    st.apply({"move": GOVT, "from": "Zabol", "to": "Helmand"})
     # 2 troops and the Police: 3 to activate among 1 Taliban and 3 Warlords guerrillas
-    assert st.legal_actions() == [{"activate": "taliban_underground"}, {"activate": "warlords_underground"}]
-    st.apply({"activate": "taliban_underground"})
+    assert st.legal_actions() == [{"activate": "taliban_underground", "space": "Helmand"}, {"activate": "warlords_underground", "space": "Helmand"}]
+    st.apply({"activate": "taliban_underground", "space": "Helmand"})
     p = st.d["spaces"]["Helmand"]["pieces"]
     assert (p["taliban_active"], p["warlords_active"], p["warlords_underground"]) == (1, 2, 1)
     assert st.is_terminal() and st.d["resources"]["Government"] == 26 and check_all(st.d) == []
@@ -122,10 +122,10 @@ def test_a_limited_sweep_brings_troops_from_several_spaces_to_one_destination():
     place(d, "Oruzgan", GOVT, 1)
     st = running(d, "government_sweep", limited=True)
     st.apply({"space": "Helmand"})
-    assert st.legal_actions() == [{"move": GOVT, "from": "Farah-Kandahar LOC"}, {"move": GOVT, "from": "Kandahar"},
-                                  {"move": GOVT, "from": "Oruzgan"}]
-    st.apply({"move": GOVT, "from": "Kandahar"})
-    st.apply({"move": GOVT, "from": "Farah-Kandahar LOC"})
+    assert st.legal_actions() == [{"move": GOVT, "from": "Farah-Kandahar LOC", "to": "Helmand"}, {"move": GOVT, "from": "Kandahar", "to": "Helmand"},
+                                  {"move": GOVT, "from": "Oruzgan", "to": "Helmand"}]
+    st.apply({"move": GOVT, "from": "Kandahar", "to": "Helmand"})
+    st.apply({"move": GOVT, "from": "Farah-Kandahar LOC", "to": "Helmand"})
     st.apply({"done": True})
     assert st.is_terminal() and st.d["turn"]["spaces"] == ["Helmand"] and st.d["resources"]["Government"] == 27
     assert st.d["spaces"]["Helmand"]["pieces"][GOVT] == 2 and check_all(st.d) == []

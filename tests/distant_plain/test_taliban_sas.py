@@ -154,10 +154,10 @@ def test_infiltrate_removes_two_bases_last_and_costs_patronage():
     st = infiltrating(d)
     assert st.legal_actions() == [{"space": "Kandahar"}]
     st.apply({"space": "Kandahar"})
-    assert st.legal_actions() == [{"remove": "police"}, {"replace": "police"}]
-    st.apply({"remove": "police"})
-    assert st.legal_actions() == [{"remove": "government_bases"}]
-    st.apply({"remove": "government_bases"})
+    assert st.legal_actions() == [{"remove": "police", "space": "Kandahar"}, {"replace": "police", "space": "Kandahar"}]
+    st.apply({"remove": "police", "space": "Kandahar"})
+    assert st.legal_actions() == [{"remove": "government_bases", "space": "Kandahar"}]
+    st.apply({"remove": "government_bases", "space": "Kandahar"})
     p = st.d["spaces"]["Kandahar"]["pieces"]
     assert (p["police"], p["government_bases"], p["coalition_troops"]) == (0, 0, 1)
     assert st.d["patronage"] == 3 and st.is_terminal() and check_all(st.d) == []
@@ -172,8 +172,8 @@ def test_infiltrate_patronage_not_below_zero_and_one_space_only():
         place(d, n, "government_troops", 2)
     st = infiltrating(d)
     st.apply({"space": "Helmand"})
-    st.apply({"remove": "government_troops"})
-    st.apply({"remove": "government_troops"})
+    st.apply({"remove": "government_troops", "space": "Helmand"})
+    st.apply({"remove": "government_troops", "space": "Helmand"})
     assert st.d["patronage"] == 0 and st.is_terminal() and st.d["turn"]["sa_spaces"] == ["Helmand"]
     assert st.d["spaces"]["Kandahar"]["pieces"]["government_troops"] == 2 and check_all(st.d) == []
 
@@ -189,7 +189,7 @@ def test_infiltrate_replaces_a_piece_with_a_taliban_guerrilla(infiltrate_replace
     place(d, "Kandahar", "police", 2)
     st = infiltrating(d)
     st.apply({"space": "Kandahar"})
-    st.apply({"replace": "police"})
+    st.apply({"replace": "police", "space": "Kandahar"})
     p = st.d["spaces"]["Kandahar"]["pieces"]
     assert (p["police"], p["taliban_underground"]) == (1, 2) and st.d["available"]["taliban_underground"] == 28
     assert st.d["patronage"] == patronage and st.is_terminal() and check_all(st.d) == []
@@ -198,9 +198,9 @@ def test_infiltrate_replaces_a_piece_with_a_taliban_guerrilla(infiltrate_replace
 @pytest.mark.rule("taliban.special_activities.infiltrate")
 @pytest.mark.reading("A14")
 @pytest.mark.parametrize("infiltrate_targets, first", [
-    ("government_and_warlords", [{"remove": "police"}, {"remove": "warlords_active"},
-                                 {"replace": "police"}, {"replace": "warlords_active"}]),
-    ("government_only", [{"remove": "police"}, {"replace": "police"}])])
+    ("government_and_warlords", [{"remove": "police", "space": "Kandahar"}, {"remove": "warlords_active", "space": "Kandahar"},
+                                 {"replace": "police", "space": "Kandahar"}, {"replace": "warlords_active", "space": "Kandahar"}]),
+    ("government_only", [{"remove": "police", "space": "Kandahar"}, {"replace": "police", "space": "Kandahar"}])])
 def test_infiltrate_takes_warlords_pieces_or_not(infiltrate_targets, first):
     """A14: a Police and an Active Warlords guerrilla; the Warlords' may be taken by default."""
     d = sandbox_state(rulings={"infiltrate_targets": infiltrate_targets})
@@ -212,11 +212,11 @@ def test_infiltrate_takes_warlords_pieces_or_not(infiltrate_targets, first):
     st = infiltrating(d)
     st.apply({"space": "Kandahar"})
     assert st.legal_actions() == first
-    st.apply({"remove": "police"})
+    st.apply({"remove": "police", "space": "Kandahar"})
     assert st.d["spaces"]["Kandahar"]["pieces"]["warlords_active"] == 1
     if infiltrate_targets == "government_and_warlords":
-        assert st.legal_actions() == [{"remove": "warlords_active"}]
-        st.apply({"remove": "warlords_active"})
+        assert st.legal_actions() == [{"remove": "warlords_active", "space": "Kandahar"}]
+        st.apply({"remove": "warlords_active", "space": "Kandahar"})
         assert st.d["available"]["warlords_underground"] == 15
     assert st.is_terminal() and st.d["patronage"] == 4 and check_all(st.d) == []
 
@@ -240,10 +240,11 @@ def test_infiltrate_bases_last_among_whose_pieces(infiltrate_bases_last, first):
 @pytest.mark.rule("taliban.special_activities.infiltrate")
 @pytest.mark.reading("P46")
 @pytest.mark.parametrize("infiltrate_fewer_than_two, first", [
-    ("remove_what_there_is", [{"remove": "police"}, {"replace": "police"}]), ("needs_two", [{"replace": "police"}])])
+    ("remove_what_there_is", [{"remove": "police", "space": "Kandahar"}, {"replace": "police", "space": "Kandahar"}]), ("needs_two", [{"replace": "police", "space": "Kandahar"}])])
 def test_infiltrate_with_one_piece_to_take(infiltrate_fewer_than_two, first):
     """P46: one Police in the space: removed alone (default), or only replaced; with no Taliban
-    guerrilla Available the space is then not offered at all."""
+    guerrilla Available, under needs_two the space is offered all the same (issue 27 item 1) and
+    nothing can be taken there: no question, nothing happens."""
     d = sandbox_state(rulings={"infiltrate_fewer_than_two": infiltrate_fewer_than_two})
     place(d, "Kandahar", "taliban_underground", 1)
     place(d, "Kandahar", "police", 1)
@@ -257,16 +258,28 @@ def test_infiltrate_with_one_piece_to_take(infiltrate_fewer_than_two, first):
     place(d, "Kandahar", "police", 1)
     place(d, "Helmand", "taliban_underground", 29)
     st = infiltrating(d)
-    assert is_possible(st, "Taliban", "infiltrate") == (infiltrate_fewer_than_two == "remove_what_there_is")
+    assert is_possible(st, "Taliban", "infiltrate")
+    st.apply({"space": "Kandahar"})
+    taken = infiltrate_fewer_than_two == "remove_what_there_is"
+    assert st.is_terminal() is not taken and st.d["spaces"]["Kandahar"]["pieces"]["police"] == 1
+    if taken:
+        assert st.legal_actions() == [{"remove": "police", "space": "Kandahar"}]
 
 
 @pytest.mark.rule("taliban.special_activities.infiltrate")
-def test_infiltrate_not_possible_without_underground_guerrillas_or_pieces_to_take():
+def test_infiltrate_needs_an_underground_guerrilla_not_a_piece_to_take():
+    """ "Luogo: Uno Spazio con Guerriglieri Talebani occultati": a space with only Coalition pieces
+    (none Infiltrate may take) is offered (issue 27 item 1: it was refused before), and the
+    Infiltrate there takes nothing; a space without an Underground Taliban guerrilla is not."""
     d = sandbox_state()
     place(d, "Kandahar", "taliban_underground", 1)
     place(d, "Kandahar", "coalition_troops", 2)
     st = infiltrating(d)
-    assert st.is_terminal() and not is_possible(st, "Taliban", "infiltrate")
+    assert st.legal_actions() == [{"space": "Kandahar"}]
+    st.apply({"space": "Kandahar"})
+    assert st.is_terminal() and st.d["spaces"]["Kandahar"]["pieces"]["coalition_troops"] == 2
+    assert st.d["turn"]["sa_spaces"] == ["Kandahar"] and st.d["patronage"] == 5
+    st = infiltrating(d)
     place(d, "Kandahar", "police", 1)
     assert is_possible(st, "Taliban", "infiltrate")
     d["spaces"]["Kandahar"]["pieces"]["taliban_underground"] -= 1

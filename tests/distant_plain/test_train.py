@@ -25,11 +25,11 @@ def test_coalition_train_places_up_to_6_cubes_for_3_government_resources_then_ci
     st = running(d, "coalition_train")
     assert st.legal_actions() == [{"space": "Balkh"}, {"space": "Kabul"}]  # Kabul: for the Patronage
     st.apply({"space": "Balkh"})
-    assert st.legal_actions() == [{"place": TROOPS}, {"place": POLICE}, {"done": True}]
+    assert st.legal_actions() == [{"place": TROOPS, "space": "Balkh"}, {"place": POLICE, "space": "Balkh"}, {"done": True}]
     for kind in (TROOPS, TROOPS, TROOPS, TROOPS, POLICE):
-        st.apply({"place": kind})
+        st.apply({"place": kind, "space": "Balkh"})
     assert st.d["resources"]["Government"] == 27  # once, with the first cube
-    st.apply({"place": POLICE})  # the sixth: no more here
+    st.apply({"place": POLICE, "space": "Balkh"})  # the sixth: no more here
     assert st.legal_actions() == [{"space": "Kabul"}, {"done": True}]
     st.apply({"done": True})
     p = st.d["spaces"]["Balkh"]["pieces"]
@@ -46,12 +46,15 @@ def test_coalition_train_in_kabul_moves_3_patronage_and_costs_nothing_without_cu
     st = running(d, "coalition_train")
     assert st.legal_actions() == [{"space": "Kabul"}]
     st.apply({"space": "Kabul"})  # no Coalition Base: no cube
-    assert st.legal_actions() == [{"patronage": True}, {"done": True}]
-    st.apply({"patronage": True})
+    assert st.legal_actions() == [{"patronage": True, "space": "Kabul"}, {"done": True}]
+    st.apply({"patronage": True, "space": "Kabul"})
     assert (st.d["patronage"], st.d["resources"]["Government"]) == (2, 33) and st.is_terminal()
     d = sandbox_state()
-    d["patronage"] = 2  # fewer than 3: no transfer, and nothing else to do
-    assert not possible(d, "Coalition", "train")
+    d["patronage"] = 2  # fewer than 3: no transfer, and nothing else to do: a legal Train all the same
+    assert possible(d, "Coalition", "train")  # issue 27 item 1 (it was refused before)
+    st = running(d, "coalition_train")
+    st.apply({"space": "Kabul"})
+    assert st.is_terminal() and st.d["resources"]["Government"] == 30 and st.d["turn"]["spaces"] == ["Kabul"]
 
 
 @pytest.mark.rule("coalition.operations.train")
@@ -60,13 +63,13 @@ def test_coalition_train_in_kabul_moves_3_patronage_and_costs_nothing_without_cu
 def test_coalition_train_in_kabul_without_a_base(coalition_train_kabul):
     d = sandbox_state(rulings={"coalition_train_kabul": coalition_train_kabul})
     d["patronage"] = 0
-    if coalition_train_kabul == "base_needed":
-        assert not possible(d, "Coalition", "train")
-        return
     st = running(d, "coalition_train")
     st.apply({"space": "Kabul"})
-    assert st.legal_actions() == [{"place": TROOPS}, {"place": POLICE}, {"done": True}]
-    st.apply({"place": POLICE})
+    if coalition_train_kabul == "base_needed":  # a Train in Kabul that places nothing (issue 27 item 1)
+        assert st.is_terminal() and st.d["spaces"]["Kabul"]["pieces"][POLICE] == 0
+        return
+    assert st.legal_actions() == [{"place": TROOPS, "space": "Kabul"}, {"place": POLICE, "space": "Kabul"}, {"done": True}]
+    st.apply({"place": POLICE, "space": "Kabul"})
     assert st.d["spaces"]["Kabul"]["pieces"][POLICE] == 1 and st.d["resources"]["Government"] == 27
 
 
@@ -82,17 +85,17 @@ def test_cubes_from_the_map_when_none_are_in_reserve(train_cubes_from_map):
     place(d, "Herat", TROOPS, 30)
     st = running(d, "coalition_train")
     st.apply({"space": "Balkh"})
-    from_map = [{"place": TROOPS, "from": "Herat"}] if train_cubes_from_map == "kind_unavailable" else []
-    assert st.legal_actions() == from_map + [{"place": POLICE}, {"done": True}]
+    from_map = [{"place": TROOPS, "from": "Herat", "space": "Balkh"}] if train_cubes_from_map == "kind_unavailable" else []
+    assert st.legal_actions() == from_map + [{"place": POLICE, "space": "Balkh"}, {"done": True}]
     d = sandbox_state(rulings={"train_cubes_from_map": train_cubes_from_map})
     place(d, "Balkh", "coalition_bases", 1)
     place(d, "Herat", TROOPS, 30)
     place(d, "Kabul", POLICE, 30)
     st = running(d, "coalition_train", limited=True)
     st.apply({"space": "Balkh"})
-    assert st.legal_actions() == [{"place": TROOPS, "from": "Herat"}, {"place": POLICE, "from": "Kabul"},
+    assert st.legal_actions() == [{"place": TROOPS, "from": "Herat", "space": "Balkh"}, {"place": POLICE, "from": "Kabul", "space": "Balkh"},
                                   {"done": True}]
-    st.apply({"place": POLICE, "from": "Kabul"})
+    st.apply({"place": POLICE, "from": "Kabul", "space": "Balkh"})
     assert st.d["spaces"]["Kabul"]["pieces"][POLICE] == 29 and st.d["spaces"]["Balkh"]["pieces"][POLICE] == 1
     assert check_all(st.d) == []
 
@@ -102,12 +105,13 @@ def test_government_train_in_kabul_then_a_base_for_3_cubes():
     d = sandbox_state()
     place(d, "Helmand", "coalition_bases", 1)  # a COIN Base: cubes may be placed there too
     st = running(d, "government_train")
-    assert st.legal_actions() == [{"space": "Helmand"}, {"space": "Kabul"}]
+    # "Qualsiasi Provincia o Kabul": every Province, also where nothing can be placed (issue 27 item 1)
+    assert st.legal_actions() == [{"space": n} for n in st.map.names if st.map.spaces[n].type != "loc"]
     st.apply({"space": "Kabul"})
     assert st.d["resources"]["Government"] == 27
-    st.apply({"place": TROOPS})
-    st.apply({"place": TROOPS})
-    st.apply({"place": POLICE})
+    st.apply({"place": TROOPS, "space": "Kabul"})
+    st.apply({"place": TROOPS, "space": "Kabul"})
+    st.apply({"place": POLICE, "space": "Kabul"})
     st.apply({"done": True})
     st.apply({"done": True})
     assert st.legal_actions() == [{"civic_action": "Kabul"}, {"base": "Kabul", "troops": 2}, {"done": True}]
@@ -173,5 +177,8 @@ def test_train_civic_action_with_coin_control_or_the_support_phase_s_troops_and_
     """Helmand: a Coalition troop, no Police: a Train's Civic Action there only under COIN Control
     alone; Kabul, with Troops and Police, under both."""
     st = running(civic_state({"train_civic_action_where": train_civic_action_where}), "coalition_train")
-    expected = [{"space": "Helmand"}] if train_civic_action_where == "coin_control" else []
-    assert st.legal_actions() == expected + [{"space": "Kabul"}]
+    assert st.legal_actions() == [{"space": "Helmand"}, {"space": "Kabul"}]  # the Train's "Luogo"
+    st.apply({"space": "Helmand"})
+    st.apply({"space": "Kabul"})
+    expected = [{"civic_action": "Helmand"}] if train_civic_action_where == "coin_control" else []
+    assert st.legal_actions() == expected + [{"civic_action": "Kabul"}, {"done": True}]

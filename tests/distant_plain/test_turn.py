@@ -36,7 +36,7 @@ def test_a_full_operation_may_take_a_paired_special_activity_a_limited_one_none(
     assert {"op": "rally", "limited": False} in st.legal_actions() and {"op": "rally", "limited": True} in st.legal_actions()
     st.apply({"op": "rally", "limited": True})
     st.apply({"space": "Herat"})
-    st.apply({"do": "place"})
+    st.apply({"do": "place", "space": "Herat"})
     # the Limited Rally had its one space: no Special Activity question, the round goes on
     assert st.decision()["question"] != "faction_turn.sa_chosen" and st.d["turn"] is None
     assert check_all(st.d) == []

@@ -106,22 +106,26 @@ def test_suborn_s_choices_and_cost():
     d["spaces"]["Kandahar"]["pieces"][WU] -= 1
     d["spaces"]["Kandahar"]["pieces"][WA] += 1
     st = running(d, "warlords_suborn", op="attack")
-    assert st.legal_actions() == [{"space": "Kandahar"}]
+    # "Luogo: Fino a 3 spazi": any space (issue 27 item 1: a flip without effect is a choice anywhere)
+    assert st.legal_actions() == [{"space": n} for n in st.map.names]
     st.apply({"space": "Kandahar"})
     assert st.legal_actions() == [
-        {"do": "cubes"}, {"do": "base"}, {"do": "taliban", "kind": TU}, {"do": "taliban", "kind": TA},
-        {"do": "underground", "factions": "taliban"}, {"do": "underground", "factions": "warlords"},
-        {"do": "underground", "factions": "both"}]
-    st.apply({"do": "cubes"})
+        {"do": "cubes", "space": "Kandahar"}, {"do": "base", "space": "Kandahar"}, {"do": "taliban", "kind": TU, "space": "Kandahar"}, {"do": "taliban", "kind": TA, "space": "Kandahar"},
+        {"do": "underground", "factions": "taliban", "space": "Kandahar"}, {"do": "underground", "factions": "warlords", "space": "Kandahar"},
+        {"do": "underground", "factions": "both", "space": "Kandahar"}]
+    st.apply({"do": "cubes", "space": "Kandahar"})
     assert st.d["resources"]["Warlords"] == 13
-    assert st.legal_actions() == [{"remove": "government_troops"}, {"remove": "police"}]
-    st.apply({"remove": "police"})
-    assert st.legal_actions() == [{"remove": "government_troops"}, {"done": True}]
-    st.apply({"remove": "government_troops"})
-    st.apply({"remove": "government_troops"})
+    assert st.legal_actions() == [{"remove": "government_troops", "space": "Kandahar"}, {"remove": "police", "space": "Kandahar"}]
+    st.apply({"remove": "police", "space": "Kandahar"})
+    assert st.legal_actions() == [{"remove": "government_troops", "space": "Kandahar"},
+                                  {"remove": None, "space": "Kandahar"}]
+    st.apply({"remove": "government_troops", "space": "Kandahar"})
+    st.apply({"remove": "government_troops", "space": "Kandahar"})
     p = pieces(st, "Kandahar")
     assert (p["government_troops"], p["police"]) == (1, 0)  # 3 at most
-    assert st.d["available"]["government_troops"] == 30 - 1 and st.is_terminal() and check_all(st.d) == []
+    assert st.d["available"]["government_troops"] == 30 - 1 and check_all(st.d) == []
+    st.apply({"done": True})
+    assert st.is_terminal()
 
 
 @pytest.mark.rule("warlords.special_activities.suborn")
@@ -132,12 +136,13 @@ def test_suborn_up_to_3_spaces_each_one_choice():
     place(d, "Zabol", "government_bases", 1)
     st = running(d, "warlords_suborn", op="rally")
     st.apply({"space": "Zabol"})
-    st.apply({"do": "base"})
+    st.apply({"do": "base", "space": "Zabol"})
     st.apply({"space": "Helmand"})
-    st.apply({"do": "taliban", "kind": TU})
-    assert st.legal_actions() == [{"space": "Kandahar"}, {"space": "Oruzgan"}, {"done": True}]
+    st.apply({"do": "taliban", "kind": TU, "space": "Helmand"})
+    assert st.legal_actions() == [{"space": n} for n in st.map.names if n not in ("Zabol", "Helmand")] + [
+        {"done": True}]
     st.apply({"space": "Kandahar"})
-    st.apply({"do": "taliban", "kind": TU})
+    st.apply({"do": "taliban", "kind": TU, "space": "Kandahar"})
     assert st.is_terminal() and st.d["resources"]["Warlords"] == 9
     assert st.d["available"]["government_bases"] == 3 and st.d["available"][TU] == 30 - 2
     assert st.d["turn"]["sa_spaces"] == ["Zabol", "Helmand", "Kandahar"] and check_all(st.d) == []
@@ -152,15 +157,14 @@ def test_suborn_flips_guerrillas_underground_and_needs_2_resources():
     d["resources"]["Warlords"] = 2
     st = running(d, "warlords_suborn", op="march")
     st.apply({"space": "Herat"})
-    assert st.legal_actions() == [{"do": "underground", "factions": "warlords"}]
-    st.apply({"do": "underground", "factions": "warlords"})
+    assert st.legal_actions() == [{"do": "underground", "factions": f, "space": "Herat"}
+                                  for f in ("taliban", "warlords", "both")]
+    st.apply({"do": "underground", "factions": "warlords", "space": "Herat"})
     assert pieces(st, "Herat")[WU] == 2 and st.d["resources"]["Warlords"] == 0
     assert st.is_terminal()  # no Resources for another space
     st = DistantPlainState(sandbox_state())
     st.d["turn"] = new_turn("Warlords", "terror")
-    assert not is_possible(st, "Warlords", "suborn")  # nothing to suborn anywhere
-    place(st.d, "Kabul", "police", 1)
-    assert is_possible(st, "Warlords", "suborn")
+    assert is_possible(st, "Warlords", "suborn")  # a flip without effect (issue 27 item 1)
     st.d["resources"]["Warlords"] = 1
     assert not is_possible(st, "Warlords", "suborn")
 
@@ -168,7 +172,9 @@ def test_suborn_flips_guerrillas_underground_and_needs_2_resources():
 @pytest.mark.rule("warlords.special_activities.cultivate", "warlords.operations.march")
 def test_a_warlords_turn_march_then_cultivate_in_its_destination():
     """The Warlords' turn: a full March into Herat, then the paired Special Activities the turn
-    offers (Cultivate there; Suborn and Traffic have nothing to act on), and Cultivate."""
+    offers (Cultivate there; Suborn, whose flip is a choice anywhere; not Traffic, with no Warlords
+    Base), and Cultivate. The turn plays the default special_activity_timing (series), so the
+    March's question for its next destination offers them too."""
     from cdg_oracle.model.distant_plain.engine import ENGINE
 
     d = sandbox_state()
@@ -182,8 +188,9 @@ def test_a_warlords_turn_march_then_cultivate_in_its_destination():
     st.apply({"space": "Herat"})
     st.apply({"move": WU, "from": "Badghis", "to": "Herat"})
     st.apply({"done": True})
+    assert st.legal_actions()[-3:] == [{"done": True}, {"sa": "cultivate"}, {"sa": "suborn"}]
     st.apply({"done": True})
-    assert st.legal_actions() == [{"sa": "cultivate"}, {"sa": None}]
+    assert st.legal_actions() == [{"sa": "cultivate"}, {"sa": "suborn"}, {"sa": None}]
     st.apply({"sa": "cultivate"})
     assert st.legal_actions() == [{"space": "Herat"}]
     st.apply({"space": "Herat"})
@@ -191,9 +198,10 @@ def test_a_warlords_turn_march_then_cultivate_in_its_destination():
 
 
 @pytest.mark.rule("warlords.special_activities.suborn", "islamabad.hostility")
-def test_suborn_never_offers_to_hide_the_taliban_in_pakistan_under_hostility():
-    """Under Hostility the Taliban guerrillas in Pakistan are "sempre attivi": Suborn does not offer
-    to flip them (it would cost 2 Resources and change nothing); the Warlords' own may be flipped."""
+def test_suborn_s_flip_of_the_taliban_in_pakistan_under_hostility_leaves_them_active():
+    """Under Hostility the Taliban guerrillas in Pakistan are "sempre attivi": Suborn's flip of them
+    is a choice (as every flip, issue 27 item 1) that leaves them Active (the standing condition
+    turns them back at once, as after the Reset: A17); the Warlords' own go Underground."""
     d = sandbox_state()
     d["islamabad"]["level"] = "hostility"
     space = "Waziristan (Pakistan)"
@@ -205,4 +213,8 @@ def test_suborn_never_offers_to_hide_the_taliban_in_pakistan_under_hostility():
     st = running(d, "warlords_suborn")
     st.apply({"space": space})
     flips = [a for a in st.legal_actions() if a.get("do") == "underground"]
-    assert flips == [{"do": "underground", "factions": "warlords"}]
+    assert flips == [{"do": "underground", "factions": f, "space": space} for f in ("taliban", "warlords", "both")]
+    st.apply({"do": "underground", "factions": "both", "space": space})
+    p = st.d["spaces"][space]["pieces"]
+    assert (p["taliban_active"], p["taliban_underground"], p["warlords_active"], p["warlords_underground"]) == (2, 0, 0, 1)
+    assert check_all(st.d) == []

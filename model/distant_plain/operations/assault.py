@@ -6,8 +6,10 @@ Base Ribelle per ogni tua Truppa"; "Se hai coinvolto forze Governative, conta an
 Govt nelle Province; ed i cubi Polizia nelle Città, Kabul o LoCs" (Kabul is the map's one City:
 registry A03, no effect). Its cost, "3 Risorse Govt per Spazio. Spendi altre 3 Risorse Govt per
 Spazio, negli spazi dove vuoi coinvolgere nell'assalto anche truppe Governative", is the ruling
-``coalition_assault_cost`` (registry A05): by default a Coalition-only Assault is free and a space
-where the Government joins costs 3 Government Resources; or 3 always and 3 more.
+``coalition_assault_cost`` (registry A05): by default 3 Government Resources a space and 3 more
+where Government forces join (the cost line names no exception, and "altre 3" are 3 more; where the
+aid means free it says so: Sweep's "altrimenti zero", Train's "se piazzati cubi"); or a
+Coalition-only space free and 3 where the Government joins.
 
 Government: "Luogo: Qualsiasi Spazio", "3 Risorse Govt per Spazio selezionato"; "rimuovi 1
 Guerrigliero Attivo per ogni Truppa Govt o una Base Ribelle per ogni 2 Truppe Govt; A Kabul e
@@ -24,7 +26,13 @@ on LoCs, a Base 2, for the Government; every piece 1 for the Coalition): the aid
 guerrilla and the Base ratios is read as a rate, not as a choice of one kind for the whole space.
 The removal is not optional ("rimuovi"): pieces are removed while the budget pays for a piece the
 Assault may take; the assaulting faction chooses which kind each time there is a choice
-(``{"remove": kind}``). Only the Government's Assault gains Aid for a Taliban Base (the Coalition
+(``{"remove": kind, "space": name}``, the shape of every removal question of the model: Attack's
+and Suborn's, which the aid lets stop early, add ``{"remove": null, "space": name}``; the Assault
+has no stop, its "rimuovi" being a must). A space is offered wherever the aid's "Luogo" and the
+cost allow, whether or not a piece can be removed there (issue 27 item 1: an Assault without
+effect is legal): the Coalition's "Qualsiasi Spazio con truppe della Coalizione", the
+Government's "Qualsiasi Spazio". Government forces may join a Coalition Assault (``{"govt": bool,
+"space": name}``) where some Government cube stands, whether it counts there or not. Only the Government's Assault gains Aid for a Taliban Base (the Coalition
 block has no such line). The removal is the procedure ``coin_assault_removal``, which Patrol's free
 Assault reuses (operations/patrol.py).
 """
@@ -90,10 +98,6 @@ def removable(st, faction: str, name: str, budget: int) -> list[str]:
             if removal_cost(st, faction, name, k) <= budget]
 
 
-def can_assault(st, faction: str, name: str, govt_joins: bool = False) -> bool:
-    return bool(removable(st, faction, name, assault_budget(st, faction, name, govt_joins)))
-
-
 def start_removal(st, f: dict, faction: str, name: str, govt_joins: bool, then: str) -> None:
     """Push the removal in ``name`` (``coin_assault_removal``); the caller resumes at ``then``."""
     f["pc"] = then
@@ -123,7 +127,7 @@ def assault_removal(st, f, a) -> None:
             return
         if len(options) > 1:
             f["pc"] = "remove"
-            ask(st, faction, [{"remove": k} for k in options], rule,
+            ask(st, faction, [{"remove": k, "space": name} for k in options], rule,
                 f"{faction}: Assault in {name}: remove which piece? ({f['budget']} cubes left)")
             return
         kind = options[0]
@@ -137,15 +141,17 @@ def coalition_space_cost(st) -> int:
 
 
 def govt_may_join(st, name: str, cost: int) -> bool:
-    """Whether Government forces can join a Coalition Assault in ``name``: some of its cubes there
-    count, and the Government Resources pay ``cost``."""
-    return counted_govt_cubes(st, name) > 0 and st.d["resources"]["Government"] >= cost
+    """Whether Government forces can join a Coalition Assault in ``name``: some of its cubes are
+    there ("dove vuoi coinvolgere ... truppe Governative"; one that does not count there, Police in a
+    Province, joins to no effect, still a legal choice), and the Government Resources pay ``cost``."""
+    p = st.d["spaces"][name]["pieces"]
+    return p["government_troops"] + p["police"] > 0 and st.d["resources"]["Government"] >= cost
 
 
 def _coalition_allowed(st):
     d = st.d
     return lambda n: (d["spaces"][n]["pieces"]["coalition_troops"] >= 1
-                      and d["resources"]["Government"] >= coalition_space_cost(st) and can_assault(st, "Coalition", n))
+                      and d["resources"]["Government"] >= coalition_space_cost(st))
 
 
 def coalition_possible(st) -> bool:
@@ -155,8 +161,8 @@ def coalition_possible(st) -> bool:
 @activity(ENGINE, "Coalition", "assault", coalition_possible)
 @implements("coalition.operations.assault", "limited_operation")
 def coalition_assault(st, f, a) -> None:
-    """The Coalition's Assault: a space at a time with Coalition troops and a piece to remove (one
-    for a Limited Operation); pay its cost; choose whether the Government joins (3 Government
+    """The Coalition's Assault: a space at a time with Coalition troops (one for a Limited
+    Operation); pay its cost; choose whether the Government joins (3 Government
     Resources more, counting its cubes); remove."""
     d = st.d
     rule = RULE["Coalition"]
@@ -170,7 +176,7 @@ def coalition_assault(st, f, a) -> None:
         cite(st, rule)
         if govt_may_join(st, name, GOVT_JOINS):
             f.update(pc="govt", target=name)
-            ask(st, "Coalition", [{"govt": False}, {"govt": True}], rule,
+            ask(st, "Coalition", [{"govt": False, "space": name}, {"govt": True, "space": name}], rule,
                 f"Coalition: Assault in {name}: do Government forces join (3 Government Resources)?")
             return
         start_removal(st, f, "Coalition", name, False, "removed")
@@ -187,7 +193,7 @@ def coalition_assault(st, f, a) -> None:
 # -- the Government ----------------------------------------------------------------------------
 def _government_allowed(st):
     d = st.d
-    return lambda n: d["resources"]["Government"] >= COST and can_assault(st, "Government", n)
+    return lambda n: d["resources"]["Government"] >= COST
 
 
 def government_possible(st) -> bool:
@@ -197,8 +203,8 @@ def government_possible(st) -> bool:
 @activity(ENGINE, "Government", "assault", government_possible)
 @implements("government.operations.assault", "limited_operation")
 def government_assault(st, f, a) -> None:
-    """The Government's Assault: a space at a time where its counted cubes remove a piece (one for
-    a Limited Operation), 3 Resources each; remove."""
+    """The Government's Assault: any space at a time (one for a Limited Operation), 3 Resources
+    each; remove what its counted cubes can."""
     d = st.d
     rule = RULE["Government"]
     if f["pc"] == "space" and "done" in a:

@@ -8,19 +8,17 @@ forze occultate (cubi Govt prima della Coalizione, Coalizione ▶ Casualties, Ba
 fatto 1 con il dado aggiungi anche un Guerriero Warlord dalla riserva." The Taliban's is the same
 with their guerrillas.
 
-On the contract of activities.py, a space at a time: a space with own guerrillas
-(``{"space": name}``, 1 Resource); all own guerrillas there are activated and a die is rolled (a
-chance node, answered ``{"die": n}``); on a roll at most the own guerrillas there the attacker
-removes up to 2 enemy pieces one at a time (``{"remove": kind}``, ``{"done": true}`` to stop
-early), in the aid's order: Govt cubes (troops and police) before the Coalition's, Bases last
+On the contract of activities.py, a space at a time: any space (``{"space": name}``, 1 Resource);
+all own guerrillas there are activated and a die is rolled (a chance node, answered ``{"die":
+n}``); on a roll at most the own guerrillas there the attacker removes up to 2 enemy pieces one at
+a time (``{"remove": kind, "space": name}``, ``{"remove": null, "space": name}`` to stop early: the
+shape of every removal question, the Assault's too), in the aid's order: Govt cubes (troops and police) before the Coalition's, Bases last
 (``removal.remove``: Coalition pieces to Casualties); Underground pieces are no shelter here. A
 roll of 1 then adds one own guerrilla from Available to the space (Underground, as guerrillas are
-in Available: removal.py), when one is there. The attack needs no enemy there: the aid's "Luogo:
-Qualsiasi Spazio" names none (a roll of 1 still adds a guerrilla). It needs at least one own
-guerrilla there: "Attiva tutti i Guerrieri" and "risultato minore o uguale dei tuoi Guerrieri" both
-read the attackers in the space, with none no roll can succeed, and the roll of 1's guerrilla is
-added "anche", beside an Attack's effect (a choice where "Qualsiasi Spazio" alone would allow a
-space without attackers).
+in Available: removal.py), when one is there. The aid's "Luogo: Qualsiasi Spazio" names no
+condition, so every space is offered (issue 27 item 1): one without enemies, or without own
+guerrillas (no roll can then succeed, "risultato minore o uguale dei tuoi Guerrieri", but a roll of
+1 still adds a guerrilla), is a legal Attack; whether it can do anything is not asked.
 
 Which pieces are enemies (registry A12, ruling ``attack_enemies``): the Government's and the
 Coalition's (default), or the other insurgent's too, its guerrillas after the COIN cubes and its
@@ -31,7 +29,7 @@ Ambush (Taliban only; "max 3 spazi ... dove sia in corso un tuo Attacco e ci sia
 occultati ... attiva 1 solo Guerrigliero Talebano occultato, vinci automaticamente senza bisogno del
 tiro di dado. Aggiungi anche un Guerrigliero Talebano dalla riserva come se avessi fatto 1 col
 dado"): in a Taliban Attack space with an own Underground guerrilla, when the turn allows a Special
-Activity (``no_sa`` false; no other chosen), the Taliban are asked ``{"ambush": true|false}`` before
+Activity (``no_sa`` false; no other chosen), the Taliban are asked ``{"ambush": true|false, "space": name}`` before
 the roll; an Ambush activates one Underground guerrilla only, the Attack succeeds without a roll,
 and one guerrilla is added as on a 1. The turn's record then holds ``sa: "ambush"`` and the
 Ambush's spaces (``sa_spaces``, 3 at most), and the turn offers no other Special Activity.
@@ -80,7 +78,7 @@ def removable(st, faction: str, space: str) -> list[str]:
 
 def _allowed(st, faction: str):
     d = st.d
-    return lambda n: guerrillas(d, n, faction) >= 1 and d["resources"][faction] >= 1
+    return lambda n: d["resources"][faction] >= 1
 
 
 @implements(AMBUSH)
@@ -124,13 +122,15 @@ def add_on_a_one(st, faction: str, space: str) -> None:
 
 
 def ask_removal(st, f: dict, faction: str) -> bool:
-    """After a hit, ask for the next enemy piece (up to 2, ``{"done": true}`` to stop); else, or once
-    done, the space ends (a guerrilla added on a 1). Returns whether a question was posed."""
+    """After a hit, ask for the next enemy piece (up to 2, ``{"remove": null, "space": name}`` to
+    stop); else, or once done, the space ends (a guerrilla added on a 1). Returns whether a
+    question was posed."""
     space = f["target"]
     kinds = removable(st, faction, space) if f["hit"] and f["removed"] < MOST_REMOVED else []
     if kinds:
         f["pc"] = "remove"
-        ask(st, faction, [{"remove": k} for k in kinds] + [{"done": True}], RULE[faction],
+        ask(st, faction, [{"remove": k, "space": space} for k in kinds] + [{"remove": None, "space": space}],
+            RULE[faction],
             f"{faction}: Attack in {space}: remove which enemy piece?")
         return True
     if f["one"]:
@@ -155,7 +155,8 @@ def attack_step(st, f: dict, a, faction: str) -> None:
         cite(st, rule)
         if ambush_allowed(st, faction, space):
             f["pc"] = "ambush"
-            ask(st, faction, [{"ambush": True}, {"ambush": False}], AMBUSH, f"Taliban: Ambush in {space}?")
+            ask(st, faction, [{"ambush": True, "space": space}, {"ambush": False, "space": space}], AMBUSH,
+                f"Taliban: Ambush in {space}?")
             return
         a = {"ambush": False}
         f["pc"] = "ambush"
@@ -171,7 +172,7 @@ def attack_step(st, f: dict, a, faction: str) -> None:
         n = a["die"]
         f.update(hit=n <= guerrillas(d, f["target"], faction), one=n == 1, removed=0)
     elif f["pc"] == "remove":
-        if "done" in a:
+        if a["remove"] is None:
             f["removed"] = MOST_REMOVED
         else:
             remove(d, f["target"], a["remove"])
@@ -188,7 +189,7 @@ def _possible(faction: str):
 @activity(ENGINE, "Warlords", "attack", _possible("Warlords"))
 @implements("warlords.operations.attack", "limited_operation")
 def warlords_attack(st, f, a) -> None:
-    """The Warlords' Attack: 1 Resource a space with own guerrillas; all activated, a die at most
+    """The Warlords' Attack: 1 Resource a space, any; all own guerrillas there activated, a die at most
     their number removes up to 2 enemy pieces; a 1 adds a guerrilla."""
     attack_step(st, f, a, "Warlords")
 

@@ -8,7 +8,7 @@ Risorse in totale"): the same with "qualsiasi cubo Govt" (troops and Police).
 
 How it is played here. The faction chooses a destination (a LoC or Kabul; one only for a Limited
 Operation, ``limited_operation``: "1 solo spazio di destinazione"), then moves its cubes into it one
-at a time (``{"move": kind, "from": space}``) from any space from which a chain of adjacent LoCs or
+at a time (``{"move": kind, "from": space, "to": destination}``) from any space from which a chain of adjacent LoCs or
 Kabul leads there; a chain stops on entering a sabotaged LoC (a cube may leave the sabotaged LoC it
 starts on: the aid stops a cube that "meets" Sabotage). A cube moves once. LoCs touch no LoC on this
 map (gap ``loc_links``), so a chain runs LoC, Kabul, LoC. Whether a destination must receive a cube
@@ -19,10 +19,11 @@ Then the activation, in each LoC, of 1 guerrilla per own cube there (the Coaliti
 troops; the Government's its troops and Police): in every LoC of the map as the aid writes ("in
 ogni LoC"), or only in the Patrol's destinations (ruling ``patrol_activation``, registry P04).
 Which insurgent's guerrilla is activated, where both have Underground ones and not all are
-activated, the patrolling faction chooses one at a time (procedure ``coin_activation``, which Sweep
-shares). Then the free Assault in 1 LoC, if the faction wishes: its own Assault's removal
+activated, the patrolling faction chooses one at a time (``{"activate": kind, "space": name}``:
+procedure ``coin_activation``, which Sweep shares). Then the free Assault in 1 LoC, if the faction wishes: its own Assault's removal
 (operations/assault.py; for the Coalition, Government forces may join at no cost, the Assault being
-free, or for the Assault's 3 Government Resources: ruling ``patrol_assault_govt_join``, registry P07), in any LoC where it removes a piece, or only in a destination (ruling
+free, or for the Assault's 3 Government Resources: ruling ``patrol_assault_govt_join``, registry P07), in any LoC (the Coalition's where its troops are: the Assault's "Luogo"), whether or not
+a piece can be removed there (issue 27 item 1), or only in a destination (ruling
 ``patrol_assault_where``, registry P06).
 """
 from __future__ import annotations
@@ -31,7 +32,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop, push
 from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.engine import ENGINE
-from cdg_oracle.model.distant_plain.operations.assault import GOVT_JOINS, can_assault, govt_may_join, start_removal
+from cdg_oracle.model.distant_plain.operations.assault import GOVT_JOINS, govt_may_join, start_removal
 
 RULE = {"Coalition": "coalition.operations.patrol", "Government": "government.operations.patrol"}
 #: Each COIN faction's cubes: what it moves in a Patrol, and what activates a guerrilla in Patrol
@@ -79,10 +80,10 @@ def activation_queue(st, faction: str, names) -> list[list]:
 def coin_activation(st, f, a) -> None:
     """Activate, in each ``[space, n]`` of ``f["queue"]``, ``n`` Underground guerrillas (as many as
     there are); where both insurgents have some and not all are activated, ``f["faction"]`` chooses
-    whose, one at a time (``{"activate": kind}``)."""
+    whose, one at a time (``{"activate": kind, "space": name}``)."""
     d = st.d
     if a is not None and "activate" in a:
-        flip(d, f["queue"][0][0], a["activate"], 1)
+        flip(d, a["space"], a["activate"], 1)
         f["queue"][0][1] -= 1
     while f["queue"]:
         name, n = f["queue"][0]
@@ -98,7 +99,7 @@ def coin_activation(st, f, a) -> None:
             f["queue"].pop(0)
             continue
         f["pc"] = "activate"
-        ask(st, f["faction"], [{"activate": k} for k in hidden], f["rule"],
+        ask(st, f["faction"], [{"activate": k, "space": name} for k in hidden], f["rule"],
             f"{f['faction']}: activate whose guerrilla in {name}? ({n} to activate)")
         return
     pop(st)
@@ -137,7 +138,8 @@ def patrol_moves(st, f: dict, faction: str, dest: str) -> list[dict]:
     """The single-cube moves into ``dest``: cubes that have not moved, from a space whose chain
     reaches it."""
     origins = patrol_origins(st, dest)
-    return [{"move": kind, "from": n} for kind in CUBES[faction] for n in origins if movable(st, f, n, kind) > 0]
+    return [{"move": kind, "from": n, "to": dest} for kind in CUBES[faction] for n in origins
+            if movable(st, f, n, kind) > 0]
 
 
 def _patrol_allowed(st, f: dict, faction: str):
@@ -167,15 +169,16 @@ def activation_locs(st) -> list[str]:
 
 
 def free_assault_locs(st, faction: str) -> list[str]:
-    """The LoCs of the free Assault (ruling ``patrol_assault_where``): where the faction's Assault
-    removes a piece (the Coalition with its troops there, Government forces joining or not)."""
+    """The LoCs of the free Assault (ruling ``patrol_assault_where``): any LoC, or a destination; the
+    Coalition's where its troops are (its Assault's "Qualsiasi Spazio con truppe della Coalizione"),
+    the Government's any (its Assault's "Qualsiasi Spazio"), a piece to remove or not (issue 27
+    item 1)."""
     d = st.d
     names = st.map.locs if st.rulings.patrol_assault_where == "any_loc" else \
         [n for n in d["turn"]["spaces"] if st.map.spaces[n].type == "loc"]
     if faction == "Coalition":
-        return [n for n in names if d["spaces"][n]["pieces"]["coalition_troops"] >= 1
-                and can_assault(st, faction, n, govt_may_join(st, n, join_cost(st)))]
-    return [n for n in names if can_assault(st, faction, n)]
+        return [n for n in names if d["spaces"][n]["pieces"]["coalition_troops"] >= 1]
+    return list(names)
 
 
 @implements("coalition.operations.patrol")
@@ -222,7 +225,7 @@ def run_patrol(st, f, a, faction: str) -> None:
             return
         if faction == "Coalition" and govt_may_join(st, name, join_cost(st)):
             f.update(pc="govt", target=name)
-            ask(st, faction, [{"govt": False}, {"govt": True}], rule,
+            ask(st, faction, [{"govt": False, "space": name}, {"govt": True, "space": name}], rule,
                 f"Coalition: free Assault in {name}: do Government forces join?")
             return
         start_removal(st, f, faction, name, False, "end")

@@ -11,7 +11,10 @@ Shared by the two blocks (the same sentences, "Guerriero" for "Guerrigliero"): 1
 Base); "Oppure se c'è già una Base ... puoi piazzare tanti Guerriglieri quanto le Basi più la
 popolazione presente" (with a Base there, place up to Bases + Population guerrillas: "puoi piazzare
 tanti" read as up to that many); "Oppure occulta tutti i tuoi Guerriglieri" (flip all own
-guerrillas Underground). Pieces come from Available, as far as it has them. The Warlords' mass
+guerrillas Underground: offered also where none is Active, a legal Rally without effect, issue 27
+item 1). Pieces come from Available, as far as it has them. A space is offered wherever the aid's
+"Luogo" and the Resources allow, whatever can be done there (the flip is always one choice); each
+option of a space names it (``{"do": ..., "space": name}``). The Warlords' mass
 placement is "non sei in territorio Pashtun" only; the Taliban's has no such condition.
 
 The Taliban's own (lines 363-377 and the Islamabad block, 461-471):
@@ -54,7 +57,8 @@ def placement_options(st, faction: str, name: str, mass: bool) -> list[dict]:
     (``active`` of them Active) with a Base; with ``mass`` allowed and a Base already there, place
     ``n`` guerrillas, up to Bases + Population ("la popolazione presente": +1 with a Returnees
     marker, as everywhere the model counts Population: victory.population); flip all own guerrillas
-    Underground. Each as the pieces Available allow."""
+    Underground (always: with none Active it changes nothing, and is still the aid's choice). Each
+    placement as the pieces Available allow."""
     d = st.d
     U, A, BASES = PIECES[faction]
     p, avail = d["spaces"][name]["pieces"], d["available"]
@@ -66,8 +70,7 @@ def placement_options(st, faction: str, name: str, mass: bool) -> list[dict]:
     if mass and p[BASES] >= 1 and avail[U] >= 1:
         most = min(p[BASES] + population(st.map, name, d["spaces"][name]), avail[U])
         out += [{"do": "mass", "n": k} for k in range(1, most + 1)]
-    if p[A] >= 1:
-        out.append({"do": "underground"})
+    out.append({"do": "underground"})  # "occulta tutti i tuoi Guerriglieri": legal with none Active
     return out
 
 
@@ -103,7 +106,8 @@ def run_rally(st, f: dict, a, faction: str, allowed, options, cost) -> None:
             pop(st)
             return
         f.update(pc="how", target=a["space"])
-        ask(st, faction, options(a["space"]), rule, f"{faction}: Rally in {a['space']}")
+        ask(st, faction, [{**o, "space": a["space"]} for o in options(a["space"])], rule,
+            f"{faction}: Rally in {a['space']}")
         return
     elif f["pc"] == "how":
         name = f.pop("target")
@@ -129,8 +133,7 @@ def rally_options(st, name: str) -> list[dict]:
 
 def _rally_allowed(st):
     d = st.d
-    return lambda n: (st.map.spaces[n].type != "loc" and d["resources"]["Warlords"] >= 1
-                      and bool(rally_options(st, n)))
+    return lambda n: st.map.spaces[n].type != "loc" and d["resources"]["Warlords"] >= 1
 
 
 @activity(ENGINE, "Warlords", "rally", lambda st: any_space_left(st, _rally_allowed(st)))
@@ -208,8 +211,7 @@ def taliban_rally_options(st, f: dict, name: str) -> list[dict]:
 
 def _taliban_rally_allowed(st, f: dict):
     d = st.d
-    return lambda n: (taliban_rally_location(st, n) and d["resources"]["Taliban"] >= taliban_rally_cost(st, n)
-                      and bool(taliban_rally_options(st, f, n)))
+    return lambda n: taliban_rally_location(st, n) and d["resources"]["Taliban"] >= taliban_rally_cost(st, n)
 
 
 @activity(ENGINE, "Taliban", "rally", lambda st: any_space_left(st, _taliban_rally_allowed(st, {})))

@@ -19,7 +19,8 @@ without paying (ruling ``warlords_toll_unpaid``, registry P22, shared with Trans
 Coalition block has no such line, so the Coalition's Sweep pays none.
 
 How it is played here. The faction chooses a destination (one only for a Limited Operation,
-``limited_operation``), then moves troops into it one at a time from the spaces adjacent to it or,
+``limited_operation``), then moves troops into it one at a time (``{"move": kind, "from": origin,
+"to": destination}``) from the spaces adjacent to it or,
 "sfruttando le LoCs", from a space through one LoC touching both (LoCs touch no LoC on this map,
 gap ``loc_links``; Sweep's text has no Sabotage stop, so Sabotage does not stop it). A troop moves
 once. The Government names the LoC it passes (``"via"``) only where entering it costs a Resource;
@@ -77,10 +78,10 @@ def coalition_moves(st, f: dict, dest: str, budget: int, entered: dict, paid: bo
         if not govt_ok:
             return []
         govt = origins(st, f, dest, GOVT)
-        return [{"move": COAL, "from": n, "with": g} for n in origins(st, f, dest, COAL) for g in govt]
-    out = [{"move": COAL, "from": n} for n in origins(st, f, dest, COAL)]
+        return [{"move": COAL, "from": n, "to": dest, "with": g} for n in origins(st, f, dest, COAL) for g in govt]
+    out = [{"move": COAL, "from": n, "to": dest} for n in origins(st, f, dest, COAL)]
     if govt_ok and entered.get(GOVT, 0) < entered.get(COAL, 0):
-        out += [{"move": GOVT, "from": n} for n in origins(st, f, dest, GOVT)]
+        out += [{"move": GOVT, "from": n, "to": dest} for n in origins(st, f, dest, GOVT)]
     return out
 
 
@@ -93,9 +94,9 @@ def government_moves(st, f: dict, dest: str, budget: int) -> list[dict]:
         direct, via = routes(st, n, dest)
         fee = [x for x in via if has_guerrilla(st, x) and x not in f["paid_locs"]]
         if direct or len(fee) < len(via):
-            out.append({"move": GOVT, "from": n})
+            out.append({"move": GOVT, "from": n, "to": dest})
         if budget >= LOC_FEE or st.rulings.warlords_toll_unpaid == "entry_free":
-            out += [{"move": GOVT, "from": n, "via": x} for x in fee]
+            out += [{"move": GOVT, "from": n, "to": dest, "via": x} for x in fee]
     return out
 
 

@@ -16,10 +16,11 @@ Govt, oppure, con COIN Control, esegui un'Azione Civica". Whether a space where 
 costs the 3 Resources is the ruling ``government_train_cost`` (registry A07: by default it does).
 
 How it is played here. The faction chooses a space at a time (one for a Limited Operation,
-``limited_operation``), only where something can be done: a cube placed, or the step after the
-spaces (below). In it, it places Govt cubes one at a time (``{"place": kind}`` from Available, or
-``{"place": kind, "from": space}`` from another space of the map), up to 6, or stops
-(``{"done": true}``); the 3 Resources are paid with the first cube (the Coalition's "se piazzati
+``limited_operation``), any space of the aid's "Luogo" it can pay for (issue 27 item 1: also one
+where nothing can be placed or done, a legal Train without effect: the Coalition's Kabul, or a
+Province with a Coalition troop and no Base). In it, it places Govt cubes one at a time
+(``{"place": kind, "space": name}`` from Available, or ``{"place": kind, "space": name, "from":
+other}`` from another space of the map), up to 6, or stops (``{"done": true}``); the 3 Resources are paid with the first cube (the Coalition's "se piazzati
 cubi"; the Government's under ``only_if_cubes``) or when the space is chosen (the Government's
 ``every_space``). When a cube may come from the map ("se non ci sono più cubi in riserva") is the
 ruling ``train_cubes_from_map`` (registry P03): by default once no Govt cube of either kind is
@@ -96,9 +97,10 @@ def cube_sources(st, name: str) -> list[dict]:
     out = []
     for kind in CUBES:
         if avail[kind]:
-            out.append({"place": kind})
+            out.append({"place": kind, "space": name})
         elif none_left or st.rulings.train_cubes_from_map == "kind_unavailable":
-            out += [{"place": kind, "from": n} for n in st.map.names if n != name and d["spaces"][n]["pieces"][kind]]
+            out += [{"place": kind, "space": name, "from": n} for n in st.map.names
+                    if n != name and d["spaces"][n]["pieces"][kind]]
     return out
 
 
@@ -141,23 +143,20 @@ def follow_ups(st, faction: str, names: list[str], budget: int) -> list[dict]:
     d = st.d
     out = [{"civic_action": n} for n in names if civic_action_here(st, n, budget)]
     if faction == "Coalition" and "Kabul" in names and d["patronage"] >= PATRONAGE:
-        out.append({"patronage": True})
+        out.append({"patronage": True, "space": "Kabul"})
     if faction == "Government":
         out += [o for n in names for o in base_options(st, n)]
     return out
 
 
 def _train_allowed(st, faction: str):
+    """The spaces Train may choose: the aid's "Luogo" (train_location), paid for where choosing costs
+    (the Government's ``every_space``); whether anything can be placed or done there is not asked
+    (issue 27 item 1: a Train without effect is legal)."""
     d = st.d
 
     def allowed(n: str) -> bool:
-        if not train_location(st, faction, n):
-            return False
-        budget = d["resources"]["Government"] - selection_cost(st, faction)
-        if budget < 0:
-            return False
-        paid = selection_cost(st, faction) > 0
-        return bool(placements(st, faction, n, 0, paid, budget) or follow_ups(st, faction, [n], budget))
+        return train_location(st, faction, n) and d["resources"]["Government"] >= selection_cost(st, faction)
     return allowed
 
 

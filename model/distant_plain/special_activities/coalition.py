@@ -145,15 +145,10 @@ any other limit: gap ``track_limits``)."""
 
 
 # -- Air Lift ------------------------------------------------------------------------------------
-def troops_on_map(d: dict) -> bool:
-    return any(s["pieces"][k] for s in d["spaces"].values() for k in AIR_LIFT_KINDS)
-
-
 def _air_lift_allowed(st):
-    """Air Lift's location: "In qualsiasi 3 Spazi", any space; while some Coalition or Government
-    troop is on the map to be lifted (else no redistribution can be made)."""
-    lift = troops_on_map(st.d)
-    return lambda n: lift
+    """Air Lift's location: "In qualsiasi 3 Spazi", any space, whether or not a troop stands there to
+    be lifted (issue 27 item 1: an Air Lift that moves nothing is legal)."""
+    return lambda n: True
 
 
 def air_lift_moves(d: dict, places: list[str], flow: dict, govt_moved: int) -> list[dict]:
@@ -197,9 +192,10 @@ def air_lift(st, f, a) -> None:
 
 # -- Air Strike ----------------------------------------------------------------------------------
 def _air_strike_allowed(st):
-    """Air Strike's location: "Fino a 3 spazi fuori Kabul", where a piece can be removed now."""
-    d, protected_by = st.d, st.rulings.bases_protected_by
-    return lambda n: n != "Kabul" and bool(removal.coin_targets(d, n, protected_by))
+    """Air Strike's location: "Fino a 3 spazi fuori Kabul", any of them, whether or not a piece can
+    be removed there (issue 27 item 1: a strike without effect is legal; in Pakistan it still
+    moves Islamabad, "Se attacchi in Pakistan": the space is attacked, hit or not)."""
+    return lambda n: n != "Kabul"
 
 
 @implements("coalition.special_activities.air_strike", "islamabad")
@@ -221,20 +217,26 @@ def air_strike(st, f, a) -> None:
     """Air Strike: in up to 3 spaces outside Kabul, remove 1 Active guerrilla or rebel Base each
     ("rimuovi 1 Guerrigliero Attivo o Base Ribelle (per ultime)": bases last, removal.coin_targets
     with the ruling ``bases_protected_by``); striking in Pakistan moves Islamabad toward Sponsorship
-    (air_strike_islamabad)."""
+    (air_strike_islamabad). The piece is chosen (``{"remove": kind, "space": name}``) where the
+    space has a piece to remove; where it has none, nothing is removed and no question is posed."""
     d = st.d
     rule = "coalition.special_activities.air_strike"
     if f["pc"] == "space":
         if "done" in a:
             pop(st)
             return
-        d["turn"]["sa_spaces"].append(a["space"])
-        f.update(pc="target", target=a["space"])
-        kinds = removal.coin_targets(d, a["space"], st.rulings.bases_protected_by)
-        ask(st, "Coalition", [{"remove": k} for k in kinds], rule, f"Coalition: Air Strike in {a['space']}: remove what?")
-        return
-    if f["pc"] == "target":
-        name = f.pop("target")
+        name = a["space"]
+        d["turn"]["sa_spaces"].append(name)
+        kinds = removal.coin_targets(d, name, st.rulings.bases_protected_by)
+        if kinds:
+            f["pc"] = "target"
+            ask(st, "Coalition", [{"remove": k, "space": name} for k in kinds], rule,
+                f"Coalition: Air Strike in {name}: remove what?")
+            return
+        cite(st, rule)
+        air_strike_islamabad(st, name)
+    elif f["pc"] == "target":
+        name = a["space"]
         removal.remove(d, name, a["remove"])
         cite(st, rule)
         air_strike_islamabad(st, name)

@@ -81,7 +81,8 @@ def govern(st, f, a) -> None:
             pop(st)
             return
         f.update(pc="how", target=a["space"])
-        ask(st, "Government", govern_options(st, a["space"]), rule, f"Government: Govern in {a['space']}")
+        ask(st, "Government", [{**o, "space": a["space"]} for o in govern_options(st, a["space"])], rule,
+            f"Government: Govern in {a['space']}")
         return
     if f["pc"] == "how":
         name = f.pop("target")
@@ -174,7 +175,7 @@ def transport(st, f, a) -> None:
         t["sa_spaces"].append(a["space"])
         f.update(pc="troops", path=[a["space"]])
         n = d["spaces"][a["space"]]["pieces"][TROOPS]
-        ask(st, "Government", [{"troops": k} for k in range(1, n + 1)], rule,
+        ask(st, "Government", [{"troops": k, "space": a["space"]} for k in range(1, n + 1)], rule,
             f"Government: Transport how many Troops from {a['space']}?")
         return
     if f["pc"] == "troops":

@@ -35,8 +35,11 @@ ultime). Dopodiché riduci Patronage di -1 per ogni pezzo Govt rimosso."
   Available put in its place (so it needs one Available).
 * Patronage -1 per Government piece removed, not below 0; a Government piece replaced counts
   (registry P45, ruling ``infiltrate_replaced_patronage``: default) or not.
-* Choices: the space, then the first piece (``{"remove": kind}`` or ``{"replace": kind}``), then for
-  a removal the second (``{"remove": kind}``).
+* Choices: the space (any with an Underground Taliban guerrilla, the aid's "Luogo", whether or not
+  a piece can be taken there: issue 27 item 1), then the first piece (``{"remove": kind, "space":
+  name}`` or ``{"replace": kind, "space": name}``), then for a removal the second (``{"remove":
+  kind, "space": name}``); where no piece can be taken, no question: nothing happens but the
+  Activity is done.
 """
 from __future__ import annotations
 
@@ -131,15 +134,15 @@ def infiltrate_options(st, name: str) -> list[dict]:
     to replace with an Underground Taliban guerrilla from Available."""
     targets = infiltrate_targets(st, name)
     need = 2 if st.rulings.infiltrate_fewer_than_two == "needs_two" else 1
-    out = [{"remove": k} for k in targets] if _pieces_to_take(st, name) >= need else []
+    out = [{"remove": k, "space": name} for k in targets] if _pieces_to_take(st, name) >= need else []
     if st.d["available"][U] >= 1:
-        out += [{"replace": k} for k in targets]
+        out += [{"replace": k, "space": name} for k in targets]
     return out
 
 
 def _infiltrate_allowed(st):
     d = st.d
-    return lambda n: d["spaces"][n]["pieces"][U] >= 1 and bool(infiltrate_options(st, n))
+    return lambda n: d["spaces"][n]["pieces"][U] >= 1
 
 
 def _take(st, f: dict, kind: str) -> None:
@@ -166,9 +169,13 @@ def taliban_infiltrate(st, f, a) -> None:
         name = a["space"]
         d["turn"]["sa_spaces"].append(name)
         f.update(pc="first", target=name, government=0, replaced_government=0)
-        ask(st, "Taliban", infiltrate_options(st, name), INFILTRATE, f"Taliban: Infiltrate in {name}")
-        return
-    if f["pc"] == "first":
+        options = infiltrate_options(st, name)
+        if options:
+            ask(st, "Taliban", options, INFILTRATE, f"Taliban: Infiltrate in {name}")
+            return
+        cite(st, INFILTRATE)
+        f["pc"] = "end"
+    elif f["pc"] == "first":
         cite(st, INFILTRATE)
         if "replace" in a:
             remove(d, f["target"], a["replace"])
@@ -180,7 +187,7 @@ def taliban_infiltrate(st, f, a) -> None:
             second = infiltrate_targets(st, f["target"])
             if second:
                 f["pc"] = "second"
-                ask(st, "Taliban", [{"remove": k} for k in second], INFILTRATE,
+                ask(st, "Taliban", [{"remove": k, "space": f["target"]} for k in second], INFILTRATE,
                     f"Taliban: Infiltrate in {f['target']}, the second piece")
                 return
     elif f["pc"] == "second":

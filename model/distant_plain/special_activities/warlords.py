@@ -9,7 +9,8 @@ space has been chosen.
   Marcia. Devi avere popolazione maggiore di zero e più tuoi Guerrieri che Polizia. Procedura:
   Piazza una Base Warlord." A Province (not Kabul, not a LoC) among the Operation's spaces (a
   March's are its destinations), Population (with a Returnees marker's +1, victory.population)
-  above 0, more Warlords guerrillas than Police; a Base from Available. No cost.
+  above 0, more Warlords guerrillas than Police; a Base from Available, none if none is there (the
+  space is offered all the same: a Cultivate without effect is legal, issue 27 item 1). No cost.
 * Traffic: "Spazi con Basi Warlord e no Coalizione. In ogni spazio selezionato, +1 risorsa Warlord
   per Base Warlord, poi: Se Taleban Control: +1 risorsa Talebana. Se COIN Control: +1 Patronage."
   No space limit is printed (registry A23, ruling ``traffic_spaces``: every qualifying space by
@@ -17,11 +18,14 @@ space has been chosen.
 * Suborn, "max 3 spazi": "Luogo: Fino a 3 spazi. In ogni spazio, paga 2 risorse per una di queste
   scelte: Rimuovere 1-3 cubi Govt; Rimuovere 1 base Govt; Rimuovere 1 Guerriero Talebano; Occultare
   tutti i guerrieri (Warlord e/o Talebani)." The aid names no condition on the space (no Warlords
-  piece is required there): any space where a choice does something, 2 Warlords Resources each.
-  The cubes are removed one at a time (``{"remove": kind}``, Govt troops or Police, up to 3,
-  ``{"done": true}`` after the first); the Taliban guerrilla removed is Underground or Active, the
-  Warlords' choice; "e/o": the Warlords flip their own, the Taliban's, or both. Removed pieces go
-  to Available (removal.remove).
+  piece is required there): any space, 2 Warlords Resources each (issue 27 item 1: the flip is
+  always a choice, with no Active guerrilla a legal one without effect). Each choice names the
+  space (``{"do": ..., "space": name}``). The cubes are removed one at a time (``{"remove": kind,
+  "space": name}``, Govt troops or Police, up to 3, ``{"remove": null, "space": name}`` after the
+  first: the model's one removal shape); the Taliban guerrilla removed is Underground or Active,
+  the Warlords' choice; "e/o": the Warlords flip their own, the Taliban's, or both (the Taliban's
+  in Pakistan at Hostility too: "sempre attivi", they are Active again at once, engine.py's
+  standing conditions). Removed pieces go to Available (removal.remove).
 """
 from __future__ import annotations
 
@@ -50,8 +54,7 @@ def _cultivate_allowed(st):
     def allowed(n: str) -> bool:
         s, p = d["spaces"][n], d["spaces"][n]["pieces"]
         return (t["op"] in ("rally", "march") and n in t["spaces"] and st.map.spaces[n].type == "province"
-                and population(st.map, n, s) > 0 and _warlords_guerrillas(p) > p["police"]
-                and d["available"]["warlords_bases"] >= 1)
+                and population(st.map, n, s) > 0 and _warlords_guerrillas(p) > p["police"])
     return allowed
 
 
@@ -64,8 +67,9 @@ def cultivate(st, f, a) -> None:
         if "done" in a:
             pop(st)
             return
-        d["available"]["warlords_bases"] -= 1
-        d["spaces"][a["space"]]["pieces"]["warlords_bases"] += 1
+        if d["available"]["warlords_bases"] >= 1:
+            d["available"]["warlords_bases"] -= 1
+            d["spaces"][a["space"]]["pieces"]["warlords_bases"] += 1
         d["turn"]["sa_spaces"].append(a["space"])
         cite(st, CULTIVATE)
     choose_space(st, f, _cultivate_allowed(st), CULTIVATE, "Warlords: Cultivate in which Province?",
@@ -119,27 +123,25 @@ def traffic(st, f, a) -> None:
 # -- Suborn -------------------------------------------------------------------------------------------
 @implements(SUBORN, "islamabad.hostility")
 def suborn_options(st, name: str) -> list[dict]:
-    """Suborn's choices in one space that do something: remove Govt cubes, a Govt Base, a Taliban
-    guerrilla (Underground or Active), or flip guerrillas Underground (the Warlords', the
-    Taliban's, or both: factions with an Active guerrilla there; never the Taliban's in Pakistan
-    while Islamabad is at Hostility, where they are "sempre attivi": islamabad.hostility)."""
+    """Suborn's choices in one space: remove Govt cubes, a Govt Base, a Taliban guerrilla
+    (Underground or Active), where there are some; or flip guerrillas Underground, the Warlords',
+    the Taliban's, or both, whether any is Active or not (a flip without effect is legal: so too
+    the Taliban's in Pakistan while Islamabad is at Hostility, where they are "sempre attivi" and
+    Active again at once, engine.standing_conditions, as after the Reset: registry A17). Each names
+    the space."""
     p = st.d["spaces"][name]["pieces"]
-    always_active = st.d["islamabad"]["level"] == "hostility" and st.map.spaces[name].pakistan
     out = []
     if any(p[k] for k in GOVT_CUBES):
         out.append({"do": "cubes"})
     if p["government_bases"]:
         out.append({"do": "base"})
     out += [{"do": "taliban", "kind": k} for k in ("taliban_underground", "taliban_active") if p[k]]
-    active = [f for f in ("taliban", "warlords") if p[f"{f}_active"] and not (f == "taliban" and always_active)]
-    out += [{"do": "underground", "factions": f} for f in active]
-    if len(active) == 2:
-        out.append({"do": "underground", "factions": "both"})
-    return out
+    out += [{"do": "underground", "factions": f} for f in ("taliban", "warlords", "both")]
+    return [{**o, "space": name} for o in out]
 
 
 def _suborn_allowed(st):
-    return lambda n: st.d["resources"]["Warlords"] >= SUBORN_COST and bool(suborn_options(st, n))
+    return lambda n: st.d["resources"]["Warlords"] >= SUBORN_COST
 
 
 def suborn_choice(st, f: dict, name: str, a: dict) -> None:
@@ -161,15 +163,16 @@ def suborn_choice(st, f: dict, name: str, a: dict) -> None:
 
 
 def ask_cube(st, f: dict, name: str) -> bool:
-    """Ask for the next Govt cube to remove (up to 3, ``{"done": true}`` after the first); returns
-    whether a question was posed."""
+    """Ask for the next Govt cube to remove (up to 3, ``{"remove": null, "space": name}`` to stop
+    after the first); returns whether a question was posed."""
     p = st.d["spaces"][name]["pieces"]
     kinds = [k for k in GOVT_CUBES if p[k]] if f["cubes"] < CUBES_MOST else []
     if not kinds:
         f.pop("cubes")
         return False
     f["pc"] = "cube"
-    ask(st, "Warlords", [{"remove": k} for k in kinds] + ([{"done": True}] if f["cubes"] else []), SUBORN,
+    ask(st, "Warlords", [{"remove": k, "space": name} for k in kinds]
+        + ([{"remove": None, "space": name}] if f["cubes"] else []), SUBORN,
         f"Warlords: Suborn in {name}: remove which Govt cube?")
     return True
 
@@ -190,7 +193,7 @@ def suborn(st, f, a) -> None:
         d["turn"]["sa_spaces"].append(f["target"])
         suborn_choice(st, f, f["target"], a)
     elif f["pc"] == "cube":
-        if "done" in a:
+        if a["remove"] is None:
             f["cubes"] = CUBES_MOST
         else:
             remove(d, f["target"], a["remove"])
