@@ -62,7 +62,7 @@ def mountain_spaces(value) -> list[str]:
         if not isinstance(name, str) or name not in m.spaces:
             raise DataError(f"options: mountain_spaces: {name!r} is not a space of the map")
         if m.spaces[name].type != "province":
-            raise DataError(f"options: mountain_spaces: {name} is {'Kabul' if name == 'Kabul' else 'a LoC'}, not a "
+            raise DataError(f"options: mountain_spaces: {name} is {'the City' if name == 'Kabul' else 'a LoC'}, not a "
                             "Province (the Government Assault names Kabul and the LoCs apart from Mountain zones)")
     if len(set(value)) != len(value):
         twice = next(n for n in value if value.count(n) > 1)

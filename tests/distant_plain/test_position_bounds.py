@@ -233,7 +233,7 @@ def test_mountain_spaces_is_an_option_validated_and_kept_in_name_order():
     assert normalize_options({"mountain_spaces": ["Nuristan", "Badakhshan"]})["mountain_spaces"] == ["Badakhshan",
                                                                                                       "Nuristan"]
     for bad, match in [("Nuristan", "is not a list"), (["Atlantis"], "'Atlantis' is not a space of the map"),
-                       (["Kabul"], "Kabul is Kabul, not a Province"), ([LOC], "is a LoC, not a Province"),
+                       (["Kabul"], "Kabul is the City, not a Province"), ([LOC], "is a LoC, not a Province"),
                        (["Nuristan", "Nuristan"], "Nuristan is listed twice")]:
         with pytest.raises(DataError, match=f"options: mountain_spaces: .*{match}"):
             normalize_options({"mountain_spaces": bad})
