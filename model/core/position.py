@@ -132,9 +132,11 @@ def from_document(doc: Any, where: str = "position"):
             value = compute(d)
         except DataError as e:
             raise DataError(f"{where}: {e}") from None
-        if key in stated and not _agrees(stated[key], value, key in fmt.unordered):
-            raise DataError(f"{where}: state.{key}: {_short(stated[key])} stated, but {why} give "
-                            f"{_short(value)}; leave it out (it is derived)")
+        if key in stated:
+            path, said, got = _disagreement(stated[key], value, key in fmt.unordered)
+            if path is not None:
+                raise DataError(f"{where}: state.{key}{path}: {_short(said)} stated, but {why} give "
+                                f"{_short(got)}; leave it out (it is derived)")
         d[key] = value
     then: list = []
     if "next" in doc:
@@ -476,6 +478,23 @@ def _readable_in(fmt: PositionFormat, key: str, value: Any, where: str) -> Any:
                 raise DataError(f"{where}.{rec}.{own}: write {names[own]}")
         out[rec] = {back.get(k, k): v for k, v in fields.items()}
     return out
+
+
+def _disagreement(stated: Any, value: Any, unordered: bool, path: str = "") -> tuple[str | None, Any, Any]:
+    """Where a stated derived value disagrees with its derivation: ``(path, stated, derived)`` of
+    the first difference, or ``(None, ...)`` when it agrees. A stated mapping states only its own
+    keys (as everywhere in a position: merged key by key), each compared in turn."""
+    if isinstance(stated, dict) and isinstance(value, dict):
+        for k, v in stated.items():
+            if k not in value:
+                return f"{path}.{k}", v, None
+            found = _disagreement(v, value[k], unordered, f"{path}.{k}")
+            if found[0] is not None:
+                return found
+        return None, stated, value
+    if _agrees(stated, value, unordered):
+        return None, stated, value
+    return path, stated, value
 
 
 def _agrees(stated: Any, value: Any, unordered: bool) -> bool:

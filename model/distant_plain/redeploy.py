@@ -191,6 +191,8 @@ def redeploy(st, f, a) -> None:
             control = control_now(st)
         f.pop("phase_control", None)
         f.update(pc="move", step=0, control=control, moved={})
+    elif a is None:
+        pass  # started at a step (a position's named point, position.py): nothing answered yet
     elif "move" in a:
         move_piece(st, f, a["move"], a["from"], a["to"])
         cite(st, "propaganda.redeploy.redeploy")

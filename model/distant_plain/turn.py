@@ -123,7 +123,9 @@ def faction_turn(st, f, a) -> None:
 @ENGINE.procedure("propaganda")
 @implements("propaganda", "propaganda.redeploy.game_end")
 def propaganda(st, f, a) -> None:
-    """A Propaganda round, its phases in the aid's order (module docstring)."""
+    """A Propaganda round, its phases in the aid's order (module docstring). Play passes through
+    the steps ``resources`` and ``reset`` without resting there; a position's named point may
+    start a round at either (position.py)."""
     d = st.d
     step = f["pc"]
     if step == "start":
@@ -132,6 +134,8 @@ def propaganda(st, f, a) -> None:
             cite(st, "propaganda.victory")
             d["terminal"] = outcome
             return
+        step = "resources"
+    if step == "resources":
         resources_phase(d)
         cite(st, "propaganda.resources")
         f["pc"] = "sharia"
@@ -150,6 +154,8 @@ def propaganda(st, f, a) -> None:
             d["terminal"] = final_outcome(d)
             cite(st, "propaganda.redeploy.game_end")
             return
+        step = "reset"
+    if step == "reset":
         reset_phase(d)
         cite(st, "propaganda.reset")
         pop(st)

@@ -140,22 +140,26 @@ def test_government_assault_in_a_province_a_guerrilla_per_troop_a_base_per_two_a
 
 
 @pytest.mark.rule("government.operations.assault")
-def test_government_assault_on_a_loc_one_piece_per_two_cubes_and_hidden_guerrillas_protect():
-    """A LoC: 1 piece per 2 Govt troops (5 troops: 2 pieces). An Underground guerrilla is never
-    removed and protects the Base."""
+@pytest.mark.parametrize("space, base", [("Kabul-Aibak LOC", None), ("Kabul", "taliban_bases")])
+def test_government_assault_in_kabul_and_on_a_loc_one_piece_per_two_cubes_and_hidden_guerrillas_protect(
+        space, base):
+    """Kabul or a LoC: 1 piece per 2 Govt troops (5 troops: 2 pieces). An Underground guerrilla is
+    never removed and protects the Base (in Kabul: a LoC holds no Base)."""
     d = sandbox_state()
-    place(d, "Kabul-Aibak LOC", "government_troops", 5)
-    active(d, "Kabul-Aibak LOC", "taliban", 1)
-    active(d, "Kabul-Aibak LOC", "warlords", 2)
-    place(d, "Kabul-Aibak LOC", "taliban_bases", 1)
-    place(d, "Kabul-Aibak LOC", "taliban_underground", 1)
+    place(d, space, "government_troops", 5)
+    active(d, space, "taliban", 1)
+    active(d, space, "warlords", 2)
+    if base:
+        place(d, space, base, 1)
+    place(d, space, "taliban_underground", 1)
     st = running(d, "government_assault")
-    st.apply({"space": "Kabul-Aibak LOC"})
-    assert st.legal_actions() == [{"remove": "taliban_active", "space": "Kabul-Aibak LOC"},
-                                  {"remove": "warlords_active", "space": "Kabul-Aibak LOC"}]
-    st.apply({"remove": "taliban_active", "space": "Kabul-Aibak LOC"})  # then the one kind left: one more
-    p = st.d["spaces"]["Kabul-Aibak LOC"]["pieces"]
-    assert (p["taliban_active"], p["warlords_active"], p["taliban_bases"], p["taliban_underground"]) == (0, 1, 1, 1)
+    st.apply({"space": space})
+    assert st.legal_actions() == [{"remove": "taliban_active", "space": space},
+                                  {"remove": "warlords_active", "space": space}]
+    st.apply({"remove": "taliban_active", "space": space})  # then the one kind left, with 3 troops: one more
+    p = st.d["spaces"][space]["pieces"]
+    assert (p["taliban_active"], p["warlords_active"], p["taliban_underground"]) == (0, 1, 1)
+    assert p["taliban_bases"] == (1 if base else 0)
     assert check_all(st.d) == []
 
 

@@ -49,9 +49,10 @@ def test_a_bad_named_point_is_one_line_naming_the_field(point, message):
     assert "\n" not in str(e.value)
 
 
-def test_a_position_that_breaks_the_piece_count_is_refused():
-    doc = {**HEAD, "state": {"spaces": {"Kabul": {"pieces": {"coalition_troops": 2}}}}, "next": {"phase": "setup"}}
-    with pytest.raises(DataError, match="Coalition troops: 22 in play, the game has 20"):
+def test_a_position_that_places_more_pieces_than_the_game_has_is_refused():
+    doc = {**HEAD, "state": {"spaces": {"Kabul": {"pieces": {"coalition_troops": 12}},
+                                        "Helmand": {"pieces": {"coalition_troops": 9}}}}, "next": {"phase": "setup"}}
+    with pytest.raises(DataError, match=r"Coalition troops: 21 placed \(Helmand 9, Kabul 12\), the game has 20"):
         from_document(doc)
 
 

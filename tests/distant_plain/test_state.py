@@ -28,11 +28,11 @@ def test_a_lost_or_doubled_piece_breaks_conservation():
     d = sandbox_state()
     d["spaces"]["Herat"]["sabotage"] = True
     d["resources"]["Taliban"] = -1
-    assert check_all(d) == ["Taliban Resources -1 outside 0-75", "Herat: Sabotage off a LoC"]
+    assert [v.split(":")[0] for v in check_all(d)] == ["resources.Taliban", "spaces.Herat.sabotage"]
     d = sandbox_state()
     d["patronage"] = 76
     d["spaces"]["Kabul-Aibak LOC"]["terror"] = True
-    assert check_all(d) == ["patronage 76 outside 0-75", "Kabul-Aibak LOC: Terror on a LoC"]
+    assert [v.split(":")[0] for v in check_all(d)] == ["patronage", "spaces.Kabul-Aibak LOC.terror"]
 
 
 def test_a_gain_past_the_general_records_track_s_75_stops_at_75():

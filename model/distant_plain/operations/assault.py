@@ -17,8 +17,9 @@ nelle LoCs: rimuovi 1 pezzo nemico per ogni 2 Truppe Govt; In zone di Montagna: 
 nemico per ogni 3 Truppe Govt. +6 Aid per Base Talebana rimossa." Which cubes count is the ruling
 ``government_assault_cubes`` (registry A04): by default as the Coalition block says (Govt troops in
 Provinces, Police in Kabul and on LoCs), or Govt troops only. No source says which spaces are
-Mountain (gap ``mountain``): ``mountain`` None is read as not Mountain, so the 1-per-3 ratio never
-applies today; where it would, it applies to every piece, Bases included ("pezzo nemico").
+Mountain (gap ``mountain``): the spaces of the option ``mountain_spaces`` (default none, so by
+default the 1-per-3 ratio never applies) are Mountain; there it applies to every piece, Bases
+included ("pezzo nemico").
 
 Both: "Basi per ultime" (removal.coin_targets with the ruling ``bases_protected_by``, registry
 P50). The counted cubes are one budget spent piece by piece (a guerrilla costs 1, or 2 in Kabul and
@@ -52,8 +53,9 @@ BASES = ("taliban_bases", "warlords_bases")
 
 
 def is_mountain(st, name: str) -> bool:
-    """Whether a space is Mountain: no source says (gap ``mountain``); None is read as not."""
-    return bool(st.map.spaces[name].mountain)
+    """Whether a space is Mountain: no source says (gap ``mountain``), so the option
+    ``mountain_spaces`` (options.py, default none) does."""
+    return name in st.d["options"]["mountain_spaces"]
 
 
 @implements("coalition.operations.assault", "government.operations.assault")

@@ -29,7 +29,8 @@ insurgents in the destination after the move is counted, and a LoC is not Pashtu
 ``moving_group`` counts the own guerrillas that moved in plus the other faction's there;
 ``loc_exempt_for_taliban`` never activates the Taliban on a LoC. Which own guerrillas are activated
 (registry P30, ruling ``march_activates``): those that moved in (default), or every own guerrilla
-there. Mountain spaces are in no source (gap ``mountain``): no Mountain rule is applied.
+there. The aid's March has no Mountain clause: the option ``mountain_spaces`` (gap ``mountain``)
+plays no part.
 """
 from __future__ import annotations
 
