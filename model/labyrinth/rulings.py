@@ -42,10 +42,11 @@ class LabyrinthRulings(Rulings):
         source="seed_labyrinth.md D30",
     )
     woi_on_good_ally: bool = switch(
-        False,
+        True,
         choices=(True, False),
-        question="May the US conduct a War of Ideas on a Good Ally, which cannot change anything?",
-        source="seed_labyrinth.md A13 (recommended: illegal)",
+        question="May the US conduct a War of Ideas on a Good Ally, where a success changes nothing? "
+        "7.2.1.1 bars only an Adversary ('non deve essere Avversario').",
+        source="7.2.1.1, 7.2.2.1; seed_labyrinth.md A13 (the dossier recommended illegal; the registry says why not)",
     )
     withdraw_destination: str = switch(
         "track_or_ally",

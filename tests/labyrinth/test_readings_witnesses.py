@@ -255,9 +255,10 @@ def test_p10_schengen_pick_between_spain_and_italy(reading, picked, prompt):
 @pytest.mark.parametrize("reading", [False, True])
 def test_a13_war_of_ideas_on_a_good_ally(reading):
     """A13 (``woi_on_good_ally``): 7.2.1.1 "migliorare l'Allineamento di un paese Neutrale o il
-    Governo di un paese Alleato" (a Good Ally has nothing left to improve). Gulf States Good Ally, a
-    value-1 War of Ideas: under the default ``illegal`` they are not offered; under
-    ``legal_no_effect`` they are, and a 6 leaves them exactly as they were."""
+    Governo di un paese Alleato" (a Good Ally has nothing left to improve) against "non deve essere
+    Avversario" (the only target barred). Gulf States Good Ally, a value-1 War of Ideas: under the
+    default ``legal_no_effect`` they are offered, and a 6 leaves them exactly as they were; under
+    ``illegal`` they are not."""
     st = at({"woi_on_good_ally": reading}, {"Gulf States": {"gov": "good"}})
     before = dict(country(st, "Gulf States"))
     start_proc(st, "op_war_of_ideas", side="US", card=2, value=1)

@@ -380,16 +380,20 @@ def test_woi_adversary_excluded_good_neutral_allowed():
 
 @pytest.mark.rule("7.2.1.1")
 @pytest.mark.reading("A13")
-def test_woi_good_ally_excluded_by_default_ruling():
-    """A13 (ruling woi_on_good_ally, default False): a Good Ally, where a WoI can change nothing, is
-    not a target; with the switch on it is, and a success changes nothing."""
+def test_woi_good_ally_a_target_by_default_ruling():
+    """A13 (ruling woi_on_good_ally, default True since issue 27: 7.2.1.1 bars only an Adversary): a
+    Good Ally is a target, a success changes nothing, and a roll that fails by one places a first
+    Aid marker (7.2.2.1); with the switch off it is not a target."""
     st = position("lets_roll", countries={"Gulf States": {"gov": "good"}})
-    assert "Gulf States" not in us.woi_targets(st, 3)
-    set_rulings(st, woi_on_good_ally=True)
     assert "Gulf States" in us.woi_targets(st, 1)
     before = dict(st.d["countries"]["Gulf States"])
     run(st, WOI, [{"country": "Gulf States"}, 6], 1)
     assert st.d["countries"]["Gulf States"] == before
+    die = 4 - us.woi_modifiers(st, "Gulf States")  # a modified 4: one short of 7.2.1.2's 5
+    run(st, WOI, [{"country": "Gulf States"}, die], 1)
+    assert st.d["countries"]["Gulf States"] == dict(before, aid=1)
+    set_rulings(st, woi_on_good_ally=False)
+    assert "Gulf States" not in us.woi_targets(st, 3)
 
 
 # ==============================================================================================

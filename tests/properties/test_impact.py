@@ -45,7 +45,7 @@ entries:
     readings:
       illegal: "Not allowed."
       legal: "Allowed, without effect."
-    default: illegal
+    default: legal
     basis: project_decision
     why: "Fixture."
     effect: play
@@ -115,7 +115,7 @@ def test_budget_conversion_reads_no_clock():
 
 def test_readings_of_the_play_entries(entries):
     assert impact.readings_of(entries) == [Reading("deal_order", "jihadist_then_us"),
-                                           Reading("woi_on_good_ally", True),
+                                           Reading("woi_on_good_ally", False),
                                            Reading("solo_ir_victory", "more_than_6")]
     assert [r.solo for r in impact.readings_of(entries)] == [False, False, True]
 
@@ -163,7 +163,7 @@ def test_a_switch_that_matters_diverges_with_a_witness():
     assert w.actions_alternative[-1] not in a.legal_actions()
 
 
-@pytest.mark.parametrize("reading", [Reading("martyrdom_cadre", False), Reading("woi_on_good_ally", True),
+@pytest.mark.parametrize("reading", [Reading("martyrdom_cadre", False), Reading("woi_on_good_ally", False),
                                      Reading("solo_recruit_ir_cells", "half_ops")], ids=lambda r: r.switch)
 def test_the_read_log_shortcut_equals_full_pairs(reading):
     """A pair the default game never consults is the same game, and a consulted pair started from
