@@ -18,7 +18,6 @@ from cdg_oracle.model.distant_plain.control import ISLAMABAD, PIECES
 from cdg_oracle.model.distant_plain.engine import TRACK_HIGH
 from cdg_oracle.model.distant_plain.mapdata import load_map
 from cdg_oracle.model.distant_plain.pieces import load_pieces
-from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
 from cdg_oracle.model.distant_plain.sandbox import KINDS
 
 ZONES = ("available", "casualties", "out_of_play")
@@ -103,16 +102,12 @@ def boxes(d: dict) -> list[str]:
 
 
 @implements("islamabad.hostility")
-def hostility(d: dict, after_reset: bool = True) -> list[str]:
+def hostility(d: dict) -> list[str]:
     """Under Hostility "i Guerriglieri Talebani in Pakistan sono sempre attivi": no Underground
-    Taliban guerrilla in a Pakistan space, except while an Operation or Special Activity is under
-    way (``turn`` set: a guerrilla marching in turns Active as it ends, turn.py). ``after_reset``:
-    allow the one other exception play makes, the Reset's "Tutti i Guerriglieri attivi ritornano
-    occultati" under the ruling ``hostility_at_reset`` ``reset_wins`` (A17), which leaves them
-    Underground until the next Operation ends; a position is read without it (position.py)."""
-    if d["islamabad"]["level"] != "hostility" or d.get("turn") is not None:
-        return []
-    if after_reset and DistantPlainRulings.from_dict(d.get("rulings")).hostility_at_reset == "reset_wins":
+    Taliban guerrilla in a Pakistan space, in every state, within a turn and just after the Reset
+    alike: play activates any there after every step (engine.standing_conditions; the Reset leaves
+    them Active, registry A17, whose switch was withdrawn)."""
+    if d["islamabad"]["level"] != "hostility":
         return []
     m = load_map()
     return [f"spaces.{n}.pieces.taliban_underground: {d['spaces'][n]['pieces']['taliban_underground']} in Pakistan "
@@ -126,6 +121,6 @@ def check_all(d: dict) -> list[str]:
 
 
 def check_position(d: dict) -> list[str]:
-    """The laws a position must keep: :func:`check_all`, and Hostility's without the Reset's
-    exception (a position does not say that it stands just after a Reset)."""
-    return pieces_conserved(d) + tracks_and_markers(d) + space_types(d) + boxes(d) + hostility(d, after_reset=False)
+    """The laws a position must keep: every one of :func:`check_all` (a position may stand wherever
+    play may)."""
+    return check_all(d)

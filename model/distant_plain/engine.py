@@ -41,4 +41,4 @@ ENGINE = Engine("distant_plain", after_step=standing_conditions)
 
 # The procedures written by hand that pose their question again when called without an answer
 # (model/core/engine.py, "Posing again"; checked by tests/oracle/test_positions_machine.py).
-ENGINE.declare_reposing("desertion")
+ENGINE.declare_reposing("desertion", "faction_turn")

@@ -77,10 +77,11 @@ def operation_choices(st, faction: str, last_before_final: bool) -> list[dict]:
 @implements("limited_operation", "islamabad.sponsorship")
 def faction_turn(st, f, a) -> None:
     """One faction's turn: an Operation (full or Limited) or a pass; after a full Operation, one
-    paired Special Activity or none."""
+    paired Special Activity or none. Called without an answer at either question it poses that
+    question again, changing nothing (it re-poses: engine.py ``declare_reposing``)."""
     d = st.d
     faction = f["side"]
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "operation" and a is None):
         f["pc"] = "operation"
         ask(st, faction, operation_choices(st, faction, f["last_before_final"]), f"{faction.lower()}.operations",
             f"{faction}: which Operation (or pass)?")
@@ -100,7 +101,7 @@ def faction_turn(st, f, a) -> None:
         f["pc"] = "special_activity"
         push(st, acts.proc_name(faction, a["op"]))
         return
-    if f["pc"] == "special_activity":
+    if f["pc"] == "special_activity" or (f["pc"] == "sa_chosen" and a is None):
         hostility_activates(d)
         t = d["turn"]
         options = acts.special_activity_choices(st)

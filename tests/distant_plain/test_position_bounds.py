@@ -13,6 +13,7 @@ import pytest
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.position import from_document, to_document
 from cdg_oracle.model.distant_plain import new_game
+from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.options import normalize_options
 from cdg_oracle.model.distant_plain.position import STEPS
 from cdg_oracle.model.distant_plain.sandbox import sandbox_state
@@ -37,15 +38,14 @@ def refused(state: dict, match: str, point: dict | None = None, **header) -> str
 
 # -- 27.2: Hostility --------------------------------------------------------------------------------
 @pytest.mark.rule("islamabad.hostility")
-@pytest.mark.parametrize("rulings", [None, {"hostility_at_reset": "hostility_wins"}])
-def test_underground_taliban_in_pakistan_under_hostility_are_refused(rulings):
-    """'Ostilita': ... i Guerriglieri Talebani in Pakistan sono sempre attivi': under either reading
-    of A17 a position does not stand just after a Reset, so it may not hold them Underground."""
+def test_underground_taliban_in_pakistan_under_hostility_are_refused():
+    """'Ostilita': ... i Guerriglieri Talebani in Pakistan sono sempre attivi': a standing state
+    that play keeps after every step, the Reset's included (A17, no switch since issue 27 item 2),
+    so no position may hold them Underground."""
     state = {"islamabad": {"level": "hostility"}, "spaces": {WAZIRISTAN: {"pieces": {"taliban_underground": 2}}}}
     message = refused(state, r"spaces\.Waziristan \(Pakistan\)\.pieces\.taliban_underground: 2 in Pakistan while "
                              r"Islamabad is at Hostility \(islamabad\.hostility", {"phase": "turn", "faction": "Taliban",
-                                                                                 "round": 1, "cycle": 1},
-                      **({"rulings": rulings} if rulings else {}))
+                                                                                 "round": 1, "cycle": 1})
     assert message.startswith("position: ")
     # Active there, or Underground at Pressure, or Underground outside Pakistan: accepted
     read({"islamabad": {"level": "hostility"}, "spaces": {WAZIRISTAN: {"pieces": {"taliban_active": 2}}}})
@@ -54,6 +54,24 @@ def test_underground_taliban_in_pakistan_under_hostility_are_refused(rulings):
               {"phase": "turn", "faction": "Taliban", "round": 1, "cycle": 1})
     assert {"op": "terror", "limited": False} in st.legal_actions()
 
+
+
+@pytest.mark.rule("islamabad.hostility")
+def test_the_hostility_law_holds_within_a_turn_and_after_the_reset_alike():
+    """The law has no exception left: play activates them after every step (engine.standing_conditions),
+    within an Operation as after the Reset (A17), so check_all refuses them Underground whatever the
+    rulings and whether or not a turn is under way."""
+    d = sandbox_state()
+    d["islamabad"] = {"level": "hostility", "hard": False}
+    d["available"]["taliban_underground"] -= 1
+    d["spaces"][WAZIRISTAN]["pieces"]["taliban_underground"] += 1
+    d["turn"] = {"faction": "Taliban"}  # a turn under way
+    assert [p for p in check_all(d) if "islamabad.hostility" in p] != []
+    d["turn"] = None
+    assert [p for p in check_all(d) if "islamabad.hostility" in p] != []
+    d["spaces"][WAZIRISTAN]["pieces"]["taliban_underground"] -= 1
+    d["spaces"][WAZIRISTAN]["pieces"]["taliban_active"] += 1
+    assert check_all(d) == []
 
 # -- 27.8: what a kind of space holds; available derived ---------------------------------------------
 @pytest.mark.rule("pieces", "taliban.operations.terror", "government.special_activities.govern")
@@ -254,4 +272,8 @@ def test_the_government_assault_removes_one_piece_per_three_troops_in_a_mountain
     d["spaces"]["Nuristan"]["pieces"]["warlords_active"] += 3
     st = running(d, "government_assault")
     st.apply({"space": "Nuristan"})
+    assert st.d["spaces"]["Nuristan"]["pieces"]["warlords_active"] == 3 - removed
+    # every other space is still offered, and done (issue 27 item 1): the Assault ends on done
+    assert {"space": "Nuristan"} not in st.legal_actions() and {"done": True} in st.legal_actions()
+    st.apply({"done": True})
     assert st.is_terminal() and st.d["spaces"]["Nuristan"]["pieces"]["warlords_active"] == 3 - removed

@@ -25,7 +25,9 @@ def test_one_cube_in_three_deserts_the_government_choosing_which():
     st = running(d, "desertion")
     assert st.decision()["prompt"].startswith("Government: a cube deserts in Herat (2 to go)")
     assert st.legal_actions() == [{"cube": "government_troops", "space": "Herat"}, {"cube": "police", "space": "Herat"}]
+    assert ENGINE.repose(st) == st.d["pending"]  # declared to re-pose: asked again, nothing changed
     st.apply({"cube": "police", "space": "Herat"})
+    assert ENGINE.repose(st) == st.d["pending"] and "(1 to go)" in st.decision()["prompt"]
     st.apply({"cube": "government_troops", "space": "Herat"})
     assert st.legal_actions() == [{"cube": "government_troops", "space": "Konduz"}]  # Konduz: troops only
     st.apply({"cube": "government_troops", "space": "Konduz"})

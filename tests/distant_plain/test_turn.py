@@ -42,6 +42,26 @@ def test_a_full_operation_may_take_a_paired_special_activity_a_limited_one_none(
     assert check_all(st.d) == []
 
 
+
+@pytest.mark.rule("limited_operation", "warlords.special_activities")
+def test_a_faction_turn_poses_either_question_again_changing_nothing():
+    """faction_turn is declared to re-pose (engine.py): called without an answer at its Operation
+    question or at its Special Activity question it asks the same again, so a position's machine
+    standing there needs no stated question (model/core/engine.py, "Posing again")."""
+    st = new_game()
+    assert "faction_turn" in ENGINE.reposing
+    before = st.to_json()
+    assert ENGINE.repose(st) == st.d["pending"] and st.to_json() == before
+    pass_until(st, "Warlords")
+    st.apply({"op": "rally", "limited": False})
+    st.apply({"space": "Herat"})
+    st.apply({"do": "place", "space": "Herat"})
+    while st.decision()["question"] != "faction_turn.sa_chosen":
+        st.apply({"done": True} if {"done": True} in st.legal_actions() else st.legal_actions()[0])
+    before = st.to_json()
+    assert ENGINE.repose(st) == st.d["pending"] and st.to_json() == before
+    assert type(st).from_json(before) == st
+
 def test_the_pairings_are_the_aid_s():
     acts = load_activities()
     assert acts["Coalition"].operations["train"] == ("surge", "air_lift")
