@@ -120,7 +120,14 @@ def play_event(st: LabyrinthState, card: int, side: str, script: list, trigger: 
 
 def event_happened(st: LabyrinthState) -> str | None:
     """After ``play_event``: the side that implemented the event, None if it did not happen."""
-    return st.d["stack"][0].get("event_happened") if st.d["stack"] else None
+    halt = halt_frame(st)
+    return halt.get("event_happened") if halt is not None else None
+
+
+def halt_frame(st: LabyrinthState) -> dict | None:
+    """The halt frame ``start_proc`` put under the procedure under test (what that procedure left
+    to its parent), None once the game is over (the stack is empty)."""
+    return next((f for f in st.d["stack"] if f["proc"] == "test_halt"), None)
 
 
 def playable(st: LabyrinthState, side: str, card: int) -> bool:
