@@ -240,14 +240,27 @@ def hand_bounds(d: dict) -> list[str]:
 
 
 def places_bounded(d: dict, muslim: tuple[str, ...]) -> list[str]:
-    """Troops only in a Muslim country or the Philippines (7.3.3, 7.3.4, card 57); a Posture only
-    on a non-Muslim country other than the United States, whose Posture is on the GWOT track
-    (4.3.2, 4.7.2; Iran: 4.4, in :func:`markers_consistent`)."""
+    """Where troops and Postures may be: :func:`troops_placed` and :func:`postures_placed`."""
+    return troops_placed(d, muslim) + postures_placed(d, muslim)
+
+
+def troops_placed(d: dict, muslim: tuple[str, ...]) -> list[str]:
+    """Troops only in a Muslim country or the Philippines (7.3.3, 7.3.4, card 57)."""
+    return [f"countries.{name}.troops: {c['troops']} troops outside a Muslim country or the "
+            f"Philippines (7.3.3: troops deploy to an Ally; card 57)"
+            for name, c in d["countries"].items()
+            if c["troops"] and name not in muslim and name not in TROOPS_NON_MUSLIM]
+
+
+def postures_placed(d: dict, muslim: tuple[str, ...]) -> list[str]:
+    """A Posture only on a non-Muslim country other than the United States, whose Posture, Hard
+    or Soft, is on the GWOT track (4.3.2, 4.7.2; Iran: 4.4, in :func:`markers_consistent`). The
+    z3 invariants muslim_no_posture and us_posture_on_gwot_track check the same
+    (properties/labyrinth/z3_state.py)."""
     out = []
+    if d["us_posture"] not in ("hard", "soft"):
+        out.append(f"us_posture: {d['us_posture']!r}: the US Posture is Hard or Soft (4.3.2)")
     for name, c in d["countries"].items():
-        if c["troops"] and name not in muslim and name not in TROOPS_NON_MUSLIM:
-            out.append(f"countries.{name}.troops: {c['troops']} troops outside a Muslim country or the "
-                       f"Philippines (7.3.3: troops deploy to an Ally; card 57)")
         if c["posture"] is not None and (name in muslim or name == "United States"):
             why = ("the US Posture is us_posture, on the GWOT track (4.3.2, 4.7.2)" if name == "United States"
                    else "a Posture is a non-Muslim country's (4.3.2)")

@@ -446,7 +446,8 @@ def us_posture_on_gwot_track(S: SymState) -> Invariant:
     country space."""
     return Invariant("us_posture_on_gwot_track", "4.3.2",
                      "US Posture is Hard or Soft; the United States space has no Posture marker",
-                     (S["us_posture"] != POSTURE["none"], S.at("posture", US) == POSTURE["none"]))
+                     (S["us_posture"] != POSTURE["none"], S.at("posture", US) == POSTURE["none"]),
+                     model_check="postures_placed")
 
 
 def israel_always_hard(S: SymState) -> Invariant:
@@ -480,7 +481,8 @@ def non_muslim_no_muslim_markers(S: SymState) -> Invariant:
 def muslim_no_posture(S: SymState) -> Invariant:
     """4.3.2: only non-Muslim countries (but the US) have a Posture box; Muslim countries none."""
     return Invariant("muslim_no_posture", "4.3.2", "Muslim countries have no Posture",
-                     tuple(S.at("posture", n) == POSTURE["none"] for n in sorted(S.facts.muslim)))
+                     tuple(S.at("posture", n) == POSTURE["none"] for n in sorted(S.facts.muslim)),
+                     model_check="postures_placed")
 
 
 def muslim_marked_iff_aligned(S: SymState) -> Invariant:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 
 from cdg_oracle.model.labyrinth import new_game
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, run
+from cdg_oracle.model.labyrinth.engine import ENGINE, ask, cite, pop, procedure, run
 from cdg_oracle.model.labyrinth.events import EVENTS, Event, always
 from cdg_oracle.model.labyrinth.state import LabyrinthState
 
@@ -68,8 +68,12 @@ def conserve(st: LabyrinthState) -> None:
 
 
 def start_proc(st: LabyrinthState, proc: str, **local) -> LabyrinthState:
-    """Make ``proc`` the only running procedure (above a halt frame) and advance to its first question."""
-    st.d["stack"] = [{"proc": "test_halt", "pc": "start"}, {"proc": proc, "pc": "start", **local}]
+    """Make ``proc`` the running procedure, above a halt frame, and advance to its first question.
+    The halt frame stands on the game's own frame (the bottom of the position's stack, 28.1: the
+    bottom frame of a state is the game's procedure), so a state in the middle of ``proc`` is one
+    ``from_json`` reads like any other; the halt frame never returns, so the game frame never runs."""
+    root = st.d["stack"][:1] or [{"proc": "game", "pc": "next_turn"}]
+    st.d["stack"] = [*root, {"proc": "test_halt", "pc": "start"}, {"proc": proc, "pc": "start", **local}]
     st.d["pending"] = None
     st._applied = []
     run(st)
@@ -116,7 +120,14 @@ def play_event(st: LabyrinthState, card: int, side: str, script: list, trigger: 
 
 def event_happened(st: LabyrinthState) -> str | None:
     """After ``play_event``: the side that implemented the event, None if it did not happen."""
-    return st.d["stack"][0].get("event_happened") if st.d["stack"] else None
+    halt = halt_frame(st)
+    return halt.get("event_happened") if halt is not None else None
+
+
+def halt_frame(st: LabyrinthState) -> dict | None:
+    """The halt frame ``start_proc`` put under the procedure under test (what that procedure left
+    to its parent), None once the game is over (the stack is empty)."""
+    return next((f for f in st.d["stack"] if f["proc"] == "test_halt"), None)
 
 
 def playable(st: LabyrinthState, side: str, card: int) -> bool:
@@ -134,6 +145,14 @@ def set_hands(st: LabyrinthState, J=(), US=()) -> LabyrinthState:
     for n in list(J) + list(US):
         d["deck"].remove(n)
     d["hands"] = {"US": sorted(US), "Jihadist": sorted(J)}
+    return repose(st)
+
+
+def repose(st: LabyrinthState) -> LabyrinthState:
+    """After an edit, pose the pending question again from the stack (Engine.repose), so that the
+    state is one the game could be in: its question agrees with the hands and the board edited."""
+    if st.d["terminal"] is None and st.d["stack"][-1]["proc"] in ENGINE.reposing:
+        st.d["pending"] = ENGINE.repose(st)
     return st
 
 

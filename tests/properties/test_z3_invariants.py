@@ -35,6 +35,7 @@ def python_groups(d: dict) -> dict[str, bool]:
         "plots_conserved": not py_inv.plots_conserved(d, numbered),
         "cards_conserved": not py_inv.cards_conserved(d),
         "markers_consistent": not py_inv.markers_consistent(d, MAP.muslim),
+        "postures_placed": not py_inv.postures_placed(d, MAP.muslim),
     }
 
 
@@ -204,6 +205,18 @@ def test_a_broken_state_violates_exactly_its_invariant_with_the_values_that_brea
     if name == "muslim_marked_iff_aligned":
         n = _untested_muslim(initial_state("lets_roll"))
         assert cex == {f"gov[{n}]": "none", f"align[{n}]": "ally"}
+    assert_agrees_with_python(d, res)
+
+
+@pytest.mark.rule("4.3.2")
+def test_a_us_without_posture_breaks_the_same_invariant_in_z3_and_in_python():
+    """4.3.2: the US Posture is Hard or Soft. With none, z3's us_posture_on_gwot_track fails and
+    so does its Python counterpart (consistency.postures_placed): the loader refuses the state."""
+    d = initial_state("lets_roll")
+    d["us_posture"] = None
+    res = check_state(d, MAP)
+    assert list(failing(res)) == ["us_posture_on_gwot_track"]
+    assert py_inv.postures_placed(d, MAP.muslim) == ["us_posture: None: the US Posture is Hard or Soft (4.3.2)"]
     assert_agrees_with_python(d, res)
 
 

@@ -26,7 +26,7 @@ from cdg_oracle.model.labyrinth.engine import pop, procedure
 from cdg_oracle.model.labyrinth.solo.options import normalize_options
 from cdg_oracle.model.labyrinth.solo.random_country import push_pick
 from cdg_oracle.model.labyrinth.state import LabyrinthState
-from tests.labyrinth.harness import HALT, conserve as _conserve, finished, start_proc
+from tests.labyrinth.harness import HALT, conserve as _conserve, finished, halt_frame, start_proc
 
 SOLO = {"solo": True, "ideology": "normal", "minidecks": False}
 
@@ -103,7 +103,7 @@ def run_solo(st: LabyrinthState, proc: str, script: list, **local) -> LabyrinthS
 
 def result(st: LabyrinthState) -> dict:
     """The halt frame (what a procedure left to its parent: ``left`` ops, ``picked``)."""
-    return st.d["stack"][0]
+    return halt_frame(st)
 
 
 @procedure("test_solo_pick")
