@@ -124,6 +124,10 @@ def automatic_travel(st, f, a) -> None:
         f["pc"] = pc = "to"
         a = None
     if pc == "cell":
+        if a is None:  # the question posed again
+            ask(st, f["chooser"], [{"cell": "active"}, {"cell": "sleeper"}], f["rule"],
+                f"automatic Travel from {f['origin']}: which cell")
+            return
         f["kind"] = a["cell"]
         f["pc"] = pc = "to"
         a = None
