@@ -80,7 +80,7 @@ def faction_turn(st, f, a) -> None:
     paired Special Activity or none."""
     d = st.d
     faction = f["side"]
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "operation" and a is None):  # a is None: posed again
         f["pc"] = "operation"
         ask(st, faction, operation_choices(st, faction, f["last_before_final"]), f"{faction.lower()}.operations",
             f"{faction}: which Operation (or pass)?")
@@ -100,7 +100,7 @@ def faction_turn(st, f, a) -> None:
         f["pc"] = "special_activity"
         push(st, acts.proc_name(faction, a["op"]))
         return
-    if f["pc"] == "special_activity":
+    if f["pc"] == "special_activity" or (f["pc"] == "sa_chosen" and a is None):
         hostility_activates(d)
         t = d["turn"]
         options = acts.special_activity_choices(st)
