@@ -112,10 +112,17 @@ def activity(engine, faction: str, name: str, possible: Callable) -> Callable:
     def register(fn: Callable) -> Callable:
         POSSIBLE[proc] = possible
         if name not in acts.operations:
-            return engine.procedure(proc)(fn)
+            @functools.wraps(fn)
+            def special_activity(st, f, a) -> None:
+                if a is None and f["pc"] == "space":  # the next space posed again, as at the start
+                    f["pc"] = "start"
+                fn(st, f, a)
+            return engine.procedure(proc)(special_activity)
 
         @functools.wraps(fn)
         def operation(st, f, a) -> None:
+            if a is None and f["pc"] == "space":  # the next space posed again, as at "next"
+                f["pc"] = "next"
             if a is not None and "sa" in a:  # a Special Activity before or during (module docstring)
                 st.d["turn"]["sa"] = a["sa"]
                 cite(st, f"{faction.lower()}.special_activities")

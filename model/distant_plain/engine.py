@@ -41,4 +41,7 @@ ENGINE = Engine("distant_plain", after_step=standing_conditions)
 
 # The procedures written by hand that pose their question again when called without an answer
 # (model/core/engine.py, "Posing again"; checked by tests/oracle/test_positions_machine.py).
-ENGINE.declare_reposing("desertion", "faction_turn")
+ENGINE.declare_reposing(
+    "desertion", "faction_turn", "government_assault", "redeploy", "taliban_attack", "taliban_extort",
+    "taliban_rally", "taliban_terror", "warlords_attack", "warlords_cultivate", "warlords_rally", "warlords_terror",
+)

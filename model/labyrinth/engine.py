@@ -36,20 +36,16 @@ from cdg_oracle.model.core.engine import (  # noqa: F401  (the step helpers, re-
 
 ENGINE = Engine("labyrinth")
 PROCS = ENGINE.procs
-procedure = ENGINE.procedure
+
+
+def procedure(name: str):
+    """Register a Labyrinth procedure. Every one re-poses its question when called without an
+    answer (model/core/engine.py, "Posing again"; checked at every question of random games, two-player
+    and solo, by tests/oracle/test_positions_machine.py), so each is declared ``reposes``."""
+    return ENGINE.procedure(name, reposes=True)
 
 
 def run(st, action: Any = None) -> None:
     """Advance the game: feed ``action`` to the top frame, then step until a question is pending."""
     ENGINE.run(st, action)
 
-# The procedures written by hand that pose their question again when called without an answer
-# (model/core/engine.py, "Posing again"; checked at every question of random games by
-# tests/oracle/test_positions_machine.py). A position's question at any other hand-written procedure is
-# taken as stated (docs/positions.md).
-ENGINE.declare_reposing(
-    "card48_recruit", "card53_recruit", "card76_84_ally_to_neutral", "event_29", "event_40", "event_41",
-    "event_46", "event_81", "event_82", "event_91", "event_94", "event_op", "op_jihad", "op_plot", "op_recruit",
-    "place_plot_event", "random_cards", "remove_cell", "resolve_plot", "resolve_plots", "select_posture",
-    "solo_recruit",
-)

@@ -43,7 +43,7 @@ def record_gap(st, number: int, side: str, what: str) -> None:
     d["not_implemented"].append({"card": number, "side": side, "turn": d["turn"], "round": d["round"], "what": what})
 
 
-@ENGINE.procedure("event")
+@ENGINE.procedure("event", reposes=True)
 @implements("7.1", "2.2.1", "card 1", "card 2", "card 3", "card 37", "card 38", "card 79", "card 81")
 def event(st, f, a) -> None:
     """Resolve the event of card ``f["card"]`` for ``f["side"]``. A scoring card scores its region

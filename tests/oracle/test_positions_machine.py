@@ -123,24 +123,37 @@ def test_a_state_json_cannot_add_an_action():
     assert type(st).from_json(st.to_json()) == st
 
 
-# -- every question of the procedures declared to re-pose is posed again identically -----------------
+# -- every question is posed again identically, by a procedure declared to re-pose ----------------------
+#: A Distant Plain's procedures written by hand that do not re-pose yet (issue 28.1, unfinished): a
+#: position at one of them still has its question read after a check of its form. Only shrinks.
+NOT_YET_REPOSING = {"distant_plain": {
+    "civic_action", "coalition_air_lift", "coalition_patrol", "coalition_surge", "coalition_train",
+    "government_patrol", "government_train", "government_transport", "sharia", "taliban_infiltrate",
+    "warlords_suborn"}}
+
+
 @pytest.mark.parametrize("game,scenario,options", GAMES)
-def test_declared_procedures_pose_their_question_again(game, scenario, options):
-    """At every question of random games whose top frame's procedure is declared to re-pose
-    (model/core/engine.py ``Engine.reposing``), the model poses it again identically, and the
-    state written as a position (with its machine) reads back the same."""
-    seen = 0
-    for seed in range(4):
+def test_every_procedure_poses_its_question_again(game, scenario, options):
+    """At every question of random games the top frame's procedure is declared to re-pose
+    (model/core/engine.py ``Engine.reposing``) and the model poses the question again identically
+    (Labyrinth two-player and solo, Twilight Struggle: every procedure met; A Distant Plain: all
+    but :data:`NOT_YET_REPOSING`)."""
+    seen, undeclared = set(), set()
+    for seed in range(6):
         st = new_state(game, scenario, options=options)
         rng = random.Random(seed)
-        for _ in range(700):
+        for _ in range(900):
             if st.is_terminal():
                 break
-            if st.d["stack"][-1]["proc"] in st.ENGINE.reposing:
+            proc = st.d["stack"][-1]["proc"]
+            if proc in st.ENGINE.reposing:
                 assert st.ENGINE.repose(st) == st.d["pending"], st.decision()
-                seen += 1
+                seen.add(proc)
+            else:
+                undeclared.add(proc)
             st.apply(choose(rng, st))
-    assert seen > 0
+    assert undeclared <= NOT_YET_REPOSING.get(game, set()), sorted(undeclared)
+    assert len(seen) > 5
 
 
 @pytest.mark.parametrize("game,scenario,options", GAMES)

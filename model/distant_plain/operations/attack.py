@@ -168,6 +168,9 @@ def attack_step(st, f: dict, a, faction: str) -> None:
             f["pc"] = "roll"
             roll(st, rule, f"{faction}: Attack in {f['target']}: the die")
             return
+    elif f["pc"] == "roll" and a is None:  # the die posed again
+        roll(st, rule, f"{faction}: Attack in {f['target']}: the die")
+        return
     elif f["pc"] == "roll":
         n = a["die"]
         f.update(hit=n <= guerrillas(d, f["target"], faction), one=n == 1, removed=0)

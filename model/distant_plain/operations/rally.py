@@ -106,8 +106,10 @@ def run_rally(st, f: dict, a, faction: str, allowed, options, cost) -> None:
             pop(st)
             return
         f.update(pc="how", target=a["space"])
-        ask(st, faction, [{**o, "space": a["space"]} for o in options(a["space"])], rule,
-            f"{faction}: Rally in {a['space']}")
+        a = None
+    if f["pc"] == "how" and a is None:  # also the question posed again
+        ask(st, faction, [{**o, "space": f["target"]} for o in options(f["target"])], rule,
+            f"{faction}: Rally in {f['target']}")
         return
     elif f["pc"] == "how":
         name = f.pop("target")

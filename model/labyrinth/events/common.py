@@ -248,7 +248,7 @@ def plot_at_chosen_site(st, f, a) -> None:
     ruling ``event_select_tests``: :func:`push_site_test`) and places an Available plot there
     (``place_plot_event``). With no target or no eligible plot marker, nothing is selected or
     placed. Cards 96 Danish Cartoons, 116 KSM."""
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "country" and a is None):
         if not f["targets"] or not plot_options(st, f["max_value"], f["wmd"]):
             cite(st, f["rule"])
             pop(st)

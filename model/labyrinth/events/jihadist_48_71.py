@@ -158,7 +158,7 @@ def ansar_al_islam(st, f, a) -> None:
     """Card 50 Ansar al-Islam: "Giocare se il Governo dell'Iraq è peggiore di Buono. Ponete una
     cellula in Iraq o Iran" (RIMUOVERE). The implementing side picks Iraq or Iran; with no cell on
     the track nothing is placed, yet the card is removed (6.2.4 example)."""
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "where" and a is None):
         f["pc"] = "where"
         ask(st, f["side"], [{"country": "Iraq"}, {"country": "Iran"}], "card 50",
             "Ansar al-Islam: place a cell in")
@@ -328,7 +328,7 @@ def amerithrax(st, f, a) -> None:
     the US, the discarding side (6.3.2.2); ``random``, chance picks uniformly among the tied cards
     (the IT solo example: "Si scarta una carta a caso dalla mano USA"). A single highest card is
     asked of the US under both readings (nothing to pick)."""
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "chosen" and a is None):
         options = amerithrax_cards(st)
         if not options:
             cite(st, "card 59")
@@ -373,7 +373,7 @@ def detainee_release(st, f, a) -> None:
     Fase di Azione. Ponete una cellula dove si è avuta la disorganizzazione. Pescate una carta.
     Bloccata da GTMO o Interrogatori" (A55: the action log). The implementing side picks the
     country if the US disrupted in several; then it draws a card (5.3.1)."""
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "where" and a is None):
         f["pc"] = "where"
         ask(st, f["side"], [{"country": n} for n in recent(st, "disrupted")], "card 61",
             "Detainee Release: place a cell where the US disrupted")
@@ -397,7 +397,7 @@ def ex_kgb(st, f, a) -> None:
     nella Postura opposta rispetto agli USA o testate e spostate l'Asia Centrale di 1 casella verso
     Avversario". Only the CTR marker on Russia is removed (one in Central Asia stays). Otherwise the
     implementing side chooses ``{"country": "Caucasus"}`` or ``{"country": "Central Asia"}``."""
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "choice" and a is None):
         if marker_on(st, "CTR", "Russia"):
             remove_marker(st, "CTR", "Russia")
             cite(st, "card 62", "card 3")
@@ -487,7 +487,7 @@ def wmd_event(st, f, a) -> None:
     if it was the last (4.8.4)."""
     n = f["card"]
     rule = f"card {n}"
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "where" and a is None):
         f["pc"] = "where"
         ask(st, f["side"], [{"country": x} for x in wmd_sites(st, n)], rule,
             f"{st.cards[n].name}: roll in which country")
@@ -499,7 +499,7 @@ def wmd_event(st, f, a) -> None:
         push_test(st, a["country"])
         return
     name = f["country"]
-    if f["pc"] == "tested":
+    if f["pc"] == "tested" or (f["pc"] == "rolled" and a is None):
         if st.d["countries"][name]["gov"] == "islamist_rule":
             _wmd_success(st, rule)
             return

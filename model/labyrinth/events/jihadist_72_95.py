@@ -124,6 +124,10 @@ def automatic_travel(st, f, a) -> None:
         f["pc"] = pc = "to"
         a = None
     if pc == "cell":
+        if a is None:  # the question posed again
+            ask(st, f["chooser"], [{"cell": "active"}, {"cell": "sleeper"}], f["rule"],
+                f"automatic Travel from {f['origin']}: which cell")
+            return
         f["kind"] = a["cell"]
         f["pc"] = pc = "to"
         a = None
@@ -292,7 +296,7 @@ def al_jazeera(st, f, a) -> None:
     chooses among Saudi Arabia and its neighbours that have troops (switch ``al_jazeera_country``:
     "with_troops"; "saudi_arabia": always Saudi Arabia)."""
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "chosen" and a is None):  # a is None at "chosen": posed again
         if st.rulings.al_jazeera_country == "saudi_arabia":
             a = {"country": "Saudi Arabia"}
         else:
@@ -495,7 +499,7 @@ def leak(st, f, a) -> None:
     roll (+1, 4.9.3), a Prestige roll (4.7.1); the Jihadist shifts an Ally to Neutral."""
     rule = _rule(f)
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "flip" and a is None):
         f["pc"] = "flip"
         ask(st, f["side"], [{"card": n} for n in _leak_options(st)], rule, "Leak: flip which marker")
         return
@@ -538,6 +542,10 @@ def lebanon_war(st, f, a) -> None:
             push_event(st, n, "US", "discard")
             return
         pc = "prestige"
+    if pc == "site" and a is None:  # the question posed again
+        ask(st, f["side"], [{"country": n} for n in _shia_mix(st)], "card 86",
+            "Lebanon War: place a cell in which Shia-Mix country")
+        return
     if pc == "prestige":
         if f.get("auto"):
             put_away(st, f["auto"], f.get("event_happened"))
@@ -590,7 +598,7 @@ def martyrdom_operation(st, f, a) -> None:
     a Cadre (4.8.4: removal "mediante ... evento"; switch ``martyrdom_cadre``, default True)."""
     rule = _rule(f)
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "chosen" and a is None):
         f["pc"] = "chosen"
         ask(st, f["side"], [{"country": n} for n in _martyrdom_sites(st)], rule,
             "Martyrdom Operation: replace a cell in which country")

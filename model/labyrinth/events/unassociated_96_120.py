@@ -95,7 +95,7 @@ def fatwa(st, f, a) -> None:
     d = st.d
     n = f["card"]
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "us_card" and a is None):
         us = [c for c in d["hands"]["US"] if c != n]
         jihad = [c for c in d["hands"]["Jihadist"] if c != n]
         if not us or not jihad:
@@ -103,6 +103,10 @@ def fatwa(st, f, a) -> None:
             return
         f["pc"] = "us_card"
         pick_uniform(st, us, "card 97", "Fatwa: a random card from the US hand", key="card")
+        return
+    if pc == "jihadist_card" and a is None:  # the pick posed again (never solo: no pick there)
+        pick_uniform(st, [c for c in d["hands"]["Jihadist"] if c != n], "card 97",
+                     "Fatwa: a random card from the Jihadist hand", key="card")
         return
     if pc == "us_card":
         f["us_card"] = a["card"]
@@ -167,7 +171,7 @@ def hamas_elected(st, f, a) -> None:
     US hand; the English summary's "1 US card" could mean a US-associated card, the
     ``hamas_elected_discard`` ruling's alternative."""
     d = st.d
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "discard" and a is None):  # the question posed again
         f["pc"] = "discard"
         options = hamas_discardable(st, f["card"])
         if options:
@@ -263,7 +267,7 @@ def hizballah(st, f, a) -> None:
         cite(st, "card 103")
         pop(st)
         return
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "country" and a is None):
         targets = hizballah_targets(st)
         if not targets:
             cite(st, "card 103")
@@ -296,7 +300,7 @@ def iran(st, f, a) -> None:
     d = st.d
     n = f["card"]
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "selected" and a is None):
         f["pc"] = "selected"
         ask(st, f["side"], [{"country": x} for x in shia_mix(st)], f"card {n}", "Iran: select a Shia-Mix country")
         return
@@ -307,6 +311,13 @@ def iran(st, f, a) -> None:
         return
     name = f["country"]
     c = d["countries"][name]
+    if pc == "remove" and a is None:  # the question posed again
+        ask(st, "US", [{"country": x} for x in (name, "Iran") if cells(d["countries"][x])], f"card {n}",
+            f"Iran: remove a cell from {name} or Iran")
+        return
+    if pc == "dice" and a is None:  # the roll posed again
+        roll(st, f"card {n}", f"Iran: Jihad die {len(f['dice']) + 1} in {name}")
+        return
     if pc == "tested":
         if f["side"] == "US":
             targets = [x for x in (name, "Iran") if cells(d["countries"][x])]
@@ -363,7 +374,7 @@ def jaysh_al_mahdi(st, f, a) -> None:
     worse, Poor at worst."""
     d = st.d
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "country" and a is None):
         targets = jaysh_countries(st)
         if not targets:
             pop(st)
@@ -421,7 +432,7 @@ def kurdistan(st, f, a) -> None:
         f["pc"] = "tested"
         push_test(st, "Turkey")
         return
-    if f["pc"] == "tested":
+    if f["pc"] == "tested" or (f["pc"] == "worsen" and a is None):
         f["pc"] = "worsen"
         ask(st, "Jihadist", [{"country": "Turkey"}, {"country": "Iraq"}], "card 107",
             "Kurdistan: worsen the Governance of Turkey or Iraq")
@@ -473,7 +484,7 @@ def tora_bora(st, f, a) -> None:
     draws a card (5.3.1)."""
     pc = f["pc"]
     side = f["side"]
-    if pc == "start":
+    if pc == "start" or (pc == "country" and a is None):
         targets = tora_bora_countries(st)
         if not targets:
             pop(st)
@@ -530,7 +541,7 @@ def zarqawi(st, f, a) -> None:
         pop(st)
         return
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "country" and a is None):
         targets = zarqawi_countries(st)
         if not targets:
             pop(st)
@@ -649,7 +660,7 @@ def hambali(st, f, a) -> None:
     with none Available nothing is selected."""
     pc = f["pc"]
     side = f["side"]
-    if pc == "start":
+    if pc == "start" or (pc == "country" and a is None):
         targets = hambali_countries(st)
         if not targets or (side == "Jihadist" and not plot_options(st, None, True)):
             cite(st, "card 115")
@@ -761,7 +772,7 @@ def oil_price_spike(st, f, a) -> None:
     to the player."""
     d = st.d
     n = f["card"]
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "taken" and a is None):
         options = oil_spike_takeable(st)
         if not options:
             cite(st, f"card {n}")

@@ -52,7 +52,7 @@ def fsb(st, f, a) -> None:
     (``card17_solo_shuffle``)."""
     d = st.d
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "country" and a is None):
         hand = d["hands"]["Jihadist"]
         nukes = [n for n in hand if n in FSB_CARDS]
         cite(st, "card 17")
@@ -147,7 +147,7 @@ def intel_community(st, f, a) -> None:
         push(st, "event_op", side=side, value=1, reserves=st.rulings.intel_community_op != "no_reserves",
              rule="card 18", card=f["card"])
         return
-    if pc == "op_done":
+    if pc == "op_done" or (pc == "extra" and a is None):
         hand = d["hands"][side]
         if not hand or (_extra_card_is_second(st, side) and d["card_index"] >= 2):
             # extra_counts_as_second: card 18 was the phase's second card, no slot is left (A30).
@@ -247,13 +247,19 @@ def lets_roll(st, f, a) -> None:
     d = st.d
     pc = f["pc"]
     side = f["side"]
-    if pc == "start":
+    if pc == "start" or (pc == "country" and a is None):
         f["pc"] = "country"
         ask(st, side, [{"country": n} for n in lets_roll_sites(st)], "card 21",
             "Let's Roll!: the plot in which country")
         return
+    if a is None and pc in ("which", "picked"):  # the question posed again
+        name = f["country"]
+        if pc == "picked":
+            pick_face_down(st, face_down_plots(st, name), "8.5.4", f"which face-down plot in {name} the US selected")
+            return
+        pc = "country"
     if pc == "country":
-        name = f["country"] = a["country"]
+        name = f["country"] = f["country"] if a is None else a["country"]
         plots = d["countries"][name]["plots"]
         if nest_face_up(st, name):
             f["pc"] = "which"
@@ -278,7 +284,7 @@ def lets_roll(st, f, a) -> None:
         f["pc"] = "drawn"
         push_draw(st, side)
         return
-    if pc == "drawn":
+    if pc == "drawn" or (pc == "posture" and a is None):
         f["pc"] = "posture"
         ask(st, side, [{"country": n} for n in posture_countries(st)], "card 21",
             "Let's Roll!: select the Posture of which country")
@@ -327,7 +333,7 @@ def predator(st, f, a) -> None:
     ``predator_needs_cell``, P20: False). The US selects a Muslim country with a cell (Iran is not
     Muslim, 4.4) and removes one (4.8.4)."""
     d = st.d
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "country" and a is None):
         options = [{"country": n} for n in st.map.muslim if cells(d["countries"][n])]
         if not options:
             cite(st, f"card {f['card']}")
@@ -396,7 +402,7 @@ def sharia(st, f, a) -> None:
     """Card 28 Sharia: "Rimuovere un segnalino di Regime Assediato." The US selects which Besieged
     Regime marker is removed (Somalia's unmarked one included, A34); none on the map: nothing."""
     d = st.d
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "country" and a is None):
         options = [{"country": n} for n, c in d["countries"].items() if c["besieged"]]
         if not options:
             cite(st, "card 28")
@@ -485,7 +491,7 @@ def un_nation_building(st, f, a) -> None:
     forbids War of Ideas on one) rolls but a success changes nothing."""
     d = st.d
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "country" and a is None):
         f["pc"] = "country"
         ask(st, f["side"], [{"country": n} for n in regime_change_countries(st)], "card 30",
             "UN Nation Building: which Regime Change country")
@@ -499,6 +505,9 @@ def un_nation_building(st, f, a) -> None:
         return
     name = f["country"]
     c = d["countries"][name]
+    if a is None:  # at "rolled": the roll posed again
+        roll(st, "card 30", f"UN Nation Building: War of Ideas roll in {name}")
+        return
     total = a["die"] + woi_modifiers(st, name) + gwot_penalty(d)  # as if the GWOT penalty were 0
     cite(st, "7.2.1.2", "4.9.2", "card 30")
     if total >= 5:
@@ -581,7 +590,7 @@ def back_channel(st, f, a) -> None:
     d = st.d
     pc = f["pc"]
     side = f["side"]
-    if pc == "start":
+    if pc == "start" or (pc == "discard" and a is None):
         options = back_channel_cards(st, side, f["card"])
         if not options:  # triggered with no such card (6.3.2.1 stops it first): nothing to do
             pop(st)
@@ -601,7 +610,7 @@ def back_channel(st, f, a) -> None:
         f["pc"] = "discarded"
         push_discard(st, n, side)  # a US Election discarded has its event (6.3.1)
         return
-    if pc == "discarded":
+    if pc == "discarded" or (pc == "adversary" and a is None):
         options = back_channel_adversaries(st, f["value"])
         if not options:
             pop(st)

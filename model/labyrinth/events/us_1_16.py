@@ -46,13 +46,14 @@ def backlash(st, f, a) -> None:
     marker already chosen by an earlier Backlash excluded). The choice is recorded in
     ``d["backlash_plots"]`` as ``{"country": X, "plot": v}``; its effect when the plot is resolved
     unblocked is applied by the plot resolution (plots.py)."""
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "country" and a is None):
         f["pc"] = "country"
         ask(st, f["side"], [{"country": n} for n in backlash_countries(st)], "card 1",
             "Backlash: select a plot in a Muslim country")
         return
-    if f["pc"] == "country":
-        f["country"] = a["country"]
+    if f["pc"] == "country" or a is None:  # a is None at "plot": the pick posed again
+        if a is not None:
+            f["country"] = a["country"]
         f["pc"] = "plot"
         pick_by_count(st, _unbacklashed_plots(st, f["country"]), "card 1",
                       f"Backlash: which face-down plot marker in {f['country']}", key="plot")
@@ -161,7 +162,7 @@ def special_forces(st, f, a) -> None:
     troops or is adjacent to one with troops, then removes one cell there, choosing Active or
     Sleeper; the last cell removed leaves a Cadre (4.8.4)."""
     rule = f"card {f['card']}"
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "country" and a is None):
         f["pc"] = "country"
         ask(st, f["side"], [{"country": n} for n in special_forces_targets(st)], rule,
             "Special Forces: a country with a cell in or adjacent to a country with troops")
@@ -225,7 +226,7 @@ def anbar_awakening(st, f, a) -> None:
     al Prestigio. Blocca Al-Anbar" (INDICARE). The implementing side selects Iraq or Syria among
     those with troops: 1 Aid there (whatever its Governance, seed_labyrinth.md h.2 #12), +1
     Prestige, and the marker there, which ends Al-Anbar (6.2.8)."""
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "country" and a is None):
         f["pc"] = "country"
         ask(st, f["side"], [{"country": n} for n in anbar_countries(st)], "card 13",
             "Anbar Awakening: Iraq or Syria (with troops)")
@@ -260,13 +261,14 @@ def covert_action(st, f, a) -> None:
     di 4-6, passatelo a Neutrale". The implementing side selects an Adversary (an Islamist Rule one
     too: FAQ, A50, unless the ``covert_action_islamist_rule`` ruling excludes it; it stays under
     Islamist Rule, 7.1.3) and rolls: 4-6 shifts it to Neutral."""
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "country" and a is None):
         f["pc"] = "country"
         ask(st, f["side"], [{"country": n} for n in adversaries(st)], "card 14",
             "Covert Action: select an Adversary")
         return
-    if f["pc"] == "country":
-        f["country"] = a["country"]
+    if f["pc"] == "country" or a is None:  # a is None at "rolled": the roll posed again
+        if a is not None:
+            f["country"] = a["country"]
         f["pc"] = "rolled"
         roll(st, "card 14", f"Covert Action roll in {f['country']}")
         return

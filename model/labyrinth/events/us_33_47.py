@@ -177,7 +177,7 @@ def casus_belli_event(st, f, a, country: str) -> None:
     ``any_trigger``: the US may use the card at once whoever played it (6.3.2.2 "come se la parte
     cui è associato lo abbia giocato"), a Regime Change in the Jihadist Action Phase."""
     n = f["card"]
-    if f["pc"] == "start":
+    if f["pc"] == "start" or (f["pc"] == "use" and a is None):
         lasting.place_marker(st, n, country)
         cite(st, f"card {n}", "6.2.7")
         if f["trigger"] != "play" and st.rulings.casus_belli_this_card == "us_play_only":
@@ -376,6 +376,10 @@ def safer_now(st, f, a) -> None:
         f["pc"] = "rolled"
         cite(st, "card 45")
         push(st, "posture_roll", country="United States")
+        return
+    if pc == "country" and a is None:  # the question posed again
+        ask(st, f["side"], [{"country": n} for n in _posture_countries(st)], "card 45",
+            "Safer Now: select the Posture of which country")
         return
     if pc == "rolled":
         shift_prestige(st.d, +3)

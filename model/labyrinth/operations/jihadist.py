@@ -361,6 +361,10 @@ def op_travel(st, f, a) -> None:
         f["pc"] = "to"
         return
     if f["pc"] == "cell":
+        if a is None:  # the question posed again
+            ask(st, "Jihadist", [{"cell": "active"}, {"cell": "sleeper"}], "8.3.1",
+                f"Travel from {f['cur']['from']}: which cell")
+            return
         f["cur"]["cell"] = a["cell"]
         f["pc"] = "to"
         return

@@ -125,7 +125,7 @@ def woi_modifiers(st, name: str) -> int:
 def op_war_of_ideas(st, f, a) -> None:
     """7.2: choose a target, test it if untested (4.9.4), then roll."""
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "target" and a is None):
         f["pc"] = "target"
         ask(st, "US", [{"country": n} for n in woi_targets(st, f["value"])], "7.2", "War of Ideas target")
         return
@@ -153,7 +153,7 @@ def woi_muslim(st, f, a) -> None:
     d = st.d
     name = f["country"]
     c = d["countries"][name]
-    if f["pc"] == "tested":
+    if f["pc"] == "tested" or a is None:  # a is None at "rolled": the roll posed again
         if f["value"] < _required_value(st, name):
             cite(st, "4.9.5")
             pop(st)
@@ -272,19 +272,23 @@ def op_deploy(st, f, a) -> None:
     """7.3.1: move any number of troops from one location (a country or the Troops track) to one
     other; choose the origin, the destination, then the number."""
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "from" and a is None):
         srcs = [s for s in deploy_sources(st) if deploy_destinations(st, f["value"], s)]
         f["pc"] = "from"
         ask(st, "US", [{"from": s} for s in srcs], "7.3.1", "Deploy: from")
         return
     if pc == "from":
         f["from"] = a["from"]
-        f["pc"] = "to"
+        f["pc"] = pc = "to"
+        a = None
+    if pc == "to" and a is None:
         ask(st, "US", [{"to": t} for t in deploy_destinations(st, f["value"], f["from"])], "7.3.3", "Deploy: to")
         return
     if pc == "to":
         f["to"] = a["to"]
-        f["pc"] = "n"
+        f["pc"] = pc = "n"
+        a = None
+    if a is None:
         ask(st, "US", [{"troops": k} for k in range(1, deployable(st, f["from"]) + 1)], "7.3.1", "Deploy: how many troops")
         return
     move_troops(st, f["from"], f["to"], a["troops"])
@@ -372,7 +376,7 @@ def op_regime_change(st, f, a) -> None:
     can be Regime Change countries; remove the marker immediately" from Islamist Rule)."""
     d = st.d
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "target" and a is None):
         f["pc"] = "target"
         targets = regime_change_targets(st, f["value"])
         if f.get("only"):
@@ -381,16 +385,24 @@ def op_regime_change(st, f, a) -> None:
         return
     if pc == "target":
         f["country"] = a["country"]
-        f["pc"] = "from"
+        f["pc"] = pc = "from"
+        a = None
+    if pc == "from" and a is None:
         ask(st, "US", [{"from": s} for s in regime_change_sources(st, f["country"])], "7.3.4", "Regime Change: troops from")
         return
     if pc == "from":
         f["from"] = a["from"]
-        f["pc"] = "n"
+        f["pc"] = pc = "n"
+        a = None
+    if pc == "n" and a is None:
         ask(st, "US", [{"troops": k} for k in range(6, deployable(st, f["from"]) + 1)], "7.3.4", "Regime Change: how many troops")
         return
     name = f["country"]
     c = d["countries"][name]
+    if pc == "marker" and a is None:
+        ask(st, "US", [{"marker": "green"}, {"marker": "tan"}], "4.8.2",
+            f"Regime Change in {name}: place the marker green or tan (D23)?")
+        return
     if pc == "n":
         move_troops(st, f["from"], name, a["troops"])
         cite(st, "7.3.4")
@@ -450,18 +462,22 @@ def op_withdraw(st, f, a) -> None:
     (card 41, A08; ``move_troops`` with ``withdraw=True``)."""
     d = st.d
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "from" and a is None):
         f["pc"] = "from"
         ask(st, "US", [{"from": s} for s in withdraw_sources(st, f["value"])], "7.3.5", "Withdraw: from")
         return
     if pc == "from":
         f["from"] = a["from"]
-        f["pc"] = "to"
+        f["pc"] = pc = "to"
+        a = None
+    if pc == "to" and a is None:
         ask(st, "US", [{"to": t} for t in withdraw_destinations(st, f["from"])], "7.3.5", "Withdraw: to")
         return
     if pc == "to":
         f["to"] = a["to"]
-        f["pc"] = "n"
+        f["pc"] = pc = "n"
+        a = None
+    if pc == "n" and a is None:
         ask(st, "US", [{"troops": k} for k in range(1, d["countries"][f["from"]]["troops"] + 1)], "7.3.5",
             "Withdraw: how many troops")
         return
@@ -551,7 +567,7 @@ def op_disrupt(st, f, a) -> None:
     Iraq and Syria under Al-Anbar only 1 cell is affected (card 58)."""
     d = st.d
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "target" and a is None):
         f["pc"] = "target"
         ask(st, "US", [{"country": n} for n in disrupt_targets(st, f["value"])], "7.4.1", "Disrupt target")
         return
@@ -653,14 +669,18 @@ def op_alert(st, f, a) -> None:
     (``plots.face_down_plots``)."""
     d = st.d
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "target" and a is None):
         f["pc"] = "target"
         ask(st, "US", [{"country": n} for n in alert_targets(st, f["value"])], "7.5.2", "Alert: plot in which country")
         return
     if pc == "target":
         f["country"] = a["country"]
     plots = d["countries"][f["country"]]["plots"]
-    if pc == "target":
+    if a is None and pc == "picked":  # the chance node posed again: among the face-down markers
+        pick_face_down(st, face_down_plots(st, f["country"]), "8.5.4",
+                       f"which face-down plot in {f['country']} the US selected")
+        return
+    if pc == "target" or (pc == "nest" and a is None):
         if nest_face_up(st, f["country"]):
             f["pc"] = "nest"
             options = [{"plot": "WMD"}]
@@ -715,7 +735,7 @@ def op_reassessment(st, f, a) -> None:
     ``events.play.put_away``)."""
     d = st.d
     pc = f["pc"]
-    if pc == "start":
+    if pc == "start" or (pc == "second" and a is None):
         cards = [n for n in d["hands"]["US"] if st.cards[n].ops == 3]
         if not cards:
             pop(st)  # no second value-3 card any more (never offered so: available_ops)
@@ -735,7 +755,10 @@ def op_reassessment(st, f, a) -> None:
         if f["trigger_side"] is None:
             f["pc"] = "posture"
             return
-        f["pc"] = "order"
+        f["pc"] = pc = "order"
+        a = None
+    if pc == "order" and a is None:
+        n = f["second"]
         ask(st, "US", [{"event": "first"}, {"event": "after"}], "7.6.3",
             f"Reassessment: card {n} ({st.cards[n].name}) triggers its event: before or after the Posture change?")
         return

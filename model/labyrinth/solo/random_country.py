@@ -145,7 +145,11 @@ def _to_nearest(st, f, rolled: str) -> None:
 @procedure("solo_pick")
 @implements("9.5", "9.5.1")
 def solo_pick(st, f, a) -> None:
-    """One random pick of 9.5 (see the module docstring)."""
+    """One random pick of 9.5 (see the module docstring). Called without an answer at a chance
+    node (the pick posed again), it poses it again from ``start``, which only poses (the Shia-Mix
+    dice, ``dice``, roll their next die again by themselves)."""
+    if a is None and f["pc"] in ("global", "die", "drawn", "uniform", "rolled"):
+        f["pc"] = "start"
     _step(st, f, a)
 
 
