@@ -10,7 +10,7 @@ draw, so two hidden draws already give some 14,000 histories), and it is replaye
 pass N (verdict undetermined). The peak resident memory of each process is read from the kernel
 (``ru_maxrss``); the memory per branch is the slope between the smallest and the largest N (so
 the interpreter and the model's tables cancel out). Prints the figures, and the largest
-``--max-branches`` that fits in the bound the CLI sets (oracle/trace.py ``MAX_BRANCHES``); asserts
+``--max-branches`` that fits in the bound the CLI sets (oracle/usage.py ``MAX_BRANCHES``); asserts
 nothing.
 """
 from __future__ import annotations
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenario", default="lets_roll")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    from cdg_oracle.oracle.trace import MAX_BRANCHES
+    from cdg_oracle.oracle.usage import MAX_BRANCHES
 
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "hidden.jsonl")

@@ -52,11 +52,6 @@ from cdg_oracle.oracle.statediff import canonical_hash, canonical_json, diff, re
 FORMAT = "cdg-oracle-trace"
 FORMAT_VERSION = 2
 DEFAULT_MAX_BRANCHES = 256
-#: The most candidate histories ``cdg-oracle replay --max-branches`` accepts (issue 28.7): each
-#: holds a full game state, about 71 KiB for Labyrinth (benchmarks/replay_branches.py measures it),
-#: so 20,000 take about 1.4 GiB, which fits a common machine with room to spare.
-MAX_BRANCHES = 20_000
-BRANCH_KIB = 71  # the memory of one candidate history, measured (benchmarks/replay_branches.py)
 LISTED = 10  # legal actions listed in a divergence
 
 

@@ -80,11 +80,16 @@ def count(minimum: int, maximum: int = 10**9):
     return parse
 
 
-def branches(text: str) -> int:
-    """``replay --max-branches``: an integer from 1 to ``trace.MAX_BRANCHES``; a larger one is
-    refused saying why (each candidate history is a full game state in memory, issue 28.7)."""
-    from cdg_oracle.oracle.trace import BRANCH_KIB, MAX_BRANCHES
+#: The most candidate histories ``cdg-oracle replay --max-branches`` accepts (issue 28.7): each
+#: holds a full game state, about 71 KiB for Labyrinth (benchmarks/replay_branches.py measures it),
+#: so 20,000 take about 1.4 GiB, which fits a common machine with room to spare.
+MAX_BRANCHES = 20_000
+BRANCH_KIB = 71  # the memory of one candidate history, measured (benchmarks/replay_branches.py)
 
+
+def branches(text: str) -> int:
+    """``replay --max-branches``: an integer from 1 to ``MAX_BRANCHES``; a larger one is refused
+    saying why (each candidate history is a full game state in memory, issue 28.7)."""
     value = count(-2**63, 2**63)(text)  # an integer (its own message otherwise)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: expected an integer from 1 to {MAX_BRANCHES}")

@@ -293,7 +293,7 @@ def test_item7_max_branches_beyond_what_fits_is_refused_saying_why(capsys, value
 def test_item7_the_bound_fits_in_a_few_gib_as_measured():
     """The bound and the memory per branch the docs state hold against a measurement (the
     benchmark, small numbers): the bound's candidates fit in under 2 GiB."""
-    from cdg_oracle.oracle.trace import BRANCH_KIB, MAX_BRANCHES
+    from cdg_oracle.oracle.usage import BRANCH_KIB, MAX_BRANCHES
 
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "replay_branches.py"), "--branches", "200",
                           "1500"], capture_output=True, text=True, timeout=300, check=True)
