@@ -46,7 +46,8 @@ class GameSpec:
     ``derived_facts(state)``: the facts the rules compute from a state (control, victory totals and
     margins, hand sizes...) as plain JSON, what ``position show --json`` writes under ``derived``
     and ``observation`` carries; ``derived_rules`` the rule each of its keys reads (None, empty:
-    the game declares none)."""
+    the game declares none). ``checks``: where the game's checks are, ``"module:attribute"`` of a
+    properties/games.py ``GameChecks`` (None: the generic checks only)."""
 
     name: str
     sides: tuple[str, ...]
@@ -68,6 +69,7 @@ class GameSpec:
     title: str = ""
     derived_facts: Callable[[Any], dict] | None = None
     derived_rules: Mapping[str, str] = field(default_factory=dict, hash=False)
+    checks: str | None = None
 
 
 GAMES: dict[str, GameSpec] = {}
