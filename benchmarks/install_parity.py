@@ -56,9 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--examples", type=int, default=3)
     p.add_argument("--steps", type=int, default=60)
     args = p.parse_args(argv)
-    games = subprocess.run([sys.executable, "-m", "cdg_oracle.oracle.cli", "rules", "--list"], check=True,
-                           capture_output=True, text=True).stdout.split()
-    games = [g for g in games if g.isidentifier() and g.islower()]
+    from cdg_oracle.model.core.registry import names
+
+    games = names()
     same = True
     with tempfile.TemporaryDirectory() as t:
         tmp = Path(t)
