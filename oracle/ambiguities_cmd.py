@@ -32,6 +32,8 @@ import re
 import sys
 from pathlib import Path
 
+from cdg_oracle.oracle.arguments import GAME_HELP
+
 EXIT_OK = 0
 DEFAULT_OUT = Path("reports") / "labyrinth"
 WITNESS_DIR = "ambiguities"
@@ -52,8 +54,6 @@ def add_parser(sub) -> None:
                         f"pairs (2 per unit) and state-machine runs (1 per 4 units), so the report is deterministic "
                         f"and its running time depends on the machine")
     a.add_argument("--seed", type=usage.seed, default=1, help="the seed of the games' random streams (default 1)")
-    from cdg_oracle.oracle.cli import GAME_HELP
-
     a.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with an ambiguity registry (labyrinth)")
     a.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
                    help="worker processes for the paired games (default: the number of cores); the report is "
