@@ -1,4 +1,4 @@
-"""The A Distant Plain ambiguity registry (properties/distant_plain/ambiguities/): every item of the
+"""The A Distant Plain ambiguity registry (model/distant_plain/data/ambiguities/): every item of the
 seed dossier's section 8 has its entry, in order; every DistantPlainRulings switch is executed by
 exactly one entry; every quote is in the seed; a bad entry fails with one line naming the file and
 the entry."""

@@ -1,4 +1,4 @@
-"""The Twilight Struggle ambiguity registry (properties/twilight_struggle/ambiguities/): every item
+"""The Twilight Struggle ambiguity registry (model/twilight_struggle/data/ambiguities/): every item
 of the seed dossier's section g has its entry, in order; every TwilightRulings switch is executed by
 exactly one entry; every quote is in the seed; a bad entry fails with one line naming the file and
 the entry."""
