@@ -55,13 +55,13 @@ class Declaration:
     where: str
 
 
-def declaration(entry: Any, where: str) -> Declaration | None:
-    """The switch that registry entry ``entry`` (a mapping read from YAML) declares in its
-    ``ruling`` block, or None if it has none; a malformed block is a DataError naming ``where``."""
+def declaration(entry: Any, where: str, k: int | None = None) -> Declaration | None:
+    """The switch that registry entry ``entry`` (a mapping read from YAML, the ``k``-th of file
+    ``where``) declares in its ``ruling`` block, or None if it has none; a malformed block is a
+    DataError naming the file and the entry (its id, else its number)."""
     if not isinstance(entry, dict) or "ruling" not in entry:
         return None
-    if isinstance(entry.get("id"), str):
-        where = f"{where}: {entry['id']}"
+    where = f"{where}: {entry['id']}" if isinstance(entry.get("id"), str) else f"{where}: entry #{k}"
     block, name, values = entry["ruling"], entry.get("switch"), entry.get("values")
 
     def fail(msg: str) -> DataError:
@@ -71,8 +71,10 @@ def declaration(entry: Any, where: str) -> Declaration | None:
         raise fail(f"expected a mapping of order, question, source and optionally choices, got {block!r}"[:200])
     if not isinstance(name, str) or not name.isidentifier() or name.startswith("_") or hasattr(Rulings, name):
         raise fail(f"the entry's switch must name the switch it declares (an identifier), got {name!r}")
-    if not isinstance(values, dict) or entry.get("default") not in values:
+    if not isinstance(values, dict) or not isinstance(entry.get("default"), str) or entry["default"] not in values:
         raise fail("the entry's values must give the switch's value for each reading, its default reading's too")
+    if any(type(v) not in (bool, int, str) for v in values.values()):
+        raise fail(f"the entry's values must be true/false, whole numbers or texts, got {values!r}"[:200])
     order = block["order"]
     if type(order) is not int or order < 1:
         raise fail(f"order must be a whole number from 1, got {order!r}")
@@ -81,8 +83,8 @@ def declaration(entry: Any, where: str) -> Declaration | None:
             raise fail(f"{key} must be a non-empty text")
     default = values[entry["default"]]
     choices = block.get("choices", list(dict.fromkeys(values.values())))
-    if not isinstance(choices, list) or len(choices) < 2 or len(set(choices)) != len(choices) \
-            or any(type(c) not in (bool, int, str) or type(c) is not type(default) for c in choices):
+    if not isinstance(choices, list) or any(type(c) is not type(default) for c in choices) \
+            or len(choices) < 2 or len(set(choices)) != len(choices):
         raise fail(f"choices must be two or more different values of one type (bool, int or str), got {choices!r}"[:200])
     for reading, value in values.items():
         if value not in choices or type(value) is not type(default):
@@ -103,7 +105,7 @@ def declarations(directory: Path) -> list[Declaration]:
         entries = raw.get("entries") if isinstance(raw, dict) else None
         if not isinstance(entries, list):
             raise DataError(f"{path.name}: expected exactly one key 'entries' holding a list")
-        found += [d for k, e in enumerate(entries, 1) if (d := declaration(e, f"{path.name}: entry #{k}"))]
+        found += [d for k, e in enumerate(entries, 1) if (d := declaration(e, path.name, k))]
     names: dict[str, Declaration] = {}
     orders: dict[int, Declaration] = {}
     for d in found:
@@ -114,7 +116,7 @@ def declarations(directory: Path) -> list[Declaration]:
         names[d.name] = orders[d.order] = d
     missing = sorted(set(range(1, len(found) + 1)) - set(orders))
     if missing:
-        raise DataError(f"{directory.name}: ruling orders must run 1-{len(found)}; {missing[0]} is missing")
+        raise DataError(f"{directory}: ruling orders must run 1-{len(found)}; {missing[0]} is missing")
     return sorted(found, key=lambda d: d.order)
 
 
