@@ -245,8 +245,10 @@ class AmbiguityRegistry:
                     raise fail(f"its ruling block declares {switch} otherwise than {self.rulings.__name__} "
                                "(built from the game's own registry folder)")
         else:
-            if switch is not None or values is not None or "ruling" in e:
-                raise fail(f"effect {e['effect']}: no switch, values or ruling (effect play has them)")
+            if switch is not None or values is not None:
+                raise fail(f"effect {e['effect']}: no switch or values (effect play has them)")
+            if "ruling" in e:
+                raise fail(f"effect {e['effect']}: no ruling block (it declares the switch of an effect play entry)")
             if not isinstance(no_switch, str) or not no_switch.strip():
                 raise fail(f"effect {e['effect']}: no_switch must say why there is no switch")
         return Entry(e["id"], e["kind"], e["severity"], e["title"], tuple(e["rules"]), tuple(e["cards"]),

@@ -101,7 +101,7 @@ GOOD = """entries:
      "P01: ruling: expected a mapping of order, question, source"),
     ("    effect: play\n    switch: jihadist_ops_fully_used\n    values: {a: true, b: false}\n",
      "    effect: none\n    no_switch: n\n    ruling: {order: 2, question: q, source: s}\n",
-     "effect none: no switch, values or ruling"),
+     "effect none: no ruling block"),
 ])
 def test_a_bad_entry_fails_with_one_line_naming_it(tmp_path, old, new, message):
     assert old in GOOD
