@@ -2,7 +2,7 @@
 
     cdg-oracle ambiguities [--budget SECONDS] [--seed N] [--out DIR] [--entry ID ...]
 
-For every registry entry (properties/labyrinth/ambiguities/*.yaml) whose readings a ``Rulings``
+For every registry entry (model/labyrinth/data/ambiguities/*.yaml) whose readings a ``Rulings``
 switch executes, it plays pairs of games from the same scenario and random stream, one under the
 default rulings and one under each alternative reading, and counts how often the two games diverge
 at all and how often they end with a different winner (properties/labyrinth/impact.py says how).
@@ -65,7 +65,7 @@ def add_parser(sub) -> None:
                    help="measure only these registry entries (e.g. D16 A13): a partial report, written as "
                         f"ambiguities-partial.md/.json and {PARTIAL_DIR}/ beside the full one, which it never touches")
     a.add_argument("--registry", metavar="DIR", default=None,
-                   help="the registry folder (default properties/labyrinth/ambiguities)")
+                   help="the registry folder (default model/labyrinth/data/ambiguities)")
 
 
 def _usage(message: str) -> Exception:
