@@ -45,3 +45,8 @@ ENGINE.declare_reposing(
     "desertion", "faction_turn", "government_assault", "redeploy", "taliban_attack", "taliban_extort",
     "taliban_rally", "taliban_terror", "warlords_attack", "warlords_cultivate", "warlords_rally", "warlords_terror",
 )
+# The Special Activities (special_activities/*.py; Extort and Cultivate above).
+ENGINE.declare_reposing(
+    "coalition_air_lift", "coalition_air_strike", "coalition_surge", "government_eradicate", "government_govern",
+    "government_transport", "taliban_infiltrate", "warlords_suborn", "warlords_traffic",
+)
