@@ -40,7 +40,8 @@ def standing_conditions(st) -> None:
 ENGINE = Engine("distant_plain", after_step=standing_conditions)
 
 # The procedures written by hand that pose their question again when called without an answer
-# (model/core/engine.py, "Posing again"; checked by tests/oracle/test_positions_machine.py).
+# (model/core/engine.py, "Posing again"; checked by tests/oracle/test_positions_machine.py on random
+# games, and for the Operations and the Propaganda round by tests/distant_plain/test_reposing_operations.py).
 # ``propaganda`` and ``sandbox`` never pose a question of their own (they only start others), so
 # they re-pose vacuously: a stack topped by one of them poses nothing and is refused.
 ENGINE.declare_reposing(
