@@ -129,7 +129,8 @@ def test_every_procedure_reposes(game):
     """Every procedure a game registers is declared to re-pose (issue 28 item 1): the question of
     any position is posed again by the model, never read from the file."""
     engine = get(game).state_class.ENGINE
-    assert set(engine.procs) - engine.reposing == set()
+    registered = {p for p in engine.procs if not p.startswith("test_")}  # test helpers' own frames aside
+    assert registered - engine.reposing == set()
     assert len(engine.procs) > 10
 
 
