@@ -28,7 +28,9 @@ from cdg_oracle.oracle.usage import UsageError
 from cdg_oracle.oracle.textsafe import printable
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
-GAME_HELP = "the game, by its registered name (default labyrinth)"
+#: The game a command plays when --game names none.
+DEFAULT_GAME = "labyrinth"
+GAME_HELP = f"the game, by its registered name (default {DEFAULT_GAME})"
 SCENARIO_HELP = "the scenario (cdg-oracle scenario check lists them)"
 RULING_HELP = "an interpretation switch, repeatable (cdg-oracle rules --rulings lists them)"
 SEED_HELP = "seed of the random choices and chance outcomes: the same seed gives the same game (an integer >= 0)"

@@ -212,7 +212,7 @@ def test_out_is_a_file(registry, tmp_path, capsys):
 
 
 def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
-    """Issue 7 item 4: the discovery (properties/labyrinth/discovery.py) runs with the measurement:
+    """Issue 7 item 4: the discovery (properties/discovery.py) runs with the measurement:
     the JSON has its counts, each candidate names a switch of the fixture registry's Rulings and a
     trace that replays (the game under the changed reading, up to where the pair parted)."""
     from cdg_oracle.oracle import trace
@@ -226,7 +226,7 @@ def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
     for c in disc["candidates"]:
         verdict = trace.replay((out / c["trace"]).read_text(encoding="utf-8"))
         assert verdict.conformant and verdict.steps == c["steps"], (c, verdict.message)
-    machine = disc["machine"]  # the side-by-side state machine (properties/labyrinth/side_by_side.py)
+    machine = disc["machine"]  # the side-by-side state machine (properties/side_by_side.py)
     assert machine["runs"] == machine["max_examples"] == 3 and machine["step_count"] == 300
     assert machine["pairs"] >= machine["runs"] and machine["divergences"] >= machine["named"]
     assert "The state machine of the properties issue, run side by side" in \
@@ -276,7 +276,7 @@ def test_the_default_budget_tries_every_alternative_in_discovery():
     """Issue 7 item 4: at the default budget the discovery walks at least one pair for every
     alternative value of every Rulings switch (pair k varies the k-th alternative, cyclically)."""
     from cdg_oracle.oracle.ambiguities_cmd import discovery_runs
-    from cdg_oracle.properties.labyrinth import discovery
+    from cdg_oracle.properties import discovery
 
-    assert discovery_runs(60) >= len(discovery.alternatives())
+    assert discovery_runs(60) >= len(discovery.alternatives("labyrinth"))
     assert discovery_runs(1) == 20
