@@ -280,3 +280,30 @@ def test_the_default_budget_tries_every_alternative_in_discovery():
 
     assert discovery_runs(60) >= len(discovery.alternatives("labyrinth"))
     assert discovery_runs(1) == 20
+
+
+# -- every game with a registry (issue 29 item 5) ------------------------------------------------------
+
+@pytest.mark.parametrize("game, entry, title", [("twilight_struggle", "P01", "Twilight Struggle"),
+                                                ("distant_plain", "A06", "A Distant Plain")])
+def test_every_game_with_a_registry_is_measured_into_its_own_folder(game, entry, title, capsys, tmp_path,
+                                                                    monkeypatch):
+    """``--game`` picks the game's registry and, by default, the folder reports/<game>; the report
+    names the game and the command that made it, and its witness traces replay as that game's."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "ambiguities", "--game", game, "--budget", "1", "--entry", entry)
+    assert code == 0, err
+    folder = tmp_path / "reports" / game
+    assert f"{Path('reports') / game / 'ambiguities-partial.md'}" in out
+    data = json.loads((folder / "ambiguities-partial.json").read_text(encoding="utf-8"))
+    assert data["game"] == game and [m["id"] for m in data["measured"]] == [entry]
+    md = (folder / "ambiguities-partial.md").read_text(encoding="utf-8")
+    assert md.startswith(f"# {title}: the impact of the ambiguities")
+    assert f"`cdg-oracle ambiguities --game {game} --budget 1 --seed 1`" in md
+    witnesses = [alt["witness"] for alt in data["measured"][0]["alternatives"] if alt["witness"]]
+    assert witnesses
+    for w in witnesses:
+        for key in ("trace", "default_trace"):
+            text = (folder / w[key]).read_text(encoding="utf-8")
+            assert trace.parse(text)[0]["game"] == game
+            assert trace.replay(text).verdict == "conformant"

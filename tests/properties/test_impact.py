@@ -241,7 +241,8 @@ def test_a_switch_the_set_up_reads_is_consulted_from_the_start():
     assert [p.consulted for p in t.pairs] == [True, True]
 
 
-@pytest.mark.parametrize("reading", [Reading("seed_un_intervention_ops", 2, TS), Reading("deal_order", "ussr_first", TS),
+@pytest.mark.parametrize("reading", [Reading("seed_un_intervention_ops", 2, TS),
+                                     Reading("deal_order", "ussr_first", TS),
                                      Reading("scoring_tiers", "cumulative", TS),
                                      Reading("coalition_train_kabul", "kabul_always", DP),
                                      Reading("government_train_cost", "only_if_cubes", DP)],

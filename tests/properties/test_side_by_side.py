@@ -66,7 +66,8 @@ def test_same_arguments_same_candidate(registry):
     assert a == b and a is not None
 
 
-@pytest.mark.parametrize("game, switch", [("twilight_struggle", "deal_order"), ("distant_plain", "coalition_train_kabul")])
+@pytest.mark.parametrize("game, switch", [("twilight_struggle", "deal_order"),
+                                          ("distant_plain", "coalition_train_kabul")])
 def test_the_other_games_run_side_by_side(game, switch):
     """The machine runs Twilight Struggle's and A Distant Plain's pairs too: with their registries
     the partings of a switch are named; with an empty registry a parting fails the run, is shrunk,
