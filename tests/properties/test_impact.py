@@ -178,8 +178,13 @@ def test_the_read_log_shortcut_equals_full_pairs(reading):
     the state before the first read gives what a pair played in full from the start gives."""
     scenarios = ["lets_roll", "you_can_call_me_al"]
     tally = impact.measure_readings([reading], 3, seed=2, scenarios=scenarios, witnesses=False)[reading]
+    assert_same_as_full_pairs(reading, tally, 2)
+
+
+def assert_same_as_full_pairs(reading, tally, seed):
+    """Every pair of ``tally`` gives what the pair played in full from the start gives."""
     for p in tally.pairs:
-        full = impact.play_pair_full(reading, p.scenario, impact.Stream(2, p.j))
+        full = impact.play_pair_full(reading, p.scenario, impact.Stream(seed, p.j))
         assert (p.diverged, p.step, p.kind, p.rules, p.winner_default, p.winner_alternative) == \
                (full.diverged, full.step, full.kind, full.rules, full.winner_default, full.winner_alternative)
         if not p.consulted:
@@ -253,12 +258,7 @@ def test_the_read_log_shortcut_equals_full_pairs_in_the_other_games(reading):
     it) gives what the pair played in full gives."""
     tally = impact.measure_readings([reading], 3, seed=2, witnesses=False)[reading]
     assert len(tally.pairs) == 3
-    for p in tally.pairs:
-        full = impact.play_pair_full(reading, p.scenario, impact.Stream(2, p.j))
-        assert (p.diverged, p.step, p.kind, p.rules, p.winner_default, p.winner_alternative) == \
-               (full.diverged, full.step, full.kind, full.rules, full.winner_default, full.winner_alternative)
-        if not p.consulted:
-            assert not full.diverged
+    assert_same_as_full_pairs(reading, tally, 2)
 
 
 def test_the_other_games_measure_their_registries():
