@@ -2,8 +2,8 @@
 
     cdg-oracle ambiguities [--game GAME] [--budget SECONDS] [--seed N] [--out DIR] [--entry ID ...]
 
-For every registry entry of the game (``properties/<game>/ambiguities/*.yaml``, the registry of its
-checks record, properties/games.py) whose readings a ``Rulings`` switch executes, it plays pairs of
+For every registry entry of the game (``model/<game>/data/ambiguities/*.yaml``, the registry of
+its checks record, properties/games.py) whose readings a ``Rulings`` switch executes, it plays pairs of
 games from the same scenario and random stream, one under the default rulings and one under each
 alternative reading, and counts how often the two games diverge at all and how often they end
 with a different winner (properties/impact.py says how; what differs per game is the game's
@@ -35,6 +35,8 @@ import re
 import sys
 from pathlib import Path
 
+from cdg_oracle.oracle.arguments import DEFAULT_GAME, GAME_HELP
+
 EXIT_OK = 0
 REPORTS = Path("reports")   # the default out folder is REPORTS / <game>
 WITNESS_DIR = "ambiguities"
@@ -56,8 +58,6 @@ def add_parser(sub) -> None:
                         f"pairs (2 per unit) and state-machine runs (1 per 4 units), so the report is deterministic "
                         f"and its running time depends on the machine")
     a.add_argument("--seed", type=usage.seed, default=1, help="the seed of the games' random streams (default 1)")
-    from cdg_oracle.oracle.cli import DEFAULT_GAME, GAME_HELP
-
     a.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP + "; a game with an ambiguity registry "
                                                                     "(cdg-oracle rules --list)")
     a.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
@@ -70,7 +70,7 @@ def add_parser(sub) -> None:
                    help="measure only these registry entries (e.g. D16 A13): a partial report, written as "
                         f"ambiguities-partial.md/.json and {PARTIAL_DIR}/ beside the full one, which it never touches")
     a.add_argument("--registry", metavar="DIR", default=None,
-                   help="the registry folder (default the game's, properties/<game>/ambiguities)")
+                   help="the registry folder (default the game's, model/<game>/data/ambiguities)")
 
 
 def _usage(message: str) -> Exception:
@@ -90,7 +90,6 @@ def _with_registry() -> list[str]:
 
 def run(args, stream=None) -> int:
     from cdg_oracle.model.core.errors import DataError
-    from cdg_oracle.oracle.cli import DEFAULT_GAME
     from cdg_oracle.oracle.fileio import check_output
     from cdg_oracle.oracle.games import spec
     from cdg_oracle.properties import impact
@@ -315,7 +314,6 @@ def _options_label(options, m) -> str:
 
 def render_markdown(report: dict) -> str:
     from cdg_oracle.model.core.registry import get
-    from cdg_oracle.oracle.cli import DEFAULT_GAME
     from cdg_oracle.properties.impact import measurement_of
 
     game = report["game"]

@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.oracle.arguments import GAME_HELP
 
 EXIT_OK, EXIT_FAIL = 0, 1
 
@@ -30,8 +31,6 @@ EXIT_OK, EXIT_FAIL = 0, 1
 def add_parser(sub) -> None:
     """Register ``scenario`` and its actions on the CLI's subparsers."""
     sc = sub.add_parser("scenario", help="check scenario set-ups (invariants, printed figures, golden summaries); show one")
-    from cdg_oracle.oracle.cli import GAME_HELP
-
     sc.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with scenario checks (labyrinth, "
                                                            "twilight_struggle, distant_plain)")
     actions = sc.add_subparsers(dest="scenario_action", metavar="ACTION", required=True)

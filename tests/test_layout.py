@@ -1,5 +1,11 @@
 """DESIGN.md's house rules, enforced: imports run one way (oracle -> properties -> model), and the
-model holds no randomness (every die, draw and pick is a chance node)."""
+model holds no randomness (every die, draw and pick is a chance node).
+
+Checked here: no package imports one above it (model imports neither properties nor oracle,
+properties not oracle); every project import, in code, in code held in strings and in the docs,
+uses the installed name (``cdg_oracle.model...``); the model imports no source of randomness.
+Imports between the modules themselves, function-level ones included, form no cycle: that is
+tests/test_import_cycles.py."""
 from __future__ import annotations
 
 import ast

@@ -1,7 +1,7 @@
 """The ambiguity registry of A Distant Plain: every ambiguity and apparent error of the Italian
 player aid seed (``seeds/003_8c4a98924f8c01ac.txt``) that the seed dossier names, as data.
 
-The entries are YAML files in ``properties/distant_plain/ambiguities/``; the entry format, the
+The entries are YAML files in ``model/distant_plain/data/ambiguities/``; the entry format, the
 checks on load and :func:`coverage_problems` are the game-independent machinery of
 ``properties/ambiguities.py`` (its module docstring gives the format). This module is A Distant
 Plain's configuration of it: ids A01-A99 (``seed_a_distant_plain.md`` section 8, items in order)
@@ -17,10 +17,10 @@ import re
 from pathlib import Path
 
 from cdg_oracle.model.distant_plain.rules_catalogue import load_rules_catalogue
-from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
+from cdg_oracle.model.distant_plain.rulings import AMBIGUITIES, DistantPlainRulings
 from cdg_oracle.properties.ambiguities import AmbiguityRegistry, Entry, normalize, seed_text
 
-DIRECTORY = Path(__file__).resolve().parent / "ambiguities"
+DIRECTORY = AMBIGUITIES  # model data: the model builds its Rulings class from these entries
 SEEDS = {"003": "it"}
 ID = re.compile(r"^(A|P)\d\d$")
 CARDS = range(1, 73)

@@ -1,7 +1,7 @@
 """The ambiguity and errata registry of Labyrinth (issue 7): every known discrepancy between the
 Italian, Polish and Spanish rulebooks and every known ambiguity or contradiction, as data.
 
-The entries are YAML files in ``properties/labyrinth/ambiguities/``; the entry format, the checks on
+The entries are YAML files in ``model/labyrinth/data/ambiguities/``; the entry format, the checks on
 load and :func:`coverage_problems` are the game-independent machinery of
 ``properties/ambiguities.py`` (its module docstring gives the format). This module is Labyrinth's
 configuration of it: ids D01-D56 and A01-A55 (``seed_labyrinth.md`` section g) and P01... (the
@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from cdg_oracle.model.labyrinth.rules_catalogue import load_rules_catalogue
-from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.rulings import AMBIGUITIES, LabyrinthRulings
 from cdg_oracle.properties.ambiguities import (
     BASES,
     EFFECTS,
@@ -30,7 +30,7 @@ from cdg_oracle.properties.ambiguities import (
     seed_text,
 )
 
-DIRECTORY = Path(__file__).resolve().parent / "ambiguities"
+DIRECTORY = AMBIGUITIES  # model data: the model builds its Rulings class from these entries
 SEEDS = {"000": "it", "001": "pl", "002": "it", "003": "it", "004": "es"}
 ID = re.compile(r"^(D|A|P)\d\d$")
 

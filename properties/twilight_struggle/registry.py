@@ -2,7 +2,7 @@
 the Italian rulebook seed (``seeds/002_0cdb367d9ca608bf.txt``) that the seed dossier names, and the
 project's own open questions, as data.
 
-The entries are YAML files in ``properties/twilight_struggle/ambiguities/``; the entry format, the
+The entries are YAML files in ``model/twilight_struggle/data/ambiguities/``; the entry format, the
 checks on load and :func:`coverage_problems` are the game-independent machinery of
 ``properties/ambiguities.py`` (its module docstring gives the format). This module is Twilight
 Struggle's configuration of it: ids A01-A39 (``seed_twilight_struggle.md`` section g, items 1-39 in
@@ -17,10 +17,10 @@ import re
 from pathlib import Path
 
 from cdg_oracle.model.twilight_struggle.rules_catalogue import load_rules_catalogue
-from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
+from cdg_oracle.model.twilight_struggle.rulings import AMBIGUITIES, TwilightRulings
 from cdg_oracle.properties.ambiguities import AmbiguityRegistry, Entry, normalize, seed_text
 
-DIRECTORY = Path(__file__).resolve().parent / "ambiguities"
+DIRECTORY = AMBIGUITIES  # model data: the model builds its Rulings class from these entries
 SEEDS = {"002": "it"}
 ID = re.compile(r"^(D|A|P)\d\d$")
 CARDS = range(1, 111)
