@@ -123,8 +123,7 @@ class Measurement:
     ``spec.scenarios()`` and a length of ``spec.lengths`` drawn from ``rng``, no options).
     ``machine_game(switch)``: the hypothesis strategies of the scenario, length and options of a
     pair of the side-by-side machine (properties/side_by_side.py; None: ``spec.scenarios()`` and
-    ``spec.lengths`` in order, no options). ``state_machine``: the ``(check_every, phases,
-    settings(max_examples, step_count, phases))`` of that machine (None: properties/stateful.py's).
+    ``spec.lengths`` in order, no options).
     ``modules``: the modules the report names for its three parts (``impact``, ``discovery``,
     ``side_by_side``)."""
 
