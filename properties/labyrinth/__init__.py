@@ -11,7 +11,23 @@ from __future__ import annotations
 from cdg_oracle.properties.games import GameChecks
 from cdg_oracle.properties.impact import Measurement
 from cdg_oracle.properties.labyrinth.registry import REGISTRY
-from cdg_oracle.properties.labyrinth.stateful import discovery_game, side_by_side_game
+
+
+def discovery_game(rng, switch: str):
+    """A discovery pair's game (properties/labyrinth/stateful.py ``discovery_game``: a solo game,
+    chapter 9, for a ``solo_`` switch). Imported when used: the state machine's module imports
+    hypothesis, which a tool importing this package for anything else does not need."""
+    from cdg_oracle.properties.labyrinth import stateful
+
+    return stateful.discovery_game(rng, switch)
+
+
+def side_by_side_game(switch: str):
+    """A side-by-side pair's strategies (properties/labyrinth/stateful.py ``side_by_side_game``),
+    imported when used, as :func:`discovery_game`."""
+    from cdg_oracle.properties.labyrinth import stateful
+
+    return stateful.side_by_side_game(switch)
 
 MEASUREMENT = Measurement(
     length="standard",
