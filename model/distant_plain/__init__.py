@@ -18,7 +18,7 @@ round ``propaganda.py`` (Victory, Resources, Reset), ``support.py`` (Civic Actio
 the victory sums and margins, costs: ``position show --json``'s ``derived``) ``derived.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
-from cdg_oracle.model.distant_plain import derived
+from cdg_oracle.model.distant_plain.game import DistantPlainGame
 from cdg_oracle.model.distant_plain import operations, position, redeploy, special_activities, support, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.distant_plain.cards import load_cards
 from cdg_oracle.model.distant_plain.options import DEFAULT_OPTIONS, GAPS, normalize_options
@@ -58,6 +58,6 @@ SPEC = register(GameSpec(
     perft_depths={"sandbox": 5},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     state_schema="distant_plain_state.schema.json", default_scenario="sandbox", title="A Distant Plain",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
+    derived_facts=DistantPlainState.derived_facts, derived_rules=DistantPlainGame.DERIVED_RULES))
 
 __all__ = ["new_game", "scenario_names"]

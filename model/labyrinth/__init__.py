@@ -17,7 +17,7 @@ rules derive from a state (levels, hand sizes, victory totals: ``position show -
 ``derived``) ``derived.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
-from cdg_oracle.model.labyrinth import derived
+from cdg_oracle.model.labyrinth.game import LabyrinthGame
 from cdg_oracle.model.labyrinth import cardplay, engine, plots, position, turn, victory  # noqa: F401  (procedures; positions)
 from cdg_oracle.model.labyrinth.solo import activities, answers, flow, random_country  # noqa: F401  (chapter 9)
 from cdg_oracle.model.labyrinth.events import is_implemented, load_all
@@ -62,6 +62,6 @@ SPEC = register(GameSpec(
     perft_depths={"lets_roll": 6, "you_can_call_me_al": 6, "mission_accomplished": 6, "anaconda": 3},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     default_scenario="lets_roll",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
+    derived_facts=LabyrinthState.derived_facts, derived_rules=LabyrinthGame.DERIVED_RULES))
 
 __all__ = ["new_game", "scenario_names"]

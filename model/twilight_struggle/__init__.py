@@ -16,7 +16,7 @@ positions ``position.py``; the facts the rules derive from a state (control, reg
 hand size: ``position show --json``'s ``derived``) ``derived.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
-from cdg_oracle.model.twilight_struggle import derived
+from cdg_oracle.model.twilight_struggle.game import TwilightGame
 from cdg_oracle.model.twilight_struggle import cardplay, events, headline, position, scenarios, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race  # noqa: F401
 from cdg_oracle.model.twilight_struggle.cards import load_cards
@@ -62,6 +62,6 @@ SPEC = register(GameSpec(
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     state_schema="twilight_struggle_state.schema.json",
     default_scenario="standard",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
+    derived_facts=TwilightState.derived_facts, derived_rules=TwilightGame.DERIVED_RULES))
 
 __all__ = ["new_game", "scenario_names"]
