@@ -15,7 +15,9 @@ with which Operation ``activities.py`` and ``data/activities.yaml``; the Operati
 round ``propaganda.py`` (Victory, Resources, Reset), ``support.py`` (Civic Action, Sharia),
 ``redeploy.py`` (Desertion, the redeploys); victory ``victory.py``; the consistency laws
 ``consistency.py``; positions ``position.py``; the facts the rules derive from a state (Control,
-the victory sums and margins, costs: ``position show --json``'s ``derived``) ``derived.py``.
+the victory sums and margins, costs: ``position show --json``'s ``derived``) ``derived.py``; what every state of a game under one set of options and rulings
+shares (the map, the cards, the rulings; the derived facts and the position format declared: the
+Game object, model/core/game.py) ``game.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.distant_plain.game import DistantPlainGame

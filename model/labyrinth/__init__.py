@@ -14,7 +14,9 @@ events read ``action_log.py``; the solo Jihadist of chapter 9 in ``solo/`` (opti
 Random Country 9.5 ``solo/random_country.py``; answers to the questions of events and operations
 9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``). The facts the
 rules derive from a state (levels, hand sizes, victory totals: ``position show --json``'s
-``derived``) ``derived.py``.
+``derived``) ``derived.py``; what every state of a game under one set of options and rulings
+shares (the map, the cards, the rulings; the derived facts and the position format declared: the
+Game object, model/core/game.py) ``game.py``.
 """
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.labyrinth.game import LabyrinthGame
