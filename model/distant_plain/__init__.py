@@ -16,7 +16,7 @@ with which Operation ``activities.py`` and ``data/activities.yaml``; the Operati
 redeploys); victory ``victory.py``; the consistency laws ``consistency.py``; positions
 ``position.py``; the facts the rules derive from a state (Control, the victory sums and margins,
 costs: ``position show --json``'s ``derived``) ``derived.py``; what every state of a game under one
-set of options and rulings shares (the map, the cards, the rulings; the derived facts and the
+set of options and rulings shares (the map, the rulings; the derived facts and the
 position format declared: the Game object, model/core/game.py) ``game.py``."""
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.distant_plain.game import DistantPlainGame
