@@ -21,9 +21,14 @@ An extensive-form game in the manner of OpenSpiel:
 
 Actions and outcomes are small JSON values: a string or a flat object of strings, integers,
 booleans and null (e.g. Labyrinth's ``{"reroll": null}``: no re-roll; the trace schema allows it). Two actions are the same action iff their canonical JSON (:func:`action_key`) is equal.
+
+Beside the contract, :class:`Game`: one game under one set of options and rulings, built once and
+shared by its states (``st.game_object``), holding what they read and never change (the map, the
+cards, the tables, the Rulings object).
 """
 from __future__ import annotations
 
+import importlib
 import json
 from fractions import Fraction
 from typing import Any, Protocol
@@ -99,5 +104,93 @@ class GameState(Protocol):
 
     def observation(self, side: str) -> dict:
         """The canonical state as ``side`` sees it by the rules (what it cannot see as counts), with
-        ``derived``: the facts the rules compute from it (the game's ``GameSpec.derived_facts``)."""
+        ``derived``: the facts the rules compute from it (:meth:`Game.derived_facts`)."""
         ...
+
+
+class Game:
+    """One game under one set of options and rulings (OpenSpiel's Game beside its State): what
+    every state of it reads and none of them changes -- the Rulings object, and in a game's
+    subclass (``model/<game>/game.py``) its map, its cards, its tables -- built once per
+    (options, rulings) and shared by every state made under them (:meth:`of`).
+
+    A game subclasses it and declares
+
+    * ``RULINGS``: its Rulings class (``from_dict``), which makes ``self.rulings``;
+    * ``SHARED``: the names of what each state carries as its own attribute (``st.map``,
+      ``st.rulings``...): references set once when a state is made, never rebuilt per state;
+    * ``build()``: the tables (``self.map``, ``self.cards``...), from ``self.options`` and
+      ``self.rulings``;
+    * ``DERIVED``: the facts the rules compute from a state (a function of the state, returning
+      plain data: its ``derived.py``) and ``DERIVED_RULES`` the rule each key reads:
+      :meth:`derived_facts` is the one way they are computed;
+    * ``POSITIONS``: ``"module:attribute"`` of its position format (model/core/position.py
+      ``PositionFormat``), what a state read from JSON is checked against (None: none yet). A
+      string, imported when first needed, since the format names the state class.
+
+    The state dict keeps its ``options`` and ``rulings`` (a trace and a position carry them): the
+    Game is found from them once, by their canonical JSON (:meth:`for_state`).
+    """
+
+    name: str = ""
+    RULINGS: Any = None
+    SHARED: tuple[str, ...] = ()
+    DERIVED: Any = None
+    DERIVED_RULES: dict = {}
+    POSITIONS: str | None = None
+    #: the options of a state dict that has none (Labyrinth's two-player default)
+    DEFAULT_OPTIONS: dict = {}
+    CACHE_SIZE = 64  # games kept per class: one per options and rulings played in a process
+    _made: dict = {}
+    _positions: Any = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._made = {}  # each game its own cache
+        cls._positions = None
+
+    def __init__(self, options: dict, rulings: dict):
+        self.options = options
+        self.rulings = self.RULINGS.from_dict(rulings) if self.RULINGS is not None else rulings
+        self.build()
+        #: what each state of this game carries as its own attributes (:data:`SHARED`)
+        self.shared = {name: getattr(self, name) for name in self.SHARED}
+
+    def build(self) -> None:
+        """The game's tables, from ``self.options`` and ``self.rulings`` (a subclass's)."""
+
+    @classmethod
+    def of(cls, options: dict | None, rulings: dict | None) -> "Game":
+        """The game under ``options`` and ``rulings`` (plain JSON, as a state dict holds them),
+        built on first use and kept: the same canonical JSON, the same object. A bad value is the
+        Rulings class's DataError, and nothing is kept."""
+        key = json.dumps([options or {}, rulings or {}], sort_keys=True, separators=(",", ":"))
+        made = cls._made
+        game = made.get(key)
+        if game is None:
+            game = cls(*json.loads(key))  # its own copy: a caller's dict may change later
+            if len(made) >= cls.CACHE_SIZE:
+                del made[next(iter(made))]
+            made[key] = game
+        return game
+
+    @classmethod
+    def for_state(cls, d: dict) -> "Game":
+        """The game a state dict is played under (its ``options`` and ``rulings``)."""
+        return cls.of(d.get("options", cls.DEFAULT_OPTIONS), d.get("rulings"))
+
+    @classmethod
+    def positions(cls) -> Any:
+        """The game's position format (:data:`POSITIONS` imported), or None."""
+        if cls._positions is None and cls.POSITIONS is not None:
+            module, _, attribute = cls.POSITIONS.partition(":")
+            cls._positions = getattr(importlib.import_module(module), attribute)
+        return cls._positions
+
+    @classmethod
+    def derived_facts(cls, st: Any) -> dict:
+        """Every derived fact of ``st`` (:data:`DERIVED`), plain JSON with sorted keys ({}: the game
+        declares none)."""
+        if cls.DERIVED is None:
+            return {}
+        return json.loads(json.dumps(cls.DERIVED(st), sort_keys=True))

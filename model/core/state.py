@@ -7,10 +7,16 @@ A game subclasses :class:`StackState` and supplies
 
 * ``game`` (its name), ``SIDES`` (its sides), ``ENGINE`` (its :class:`~.engine.Engine`),
   ``STATE_VERSION``;
+* ``GAME``: its :class:`~.game.Game` class (model/<game>/game.py), the tables, options and
+  rulings a state is played under. A state points to its Game (``st.game_object``, found once
+  from the dict's ``options`` and ``rulings``, :meth:`~.game.Game.for_state`, and shared by
+  ``clone()``) and carries the Game's ``SHARED`` tables as its own attributes (``st.map``,
+  ``st.rulings``...): nothing is rebuilt per state;
 * ``canonical()``: the facts two implementations must agree on (without the machinery);
-* ``rulings_dict()`` and ``options()``;
+* ``options()`` (its game options, when it has some);
 * ``observation(side)``: what ``side`` sees by the rules (see :meth:`StackState.observation`);
-* optionally ``setup(d)`` (what to compute once per state object) and ``context()`` additions.
+* optionally ``setup(d)`` (a state's own memory: hints a step leaves for the next) and
+  ``context()`` additions.
 """
 from __future__ import annotations
 
@@ -23,7 +29,7 @@ from itertools import repeat
 from typing import Any, ClassVar
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
-from cdg_oracle.model.core.game import CHANCE, TERMINAL
+from cdg_oracle.model.core.game import CHANCE, TERMINAL, Game
 
 
 def copy_json(v: Any) -> Any:
@@ -49,15 +55,23 @@ class StackState:
     SIDES: ClassVar[tuple[str, ...]] = ()
     ENGINE: ClassVar[Any] = None
     STATE_VERSION: ClassVar[int] = 1
+    GAME: ClassVar[type[Game]] = Game
 
-    def __init__(self, d: dict):
+    def __init__(self, d: dict, game: Game | None = None):
+        """The state of dict ``d``, played under ``game`` (None: the Game of ``d``'s options and
+        rulings, :meth:`~.game.Game.for_state`)."""
         self.d = d
         self._applied: list[str] = []
         self._auto = None  # an answer a bot gave within Engine.run (never kept between steps)
+        if game is None:
+            game = self.GAME.for_state(d)
+        self.game_object = game
+        self.__dict__.update(game.shared)
         self.setup(d)
 
     def setup(self, d: dict) -> None:
-        """Per-object set-up a game needs (its data tables, its rulings object)."""
+        """A state's own memory, if the game keeps any (hints a step leaves for the next); the
+        tables are the Game's."""
 
     # -- the contract ---------------------------------------------------------------------------
     def current_player(self) -> str:
@@ -155,13 +169,22 @@ class StackState:
         raise NotImplementedError
 
     def rulings_dict(self) -> dict:
-        return {}
+        """The Rulings switches of this state (every one, ``to_dict``); {} for a game without."""
+        rulings = getattr(self, "rulings", None)
+        return {} if rulings is None or isinstance(rulings, dict) else rulings.to_dict()
 
     def options(self) -> dict:
         return {}
 
+    def derived_facts(self) -> dict:
+        """The facts the rules compute from this state (the Game's ``DERIVED``, each key with its
+        rule in ``DERIVED_RULES``), plain JSON with sorted keys: what ``observation`` carries under
+        ``derived`` and ``position show --json`` writes."""
+        return self.game_object.derived_facts(self)
+
     def clone(self):
-        return type(self)(copy_json(self.d))
+        """An exact copy, sharing the Game (no table rebuilt)."""
+        return type(self)(copy_json(self.d), self.game_object)
 
     def to_json(self) -> str:
         """Canonical JSON of the whole state: sorted keys, compact separators."""
@@ -186,13 +209,12 @@ class StackState:
     def check_loaded(cls, d: dict) -> None:
         """Refuse a state read from JSON that breaks the game's shape or consistency laws (a
         one-line DataError naming the field): model/core/position.py ``check_state`` with the
-        game's position format, if it has one."""
+        game's position format (its Game's ``POSITIONS``), if it has one."""
         from cdg_oracle.model.core.position import check_state
-        from cdg_oracle.model.core.registry import GAMES
 
-        spec = GAMES.get(cls.game)
-        if spec is not None and spec.positions is not None:
-            check_state(d, spec.positions)
+        fmt = cls.GAME.positions()
+        if fmt is not None:
+            check_state(d, fmt)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, type(self)) and self.d == other.d

@@ -9,16 +9,17 @@ Where a rule lives (the aid prints no rule numbers: its rules have names, data/r
 ``data/pieces.yaml``; the event cards' titles ``cards.py``; Control and the Islamabad track
 ``control.py``; the options over gaps ``options.py``; the interpretation switches ``rulings.py``;
 the sandbox set-up ``sandbox.py``; the sequence of play ``turn.py``; which Special Activity goes
-with which Operation ``activities.py`` and ``data/activities.yaml``; the Operations
-``operations/`` (one module per Operation, both factions' versions); the Special Activities
-``special_activities/`` (one module per faction); removing pieces ``removal.py``; the Propaganda
-round ``propaganda.py`` (Victory, Resources, Reset), ``support.py`` (Civic Action, Sharia),
-``redeploy.py`` (Desertion, the redeploys); victory ``victory.py``; the consistency laws
-``consistency.py``; positions ``position.py``; the facts the rules derive from a state (Control,
-the victory sums and margins, costs: ``position show --json``'s ``derived``) ``derived.py``.
-"""
+with which Operation ``activities.py`` and ``data/activities.yaml``; the Operations ``operations/``
+(one module per Operation, both factions' versions); the Special Activities ``special_activities/``
+(one module per faction); removing pieces ``removal.py``; the Propaganda round ``propaganda.py``
+(Victory, Resources, Reset), ``support.py`` (Civic Action, Sharia), ``redeploy.py`` (Desertion, the
+redeploys); victory ``victory.py``; the consistency laws ``consistency.py``; positions
+``position.py``; the facts the rules derive from a state (Control, the victory sums and margins,
+costs: ``position show --json``'s ``derived``) ``derived.py``; what every state of a game under one
+set of options and rulings shares (the map, the rulings; the derived facts and the
+position format declared: the Game object, model/core/game.py) ``game.py``."""
 from cdg_oracle.model.core.registry import GameSpec, register
-from cdg_oracle.model.distant_plain import derived
+from cdg_oracle.model.distant_plain.game import DistantPlainGame
 from cdg_oracle.model.distant_plain import operations, position, redeploy, special_activities, support, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.distant_plain.cards import load_cards
 from cdg_oracle.model.distant_plain.options import DEFAULT_OPTIONS, GAPS, normalize_options
@@ -58,7 +59,7 @@ SPEC = register(GameSpec(
     perft_depths={"sandbox": 5},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     state_schema="distant_plain_state.schema.json", default_scenario="sandbox", title="A Distant Plain",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES,
+    derived_facts=DistantPlainState.derived_facts, derived_rules=DistantPlainGame.DERIVED_RULES,
     checks="cdg_oracle.properties.distant_plain:CHECKS"))
 
 __all__ = ["new_game", "scenario_names"]

@@ -12,7 +12,6 @@ every faction's observation carries them whole. Never typed in a position: the o
 """
 from __future__ import annotations
 
-import json
 
 from cdg_oracle.model.distant_plain.control import control_of
 from cdg_oracle.model.distant_plain.operations.rally import taliban_rally_cost, taliban_rally_location
@@ -53,12 +52,9 @@ def costs(st) -> dict:
     }
 
 
-def derived_facts(st) -> dict:
-    """Every derived fact of ``st`` (:data:`RULES`), plain JSON with sorted keys."""
-    return json.loads(json.dumps(_facts(st), sort_keys=True))
-
-
-def _facts(st) -> dict:
+def facts(st) -> dict:
+    """Every derived fact of ``st`` (:data:`RULES`); the Game makes it plain JSON with sorted keys
+    (model/core/game.py ``Game.derived_facts``, what ``st.derived_facts()`` gives)."""
     d = st.d
     return {
         "control": control(st),

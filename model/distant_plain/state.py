@@ -8,9 +8,8 @@ from typing import ClassVar
 
 from cdg_oracle.model.core.state import StackState, copy_json
 from cdg_oracle.model.distant_plain.engine import ENGINE
-from cdg_oracle.model.distant_plain.mapdata import load_map
+from cdg_oracle.model.distant_plain.game import DistantPlainGame
 from cdg_oracle.model.distant_plain.pieces import FACTIONS
-from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
 
 _FACTS = ("spaces", "available", "casualties", "out_of_play", "resources", "aid", "patronage", "islamabad")
 
@@ -20,13 +19,7 @@ class DistantPlainState(StackState):
     SIDES: ClassVar[tuple[str, ...]] = FACTIONS
     ENGINE: ClassVar = ENGINE
     STATE_VERSION: ClassVar[int] = 1
-
-    def setup(self, d: dict) -> None:
-        self.rulings = DistantPlainRulings.from_dict(d["rulings"])
-        self.map = load_map()
-
-    def rulings_dict(self) -> dict:
-        return self.rulings.to_dict()
+    GAME: ClassVar = DistantPlainGame  # st.map, st.rulings: the Game's (game.py)
 
     def options(self) -> dict:
         return dict(self.d["options"])
@@ -45,9 +38,3 @@ class DistantPlainState(StackState):
         out = self.canonical()
         out["derived"] = self.derived_facts()
         return out
-
-    def derived_facts(self) -> dict:
-        """The facts the rules compute from this state (derived.py, each with its rule): all public."""
-        from cdg_oracle.model.distant_plain.derived import derived_facts
-
-        return derived_facts(self)

@@ -5,19 +5,20 @@ Where a rule lives, by chapter: victory (2) ``victory.py``; set-up and scenarios
 ``tracks.py``; country markers (4.2-4.8) ``countries.py``; tables and tests (4.9) ``tables.py``;
 cards (4.10) ``cards.py`` and ``data/cards.yaml``; sequence of play (5) ``turn.py``; card play (6)
 ``cardplay.py``; US operations (7) ``operations/us.py``; Jihadist operations (8)
-``operations/jihadist.py``; unblocked plots (8.5.6) ``plots.py``; card events (6.2) ``events/``
-(by card number: ``events/us_1_16.py`` ... ``events/unassociated_96_120.py``; event play,
-markers and blocking in ``events/play.py`` and ``events/lasting.py``); the per-phase record some
-events read ``action_log.py``; the solo Jihadist of chapter 9 in ``solo/`` (options and Ideology
-9.7 ``solo/options.py``; "Event or Ops?" 9.4.1 and Radicalization 9.4.3 ``solo/flow.py``; the
-"Where?" priority lists 9.4.2.x ``solo/priorities.py``; the operations ``solo/activities.py``;
-Random Country 9.5 ``solo/random_country.py``; answers to the questions of events and operations
-9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``). The facts the
-rules derive from a state (levels, hand sizes, victory totals: ``position show --json``'s
-``derived``) ``derived.py``.
-"""
+``operations/jihadist.py``; unblocked plots (8.5.6) ``plots.py``; card events (6.2) ``events/`` (by
+card number: ``events/us_1_16.py`` ... ``events/unassociated_96_120.py``; event play, markers and
+blocking in ``events/play.py`` and ``events/lasting.py``); the per-phase record some events read
+``action_log.py``; the solo Jihadist of chapter 9 in ``solo/`` (options and Ideology 9.7
+``solo/options.py``; "Event or Ops?" 9.4.1 and Radicalization 9.4.3 ``solo/flow.py``; the "Where?"
+priority lists 9.4.2.x ``solo/priorities.py``; the operations ``solo/activities.py``; Random Country
+9.5 ``solo/random_country.py``; answers to the questions of events and operations 9.3.1, 9.3.2,
+9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``). The facts the rules derive from a
+state (levels, hand sizes, victory totals: ``position show --json``'s ``derived``) ``derived.py``;
+what every state of a game under one set of options and rulings shares (the map, the cards, the
+rulings; the derived facts and the position format declared: the Game object, model/core/game.py)
+``game.py``."""
 from cdg_oracle.model.core.registry import GameSpec, register
-from cdg_oracle.model.labyrinth import derived
+from cdg_oracle.model.labyrinth.game import LabyrinthGame
 from cdg_oracle.model.labyrinth import cardplay, engine, plots, position, turn, victory  # noqa: F401  (procedures; positions)
 from cdg_oracle.model.labyrinth.solo import activities, answers, flow, random_country  # noqa: F401  (chapter 9)
 from cdg_oracle.model.labyrinth.events import is_implemented, load_all
@@ -62,7 +63,7 @@ SPEC = register(GameSpec(
     perft_depths={"lets_roll": 6, "you_can_call_me_al": 6, "mission_accomplished": 6, "anaconda": 3},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     default_scenario="lets_roll",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES,
+    derived_facts=LabyrinthState.derived_facts, derived_rules=LabyrinthGame.DERIVED_RULES,
     checks="cdg_oracle.properties.labyrinth:CHECKS"))
 
 __all__ = ["new_game", "scenario_names"]

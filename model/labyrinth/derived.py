@@ -10,7 +10,6 @@ them (model/core/position.py refuses a document that states them).
 """
 from __future__ import annotations
 
-import json
 
 from cdg_oracle.model.labyrinth.countries import resources
 from cdg_oracle.model.labyrinth.solo.options import is_solo
@@ -97,12 +96,9 @@ def victory(st) -> dict:
     }
 
 
-def derived_facts(st) -> dict:
-    """Every derived fact of ``st`` (:data:`RULES`), plain JSON with sorted keys."""
-    return json.loads(json.dumps(_facts(st), sort_keys=True))
-
-
-def _facts(st) -> dict:
+def facts(st) -> dict:
+    """Every derived fact of ``st`` (:data:`RULES`); the Game makes it plain JSON with sorted keys
+    (model/core/game.py ``Game.derived_facts``, what ``st.derived_facts()`` gives)."""
     d = st.d
     return {
         "cells_available": available_cells_of(st),

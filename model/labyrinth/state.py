@@ -23,14 +23,11 @@ computed, never stored (``tracks.py``).
 from __future__ import annotations
 
 import json
-from operator import itemgetter
 from typing import Any
 
 from cdg_oracle.model.core.state import StackState, copy_json
 from cdg_oracle.model.labyrinth import engine
-from cdg_oracle.model.labyrinth.cards import load_cards
-from cdg_oracle.model.labyrinth.mapdata import load_map
-from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.game import LabyrinthGame
 
 STATE_VERSION = 1
 SIDES = ("US", "Jihadist")
@@ -67,23 +64,15 @@ class LabyrinthState(StackState):
     SIDES = SIDES
     ENGINE = engine.ENGINE
     STATE_VERSION = STATE_VERSION
+    GAME = LabyrinthGame  # st.map, st.cards, st.rulings, st.muslim_records_of: the Game's (game.py)
 
     def setup(self, d: dict) -> None:
-        self.map = load_map()
-        self.cards = load_cards()
-        self.rulings = LabyrinthRulings.from_dict(d["rulings"])
         self._cells_seen_in = None  # a country where victory.no_cells_on_map last saw a cylinder (a hint)
         self._muslim_conditions_unmet = None  # victory.check_instant's memory (muslim_conditions_key)
-        #: ``muslim_records_of(d["countries"])``: the records of the Muslim countries, in map order
-        #: (a C getter: the instant-victory check reads them after every step).
-        self.muslim_records_of = itemgetter(*self.map.muslim)
 
     def patriot_act(self) -> bool:
         """Card 43 in effect: the United States is adjacent only to Canada."""
         return "Patriot Act" in self.d["countries"]["United States"]["markers"]
-
-    def rulings_dict(self) -> dict:
-        return self.rulings.to_dict()
 
     def options(self) -> dict:
         """The game options: ``{"solo", "ideology", "minidecks"}`` (chapter 9; two-player: solo false)."""
@@ -159,12 +148,6 @@ class LabyrinthState(StackState):
         out["observer"] = side
         out["derived"] = self.derived_facts()
         return out
-
-    def derived_facts(self) -> dict:
-        """The facts the rules compute from this state (derived.py, each with its rule): all public."""
-        from cdg_oracle.model.labyrinth.derived import derived_facts
-
-        return derived_facts(self)
 
     def __repr__(self) -> str:
         d = self.d

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import Counter
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, ERA_FROM_TURN, deck
+from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, ERA_FROM_TURN
+from cdg_oracle.model.twilight_struggle.game import TwilightGame, load_scenario
 from cdg_oracle.model.twilight_struggle.influence import OPPONENT
 from cdg_oracle.model.twilight_struggle.mapdata import load_map
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
@@ -25,8 +26,8 @@ CARD_ZONES = ("deck", "discard", "removed", "in_effect", "table")
 
 
 def edition_cards(d: dict) -> dict:
-    o = d["options"]
-    return deck(o["edition"], o["optional_cards"], TwilightRulings.from_dict(d["rulings"]).seed_un_intervention_ops)
+    """The deck of the edition ``d`` is played under: its Game's (game.py)."""
+    return TwilightGame.for_state(d).cards
 
 
 def eras_in_play(d: dict) -> set[str]:
@@ -42,8 +43,6 @@ def zoned_cards(d: dict, pile: bool = True) -> list[int]:
 
 
 def _start_turn(d: dict) -> int:
-    from cdg_oracle.model.twilight_struggle.scenarios import load_scenario  # scenarios.py builds states
-
     return load_scenario(d["scenario"])["turn"]
 
 
@@ -165,8 +164,6 @@ def cards_in_place(d: dict) -> list[str]:
     for n in d["removed"]:
         if n in cards and not cards[n].removed:
             out.append(f"removed: card {n} ({cards[n].name}) has no asterisk, so it is never removed (2.2.4)")
-    from cdg_oracle.model.twilight_struggle.scenarios import load_scenario  # scenarios.py builds states
-
     own = {n for n, c in cards.items() if c.name in load_scenario(d["scenario"])["in_effect"]}
     for n in d["in_effect"]:
         if n in cards and not cards[n].underlined and n not in own:

@@ -11,7 +11,6 @@ read), so both observations carry them whole. Never typed in a position: the ora
 """
 from __future__ import annotations
 
-import json
 
 from cdg_oracle.model.twilight_struggle.defcon import closed_regions
 from cdg_oracle.model.twilight_struggle.influence import controls
@@ -49,12 +48,9 @@ def battlegrounds(st, held: dict[str, str | None]) -> dict[str, int]:
     return {s: sum(1 for c, who in held.items() if who == s and st.map.countries[c].battleground) for s in SIDES}
 
 
-def derived_facts(st) -> dict:
-    """Every derived fact of ``st`` (:data:`RULES`), plain JSON with sorted keys."""
-    return json.loads(json.dumps(_facts(st), sort_keys=True))
-
-
-def _facts(st) -> dict:
+def facts(st) -> dict:
+    """Every derived fact of ``st`` (:data:`RULES`); the Game makes it plain JSON with sorted keys
+    (model/core/game.py ``Game.derived_facts``, what ``st.derived_facts()`` gives)."""
     held = control(st)
     return {
         "action_rounds": {s: rounds_of(st, s) for s in SIDES},

@@ -38,6 +38,7 @@ from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.position import PositionFormat
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
 from cdg_oracle.model.twilight_struggle.consistency import check_all, edition_cards, eras_in_play, zoned_cards
+from cdg_oracle.model.twilight_struggle.game import load_scenario
 from cdg_oracle.model.twilight_struggle.scenarios import start_dict
 from cdg_oracle.model.twilight_struggle.state import SIDES, TwilightState
 from cdg_oracle.model.twilight_struggle.events import NO_HEADLINE
@@ -220,8 +221,6 @@ def _before_headline(d: dict, f: dict) -> dict:
 
 
 def _start_turn(d: dict) -> int:
-    from cdg_oracle.model.twilight_struggle.scenarios import load_scenario
-
     return load_scenario(d["scenario"])["turn"]
 
 

@@ -24,14 +24,10 @@ from typing import ClassVar
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.state import StackState, copy_json
-from cdg_oracle.model.twilight_struggle.cards import deck
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.mapdata import load_map
-from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
+from cdg_oracle.model.twilight_struggle.game import GAME, SIDES, TwilightGame
 
-SIDES = ("USSR", "US")
 OPPONENT = {"USSR": "US", "US": "USSR"}
-GAME = "twilight_struggle"
 STATE_VERSION = 1
 
 #: What two implementations must agree on (``canonical()``), in this order.
@@ -44,17 +40,11 @@ class TwilightState(StackState):
     SIDES: ClassVar[tuple[str, ...]] = SIDES
     ENGINE: ClassVar = ENGINE
     STATE_VERSION: ClassVar[int] = STATE_VERSION
+    GAME: ClassVar = TwilightGame  # st.map, st.cards (the edition's deck), st.rulings: the Game's (game.py)
 
     def setup(self, d: dict) -> None:
-        self.rulings = TwilightRulings.from_dict(d["rulings"])
-        o = d["options"]
-        self.cards = deck(o["edition"], o["optional_cards"], self.rulings.seed_un_intervention_ops)
-        self.map = load_map()
-        from cdg_oracle.model.twilight_struggle.scenarios import load_scenario  # scenarios.py builds states
-        self.scenario_rules = load_scenario(d["scenario"])
-
-    def rulings_dict(self) -> dict:
-        return self.rulings.to_dict()
+        #: the scenario played (3.0): its first turn, the turn it begins at, its final victory
+        self.scenario_rules = self.game_object.scenario(d["scenario"])
 
     def options(self) -> dict:
         return dict(self.d["options"])
@@ -87,9 +77,3 @@ class TwilightState(StackState):
         c["revealed"] = self.d["revealed"][other]
         c["derived"] = self.derived_facts()
         return c
-
-    def derived_facts(self) -> dict:
-        """The facts the rules compute from this state (derived.py, each with its rule): all public."""
-        from cdg_oracle.model.twilight_struggle.derived import derived_facts
-
-        return derived_facts(self)

@@ -9,7 +9,7 @@ import pytest
 
 from cdg_oracle.model.core.position import from_document, to_document
 from cdg_oracle.model.distant_plain.control import control_of
-from cdg_oracle.model.distant_plain.derived import RULES, derived_facts
+from cdg_oracle.model.distant_plain.derived import RULES
 from cdg_oracle.model.distant_plain.operations.rally import taliban_rally_cost, taliban_rally_location
 from cdg_oracle.model.distant_plain.operations.train import selection_cost
 from cdg_oracle.model.distant_plain.pieces import FACTIONS
@@ -45,7 +45,7 @@ def states():
 def test_every_derived_fact_is_the_model_s_own_value_on_random_states():
     checked, seen = 0, set()
     for st in states():
-        f = derived_facts(st)
+        f = st.derived_facts()
         d = st.d
         assert set(f) == set(RULES)
         assert f["control"] == {n: control_of(d["spaces"][n], st.map.spaces[n].pakistan, d["options"])
@@ -70,10 +70,10 @@ def test_every_derived_fact_is_the_model_s_own_value_on_random_states():
 @pytest.mark.rule("propaganda.victory")
 def test_observation_and_position_show_json_carry_the_same_facts():
     for i, st in enumerate(states()):
-        facts = derived_facts(st)
+        facts = st.derived_facts()
         assert all(st.observation(x)["derived"] == facts for x in FACTIONS)
         if i % 9 == 0:
             shown = document_with_derived(st)
-            assert shown["derived"] == derived_facts(from_document(to_document(st)))
+            assert shown["derived"] == from_document(to_document(st)).derived_facts()
             assert set(shown["derived_rules"]) == set(facts)
 

@@ -10,7 +10,7 @@ import pytest
 from cdg_oracle.model.core.position import from_document, to_document
 from cdg_oracle.model.labyrinth import new_game
 from cdg_oracle.model.labyrinth.countries import resources
-from cdg_oracle.model.labyrinth.derived import RULES, derived_facts
+from cdg_oracle.model.labyrinth.derived import RULES
 from cdg_oracle.model.labyrinth.tracks import (
     available_cells_of,
     funding_level_of,
@@ -62,7 +62,7 @@ def states():
 def test_every_derived_fact_is_the_model_s_own_value_on_random_states():
     checked = terminal = won_now = 0
     for st in states():
-        f = derived_facts(st)
+        f = st.derived_facts()
         d = st.d
         assert set(f) == set(RULES)
         assert f["cells_available"] == available_cells_of(st)
@@ -108,9 +108,9 @@ def test_observation_and_position_show_json_carry_the_same_facts():
     """Both sides see every derived fact (they are public), and ``position show --json``'s
     ``derived`` section is the facts of the state its position loads to."""
     for i, st in enumerate(states()):
-        facts = derived_facts(st)
+        facts = st.derived_facts()
         assert st.observation("US")["derived"] == facts == st.observation("Jihadist")["derived"]
         if i % 9 == 0:
             shown = document_with_derived(st)
-            assert shown["derived"] == derived_facts(from_document(to_document(st)))
+            assert shown["derived"] == from_document(to_document(st)).derived_facts()
             assert set(shown["derived_rules"]) == set(facts)

@@ -10,7 +10,7 @@ import pytest
 from cdg_oracle.model.core.position import from_document, to_document
 from cdg_oracle.model.twilight_struggle import new_game
 from cdg_oracle.model.twilight_struggle.defcon import closed_regions
-from cdg_oracle.model.twilight_struggle.derived import RULES, derived_facts
+from cdg_oracle.model.twilight_struggle.derived import RULES
 from cdg_oracle.model.twilight_struggle.influence import controls
 from cdg_oracle.model.twilight_struggle.scoring import SCORED_REGIONS, region_levels, region_vp
 from cdg_oracle.model.twilight_struggle.turn import hand_size, rounds_of
@@ -41,7 +41,7 @@ def states():
 def test_every_derived_fact_is_the_model_s_own_value_on_random_states():
     checked, levels_seen = 0, set()
     for st in states():
-        f = derived_facts(st)
+        f = st.derived_facts()
         d = st.d
         assert set(f) == set(RULES)
         for c, who in f["control"].items():
@@ -73,9 +73,9 @@ def test_every_derived_fact_is_the_model_s_own_value_on_random_states():
 @pytest.mark.rule("2.1.7", "6.1.6")
 def test_observation_and_position_show_json_carry_the_same_facts():
     for i, st in enumerate(states()):
-        facts = derived_facts(st)
+        facts = st.derived_facts()
         assert st.observation("US")["derived"] == facts == st.observation("USSR")["derived"]
         if i % 9 == 0:
             shown = document_with_derived(st)
-            assert shown["derived"] == derived_facts(from_document(to_document(st)))
+            assert shown["derived"] == from_document(to_document(st)).derived_facts()
             assert set(shown["derived_rules"]) == set(facts)
