@@ -1,14 +1,14 @@
 """A Distant Plain (GMT, COIN Series vol. III), four factions, as far as the sources here give it: the
 Italian Coalition player aid (seed 003) and the map and piece facts. No source gives the scenarios,
 the event cards or the sequence of play: the game is played as a *sandbox* built from the facts
-(sandbox.py, turn.py), and every missing fact is a registered gap (data/gaps.yaml) that ``cdg-oracle
+(scenarios.py, turn.py), and every missing fact is a registered gap (data/gaps.yaml) that ``cdg-oracle
 rules --game distant_plain`` lists and the traces flag.
 
 Where a rule lives (the aid prints no rule numbers: its rules have names, data/rules.yaml): the map
 ``mapdata.py`` and ``data/map.yaml``; pieces, tracks and victory goals ``pieces.py`` and
 ``data/pieces.yaml``; the event cards' titles ``cards.py``; Control and the Islamabad track
 ``control.py``; the options over gaps ``options.py``; the interpretation switches ``rulings.py``;
-the sandbox set-up ``sandbox.py``; the sequence of play ``turn.py``; which Special Activity goes
+the sandbox set-up ``scenarios.py``; the sequence of play ``turn.py``; which Special Activity goes
 with which Operation ``activities.py`` and ``data/activities.yaml``; the Operations
 ``operations/`` (one module per Operation, both factions' versions); the Special Activities
 ``special_activities/`` (one module per faction); removing pieces ``removal.py``; the Propaganda
@@ -25,7 +25,7 @@ from cdg_oracle.model.distant_plain.options import DEFAULT_OPTIONS, GAPS, normal
 from cdg_oracle.model.distant_plain.pieces import load_gaps
 from cdg_oracle.model.distant_plain.rules_catalogue import load_rules_catalogue
 from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
-from cdg_oracle.model.distant_plain.sandbox import LENGTHS, new_game, scenario_names
+from cdg_oracle.model.distant_plain.scenarios import LENGTHS, new_game, scenario_names
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 from cdg_oracle.model.distant_plain.pieces import FACTIONS
 

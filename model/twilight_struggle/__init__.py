@@ -8,7 +8,7 @@ Where a rule lives, by chapter: the map (2.1) ``mapdata.py`` and ``data/map.yaml
 ``headline.py``; playing a card (5.0-5.2, 7.1, 9.0) ``cardplay.py``; the operations (6.0)
 ``operations/``: influence (6.1) ``influence.py``, realignment (6.2) ``realignment.py``, coups
 (6.3) ``coup.py``, the Space Race (6.4) ``space_race.py`` and its abilities ``space_abilities.py``;
-events (7.0) ``events.py``; influence and control (2.1.7) ``influence.py``; DEFCON restrictions
+events (7.0) ``events.py``; influence and control (2.1.7) ``control.py``; DEFCON restrictions
 (8.1.5) ``defcon.py``; the tracks (8.1, 8.2, 10.2) ``tracks.py``; scoring (10.1) ``scoring.py``;
 victory (10.3) ``victory.py``; the printed tables ``tables.py`` and ``data/tables.yaml``; the
 interpretation switches ``rulings.py``; the consistency laws of a state ``consistency.py``;

@@ -19,7 +19,7 @@ from cdg_oracle.model.core.steps import call, choose, do, for_each
 from cdg_oracle.model.core.yamlio import read_yaml
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, ERAS, by_name, deck
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.influence import add_influence
+from cdg_oracle.model.twilight_struggle.control import add_influence
 from cdg_oracle.model.twilight_struggle.mapdata import REGIONS, SUBREGIONS, load_map
 from cdg_oracle.model.twilight_struggle.options import normalize_options
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings

@@ -15,7 +15,7 @@ from cdg_oracle.model.core.steps import call, choose, do, for_each, if_, repeat
 from cdg_oracle.model.twilight_struggle import space_abilities
 from cdg_oracle.model.twilight_struggle.cards import ERA_FROM_TURN
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.tracks import improve_defcon, net_vp
 from cdg_oracle.model.twilight_struggle.victory import check_vp, final_scoring
 

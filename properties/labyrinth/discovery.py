@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from cdg_oracle.model.labyrinth.scenarios import LENGTHS
-from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+from cdg_oracle.model.labyrinth.options import IDEOLOGIES
 from cdg_oracle.properties import pairs
 from cdg_oracle.properties.labyrinth.registry import DIRECTORY, Entry, load_registry
 from cdg_oracle.properties.labyrinth.stateful import SCENARIOS

@@ -29,7 +29,7 @@ from cdg_oracle.model.labyrinth.countries import (
 )
 from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push
 from cdg_oracle.model.labyrinth.operations.jihadist import place_plot, plot_options
-from cdg_oracle.model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.options import is_solo
 
 SIDES = ("US", "Jihadist")
 OPPONENT = {"US": "Jihadist", "Jihadist": "US"}

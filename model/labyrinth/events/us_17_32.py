@@ -82,7 +82,7 @@ def fsb(st, f, a) -> None:
 
 def _fsb_done(st, f) -> None:
     """FSB is resolved: in a solo game shuffle the Jihadist stack (9.2), else finish."""
-    from cdg_oracle.model.labyrinth.solo.options import is_solo
+    from cdg_oracle.model.labyrinth.options import is_solo
 
     if is_solo(st) and len(st.d["hands"]["Jihadist"]) > 1:
         f["pc"] = "shuffled"

@@ -12,7 +12,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite, pop, roll
 from cdg_oracle.model.twilight_struggle import space_abilities
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.tables import load_tables
 from cdg_oracle.model.twilight_struggle.tracks import gain_vp
 
