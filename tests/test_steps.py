@@ -182,7 +182,8 @@ def halt(st, f) -> None:
 def tiny(procs: dict, after_step=None, **d) -> Tiny:
     """A state of a fresh engine holding ``procs`` (name -> step list), running ``main`` above a
     ``halt`` frame that ends the game when ``main`` is done."""
-    eng = Engine("steps_tiny", after_step=after_step)
+    eng = Engine("steps_tiny")
+    eng.set_hooks(after_step=after_step)
     eng.sequence("halt", [do(halt)])
     for name, body in procs.items():
         eng.sequence(name, body)

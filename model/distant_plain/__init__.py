@@ -19,7 +19,7 @@ the victory sums and margins, costs: ``position show --json``'s ``derived``) ``d
 """
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.distant_plain import derived
-from cdg_oracle.model.distant_plain import operations, position, redeploy, special_activities, support, turn  # noqa: F401  (procedures)
+from cdg_oracle.model.distant_plain import engine, operations, position, redeploy, special_activities, support, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.distant_plain.cards import load_cards
 from cdg_oracle.model.distant_plain.options import DEFAULT_OPTIONS, GAPS, normalize_options
 from cdg_oracle.model.distant_plain.pieces import load_gaps
@@ -45,6 +45,10 @@ def open_items() -> list[dict]:
                                   f"{DEFAULT_OPTIONS[options[g['id']]]!r})" if g["id"] in options else "")}
             for g in load_gaps()]
 
+
+# The engine's hook, set once the rule modules are loaded (model/core/engine.py, "Setting the hooks:
+# one way"): after every step the aid's standing conditions (the tracks' top, Hostility).
+engine.ENGINE.set_hooks(after_step=engine.standing_conditions)
 
 SPEC = register(GameSpec(
     name="distant_plain", sides=FACTIONS, scenarios=scenario_names, lengths=LENGTHS, rulings=DistantPlainRulings,

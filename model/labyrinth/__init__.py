@@ -47,10 +47,9 @@ def card_list() -> list[dict]:
             for n, c in load_cards().items()]
 
 
-# The engine's hooks (model/core/engine.py): after every step the instant-victory check (2.1), on
-# a question the solo bot.
-engine.ENGINE.after_step = victory.check_instant
-engine.ENGINE.on_ask = _solo_bot_asks
+# The engine's hooks, set once the rule modules are loaded (model/core/engine.py, "Setting the
+# hooks: one way"): after every step the instant-victory check (2.1), on a question the solo bot.
+engine.ENGINE.set_hooks(after_step=victory.check_instant, on_ask=_solo_bot_asks)
 
 SPEC = register(GameSpec(
     name="labyrinth", sides=SIDES, scenarios=scenario_names, lengths=tuple(LENGTHS), rulings=LabyrinthRulings,
