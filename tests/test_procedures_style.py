@@ -24,7 +24,7 @@ LABYRINTH = frozenset({f"event_{n}" for n in range(1, 121)} | {
     "card17_solo_shuffle", "card29_woi", "card48_recruit", "card53_recruit", "card74_79_travel",
     "card76_84_ally_to_neutral", "cards48_71_place_cells", "event", "event_op",
     "op_alert", "op_deploy", "op_disrupt", "op_jihad", "op_plot", "op_reassessment", "op_recruit",
-    "op_regime_change", "op_travel", "op_war_of_ideas", "op_withdraw", "plot_at_chosen_site",
+    "op_regime_change", "op_travel", "op_war_of_ideas", "op_withdraw",
     "random_cards", "resolve_plot", "resolve_plots", "solo_card", "solo_event_travel", "solo_jihad",
     "solo_jihadist_phase", "solo_ops", "solo_pick", "solo_plot", "solo_radicalization", "solo_recruit",
     "solo_shia_mix_nearest", "solo_travel"})

@@ -12,7 +12,9 @@ A procedure is a function ``handler(st, frame, action)`` that does one step and 
 
 A procedure may also be written as a list of steps (``do``, ``call``, ``choose``, ``roll``,
 ``for_each``...: model/core/steps.py) and registered with :meth:`Engine.sequence`, which compiles
-it once into such a handler.
+it once into such a handler. That is the one way to write a new procedure (docs/design.md,
+"Writing a procedure"); the handlers still written by hand (:meth:`Engine.hand_written`) are a
+list that may only shrink (tests/test_procedures_style.py).
 
 :meth:`Engine.run` calls handlers until a question is pending or the game is over. Each game has
 its own :class:`Engine` -- its own registry of procedures, so two games may both have a ``turn`` --

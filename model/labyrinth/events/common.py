@@ -27,7 +27,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import (
     BETTER, WORSE, cells, place_cells_from_track, remove_cells_to_track, set_governance,
 )
-from cdg_oracle.model.core.steps import choose, do, var
+from cdg_oracle.model.core.steps import choose, do, done, if_, var
 from cdg_oracle.model.labyrinth.engine import ENGINE, ask, cite, pop, procedure, push
 from cdg_oracle.model.labyrinth.operations.jihadist import place_plot, plot_options
 from cdg_oracle.model.labyrinth.options import is_solo
@@ -276,30 +276,41 @@ def push_place_plot(st, name: str, rule: str, max_value: int | None = None, wmd:
     push(st, "place_plot_event", country=name, max_value=max_value, wmd=wmd, rule=rule)
 
 
-@procedure("plot_at_chosen_site")
-def plot_at_chosen_site(st, f, a) -> None:
+def _no_site_or_marker(st, f) -> bool:
+    return not f["targets"] or not plot_options(st, f["max_value"], f["wmd"])
+
+
+def _cite_rule(st, f) -> None:
+    cite(st, f["rule"])
+
+
+def _sites(st, f) -> list:
+    return [{"country": n} for n in f["targets"]]
+
+
+def _test_site(st, f) -> None:
+    """4.9.4, A54: the country selected is tested first (:func:`push_site_test`)."""
+    f["country"] = f["country"]["country"]
+    push_site_test(st, f["country"])
+
+
+def _place_plot_there(st, f) -> None:
+    push_place_plot(st, f["country"], f["rule"], f["max_value"], f["wmd"])
+
+
+@ENGINE.sequence("plot_at_chosen_site")
+def plot_at_chosen_site():
     """The Jihadist selects a country among ``targets`` (4.9.4: an untested site is tested; A54,
     ruling ``event_select_tests``: :func:`push_site_test`) and places an Available plot there
     (``place_plot_event``). With no target or no eligible plot marker, nothing is selected or
     placed. Cards 96 Danish Cartoons, 116 KSM."""
-    if f["pc"] == "start" or (f["pc"] == "country" and a is None):
-        if not f["targets"] or not plot_options(st, f["max_value"], f["wmd"]):
-            cite(st, f["rule"])
-            pop(st)
-            return
-        f["pc"] = "country"
-        ask(st, "Jihadist", [{"country": n} for n in f["targets"]], f["rule"], f["prompt"])
-        return
-    if f["pc"] == "country":
-        f["country"] = a["country"]
-        f["pc"] = "tested"
-        push_site_test(st, f["country"])
-        return
-    if f["pc"] == "tested":
-        f["pc"] = "done"
-        push_place_plot(st, f["country"], f["rule"], f["max_value"], f["wmd"])
-        return
-    pop(st)
+    return [
+        if_(_no_site_or_marker, [do(_cite_rule), done()]),
+        choose("Jihadist", _sites, var("rule"), var("prompt"), into="country"),
+        do(_test_site),
+        do(_place_plot_there, name="tested"),
+        done(name="done"),
+    ]
 
 
 def push_plot_at_chosen_site(st, targets: list[str], rule: str, prompt: str,
