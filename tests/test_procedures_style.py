@@ -29,8 +29,8 @@ LABYRINTH = frozenset({f"event_{n}" for n in range(1, 121)} | {
     "solo_jihadist_phase", "solo_ops", "solo_pick", "solo_plot", "solo_radicalization", "solo_recruit",
     "solo_shia_mix_nearest", "solo_travel"})
 
-#: Twilight Struggle: the operations of 6.1-6.3, the deal (4.3) and the event (7.0).
-TWILIGHT_STRUGGLE = frozenset({"coup", "deal", "event", "influence", "realign"})
+#: Twilight Struggle: the operations of 6.1-6.3 and the event (7.0).
+TWILIGHT_STRUGGLE = frozenset({"coup", "event", "influence", "realign"})
 
 #: A Distant Plain: the Operations and Special Activities (``@activity`` over hand-written
 #: handlers), the sequence of play and the Propaganda round.
