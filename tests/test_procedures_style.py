@@ -21,7 +21,7 @@ SECTION = 'docs/design.md, "Writing a procedure"'
 #: Labyrinth: the operations (chapters 7-8), the card events (6.2; one procedure per card, 1-120,
 #: and the shared steps of events/common.py), the plots (8.5.6) and the solo bot (chapter 9).
 LABYRINTH = frozenset({f"event_{n}" for n in range(1, 121)} | {
-    "card17_solo_shuffle", "card29_woi", "card48_recruit", "card53_recruit", "card74_79_travel",
+    "card29_woi", "card48_recruit", "card53_recruit", "card74_79_travel",
     "cards48_71_place_cells", "event", "event_op",
     "op_alert", "op_deploy", "op_disrupt", "op_jihad", "op_plot", "op_reassessment", "op_recruit",
     "op_regime_change", "op_travel", "op_war_of_ideas", "op_withdraw",
