@@ -1,28 +1,31 @@
-"""``cdg-oracle ambiguities``: how much each entry of the ambiguity registry matters in play.
+"""``cdg-oracle ambiguities``: how much each entry of a game's ambiguity registry matters in play.
 
-    cdg-oracle ambiguities [--budget SECONDS] [--seed N] [--out DIR] [--entry ID ...]
+    cdg-oracle ambiguities [--game GAME] [--budget SECONDS] [--seed N] [--out DIR] [--entry ID ...]
 
-For every registry entry (model/labyrinth/data/ambiguities/*.yaml) whose readings a ``Rulings``
-switch executes, it plays pairs of games from the same scenario and random stream, one under the
-default rulings and one under each alternative reading, and counts how often the two games diverge
-at all and how often they end with a different winner (properties/labyrinth/impact.py says how).
-For each reading that diverges it writes a short witness, as two traces that ``cdg-oracle replay``
-replays: ``DIR/ambiguities/<ID>_<reading>.trace.jsonl`` under the alternative reading and
-``DIR/ambiguities/<ID>_<reading>.default.trace.jsonl`` under the default, the same choices up to
-the step where the difference shows. Then ``DIR/ambiguities.md`` and ``DIR/ambiguities.json``, the
-entries sorted by impact (winner changes, then divergences), with the entries of effect none or
-pending listed with their reason, and the discovery of candidate new ambiguities (a seeded walk over
-pairs of games that differ in one switch, properties/labyrinth/discovery.py, and the state machine
-run side by side, properties/labyrinth/side_by_side.py), each candidate with its trace. Every file
-is written atomically, after the whole measurement; witness traces of an earlier report that this
-one no longer names are removed.
+For every registry entry of the game (``model/<game>/data/ambiguities/*.yaml``, the registry of
+its checks record, properties/games.py) whose readings a ``Rulings`` switch executes, it plays pairs of
+games from the same scenario and random stream, one under the default rulings and one under each
+alternative reading, and counts how often the two games diverge at all and how often they end
+with a different winner (properties/impact.py says how; what differs per game is the game's
+``Measurement``, its record's ``measurement``). For each reading that diverges it writes a short
+witness, as two traces that ``cdg-oracle replay`` replays: ``DIR/ambiguities/<ID>_<reading>.trace.jsonl``
+under the alternative reading and ``DIR/ambiguities/<ID>_<reading>.default.trace.jsonl`` under
+the default, the same choices up to the step where the difference shows. Then
+``DIR/ambiguities.md`` and ``DIR/ambiguities.json``, the entries sorted by impact (winner changes,
+then divergences), with the entries of effect none or pending listed with their reason, and the
+discovery of candidate new ambiguities (a seeded walk over pairs of games that differ in one
+switch, properties/discovery.py, and the state machine run side by side,
+properties/side_by_side.py), each candidate with its trace. ``DIR`` defaults to
+``reports/<game>``. Every file is written atomically, after the whole measurement; witness traces
+of an earlier report that this one no longer names are removed.
 
 ``--budget`` (default 60) is a size of work, not a time limit: it is converted without a clock to
-a number of game pairs per reading (properties/labyrinth/impact.py ``pairs_for_budget``: at least
-one, and with the full registry one until about 45), of discovery pairs (two per unit, at least 20)
-and of state-machine runs (one per 4 units, at least 3), so the same registry, seed and budget give
-byte-identical reports; how long they take depends on the machine (the report's ``conversion``
-line gives the numbers); ``--entry`` measures only the entries named, without the discovery. Exit 0 on success, 2 with a one-line error for bad arguments or a broken registry.
+a number of game pairs per reading (properties/impact.py ``pairs_for_budget``: at least
+one, and with Labyrinth's full registry one until about 45), of discovery pairs (two per unit, at
+least 20) and of state-machine runs (one per 4 units, at least 3), so the same registry, seed and
+budget give byte-identical reports; how long they take depends on the machine (the report's
+``conversion`` line gives the numbers); ``--entry`` measures only the entries named, without the
+discovery. Exit 0 on success, 2 with a one-line error for bad arguments or a broken registry.
 """
 from __future__ import annotations
 
@@ -32,40 +35,42 @@ import re
 import sys
 from pathlib import Path
 
-from cdg_oracle.oracle.arguments import GAME_HELP
+from cdg_oracle.oracle.arguments import DEFAULT_GAME, GAME_HELP
 
 EXIT_OK = 0
-DEFAULT_OUT = Path("reports") / "labyrinth"
+REPORTS = Path("reports")   # the default out folder is REPORTS / <game>
 WITNESS_DIR = "ambiguities"
 PARTIAL_DIR = "ambiguities-partial"
 
 
 def add_parser(sub) -> None:
     """Register ``ambiguities`` on the CLI's subparsers."""
-    from cdg_oracle.properties.labyrinth.impact import DEFAULT_BUDGET
+    from cdg_oracle.properties.impact import DEFAULT_BUDGET
 
-    a = sub.add_parser("ambiguities", help="measure how often each reading of the ambiguity registry changes "
-                                           "a game (paired games); write reports/labyrinth/ambiguities.md and .json")
+    a = sub.add_parser("ambiguities", help="measure how often each reading of a game's ambiguity registry "
+                                           "changes a game (paired games); write reports/<game>/ambiguities.md "
+                                           "and .json")
     from cdg_oracle.oracle import usage
 
     a.add_argument("--budget", type=usage.seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
                    help=f"a size of work, not a time limit (default {DEFAULT_BUDGET:g}): converted without a clock to "
-                        f"game pairs per reading (at least 1; with the full registry 1 until about 45), discovery "
+                        f"game pairs per reading (at least 1; the report's Budget line gives the formula), discovery "
                         f"pairs (2 per unit) and state-machine runs (1 per 4 units), so the report is deterministic "
                         f"and its running time depends on the machine")
     a.add_argument("--seed", type=usage.seed, default=1, help="the seed of the games' random streams (default 1)")
-    a.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with an ambiguity registry (labyrinth)")
+    a.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP + "; a game with an ambiguity registry "
+                                                                    "(cdg-oracle rules --list)")
     a.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
                    help="worker processes for the paired games (default: the number of cores); the report is "
                         "the same for any N")
-    a.add_argument("--out", metavar="DIR", default=str(DEFAULT_OUT),
-                   help=f"report folder (default {DEFAULT_OUT}): ambiguities.md, ambiguities.json, "
+    a.add_argument("--out", metavar="DIR", default=None,
+                   help=f"report folder (default {REPORTS}/<game>): ambiguities.md, ambiguities.json, "
                         f"{WITNESS_DIR}/*.trace.jsonl")
     a.add_argument("--entry", metavar="ID", nargs="+", action="extend",
                    help="measure only these registry entries (e.g. D16 A13): a partial report, written as "
                         f"ambiguities-partial.md/.json and {PARTIAL_DIR}/ beside the full one, which it never touches")
     a.add_argument("--registry", metavar="DIR", default=None,
-                   help="the registry folder (default model/labyrinth/data/ambiguities)")
+                   help="the registry folder (default the game's, model/<game>/data/ambiguities)")
 
 
 def _usage(message: str) -> Exception:
@@ -75,36 +80,35 @@ def _usage(message: str) -> Exception:
     return UsageError(message)
 
 
-#: The games whose registry readings can be measured by paired games (properties/<game>/impact.py).
-MEASURED = ("labyrinth",)
+def _with_registry() -> list[str]:
+    """The games whose checks record names an ambiguity registry."""
+    from cdg_oracle.model.core.registry import names
+    from cdg_oracle.properties.games import checks
+
+    return [g for g in names() if checks(g).registry is not None]
 
 
 def run(args, stream=None) -> int:
     from cdg_oracle.model.core.errors import DataError
-    from cdg_oracle.properties.labyrinth import impact
-    from cdg_oracle.properties.labyrinth.registry import DIRECTORY, load_registry
-
     from cdg_oracle.oracle.fileio import check_output
-
     from cdg_oracle.oracle.games import spec
-    from cdg_oracle.oracle.rules_report import AMBIGUITY_REGISTRIES
+    from cdg_oracle.properties import impact
+    from cdg_oracle.properties.games import checks
 
-    game = spec(getattr(args, "game", "labyrinth")).name
-    if game not in AMBIGUITY_REGISTRIES:
+    game = spec(getattr(args, "game", None) or DEFAULT_GAME).name
+    registry_of = checks(game).registry
+    if registry_of is None:
         raise _usage(f"ambiguities --game {game}: {game} has no ambiguity registry yet (games with one: "
-                     f"{', '.join(sorted(AMBIGUITY_REGISTRIES))})")
-    if game not in MEASURED:
-        raise _usage(f"ambiguities --game {game}: its registry is loaded and shown by cdg-oracle rules --game {game} "
-                     f"--rulings, but the paired-game measurement exists for {', '.join(sorted(MEASURED))} only so far")
+                     f"{', '.join(_with_registry())})")
     stream = stream or sys.stdout
     if not args.budget > 0 or args.budget == float("inf"):
         raise _usage(f"--budget {args.budget:g}: must be a number of seconds > 0")
-    out = Path(args.out)
+    out = Path(args.out) if getattr(args, "out", None) is not None else REPORTS / game
     check_output(out, "--out", directory=True)
-    registry = Path(args.registry) if args.registry is not None else DIRECTORY
+    registry = Path(args.registry) if args.registry is not None else Path(registry_of.directory)
     if not registry.is_dir():
         raise DataError(f"--registry {registry}: not a folder")
-    entries = load_registry(registry)
+    entries = registry_of.load(registry)
     if args.entry:
         known = {e.id for e in entries}
         unknown = [i for i in dict.fromkeys(args.entry) if i not in known]
@@ -120,13 +124,13 @@ def run(args, stream=None) -> int:
     from cdg_oracle.oracle.progress import bar
 
     with bar(None, "ambiguities: paired games", "pair") as b:
-        data = impact.measure(entries, args.budget, args.seed, progress=lambda text: b.update(1),
+        data = impact.measure(game, entries, args.budget, args.seed, progress=lambda text: b.update(1),
                               jobs=getattr(args, "jobs", None) or (os.cpu_count() or 1))
     report, files = finish_report(data, witness_dir)
     if partial:
         report["partial"] = sorted(set(args.entry))
     else:
-        report["discovery"] = discovery_section(args.seed, args.budget, entries, files)
+        report["discovery"] = discovery_section(game, args.seed, args.budget, entries, files)
     from cdg_oracle.oracle.fileio import write_atomic
 
     for rel, text in files.items():
@@ -173,21 +177,21 @@ def discovery_runs(budget: float) -> int:
     return max(20, int(2 * budget))
 
 
-def discovery_section(seed: int, budget: float, entries, files: dict[str, str]) -> dict:
+def discovery_section(game: str, seed: int, budget: float, entries, files: dict[str, str]) -> dict:
     """Issue 7 item 4: pairs of games side by side under rulings that differ in one switch
-    (properties/labyrinth/discovery.py); a divergence at a rule or card no entry with that switch
+    (properties/discovery.py); a divergence at a rule or card no entry with that switch
     names is a candidate new ambiguity. Each candidate's game goes into ``files`` as a trace under
     the changed reading (its last step is where the two games part)."""
-    from cdg_oracle.properties.labyrinth import discovery
+    from cdg_oracle.properties import discovery
 
-    found = discovery.discover(seed, discovery_runs(budget), registry=entries)
+    found = discovery.discover(game, seed, discovery_runs(budget), registry=entries)
     out = {k: found[k] for k in ("seed", "pairs", "divergences", "named")}
     out["runs"] = discovery_runs(budget)
     out["candidates"] = []
     for k, c in enumerate(found["candidates"], 1):
-        out["candidates"].append(candidate_entry(c, f"candidate_{k:02d}_{_safe(c['switch'])}", files))
+        out["candidates"].append(candidate_entry(game, c, f"candidate_{k:02d}_{_safe(c['switch'])}", files))
     out["crashes"] = len(found["crashes"])
-    out["machine"] = machine_hunt(seed, budget, entries, files)
+    out["machine"] = machine_hunt(game, seed, budget, entries, files)
     return out
 
 
@@ -201,26 +205,26 @@ def hunt_examples(budget: float) -> int:
 HUNT_STEPS = 300
 
 
-def machine_hunt(seed: int, budget: float, entries, files: dict[str, str]) -> dict:
+def machine_hunt(game: str, seed: int, budget: float, entries, files: dict[str, str]) -> dict:
     """Issue 7 item 4 as the properties issue's state machine: hypothesis plays pairs of games under
-    the default rulings and under one switch changed (properties/labyrinth/side_by_side.py); a
+    the default rulings and under one switch changed (properties/side_by_side.py); a
     parting the registry does not name fails the run and is shrunk to a minimal game, whose trace
     (under the changed reading) goes into ``files``. Only the switches of the registry's entries are
     varied (that every switch has an entry is the registry's own check)."""
-    from cdg_oracle.properties.labyrinth import side_by_side
+    from cdg_oracle.properties import side_by_side
 
     switches = sorted({e.switch for e in entries if e.switch})  # the switches the registry executes
     if not switches:
         return {"runs": 0, "pairs": 0, "steps": 0, "divergences": 0, "named": 0, "max_examples": 0,
                 "step_count": HUNT_STEPS, "problem": None, "candidate": None}
-    found = side_by_side.hunt(seed, hunt_examples(budget), HUNT_STEPS, registry=entries, switches=switches)
+    found = side_by_side.hunt(game, seed, hunt_examples(budget), HUNT_STEPS, registry=entries, switches=switches)
     out = {k: found["stats"][k] for k in ("runs", "pairs", "steps", "divergences", "named", "max_examples",
                                           "step_count")}
     out["problem"] = found["problem"]
     c = found["candidate"]
     out["candidate"] = None
     if c is not None:
-        out["candidate"] = candidate_entry(c, f"candidate_machine_{_safe(c['switch'])}", files)
+        out["candidate"] = candidate_entry(game, c, f"candidate_machine_{_safe(c['switch'])}", files)
     return out
 
 
@@ -228,13 +232,13 @@ CANDIDATE_FIELDS = ("switch", "values", "rules", "cards", "diff_paths", "scenari
                     "steps", "count")
 
 
-def candidate_entry(c: dict, stem: str, files: dict[str, str]) -> dict:
+def candidate_entry(game: str, c: dict, stem: str, files: dict[str, str]) -> dict:
     """A candidate new ambiguity for the report, its game written into ``files`` as a trace under
     the changed reading (its last step is where the two games part)."""
     from cdg_oracle.oracle import trace
 
     rel = f"{WITNESS_DIR}/{stem}.trace.jsonl"
-    files[rel] = trace.from_actions("labyrinth", c["scenario"], c["length"], c["rulings"]["b"],
+    files[rel] = trace.from_actions(game, c["scenario"], c["length"], c["rulings"]["b"],
                                     c["actions"], None, c["options"])
     return {key: c[key] for key in CANDIDATE_FIELDS if key in c} | {"trace": rel}
 
@@ -264,9 +268,9 @@ def finish_report(data: dict, folder: str = WITNESS_DIR) -> tuple[dict, dict[str
             if w is None:
                 continue
             path, default_path = witness_names(m["id"], alt["reading"], folder)
-            files[path] = trace.from_actions("labyrinth", w["scenario"], data["length"], w["rulings"],
+            files[path] = trace.from_actions(data["game"], w["scenario"], data["length"], w["rulings"],
                                              w.pop("actions_alternative"), None, w["options"])
-            files[default_path] = trace.from_actions("labyrinth", w["scenario"], data["length"], {},
+            files[default_path] = trace.from_actions(data["game"], w["scenario"], data["length"], {},
                                                      w.pop("actions_default"), None, w["options"])
             w["trace"], w["default_trace"], w["shows"] = path, default_path, _shows(w)
     return report, files
@@ -289,15 +293,44 @@ def _value(v) -> str:
     return json.dumps(v) if not isinstance(v, str) else v
 
 
-def _wins(w: dict) -> str:
-    s = f"US {w['US']}, J {w['Jihadist']}"
+def _wins(w: dict, labels: dict) -> str:
+    """The wins of one side of a pair's games: each side (its short name, the measurement's
+    ``side_labels``), then draws and unfinished games when there are any."""
+    s = ", ".join(f"{labels.get(side, side)} {n}" for side, n in w.items() if side not in ("draw", "unfinished"))
+    s += f", draw {w['draw']}" if w.get("draw") else ""
     return s + (f", unfinished {w['unfinished']}" if w["unfinished"] else "")
 
 
+def _options_label(options, m) -> str:
+    """A discovery pair's options as the report shows them after its scenario: the label of the
+    kind of game whose options they include (Labyrinth: ``(solo)``), else the options."""
+    if not options:
+        return ""
+    for label, _, kind_options in m.kinds:
+        if kind_options and all(options.get(k) == v for k, v in kind_options.items()):
+            return f" ({label})"
+    return f" ({_cell(json.dumps(options, sort_keys=True))})"
+
+
 def render_markdown(report: dict) -> str:
+    from cdg_oracle.model.core.registry import get
+    from cdg_oracle.properties.impact import measurement_of
+
+    game = report["game"]
+    spec, meas = get(game), measurement_of(game)
+    title = spec.title or game.replace("_", " ").title()
+    labels = dict(meas.side_labels)
+    order = {side: k for k, side in enumerate(spec.sides + ("draw", "unfinished"))}
+
+    def wins(w: dict) -> str:
+        return _wins(dict(sorted(w.items(), key=lambda kv: order.get(kv[0], len(order)))), labels)
+
+    kinds = "".join(f", a {label} game for a `{prefix}` switch" for label, prefix, _ in meas.kinds if prefix)
+    named = "" if game == DEFAULT_GAME else f"--game {game} "
     measured, listed = report["measured"], report["not_measured"]
-    out = ["# Labyrinth: the impact of the ambiguities", "",
-           f"Generated by `cdg-oracle ambiguities --budget {report['budget_seconds']:g} --seed {report['seed']}` "
+    out = [f"# {title}: the impact of the ambiguities", "",
+           f"Generated by `cdg-oracle ambiguities {named}--budget {report['budget_seconds']:g} "
+           f"--seed {report['seed']}` "
            f"(model {report['model_version']}). The same registry, seed and budget give this very file.", ""]
     if report.get("partial"):
         out += [f"**Partial**: only the entries {', '.join(report['partial'])} (`--entry`), without the discovery; "
@@ -307,7 +340,7 @@ def render_markdown(report: dict) -> str:
            f"For each alternative reading of an entry (one `Rulings` switch set to one value), "
            f"{report['pairs_per_reading']} pairs of games: pair *j* plays scenario "
            f"`{'`, `'.join(report['scenarios'])}` in turn (j mod {len(report['scenarios'])}), at {report['length']} "
-           f"length, a solo game for a `solo_` switch, once under the default rulings and once under the "
+           f"length{kinds}, once under the default rulings and once under the "
            f"reading, both driven by the same random stream (seed {report['seed']}, pair *j*): the same "
            f"choices and dice until the rulings make the games differ.", "",
            "- **Diverged**: the canonical states or the legal-action lists of the two games differ at some step.",
@@ -337,8 +370,8 @@ def render_markdown(report: dict) -> str:
                     f"| {m['rank']} | {m['id']} | {m['severity']} | `{m['switch']}` = {_cell(_value(alt['value']))} "
                     f"({_cell(alt['reading'])}) | {alt['game']} | {alt['pairs']} | {alt['consulted']} | "
                     f"{alt['diverged']} ({alt['divergence_rate']:.0%}) | {alt['winner_changed']} "
-                    f"({alt['winner_change_rate']:.0%}) | {_wins(alt['wins_default'])} -> "
-                    f"{_wins(alt['wins_alternative'])} | {'-' if earliest is None else earliest} | {wit} |")
+                    f"({alt['winner_change_rate']:.0%}) | {wins(alt['wins_default'])} -> "
+                    f"{wins(alt['wins_alternative'])} | {'-' if earliest is None else earliest} | {wit} |")
     else:
         out.append("No entry with effect play was measured.")
     out += ["", "## The measured entries", ""]
@@ -358,7 +391,7 @@ def render_markdown(report: dict) -> str:
                 continue
             out.append(head + f"{alt['pairs']} {alt['game']} pairs, {alt['consulted']} consulted, "
                        f"{alt['diverged']} diverged, {alt['winner_changed']} changed the winner; wins "
-                       f"{_wins(alt['wins_default'])} -> {_wins(alt['wins_alternative'])}.")
+                       f"{wins(alt['wins_default'])} -> {wins(alt['wins_alternative'])}.")
             for j, scenario, error in alt["errors"]:
                 out.append(f"  - **The model failed** in pair {j} ({scenario}): {_cell(error)}")
             f = alt["first_divergence"]
@@ -382,14 +415,14 @@ def render_markdown(report: dict) -> str:
         out += ["## Discovery: candidate new ambiguities", "",
                 f"{disc['pairs']} pairs of games side by side (seed {disc['seed']}), each under the default rulings "
                 f"and under one switch changed, with the same choices until they part "
-                f"(properties/labyrinth/discovery.py): {disc['divergences']} diverged, {disc['named']} at a rule or "
+                f"({meas.modules['discovery']}): {disc['divergences']} diverged, {disc['named']} at a rule or "
                 f"card a registry entry with that switch names. A divergence anywhere else is listed here: the "
                 f"switch changed play where the registry does not say it does.", ""]
         if disc["candidates"]:
             out += ["| Switch | Values | Rules cited | Cards | What differs | Game | Steps | Seen | Trace |",
                     "|---|---|---|---|---|---|---:|---:|---|"]
             for c in disc["candidates"]:
-                game = c["scenario"] + (" (solo)" if c["options"] else "")
+                game = c["scenario"] + _options_label(c["options"], meas)
                 out.append(f"| `{c['switch']}` | {_cell(' -> '.join(_value(v) for v in c['values']))} | "
                            f"{', '.join(c['rules']) or '-'} | {', '.join(map(str, c['cards'])) or '-'} | "
                            f"{_cell(', '.join(c['diff_paths'][:4]))} | {game} | {c['steps']} | {c['count']} | "
@@ -399,13 +432,13 @@ def render_markdown(report: dict) -> str:
         out.append("")
         m = disc["machine"]
         out += [f"The state machine of the properties issue, run side by side "
-                f"(properties/labyrinth/side_by_side.py, seed {disc['seed']}): {m['runs']} hypothesis runs of up "
+                f"({meas.modules['side_by_side']}, seed {disc['seed']}): {m['runs']} hypothesis runs of up "
                 f"to {m['step_count']} steps, {m['pairs']} pairs, {m['steps']} steps in each game, every check of "
                 f"the state machine in both games after every step; {m['divergences']} pairs parted, "
                 f"{m['named']} at a rule or card the registry names for the switch.", ""]
         c = m["candidate"]
         if c is not None:
-            game = c["scenario"] + (" (solo)" if c["options"] else "")
+            game = c["scenario"] + _options_label(c["options"], meas)
             out.append(f"Candidate, shrunk by hypothesis: `{c['switch']}` "
                        f"{_cell(' -> '.join(_value(v) for v in c['values']))} parts the games at "
                        f"{', '.join(c['rules']) or '-'} (cards {', '.join(map(str, c['cards'])) or '-'}; "

@@ -14,7 +14,9 @@ import argparse
 from cdg_oracle.oracle.fileio import BadJSON, loads_value
 from cdg_oracle.oracle.usage import UsageError
 
-GAME_HELP = "the game, by its registered name (default labyrinth)"
+#: The game a command plays when --game names none (named here only).
+DEFAULT_GAME = "labyrinth"
+GAME_HELP = f"the game, by its registered name (default {DEFAULT_GAME})"
 SCENARIO_HELP = "the scenario (cdg-oracle scenario check lists them)"
 RULING_HELP = "an interpretation switch, repeatable (cdg-oracle rules --rulings lists them)"
 SEED_HELP = "seed of the random choices and chance outcomes: the same seed gives the same game (an integer >= 0)"

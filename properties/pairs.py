@@ -1,8 +1,8 @@
 """Paired games, for any game of the registry: two games of the same scenario, length and options,
 one under the default rulings and one under a single switch changed, walked with the same choices
 until they part. What measures the rulings (interpretation switches) of a game by play is built on
-this: Labyrinth's discovery and side-by-side machine (properties/labyrinth/discovery.py,
-side_by_side.py), which judge a parting against Labyrinth's ambiguity registry.
+this: the discovery and the side-by-side machine (properties/discovery.py, side_by_side.py),
+which judge a parting against the game's ambiguity registry.
 
 Everything here goes through the contract and the game's ``GameSpec`` (``new_state``, ``rulings``):
 

@@ -64,11 +64,15 @@ def game(st, f, a) -> None:
     f.update(pc="next", side=1 - f["side"])
 
 
-@ENGINE.procedure("turn")
+@ENGINE.procedure("turn", reposes=True)
 def turn(st, f, a) -> None:
-    """One side's turn: roll or hold; a 1 loses the turn's points (ruling one_ends_turn)."""
+    """One side's turn: roll or hold; a 1 loses the turn's points (ruling one_ends_turn). Called
+    without an answer at a question, it poses that question again (model/core/engine.py)."""
     d, side = st.d, f["side"]
-    if f["pc"] == "start" or (f["pc"] == "rolled" and a is None):
+    if f["pc"] == "die" and a is None:
+        roll(st, "pig.roll", f"{side} rolls")
+        return
+    if f["pc"] in ("start", "choice", "rolled") and a is None:
         f["pc"] = "choice"
         ask(st, side, ["roll", "hold"], "pig.turn", f"{side}: roll or hold?")
         return

@@ -38,8 +38,9 @@ answer, changing nothing else (:meth:`Engine.repose`). A state read from a file 
 again and a stated one must agree. Every procedure written as steps re-poses (a ``choose``,
 ``roll`` or ``pick`` asks again at its own label); one written by hand does when it follows the
 same rule -- at the step awaiting an answer, a call without one poses the question -- and is then
-declared with ``reposes=True`` (or :meth:`Engine.declare_reposing`). For the others the question
-stated is the only record of it (their list: :attr:`Engine.reposing` is what they lack).
+declared with ``reposes=True`` (or :meth:`Engine.declare_reposing`). Every procedure of every game
+re-poses (tests/oracle/test_positions_machine.py checks that :attr:`Engine.reposing` holds each
+registered procedure), so a question read from a file is never more than a claim to check.
 
 The step helpers (:func:`push`, :func:`pop`, :func:`cite`, :func:`ask`, :func:`answer`,
 :func:`roll`, :func:`pick_chance`) live in model/core/stack.py and are re-exported here. Imports run

@@ -62,6 +62,7 @@ SPEC = register(GameSpec(
     perft_depths={"sandbox": 5},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     state_schema="distant_plain_state.schema.json", default_scenario="sandbox", title="A Distant Plain",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
+    derived_facts=derived.derived_facts, derived_rules=derived.RULES,
+    checks="cdg_oracle.properties.distant_plain:CHECKS"))
 
 __all__ = ["new_game", "scenario_names"]

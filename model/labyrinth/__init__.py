@@ -62,6 +62,7 @@ SPEC = register(GameSpec(
     perft_depths={"lets_roll": 6, "you_can_call_me_al": 6, "mission_accomplished": 6, "anaconda": 3},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     default_scenario="lets_roll",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
+    derived_facts=derived.derived_facts, derived_rules=derived.RULES,
+    checks="cdg_oracle.properties.labyrinth:CHECKS"))
 
 __all__ = ["new_game", "scenario_names"]

@@ -62,6 +62,7 @@ SPEC = register(GameSpec(
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     state_schema="twilight_struggle_state.schema.json",
     default_scenario="standard",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
+    derived_facts=derived.derived_facts, derived_rules=derived.RULES,
+    checks="cdg_oracle.properties.twilight_struggle:CHECKS"))
 
 __all__ = ["new_game", "scenario_names"]

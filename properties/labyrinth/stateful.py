@@ -163,3 +163,25 @@ def run_machine(max_examples: int, step_count: int, seed: int, on_failure=None,
     out = generic.run_machine(GAME, max_examples, step_count, seed, on_failure, shrink=shrink, machine=cls)
     out["stats"] = {("solo_games" if k == "games_with_options" else k): v for k, v in out["stats"].items()}
     return out
+
+
+# -- the games of the ambiguity measurement's side-by-side runs (properties/labyrinth/__init__.py) ---
+
+def discovery_game(rng, switch: str) -> tuple[str, str, dict | None]:
+    """The scenario, length and options of a discovery pair (properties/discovery.py), drawn from
+    ``rng``: a solo game (chapter 9, every Ideology, mini-decks or not) for a ``solo_`` switch,
+    else two-player or solo evenly."""
+    scenario = rng.choice(SCENARIOS)
+    length = rng.choice(list(LENGTHS))
+    solo = switch.startswith("solo_") or rng.randrange(2) == 1
+    options = None
+    if solo:
+        options = {"solo": True, "ideology": rng.choice(IDEOLOGIES), "minidecks": rng.randrange(2) == 1}
+    return scenario, length, options
+
+
+def side_by_side_game(switch: str) -> tuple:
+    """The strategies of a pair of the side-by-side machine (properties/side_by_side.py): the
+    scenario, the length, and the options (a solo game, chapter 9, for a ``solo_`` switch, else
+    two-player or solo as the machine draws them)."""
+    return SCENARIO, LENGTH, SOLO_OPTIONS if switch.startswith("solo_") else OPTIONS

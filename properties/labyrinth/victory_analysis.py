@@ -40,7 +40,7 @@ The analysis encodes the default readings of the ambiguity registry where a vict
 depends on one (A17 the adjacent pair, D03 Resources at 2.3, D28 one Prestige loss, A09 Sadr as a
 cell, A39 the Spike for every purpose, A44 a check after every step, P12 the acting side); the
 cross-check builds its states under the default rulings. How the other readings change play and
-winners is measured by ``cdg-oracle ambiguities`` (properties/labyrinth/impact.py).
+winners is measured by ``cdg-oracle ambiguities`` (properties/impact.py).
 """
 from __future__ import annotations
 

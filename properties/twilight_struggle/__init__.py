@@ -1,1 +1,16 @@
-"""Twilight Struggle's own checks: its invariants, map checks, z3 proofs and ambiguity registry."""
+"""Twilight Struggle's own checks: its invariants, map checks, z3 proofs and ambiguity registry; one
+record (properties/games.py ``GameChecks``): ``CHECKS``.
+
+``measurement``: how ``cdg-oracle ambiguities`` plays Twilight Struggle's pairs (properties/impact.py
+``Measurement``): two-player games of the standard length under the default options; a game may
+end in a draw (10.3.2); a divergence at set-up cites 3.0 (Setup).
+"""
+from __future__ import annotations
+
+from cdg_oracle.properties.games import GameChecks
+from cdg_oracle.properties.impact import Measurement
+from cdg_oracle.properties.twilight_struggle.registry import REGISTRY
+
+MEASUREMENT = Measurement(length="standard", kinds=(("two-player", None, None),), draws=True, setup_rule="3.0")
+
+CHECKS = GameChecks(game="twilight_struggle", registry=REGISTRY, measurement=MEASUREMENT)

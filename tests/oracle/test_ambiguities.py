@@ -212,7 +212,7 @@ def test_out_is_a_file(registry, tmp_path, capsys):
 
 
 def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
-    """Issue 7 item 4: the discovery (properties/labyrinth/discovery.py) runs with the measurement:
+    """Issue 7 item 4: the discovery (properties/discovery.py) runs with the measurement:
     the JSON has its counts, each candidate names a switch of the fixture registry's Rulings and a
     trace that replays (the game under the changed reading, up to where the pair parted)."""
     from cdg_oracle.oracle import trace
@@ -226,7 +226,7 @@ def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
     for c in disc["candidates"]:
         verdict = trace.replay((out / c["trace"]).read_text(encoding="utf-8"))
         assert verdict.conformant and verdict.steps == c["steps"], (c, verdict.message)
-    machine = disc["machine"]  # the side-by-side state machine (properties/labyrinth/side_by_side.py)
+    machine = disc["machine"]  # the side-by-side state machine (properties/side_by_side.py)
     assert machine["runs"] == machine["max_examples"] == 3 and machine["step_count"] == 300
     assert machine["pairs"] >= machine["runs"] and machine["divergences"] >= machine["named"]
     assert "The state machine of the properties issue, run side by side" in \
@@ -237,16 +237,21 @@ def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
         assert verdict.conformant and verdict.steps == c["steps"], (c, verdict.message)
 
 
-REPORT = Path(__file__).resolve().parents[2] / "reports" / "labyrinth"
+REPORTS = Path(__file__).resolve().parents[2] / "reports"
 
 
-def test_the_committed_report_shows_both_readings_of_every_entry_it_measured_apart():
-    """Issue 7: for every executable entry whose readings diverged in the committed report
-    (``cdg-oracle ambiguities``, seed 1), its witness is a state where the two readings give
-    different results: the two traces replay conformant under their rulings, agree step by step,
-    and differ at the last step (the state after it, or the legal actions there); an entry whose
-    pairs never diverged has no witness."""
+# Measured (seed 1, budget 60): Labyrinth, 49 of the 93 alternative readings diverged; Twilight
+# Struggle, all 9; A Distant Plain, 9 of 47.
+@pytest.mark.parametrize("game, at_least", [("labyrinth", 45), ("twilight_struggle", 9), ("distant_plain", 9)])
+def test_the_committed_report_shows_both_readings_of_every_entry_it_measured_apart(game, at_least):
+    """Issue 7 (issue 29 item 5: every game with a registry): for every executable entry whose
+    readings diverged in the committed report (``cdg-oracle ambiguities --game GAME``, seed 1), its
+    witness is a state where the two readings give different results: the two traces replay
+    conformant under their rulings, agree step by step, and differ at the last step (the state
+    after it, or the legal actions there); an entry whose pairs never diverged has no witness."""
+    REPORT = REPORTS / game
     data = json.loads((REPORT / "ambiguities.json").read_text(encoding="utf-8"))
+    assert data["game"] == game
     checked = 0
     for m in data["measured"]:
         for alt in m["alternatives"]:
@@ -257,7 +262,7 @@ def test_the_committed_report_shows_both_readings_of_every_entry_it_measured_apa
             texts = [(REPORT / w[k]).read_text(encoding="utf-8") for k in ("trace", "default_trace")]
             for text in texts:
                 assert trace.replay(text).verdict == "conformant", \
-                    f"{m['id']} {alt['reading']}: regenerate the report with: cdg-oracle ambiguities"
+                    f"{m['id']} {alt['reading']}: regenerate the report with: cdg-oracle ambiguities --game {game}"
             (_, a, end_a), (_, b, end_b) = (trace.parse(t) for t in texts)
             # the facts of a step (the rules each reading cites may differ before the states do)
             keep = ("i", "player", "action", "legal_count", "legal_hash", "state_hash")
@@ -269,14 +274,41 @@ def test_the_committed_report_shows_both_readings_of_every_entry_it_measured_apa
             else:  # the readings differ from the set-up on: the end lines' state hashes differ
                 assert end_a["state_hash"] != end_b["state_hash"], (m["id"], alt["reading"])
             checked += 1
-    assert checked >= 45  # measured: 52 of the 84 alternative readings diverged (seed 1, budget 60)
+    assert checked >= at_least
 
 
 def test_the_default_budget_tries_every_alternative_in_discovery():
     """Issue 7 item 4: at the default budget the discovery walks at least one pair for every
     alternative value of every Rulings switch (pair k varies the k-th alternative, cyclically)."""
     from cdg_oracle.oracle.ambiguities_cmd import discovery_runs
-    from cdg_oracle.properties.labyrinth import discovery
+    from cdg_oracle.properties import discovery
 
-    assert discovery_runs(60) >= len(discovery.alternatives())
+    assert discovery_runs(60) >= len(discovery.alternatives("labyrinth"))
     assert discovery_runs(1) == 20
+
+
+# -- every game with a registry (issue 29 item 5) ------------------------------------------------------
+
+@pytest.mark.parametrize("game, entry, title", [("twilight_struggle", "P01", "Twilight Struggle"),
+                                                ("distant_plain", "A06", "A Distant Plain")])
+def test_every_game_with_a_registry_is_measured_into_its_own_folder(game, entry, title, capsys, tmp_path,
+                                                                    monkeypatch):
+    """``--game`` picks the game's registry and, by default, the folder reports/<game>; the report
+    names the game and the command that made it, and its witness traces replay as that game's."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "ambiguities", "--game", game, "--budget", "1", "--entry", entry)
+    assert code == 0, err
+    folder = tmp_path / "reports" / game
+    assert f"{Path('reports') / game / 'ambiguities-partial.md'}" in out
+    data = json.loads((folder / "ambiguities-partial.json").read_text(encoding="utf-8"))
+    assert data["game"] == game and [m["id"] for m in data["measured"]] == [entry]
+    md = (folder / "ambiguities-partial.md").read_text(encoding="utf-8")
+    assert md.startswith(f"# {title}: the impact of the ambiguities")
+    assert f"`cdg-oracle ambiguities --game {game} --budget 1 --seed 1`" in md
+    witnesses = [alt["witness"] for alt in data["measured"][0]["alternatives"] if alt["witness"]]
+    assert witnesses
+    for w in witnesses:
+        for key in ("trace", "default_trace"):
+            text = (folder / w[key]).read_text(encoding="utf-8")
+            assert trace.parse(text)[0]["game"] == game
+            assert trace.replay(text).verdict == "conformant"

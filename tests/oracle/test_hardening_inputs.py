@@ -83,8 +83,8 @@ def test_item2_every_hypothesis_run_is_isolated(monkeypatch, capsys):
     import hypothesis.stateful as hs
     from hypothesis import configuration
 
+    from cdg_oracle.properties import side_by_side
     from cdg_oracle.properties.hypothesis_runs import constants_are_off, isolated
-    from cdg_oracle.properties.labyrinth import side_by_side
     from cdg_oracle.properties.stateful import run_machine
 
     seen = []
@@ -107,7 +107,7 @@ def test_item2_every_hypothesis_run_is_isolated(monkeypatch, capsys):
     monkeypatch.setattr(difftest, "play_game", game_spy)
     home = vars(configuration).get("__hypothesis_home_directory")
     run_machine("twilight_struggle", 1, 5, seed=1)
-    side_by_side.hunt(1, 1, 5)
+    side_by_side.hunt("labyrinth", 1, 1, 5)
     assert main(["difftest", "--strategy", "hypothesis", "--games", "1", "--max-steps", "5", "--json"]) == 0
     assert seen == [(True, None), (True, None), (True, "difftest")]
     assert not constants_are_off() and vars(configuration).get("__hypothesis_home_directory") == home

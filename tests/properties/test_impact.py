@@ -1,16 +1,23 @@
-"""The impact measurement of the ambiguity registry (properties/labyrinth/impact.py): paired games
-on one random stream, the read-log shortcut, the witness and determinism. Fast: tiny budgets and
-fixture registries."""
+"""The impact measurement of a game's ambiguity registry (properties/impact.py): paired games on
+one random stream, the read-log shortcut, the witness and determinism; Labyrinth's cases, then
+Twilight Struggle's and A Distant Plain's through the same code. Fast: tiny budgets and fixture
+registries."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
+from cdg_oracle.model.core.registry import get
 from cdg_oracle.model.labyrinth import new_game
-from cdg_oracle.properties.labyrinth import impact
-from cdg_oracle.properties.labyrinth.impact import Reading
+from cdg_oracle.properties import impact
 from cdg_oracle.properties.labyrinth.registry import load_registry
+
+LAB = "labyrinth"
+
+
+def Reading(switch, value, game=LAB):  # noqa: N802 -- a Labyrinth reading unless told
+    return impact.Reading(game, switch, value)
 
 FIXTURE = """\
 entries:
@@ -104,9 +111,9 @@ def entries(tmp_path_factory):
 
 
 def test_budget_conversion_reads_no_clock():
-    assert impact.pairs_for_budget(60, 34, True, True) == impact.pairs_for_budget(60, 34, True, True)
-    assert impact.pairs_for_budget(0.01, 34, True, True) == 1  # never fewer than one pair
-    small, large = (impact.pairs_for_budget(b, 10, False, True) for b in (10, 100))
+    assert impact.pairs_for_budget(60, 34, 2) == impact.pairs_for_budget(60, 34, 2)
+    assert impact.pairs_for_budget(0.01, 34, 2) == 1  # never fewer than one pair
+    small, large = (impact.pairs_for_budget(b, 10, 1) for b in (10, 100))
     assert 1 <= small < large
     # the documented formula
     per_index = impact.GAME_SECONDS * 2 + impact.PAIR_SECONDS * 10
@@ -114,15 +121,16 @@ def test_budget_conversion_reads_no_clock():
 
 
 def test_readings_of_the_play_entries(entries):
-    assert impact.readings_of(entries) == [Reading("deal_order", "jihadist_then_us"),
+    assert impact.readings_of(LAB, entries) == [Reading("deal_order", "jihadist_then_us"),
                                            Reading("woi_on_good_ally", False),
                                            Reading("solo_ir_victory", "more_than_6")]
-    assert [r.solo for r in impact.readings_of(entries)] == [False, False, True]
+    assert [r.kind for r in impact.readings_of(LAB, entries)] == ["two-player", "two-player", "solo"]
+    assert [r.options for r in impact.readings_of(LAB, entries)] == [None, None, {"solo": True}]
 
 
 def test_same_seed_and_budget_same_report(entries):
-    a = impact.measure(entries, budget=1, seed=5)
-    b = impact.measure(entries, budget=1, seed=5)
+    a = impact.measure(LAB, entries, budget=1, seed=5)
+    b = impact.measure(LAB, entries, budget=1, seed=5)
     assert a == b
     assert a["pairs_per_reading"] == 1 and a["seed"] == 5
     assert [m["id"] for m in a["not_measured"]] == ["D05"]
@@ -170,8 +178,13 @@ def test_the_read_log_shortcut_equals_full_pairs(reading):
     the state before the first read gives what a pair played in full from the start gives."""
     scenarios = ["lets_roll", "you_can_call_me_al"]
     tally = impact.measure_readings([reading], 3, seed=2, scenarios=scenarios, witnesses=False)[reading]
+    assert_same_as_full_pairs(reading, tally, 2)
+
+
+def assert_same_as_full_pairs(reading, tally, seed):
+    """Every pair of ``tally`` gives what the pair played in full from the start gives."""
     for p in tally.pairs:
-        full = impact.play_pair_full(reading, p.scenario, impact.Stream(2, p.j))
+        full = impact.play_pair_full(reading, p.scenario, impact.Stream(seed, p.j))
         assert (p.diverged, p.step, p.kind, p.rules, p.winner_default, p.winner_alternative) == \
                (full.diverged, full.step, full.kind, full.rules, full.winner_default, full.winner_alternative)
         if not p.consulted:
@@ -213,3 +226,70 @@ def test_a_model_failure_under_a_reading_is_recorded(monkeypatch):
     rep = impact.tally_report(t)
     assert rep["errors"] == [[0, "lets_roll", "KeyError: 'no such country'"]]
     assert rep["wins_default"] == rep["wins_alternative"] == {"US": 0, "Jihadist": 0, "unfinished": 0}
+
+
+# -- the other games, through the same code (issue 29 item 5) ---------------------------------------
+
+TS, DP = "twilight_struggle", "distant_plain"
+
+
+@pytest.mark.rule("3.0")
+def test_a_switch_the_set_up_reads_is_consulted_from_the_start():
+    """Twilight Struggle's set-up builds the deck with UN Intervention's Ops under
+    ``seed_un_intervention_ops`` (A21): a table outside the state dict, so the switch counts as read
+    at step 0 and every pair is consulted. Labyrinth's and A Distant Plain's set-ups read none."""
+    assert impact.setup_reads(TS, "standard", None) == {"seed_un_intervention_ops"}
+    assert impact.setup_reads(LAB, "lets_roll", None) == frozenset()
+    assert impact.setup_reads(DP, "sandbox", None) == frozenset()
+    r = Reading("seed_un_intervention_ops", 2, TS)
+    t = impact.measure_readings([r], 2, seed=1, witnesses=False)[r]
+    assert [p.consulted for p in t.pairs] == [True, True]
+
+
+@pytest.mark.parametrize("reading", [Reading("seed_un_intervention_ops", 2, TS),
+                                     Reading("deal_order", "ussr_first", TS),
+                                     Reading("scoring_tiers", "cumulative", TS),
+                                     Reading("coalition_train_kabul", "kabul_always", DP),
+                                     Reading("government_train_cost", "only_if_cubes", DP)],
+                         ids=lambda r: f"{r.game}-{r.switch}")
+def test_the_read_log_shortcut_equals_full_pairs_in_the_other_games(reading):
+    """The shortcut holds for Twilight Struggle and A Distant Plain too: a pair started from the
+    default game's state before the switch's first read (or from the start, when the set-up reads
+    it) gives what the pair played in full gives."""
+    tally = impact.measure_readings([reading], 3, seed=2, witnesses=False)[reading]
+    assert len(tally.pairs) == 3
+    assert_same_as_full_pairs(reading, tally, 2)
+
+
+def test_the_other_games_measure_their_registries():
+    """A part of each registry measured end to end: the report names the game, its kinds of game,
+    its sides in the wins (with draws: both games can end without a winner), and a witness that
+    reproduces its divergence."""
+    from cdg_oracle.properties.games import checks
+
+    for game, ids, kind in ((TS, {"P01", "A21", "A02"}, "two-player"), (DP, {"A06", "P20"}, "four-faction")):
+        spec = get(game)
+        entries = [e for e in checks(game).registry.load() if e.id in ids]
+        data = impact.measure(game, entries, budget=1, seed=1)
+        assert data["game"] == game and data["length"] == "standard" and data["scenarios"] == spec.scenarios()
+        assert data["pairs_per_reading"] == 1
+        assert {m["id"] for m in data["measured"]} | {m["id"] for m in data["not_measured"]} == ids
+        for m in data["measured"]:
+            for alt in m["alternatives"]:
+                assert alt["game"] == kind
+                assert list(alt["wins_default"]) == list(spec.sides) + ["draw", "unfinished"]
+                w = alt["witness"]
+                if w is None:
+                    continue
+                a = spec.new_state(w["scenario"], "standard", None, w["options"])
+                b = spec.new_state(w["scenario"], "standard", w["rulings"], w["options"])
+                for xa, xb in zip(w["actions_default"][:w["steps"]], w["actions_alternative"][:w["steps"]]):
+                    a.apply(xa)
+                    b.apply(xb)
+                assert impact.difference(a, b) == w["kind"]
+        assert any(alt["witness"] for m in data["measured"] for alt in m["alternatives"]), game
+
+
+def test_a_draw_is_counted_apart_from_an_unfinished_game():
+    assert impact._wins(TS, ["US", "draw", None, "USSR"]) == {"USSR": 1, "US": 1, "draw": 1, "unfinished": 1}
+    assert impact._wins(LAB, ["US", None]) == {"US": 1, "Jihadist": 0, "unfinished": 1}

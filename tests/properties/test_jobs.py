@@ -28,12 +28,13 @@ def test_solo_rounds_in_workers_and_a_budget_cuts_any_round():
 
 
 def test_paired_games_in_workers_give_the_tallies_of_one():
-    """The ambiguity measurement (properties/labyrinth/impact.py) plays its pairs in worker
+    """The ambiguity measurement (properties/impact.py) plays its pairs in worker
     processes: the same pairs, witnesses and order for any number of jobs."""
-    from cdg_oracle.properties.labyrinth import impact
+    from cdg_oracle.properties import impact
 
-    readings = [impact.Reading("fatwa_first_plot", False), impact.Reading("deal_order", "jihadist_then_us"),
-                impact.Reading("solo_travel_origin_count", "unassigned_cells")]
+    readings = [impact.Reading("labyrinth", "fatwa_first_plot", False),
+                impact.Reading("labyrinth", "deal_order", "jihadist_then_us"),
+                impact.Reading("labyrinth", "solo_travel_origin_count", "unassigned_cells")]
     one = impact.measure_readings(readings, 3, 7)
     two = impact.measure_readings(readings, 3, 7, jobs=2)
     assert {r: (t.pairs, t.witness, t.note) for r, t in one.items()} == \

@@ -1,5 +1,5 @@
 """The state machine run with differing rulings side by side (issue 7, item 4;
-properties/labyrinth/side_by_side.py): a parting of the two games at a rule the registry does not
+properties/side_by_side.py): a parting of the two games at a rule the registry does not
 name for the switch fails the run and is shrunk to a minimal game; partings the registry names do
 not."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ import dataclasses
 import pytest
 
 from cdg_oracle.model.labyrinth import new_game
-from cdg_oracle.properties.labyrinth.discovery import divergence
+from cdg_oracle.properties.discovery import divergence
 from cdg_oracle.properties.labyrinth.registry import load_registry
-from cdg_oracle.properties.labyrinth.side_by_side import hunt
+from cdg_oracle.properties.side_by_side import hunt
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,7 @@ def test_an_unnamed_parting_fails_the_run_and_is_shrunk(registry):
     """D30 made blind: the machine finds the games parting at the deal, and hypothesis shrinks the
     witness to the opening deal of Let's Roll!, standard length, a two-player game. Replayed, the
     two games agree before the last action and differ after it."""
-    found = hunt(1, 10, 200, registry=blind_to_deal_order(registry), switches=["deal_order"])
+    found = hunt("labyrinth", 1, 10, 200, registry=blind_to_deal_order(registry), switches=["deal_order"])
     c = found["candidate"]
     assert found["problem"] is None and c is not None
     assert c["switch"] == "deal_order" and c["values"] == ["alternate", "jihadist_then_us"]
@@ -52,7 +52,7 @@ def test_an_unnamed_parting_fails_the_run_and_is_shrunk(registry):
 def test_partings_the_registry_names_pass(registry):
     """With the registry as it is, every parting of ``deal_order`` is at a rule D30 names: the runs
     pass, and the partings are counted."""
-    found = hunt(1, 5, 200, registry=registry, switches=["deal_order"])
+    found = hunt("labyrinth", 1, 5, 200, registry=registry, switches=["deal_order"])
     assert found["candidate"] is None and found["problem"] is None
     stats = found["stats"]
     assert stats["divergences"] == stats["named"] > 0
@@ -61,6 +61,34 @@ def test_partings_the_registry_names_pass(registry):
 
 def test_same_arguments_same_candidate(registry):
     blind = blind_to_deal_order(registry)
-    a = hunt(2, 5, 100, registry=blind, switches=["deal_order"])["candidate"]
-    b = hunt(2, 5, 100, registry=blind, switches=["deal_order"])["candidate"]
+    a = hunt("labyrinth", 2, 5, 100, registry=blind, switches=["deal_order"])["candidate"]
+    b = hunt("labyrinth", 2, 5, 100, registry=blind, switches=["deal_order"])["candidate"]
     assert a == b and a is not None
+
+
+@pytest.mark.parametrize("game, switch", [("twilight_struggle", "deal_order"),
+                                          ("distant_plain", "coalition_train_kabul")])
+def test_the_other_games_run_side_by_side(game, switch):
+    """The machine runs Twilight Struggle's and A Distant Plain's pairs too: with their registries
+    the partings of a switch are named; with an empty registry a parting fails the run, is shrunk,
+    and replays: the two games agree before its last action and differ after it."""
+    from cdg_oracle.model.core.registry import get
+
+    named = hunt(game, 1, 3, 100, switches=[switch])
+    assert named["problem"] is None and named["candidate"] is None
+    assert named["stats"]["divergences"] == named["stats"]["named"]
+    found = hunt(game, 1, 5, 200, registry=(), switches=[switch])
+    c = found["candidate"]
+    assert found["problem"] is None and c is not None and c["switch"] == switch
+    spec = get(game)
+
+    def play(side, n):
+        g = spec.new_state(c["scenario"], c["length"], c["rulings"][side], c["options"])
+        for a in c["actions"][:n]:
+            g.apply(a)
+        return g
+
+    n = c["steps"]
+    if n:
+        assert divergence(play("a", n - 1), play("b", n - 1)) == []
+    assert divergence(play("a", n), play("b", n)) == c["diff_paths"]

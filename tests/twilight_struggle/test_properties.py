@@ -164,9 +164,14 @@ def test_the_rules_report(capsys):
     assert "Late War scenario, not implemented" in out and "Chinese Civil War variant, missing" in out
 
 
-def test_the_ambiguities_measurement_says_it_is_labyrinth_s_only(capsys):
-    """cdg-oracle ambiguities measures readings by paired games for Labyrinth only so far: for this
-    game it refuses in one line (it never measures another game's registry in its place)."""
-    code, out, err = run(capsys, "ambiguities", "--game", GAME, "--budget", "5")
-    assert code == 2 and out == ""
-    assert err.strip().endswith("but the paired-game measurement exists for labyrinth only so far")
+def test_the_ambiguities_measurement_measures_this_game_s_registry(capsys, tmp_path):
+    """cdg-oracle ambiguities measures Twilight Struggle's own registry by paired games (issue 29
+    item 5), never another game's in its place: the report names this game, its entries, its
+    sides."""
+    code, out, err = run(capsys, "ambiguities", "--game", GAME, "--budget", "1", "--entry", "P01",
+                         "--out", str(tmp_path))
+    assert code == 0, err
+    data = json.loads((tmp_path / "ambiguities-partial.json").read_text(encoding="utf-8"))
+    assert data["game"] == GAME and [m["id"] for m in data["measured"]] == ["P01"]
+    assert data["measured"][0]["switch"] == "deal_order"
+    assert set(data["measured"][0]["alternatives"][0]["wins_default"]) == {"USSR", "US", "draw", "unfinished"}

@@ -1,17 +1,25 @@
-"""How much each ambiguity of the registry matters in play (issue 7): paired games under the
-default rulings and under each alternative reading, counting how often the two games diverge at
-all, how often they end with a different winner, and finding one short witness of a divergence.
+"""How much each ambiguity of a game's registry matters in play (issue 7; for every game with a
+registry, issue 29 item 5): paired games under the default rulings and under each alternative
+reading, counting how often the two games diverge at all, how often they end with a different
+winner, and finding one short witness of a divergence.
 
 This module measures and returns data; it writes nothing (``oracle/ambiguities_cmd.py`` writes the
-reports and the witness traces).
+reports and the witness traces). It plays a game only through the contract (model/core/game.py)
+and its ``GameSpec`` (``new_state``, ``state_class``, ``scenarios()``, ``rulings``); what differs
+per game is a :class:`Measurement`, exported by the game's properties package as the
+``measurement`` of its ``CHECKS`` record (properties/games.py): the length played, which games a
+switch's pairs play (Labyrinth: a solo game, options ``{"solo": True}``, for a switch whose name
+starts with ``solo_``), the state keys that are machinery, draws, the cost constants, and the
+discovery's and the side-by-side machine's configuration.
 
 **Pairs.** A *reading* to measure is an entry of ``effect: play`` and one of its alternative
 readings, executed by ``entry.rulings_for(reading)``, i.e. one switch set to one value (entries
 naming the same switch and value share one measurement). Pair ``j`` (``j = 0 .. pairs-1``) of every
-reading plays scenario number ``j mod n`` of the ``n`` scenarios (``scenario_names()``, in turn) at
-standard length -- a solo game (chapter 9,
-options ``{"solo": True}``) for a switch whose name starts with ``solo_``, else a two-player game
--- with the random stream ``random.Random(f"ambiguities:{seed}:{j}")``: step ``i`` of either game
+reading plays scenario number ``j mod n`` of the ``n`` scenarios (``spec.scenarios()``, in turn) at
+the measurement's length (standard) -- with the options of the switch's *kind* (:attr:`Measurement.kinds`:
+Labyrinth plays a solo game, chapter 9, options ``{"solo": True}``, for a switch whose name starts
+with ``solo_``, else a two-player game) -- with the random stream
+``random.Random(f"ambiguities:{seed}:{j}")``: step ``i`` of either game
 draws the ``i``-th 53-bit integer ``u`` of that stream and takes the legal action number
 ``u * len(legal) >> 53`` or, at a chance node, the outcome where ``u * W >> 53`` falls among the
 exact integer weights of ``chance_outcomes()`` (total ``W``). So both games of a pair make the same
@@ -26,9 +34,11 @@ A switch that changes only the probabilities of a chance node shows as a state d
 step where the same ``u`` picks different outcomes. The rules cited at a divergence are those the
 step that produced it applied (``applied_rules()`` of both games, the default's first).
 
-**Consulted.** The default game of pair ``j`` is played once and shared by every reading; while it
-is played, its ``Rulings`` object records the first step at which each switch is read (the model
-reads switches only as attributes of ``state.rulings``). The model is deterministic, so a game
+**Consulted.** The default game of pair ``j`` is played once per kind and shared by every reading
+of that kind; while it is played, its ``Rulings`` object records the first step at which each
+switch is read (the model reads switches only as attributes of ``state.rulings``; a switch the
+state's own set-up reads, ``StackState.setup``, such as Twilight Struggle's deck built under
+``seed_un_intervention_ops``, counts as read at step 0). The model is deterministic, so a game
 under a reading that differs in one switch is the very same game up to the step that first reads
 that switch: a pair whose default game never reads the switch, and whose set-up is the same under
 both values, cannot diverge and is counted without replaying it ("not consulted"); a consulted
@@ -36,10 +46,12 @@ pair is played in lockstep from the state before that first read (the default ga
 the alternative rulings). The test suite checks this against pairs played in full.
 
 **Budget.** The measurement never reads a clock: ``--budget SECONDS`` is turned into a number of
-pairs per reading by :func:`pairs_for_budget`, with the cost constants below (measured once on the
-reference machine, 2 cores, CPython 3.11): ``pairs = max(1, (budget - WITNESS_SECONDS * readings)
-// (GAME_SECONDS * default_games + PAIR_SECONDS * readings))``, where ``default_games`` is 2 or 4
-(a default game is played twice per pair index, for two-player and for solo readings) and
+pairs per reading by :func:`pairs_for_budget`, with the cost constants of the game's
+:class:`Measurement` (Labyrinth's, the defaults, measured once on the reference machine, 2 cores,
+CPython 3.11): ``pairs = max(1, (budget - WITNESS_SECONDS * readings)
+// (GAME_SECONDS * default_games + PAIR_SECONDS * readings))``, where ``default_games`` is twice the
+number of kinds played (a default game is played twice per pair index and kind: with its read log,
+then replayed for snapshots; Labyrinth: 2 or 4, two-player and solo) and
 ``readings`` the number of readings played (a reading whose value is the switch's default is not).
 The same registry, seed and budget therefore give the same report, byte for byte, on any machine
 (with the same model and hypothesis versions); only its running time depends on the machine.
@@ -65,17 +77,13 @@ import copy
 import random
 from dataclasses import dataclass, field
 from math import lcm
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from cdg_oracle.model.core.game import action_key
-from cdg_oracle.model.labyrinth import new_game, scenario_names
-from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
-from cdg_oracle.model.labyrinth.state import LabyrinthState
+from cdg_oracle.model.core.registry import get
+from cdg_oracle.properties.ambiguities import Entry
 from cdg_oracle.properties.hypothesis_runs import isolated
-from cdg_oracle.properties.labyrinth.registry import Entry
 
-LENGTH = "standard"
-SOLO_OPTIONS = {"solo": True}
 MAX_STEPS = 20_000           # a game longer than this is counted as unfinished (winner None)
 BITS = 53                    # the width of one draw u of a pair's random stream
 SNAPSHOT_EVERY = 32          # the witness search restarts from lockstep snapshots this far apart
@@ -84,18 +92,83 @@ WITNESS_CALLS = 60           # games tried per witness search (generation and sh
 WITNESS_STEPS = 3000         # lockstep steps played per witness search, at most
 WITNESS_TAIL = 16            # the longest list of draws of its own a witness candidate begins with
 
-# Cost constants of the budget conversion (seconds on the reference machine; see the docstring).
+# Cost constants of the budget conversion (seconds on the reference machine, Labyrinth's games; see
+# the docstring): the defaults of a Measurement.
 GAME_SECONDS = 0.05          # one default game (played with its read log, then replayed for snapshots)
 PAIR_SECONDS = 0.04          # one reading of one pair index, on average (most are not consulted)
 WITNESS_SECONDS = 0.4        # one witness search, on average (bounded by WITNESS_CALLS and WITNESS_STEPS)
 DEFAULT_BUDGET = 60.0
+#: A game's result when it ended without a winner (a draw: Twilight Struggle 10.3.2, A Distant
+#: Plain's tied final victory margins); None is a game unfinished within MAX_STEPS.
+DRAW = "draw"
 
 
-def pairs_for_budget(budget: float, readings: int, solo: bool, two_player: bool) -> int:
-    """The pairs per reading bought by ``budget`` seconds (no clock: the documented constants)."""
-    default_games = 2 * (int(solo) + int(two_player))
-    per_index = GAME_SECONDS * default_games + PAIR_SECONDS * readings
-    left = budget - WITNESS_SECONDS * readings
+@dataclass(frozen=True)
+class Measurement:
+    """What the ambiguity measurement needs to know of a game beyond its contract (the defaults:
+    a game whose pairs play the standard length with no options).
+
+    ``length``: the game length every pair plays. ``kinds``: the kinds of game a switch's pairs
+    play, ``(label, switch prefix, options)`` in the order a pair index plays them; a switch plays
+    the first kind whose prefix starts its name, else the kind whose prefix is None (Labyrinth:
+    ``("two-player", None, None)`` and ``("solo", "solo_", {"solo": True})``, chapter 9).
+    ``machinery``: the state keys (``state.d``) that ``canonical()`` leaves out, so that two states
+    equal in every other key need no canonical comparison (``("rulings",)``: always compare).
+    ``side_labels``: a side's short name in the report's wins column (Labyrinth: ``J``).
+    ``draws``: the game can end without a winner (the wins count ``draw`` apart from unfinished).
+    ``game_seconds``, ``pair_seconds``, ``witness_seconds``: the cost constants of
+    :func:`pairs_for_budget`. ``setup_rule``: the rule the discovery cites for a divergence before
+    the first step (Labyrinth 3.2, the scenario set-up). ``discovery_game(rng, switch)``: the
+    scenario, length and options of a discovery pair (properties/discovery.py; None: a scenario of
+    ``spec.scenarios()`` and a length of ``spec.lengths`` drawn from ``rng``, no options).
+    ``machine_game(switch)``: the hypothesis strategies of the scenario, length and options of a
+    pair of the side-by-side machine (properties/side_by_side.py; None: ``spec.scenarios()`` and
+    ``spec.lengths`` in order, no options).
+    ``modules``: the modules the report names for its three parts (``impact``, ``discovery``,
+    ``side_by_side``)."""
+
+    length: str = "standard"
+    kinds: tuple = (("two-player", None, None),)
+    machinery: tuple[str, ...] = ("rulings",)
+    side_labels: Mapping[str, str] = field(default_factory=dict)
+    draws: bool = False
+    game_seconds: float = GAME_SECONDS
+    pair_seconds: float = PAIR_SECONDS
+    witness_seconds: float = WITNESS_SECONDS
+    setup_rule: str = "setup"
+    discovery_game: Callable | None = None
+    machine_game: Callable | None = None
+    modules: Mapping[str, str] = field(default_factory=lambda: {
+        "impact": "properties/impact.py", "discovery": "properties/discovery.py",
+        "side_by_side": "properties/side_by_side.py"})
+
+    def kind_of(self, switch: str) -> tuple[str, dict | None]:
+        """The label and the options of the games a switch's pairs play."""
+        rest = None
+        for label, prefix, options in self.kinds:
+            if prefix is None:
+                rest = rest or (label, options)
+            elif switch.startswith(prefix):
+                return label, (dict(options) if options is not None else None)
+        if rest is None:
+            raise ValueError(f"switch {switch}: no kind of game plays it (no kind without a prefix)")
+        return rest[0], (dict(rest[1]) if rest[1] is not None else None)
+
+
+def measurement_of(game: str) -> Measurement:
+    """The game's :class:`Measurement` (its ``CHECKS.measurement``; the defaults if it names none)."""
+    from cdg_oracle.properties.games import checks
+
+    return checks(game).measurement or Measurement()
+
+
+def pairs_for_budget(budget: float, readings: int, kinds: int, m: Measurement | None = None) -> int:
+    """The pairs per reading bought by ``budget`` seconds when ``readings`` readings of ``kinds``
+    kinds of game are played (no clock: the documented constants, ``m``'s or the defaults)."""
+    m = m or Measurement()
+    default_games = 2 * kinds
+    per_index = m.game_seconds * default_games + m.pair_seconds * readings
+    left = budget - m.witness_seconds * readings
     if per_index <= 0:
         return 1
     return max(1, int(left // per_index))
@@ -105,27 +178,35 @@ def pairs_for_budget(budget: float, readings: int, solo: bool, two_player: bool)
 
 @dataclass(frozen=True)
 class Reading:
-    """One switch at one non-default value (shared by the entries and readings that map to it)."""
+    """One switch of ``game`` at one non-default value (shared by the entries and readings that
+    map to it)."""
+    game: str
     switch: str
     value: Any
 
     @property
-    def solo(self) -> bool:
-        return self.switch.startswith("solo_")
+    def kind(self) -> str:
+        """The label of the games its pairs play (:meth:`Measurement.kind_of`)."""
+        return measurement_of(self.game).kind_of(self.switch)[0]
 
     @property
     def options(self) -> dict | None:
-        return dict(SOLO_OPTIONS) if self.solo else None
+        return measurement_of(self.game).kind_of(self.switch)[1]
 
     def rulings(self) -> dict:
         return {self.switch: self.value}
 
 
-def _default_value(switch: str) -> Any:
-    for s in LabyrinthRulings.describe():
+def _default_value(game: str, switch: str) -> Any:
+    for s in get(game).rulings.describe():
         if s["name"] == switch:
             return s["default"]
     raise KeyError(switch)
+
+
+def new_game(game: str, scenario: str, rulings: dict | None = None, options: dict | None = None):
+    """A pair's game: ``scenario`` at the measurement's length under ``rulings``."""
+    return get(game).new_state(scenario, measurement_of(game).length, rulings, options)
 
 
 # -- the random stream and the choices -------------------------------------------------------------
@@ -165,16 +246,16 @@ def pick(state, u: int):
 
 # -- comparing two games ---------------------------------------------------------------------------
 
-_MACHINERY = ("stack", "pending", "setup_steps", "started", "version", "rulings", "action_log", "options")
-
-
-def difference(a, b) -> str | None:
+def difference(a, b, machinery: tuple[str, ...] | None = None) -> str | None:
     """``"state"`` if the canonical states differ, ``"legal_actions"`` if the sets of legal actions
-    differ, else None."""
+    differ, else None. ``machinery``: the state keys ``canonical()`` leaves out (None: the game's
+    :attr:`Measurement.machinery`)."""
+    if machinery is None:
+        machinery = measurement_of(a.game).machinery
     da, db = a.d, b.d
     if da.keys() == db.keys() and all(da[k] == db[k] for k in da if k != "rulings"):
         return None  # the very same game (fast path)
-    same_facts = da.keys() == db.keys() and all(da[k] == db[k] for k in da if k not in _MACHINERY)
+    same_facts = da.keys() == db.keys() and all(da[k] == db[k] for k in da if k not in machinery)
     if not same_facts and a.canonical() != b.canonical():
         return "state"
     if a.current_player() != b.current_player():
@@ -211,8 +292,9 @@ def lockstep(a, b, step: int, draw: Callable[[int], int], limit: int) -> Lockste
     ``draw(i)`` until they differ, the game ends or ``limit`` steps are reached (``a`` and ``b`` are
     changed in place)."""
     res = Lockstep(step, False)
+    machinery = measurement_of(a.game).machinery
     while True:
-        kind = difference(a, b)
+        kind = difference(a, b, machinery)
         if kind is not None:
             res.step, res.diverged, res.kind = step, True, kind
             return res
@@ -229,19 +311,28 @@ def lockstep(a, b, step: int, draw: Callable[[int], int], limit: int) -> Lockste
         step += 1
 
 
+def result(state) -> str | None:
+    """The winner of a game that is over, :data:`DRAW` if it ended without one, None if it is not
+    over (unfinished)."""
+    if not state.is_terminal():
+        return None
+    return state.winner() or DRAW
+
+
 def finish(state, step: int, draw: Callable[[int], int]) -> tuple[str | None, int]:
-    """Play ``state`` to the end on the stream: (winner or None if unfinished, steps)."""
+    """Play ``state`` to the end on the stream: (:func:`result`, steps)."""
     while not state.is_terminal() and step < MAX_STEPS:
         state.apply(pick(state, draw(step)))
         step += 1
-    return state.winner(), step
+    return result(state), step
 
 
-def with_rulings(d: dict, rulings: dict) -> LabyrinthState:
+def with_rulings(game: str, d: dict, rulings: dict):
     """A copy of the state dict ``d`` played under ``rulings`` (the default plus the changes)."""
+    spec = get(game)
     d2 = copy.deepcopy(d)
-    d2["rulings"] = LabyrinthRulings.from_dict({**d["rulings"], **rulings}).to_dict()
-    return LabyrinthState(d2)
+    d2["rulings"] = spec.rulings.from_dict({**d["rulings"], **rulings}).to_dict()
+    return spec.state_class(d2)
 
 
 def _sans_rulings(d: dict) -> dict:
@@ -277,10 +368,45 @@ class DefaultGame:
     first_read: dict   # switch -> the first step whose apply read it
 
 
-def play_default(scenario: str, options: dict | None, stream: Stream) -> DefaultGame:
-    st = new_game(scenario, LENGTH, None, options)
-    names = frozenset(s["name"] for s in LabyrinthRulings.describe())
-    first: dict[str, int] = {}
+_SETUP_READS: dict = {}   # (game, scenario, options) -> the switches a state's set-up reads (per process)
+
+
+def setup_reads(game: str, scenario: str, options: dict | None) -> frozenset:
+    """The switches the state's own set-up (``StackState.setup``, run whenever a state object is
+    made from its dict) reads: the tables it builds under them are not in the state dict, so a
+    pair under such a switch is consulted from step 0. Found by making the state object again
+    while the Rulings class records the switches read."""
+    key = (game, scenario, repr(options))
+    if key not in _SETUP_READS:
+        spec = get(game)
+        st = new_game(game, scenario, None, options)
+        cls = type(st.rulings)
+        names = {s["name"] for s in cls.describe()}
+        seen: set[str] = set()
+        own = cls.__dict__.get("__getattribute__")
+        base = cls.__getattribute__
+
+        def spy(self, name):
+            if name in names:
+                seen.add(name)
+            return base(self, name)
+
+        cls.__getattribute__ = spy
+        try:
+            spec.state_class(copy.deepcopy(st.d))
+        finally:
+            if own is None:
+                del cls.__getattribute__
+            else:
+                cls.__getattribute__ = own
+        _SETUP_READS[key] = frozenset(seen)
+    return _SETUP_READS[key]
+
+
+def play_default(game: str, scenario: str, options: dict | None, stream: Stream) -> DefaultGame:
+    st = new_game(game, scenario, None, options)
+    names = frozenset(s["name"] for s in get(game).rulings.describe())
+    first: dict[str, int] = dict.fromkeys(sorted(setup_reads(game, scenario, options)), 0)
     clock = [0]
     st.rulings = _ReadLog(st.rulings, names, first, clock)
     actions = []
@@ -291,12 +417,12 @@ def play_default(scenario: str, options: dict | None, stream: Stream) -> Default
         st.apply(a)
         actions.append(a)
         step += 1
-    return DefaultGame(scenario, options, actions, st.winner(), step, dict(first))
+    return DefaultGame(scenario, options, actions, result(st), step, dict(first))
 
 
-def snapshots(game: DefaultGame, steps: set[int]) -> dict[int, dict]:
+def snapshots(name: str, game: DefaultGame, steps: set[int]) -> dict[int, dict]:
     """The default game's state dicts before each of ``steps`` (replayed from its actions)."""
-    st = new_game(game.scenario, LENGTH, None, game.options)
+    st = new_game(name, game.scenario, None, game.options)
     out = {}
     last = max(steps, default=-1)
     for i in range(last + 1):
@@ -330,8 +456,8 @@ class Pair:
 def play_pair_full(reading: Reading, scenario: str, stream: Stream) -> Pair:
     """Play one pair in lockstep from the start, without the read-log shortcut (the reference the
     shortcut is tested against; also what a set-up that differs needs)."""
-    a = new_game(scenario, LENGTH, None, reading.options)
-    b = new_game(scenario, LENGTH, reading.rulings(), reading.options)
+    a = new_game(reading.game, scenario, None, reading.options)
+    b = new_game(reading.game, scenario, reading.rulings(), reading.options)
     return _from_start(scenario, -1, a, b, 0, stream, None)
 
 
@@ -340,7 +466,7 @@ def _from_start(scenario, j, a, b, step, stream, default_winner) -> Pair:
     res = lockstep(a, b, step, draw, MAX_STEPS)
     pair = Pair(j, scenario, True)
     if not res.diverged:
-        pair.winner_default = pair.winner_alternative = a.winner()
+        pair.winner_default = pair.winner_alternative = result(a)
         return pair
     pair.diverged, pair.step, pair.kind, pair.rules = True, res.step, res.kind, res.rules
     pair.winner_alternative, _ = finish(b, res.step, draw)
@@ -385,8 +511,8 @@ def find_witness(reading: Reading, pair: Pair, stream: Stream) -> Witness:
     """The shortest divergence found: the pair's first divergence prefix, or a shorter game found by
     a bounded, derandomized hypothesis search (see the module docstring)."""
     d0 = pair.step
-    a = new_game(pair.scenario, LENGTH, None, reading.options)
-    b = new_game(pair.scenario, LENGTH, reading.rulings(), reading.options)
+    a = new_game(reading.game, pair.scenario, None, reading.options)
+    b = new_game(reading.game, pair.scenario, reading.rulings(), reading.options)
     snaps: dict[int, tuple] = {}
     known_a: list = []
     known_b: list = []
@@ -493,15 +619,16 @@ class Tally:
     note: str | None = None      # why it was not played (a reading equal to the default value)
 
 
-def readings_of(entries) -> list[Reading]:
-    """The distinct switch values the alternative readings of the ``play`` entries execute, in
-    entry order (values equal to the switch's default included: they are counted, not played)."""
+def readings_of(game: str, entries) -> list[Reading]:
+    """The distinct switch values the alternative readings of the ``play`` entries of ``game``'s
+    registry execute, in entry order (values equal to the switch's default included: they are
+    counted, not played)."""
     out: list[Reading] = []
     for e in entries:
         if e.effect != "play":
             continue
         for r in e.alternatives():
-            rd = Reading(e.switch, e.rulings_for(r)[e.switch])
+            rd = Reading(game, e.switch, e.rulings_for(r)[e.switch])
             if rd not in out:
                 out.append(rd)
     return out
@@ -513,40 +640,45 @@ _INITIAL_DIFFERS: dict = {}   # (reading, scenario) -> the set-ups differ (per p
 def _initial_differs(r: Reading, scenario: str, options) -> bool:
     key = (r, scenario)
     if key not in _INITIAL_DIFFERS:
-        a = new_game(scenario, LENGTH, None, options)
-        b = new_game(scenario, LENGTH, r.rulings(), options)
+        a = new_game(r.game, scenario, None, options)
+        b = new_game(r.game, scenario, r.rulings(), options)
         _INITIAL_DIFFERS[key] = _sans_rulings(a.d) != _sans_rulings(b.d)
     return _INITIAL_DIFFERS[key]
 
 
 def pairs_of(j: int, scenario: str, live: list[Reading], seed: int) -> list[tuple[Reading, Pair]]:
-    """Pair ``j`` of every reading of ``live``: one default game per kind (two-player, solo) on
-    stream ``j``, then each reading from the step where the game first read its switch (or from
-    the start when the set-ups differ). Depends on nothing but its arguments, so pairs can be
-    played in any process and order."""
+    """Pair ``j`` of every reading of ``live`` (readings of one game): one default game per kind
+    (:attr:`Measurement.kinds`; Labyrinth: two-player, then solo) on stream ``j``, then each
+    reading from the step where the game first read its switch (or from the start when the
+    set-ups differ). Depends on nothing but its arguments, so pairs can be played in any process
+    and order."""
     stream = Stream(seed, j)
     out = []
-    for solo in (False, True):
-        group = [r for r in live if r.solo == solo]
+    if not live:
+        return out
+    name = live[0].game
+    m = measurement_of(name)
+    for label in dict.fromkeys(label for label, _, _ in m.kinds):
+        group = [r for r in live if r.kind == label]
         if not group:
             continue
-        options = dict(SOLO_OPTIONS) if solo else None
-        game = play_default(scenario, options, stream)
+        options = group[0].options
+        game = play_default(name, scenario, options, stream)
         starts: dict[Reading, int | None] = {}
         for r in group:
             starts[r] = 0 if _initial_differs(r, scenario, options) else game.first_read.get(r.switch)
-        snaps = snapshots(game, {s for s in starts.values() if s is not None})
+        snaps = snapshots(name, game, {s for s in starts.values() if s is not None})
         for r in group:
             start = starts[r]
             if start is None:
                 pair = Pair(j, scenario, False, winner_default=game.winner, winner_alternative=game.winner)
             else:
                 if _initial_differs(r, scenario, options):
-                    a = new_game(scenario, LENGTH, None, options)
-                    b = new_game(scenario, LENGTH, r.rulings(), options)
+                    a = new_game(name, scenario, None, options)
+                    b = new_game(name, scenario, r.rulings(), options)
                 else:
-                    a = LabyrinthState(copy.deepcopy(snaps[start]))
-                    b = with_rulings(snaps[start], r.rulings())
+                    a = get(name).state_class(copy.deepcopy(snaps[start]))
+                    b = with_rulings(name, snaps[start], r.rulings())
                 try:
                     pair = _from_start(scenario, j, a, b, start, stream, (game.winner,))
                 except Exception as e:  # noqa: BLE001 -- a model failure under a reading is a finding
@@ -564,11 +696,11 @@ def measure_readings(readings: list[Reading], pairs: int, seed: int,
     witnesses; ``scenarios`` (default: every scenario) are the scenarios the pairs cycle through."""
     from cdg_oracle.properties.pool import ordered_map
 
-    names = list(scenarios or scenario_names())
+    names = list(scenarios or (get(readings[0].game).scenarios() if readings else []))
     tallies = {r: Tally(r) for r in readings}
     live = []
     for r in readings:
-        if r.value == _default_value(r.switch):
+        if r.value == _default_value(r.game, r.switch):
             tallies[r].note = f"{r.switch}={r.value!r} is the switch's default: the same games"
         else:
             live.append(r)
@@ -588,35 +720,37 @@ def measure_readings(readings: list[Reading], pairs: int, seed: int,
     return tallies
 
 
-def measure(entries, budget: float = DEFAULT_BUDGET, seed: int = 1,
+def measure(game: str, entries, budget: float = DEFAULT_BUDGET, seed: int = 1,
             progress: Callable[[str], None] | None = None, scenarios: list[str] | None = None,
             jobs: int = 1) -> dict:
-    """The impact report's data for ``entries`` (a registry, or part of one): every ``play`` entry
-    measured and sorted by impact, every other entry listed with its reason."""
-    readings = readings_of(entries)
-    default_values = {r for r in readings if r.value == _default_value(r.switch)}
+    """The impact report's data for ``entries`` of ``game`` (its registry, or part of one): every
+    ``play`` entry measured and sorted by impact, every other entry listed with its reason."""
+    meas = measurement_of(game)
+    readings = readings_of(game, entries)
+    default_values = {r for r in readings if r.value == _default_value(game, r.switch)}
     live = [r for r in readings if r not in default_values]
-    pairs = pairs_for_budget(budget, len(live), any(r.solo for r in live), any(not r.solo for r in live))
-    scenarios = list(scenarios or scenario_names())
+    kinds = len({r.kind for r in live})
+    pairs = pairs_for_budget(budget, len(live), kinds, meas)
+    scenarios = list(scenarios or get(game).scenarios())
     tallies = measure_readings(readings, pairs, seed, progress, scenarios, jobs=jobs)
-    measured = [_entry_report(e, tallies) for e in entries if e.effect == "play"]
+    measured = [_entry_report(game, e, tallies) for e in entries if e.effect == "play"]
     measured.sort(key=lambda m: (-m["impact"]["winner_changed"], -m["impact"]["diverged"], m["id"]))
     for k, m in enumerate(measured, 1):
         m["rank"] = k
     not_measured = [_entry_head(e) | {"no_switch": e.no_switch} for e in entries if e.effect != "play"]
     not_measured.sort(key=lambda m: m["id"])
     return {
-        "game": "labyrinth",
-        "length": LENGTH,
+        "game": game,
+        "length": meas.length,
         "seed": seed,
         "budget_seconds": budget,
         "pairs_per_reading": pairs,
         "readings_measured": len(live),
         "scenarios": scenarios,
-        "conversion": (f"pairs per reading = max(1, (budget - {WITNESS_SECONDS} s x {len(live)} readings) // "
-                       f"({GAME_SECONDS} s x {2 * (any(r.solo for r in live) + any(not r.solo for r in live))} "
-                       f"default games + {PAIR_SECONDS} s x {len(live)} readings)) = {pairs}; "
-                       f"no clock is read (properties/labyrinth/impact.py)"),
+        "conversion": (f"pairs per reading = max(1, (budget - {meas.witness_seconds} s x {len(live)} readings) // "
+                       f"({meas.game_seconds} s x {2 * kinds} "
+                       f"default games + {meas.pair_seconds} s x {len(live)} readings)) = {pairs}; "
+                       f"no clock is read ({meas.modules['impact']})"),
         "measured": measured,
         "not_measured": not_measured,
     }
@@ -628,11 +762,11 @@ def _entry_head(e: Entry) -> dict:
             "why": e.why, "effect": e.effect, "source": e.source, "file": e.file}
 
 
-def _entry_report(e: Entry, tallies: dict[Reading, Tally]) -> dict:
+def _entry_report(game: str, e: Entry, tallies: dict[Reading, Tally]) -> dict:
     alts = []
     for reading in e.alternatives():
         value = e.rulings_for(reading)[e.switch]
-        alts.append({"reading": reading, "value": value} | tally_report(tallies[Reading(e.switch, value)]))
+        alts.append({"reading": reading, "value": value} | tally_report(tallies[Reading(game, e.switch, value)]))
     top = max(alts, key=lambda a: (a["winner_changed"], a["diverged"]), default=None)
     impact = {"winner_changed": top["winner_changed"] if top else 0, "diverged": top["diverged"] if top else 0,
               "pairs": top["pairs"] if top else 0, "reading": top["reading"] if top else None}
@@ -643,9 +777,13 @@ def _rate(n: int, d: int) -> float:
     return round(n / d, 4) if d else 0.0
 
 
-def _wins(winners) -> dict:
-    """Games won per side ("unfinished": no winner within MAX_STEPS)."""
-    out = {"US": 0, "Jihadist": 0, "unfinished": 0}
+def _wins(game: str, winners) -> dict:
+    """Games won per side (``draw``, for a game that has draws: over without a winner;
+    ``unfinished``: not over within MAX_STEPS)."""
+    out = dict.fromkeys(get(game).sides, 0)
+    if measurement_of(game).draws:
+        out[DRAW] = 0
+    out["unfinished"] = 0
     for w in winners:
         out[w if w in out else "unfinished"] += 1
     return out
@@ -662,7 +800,7 @@ def tally_report(t: Tally) -> dict:
             rules[rule] = rules.get(rule, 0) + 1
     first = diverged[0] if diverged else None
     out = {
-        "game": "solo" if r.solo else "two-player",
+        "game": r.kind,
         "pairs": len(pairs),
         "consulted": sum(p.consulted for p in pairs),
         "diverged": len(diverged),
@@ -674,8 +812,8 @@ def tally_report(t: Tally) -> dict:
             "rules": list(first.rules)},
         "earliest_divergence_step": min((p.step for p in diverged), default=None),
         "rules_at_divergence": [[k, v] for k, v in sorted(rules.items(), key=lambda kv: (-kv[1], kv[0]))],
-        "wins_default": _wins(p.winner_default for p in pairs if p.error is None),
-        "wins_alternative": _wins(p.winner_alternative for p in pairs if p.error is None),
+        "wins_default": _wins(r.game, (p.winner_default for p in pairs if p.error is None)),
+        "wins_alternative": _wins(r.game, (p.winner_alternative for p in pairs if p.error is None)),
         "note": t.note,
         "errors": [[p.j, p.scenario, p.error] for p in pairs if p.error is not None],
         "witness": None,

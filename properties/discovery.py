@@ -1,20 +1,22 @@
-"""Discovery of ambiguities the registry does not name (issue 7, item 4): the walk of the stateful
-machine (``properties/labyrinth/stateful.py``), run with differing rulings side by side.
+"""Discovery of ambiguities a game's registry does not name (issue 7, item 4; for every game with a
+registry, issue 29 item 5): the walk of the stateful machine (``properties/stateful.py``), run with
+differing rulings side by side.
 
 A *pair* is two games of the same scenario, length and options, one under rulings A, the other
-under rulings B, which differ in exactly one ``LabyrinthRulings`` switch: A has the switch's default
-(and every other switch at its default too: the game as the model plays it), B one of its other
-choices. The two games are walked with the same choices -- the same action at a decision, the same
-outcome at a chance node -- for as long as they offer the same ones. At the first step where they
-*diverge* (their canonical states, their legal actions or, at a chance node, the probabilities of
-the outcomes differ) the pair stops and records: the switch and its two values, the scenario,
-length and options, the actions from the start, the rules each game's step cited
-(``applied_rules()``; a card's event is cited as ``card N``; when the questions differ, also the
-rule of the question each game now asks) and which parts of the canonical state
-differ (paths such as ``prestige``, ``hands.US`` or ``countries.Iraq.sleepers``; ``legal_actions``
-or ``chance_outcomes`` when the questions differ). States that differ at set-up, before any step,
-diverge at step 0 and cite the set-up rule 3.2 (the rules the set-up happened to apply, such as
-5.2.8 for the first deal, are left out: they vary with the scenario, not with the switch).
+under rulings B, which differ in exactly one switch of the game's ``Rulings`` class: A has the
+switch's default (and every other switch at its default too: the game as the model plays it), B
+one of its other choices. The two games are walked with the same choices -- the same action at a
+decision, the same outcome at a chance node -- for as long as they offer the same ones. At the
+first step where they *diverge* (their canonical states, their legal actions or, at a chance node,
+the probabilities of the outcomes differ) the pair stops and records: the switch and its two
+values, the scenario, length and options, the actions from the start, the rules each game's step
+cited (``applied_rules()``; a card's event is cited as ``card N``; when the questions differ, also
+the rule of the question each game now asks) and which parts of the canonical state differ (paths
+such as ``prestige``, ``hands.US`` or ``countries.Iraq.sleepers``; ``legal_actions`` or
+``chance_outcomes`` when the questions differ). States that differ at set-up, before any step,
+diverge at step 0 and cite the game's set-up rule (:attr:`Measurement.setup_rule`; Labyrinth's
+3.2; the rules the set-up happened to apply, such as 5.2.8 for Labyrinth's first deal, are left
+out: they vary with the scenario, not with the switch).
 
 A divergence is *named* by the registry when an entry with that switch lists one of the cited
 rules (or a section above one: an entry naming ``8.5`` names a step citing ``8.5.6``) or one of
@@ -35,10 +37,12 @@ an index among the legal actions, an outcome at a chance node; the randomness is
 The checks of the machine (invariants, JSON round trip, determinism) are not repeated here; a
 model crash in either game ends the pair and is listed under ``crashes``.
 
-The pairs themselves (alternatives, divergence, citations, the walk of a pair) are game-generic,
-``properties/pairs.py``; what is Labyrinth's here is the judgement against its ambiguity registry
-(``names``), the pairs' scenarios and options (solo games for the ``solo_`` switches), the set-up
-rule 3.2, and a quick test of equal state dicts before the canonical states are compared.
+The pairs themselves (alternatives, divergence, citations, the walk of a pair) are
+``properties/pairs.py``; this module judges them against the game's ambiguity registry
+(:func:`names`). What is the game's own comes from its :class:`~cdg_oracle.properties.impact.Measurement`:
+the pairs' scenario, length and options (``discovery_game``; Labyrinth: solo games for the
+``solo_`` switches) and the set-up rule; a quick test of state dicts equal but for the rulings
+comes before the canonical states are compared.
 """
 from __future__ import annotations
 
@@ -46,29 +50,25 @@ import random
 from pathlib import Path
 from typing import Any, Iterable
 
-from cdg_oracle.model.labyrinth.scenarios import LENGTHS
-from cdg_oracle.model.labyrinth.options import IDEOLOGIES
+from cdg_oracle.model.core.registry import get
 from cdg_oracle.properties import pairs
-from cdg_oracle.properties.labyrinth.registry import DIRECTORY, Entry, load_registry
-from cdg_oracle.properties.labyrinth.stateful import SCENARIOS
+from cdg_oracle.properties.ambiguities import Entry
+from cdg_oracle.properties.impact import measurement_of
 from cdg_oracle.properties.pairs import diff_paths  # noqa: F401  (re-exported)
 
-GAME = "labyrinth"
 #: A pair that has not diverged after this many steps stops (complete games take under 1,400).
 MAX_PAIR_STEPS = 5_000
-#: The rule cited for a divergence present before the first step: the scenario set-up.
-SETUP_RULE = "3.2"
 
 
-def alternatives(switches: Iterable[str] | None = None) -> list[tuple[str, Any, Any]]:
-    """Every (switch, default, other value) of ``LabyrinthRulings``, in the order of
+def alternatives(game: str, switches: Iterable[str] | None = None) -> list[tuple[str, Any, Any]]:
+    """Every (switch, default, other value) of the game's ``Rulings``, in the order of
     ``describe()`` then of the switch's choices; only the switches named in ``switches`` if
     given. A switch with a single choice has no alternative (``properties/pairs.py``)."""
-    return pairs.alternatives(GAME, switches)
+    return pairs.alternatives(game, switches)
 
 
 def _same_but_rulings(a, b) -> bool:
-    """Labyrinth's quick test: the whole state dicts are equal but for the rulings (then so are the
+    """The quick test: the whole state dicts are equal but for the rulings (then so are the
     canonical states and the questions)."""
     da, db = a.d, b.d
     return da.keys() == db.keys() and all(da[k] == db[k] for k in da if k != "rulings")
@@ -78,7 +78,7 @@ def divergence(a, b) -> list[str]:
     """Where two games differ for a player or an implementation (empty: nowhere): the paths of
     their canonical states that differ, then ``legal_actions`` if the choices differ, or
     ``chance_outcomes`` if only the probabilities of the outcomes do (``properties/pairs.py``, with
-    Labyrinth's quick test of equal state dicts first). The model's machinery (the procedure stack,
+    the quick test of equal state dicts first). The model's machinery (the procedure stack,
     the prompt's words) and the rulings themselves do not count."""
     return pairs.divergence(a, b, _same_but_rulings)
 
@@ -90,40 +90,49 @@ def names(entry: Entry, rules: list[str], cards: list[int]) -> bool:
         bool(set(entry.cards) & set(cards))
 
 
-def walk_pair(scenario: str, length: str, options: dict | None, switch: str, values: tuple,
+def walk_pair(game: str, scenario: str, length: str, options: dict | None, switch: str, values: tuple,
               rng: random.Random, max_steps: int = MAX_PAIR_STEPS) -> dict:
-    """Walk two Labyrinth games side by side (``properties/pairs.py``'s ``walk_pair``; a divergence
-    at set-up cites the set-up rule 3.2)."""
-    return pairs.walk_pair(GAME, scenario, length, options, switch, values, rng, max_steps, SETUP_RULE,
-                           _same_but_rulings)
+    """Walk two games side by side (``properties/pairs.py``'s ``walk_pair``; a divergence at set-up
+    cites the game's set-up rule)."""
+    return pairs.walk_pair(game, scenario, length, options, switch, values, rng, max_steps,
+                           measurement_of(game).setup_rule, _same_but_rulings)
 
 
-def _pair_setup(seed: int, k: int, switch: str) -> tuple[random.Random, str, str, dict | None]:
-    """The random stream, scenario, length and options of pair ``k``: a solo game (chapter 9,
-    every Ideology, mini-decks or not) for a ``solo_`` switch, else two-player or solo evenly."""
+def generic_game(game: str, rng: random.Random, switch: str) -> tuple[str, str, dict | None]:
+    """A discovery pair's scenario and length drawn from ``rng`` among the game's, no options (the
+    default of :attr:`Measurement.discovery_game`)."""
+    spec = get(game)
+    return rng.choice(list(spec.scenarios())), rng.choice(list(spec.lengths)), None
+
+
+def _pair_setup(game: str, seed: int, k: int, switch: str) -> tuple[random.Random, str, str, dict | None]:
+    """The random stream, scenario, length and options of pair ``k`` (the game's
+    :attr:`Measurement.discovery_game`: Labyrinth draws a solo game, chapter 9, every Ideology,
+    mini-decks or not, for a ``solo_`` switch, else two-player or solo evenly)."""
     rng = random.Random(f"cdg-oracle discovery {seed} {k}")
-    scenario = rng.choice(SCENARIOS)
-    length = rng.choice(list(LENGTHS))
-    solo = switch.startswith("solo_") or rng.randrange(2) == 1
-    options = None
-    if solo:
-        options = {"solo": True, "ideology": rng.choice(IDEOLOGIES), "minidecks": rng.randrange(2) == 1}
+    chosen = measurement_of(game).discovery_game
+    scenario, length, options = chosen(rng, switch) if chosen else generic_game(game, rng, switch)
     return rng, scenario, length, options
 
 
-def _entries(registry) -> tuple[Entry, ...]:
-    if registry is None:
-        return load_registry(DIRECTORY)
-    if isinstance(registry, (str, Path)):
-        return load_registry(Path(registry))
+def entries_of(game: str, registry) -> tuple[Entry, ...]:
+    """The registry entries ``registry`` stands for: None, the game's registry (its ``CHECKS``);
+    a folder, the game's registry read from there; else the entries themselves."""
+    if registry is None or isinstance(registry, (str, Path)):
+        from cdg_oracle.properties.games import checks
+
+        reg = checks(game).registry
+        if reg is None:
+            raise ValueError(f"{game} has no ambiguity registry")
+        return reg.load(None if registry is None else Path(registry))
     return tuple(registry)
 
 
-def discover(seed: int, runs: int, registry=None, switches: Iterable[str] | None = None,
+def discover(game: str, seed: int, runs: int, registry=None, switches: Iterable[str] | None = None,
              max_steps: int = MAX_PAIR_STEPS) -> dict:
-    """Walk ``runs`` pairs of games (pair k varies the k-th alternative of :func:`alternatives`,
-    cyclically) and sort their divergences into those the registry names and candidate new
-    ambiguities. ``registry``: the entries (None: the registry of ``ambiguities/``; a directory:
+    """Walk ``runs`` pairs of games of ``game`` (pair k varies the k-th alternative of
+    :func:`alternatives`, cyclically) and sort their divergences into those the registry names and
+    candidate new ambiguities. ``registry``: the entries (None: the game's registry; a directory:
     the registry there); ``switches``: vary only these. Same arguments, same result. Returns::
 
         {"seed", "pairs", "divergences", "named",
@@ -134,11 +143,11 @@ def discover(seed: int, runs: int, registry=None, switches: Iterable[str] | None
          "crashes": [{"switch", "values", "scenario", "length", "options", "rulings", "actions",
                       "steps", "what"}]}
 
-    A candidate's example replays as ``new_game(scenario, length, rulings[x], options)`` fed
+    A candidate's example replays as ``spec.new_state(scenario, length, rulings[x], options)`` fed
     ``actions``: the games under the two rulings diverge at the last action (``steps`` actions;
     0: at set-up)."""
-    entries = _entries(registry)
-    alts = alternatives(switches)
+    entries = entries_of(game, registry)
+    alts = alternatives(game, switches)
     if not alts:
         raise ValueError("no switch with more than one choice to vary")
     by_switch: dict[str, list[Entry]] = {}
@@ -152,8 +161,8 @@ def discover(seed: int, runs: int, registry=None, switches: Iterable[str] | None
     divergences = named = 0
     for k in range(runs):
         switch, default, value = alts[k % len(alts)]
-        rng, scenario, length, options = _pair_setup(seed, k, switch)
-        res = walk_pair(scenario, length, options, switch, (default, value), rng, max_steps)
+        rng, scenario, length, options = _pair_setup(game, seed, k, switch)
+        res = walk_pair(game, scenario, length, options, switch, (default, value), rng, max_steps)
         s = stats[switch]
         s["pairs"] += 1
         example = {"switch": switch, "values": [default, value], "scenario": scenario, "length": length,

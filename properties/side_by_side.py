@@ -1,35 +1,33 @@
 """The hypothesis state machine of the properties issue, run with differing rulings side by side
-(issue 7, item 4): a divergence the ambiguity registry does not name is a failure that hypothesis
-shrinks to a minimal game.
+(issue 7, item 4; for every game with a registry, issue 29 item 5): a divergence the game's
+ambiguity registry does not name is a failure that hypothesis shrinks to a minimal game.
 
-One run of :class:`SideBySideMachine` plays *pairs* of games:
+One run of :class:`SideBySideMachine` plays *pairs* of games of one game:
 
 * ``start_pair`` (the initialize rule, and ``step`` again once a pair is over) draws one
-  alternative of :func:`cdg_oracle.properties.labyrinth.discovery.alternatives` -- a switch and one of its
+  alternative of :func:`cdg_oracle.properties.discovery.alternatives` -- a switch and one of its
   non-default values, the first alternative first so that a failure shrinks towards it -- the
-  scenario, the game length and the game options (a solo game for a ``solo_`` switch, else
-  two-player or solo as the state machine draws them). Game *a* is played under the default
-  rulings, game *b* under that one switch changed; each is a :class:`cdg_oracle.properties.labyrinth.stateful.Walk`,
-  so both keep every check of the state machine (rulebook invariants, no dead end, exact chance,
-  the JSON round trip, determinism) after every step;
+  scenario, the game length and the game options, from the strategies of the game's
+  :attr:`~cdg_oracle.properties.impact.Measurement.machine_game` (Labyrinth's: a solo game for a
+  ``solo_`` switch, else two-player or solo as its state machine draws them; by default the
+  game's scenarios and lengths in order, no options). Game *a* is played under the default
+  rulings, game *b* under that one switch changed; each is a
+  :class:`cdg_oracle.properties.stateful.Walk`, so both keep every check of the state machine
+  (the game's invariants, no dead end, exact chance, the JSON round trip, determinism) after
+  every step;
 * ``step`` draws the index of a legal action of game *a* (or of a chance outcome) and plays the same
   action in both games, while they have not parted.
 
-After every step the two games are compared (:func:`cdg_oracle.properties.labyrinth.discovery.divergence`: the
-canonical states, then the questions). When they part, the rules and cards both games cited at that
-step are looked up in the registry: if an entry with that switch names one of them
-(:func:`cdg_oracle.properties.labyrinth.discovery.names`) the pair is over and the next step starts another; if
-none does, the machine fails with :class:`UnnamedDivergence`, and hypothesis shrinks the run to the
-shortest game it can find that parts at a rule the registry does not connect to the switch -- a
-candidate new ambiguity with a minimal witness. (The seeded walker of ``discovery.discover`` counts
-divergences over many pairs; this machine finds and shrinks one candidate per run.)
+After every step the two games are compared (:func:`cdg_oracle.properties.discovery.divergence`:
+the canonical states, then the questions). When they part, the rules and cards both games cited at
+that step are looked up in the registry: if an entry with that switch names one of them
+(:func:`cdg_oracle.properties.discovery.names`) the pair is over and the next step starts another;
+if none does, the machine fails with :class:`UnnamedDivergence`, and hypothesis shrinks the run to
+the shortest game it can find that parts at a rule the registry does not connect to the switch --
+a candidate new ambiguity with a minimal witness. (The seeded walker of ``discovery.discover``
+counts divergences over many pairs; this machine finds and shrinks one candidate per run.)
 
 ``properties`` never imports ``oracle``: the caller writes the witness as a trace.
-
-Labyrinth's: the pairs and their comparison are the game-generic ``properties/pairs.py`` and each
-game a :class:`cdg_oracle.properties.stateful.Walk` (through Labyrinth's configuration); what stays
-here is the judgement of a parting against Labyrinth's ambiguity registry and the options drawn
-(solo games for the ``solo_`` switches).
 """
 from __future__ import annotations
 
@@ -41,12 +39,12 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
+from cdg_oracle.model.core.registry import get
+from cdg_oracle.properties.discovery import alternatives, divergence, entries_of, names
 from cdg_oracle.properties.hypothesis_runs import isolated
-from cdg_oracle.properties.labyrinth.discovery import GAME, SETUP_RULE, _entries, alternatives, divergence, names
+from cdg_oracle.properties.impact import measurement_of
 from cdg_oracle.properties.pairs import cited, pair_rulings, split
-from cdg_oracle.properties.labyrinth.stateful import (
-    CHECK_EVERY, LENGTH, OPTIONS, PHASES, SCENARIO, SOLO_OPTIONS, Walk, machine_settings,
-)
+from cdg_oracle.properties.stateful import CHECK_EVERY, NO_OPTIONS, PHASES, Walk, machine_settings
 
 #: A game of a pair not over after this many steps is flagged (as in the state machine).
 MAX_GAME_STEPS = 10_000
@@ -77,6 +75,7 @@ class SideBySideMachine(RuleBasedStateMachine):
     both, until they part; a parting no registry entry names fails the run (see the module)."""
 
     recorder = HuntRecorder()
+    game = ""
     by_switch: dict = {}
     alts: list = []
     max_game_steps = MAX_GAME_STEPS
@@ -93,16 +92,18 @@ class SideBySideMachine(RuleBasedStateMachine):
     def _new_pair(self, data) -> None:
         k = data.draw(st.integers(0, len(self.alts) - 1), label="alternative")
         switch, default, value = self.alts[k]
-        scenario, length = data.draw(SCENARIO, label="scenario"), data.draw(LENGTH, label="length")
-        options = data.draw(SOLO_OPTIONS if switch.startswith("solo_") else OPTIONS, label="options")
+        scenarios, lengths, options_of = machine_game(self.game, switch)
+        scenario, length = data.draw(scenarios, label="scenario"), data.draw(lengths, label="length")
+        options = data.draw(options_of, label="options")
         self.alt = (switch, default, value)
-        rulings = pair_rulings(GAME, switch, (default, value))
-        self.a = Walk(scenario, length, rulings[0], self.max_game_steps, self.check_every, options)
-        self.b = Walk(scenario, length, rulings[1], self.max_game_steps, self.check_every, options)
+        rulings = pair_rulings(self.game, switch, (default, value))
+        self.a = Walk(self.game, scenario, length, rulings[0], self.max_game_steps, self.check_every, options)
+        self.b = Walk(self.game, scenario, length, rulings[1], self.max_game_steps, self.check_every, options)
         self.over = False
         self.recorder.pairs += 1
         self._each(lambda w: w.check())
-        self._compare([SETUP_RULE], [SETUP_RULE])
+        setup = measurement_of(self.game).setup_rule
+        self._compare([setup], [setup])
 
     @initialize(data=st.data())
     def start_pair(self, data):
@@ -171,12 +172,23 @@ class SideBySideMachine(RuleBasedStateMachine):
             f"switch names (after {len(self.a.actions)} steps of {self.a.scenario})")
 
 
-def hunt(seed: int, max_examples: int, step_count: int, registry=None, switches=None,
+def machine_game(game: str, switch: str) -> tuple:
+    """The strategies of a pair's scenario, length and options when ``switch`` is varied: the
+    game's :attr:`Measurement.machine_game`, else the game's scenarios and lengths in order and no
+    options."""
+    chosen = measurement_of(game).machine_game
+    if chosen is not None:
+        return chosen(switch)
+    spec = get(game)
+    return st.sampled_from(list(spec.scenarios())), st.sampled_from(list(spec.lengths)), NO_OPTIONS
+
+
+def hunt(game: str, seed: int, max_examples: int, step_count: int, registry=None, switches=None,
          shrink: bool = True) -> dict:
-    """Run the side-by-side machine under hypothesis with a fixed seed: ``max_examples`` runs of up
-    to ``step_count`` steps, varying the alternatives of ``switches`` (None: every switch) and
-    judging partings against ``registry`` (None: the registry of ``ambiguities/``; a directory; or
-    entries). Returns::
+    """Run the side-by-side machine of ``game`` under hypothesis with a fixed seed:
+    ``max_examples`` runs of up to ``step_count`` steps, varying the alternatives of ``switches``
+    (None: every switch) and judging partings against ``registry`` (None: the game's registry; a
+    directory; or entries). Returns::
 
         {"stats": {"runs", "pairs", "steps", "divergences", "named", "seconds", "seed",
                    "max_examples", "step_count"},
@@ -185,17 +197,17 @@ def hunt(seed: int, max_examples: int, step_count: int, registry=None, switches=
                                "actions", "steps"},
          "problem": None or the words of a failed state-machine check}
 
-    The candidate is the minimal game hypothesis shrank to: ``new_game(scenario, length,
+    The candidate is the minimal game hypothesis shrank to: ``spec.new_state(scenario, length,
     rulings[x], options)`` fed ``actions`` parts from its twin at the last action (0 actions: at
     set-up). Same arguments, same result (timings aside)."""
-    entries = _entries(registry)
+    entries = entries_of(game, registry)
     by_switch: dict = {}
     for e in entries:
         if e.switch:
             by_switch.setdefault(e.switch, []).append(e)
     rec = HuntRecorder()
     cls = type("SideBySideMachine", (SideBySideMachine,), {
-        "recorder": rec, "by_switch": by_switch, "alts": alternatives(switches)})
+        "recorder": rec, "game": game, "by_switch": by_switch, "alts": alternatives(game, switches)})
     cls = hypothesis_seed(seed)(cls)
     phases = PHASES if shrink else tuple(p for p in PHASES if p.name != "shrink")
     t0 = time.perf_counter()
