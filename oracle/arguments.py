@@ -43,7 +43,7 @@ def add_option_arguments(p) -> None:
     """``--option NAME=VALUE`` (repeatable): any game option (Twilight Struggle: ``edition=deluxe``,
     ``tournament=true``, ``bid={"to":"USSR","vp":2}``); and Labyrinth's own shortcuts ``--solo``,
     ``--ideology LEVEL``, ``--minidecks`` (chapter 9)."""
-    from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+    from cdg_oracle.model.labyrinth.options import IDEOLOGIES
 
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a game option, repeatable (true/false, a number, a name or a JSON value; the game "

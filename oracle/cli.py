@@ -140,7 +140,7 @@ def cmd_play(args) -> int:
 def solo_notes(gaps: list[str]) -> list[str]:
     """What a solo game's trace rests on beyond the rules: the steps that used a substitute for a
     missing table (their ``gap`` texts), then the open items of the solo tables."""
-    from cdg_oracle.model.labyrinth.solo_tables import open_items
+    from cdg_oracle.model.labyrinth.solo.tables import open_items
 
     if gaps:
         kinds = "; ".join(dict.fromkeys(gaps))  # each distinct substitute once, in order of use

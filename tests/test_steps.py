@@ -182,7 +182,8 @@ def halt(st, f) -> None:
 def tiny(procs: dict, after_step=None, **d) -> Tiny:
     """A state of a fresh engine holding ``procs`` (name -> step list), running ``main`` above a
     ``halt`` frame that ends the game when ``main`` is done."""
-    eng = Engine("steps_tiny", after_step=after_step)
+    eng = Engine("steps_tiny")
+    eng.set_hooks(after_step=after_step)
     eng.sequence("halt", [do(halt)])
     for name, body in procs.items():
         eng.sequence(name, body)
@@ -339,11 +340,24 @@ def test_labels_are_unique_readable_and_start_is_the_entry():
     with pytest.raises(ValueError, match="step name 'a' used twice"):
         eng.sequence("q", [do(log(1), name="a"), do(log(2), name="a")])
     with pytest.raises(ValueError, match="used twice"):
-        eng.sequence("r", [do(log(1), name="start"), do(log(2))])
+        eng.sequence("r", [do(log(1)), do(log(2), name="start")])
+    with pytest.raises(ValueError, match="used twice"):
+        eng.sequence("r2", [do(log(1), name="start"), do(log(2), name="start")])
     with pytest.raises(TypeError, match="is not a step"):
         eng.sequence("s", [log(1)])
     with pytest.raises(ValueError, match="registered twice"):
         eng.sequence("p", [done()])
+
+
+def test_the_first_step_may_take_the_entry_label_so_its_question_stands_at_start():
+    """A procedure once written by hand that asked at ``start`` keeps that label as steps."""
+    st = tiny({"main": [choose("A", ["x", "y"], "r", "which?", into="pick", name="start"),
+                        do(log(lambda st, f: f["pick"]))]})
+    assert st.ENGINE.procs["main"].labels[0] == "start"
+    assert st.d["stack"][-1]["pc"] == "start" and st.decision()["question"] == "main.start"
+    assert st.ENGINE.repose(st) == st.d["pending"]  # posed again at start, the same question
+    st.apply("y")
+    assert st.d["log"] == ["y"]
 
 
 def test_a_step_label_the_procedure_does_not_have_is_a_clear_error():

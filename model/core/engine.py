@@ -12,13 +12,23 @@ A procedure is a function ``handler(st, frame, action)`` that does one step and 
 
 A procedure may also be written as a list of steps (``do``, ``call``, ``choose``, ``roll``,
 ``for_each``...: model/core/steps.py) and registered with :meth:`Engine.sequence`, which compiles
-it once into such a handler.
+it once into such a handler. That is the one way to write a new procedure (docs/design.md,
+"Writing a procedure"); the handlers still written by hand (:meth:`Engine.hand_written`) are a
+list that may only shrink (tests/test_procedures_style.py).
 
 :meth:`Engine.run` calls handlers until a question is pending or the game is over. Each game has
 its own :class:`Engine` -- its own registry of procedures, so two games may both have a ``turn`` --
 and two hooks: ``after_step(st)`` runs after every step (Labyrinth: the instant-victory check,
 2.1) and ``on_ask(st)`` runs when a question is posed (Labyrinth: the solo bot answers the
-Jihadist's questions, chapter 9). Because frames and the pending question are plain data, every
+Jihadist's questions, chapter 9).
+
+**Setting the hooks: one way.** A game builds its engine with its name only
+(``ENGINE = Engine("labyrinth")`` in ``model/<game>/engine.py``, which every rule module imports)
+and sets its hooks once, with :meth:`Engine.set_hooks`, in its package ``__init__.py`` after the
+rule modules are loaded (``ENGINE.set_hooks(after_step=victory.check_instant, on_ask=...)``). So a
+hook may live in any rule module, and ``engine.py`` imports none of them: a hook given to the
+constructor would make the engine module import the rules that import it (an import cycle). A game
+with no hook (Twilight Struggle) calls nothing. Because frames and the pending question are plain data, every
 state, also one in the middle of a procedure, round-trips through JSON exactly.
 
 **Posing again.** The pending question is a function of the stack and the rest of the state: a
@@ -59,14 +69,26 @@ MAX_STEPS = 100_000
 class Engine:
     """One game's procedures and hooks."""
 
-    def __init__(self, game: str, after_step: Callable[[Any], None] | None = None,
-                 on_ask: Callable[[Any], None] | None = None):
+    def __init__(self, game: str):
         self.game = game
         self.procs: dict[str, Handler] = {}
         #: The procedures that re-pose their question when called without an answer (every one
         #: written as steps, and those written by hand declared so): their questions are always
         #: derived from the stack (:meth:`repose`), never read from a file.
         self.reposing: set[str] = set()
+        #: The procedures written as lists of steps (:meth:`sequence`).
+        self.sequences: set[str] = set()
+        #: The hooks (None: none), set once by :meth:`set_hooks`.
+        self.after_step: Callable[[Any], None] | None = None
+        self.on_ask: Callable[[Any], None] | None = None
+
+    def set_hooks(self, after_step: Callable[[Any], None] | None = None,
+                  on_ask: Callable[[Any], None] | None = None) -> None:
+        """Set this game's hooks, once (the module docstring, "Setting the hooks: one way"):
+        ``after_step(st)`` runs after every step, ``on_ask(st)`` when a question is posed. A second
+        call is a ValueError: a hook set twice means two modules disagree about the game."""
+        if self.after_step is not None or self.on_ask is not None:
+            raise ValueError(f"{self.game}: the engine's hooks are already set")
         self.after_step = after_step
         self.on_ask = on_ask
 
@@ -101,18 +123,28 @@ class Engine:
                 \"\"\"One turn: ...\"\"\"
                 return [do(...), call("jihadist_phase"), ...]
 
-        Returns the handler."""
+        Returns the handler. This is the one way to write a new procedure (docs/design.md,
+        "Writing a procedure"); :meth:`hand_written` lists the procedures written otherwise."""
         if steps is not None:
-            return self.procedure(name, reposes=True)(compile_procedure(name, steps))
+            handler = self.procedure(name, reposes=True)(compile_procedure(name, steps))
+            self.sequences.add(name)
+            return handler
 
         def register(fn: Callable[[], list]) -> Handler:
             handler = compile_procedure(name, fn())
             labels = handler.labels
             functools.update_wrapper(handler, fn)
             handler.labels = labels
-            return self.procedure(name, reposes=True)(handler)
+            handler = self.procedure(name, reposes=True)(handler)
+            self.sequences.add(name)
+            return handler
 
         return register
+
+    def hand_written(self) -> set[str]:
+        """The procedures written by hand (:meth:`procedure`), not as lists of steps: the older
+        way, which tests/test_procedures_style.py lets only shrink."""
+        return set(self.procs) - self.sequences
 
     def run(self, st, action: Any = None) -> None:
         """Advance the game: feed ``action`` to the top frame, then step until a question is

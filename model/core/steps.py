@@ -48,6 +48,9 @@ first), so a saved state reads ``{"proc": "deal", "pc": "next_side", "order": [.
 A label is the step's ``name=`` if given, else the ``into`` of a question, the function or
 procedure's name, or a word for the control step (``if_<pred>``, ``next_<var>``); labels are
 unique within a procedure (a repeated default gets ``_2``, a repeated ``name=`` is an error).
+``"start"`` is the entry label; the first step may take it as its ``name=`` (``choose(...,
+name="start")``), so that a question posed by the first step stands at ``start``: how a
+procedure once written by hand that asked at ``start`` keeps its labels when written as steps.
 
 This module knows no game.
 """
@@ -292,10 +295,15 @@ def compile_procedure(proc: str, steps: list) -> Callable[[Any, dict, Any], None
     # labels: explicit names first (unique), then defaults made unique
     labels: list[str | None] = [None] * len(code)
     taken: set[str] = {"start"}
+    first = resolve(0)
     for i, ins in enumerate(code):
         if ins.kind != "jump" and ins.name is not None:
+            if ins.name == "start" and i == first and labels[i] is None:
+                labels[i] = "start"  # the first step may carry the entry label itself
+                continue
             if ins.name in taken:
-                raise ValueError(f"procedure {proc!r}: step name {ins.name!r} used twice (or 'start')")
+                raise ValueError(f"procedure {proc!r}: step name {ins.name!r} used twice (or 'start' "
+                                 f"on a step other than the first)")
             taken.add(ins.name)
             labels[i] = ins.name
     for i, ins in enumerate(code):

@@ -1,32 +1,32 @@
 """A Distant Plain (GMT, COIN Series vol. III), four factions, as far as the sources here give it: the
 Italian Coalition player aid (seed 003) and the map and piece facts. No source gives the scenarios,
 the event cards or the sequence of play: the game is played as a *sandbox* built from the facts
-(sandbox.py, turn.py), and every missing fact is a registered gap (data/gaps.yaml) that ``cdg-oracle
+(scenarios.py, turn.py), and every missing fact is a registered gap (data/gaps.yaml) that ``cdg-oracle
 rules --game distant_plain`` lists and the traces flag.
 
 Where a rule lives (the aid prints no rule numbers: its rules have names, data/rules.yaml): the map
 ``mapdata.py`` and ``data/map.yaml``; pieces, tracks and victory goals ``pieces.py`` and
 ``data/pieces.yaml``; the event cards' titles ``cards.py``; Control and the Islamabad track
 ``control.py``; the options over gaps ``options.py``; the interpretation switches ``rulings.py``;
-the sandbox set-up ``sandbox.py``; the sequence of play ``turn.py``; which Special Activity goes
-with which Operation ``activities.py`` and ``data/activities.yaml``; the Operations ``operations/``
-(one module per Operation, both factions' versions); the Special Activities ``special_activities/``
-(one module per faction); removing pieces ``removal.py``; the Propaganda round ``propaganda.py``
-(Victory, Resources, Reset), ``support.py`` (Civic Action, Sharia), ``redeploy.py`` (Desertion, the
-redeploys); victory ``victory.py``; the consistency laws ``consistency.py``; positions
-``position.py``; the facts the rules derive from a state (Control, the victory sums and margins,
-costs: ``position show --json``'s ``derived``) ``derived.py``; what every state of a game under one
+the sandbox set-up ``scenarios.py``; the sequence of play ``turn.py``; which Special Activity goes
+with which Operation ``activities.py`` and ``data/activities.yaml``; the Operations
+``operations/`` (one module per Operation, both factions' versions); the Special Activities
+``special_activities/`` (one module per faction); removing pieces ``removal.py``; the Propaganda
+round ``propaganda.py`` (Victory, Resources, Reset), ``support.py`` (Civic Action, Sharia),
+``redeploy.py`` (Desertion, the redeploys); victory ``victory.py``; the consistency laws
+``consistency.py``; positions ``position.py``; the facts the rules derive from a state (Control,
+the victory sums and margins, costs: ``position show --json``'s ``derived``) ``derived.py``; what every state of a game under one
 set of options and rulings shares (the map, the rulings; the derived facts and the
 position format declared: the Game object, model/core/game.py) ``game.py``."""
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.distant_plain.game import DistantPlainGame
-from cdg_oracle.model.distant_plain import operations, position, redeploy, special_activities, support, turn  # noqa: F401  (procedures)
+from cdg_oracle.model.distant_plain import engine, operations, position, redeploy, special_activities, support, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.distant_plain.cards import load_cards
 from cdg_oracle.model.distant_plain.options import DEFAULT_OPTIONS, GAPS, normalize_options
 from cdg_oracle.model.distant_plain.pieces import load_gaps
 from cdg_oracle.model.distant_plain.rules_catalogue import load_rules_catalogue
 from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
-from cdg_oracle.model.distant_plain.sandbox import LENGTHS, new_game, scenario_names
+from cdg_oracle.model.distant_plain.scenarios import LENGTHS, new_game, scenario_names
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 from cdg_oracle.model.distant_plain.pieces import FACTIONS
 
@@ -46,6 +46,10 @@ def open_items() -> list[dict]:
                                   f"{DEFAULT_OPTIONS[options[g['id']]]!r})" if g["id"] in options else "")}
             for g in load_gaps()]
 
+
+# The engine's hook, set once the rule modules are loaded (model/core/engine.py, "Setting the hooks:
+# one way"): after every step the aid's standing conditions (the tracks' top, Hostility).
+engine.ENGINE.set_hooks(after_step=engine.standing_conditions)
 
 SPEC = register(GameSpec(
     name="distant_plain", sides=FACTIONS, scenarios=scenario_names, lengths=LENGTHS, rulings=DistantPlainRulings,

@@ -18,7 +18,7 @@ from cdg_oracle.model.distant_plain.control import ISLAMABAD, PIECES
 from cdg_oracle.model.distant_plain.engine import TRACK_HIGH
 from cdg_oracle.model.distant_plain.mapdata import load_map
 from cdg_oracle.model.distant_plain.pieces import load_pieces
-from cdg_oracle.model.distant_plain.sandbox import KINDS
+from cdg_oracle.model.distant_plain.scenarios import KINDS
 
 ZONES = ("available", "casualties", "out_of_play")
 ACTIVE = ("taliban_active", "warlords_active")

@@ -1,5 +1,6 @@
 """A Distant Plain's procedures on the core engine (model/core/engine.py): its own Engine, with one
-hook after every step, the standing conditions of the aid (:func:`standing_conditions`): the
+hook after every step (set in the package's ``__init__.py``, as every game sets its hooks), the
+standing conditions of the aid (:func:`standing_conditions`): the
 General Records Track's end (:func:`track_limits`) and Islamabad's Hostility, under which the
 Taliban guerrillas in Pakistan "sono sempre attivi" (control.hostility_activates)."""
 from __future__ import annotations
@@ -37,7 +38,7 @@ def standing_conditions(st) -> None:
         hostility_activates(st.d)
 
 
-ENGINE = Engine("distant_plain", after_step=standing_conditions)
+ENGINE = Engine("distant_plain")
 
 # The procedures written by hand that pose their question again when called without an answer
 # (model/core/engine.py, "Posing again"; checked by tests/oracle/test_positions_machine.py on random

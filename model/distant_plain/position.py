@@ -35,7 +35,7 @@ from cdg_oracle.model.distant_plain.mapdata import load_map
 from cdg_oracle.model.distant_plain.pieces import FACTIONS, load_pieces
 from cdg_oracle.model.distant_plain.redeploy import STEPS as REDEPLOYS
 from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
-from cdg_oracle.model.distant_plain.sandbox import KINDS, start_dict
+from cdg_oracle.model.distant_plain.scenarios import KINDS, start_dict
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 
 SCHEMA = Path(__file__).with_name("data") / "position.schema.json"

@@ -1,4 +1,4 @@
-"""The state of A Distant Plain: plain JSON data in ``d`` (the sandbox's fields, sandbox.py, and the
+"""The state of A Distant Plain: plain JSON data in ``d`` (the sandbox's fields, scenarios.py, and the
 core's ``stack``, ``pending``, ``terminal``), the contract from the core. Everything on the board
 is public (no hands: the cards are not modelled, a registered gap), so a side's observation is the
 canonical state."""

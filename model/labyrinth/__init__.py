@@ -5,18 +5,19 @@ Where a rule lives, by chapter: victory (2) ``victory.py``; set-up and scenarios
 ``tracks.py``; country markers (4.2-4.8) ``countries.py``; tables and tests (4.9) ``tables.py``;
 cards (4.10) ``cards.py`` and ``data/cards.yaml``; sequence of play (5) ``turn.py``; card play (6)
 ``cardplay.py``; US operations (7) ``operations/us.py``; Jihadist operations (8)
-``operations/jihadist.py``; unblocked plots (8.5.6) ``plots.py``; card events (6.2) ``events/`` (by
-card number: ``events/us_1_16.py`` ... ``events/unassociated_96_120.py``; event play, markers and
-blocking in ``events/play.py`` and ``events/lasting.py``); the per-phase record some events read
-``action_log.py``; the solo Jihadist of chapter 9 in ``solo/`` (options and Ideology 9.7
-``solo/options.py``; "Event or Ops?" 9.4.1 and Radicalization 9.4.3 ``solo/flow.py``; the "Where?"
-priority lists 9.4.2.x ``solo/priorities.py``; the operations ``solo/activities.py``; Random Country
-9.5 ``solo/random_country.py``; answers to the questions of events and operations 9.3.1, 9.3.2,
-9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``). The facts the rules derive from a
-state (levels, hand sizes, victory totals: ``position show --json``'s ``derived``) ``derived.py``;
-what every state of a game under one set of options and rulings shares (the map, the cards, the
-rulings; the derived facts and the position format declared: the Game object, model/core/game.py)
-``game.py``."""
+``operations/jihadist.py``; unblocked plots (8.5.6) ``plots.py``; card events (6.2) ``events/``
+(by card number: ``events/us_1_16.py`` ... ``events/unassociated_96_120.py``; event play,
+markers and blocking in ``events/play.py`` and ``events/lasting.py``); the per-phase record some
+events read ``action_log.py``; the options (solo play, Ideology 9.7) ``options.py``; the solo
+Jihadist of chapter 9 in ``solo/`` ("Event or Ops?" 9.4.1 and Radicalization 9.4.3
+``solo/flow.py``; the "Where?" priority lists 9.4.2.x ``solo/priorities.py``; the operations
+``solo/activities.py``; Random Country 9.5 ``solo/random_country.py`` and its tables
+``solo/tables.py``; answers to the questions of events and operations
+9.3.1, 9.3.2, 9.4.2.1, 9.6 ``solo/answers.py`` with ``data/solo_events.yaml``). The facts the
+rules derive from a state (levels, hand sizes, victory totals: ``position show --json``'s
+``derived``) ``derived.py``; what every state of a game under one set of options and rulings
+shares (the map, the cards, the rulings; the derived facts and the position format declared: the
+Game object, model/core/game.py) ``game.py``."""
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.labyrinth.game import LabyrinthGame
 from cdg_oracle.model.labyrinth import cardplay, engine, plots, position, turn, victory  # noqa: F401  (procedures; positions)
@@ -26,8 +27,8 @@ from cdg_oracle.model.labyrinth.cards import load_cards
 from cdg_oracle.model.labyrinth.rules_catalogue import load_rules_catalogue
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 from cdg_oracle.model.labyrinth.scenarios import LENGTHS, new_game, scenario_names
-from cdg_oracle.model.labyrinth.solo.options import normalize_options
-from cdg_oracle.model.labyrinth.solo_tables import open_items
+from cdg_oracle.model.labyrinth.options import normalize_options
+from cdg_oracle.model.labyrinth.solo.tables import open_items
 from cdg_oracle.model.labyrinth.state import SIDES, LabyrinthState
 
 load_all()
@@ -47,10 +48,9 @@ def card_list() -> list[dict]:
             for n, c in load_cards().items()]
 
 
-# The engine's hooks (model/core/engine.py): after every step the instant-victory check (2.1), on
-# a question the solo bot.
-engine.ENGINE.after_step = victory.check_instant
-engine.ENGINE.on_ask = _solo_bot_asks
+# The engine's hooks, set once the rule modules are loaded (model/core/engine.py, "Setting the
+# hooks: one way"): after every step the instant-victory check (2.1), on a question the solo bot.
+engine.ENGINE.set_hooks(after_step=victory.check_instant, on_ask=_solo_bot_asks)
 
 SPEC = register(GameSpec(
     name="labyrinth", sides=SIDES, scenarios=scenario_names, lengths=tuple(LENGTHS), rulings=LabyrinthRulings,

@@ -19,7 +19,7 @@ from cdg_oracle.model.labyrinth.engine import ENGINE, cite, push
 from cdg_oracle.model.labyrinth.events.play import can_play, push_event, put_away, triggered_side
 from cdg_oracle.model.labyrinth.operations import jihadist as jops
 from cdg_oracle.model.labyrinth.operations import us as usops
-from cdg_oracle.model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.options import is_solo
 from cdg_oracle.model.labyrinth.tracks import RESERVES_MAX
 
 OPPONENT = {"US": "Jihadist", "Jihadist": "US"}

@@ -140,7 +140,7 @@ def piece_markers(d: dict) -> list[str]:
 # -- the solo game (chapter 9) ----------------------------------------------------------------------
 
 def is_solo(d: dict) -> bool:
-    """The state is a solo game (the ``solo`` option of chapter 9, model/labyrinth/solo/options.py)."""
+    """The state is a solo game (the ``solo`` option of chapter 9, model/labyrinth/options.py)."""
     return bool(d.get("options", {}).get("solo", False))
 
 
@@ -188,7 +188,7 @@ def solo_jihadist_hand(d: dict) -> list[str]:
     return []
 
 
-_IDEOLOGIES = ("normal", "attractive", "potent", "infectious", "virulent")  # 9.7, in order (solo/options.py)
+_IDEOLOGIES = ("normal", "attractive", "potent", "infectious", "virulent")  # 9.7, in order (options.py)
 
 
 def solo_us_plays_all(d: dict) -> list[str]:

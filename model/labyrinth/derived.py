@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 from cdg_oracle.model.labyrinth.countries import resources
-from cdg_oracle.model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.options import is_solo
 from cdg_oracle.model.labyrinth.tracks import (
     available_cells_of,
     funding_level_of,

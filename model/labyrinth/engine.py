@@ -4,8 +4,9 @@ The rules are written as procedures on the procedure stack of the core engine; t
 Labyrinth's :class:`~cdg_oracle.model.core.engine.Engine` (its own registry of procedures, so that
 another game may have a ``turn`` too) and re-exports the step helpers every rule module uses
 (``push``, ``pop``, ``cite``, ``ask``, ``answer``, ``roll``, ``pick_chance``). Its two hooks are set
-when the package is loaded (``model/labyrinth/__init__.py``), so that this module imports nothing of
-the rest of Labyrinth: after every step the instant-victory check (2.1; under the ruling
+with ``ENGINE.set_hooks`` when the package is loaded (``model/labyrinth/__init__.py``; every game
+sets its hooks so, model/core/engine.py), so that this module imports nothing of the rest of
+Labyrinth: after every step the instant-victory check (2.1; under the ruling
 ``instant_victory_check`` = ``end_of_card``, A44, ``victory.check_instant`` skips the steps inside a
 card, so the check falls when the card is done), and on a question the solo bot (chapter 9: the
 Jihadist's questions in a solo game go to ``solo/answers.py``, which answers at once or poses the

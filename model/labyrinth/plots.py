@@ -25,7 +25,7 @@ from cdg_oracle.model.labyrinth.countries import WORSE, set_governance, troops
 from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push, roll
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
 from cdg_oracle.model.labyrinth.operations.jihadist import DONE, return_plot, succeeds_against, wmd_used
-from cdg_oracle.model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.options import is_solo
 from cdg_oracle.model.labyrinth.tables import push_test
 from cdg_oracle.model.labyrinth.tracks import shift_funding, shift_prestige
 

@@ -41,7 +41,7 @@ from cdg_oracle.model.labyrinth.consistency import check_all
 from cdg_oracle.model.labyrinth.mapdata import load_map
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 from cdg_oracle.model.labyrinth.scenarios import initial_state, plot_values
-from cdg_oracle.model.labyrinth.solo.options import normalize_options
+from cdg_oracle.model.labyrinth.options import normalize_options
 from cdg_oracle.model.labyrinth.state import LabyrinthState
 from cdg_oracle.model.labyrinth.tracks import CELL_CYLINDERS, TROOP_CUBES
 

@@ -24,7 +24,7 @@ from cdg_oracle.model.labyrinth.countries import new_country, place_cells_from_t
 from cdg_oracle.model.labyrinth.engine import ENGINE, cite, push
 from cdg_oracle.model.labyrinth.mapdata import load_map
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
-from cdg_oracle.model.labyrinth.solo.options import normalize_options
+from cdg_oracle.model.labyrinth.options import normalize_options
 from cdg_oracle.model.labyrinth.state import STATE_VERSION, LabyrinthState
 from cdg_oracle.model.labyrinth.tables import push_test
 from cdg_oracle.model.labyrinth.tracks import CELL_CYLINDERS, TROOP_CUBES
@@ -187,7 +187,7 @@ def plot_values(rulings: LabyrinthRulings) -> list[int]:
 def initial_state(scenario: str, length: str = "standard", rulings: dict | None = None,
                   options: dict | None = None) -> dict:
     """The state dict after the scenario's fixed set-up (3.2), before its set-up decisions.
-    ``options``: the solo game option (chapter 9, ``solo/options.py``); None is two-player."""
+    ``options``: the solo game option (chapter 9, ``options.py``); None is two-player."""
     if length not in LENGTHS:
         raise DataError(f"length {length!r}: unknown (choose {', '.join(LENGTHS)})")
     s = load_scenario(scenario)

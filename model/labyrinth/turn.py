@@ -10,7 +10,7 @@ from cdg_oracle.model.core.steps import call, choose, do, done, for_each, if_, p
 from cdg_oracle.model.labyrinth.engine import ENGINE, cite, push
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, lapsing_in_effect
 from cdg_oracle.model.labyrinth.events.play import push_event, put_away
-from cdg_oracle.model.labyrinth.solo.options import is_solo, us_must_play_all
+from cdg_oracle.model.labyrinth.options import is_solo, us_must_play_all
 from cdg_oracle.model.labyrinth.tracks import gwot_penalty, hand_sizes_of, shift_funding, shift_prestige, world_posture
 
 

@@ -7,7 +7,7 @@ from operator import itemgetter
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import counted_cells, resources
-from cdg_oracle.model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.options import is_solo
 
 PHASE_SIDE = {"jihadist_action": "Jihadist", "us_action": "US", "plots": "Jihadist"}
 

@@ -6,16 +6,16 @@ Where a rule lives, by chapter: the map (2.1) ``mapdata.py`` and ``data/map.yaml
 ``scenarios/twilight_struggle/`` read by ``game.py``; the options (edition, tournament rules,
 chapter 11) ``options.py``; the sequence of play (4.0-4.5) ``turn.py``, its headline phase (4.5 C)
 ``headline.py``; playing a card (5.0-5.2, 7.1, 9.0) ``cardplay.py``; the operations (6.0)
-``operations/``: influence (6.1) ``influence.py``, realignment (6.2) ``realignment.py``, coups (6.3)
-``coup.py``, the Space Race (6.4) ``space_race.py`` and its abilities ``space_abilities.py``; events
-(7.0) ``events.py``; influence and control (2.1.7) ``influence.py``; DEFCON restrictions (8.1.5)
-``defcon.py``; the tracks (8.1, 8.2, 10.2) ``tracks.py``; scoring (10.1) ``scoring.py``; victory
-(10.3) ``victory.py``; the printed tables ``tables.py`` and ``data/tables.yaml``; the interpretation
-switches ``rulings.py``; the consistency laws of a state ``consistency.py``; positions
-``position.py``; the facts the rules derive from a state (control, region levels, hand size:
-``position show --json``'s ``derived``) ``derived.py``; what every state of a game under one set of
-options and rulings shares (the map, the cards, the rulings; the derived facts and the position
-format declared: the Game object, model/core/game.py) ``game.py``."""
+``operations/``: influence (6.1) ``influence.py``, realignment (6.2) ``realignment.py``, coups
+(6.3) ``coup.py``, the Space Race (6.4) ``space_race.py`` and its abilities ``space_abilities.py``;
+events (7.0) ``events.py``; influence and control (2.1.7) ``control.py``; DEFCON restrictions
+(8.1.5) ``defcon.py``; the tracks (8.1, 8.2, 10.2) ``tracks.py``; scoring (10.1) ``scoring.py``;
+victory (10.3) ``victory.py``; the printed tables ``tables.py`` and ``data/tables.yaml``; the
+interpretation switches ``rulings.py``; the consistency laws of a state ``consistency.py``;
+positions ``position.py``; the facts the rules derive from a state (control, region levels,
+hand size: ``position show --json``'s ``derived``) ``derived.py``; what every state of a game under
+one set of options and rulings shares (the map, the cards, the rulings; the derived facts and the
+position format declared: the Game object, model/core/game.py) ``game.py``."""
 from cdg_oracle.model.core.registry import GameSpec, register
 from cdg_oracle.model.twilight_struggle.game import TwilightGame
 from cdg_oracle.model.twilight_struggle import cardplay, events, headline, position, scenarios, turn  # noqa: F401  (procedures)

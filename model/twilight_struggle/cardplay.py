@@ -23,7 +23,7 @@ from cdg_oracle.model.twilight_struggle import turn as turn_module
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.events import TRIGGERED_GAP, after_event, is_implemented, playable_as_event, record_gap
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race
 from cdg_oracle.model.twilight_struggle.victory import check_vp
 

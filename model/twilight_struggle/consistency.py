@@ -14,7 +14,7 @@ from collections import Counter
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, ERA_FROM_TURN
 from cdg_oracle.model.twilight_struggle.game import TwilightGame, load_scenario
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.mapdata import load_map
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
 from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX

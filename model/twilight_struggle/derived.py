@@ -13,7 +13,7 @@ from __future__ import annotations
 
 
 from cdg_oracle.model.twilight_struggle.defcon import closed_regions
-from cdg_oracle.model.twilight_struggle.influence import controls
+from cdg_oracle.model.twilight_struggle.control import controls
 from cdg_oracle.model.twilight_struggle.scoring import SCORED_REGIONS, region_levels, region_vp
 from cdg_oracle.model.twilight_struggle.turn import hand_size, milops_shortfall, required_milops, rounds_of
 from cdg_oracle.model.twilight_struggle.victory import vp_needed

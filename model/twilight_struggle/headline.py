@@ -21,7 +21,7 @@ from cdg_oracle.model.core.steps import call, choose, do, for_each
 from cdg_oracle.model.twilight_struggle import space_abilities
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.events import NO_HEADLINE, after_event, is_implemented, record_gap
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.victory import check_vp
 
 

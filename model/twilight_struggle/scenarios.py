@@ -15,7 +15,7 @@ from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.game import (  # noqa: F401  (the scenario files: re-exported)
     DIRECTORY, GAME, TwilightGame, load_scenario, load_scenario_file, scenario_names,
 )
-from cdg_oracle.model.twilight_struggle.influence import add_influence
+from cdg_oracle.model.twilight_struggle.control import add_influence
 from cdg_oracle.model.twilight_struggle.options import normalize_options
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
 from cdg_oracle.model.twilight_struggle.state import STATE_VERSION, TwilightState

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT, controls
+from cdg_oracle.model.twilight_struggle.control import OPPONENT, controls
 from cdg_oracle.model.twilight_struggle.tables import load_tables
 from cdg_oracle.model.twilight_struggle.tracks import net_vp
 

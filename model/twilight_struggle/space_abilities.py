@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.tables import load_tables
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.control import OPPONENT
 
 #: The highest box of the Military Operations track. No source gives it (the dossier, 8.2: "the
 #: maximum is not stated"); 5, the highest DEFCON, the requirement can never exceed, so a higher

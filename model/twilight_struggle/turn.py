@@ -8,14 +8,13 @@ earlier and step D has none: ruling ``milops_requirement`` and the ambiguity reg
 """
 from __future__ import annotations
 
-from cdg_oracle.model.core.choosers import pick_uniform
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite, pop
-from cdg_oracle.model.core.steps import call, choose, do, for_each, if_, repeat
+from cdg_oracle.model.core.steps import call, choose, do, for_each, if_, pick, repeat
 from cdg_oracle.model.twilight_struggle import space_abilities
 from cdg_oracle.model.twilight_struggle.cards import ERA_FROM_TURN
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.tracks import improve_defcon, net_vp
 from cdg_oracle.model.twilight_struggle.victory import check_vp, final_scoring
 
@@ -85,34 +84,56 @@ def _next_to_draw(st, f) -> str | None:
     return "US" if last == "USSR" else "USSR"
 
 
-@ENGINE.procedure("deal", reposes=True)
-@implements("4.3", "4.3.1", "4.5")
-def deal(st, f, a) -> None:
-    """Deal each side up to ``size`` cards, one at a time, each drawn at random from the pile (a
-    chance node). 4.3: when the pile is empty the discards are reshuffled into a new one (the
-    cards removed never return); 4.3.1: the cards left in the pile are dealt before that. With
-    neither pile nor discards a side's hand stays short."""
+def _side_to_deal(st, f) -> None:
+    """The next card's side (:func:`_next_to_draw`), or the deal is over. 4.3: when the pile is
+    empty the discards are reshuffled into a new one (the cards removed never return); 4.3.1: the
+    cards left in the pile are dealt before that. With neither pile nor discards a side's hand
+    stays short."""
     d = st.d
-    if f["pc"] == "drawn" and a is not None:  # without an answer: the same draw again
-        card = a["card"]
-        d["deck"].remove(card)
-        d["hands"][f["side"]].append(card)
-        d["hands"][f["side"]].sort()
-        f["last"] = f["side"]
     side = _next_to_draw(st, f)
     if side is None:
         pop(st)
         return
     if not d["deck"]:
+        cite(st, "4.3")
         if not d["discard"]:
-            cite(st, "4.3")
             pop(st)
             return
-        cite(st, "4.3")
         d["deck"] = sorted(d["discard"])
         d["discard"] = []
-    f.update(pc="drawn", side=side)
-    pick_uniform(st, d["deck"], "4.5", f"a card is dealt to {side}", key="card")
+    f["side"] = side
+
+
+def _deck_cards(st, f) -> list:
+    return [{"card": n} for n in st.d["deck"]]
+
+
+def _dealt_prompt(st, f) -> str:
+    return f"a card is dealt to {f['side']}"
+
+
+def _take_card(st, f) -> None:
+    """The card drawn goes from the pile to the side's hand."""
+    d = st.d
+    card = f.pop("card")["card"]  # the frame keeps no answer between draws
+    d["deck"].remove(card)
+    d["hands"][f["side"]].append(card)
+    d["hands"][f["side"]].sort()
+    f["last"] = f["side"]
+
+
+@ENGINE.sequence("deal")
+@implements("4.3", "4.3.1", "4.5")
+def deal():
+    """Deal each side up to ``size`` cards, one at a time, each drawn at random from the pile (a
+    chance node, 4.5); the pile rebuilt from the discards when empty (4.3, 4.3.1)."""
+    return [
+        repeat([
+            do(_side_to_deal),
+            pick(_deck_cards, "4.5", _dealt_prompt, into="card", name="drawn"),
+            do(_take_card),
+        ]),
+    ]
 
 
 # -- the action rounds (4.5 E) -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.pieces import load_gaps
-from cdg_oracle.model.distant_plain.sandbox import DIRECTORY as SCENARIO_DIR, parse_sandbox, sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import DIRECTORY as SCENARIO_DIR, parse_sandbox, sandbox_state
 from cdg_oracle.model.distant_plain.victory import margins
 from cdg_oracle.properties import golden
 

@@ -43,7 +43,7 @@ def active_game(seed: int, options: dict | None = None, rulings: dict | None = N
     failure. Each step a random answer that does something (not :func:`passive`), or ``done`` with
     :data:`DONE_CHANCE` where it is offered. ``board``: changes the sandbox's start (pieces moved
     from Available to the map, the state dict given) before the first answer."""
-    from cdg_oracle.model.distant_plain.sandbox import new_game
+    from cdg_oracle.model.distant_plain.scenarios import new_game
     from cdg_oracle.model.distant_plain.state import DistantPlainState
     from cdg_oracle.properties.distant_plain.campaign import distant_plain_invariants
 

@@ -33,7 +33,7 @@ from cdg_oracle.model.distant_plain.engine import TRACK_HIGH
 from cdg_oracle.model.distant_plain.mapdata import load_map
 from cdg_oracle.model.distant_plain.options import normalize_options
 from cdg_oracle.model.distant_plain.pieces import FACTIONS, load_pieces
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from cdg_oracle.model.distant_plain.victory import goals_met, margins
 
 KINDS = ("coal", "gov", "tg", "tb", "wg", "wb")

@@ -4,7 +4,7 @@ that each game ends (terminates within a step bound). Randomness is the caller's
 ``random.Random``; the model holds none.
 
 A game may be solo (chapter 9): ``options={"solo": True, "ideology": LEVEL}`` (the options of
-``new_game``, model/labyrinth/solo/options.py). The invariants then include the solo ones
+``new_game``, model/labyrinth/options.py). The invariants then include the solo ones
 (``invariants.solo_invariants``: no Jihadist decision node, 9.3.3 plot markers, the Jihadist draw
 stack), and the result counts the steps at a chance node that stands in for a table no source gives
 (``decision()["gap"]``: the 9.5 Global table).

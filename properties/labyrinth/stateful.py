@@ -49,7 +49,7 @@ from hypothesis import strategies as st
 from cdg_oracle.model.labyrinth import scenario_names
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 from cdg_oracle.model.labyrinth.scenarios import LENGTHS
-from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+from cdg_oracle.model.labyrinth.options import IDEOLOGIES
 from cdg_oracle.model.labyrinth.state import SIDES
 from cdg_oracle.properties import stateful as generic
 from cdg_oracle.properties.labyrinth import campaign  # noqa: F401  (registers Labyrinth's invariants)

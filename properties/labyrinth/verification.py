@@ -169,7 +169,7 @@ class LabyrinthVerification(GameVerification):
     def extra_campaigns(self, scenarios: list[str], seed: int, games: int, budget: float | None,
                         progress, say: Callable[[str], None], jobs: int = 1) -> list[ExtraCampaign]:
         """The solo campaign: ``solo_games_for(games)`` games per scenario and Ideology (9.7)."""
-        from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+        from cdg_oracle.model.labyrinth.options import IDEOLOGIES
         from cdg_oracle.model.labyrinth.solo.random_country import GLOBAL_GAP
         from cdg_oracle.properties.labyrinth.campaign import solo_campaign
 

@@ -10,7 +10,7 @@ from cdg_oracle.model.distant_plain.activities import is_possible, new_turn
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.operations import attack  # noqa: F401  (registers the procedures)
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 from tests.distant_plain.helpers import place, running
 

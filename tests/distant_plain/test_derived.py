@@ -13,7 +13,7 @@ from cdg_oracle.model.distant_plain.derived import RULES
 from cdg_oracle.model.distant_plain.operations.rally import taliban_rally_cost, taliban_rally_location
 from cdg_oracle.model.distant_plain.operations.train import selection_cost
 from cdg_oracle.model.distant_plain.pieces import FACTIONS
-from cdg_oracle.model.distant_plain.sandbox import new_game
+from cdg_oracle.model.distant_plain.scenarios import new_game
 from cdg_oracle.model.distant_plain.victory import goals_met, margins, terms
 from cdg_oracle.oracle.position_cmd import document_with_derived
 from cdg_oracle.properties.distant_plain.verification import ACTIVE_OPTIONS, PASSIVE

@@ -9,7 +9,7 @@ import pytest
 from cdg_oracle.model.distant_plain.activities import is_possible, new_turn
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.operations import march  # noqa: F401  (registers the procedures)
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 from tests.distant_plain.helpers import place, running
 

@@ -8,7 +8,7 @@ import pytest
 
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.operations import patrol  # noqa: F401  (registers the procedures)
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from tests.distant_plain.helpers import place, running
 from tests.distant_plain.test_assault import active, possible
 

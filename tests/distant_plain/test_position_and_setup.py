@@ -6,7 +6,7 @@ import pytest
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.position import from_document, to_document
-from cdg_oracle.model.distant_plain.sandbox import new_game, parse_sandbox
+from cdg_oracle.model.distant_plain.scenarios import new_game, parse_sandbox
 from cdg_oracle.properties.distant_plain import scenario_checks
 
 HEAD = {"format": "cdg-oracle-position", "format_version": 1, "game": "distant_plain", "scenario": "sandbox"}

@@ -16,7 +16,7 @@ from cdg_oracle.model.distant_plain import new_game
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.options import normalize_options
 from cdg_oracle.model.distant_plain.position import STEPS
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from cdg_oracle.oracle.playout import choose
 from tests.distant_plain.helpers import place, running
 

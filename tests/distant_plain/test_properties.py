@@ -11,7 +11,7 @@ import random
 import pytest
 
 from cdg_oracle.model.distant_plain.activities import load_activities, proc_name
-from cdg_oracle.model.distant_plain.sandbox import new_game
+from cdg_oracle.model.distant_plain.scenarios import new_game
 from cdg_oracle.oracle.cli import main
 from cdg_oracle.properties import walk
 from cdg_oracle.properties.campaign import options_campaign

@@ -9,7 +9,7 @@ from cdg_oracle.model.distant_plain.activities import is_possible
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.mapdata import load_map
 from cdg_oracle.model.distant_plain.operations import rally, terror  # noqa: F401  (registers the procedures)
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from tests.distant_plain.helpers import place, running
 
 

@@ -11,7 +11,7 @@ from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.redeploy import control_now
 from cdg_oracle.model.distant_plain.state import DistantPlainState
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from tests.distant_plain.helpers import place, running
 
 

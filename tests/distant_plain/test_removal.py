@@ -5,7 +5,7 @@ import pytest
 
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.removal import coin_targets, remove
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from tests.distant_plain.helpers import place
 
 

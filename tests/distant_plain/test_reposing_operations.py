@@ -29,7 +29,7 @@ from cdg_oracle.model.distant_plain.control import hostility_activates
 from cdg_oracle.model.distant_plain.engine import ENGINE, TRACK_HIGH
 from cdg_oracle.model.distant_plain.pieces import FACTIONS
 from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
-from cdg_oracle.model.distant_plain.sandbox import new_game
+from cdg_oracle.model.distant_plain.scenarios import new_game
 from cdg_oracle.model.distant_plain.support import civic_action_steps_left
 from cdg_oracle.oracle.playout import choose
 

@@ -8,7 +8,7 @@ import pytest
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.engine import ENGINE
 from cdg_oracle.model.distant_plain.options import DEFAULT_OPTIONS, normalize_options
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 from cdg_oracle.model.core.errors import DataError
 from tests.distant_plain.helpers import place

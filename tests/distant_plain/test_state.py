@@ -10,7 +10,7 @@ from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.distant_plain.consistency import check_all
 from cdg_oracle.model.distant_plain.control import control_of, reset_islamabad, shift_islamabad
 from cdg_oracle.model.distant_plain.options import normalize_options
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from cdg_oracle.model.distant_plain.victory import goals_met, margins, terms
 from tests.distant_plain.helpers import place
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from cdg_oracle.model.distant_plain.consistency import check_all
-from cdg_oracle.model.distant_plain.sandbox import sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import sandbox_state
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 from cdg_oracle.model.distant_plain.support import civic_action_step
 from tests.distant_plain.helpers import place, running

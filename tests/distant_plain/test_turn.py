@@ -7,7 +7,7 @@ import pytest
 from cdg_oracle.model.core.registry import get
 from cdg_oracle.model.distant_plain.activities import load_activities
 from cdg_oracle.model.distant_plain.consistency import check_all
-from cdg_oracle.model.distant_plain.sandbox import new_game, sandbox_state
+from cdg_oracle.model.distant_plain.scenarios import new_game, sandbox_state
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 from cdg_oracle.model.distant_plain.turn import final_outcome
 from cdg_oracle.model.distant_plain.engine import ENGINE

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from cdg_oracle.model.labyrinth.scenarios import scenario_names
-from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+from cdg_oracle.model.labyrinth.options import IDEOLOGIES
 from cdg_oracle.properties.labyrinth.campaign import play_checked
 
 GAMES_PER_SCENARIO = 30

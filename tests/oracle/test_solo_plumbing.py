@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+from cdg_oracle.model.labyrinth.options import IDEOLOGIES
 from cdg_oracle.oracle import difftest, trace
 from cdg_oracle.oracle.adapter import Implementation
 from cdg_oracle.oracle.cli import main, solo_notes
@@ -182,7 +182,7 @@ def test_a_gap_field_is_informative_replay_accepts_it_and_rejects_a_non_string(t
 
 
 def test_solo_notes_count_gap_steps_and_list_the_open_items():
-    from cdg_oracle.model.labyrinth.solo_tables import open_items
+    from cdg_oracle.model.labyrinth.solo.tables import open_items
 
     lines = solo_notes(["A", "B", "A"])
     assert lines[0] == "3 steps used a substitute for a missing table (A; B): see the 'gap' field of those steps"

@@ -11,7 +11,7 @@ from cdg_oracle.model.core.position import from_document, to_document
 from cdg_oracle.model.twilight_struggle import new_game
 from cdg_oracle.model.twilight_struggle.defcon import closed_regions
 from cdg_oracle.model.twilight_struggle.derived import RULES
-from cdg_oracle.model.twilight_struggle.influence import controls
+from cdg_oracle.model.twilight_struggle.control import controls
 from cdg_oracle.model.twilight_struggle.scoring import SCORED_REGIONS, region_levels, region_vp
 from cdg_oracle.model.twilight_struggle.turn import hand_size, rounds_of
 from cdg_oracle.oracle.playout import choose

@@ -27,9 +27,10 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import (
     BETTER, WORSE, cells, place_cells_from_track, remove_cells_to_track, set_governance,
 )
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push
+from cdg_oracle.model.core.steps import choose, do, done, if_, var
+from cdg_oracle.model.labyrinth.engine import ENGINE, ask, cite, pop, procedure, push
 from cdg_oracle.model.labyrinth.operations.jihadist import place_plot, plot_options
-from cdg_oracle.model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.options import is_solo
 
 SIDES = ("US", "Jihadist")
 OPPONENT = {"US": "Jihadist", "Jihadist": "US"}
@@ -126,31 +127,49 @@ def push_site_test(st, name: str) -> None:
 
 
 # -- procedures ----------------------------------------------------------------------------------
-@procedure("remove_cell")
+def _cell_kinds(st, f) -> list:
+    """The kinds of cell in ``country`` an event may remove: Active, Sleeper, and Moqtada al-Sadr
+    (card 54, an Active cell that is a marker)."""
+    from cdg_oracle.model.labyrinth.countries import SADR  # (kept out of the shared import line)
+
+    c = st.d["countries"][f["country"]]
+    kinds = [k for k, key in (("active", "actives"), ("sleeper", "sleepers")) if c[key] > 0]
+    if SADR in c["markers"]:
+        kinds.append("sadr")
+    return [{"cell": k} for k in kinds]
+
+
+def _kinds_to_choose_from(st, f) -> bool:
+    """The remover chooses only when two kinds or more are there."""
+    return len(_cell_kinds(st, f)) > 1
+
+
+def _remove_the_cell(st, f) -> None:
+    """4.8.4: remove the cell chosen (or the only kind there; none there: nothing happens); the
+    last cell removed leaves a Cadre unless ``cadre`` is False (card 31)."""
+    cell = f["cell"]
+    if cell is None:
+        kinds = _cell_kinds(st, f)
+        if not kinds:
+            return
+        cell = kinds[0]
+    kind = cell["cell"]
+    remove_cells(st, f["country"], 1 if kind == "active" else 0, 1 if kind == "sleeper" else 0,
+                 cadre=f.get("cadre", True), sadr=kind == "sadr")
+    cite(st, f["rule"])
+
+
+@ENGINE.sequence("remove_cell")
 @implements("4.8.4", "card 54")
-def remove_cell(st, f, a) -> None:
+def remove_cell():
     """Remove one cell from ``country`` by an event; ``chooser`` picks the kind when two or more are
     present (``{"cell": "active" | "sleeper" | "sadr"}``: Moqtada al-Sadr, card 54, is an Active
     cell; removed, it leaves the game). ``cadre`` False: no Cadre (card 31)."""
-    from cdg_oracle.model.labyrinth.countries import SADR  # (kept out of the shared import line)
-
-    name = f["country"]
-    c = st.d["countries"][name]
-    if a is None:
-        kinds = [k for k, key in (("active", "actives"), ("sleeper", "sleepers")) if c[key] > 0]
-        if SADR in c["markers"]:
-            kinds.append("sadr")
-        if not kinds:
-            pop(st)
-            return
-        if len(kinds) > 1:
-            ask(st, f["chooser"], [{"cell": k} for k in kinds], f["rule"], f"remove which cell in {name}")
-            return
-        a = {"cell": kinds[0]}
-    remove_cells(st, name, 1 if a["cell"] == "active" else 0, 1 if a["cell"] == "sleeper" else 0,
-                 cadre=f.get("cadre", True), sadr=a["cell"] == "sadr")
-    cite(st, f["rule"])
-    pop(st)
+    return [
+        choose(var("chooser"), _cell_kinds, var("rule"), "remove which cell in {country}", into="cell",
+               when=_kinds_to_choose_from, name="start"),
+        do(_remove_the_cell),
+    ]
 
 
 def push_remove_cell(st, name: str, chooser: str, rule: str, cadre: bool = True) -> None:
@@ -205,67 +224,93 @@ def push_random_cards(st, owner: str, count: int, dest: str, rule: str, automati
     push(st, "random_cards", owner=owner, count=count, dest=dest, rule=rule, automatic=automatic)
 
 
-@procedure("select_posture")
-def select_posture(st, f, a) -> None:
-    """``chooser`` selects the Posture of ``country`` (a non-Muslim country other than the US)."""
-    if a is None:
-        ask(st, f["chooser"], [{"posture": "hard"}, {"posture": "soft"}], f["rule"],
-            f"select the Posture of {f['country']}")
-        return
-    st.d["countries"][f["country"]]["posture"] = a["posture"]
+def _postures(st, f) -> list:
+    return [{"posture": "hard"}, {"posture": "soft"}]
+
+
+def _set_posture(st, f) -> None:
+    st.d["countries"][f["country"]]["posture"] = f["posture"]["posture"]
     cite(st, f["rule"])
-    pop(st)
+
+
+@ENGINE.sequence("select_posture")
+def select_posture():
+    """``chooser`` selects the Posture of ``country`` (a non-Muslim country other than the US)."""
+    return [
+        choose(var("chooser"), _postures, var("rule"), "select the Posture of {country}", into="posture",
+               name="start"),
+        do(_set_posture),
+    ]
 
 
 def push_select_posture(st, name: str, chooser: str, rule: str) -> None:
     push(st, "select_posture", country=name, chooser=chooser, rule=rule)
 
 
-@procedure("place_plot_event")
-def place_plot_event(st, f, a) -> None:
+def _plot_markers(st, f) -> list:
+    return plot_options(st, f["max_value"], f["wmd"])
+
+
+def _any_plot_marker(st, f) -> bool:
+    return bool(_plot_markers(st, f))
+
+
+def _place_the_plot(st, f) -> None:
+    if f["plot"] is not None:
+        place_plot(st, f["country"], f["plot"]["plot"])
+    cite(st, f["rule"])
+
+
+@ENGINE.sequence("place_plot_event")
+def place_plot_event():
     """The Jihadist places an Available plot marker in ``country``: numbered up to ``max_value``
     (None: any value), a WMD plot too if ``wmd``. Nothing Available: nothing placed."""
-    if a is None:
-        opts = plot_options(st, f["max_value"], f["wmd"])
-        if not opts:
-            cite(st, f["rule"])
-            pop(st)
-            return
-        ask(st, "Jihadist", opts, f["rule"], f"which plot marker to place in {f['country']}")
-        return
-    place_plot(st, f["country"], a["plot"])
-    cite(st, f["rule"])
-    pop(st)
+    return [
+        choose("Jihadist", _plot_markers, var("rule"), "which plot marker to place in {country}", into="plot",
+               when=_any_plot_marker, name="start"),
+        do(_place_the_plot),
+    ]
 
 
 def push_place_plot(st, name: str, rule: str, max_value: int | None = None, wmd: bool = True) -> None:
     push(st, "place_plot_event", country=name, max_value=max_value, wmd=wmd, rule=rule)
 
 
-@procedure("plot_at_chosen_site")
-def plot_at_chosen_site(st, f, a) -> None:
+def _no_site_or_marker(st, f) -> bool:
+    return not f["targets"] or not plot_options(st, f["max_value"], f["wmd"])
+
+
+def _cite_rule(st, f) -> None:
+    cite(st, f["rule"])
+
+
+def _sites(st, f) -> list:
+    return [{"country": n} for n in f["targets"]]
+
+
+def _test_site(st, f) -> None:
+    """4.9.4, A54: the country selected is tested first (:func:`push_site_test`)."""
+    f["country"] = f["country"]["country"]
+    push_site_test(st, f["country"])
+
+
+def _place_plot_there(st, f) -> None:
+    push_place_plot(st, f["country"], f["rule"], f["max_value"], f["wmd"])
+
+
+@ENGINE.sequence("plot_at_chosen_site")
+def plot_at_chosen_site():
     """The Jihadist selects a country among ``targets`` (4.9.4: an untested site is tested; A54,
     ruling ``event_select_tests``: :func:`push_site_test`) and places an Available plot there
     (``place_plot_event``). With no target or no eligible plot marker, nothing is selected or
     placed. Cards 96 Danish Cartoons, 116 KSM."""
-    if f["pc"] == "start" or (f["pc"] == "country" and a is None):
-        if not f["targets"] or not plot_options(st, f["max_value"], f["wmd"]):
-            cite(st, f["rule"])
-            pop(st)
-            return
-        f["pc"] = "country"
-        ask(st, "Jihadist", [{"country": n} for n in f["targets"]], f["rule"], f["prompt"])
-        return
-    if f["pc"] == "country":
-        f["country"] = a["country"]
-        f["pc"] = "tested"
-        push_site_test(st, f["country"])
-        return
-    if f["pc"] == "tested":
-        f["pc"] = "done"
-        push_place_plot(st, f["country"], f["rule"], f["max_value"], f["wmd"])
-        return
-    pop(st)
+    return [
+        if_(_no_site_or_marker, [do(_cite_rule), done()]),
+        choose("Jihadist", _sites, var("rule"), var("prompt"), into="country"),
+        do(_test_site),
+        do(_place_plot_there, name="tested"),
+        done(name="done"),
+    ]
 
 
 def push_plot_at_chosen_site(st, targets: list[str], rule: str, prompt: str,

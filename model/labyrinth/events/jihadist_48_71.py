@@ -38,7 +38,7 @@ from cdg_oracle.model.labyrinth.events.lasting import (
 )
 from cdg_oracle.model.labyrinth.operations.jihadist import (RecruitBy, recruit_allowed_in, recruit_with_card, success,
                                                  wmd_added)
-from cdg_oracle.model.labyrinth.solo.options import cells_per_recruit
+from cdg_oracle.model.labyrinth.options import cells_per_recruit
 from cdg_oracle.model.labyrinth.tables import push_test
 from cdg_oracle.model.labyrinth.tracks import available_cells_of, shift_funding, shift_prestige
 

@@ -33,7 +33,8 @@ from cdg_oracle.model.core.citations import implements
 
 from cdg_oracle.model.labyrinth.action_log import recent
 from cdg_oracle.model.labyrinth.countries import cells, cylinders, gov_value, troops
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push
+from cdg_oracle.model.core.steps import choose, do, var
+from cdg_oracle.model.labyrinth.engine import ENGINE, ask, cite, pop, procedure, push
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import (
     place_cells, push_draw, push_place_plot, push_random_cards, push_remove_cell, push_site_test, shift_alignment,
@@ -67,20 +68,31 @@ def _shia_mix(st) -> list[str]:
 
 
 # -- shared procedures -----------------------------------------------------------------------------
-@procedure("card76_84_ally_to_neutral")
-def ally_to_neutral(st, f, a) -> None:
+def _ally_options(st, f) -> list:
+    return [{"country": n} for n in _allies(st)]
+
+
+def _any_ally(st, f) -> bool:
+    return bool(_allies(st))
+
+
+def _to_neutral(st, f) -> None:
+    """The Ally chosen becomes Neutral (none: nothing happens)."""
+    if f["country"] is None:
+        return
+    st.d["countries"][f["country"]["country"]]["align"] = "neutral"
+    cite(st, f["rule"])
+
+
+@ENGINE.sequence("card76_84_ally_to_neutral")
+def ally_to_neutral():
     """"Passate un Alleato a Neutrale" (cards 76, 84, 85): ``chooser`` picks an Ally (a Muslim
     country), which becomes Neutral; with no Ally nothing happens."""
-    if a is None:
-        allies = _allies(st)
-        if allies:
-            ask(st, f["chooser"], [{"country": n} for n in allies], f["rule"], "shift which Ally to Neutral")
-            return
-        pop(st)
-        return
-    st.d["countries"][a["country"]]["align"] = "neutral"
-    cite(st, f["rule"])
-    pop(st)
+    return [
+        choose(var("chooser"), _ally_options, var("rule"), "shift which Ally to Neutral", into="country",
+               when=_any_ally, name="start"),
+        do(_to_neutral),
+    ]
 
 
 def push_ally_to_neutral(st, chooser: str, rule: str) -> None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.cards import ruled_card
-from cdg_oracle.model.labyrinth.engine import cite, pop, procedure, push
+from cdg_oracle.model.core.steps import do
+from cdg_oracle.model.labyrinth.engine import ENGINE, cite, pop, procedure, push
 from cdg_oracle.model.labyrinth.events import EVENTS
 from cdg_oracle.model.labyrinth.events.lasting import blocked
 
@@ -119,24 +120,33 @@ def push_discard(st, n: int, side: str) -> None:
     push(st, "discard_card", card=n, side=side)
 
 
-@procedure("discard_card")
+def _discard_from_hand(st, f) -> None:
+    """6.3.2.3: the card leaves the hand for the discards, no event; 6.3.1: an automatic one (US
+    Election, card 120) is held in play while its event happens for the side discarding it."""
+    n = f["card"]
+    st.d["hands"][f["side"]].remove(n)
+    if st.cards[n].automatic:
+        st.d["in_play"].append(n)
+        cite(st, "6.3.1", f"card {n}")
+        push_event(st, n, f["side"], "discard")
+        return
+    st.d["discard"].append(n)
+    pop(st)
+
+
+def _put_away_after_event(st, f) -> None:
+    """After its event the automatic card goes where the rules send it (:func:`put_away`)."""
+    put_away(st, f["card"], f.get("event_happened"))
+
+
+@ENGINE.sequence("discard_card")
 @implements("6.3.2.3", "6.3.1")
-def discard_card(st, f, a) -> None:
+def discard_card():
     """A card an event makes a side discard from its hand (cards 32 and 99). The discard causes no
     event (6.3.2.3), except an automatic one: US Election (card 120), "quando questa carta viene
     ... scartata" (6.3.1), whose event happens for the side discarding it, the card held in play
     meanwhile and put away after it (:func:`put_away`: LAPSING to the Lapsing box)."""
-    n = f["card"]
-    if f["pc"] == "start":
-        st.d["hands"][f["side"]].remove(n)
-        if st.cards[n].automatic:
-            st.d["in_play"].append(n)
-            f["pc"] = "event"
-            cite(st, "6.3.1", f"card {n}")
-            push_event(st, n, f["side"], "discard")
-            return
-        st.d["discard"].append(n)
-        pop(st)
-        return
-    put_away(st, n, f.get("event_happened"))
-    pop(st)
+    return [
+        do(_discard_from_hand),
+        do(_put_away_after_event, name="event"),  # the label the frame stands at during the event
+    ]

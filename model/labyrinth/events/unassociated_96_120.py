@@ -26,7 +26,7 @@ from cdg_oracle.model.labyrinth.events.common import (
 from cdg_oracle.model.labyrinth.events.lasting import in_effect
 from cdg_oracle.model.labyrinth.events.play import push_discard
 from cdg_oracle.model.labyrinth.operations.jihadist import place_plot, plot_options, succeeds_against
-from cdg_oracle.model.labyrinth.solo.options import is_solo
+from cdg_oracle.model.labyrinth.options import is_solo
 from cdg_oracle.model.labyrinth.plots import nest_plot_removed, plot_leaves_map
 from cdg_oracle.model.labyrinth.tables import push_test
 from cdg_oracle.model.labyrinth.tracks import (

@@ -16,8 +16,8 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import (
     BETTER, cells, governance, resources, set_governance, troops,
 )
-from cdg_oracle.model.core.choosers import pick_next
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from cdg_oracle.model.core.steps import do, pick, while_
+from cdg_oracle.model.labyrinth.engine import ENGINE, ask, cite, pop, procedure, push, roll
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import push_draw, push_remove_cell, push_select_posture, remove_cells
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, place_marker
@@ -82,7 +82,7 @@ def fsb(st, f, a) -> None:
 
 def _fsb_done(st, f) -> None:
     """FSB is resolved: in a solo game shuffle the Jihadist stack (9.2), else finish."""
-    from cdg_oracle.model.labyrinth.solo.options import is_solo
+    from cdg_oracle.model.labyrinth.options import is_solo
 
     if is_solo(st) and len(st.d["hands"]["Jihadist"]) > 1:
         f["pc"] = "shuffled"
@@ -91,29 +91,52 @@ def _fsb_done(st, f) -> None:
     pop(st)
 
 
-@procedure("card17_solo_shuffle")
+def _begin_shuffle(st, f) -> None:
+    f["rest"] = list(st.d["hands"]["Jihadist"])
+    f["order"] = []
+    cite(st, "9.2", "card 17")
+
+
+def _cards_to_place(st, f) -> bool:
+    """Every card but the last is drawn (the last is forced)."""
+    return len(f["order"]) < len(f["order"]) + len(f["rest"]) - 1 and bool(f["rest"])
+
+
+def _cards_left(st, f) -> list:
+    return [{"card": n} for n in sorted(f["rest"])]
+
+
+def _shuffle_prompt(st, f) -> str:
+    placed, total = len(f["order"]), len(f["order"]) + len(f["rest"])
+    return f"FSB: shuffle the Jihadist stack, card {placed + 1} of {total} from the top"
+
+
+def _place_next(st, f) -> None:
+    card = f.pop("card")["card"]  # the frame keeps no answer between draws
+    f["rest"].remove(card)
+    f["order"].append(card)
+
+
+def _stack_in_order(st, f) -> None:
+    st.d["hands"]["Jihadist"] = f["order"] + f["rest"]
+
+
+@ENGINE.sequence("card17_solo_shuffle")
 @implements("9.2", "card 17")
-def solo_shuffle(st, f, a) -> None:
+def solo_shuffle():
     """9.2, solo: "Dopo aver risolto FSB, mescolate la mano della jihad". The new order of the
     face-down stack is drawn from the top down, one card at a time, each uniformly among the cards
     not yet placed: n - 1 chance nodes ``{"card": x}`` for a stack of n cards (the last card is
     forced), every order equally likely. (Intel Community, card 18, inspects without shuffling:
     the order is kept.)"""
-    d = st.d
-    if f["pc"] == "start":
-        f["pc"] = "drawing"
-        f["rest"] = list(d["hands"]["Jihadist"])
-        f["order"] = []
-        cite(st, "9.2", "card 17")
-    elif a is not None:
-        f["rest"].remove(a["card"])
-        f["order"].append(a["card"])
-    placed, total = len(f["order"]), len(f["order"]) + len(f["rest"])
-    if not pick_next(st, sorted(f["rest"]), placed, total - 1, "9.2",
-                     f"FSB: shuffle the Jihadist stack, card {placed + 1} of {total} from the top", key="card"):
-        return
-    d["hands"]["Jihadist"] = f["order"] + f["rest"]
-    pop(st)
+    return [
+        do(_begin_shuffle),
+        while_(_cards_to_place, [
+            pick(_cards_left, "9.2", _shuffle_prompt, into="card", name="drawing"),
+            do(_place_next),
+        ]),
+        do(_stack_in_order),
+    ]
 
 
 # -- 18 Intel Community -----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from cdg_oracle.model.labyrinth.countries import (
 )
 from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, roll
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, lapsing_in_effect, marker_on
-from cdg_oracle.model.labyrinth.solo.options import failed_jihad_keeps_cells, is_solo, major_jihad_margin
+from cdg_oracle.model.labyrinth.options import failed_jihad_keeps_cells, is_solo, major_jihad_margin
 from cdg_oracle.model.labyrinth.tables import push_test
 from cdg_oracle.model.labyrinth.tracks import GOV_VALUE, available_cells_of, shift_funding, shift_prestige
 

@@ -19,7 +19,7 @@ from cdg_oracle.model.labyrinth.engine import cite, pop, procedure, push
 from cdg_oracle.model.labyrinth.operations.jihadist import (biometrics, plot_targets, recruit_die, recruit_targets,
                                                  travel_removes_cadre)
 from cdg_oracle.model.labyrinth.solo import priorities as prio
-from cdg_oracle.model.labyrinth.solo.options import cells_per_recruit
+from cdg_oracle.model.labyrinth.options import cells_per_recruit
 from cdg_oracle.model.labyrinth.solo.random_country import country_options, push_pick
 from cdg_oracle.model.labyrinth.tables import push_test
 from cdg_oracle.model.labyrinth.tracks import available_cells_of

@@ -39,7 +39,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.countries import (cells, counted_cells, cylinders, governance, is_regime_change, resources,
                                        troops)
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, marker_on
-from cdg_oracle.model.labyrinth.solo.options import major_jihad_margin
+from cdg_oracle.model.labyrinth.options import major_jihad_margin
 from cdg_oracle.model.labyrinth.tracks import GOV_VALUE, gwot_penalty
 
 PAKISTAN = "Pakistan"

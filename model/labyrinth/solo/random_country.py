@@ -30,7 +30,7 @@ from __future__ import annotations
 from cdg_oracle.model.core.choosers import pick_uniform, pick_weighted
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.engine import answer, cite, pop, procedure, push, roll
-from cdg_oracle.model.labyrinth.solo_tables import load_solo_tables
+from cdg_oracle.model.labyrinth.solo.tables import load_solo_tables
 
 GLOBAL_GAP = ("9.5 Global table: no source gives its cells (data/solo_tables.yaml); "
               "substitute: a uniform choice")

@@ -14,7 +14,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop, roll
 from cdg_oracle.model.twilight_struggle import defcon
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT, add_influence, remove_influence
+from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, remove_influence
 from cdg_oracle.model.twilight_struggle.tracks import add_milops, degrade_defcon
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT, add_influence, controls
+from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls
 from cdg_oracle.model.twilight_struggle.operations import budget, ops_left, spend
 
 

@@ -9,10 +9,11 @@ no more attempts.
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.core.engine import cite, pop, roll
+from cdg_oracle.model.core.engine import cite
+from cdg_oracle.model.core.steps import do, roll
 from cdg_oracle.model.twilight_struggle import space_abilities
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.influence import OPPONENT
+from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.tables import load_tables
 from cdg_oracle.model.twilight_struggle.tracks import gain_vp
 
@@ -35,24 +36,42 @@ def available(st, side: str, ops: int) -> bool:
     return ops >= load_tables().space[box].ops
 
 
-@ENGINE.procedure("space", reposes=True)
-@implements("6.4", "6.4.1", "6.4.3", "6.4.5")
-def space_attempt(st, f, a) -> None:
-    """One Space Race attempt: the die, and on a success the next box and its VP (6.4.1, 6.4.3)."""
+def _count_attempt(st, f) -> None:
+    """6.4.2: the attempt counts against the side's attempts this turn."""
+    st.d["space_attempts"][f["side"]] += 1
+
+
+def _box(st, f):
+    """The box the side attempts: the next one on its track."""
+    return load_tables().space[st.d["space"][f["side"]] + 1]
+
+
+def _die_prompt(st, f) -> str:
+    box = _box(st, f)
+    return f"{f['side']}'s Space Race die for box {box.box} (1-{box.max_roll} succeeds)"
+
+
+def _move_on_success(st, f) -> None:
+    """6.4.1: a die within the box's range moves the marker in; 6.4.3: the first side to reach
+    the box gains its first VP value, the second its second."""
     side = f["side"]
-    box = load_tables().space[st.d["space"][side] + 1]
-    if f["pc"] == "start" or a is None:  # without an answer: the die again
-        if f["pc"] == "start":
-            st.d["space_attempts"][side] += 1
-        f["pc"] = "die"
-        roll(st, "6.4.1", f"{side}'s Space Race die for box {box.box} (1-{box.max_roll} succeeds)")
-        return
+    box = _box(st, f)
     cite(st, "6.4.1")
-    if a["die"] <= box.max_roll:
+    if f["die"] <= box.max_roll:
         st.d["space"][side] = box.box
         first = st.d["space"][OPPONENT[side]] < box.box
         vp = box.vp_first if first else box.vp_second
         if vp:
             cite(st, "6.4.3")
             gain_vp(st, side, vp)
-    pop(st)
+
+
+@ENGINE.sequence("space")
+@implements("6.4", "6.4.1", "6.4.3", "6.4.5")
+def space_attempt():
+    """One Space Race attempt: the die, and on a success the next box and its VP (6.4.1, 6.4.3)."""
+    return [
+        do(_count_attempt),
+        roll("6.4.1", _die_prompt, into="die"),
+        do(_move_on_success),
+    ]

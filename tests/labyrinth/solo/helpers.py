@@ -23,7 +23,7 @@ import json
 
 from cdg_oracle.model.labyrinth import new_game
 from cdg_oracle.model.labyrinth.engine import pop, procedure
-from cdg_oracle.model.labyrinth.solo.options import normalize_options
+from cdg_oracle.model.labyrinth.options import normalize_options
 from cdg_oracle.model.labyrinth.solo.random_country import push_pick
 from cdg_oracle.model.labyrinth.state import LabyrinthState
 from tests.labyrinth.harness import HALT, conserve as _conserve, finished, halt_frame, start_proc

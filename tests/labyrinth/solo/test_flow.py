@@ -17,7 +17,7 @@ from cdg_oracle.model.core.game import CHANCE
 from cdg_oracle.model.labyrinth import new_game, victory
 from cdg_oracle.model.labyrinth.events.play import event_playable
 from cdg_oracle.model.labyrinth.operations.jihadist import islamic_revolution, major_jihad_eligible, wmd_added, wmd_used
-from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
+from cdg_oracle.model.labyrinth.options import IDEOLOGIES
 from cdg_oracle.model.labyrinth.state import LabyrinthState
 from tests.labyrinth.harness import events_run
 from tests.labyrinth.solo.helpers import (cells, check_step, country, run_solo, solo_feed, solo_position,

@@ -26,7 +26,7 @@ from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.yamlio import read_yaml
 from cdg_oracle.model.labyrinth.mapdata import load_map
 
-DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "solo_tables.yaml"
+DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "solo_tables.yaml"
 CONFIDENCE = ("confirmed", "unconfirmed", "missing")
 SCHENGEN_NOT_ON_TABLE = "Eastern Europe"  # 9.5: the Schengen table omits it (IT/PL/ES agree)
 

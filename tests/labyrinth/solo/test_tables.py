@@ -9,7 +9,7 @@ import yaml
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.labyrinth.mapdata import load_map
-from cdg_oracle.model.labyrinth.solo_tables import DEFAULT_PATH, load_solo_tables, open_items
+from cdg_oracle.model.labyrinth.solo.tables import DEFAULT_PATH, load_solo_tables, open_items
 
 pytestmark = pytest.mark.rule("9.5")
 
