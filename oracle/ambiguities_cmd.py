@@ -87,12 +87,13 @@ def run(args, stream=None) -> int:
     from cdg_oracle.oracle.fileio import check_output
 
     from cdg_oracle.oracle.games import spec
-    from cdg_oracle.oracle.rules_report import AMBIGUITY_REGISTRIES
+    from cdg_oracle.model.core.registry import DEFAULT_GAME
+    from cdg_oracle.properties.games import checks
 
-    game = spec(getattr(args, "game", "labyrinth")).name
-    if game not in AMBIGUITY_REGISTRIES:
-        raise _usage(f"ambiguities --game {game}: {game} has no ambiguity registry yet (games with one: "
-                     f"{', '.join(sorted(AMBIGUITY_REGISTRIES))})")
+    game = spec(getattr(args, "game", DEFAULT_GAME)).name
+    if checks(game).registry is None:
+        raise _usage(f"ambiguities --game {game}: {game} has no ambiguity registry yet (its checks record names "
+                     f"no registry)")
     if game not in MEASURED:
         raise _usage(f"ambiguities --game {game}: its registry is loaded and shown by cdg-oracle rules --game {game} "
                      f"--rulings, but the paired-game measurement exists for {', '.join(sorted(MEASURED))} only so far")

@@ -23,12 +23,13 @@ import sys
 import threading
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 from cdg_oracle.oracle import usage
 from cdg_oracle.oracle.usage import UsageError
 from cdg_oracle.oracle.textsafe import printable
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
-GAME_HELP = "the game, by its registered name (default labyrinth)"
+GAME_HELP = f"the game, by its registered name (default {DEFAULT_GAME}; cdg-oracle rules --list lists them)"
 SCENARIO_HELP = "the scenario (cdg-oracle scenario check lists them)"
 RULING_HELP = "an interpretation switch, repeatable (cdg-oracle rules --rulings lists them)"
 SEED_HELP = "seed of the random choices and chance outcomes: the same seed gives the same game (an integer >= 0)"
@@ -51,20 +52,34 @@ def parse_rulings(items: list[str] | None) -> dict:
     return out
 
 
-def add_option_arguments(p) -> None:
-    """``--option NAME=VALUE`` (repeatable): any game option (Twilight Struggle: ``edition=deluxe``,
-    ``tournament=true``, ``bid={"to":"USSR","vp":2}``); and Labyrinth's own shortcuts ``--solo``,
-    ``--ideology LEVEL``, ``--minidecks`` (chapter 9)."""
-    from cdg_oracle.model.labyrinth.solo.options import IDEOLOGIES
-
+def add_option_arguments(p, game: str | None) -> None:
+    """``--option NAME=VALUE`` (repeatable): any game option (e.g. ``edition=deluxe``,
+    ``tournament=true``, ``bid={"to":"USSR","vp":2}``); and the command-line shortcuts of ``game``
+    (the ``cli_options`` of its checks record, properties/games.py; e.g. a solo game's ``--solo``,
+    ``--ideology LEVEL``, ``--minidecks``). ``game`` None, or a game unknown here: no shortcuts (an
+    unknown game is reported when the command runs)."""
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a game option, repeatable (true/false, a number, a name or a JSON value; the game "
-                        "validates it: Twilight Struggle's edition=seed|deluxe, optional_cards, tournament, bid)")
-    p.add_argument("--solo", action="store_true",
-                   help="Labyrinth: a solo game (chapter 9): the Jihadist is played by the bot, the choices are the US's")
-    p.add_argument("--ideology", choices=IDEOLOGIES, metavar="LEVEL",
-                   help=f"Labyrinth: the Jihadist Ideology of a solo game (9.7): {', '.join(IDEOLOGIES)} (default normal)")
-    p.add_argument("--minidecks", action="store_true", help="Labyrinth: the mini-decks option of a solo game (9.2)")
+                        "validates it: cdg-oracle rules --game GAME lists a game's options)")
+    shortcuts = cli_options(game)
+    for option in shortcuts.options if shortcuts is not None else ():
+        p.add_argument(*option.flags, **option.kwargs)
+
+
+def cli_options(game: str | None):
+    """The command-line shortcuts of ``game`` (properties/games.py ``CliOptions``), or None."""
+    if game is None:
+        return None
+    from cdg_oracle.properties.games import checks
+
+    try:
+        return checks(game).cli_options
+    except DataError:
+        return None
+
+
+def _dest(option) -> str:
+    return option.kwargs.get("dest") or option.flags[0].lstrip("-").replace("-", "_")
 
 
 def _option_value(name: str, text: str):
@@ -85,7 +100,7 @@ def _option_value(name: str, text: str):
 
 
 def parse_options(args) -> dict | None:
-    """The game options of ``--option`` and of Labyrinth's ``--solo``/``--ideology``/``--minidecks``:
+    """The game options of ``--option`` and of the game's own shortcuts (:func:`add_option_arguments`):
     None when none is given (the game's defaults). The game validates them when the game starts."""
     out: dict = {}
     for item in getattr(args, "option", None) or []:
@@ -93,28 +108,52 @@ def parse_options(args) -> dict | None:
             raise UsageError(f"--option {item!r}: expected name=value")
         name, value = item.split("=", 1)
         out[name] = _option_value(name, value)
-    if not args.solo:
-        given = [f for f, v in (("--ideology", args.ideology), ("--minidecks", args.minidecks)) if v]
-        if given:
-            raise UsageError(f"{' and '.join(given)} {'needs' if len(given) == 1 else 'need'} --solo "
-                             f"(solo options, 9.2 and 9.7)")
-        return out or None
-    return {**out, "solo": True, "ideology": args.ideology or "normal", "minidecks": bool(args.minidecks)}
+    shortcuts = cli_options(getattr(args, "game", None))
+    if shortcuts is not None and shortcuts.options:
+        try:
+            given = shortcuts.to_options({_dest(o): getattr(args, _dest(o), None) for o in shortcuts.options})
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        if given is not None:
+            return {**out, **given}
+    return out or None
 
 
-def build_parser() -> Parser:
+def option_game(argv: list[str] | None) -> str | None:
+    """The game whose command-line shortcuts the parser offers: for a command that takes game
+    options (``play``, ``difftest``), the game its ``--game`` names, else the default game; None
+    for any other command (no game is loaded to build its parser). ``argv`` None (a parser for any
+    command line): the default game."""
+    if argv is None:
+        return DEFAULT_GAME
+    command = next((a for a in argv if not a.startswith("-")), None)
+    if command not in ("play", "difftest"):
+        return None
+    game = DEFAULT_GAME
+    for i, a in enumerate(argv):
+        if a == "--game" and i + 1 < len(argv):
+            game = argv[i + 1]
+        elif a.startswith("--game="):
+            game = a.split("=", 1)[1]
+    return game
+
+
+def build_parser(argv: list[str] | None = None) -> Parser:
+    """The parser of ``argv`` (its game's option shortcuts: :func:`option_game`)."""
+    game = option_game(argv)
     p = Parser(prog="cdg-oracle", description="A rules oracle for GMT card-driven wargames.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
-    v = sub.add_parser("verify", help="every property check of a game (Labyrinth: map, scenario and z3 checks too), the "
+    v = sub.add_parser("verify", help="every property check of a game (its own checks too: e.g. map, scenario and z3 checks), the "
                                       "state machine, random campaigns, the reference adapter; writes reports/<game>/")
-    v.add_argument("--game", default="labyrinth", help=GAME_HELP)
+    v.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
     v.add_argument("--budget", type=usage.seconds, default=None, metavar="SECONDS",
                    help="stop the campaigns (all of them together, counted from the first one's start) after "
                         "this long: the report then says it is partial (default: no limit; the seed and --games "
                         "fix the work)")
     v.add_argument("--games", type=usage.count(0), default=20,
-                   help="random games per scenario, and as many solo games per scenario over the five Ideologies (default 20; 0: no campaign)")
+                   help="random games per scenario, and as many of each campaign the game adds (e.g. solo games per scenario "
+                        "and Ideology) (default 20; 0: no campaign)")
     v.add_argument("--seed", type=usage.seed, default=1, help=SEED_HELP + " (default 1)")
     v.add_argument("--examples", type=usage.count(1), default=25, help="state-machine runs (default 25)")
     v.add_argument("--steps", type=usage.count(1), default=300, help="steps per state-machine run (default 300)")
@@ -124,8 +163,8 @@ def build_parser() -> Parser:
                         "the same for any N")
 
     pl = sub.add_parser("play", help="play one game with uniformly random choices and seeded chance; write its trace")
-    pl.add_argument("--game", default="labyrinth", help=GAME_HELP)
-    pl.add_argument("--scenario", help=SCENARIO_HELP + " (default: the game's default, Labyrinth's lets_roll)")
+    pl.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
+    pl.add_argument("--scenario", help=SCENARIO_HELP + " (default: the game's default scenario)")
     pl.add_argument("--length", default="standard", help="standard (1 deck), tournament (2), campaign (3)")
     pl.add_argument("--seed", type=usage.seed, default=0, help=SEED_HELP + " (default 0)")
     pl.add_argument("--ruling", action="append", metavar="NAME=VALUE", help=RULING_HELP)
@@ -133,7 +172,7 @@ def build_parser() -> Parser:
                     help="where to write the trace (default -: standard output, the summary on standard error)")
     pl.add_argument("--no-legal-hash", action="store_true", help="omit per-step legal-action counts and hashes")
     pl.add_argument("--states", action="store_true", help="write the full canonical state after every step (large)")
-    add_option_arguments(pl)
+    add_option_arguments(pl, game)
 
     r = sub.add_parser("replay", help="replay a trace: conformant (exit 0), the first violation (1), "
                                       "invalid (2) or undetermined (4)")
@@ -149,19 +188,21 @@ def build_parser() -> Parser:
 
     ru = sub.add_parser("rules", help="every numbered rule and card with its status; --rulings: every "
                                       "interpretation switch")
-    ru.add_argument("--game", default="labyrinth", help=GAME_HELP)
+    ru.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
     ru.add_argument("--json", action="store_true", help="print as JSON")
+    ru.add_argument("--list", action="store_true", help="list the known games (those the cdg_oracle.games entry points name)")
     ru.add_argument("--rulings", action="store_true",
                     help="list every Rulings switch: its values, its default and its registry entries")
 
     from cdg_oracle.oracle import ambiguities_cmd, difftest_cmd, position_cmd, scenario_cmd, vectors_cmd
     position_cmd.add_parser(sub)
     scenario_cmd.add_parser(sub)
-    difftest_cmd.add_parser(sub)
+    difftest_cmd.add_parser(sub, game)
     vectors_cmd.add_parser(sub)
     ambiguities_cmd.add_parser(sub)
     ad = sub.add_parser("adapter", help="serve the model itself through the adapter protocol on stdin/stdout (the reference adapter)")
-    ad.add_argument("--mutant", help="serve a deliberately broken copy of the rules (properties/labyrinth/mutants.py)")
+    ad.add_argument("--mutant", help="serve a deliberately broken copy of the rules (the mutants of --game's checks record)")
+    ad.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP + "; the game whose --mutant is served")
     return p
 
 
@@ -199,7 +240,7 @@ def cmd_play(args) -> int:
     text = "\n".join(lines) + "\n"
     t = state.outcome()
     summary = f"{steps} steps, {t['winner']} wins: {t['reason']}"
-    notes = solo_notes(gaps) if options is not None and options.get("solo") else []
+    notes = play_notes(args.game, options, gaps)
     if args.out == "-":  # the trace on standard output, the summary on standard error
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -212,21 +253,20 @@ def cmd_play(args) -> int:
     return EXIT_OK
 
 
-def solo_notes(gaps: list[str]) -> list[str]:
-    """What a solo game's trace rests on beyond the rules: the steps that used a substitute for a
-    missing table (their ``gap`` texts), then the open items of the solo tables."""
-    from cdg_oracle.model.labyrinth.solo_tables import open_items
-
+def play_notes(game: str, options: dict | None, gaps: list[str]) -> list[str]:
+    """What a played game's trace rests on beyond the rules, for its options: the game's notes
+    (its ``cli_options.notes``, e.g. the steps of a solo game that used a substitute for a missing
+    table), then the game's open items (its spec's ``open_items()``); nothing when the game has no
+    notes for these options."""
+    from cdg_oracle.oracle.games import spec
     from cdg_oracle.oracle.rules_report import open_items_lines
 
-    if gaps:
-        kinds = "; ".join(dict.fromkeys(gaps))  # each distinct substitute once, in order of use
-        n = len(gaps)
-        out = [f"{n} step{'s' * (n != 1)} used a substitute for a missing table ({kinds}): "
-               f"see the 'gap' field of {'those steps' if n != 1 else 'that step'}"]
-    else:
-        out = ["no step used a substitute for a missing table"]
-    return out + open_items_lines(open_items())
+    shortcuts = cli_options(game)
+    notes = shortcuts.notes(options or {}, gaps) if shortcuts is not None and shortcuts.notes else None
+    if notes is None:
+        return []
+    s = spec(game)
+    return notes + open_items_lines(s.open_items() if s.open_items is not None else [])
 
 
 def cmd_replay(args) -> int:
@@ -264,6 +304,8 @@ def cmd_replay(args) -> int:
 
 
 def cmd_rules(args) -> int:
+    if args.list:
+        return list_games(args.json)
     from cdg_oracle.oracle import rules_report
 
     from cdg_oracle.oracle.games import spec
@@ -282,6 +324,27 @@ def cmd_rules(args) -> int:
         print(json.dumps(report, indent=1, sort_keys=True))
     else:
         sys.stdout.write(rules_report.render_text(report))
+    return EXIT_OK
+
+
+def list_games(as_json: bool) -> int:
+    """``rules --list``: every known game, one a line: its name, the entry point that names it
+    (group ``cdg_oracle.games``) and the distribution that declares it. No game is imported."""
+    from cdg_oracle.model.core import registry
+
+    eps = registry.entry_points()
+    rows = []
+    for name in registry.names():
+        ep = eps.get(name)
+        dist = getattr(getattr(ep, "dist", None), "name", None) if ep is not None else None
+        rows.append({"game": name, "entry_point": ep.value if ep is not None else None,
+                     "distribution": dist, "default": name == DEFAULT_GAME})
+    if as_json:
+        print(json.dumps(rows, indent=1, sort_keys=True))
+    else:
+        for r in rows:
+            where = f"{r['entry_point']} ({r['distribution']})" if r["entry_point"] else "registered in this process"
+            print(f"{r['game']:<20} {where}{'  [default]' * r['default']}")
     return EXIT_OK
 
 
@@ -318,7 +381,7 @@ def cmd_ambiguities(args) -> int:
 def cmd_adapter(args) -> int:
     from cdg_oracle.oracle import reference_adapter
 
-    return reference_adapter.run(args.mutant)
+    return reference_adapter.run(args.mutant, args.game)
 
 
 def cmd_position(args) -> int:
@@ -362,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    parser = build_parser()
+    parser = build_parser(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
         if args.command is None:

@@ -1,13 +1,14 @@
 """The reference adapter: the model itself, exposed through the adapter protocol (docs/adapter.md).
 
-    python -m oracle.reference_adapter [--mutant NAME]
-    cdg-oracle adapter [--mutant NAME]
+    python -m oracle.reference_adapter [--mutant NAME [--game GAME]]
+    cdg-oracle adapter [--mutant NAME [--game GAME]]
 
 It reads requests from stdin and answers on stdout, one JSON line each (oracle/adapter.py has the
 protocol). It is what ``cdg-oracle difftest`` runs when no ``--impl`` is given, so the whole
 harness (process, protocol, comparison) is tested end to end against a known-correct
 implementation; with ``--mutant NAME`` it runs a deliberately broken copy of the rules
-(properties/labyrinth/mutants.py), which is how the harness's fault-detection rate is measured
+(the ``mutants`` of the game's checks record, properties/games.py; the default game's unless
+``--game`` names another), which is how the harness's fault-detection rate is measured
 (benchmarks/mutants.py). It is also a worked example for authors writing their own adapter.
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 from typing import Any, TextIO
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 
 PROTOCOL_VERSION = 2
 
@@ -122,20 +124,27 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     p = argparse.ArgumentParser(prog="reference_adapter", description=__doc__.splitlines()[0])
-    p.add_argument("--mutant", help="run a deliberately broken copy of the rules (properties/labyrinth/mutants.py)")
+    p.add_argument("--mutant", help="run a deliberately broken copy of the rules (the mutants of --game's checks record)")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"the game whose --mutant runs (default {DEFAULT_GAME})")
     args = p.parse_args(argv)
-    return run(args.mutant)
+    return run(args.mutant, args.game)
 
 
-def run(mutant: str | None) -> int:
+def run(mutant: str | None, game: str = DEFAULT_GAME) -> int:
+    """Serve the model on stdin/stdout; with ``mutant``, a mutant of ``game``'s checks record first."""
     if mutant:
-        from cdg_oracle.properties.labyrinth import mutants
+        from cdg_oracle.properties.games import checks
 
         try:
-            mutants.activate(mutant)
-        except KeyError:
-            print(f"reference_adapter: error: unknown mutant {mutant!r} (see properties/labyrinth/mutants.py)", file=sys.stderr)
+            mutants = checks(game).mutants
+        except DataError as e:
+            print(f"reference_adapter: error: {e}", file=sys.stderr)
             return 2
+        if mutants is None or mutant not in mutants.MUTANTS:
+            print(f"reference_adapter: error: unknown mutant {mutant!r} of {game} (its checks record's mutants)",
+                  file=sys.stderr)
+            return 2
+        mutants.activate(mutant)
     return serve(sys.stdin, sys.stdout)
 
 

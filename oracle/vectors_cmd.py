@@ -20,6 +20,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from cdg_oracle.model.core.registry import DEFAULT_GAME
+
 EXIT_OK, EXIT_FAIL = 0, 1
 
 
@@ -31,7 +33,7 @@ def add_parser(sub) -> None:
                                        "counts; or --check a folder of vectors against the model")
     from cdg_oracle.oracle.cli import GAME_HELP
 
-    v.add_argument("--game", default=vectors.GAME, help=GAME_HELP + "; --check reads the game from each vector")
+    v.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP + "; --check reads the game from each vector")
     v.add_argument("--out", metavar="DIR", default=None,
                    help="folder to write (default vectors/<game>): vectors/<id>.json, index.json, perft.json")
     v.add_argument("--check", metavar="DIR", default=None,
@@ -92,7 +94,7 @@ def run(args) -> int:
 
 
 def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
-             perft_depth: int | None, stream=None, game: str = "labyrinth", jobs: int = 1) -> int:
+             perft_depth: int | None, stream=None, game: str = DEFAULT_GAME, jobs: int = 1) -> int:
     """Search, build and write the vectors (and perft.json unless ``perft_depth`` is 0); print a
     summary."""
     from cdg_oracle.oracle import perft, vectors

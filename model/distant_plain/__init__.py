@@ -17,7 +17,7 @@ round ``propaganda.py`` (Victory, Resources, Reset), ``support.py`` (Civic Actio
 ``consistency.py``; positions ``position.py``; the facts the rules derive from a state (Control,
 the victory sums and margins, costs: ``position show --json``'s ``derived``) ``derived.py``.
 """
-from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.core.registry import GameSpec
 from cdg_oracle.model.distant_plain import derived
 from cdg_oracle.model.distant_plain import operations, position, redeploy, special_activities, support, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.distant_plain.cards import load_cards
@@ -46,7 +46,7 @@ def open_items() -> list[dict]:
             for g in load_gaps()]
 
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="distant_plain", sides=FACTIONS, scenarios=scenario_names, lengths=LENGTHS, rulings=DistantPlainRulings,
     new_state=new_game, state_class=DistantPlainState, options=tuple(DEFAULT_OPTIONS),
     normalize_options=normalize_options,
@@ -57,7 +57,8 @@ SPEC = register(GameSpec(
     # 27 item 1, so depth 6 has 1,345,655 leaves)
     perft_depths={"sandbox": 5},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
-    state_schema="distant_plain_state.schema.json", default_scenario="sandbox", title="A Distant Plain",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
+    state_schema="data/state.schema.json", default_scenario="sandbox", title="A Distant Plain",
+    derived_facts=derived.derived_facts, derived_rules=derived.RULES,
+    checks="cdg_oracle.properties.distant_plain:CHECKS")
 
 __all__ = ["new_game", "scenario_names"]

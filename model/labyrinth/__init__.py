@@ -16,7 +16,7 @@ Random Country 9.5 ``solo/random_country.py``; answers to the questions of event
 rules derive from a state (levels, hand sizes, victory totals: ``position show --json``'s
 ``derived``) ``derived.py``.
 """
-from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.core.registry import GameSpec
 from cdg_oracle.model.labyrinth import derived
 from cdg_oracle.model.labyrinth import cardplay, engine, plots, position, turn, victory  # noqa: F401  (procedures; positions)
 from cdg_oracle.model.labyrinth.solo import activities, answers, flow, random_country  # noqa: F401  (chapter 9)
@@ -51,10 +51,10 @@ def card_list() -> list[dict]:
 engine.ENGINE.after_step = victory.check_instant
 engine.ENGINE.on_ask = _solo_bot_asks
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="labyrinth", sides=SIDES, scenarios=scenario_names, lengths=tuple(LENGTHS), rulings=LabyrinthRulings,
     new_state=new_game, state_class=LabyrinthState, options=("solo", "ideology", "minidecks"),
-    normalize_options=normalize_options, state_schema="labyrinth_state.schema.json",
+    normalize_options=normalize_options, state_schema="data/state.schema.json",
     description="Labyrinth: The War on Terror (GMT 2010), two-player and the solo Jihadist of chapter 9",
     # perft's default depths: as deep as stays within a few seconds (measured on one core: lets_roll 6
     # in about 1.6 s, you_can_call_me_al 6 in 1.4 s, mission_accomplished 6 in 3.4 s, anaconda 3 in
@@ -62,6 +62,7 @@ SPEC = register(GameSpec(
     perft_depths={"lets_roll": 6, "you_can_call_me_al": 6, "mission_accomplished": 6, "anaconda": 3},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     default_scenario="lets_roll",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
+    derived_facts=derived.derived_facts, derived_rules=derived.RULES,
+    checks="cdg_oracle.properties.labyrinth:CHECKS")
 
 __all__ = ["new_game", "scenario_names"]

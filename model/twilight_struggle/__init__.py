@@ -15,7 +15,7 @@ interpretation switches ``rulings.py``; the consistency laws of a state ``consis
 positions ``position.py``; the facts the rules derive from a state (control, region levels,
 hand size: ``position show --json``'s ``derived``) ``derived.py``.
 """
-from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.core.registry import GameSpec
 from cdg_oracle.model.twilight_struggle import derived
 from cdg_oracle.model.twilight_struggle import cardplay, events, headline, position, scenarios, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race  # noqa: F401
@@ -51,7 +51,7 @@ def open_items() -> list[dict]:
     ]
 
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="twilight_struggle", sides=SIDES, scenarios=scenario_names, lengths=LENGTHS, rulings=TwilightRulings,
     new_state=new_game, state_class=TwilightState, options=tuple(DEFAULT_OPTIONS),
     normalize_options=normalize_options,
@@ -60,8 +60,9 @@ SPEC = register(GameSpec(
     # 0.8 s: the USSR's set-up placements, 9 countries each; late_war 6).
     perft_depths={"standard": 5, "late_war": 6},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
-    state_schema="twilight_struggle_state.schema.json",
+    state_schema="data/state.schema.json",
     default_scenario="standard",
-    derived_facts=derived.derived_facts, derived_rules=derived.RULES))
+    derived_facts=derived.derived_facts, derived_rules=derived.RULES,
+    checks="cdg_oracle.properties.twilight_struggle:CHECKS")
 
 __all__ = ["new_game", "scenario_names"]
