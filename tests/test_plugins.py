@@ -64,3 +64,24 @@ def test_an_unknown_game_lists_the_known_ones_without_loading_them(plugins):
         registry.get("chess")
     assert "unknown game" in str(e.value) and "broken" in str(e.value) and "labyrinth" in str(e.value)
     assert "broken" not in registry.GAMES
+
+
+def test_a_state_read_back_is_checked_without_asking_the_registry_first():
+    """A state class read from JSON checks the state against its game's laws (model/core/state.py
+    ``check_loaded``) even in a process that imported the game's model directly and never asked
+    the registry for it: the registry loads the game's spec from its entry point then."""
+    import subprocess
+    import sys
+
+    code = ("import json\n"
+            "from cdg_oracle.model.core.errors import DataError\n"
+            "from cdg_oracle.model.distant_plain.sandbox import new_game\n"
+            "from cdg_oracle.model.distant_plain.state import DistantPlainState\n"
+            "d = json.loads(new_game().to_json())\n"
+            "d['spaces']['Kabul']['pieces']['police'] += 1\n"
+            "try:\n"
+            "    DistantPlainState.from_json(json.dumps(d))\n"
+            "except DataError as e:\n"
+            "    print('refused:', e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and out.stdout.startswith("refused:") and "police" in out.stdout, out.stdout + out.stderr

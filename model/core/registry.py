@@ -123,6 +123,14 @@ def names() -> list[str]:
     return sorted(set(entry_points()) | set(GAMES))
 
 
+def find(name: str) -> GameSpec | None:
+    """The game called ``name`` (loaded from its entry point on first use), or None when no entry
+    point and nothing registered in this process has that name."""
+    if name in GAMES:
+        return GAMES[name]
+    return get(name) if name in entry_points() else None
+
+
 def get(name: str) -> GameSpec:
     """The game called ``name``, loaded from its entry point on first use; an unknown name is a
     DataError listing the known ones."""

@@ -188,9 +188,9 @@ class StackState:
         one-line DataError naming the field): model/core/position.py ``check_state`` with the
         game's position format, if it has one."""
         from cdg_oracle.model.core.position import check_state
-        from cdg_oracle.model.core.registry import GAMES
+        from cdg_oracle.model.core.registry import find
 
-        spec = GAMES.get(cls.game)
+        spec = find(cls.game)
         if spec is not None and spec.positions is not None:
             check_state(d, spec.positions)
 
