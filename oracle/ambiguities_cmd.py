@@ -2,7 +2,7 @@
 
     cdg-oracle ambiguities [--budget SECONDS] [--seed N] [--out DIR] [--entry ID ...]
 
-For every registry entry (properties/labyrinth/ambiguities/*.yaml) whose readings a ``Rulings``
+For every registry entry (model/labyrinth/data/ambiguities/*.yaml) whose readings a ``Rulings``
 switch executes, it plays pairs of games from the same scenario and random stream, one under the
 default rulings and one under each alternative reading, and counts how often the two games diverge
 at all and how often they end with a different winner (properties/labyrinth/impact.py says how).
@@ -32,6 +32,8 @@ import re
 import sys
 from pathlib import Path
 
+from cdg_oracle.oracle.arguments import GAME_HELP
+
 EXIT_OK = 0
 DEFAULT_OUT = Path("reports") / "labyrinth"
 WITNESS_DIR = "ambiguities"
@@ -52,8 +54,6 @@ def add_parser(sub) -> None:
                         f"pairs (2 per unit) and state-machine runs (1 per 4 units), so the report is deterministic "
                         f"and its running time depends on the machine")
     a.add_argument("--seed", type=usage.seed, default=1, help="the seed of the games' random streams (default 1)")
-    from cdg_oracle.oracle.cli import GAME_HELP
-
     a.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with an ambiguity registry (labyrinth)")
     a.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
                    help="worker processes for the paired games (default: the number of cores); the report is "
@@ -65,7 +65,7 @@ def add_parser(sub) -> None:
                    help="measure only these registry entries (e.g. D16 A13): a partial report, written as "
                         f"ambiguities-partial.md/.json and {PARTIAL_DIR}/ beside the full one, which it never touches")
     a.add_argument("--registry", metavar="DIR", default=None,
-                   help="the registry folder (default properties/labyrinth/ambiguities)")
+                   help="the registry folder (default model/labyrinth/data/ambiguities)")
 
 
 def _usage(message: str) -> Exception:

@@ -14,128 +14,31 @@ Exit status: 0 success (conformant, every property holds), 1 a divergence or a f
 """
 from __future__ import annotations
 
-import argparse
 import errno
 import json
 import os
+import random
 import signal
 import sys
 import threading
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.registry import DEFAULT_GAME
-from cdg_oracle.oracle import usage
-from cdg_oracle.oracle.usage import UsageError
+from cdg_oracle.oracle import (ambiguities_cmd, difftest_cmd, position_cmd, reference_adapter, rules_report,
+                               scenario_cmd, trace, usage, vectors_cmd, verify)
+from cdg_oracle.oracle.arguments import (  # noqa: F401  (Parser, parse_*: used by tests and callers as cli.*)
+    GAME_HELP, RULING_HELP, SCENARIO_HELP, SEED_HELP, Parser, add_option_arguments, cli_options, option_game,
+    parse_options, parse_rulings)
+from cdg_oracle.oracle.fileio import check_output, read_bounded, write_atomic
+from cdg_oracle.oracle.games import default_scenario, new_state, spec
+from cdg_oracle.oracle.playout import choose
+from cdg_oracle.oracle.position_cmd import replay_position
+from cdg_oracle.oracle.progress import bar
+from cdg_oracle.oracle.rules_report import open_items_lines
 from cdg_oracle.oracle.textsafe import printable
+from cdg_oracle.oracle.usage import UsageError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
-GAME_HELP = f"the game, by its registered name (default {DEFAULT_GAME}; cdg-oracle rules --list lists them)"
-SCENARIO_HELP = "the scenario (cdg-oracle scenario check lists them)"
-RULING_HELP = "an interpretation switch, repeatable (cdg-oracle rules --rulings lists them)"
-SEED_HELP = "seed of the random choices and chance outcomes: the same seed gives the same game (an integer >= 0)"
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, not usage + traceback
-        raise UsageError(message)
-
-
-def parse_rulings(items: list[str] | None) -> dict:
-    """``--ruling name=value`` (repeatable); booleans as true/false."""
-    out: dict = {}
-    for item in items or []:
-        if "=" not in item:
-            raise UsageError(f"--ruling {item!r}: expected name=value")
-        name, value = item.split("=", 1)
-        low = value.lower()
-        out[name] = True if low == "true" else False if low == "false" else value
-    return out
-
-
-def add_option_arguments(p, game: str | None) -> None:
-    """``--option NAME=VALUE`` (repeatable): any game option (e.g. ``edition=deluxe``,
-    ``tournament=true``, ``bid={"to":"USSR","vp":2}``); and the command-line shortcuts of ``game``
-    (the ``cli_options`` of its checks record, properties/games.py; e.g. a solo game's ``--solo``,
-    ``--ideology LEVEL``, ``--minidecks``). ``game`` None, or a game unknown here: no shortcuts (an
-    unknown game is reported when the command runs)."""
-    p.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="a game option, repeatable (true/false, a number, a name or a JSON value; the game "
-                        "validates it: cdg-oracle rules --game GAME lists a game's options)")
-    shortcuts = cli_options(game)
-    for option in shortcuts.options if shortcuts is not None else ():
-        p.add_argument(*option.flags, **option.kwargs)
-
-
-def cli_options(game: str | None):
-    """The command-line shortcuts of ``game`` (properties/games.py ``CliOptions``), or None."""
-    if game is None:
-        return None
-    from cdg_oracle.properties.games import checks
-
-    try:
-        return checks(game).cli_options
-    except DataError:
-        return None
-
-
-def _dest(option) -> str:
-    return option.kwargs.get("dest") or option.flags[0].lstrip("-").replace("-", "_")
-
-
-def _option_value(name: str, text: str):
-    """An option's value as typed: true/false, a JSON value (a number, an object) read as traces
-    are, else the word. Text that is JSON but refused (a duplicate key, NaN, a number of more than
-    4300 digits, nesting too deep) is a UsageError, not a word."""
-    from cdg_oracle.oracle.fileio import BadJSON, loads_value
-
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    try:
-        return loads_value(text)
-    except BadJSON as e:
-        if e.json_error:
-            return text
-        raise UsageError(f"--option {name}: {e}") from None
-
-
-def parse_options(args) -> dict | None:
-    """The game options of ``--option`` and of the game's own shortcuts (:func:`add_option_arguments`):
-    None when none is given (the game's defaults). The game validates them when the game starts."""
-    out: dict = {}
-    for item in getattr(args, "option", None) or []:
-        if "=" not in item:
-            raise UsageError(f"--option {item!r}: expected name=value")
-        name, value = item.split("=", 1)
-        out[name] = _option_value(name, value)
-    shortcuts = cli_options(getattr(args, "game", None))
-    if shortcuts is not None and shortcuts.options:
-        try:
-            given = shortcuts.to_options({_dest(o): getattr(args, _dest(o), None) for o in shortcuts.options})
-        except ValueError as e:
-            raise UsageError(str(e)) from None
-        if given is not None:
-            return {**out, **given}
-    return out or None
-
-
-def option_game(argv: list[str] | None) -> str | None:
-    """The game whose command-line shortcuts the parser offers: for a command that takes game
-    options (``play``, ``difftest``), the game its ``--game`` names, else the default game; None
-    for any other command (no game is loaded to build its parser). ``argv`` None (a parser for any
-    command line): the default game."""
-    if argv is None:
-        return DEFAULT_GAME
-    command = next((a for a in argv if not a.startswith("-")), None)
-    if command not in ("play", "difftest"):
-        return None
-    game = DEFAULT_GAME
-    for i, a in enumerate(argv):
-        if a == "--game" and i + 1 < len(argv):
-            game = argv[i + 1]
-        elif a.startswith("--game="):
-            game = a.split("=", 1)[1]
-    return game
 
 
 def build_parser(argv: list[str] | None = None) -> Parser:
@@ -194,7 +97,6 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     ru.add_argument("--rulings", action="store_true",
                     help="list every Rulings switch: its values, its default and its registry entries")
 
-    from cdg_oracle.oracle import ambiguities_cmd, difftest_cmd, position_cmd, scenario_cmd, vectors_cmd
     position_cmd.add_parser(sub)
     scenario_cmd.add_parser(sub)
     difftest_cmd.add_parser(sub, game)
@@ -208,20 +110,9 @@ def build_parser(argv: list[str] | None = None) -> Parser:
 
 def cmd_play(args) -> int:
     """Play one game with seeded random choices and write its version 2 trace atomically."""
-    import random
-
-    from cdg_oracle.oracle import trace
-    from cdg_oracle.oracle.fileio import write_atomic
-    from cdg_oracle.oracle.games import new_state
-    from cdg_oracle.oracle.playout import choose
-
-    from cdg_oracle.oracle.fileio import check_output
-
     if args.out != "-":
         check_output(args.out)
     options = parse_options(args)
-    from cdg_oracle.oracle.games import default_scenario
-
     scenario = args.scenario or default_scenario(args.game)
     state = new_state(args.game, scenario, args.length, parse_rulings(args.ruling), options)
     lines = [trace.dumps(trace.header(args.game, scenario, args.length, state.rulings_dict(), args.seed,
@@ -258,9 +149,6 @@ def play_notes(game: str, options: dict | None, gaps: list[str]) -> list[str]:
     (its ``cli_options.notes``, e.g. the steps of a solo game that used a substitute for a missing
     table), then the game's open items (its spec's ``open_items()``); nothing when the game has no
     notes for these options."""
-    from cdg_oracle.oracle.games import spec
-    from cdg_oracle.oracle.rules_report import open_items_lines
-
     shortcuts = cli_options(game)
     notes = shortcuts.notes(options or {}, gaps) if shortcuts is not None and shortcuts.notes else None
     if notes is None:
@@ -272,21 +160,13 @@ def play_notes(game: str, options: dict | None, gaps: list[str]) -> list[str]:
 def cmd_replay(args) -> int:
     """Replay a trace; exit 0 conformant, 1 violation, 2 invalid, 4 undetermined. With --json a
     bad input also prints {"verdict": "invalid", "line", "message"} on stdout."""
-    from cdg_oracle.oracle import trace
-
     if args.position_at is not None:
-        from cdg_oracle.oracle.position_cmd import replay_position
-
         return replay_position(args)
     if args.out:
         raise UsageError("--out goes with --position-at (a replay prints its verdict)")
     try:
         if args.max_branches < 1:
             raise UsageError(f"--max-branches {args.max_branches}: must be at least 1")
-        from cdg_oracle.oracle.fileio import read_bounded
-
-        from cdg_oracle.oracle.progress import bar
-
         data = read_bounded(args.trace, "trace")
         text = trace.decode(data, args.trace)
         with bar(max(0, text.count("\n") - 2), "replay", "step") as b:
@@ -306,10 +186,6 @@ def cmd_replay(args) -> int:
 def cmd_rules(args) -> int:
     if args.list:
         return list_games(args.json)
-    from cdg_oracle.oracle import rules_report
-
-    from cdg_oracle.oracle.games import spec
-
     game = spec(args.game).name
     if args.rulings:
         rows = rules_report.rulings_report(game)
@@ -349,11 +225,6 @@ def list_games(as_json: bool) -> int:
 
 
 def cmd_verify(args) -> int:
-    from cdg_oracle.oracle import verify
-
-    from cdg_oracle.oracle.fileio import check_output
-    from cdg_oracle.oracle.games import spec
-
     game = spec(args.game).name
     check_output(args.out, "--out", directory=True)
     jobs = args.jobs or (os.cpu_count() or 1)
@@ -361,38 +232,26 @@ def cmd_verify(args) -> int:
 
 
 def cmd_difftest(args) -> int:
-    from cdg_oracle.oracle import difftest_cmd
-
     return difftest_cmd.run(args)
 
 
 def cmd_vectors(args) -> int:
-    from cdg_oracle.oracle import vectors_cmd
-
     return vectors_cmd.run(args)
 
 
 def cmd_ambiguities(args) -> int:
-    from cdg_oracle.oracle import ambiguities_cmd
-
     return ambiguities_cmd.run(args)
 
 
 def cmd_adapter(args) -> int:
-    from cdg_oracle.oracle import reference_adapter
-
     return reference_adapter.run(args.mutant, args.game)
 
 
 def cmd_position(args) -> int:
-    from cdg_oracle.oracle import position_cmd
-
     return position_cmd.run(args)
 
 
 def cmd_scenario(args) -> int:
-    from cdg_oracle.oracle import scenario_cmd
-
     return scenario_cmd.run(args)
 
 

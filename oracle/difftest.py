@@ -35,11 +35,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.registry import DEFAULT_GAME
-from cdg_oracle.oracle import statediff
+from cdg_oracle.oracle import statediff, trace
 from cdg_oracle.oracle.adapter import ImplFailure, Implementation, OutOfBudget, position_of, state_of
-from cdg_oracle.oracle.games import carried_options, new_state, start_state
+from cdg_oracle.oracle.games import carried_options, new_state, scenarios, start_state
 from cdg_oracle.oracle.textsafe import printable
+from cdg_oracle.properties.hypothesis_runs import isolated
 from cdg_oracle.properties.sampling import sample_chance
 
 KINDS = ("agree", "disagreement", "timeout", "crash", "oversized", "malformed", "protocol")
@@ -313,8 +315,6 @@ def run(command, game: str = DEFAULT_GAME, scenario: str | None = None, length: 
     ``options`` are the game options (a solo game, chapter 9; None: two-player); ``position`` a
     position document every game starts from (its header gives the scenario, length, rulings and
     options; docs/positions.md)."""
-    from cdg_oracle.oracle.games import scenarios
-
     if position is not None:
         first = start_state(game, "", length, None, None, position)
         scenario, length = position["scenario"], position.get("length", "standard")
@@ -381,11 +381,10 @@ def _run_random(session, result, games, max_steps, budget, t0, progress) -> None
 
 def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> None:
     """Hypothesis draws every choice; a finding is shrunk (within the budget) before it is kept."""
+    # hypothesis takes ~0.2 s to import and only --strategy hypothesis needs it: imported here
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
-
-    from cdg_oracle.properties.hypothesis_runs import isolated
 
     counter = {"games": 0, "steps": 0}
     stop_at = None if budget is None else t0 + budget
@@ -467,9 +466,6 @@ def replay_trace(command, text: str, where: str = "trace", timeout: float = 10.0
                  max_line: int = 4_000_000) -> Result:
     """Drive the implementation through the actions of a trace (as difftest saved it), comparing
     at every step: the one-command reproduction of a disagreement."""
-    from cdg_oracle.model.core.errors import DataError
-    from cdg_oracle.oracle import trace
-
     head, steps, _end = trace.parse(text, where)
     options = carried_options(head["game"], trace.initial_state(head, where).options())  # a bad header: invalid, line 1
     actions = []

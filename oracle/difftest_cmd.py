@@ -18,6 +18,17 @@ from __future__ import annotations
 
 import sys
 
+from cdg_oracle.model.core.position import from_document
+from cdg_oracle.model.core.registry import DEFAULT_GAME
+from cdg_oracle.oracle import difftest, trace, usage
+from cdg_oracle.oracle.adapter import split_command
+from cdg_oracle.oracle.arguments import (GAME_HELP, RULING_HELP, SEED_HELP, add_option_arguments, parse_options,
+                                         parse_rulings)
+from cdg_oracle.oracle.fileio import check_output, read_bounded, write_atomic
+from cdg_oracle.oracle.positions import read_document
+from cdg_oracle.oracle.progress import bar
+from cdg_oracle.oracle.usage import UsageError
+
 EXIT_OK, EXIT_FAIL, EXIT_UNDETERMINED = 0, 1, 4
 
 
@@ -28,13 +39,9 @@ def reference_command(mutant: str | None = None) -> list[str]:
 
 
 def add_parser(sub, game: str | None = None) -> None:
-    """The ``difftest`` command, with ``game``'s option shortcuts (oracle/cli.py ``add_option_arguments``)."""
+    """The ``difftest`` command, with ``game``'s option shortcuts (oracle/arguments.py ``add_option_arguments``)."""
     d = sub.add_parser("difftest", help="drive an implementation through the adapter protocol beside the model; report the first disagreement")
     d.add_argument("--impl", metavar="COMMAND", help="the implementation's adapter command (default: the reference adapter, i.e. the model itself)")
-    from cdg_oracle.oracle import usage
-    from cdg_oracle.model.core.registry import DEFAULT_GAME
-    from cdg_oracle.oracle.cli import GAME_HELP, RULING_HELP, SEED_HELP
-
     d.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
     d.add_argument("--scenario", default="all", help="a scenario, or all (default): the games go through every scenario in turn")
     d.add_argument("--length", default="standard", help="standard (1 deck), tournament (2), campaign (3)")
@@ -56,19 +63,10 @@ def add_parser(sub, game: str | None = None) -> None:
                    "instead of a scenario's start; its header gives the scenario, length, rulings and options")
     d.add_argument("--out", default="difftest-disagreement.jsonl", help="where to write the trace of a finding")
     d.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    from cdg_oracle.oracle.cli import add_option_arguments
     add_option_arguments(d, game)
 
 
 def run(args) -> int:
-    from cdg_oracle.oracle import difftest, trace
-    from cdg_oracle.oracle.adapter import split_command
-    from cdg_oracle.oracle.cli import parse_options, parse_rulings
-    from cdg_oracle.oracle.usage import UsageError
-    from cdg_oracle.oracle.fileio import write_atomic
-
-    from cdg_oracle.oracle.fileio import check_output
-
     if not args.trace:
         check_output(args.out)  # before any work (issue 15 item 7)
     options = parse_options(args)
@@ -77,9 +75,6 @@ def run(args) -> int:
                          "not --option or the game's own option flags")
     position = None
     if args.position:
-        from cdg_oracle.model.core.position import from_document
-        from cdg_oracle.oracle.positions import read_document
-
         if args.trace or options is not None or args.ruling or args.scenario != "all":
             raise UsageError("--position gives the game's start: its header carries the scenario, rulings and "
                              "options (not --trace, --scenario, --ruling or an option)")
@@ -90,14 +85,10 @@ def run(args) -> int:
     except ValueError as e:
         raise UsageError(str(e))
     if args.trace:
-        from cdg_oracle.oracle.fileio import read_bounded
-
         data = read_bounded(args.trace, "trace")
         result = difftest.replay_trace(command, trace.decode(data, args.trace), args.trace, args.timeout,
                                        args.max_line)
     else:
-        from cdg_oracle.oracle.progress import bar
-
         with bar(args.games, "difftest", "game") as b:
             result = difftest.run(command, args.game, args.scenario, args.length, parse_rulings(args.ruling),
                                   args.games, args.seed, args.strategy, args.timeout, args.max_line,
@@ -126,8 +117,6 @@ def run(args) -> int:
 def report(args, result, path: str | None) -> None:
     """Print the verdict on standard output: JSON with ``--json``, else in words; ``path`` is the
     finding's trace as written (None: none written)."""
-    from cdg_oracle.oracle import difftest
-
     if args.json:
         print(difftest.to_json(result, path))
     else:

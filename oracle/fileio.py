@@ -9,13 +9,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from cdg_oracle.oracle.usage import UsageError
+
 
 def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename. A write that fails (a full
     disk, a quota, a folder that went away) raises :class:`UsageError` naming the path: one line,
     exit 2, never an internal error (issue 28.12); the earlier file, if any, is left as it was."""
-    from cdg_oracle.oracle.usage import UsageError
-
     path = Path(path)
     tmp = None
     try:
@@ -120,8 +120,6 @@ def check_output(path: str | Path, option: str = "--out", directory: bool = Fals
     an existing path that is not a regular file (a device, a FIFO, a symlink, a folder) -- or, with
     ``directory``, not a real folder -- and a path whose folder does not exist as a folder or is not
     writable. Raises :class:`UsageError` naming the option and the path."""
-    from cdg_oracle.oracle.usage import UsageError
-
     p = Path(path)
     try:
         st = os.lstat(p)
@@ -161,8 +159,6 @@ def read_bounded(path: str | Path, what: str = "file", limit: int | None = None)
     """The bytes of an input file, at most ``limit`` (documented: 256 MiB); a larger one, a folder,
     a device or anything not a regular file or a pipe raises :class:`UsageError` naming it, before
     memory grows (``cdg-oracle replay /dev/zero`` is refused, not read)."""
-    from cdg_oracle.oracle.usage import UsageError
-
     limit = MAX_INPUT_BYTES if limit is None else limit
     try:
         st = os.stat(path)

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.position import from_document
+from cdg_oracle.model.core.registry import get
 
 def spec(game: str):
     """The game's GameSpec; an unknown game is a DataError naming the known ones."""
-    from cdg_oracle.model.core.registry import get
-
     return get(game)
 
 
@@ -23,8 +23,6 @@ def start_state(game: str, scenario: str, length: str = "standard", rulings: dic
     whose header must name this game) when given, else a new game of ``scenario``."""
     if position is None:
         return new_state(game, scenario, length, rulings, options)
-    from cdg_oracle.model.core.position import from_document
-
     if position.get("game") != game:
         raise DataError(f"position: game {position.get('game')!r}, not {game!r}")
     return from_document(position)

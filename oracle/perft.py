@@ -16,6 +16,9 @@ from itertools import repeat
 from typing import Any
 
 from cdg_oracle.model.core.game import action_key
+from cdg_oracle.model.core.registry import get, names
+from cdg_oracle.oracle import statediff
+from cdg_oracle.oracle.games import new_state
 
 FORMAT = "cdg-oracle-perft"
 FORMAT_VERSION = 1
@@ -117,8 +120,6 @@ def default_depth(scenario: str, game: str | None = None) -> int:
     (``GameSpec.perft_depths``), else :data:`FALLBACK_DEPTH`. Without ``game``, the depth the one
     registered game listing that scenario gives it (scenario names of different games may clash:
     then the fallback)."""
-    from cdg_oracle.model.core.registry import get, names
-
     if game is not None:
         return get(game).perft_depths.get(scenario, FALLBACK_DEPTH)
     depths = {get(g).perft_depths[scenario] for g in names() if scenario in get(g).perft_depths}
@@ -129,9 +130,6 @@ def perft_doc(game: str, scenarios: list[str], depth: int | None, length: str = 
               rulings: dict | None = None) -> dict:
     """``perft.json``: for each scenario, its depth, the counts of depths 1..depth, the divide and
     the canonical hash of the start position (after its chance steps)."""
-    from cdg_oracle.oracle import statediff
-    from cdg_oracle.oracle.games import new_state
-
     out: dict = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "length": length,
                  "chance_rule": CHANCE_RULE, "depth_rule": DEPTH_RULE, "scenarios": {}}
     for scenario in scenarios:

@@ -20,19 +20,24 @@ An action is JSON (``'{"card": 44}'``, ``'{"die": 4}'``) or a bare word (``event
 from __future__ import annotations
 
 import json
+import sys
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.game import action_key
+from cdg_oracle.model.core.position import from_document, to_document
+from cdg_oracle.model.core.registry import DEFAULT_GAME, get
+from cdg_oracle.oracle import statediff, trace, usage
+from cdg_oracle.oracle.arguments import GAME_HELP, SCENARIO_HELP
+from cdg_oracle.oracle.fileio import BadJSON, check_output, loads_value, read_bounded
+from cdg_oracle.oracle.games import default_scenario, new_state
+from cdg_oracle.oracle.positions import dumps, from_file, read_document, to_file
+from cdg_oracle.oracle.textsafe import printable
 from cdg_oracle.oracle.usage import UsageError
 
 EXIT_OK, EXIT_INVALID = 0, 2
 
 
 def add_parser(sub) -> None:
-    from cdg_oracle.model.core.registry import DEFAULT_GAME
-    from cdg_oracle.oracle.cli import GAME_HELP, SCENARIO_HELP
-    from cdg_oracle.oracle import usage
-
     p = sub.add_parser("position", help="check a position file, list its legal actions, play from it, or "
                                         "write the position of any state")
     ps = p.add_subparsers(dest="position_command", metavar="ACTION", parser_class=type(p))
@@ -73,11 +78,6 @@ def run(args) -> int:
 
 # -- check, legal, play -----------------------------------------------------------------------------
 def _check(args) -> int:
-    import sys
-
-    from cdg_oracle.oracle.positions import from_file
-    from cdg_oracle.oracle.textsafe import printable
-
     bad = 0
     for f in args.files:
         try:
@@ -133,8 +133,6 @@ def decision_lines(st) -> list[str]:
 
 
 def _legal(args) -> int:
-    from cdg_oracle.oracle.positions import from_file
-
     st = from_file(args.file)
     if args.json:
         print(json.dumps(decision_dict(st), sort_keys=True))
@@ -146,8 +144,6 @@ def _legal(args) -> int:
 def parse_action(text: str, i: int):
     """``--actions`` item ``i``: JSON, read as traces are (no duplicate key, NaN or number of more
     than 4300 digits; nested at most a few levels), or a bare word taken as a string action."""
-    from cdg_oracle.oracle.fileio import BadJSON, loads_value
-
     try:
         return loads_value(text)
     except BadJSON as e:
@@ -194,11 +190,6 @@ def apply_all(st, actions: list, where: str = "--actions", stated_machine: bool 
 
 
 def _play(args) -> int:
-    from cdg_oracle.oracle import statediff
-    from cdg_oracle.oracle.fileio import check_output
-    from cdg_oracle.model.core.position import from_document
-    from cdg_oracle.oracle.positions import read_document, to_file
-
     if args.out:
         check_output(args.out)
     doc = read_document(args.file)
@@ -234,9 +225,6 @@ def state_at_step(trace_path: str, n: int, option: str = "--at"):
     """The state after step ``n`` of a trace (0: its start), by applying its actions; a hidden
     step before it, an action that is not legal or a trace shorter than ``n`` is an error, which
     names the ``option`` that gave ``n`` (``--at``, or replay's ``--position-at``)."""
-    from cdg_oracle.oracle import trace
-    from cdg_oracle.oracle.fileio import read_bounded
-
     text = trace.decode(read_bounded(trace_path, "trace"), trace_path)
     head, steps, _ = trace.parse(text, trace_path)
     if n > len(steps):
@@ -251,11 +239,6 @@ def state_at_step(trace_path: str, n: int, option: str = "--at"):
 
 
 def _show(args) -> int:
-    from cdg_oracle.model.core.registry import get
-    from cdg_oracle.oracle.fileio import check_output, read_bounded
-    from cdg_oracle.oracle.games import new_state
-    from cdg_oracle.oracle.positions import from_file
-
     sources = [x for x in (args.file, args.trace, args.state_file) if x]
     if len(sources) > 1 or (sources and args.scenario):
         raise UsageError("position show: give one of FILE, --trace, --state and --scenario")
@@ -274,8 +257,6 @@ def _show(args) -> int:
         spec = get(args.game)
         st = spec.state_class.from_json(read_bounded(args.state_file, "state").decode("utf-8", "replace"))
     else:
-        from cdg_oracle.oracle.games import default_scenario
-
         st = new_state(args.game, args.scenario or default_scenario(args.game))
     if args.json:
         print(json.dumps(document_with_derived(st)))
@@ -287,9 +268,6 @@ def document_with_derived(st) -> dict:
     """The position of ``st`` (its document) with the game's derived facts under ``derived`` and
     the rule of each under ``derived_rules`` (issue 27.11; a game that declares none has neither).
     What ``position show --json`` prints; a position that states them is refused."""
-    from cdg_oracle.model.core.position import to_document
-    from cdg_oracle.model.core.registry import get
-
     doc = to_document(st)
     spec = get(st.game)
     if spec.derived_facts is not None:
@@ -300,8 +278,6 @@ def document_with_derived(st) -> dict:
 
 def _write_or_print(st, out: str | None) -> int:
     """Write the position of ``st`` to ``out`` (atomically), or print it."""
-    from cdg_oracle.oracle.positions import dumps, to_file
-
     if out:
         to_file(st, out)
         print(f"position written to {out}")
@@ -311,8 +287,6 @@ def _write_or_print(st, out: str | None) -> int:
 
 
 def _schema(args) -> int:
-    from cdg_oracle.model.core.registry import get
-
     fmt = get(args.game).positions
     if fmt is None:
         raise UsageError(f"--game {args.game}: no position format yet")
@@ -322,8 +296,6 @@ def _schema(args) -> int:
 
 def replay_position(args) -> int:
     """``cdg-oracle replay TRACE --position-at N [--out FILE]``: the position after step N."""
-    from cdg_oracle.oracle.fileio import check_output
-
     if args.out:
         check_output(args.out)
     return _write_or_print(state_at_step(args.trace, args.position_at, "--position-at"), args.out)

@@ -4,6 +4,7 @@ output stays clean for ``--json``. The bar is tqdm's (a well-kept library), not 
 """
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 from typing import Iterator
@@ -26,9 +27,7 @@ def bar(total: int | None, desc: str, unit: str = "step", stream=None) -> Iterat
     if not (hasattr(stream, "isatty") and stream.isatty()):
         yield _Silent()
         return
-    import os
-
-    from tqdm import tqdm
+    from tqdm import tqdm  # ~60 ms to import, needed only when standard error is a terminal
 
     try:
         cols, rows = os.get_terminal_size(stream.fileno())

@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.registry import DEFAULT_GAME
+from cdg_oracle.oracle.arguments import GAME_HELP
 
 EXIT_OK, EXIT_FAIL = 0, 1
 
@@ -30,9 +32,6 @@ EXIT_OK, EXIT_FAIL = 0, 1
 def add_parser(sub) -> None:
     """Register ``scenario`` and its actions on the CLI's subparsers."""
     sc = sub.add_parser("scenario", help="check scenario set-ups (invariants, printed figures, golden summaries); show one")
-    from cdg_oracle.model.core.registry import DEFAULT_GAME
-    from cdg_oracle.oracle.cli import GAME_HELP
-
     sc.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP + "; a game with scenario checks")
     actions = sc.add_subparsers(dest="scenario_action", metavar="ACTION", required=True)
     ch = actions.add_parser("check", help="check every scenario, or the given files; exit 1 if one fails")

@@ -212,7 +212,7 @@ def schema() -> dict:
 
 @functools.lru_cache(maxsize=1)
 def _validator():
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator  # ~0.1 s to import: only reading a trace needs it
 
     return Draft202012Validator(schema())
 
@@ -290,7 +290,7 @@ def _plain_step(rec) -> bool:
 def parse(text: str, where: str = "trace") -> tuple[dict, list[dict], dict]:
     """Parse and validate a version 2 trace: ``(header, steps, end)``; each step and the end carry
     their line number as ``"_line"``. Anything malformed raises TraceError naming the line."""
-    from jsonschema.exceptions import best_match
+    from jsonschema.exceptions import best_match  # ~0.1 s to import: only reading a trace needs it
 
     lines = text.split("\n")
     if lines and lines[-1] == "":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 
 
 class UsageError(Exception):
@@ -27,8 +28,6 @@ def raise_if_signalled() -> None:
     exception a signal handler raises can be lost, when it fires inside a finaliser (z3's objects
     free themselves in ``__del__``, where Python only prints an exception). Long commands call
     this between their phases."""
-    import signal
-
     if SIGNALLED:
         raise Terminated() if SIGNALLED[-1] == signal.SIGTERM else KeyboardInterrupt
 

@@ -17,22 +17,27 @@ docs/vectors.md and oracle/data/vector.schema.json.
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 from cdg_oracle.model.core.registry import DEFAULT_GAME
+from cdg_oracle.oracle import perft, usage, vectors
+from cdg_oracle.oracle.arguments import GAME_HELP
+from cdg_oracle.oracle.fileio import check_output
+from cdg_oracle.oracle.games import new_state, spec
+from cdg_oracle.oracle.games import scenarios as game_scenarios
+from cdg_oracle.oracle.progress import bar
+from cdg_oracle.oracle.usage import UsageError
+from cdg_oracle.properties.coverage import coverage
 
 EXIT_OK, EXIT_FAIL = 0, 1
 
 
 def add_parser(sub) -> None:
     """Register ``vectors`` on the CLI's subparsers."""
-    from cdg_oracle.oracle import vectors
-
     v = sub.add_parser("vectors", help="write conformance vectors (every operation and card event) and perft "
                                        "counts; or --check a folder of vectors against the model")
-    from cdg_oracle.oracle.cli import GAME_HELP
-
     v.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP + "; --check reads the game from each vector")
     v.add_argument("--out", metavar="DIR", default=None,
                    help="folder to write (default vectors/<game>): vectors/<id>.json, index.json, perft.json")
@@ -40,8 +45,6 @@ def add_parser(sub) -> None:
                    help="replay the vectors of DIR against the model; exit 1 if one fails")
     v.add_argument("--only", metavar="IDS", default=None,
                    help="comma-separated vector ids (e.g. card-044,op-us-disrupt): write or check only these")
-    from cdg_oracle.oracle import usage
-
     v.add_argument("--games", type=usage.count(1), default=vectors.DEFAULT_GAMES, metavar="N",
                    help=f"search budget: seeds 0..N-1 of every scenario, for the shortest set-ups "
                         f"(default {vectors.DEFAULT_GAMES})")
@@ -56,8 +59,6 @@ def add_parser(sub) -> None:
 
 
 def _usage(message: str) -> Exception:
-    from cdg_oracle.oracle.usage import UsageError
-
     return UsageError(message)
 
 
@@ -82,12 +83,7 @@ def run(args) -> int:
         raise _usage("--games must be >= 1 and --directed-games >= 0")
     if args.perft_depth is not None and args.perft_depth < 0:
         raise _usage("--perft-depth must be >= 0 (0: no perft)")
-    from cdg_oracle.oracle import vectors
-    from cdg_oracle.oracle.games import spec
-
     game = spec(args.game).name
-    import os
-
     return generate(Path(args.out or vectors.default_out(game)), parse_only(args.only), args.games,
                     args.directed_games, args.perft_depth, game=game,
                     jobs=getattr(args, "jobs", None) or (os.cpu_count() or 1))
@@ -97,21 +93,12 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
              perft_depth: int | None, stream=None, game: str = DEFAULT_GAME, jobs: int = 1) -> int:
     """Search, build and write the vectors (and perft.json unless ``perft_depth`` is 0); print a
     summary."""
-    from cdg_oracle.oracle import perft, vectors
-    from cdg_oracle.oracle.games import scenarios as game_scenarios
-
-    from cdg_oracle.oracle.fileio import check_output
-
     stream = stream or sys.stdout
     check_output(out, "--out", directory=True)
-    from cdg_oracle.properties.coverage import coverage
-
     discover = coverage(game).discover
     all_targets = vectors.targets(game)
     wanted = [] if discover else vectors.select(all_targets, only)
     scenario_list = game_scenarios(game)
-    from cdg_oracle.oracle.progress import bar
-
     with bar(None, "vectors: games searched", "game") as b:
         result = vectors.search(game, wanted, scenario_list, games, directed_games, progress=b, jobs=jobs)
     if discover:
@@ -120,8 +107,6 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
         result.found = {k: f for k, f in result.found.items() if k in {t.id for t in wanted}}
     by_id = {t.id: t for t in all_targets}
     built = vectors.build(game, result.found, {t.id: by_id[t.id] for t in wanted}, result.games)
-    from cdg_oracle.oracle.games import new_state
-
     rulings = new_state(game, scenario_list[0]).rulings_dict()
     index = vectors.index_doc(game, built, wanted, result, scenario_list, games, directed_games, rulings, only)
     perft_doc = None
@@ -146,8 +131,6 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
 
 def check(folder: Path, only: list[str] | None, stream=None) -> int:
     """Replay the vectors of ``folder``; one line per vector (and one per difference)."""
-    from cdg_oracle.oracle import vectors
-
     stream = stream or sys.stdout
     results, failed = vectors.check(folder, only)
     lines = []

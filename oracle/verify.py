@@ -16,16 +16,18 @@ import sys
 import time
 from pathlib import Path
 
-from cdg_oracle.model.core.registry import DEFAULT_GAME
-from cdg_oracle.oracle import __version__
+from cdg_oracle.model.core.registry import DEFAULT_GAME, get
+from cdg_oracle.oracle import __version__, difftest, trace
+from cdg_oracle.oracle.difftest_cmd import reference_command
 from cdg_oracle.oracle.fileio import write_atomic
-from cdg_oracle.properties.verification import Section
+from cdg_oracle.oracle.games import scenarios as game_scenarios
+from cdg_oracle.oracle.usage import raise_if_signalled
+from cdg_oracle.properties.campaign import campaign
+from cdg_oracle.properties.verification import Section, verification
 
 
 def say(text: str) -> None:
     """Say what verify does next, after making sure no interrupt was lost in the last phase."""
-    from cdg_oracle.oracle.usage import raise_if_signalled
-
     raise_if_signalled()
     print(text, file=sys.stderr, flush=True)
 
@@ -38,11 +40,6 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     is partial (issue 15 item 6). It bounds every campaign together (the random one, then the
     game's own: solo, Deluxe, active), counted from the first campaign's start (issue 28.6); the
     checks, the state machine and the adapter self-test are the fixed work before and after."""
-    from cdg_oracle.model.core.registry import get
-    from cdg_oracle.oracle import trace
-    from cdg_oracle.properties.campaign import campaign
-    from cdg_oracle.properties.verification import verification
-
     t0 = time.monotonic()
     spec = get(game)
     game = spec.name
@@ -89,8 +86,6 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
               "work": {**work, "planned": planned, "budget_seconds": budget, "partial": partial}}
     for x in sections:
         report[x.key] = x.data
-    from cdg_oracle.oracle.usage import raise_if_signalled
-
     raise_if_signalled()  # an interrupt lost in the last phase still writes no report
     write_atomic(folder / "verification.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
     write_atomic(folder / "verification.md", render_md(ver.title or f"{game} verification report", report,
@@ -158,12 +153,8 @@ def campaign_report(ver, sides: tuple[str, ...], results: list) -> Section:
 def adapter_selftest(seed: int, game: str = DEFAULT_GAME) -> list[dict]:
     """difftest of the reference adapter (the model in another process, over the adapter
     protocol) against the model: the harness itself checked end to end, one game per scenario."""
-    from cdg_oracle.oracle import difftest
-    from cdg_oracle.oracle.difftest_cmd import reference_command
-    from cdg_oracle.oracle.games import scenarios
-
     out = []
-    for name in scenarios(game):
+    for name in game_scenarios(game):
         r = difftest.run(reference_command(), game=game, scenario=name, games=1, seed=seed)
         out.append({"scenario": name, "verdict": r.verdict, "games": r.games, "steps": r.steps,
                     "finding": None if r.finding is None else r.finding.message})

@@ -1,11 +1,14 @@
 """The ambiguity and errata registry of a game, as data: every known discrepancy between translations
 of its rulebook and every known ambiguity or contradiction, each with its readings, the reading the
-model follows and the ``Rulings`` switch (if any) that executes the others.
+model follows and the ``Rulings`` switch (if any) that executes the others. The entries are the
+one declaration of the switches: the game's ``Rulings`` class is built from them
+(``model/core/rulings.py``, ``rulings_class``), so adding a switch is writing its entry.
 
 This module is the machinery, once, for every game; a game's registry module
 (``properties/<game>/registry.py``) declares an :class:`AmbiguityRegistry`: its folder, its rule
 catalogue, its ``Rulings`` class, its card numbers, the form of its entry ids and its seed files.
-The entries are YAML files in the game's folder (``properties/<game>/ambiguities/*.yaml``), read in
+The entries are YAML files in the game's folder (``model/<game>/data/ambiguities/*.yaml``: model
+data, since the model reads its switches from them), read in
 name order with the strict reader of ``model/core/yamlio.py`` (duplicate keys refused) and
 validated on load: a problem raises :class:`cdg_oracle.model.core.errors.DataError` with one line
 naming the file, the entry and the fault. One entry:
@@ -31,7 +34,16 @@ naming the file, the entry and the fault. One entry:
                                # none: no effect on play (a translation slip, a wording); pending:
                                # different play, no switch yet (reported, never faked)
   switch: plot_markers_reusable   # a field of the game's Rulings class (effect play), else absent
-  values: {reusable: true, single_use: false}   # reading -> the switch's value (effect play)
+  values: {reusable: true, single_use: false}   # reading -> the switch's value (effect play); the
+                               # default reading's value is the switch's default, and the values'
+                               # type (bool, int or str) the switch's type
+  ruling:                      # declares the switch: exactly one entry naming it carries this block
+    order: 36                  # its place among the game's switches: 1, 2, ... (Rulings.describe(),
+                               # ``cdg-oracle rules --rulings``, the measurement list them in order)
+    question: "4.8.1: do numbered Plot markers return to Available ...?"   # what --rulings prints
+    source: "seed_labyrinth.md D01 (resolution: reusable; ...)"           # where the default comes from
+    choices: [true, false]     # optional: every value of the switch, in this order (default: the
+                               # values of ``values``, in reading order)
   no_switch: "..."             # effect none or pending: why there is no switch
   source: "seed_labyrinth.md D01"
 ```
@@ -39,8 +51,11 @@ naming the file, the entry and the fault. One entry:
 Checks on load: ids unique and well formed; rule numbers in the rule catalogue; card numbers the
 game's; every text's seed file and language known; the default among the readings; with
 ``effect: play`` the switch exists, ``values`` gives a legal value of it for every reading, and the
-default reading maps to the switch's default. :meth:`AmbiguityRegistry.coverage_problems` checks the
-other direction: every ``Rulings`` switch is named by an entry.
+default reading maps to the switch's default; a ``ruling`` block only with ``effect: play``, well
+formed (``model/core/rulings.py``, ``declaration``) and declaring the switch as the game's
+``Rulings`` class has it (a registry folder given in place of the game's own may not redeclare a
+switch). :meth:`AmbiguityRegistry.coverage_problems` checks the other direction: every ``Rulings``
+switch is named by an entry and declared by exactly one.
 """
 from __future__ import annotations
 
@@ -50,7 +65,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from cdg_oracle.model.core.errors import DataError
-from cdg_oracle.model.core.rulings import Rulings
+from cdg_oracle.model.core.rulings import Rulings, declaration
 from cdg_oracle.model.core.yamlio import read_yaml
 
 KINDS = ("discrepancy", "ambiguity", "contradiction")
@@ -59,8 +74,8 @@ BASES = ("errata", "faq", "card_clarification", "worked_example", "rulebook_cons
          "majority_of_translations", "project_decision")
 EFFECTS = ("play", "none", "pending")
 FIELDS = {"id", "kind", "severity", "title", "rules", "cards", "texts", "english", "readings", "default",
-          "basis", "why", "effect", "switch", "values", "no_switch", "source"}
-REQUIRED = FIELDS - {"switch", "values", "no_switch"}
+          "basis", "why", "effect", "switch", "values", "ruling", "no_switch", "source"}
+REQUIRED = FIELDS - {"switch", "values", "ruling", "no_switch"}
 
 
 @dataclass(frozen=True)
@@ -83,6 +98,7 @@ class Entry:
     no_switch: str | None
     source: str
     file: str
+    declares: bool = False  # its ``ruling`` block declares the switch
 
     def alternatives(self) -> list[str]:
         """The readings other than the default, in the order the entry gives them."""
@@ -132,10 +148,18 @@ class AmbiguityRegistry:
         return tuple(out)
 
     def coverage_problems(self, entries: tuple[Entry, ...]) -> list[str]:
-        """Every ``Rulings`` switch must be named by an entry (the other direction is checked on load)."""
+        """Every ``Rulings`` switch must be named by an entry and declared by exactly one (the other
+        direction is checked on load)."""
         named = {e.switch for e in entries if e.switch}
-        return [f"switch {s['name']} is named by no registry entry" for s in self.rulings.describe()
-                if s["name"] not in named]
+        declared = [e.switch for e in entries if e.declares]
+        out = []
+        for s in self.rulings.describe():
+            if s["name"] not in named:
+                out.append(f"switch {s['name']} is named by no registry entry")
+            elif declared.count(s["name"]) != 1:
+                out.append(f"switch {s['name']} is declared by {declared.count(s['name'])} entries (a ruling block), "
+                           "not one")
+        return out
 
     def _load_file(self, path: Path, switches: dict, rules: set) -> list[Entry]:
         where = path.name
@@ -212,14 +236,25 @@ class AmbiguityRegistry:
                            f"but the switch's default is {sw['default']!r}")
             if no_switch is not None:
                 raise fail("effect play has a switch: no_switch must be absent")
+            declared = declaration(e, where)  # the model's own reading of the block (one-line errors)
+            if declared is not None:
+                names = [s["name"] for s in self.rulings.describe()]
+                if (declared.default, list(declared.choices), declared.question, declared.source,
+                        declared.order) != (sw["default"], sw["choices"], sw["question"], sw["source"],
+                                            names.index(switch) + 1):
+                    raise fail(f"its ruling block declares {switch} otherwise than {self.rulings.__name__} "
+                               "(built from the game's own registry folder)")
         else:
             if switch is not None or values is not None:
                 raise fail(f"effect {e['effect']}: no switch or values (effect play has them)")
+            if "ruling" in e:
+                raise fail(f"effect {e['effect']}: no ruling block (it declares the switch of an effect play entry)")
             if not isinstance(no_switch, str) or not no_switch.strip():
                 raise fail(f"effect {e['effect']}: no_switch must say why there is no switch")
         return Entry(e["id"], e["kind"], e["severity"], e["title"], tuple(e["rules"]), tuple(e["cards"]),
                      tuple(dict(t) for t in texts), e["english"], dict(readings), e["default"], e["basis"],
-                     e["why"], e["effect"], switch, dict(values or {}), no_switch, e["source"], where)
+                     e["why"], e["effect"], switch, dict(values or {}), no_switch, e["source"], where,
+                     "ruling" in e)
 
 
 def normalize(text: str) -> str:

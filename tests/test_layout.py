@@ -1,6 +1,12 @@
 """DESIGN.md's house rules, enforced: imports run one way (oracle -> properties -> model), the
 model holds no randomness (every die, draw and pick is a chance node), and the oracle and the core
-name no game (issue 29 item 4)."""
+name no game (issue 29 item 4).
+
+Checked here: no package imports one above it (model imports neither properties nor oracle,
+properties not oracle); every project import, in code, in code held in strings and in the docs,
+uses the installed name (``cdg_oracle.model...``); the model imports no source of randomness; no
+module of ``oracle/`` or ``model/core/`` names a game in its code. Imports between the modules
+themselves, function-level ones included, form no cycle: that is tests/test_import_cycles.py."""
 from __future__ import annotations
 
 import ast

@@ -28,8 +28,13 @@ answer, changing nothing else (:meth:`Engine.repose`). A state read from a file 
 again and a stated one must agree. Every procedure written as steps re-poses (a ``choose``,
 ``roll`` or ``pick`` asks again at its own label); one written by hand does when it follows the
 same rule -- at the step awaiting an answer, a call without one poses the question -- and is then
-declared with ``reposes=True`` (or :meth:`Engine.declare_reposing`). For the others the question
-stated is the only record of it (their list: :attr:`Engine.reposing` is what they lack).
+declared with ``reposes=True`` (or :meth:`Engine.declare_reposing`). Every procedure of every game
+re-poses (tests/oracle/test_positions_machine.py checks that :attr:`Engine.reposing` holds each
+registered procedure), so a question read from a file is never more than a claim to check.
+
+The step helpers (:func:`push`, :func:`pop`, :func:`cite`, :func:`ask`, :func:`answer`,
+:func:`roll`, :func:`pick_chance`) live in model/core/stack.py and are re-exported here. Imports run
+one way: this module builds on steps.py and stack.py, steps.py on stack.py, never back.
 
 This module knows no game: it imports nothing of ``model.labyrinth`` or any other game.
 """
@@ -39,10 +44,12 @@ import functools
 from typing import Any, Callable
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.stack import (  # noqa: F401  (the step helpers, re-exported for the games)
+    DIE, answer, ask, cite, pick_chance, pop, push, question_id, roll)
+from cdg_oracle.model.core.state import copy_json
+from cdg_oracle.model.core.steps import compile_procedure
 
 Handler = Callable[[Any, dict, Any], None]
-
-DIE = [{"die": n} for n in range(1, 7)]
 
 #: Steps one :meth:`Engine.run` may take without posing a question before it is taken to run away
 #: (a procedure that starts children for ever, a loop that never asks).
@@ -95,8 +102,6 @@ class Engine:
                 return [do(...), call("jihadist_phase"), ...]
 
         Returns the handler."""
-        from cdg_oracle.model.core.steps import compile_procedure  # steps.py builds on this module
-
         if steps is not None:
             return self.procedure(name, reposes=True)(compile_procedure(name, steps))
 
@@ -150,8 +155,6 @@ class Engine:
         ``st`` is left untouched. A DataError of one line when the top frame poses nothing, fails
         or changes anything but the question (the frame is not at a step awaiting an answer),
         or when its procedure does not re-pose (not in :attr:`reposing`)."""
-        from cdg_oracle.model.core.state import copy_json  # state.py builds on this module
-
         d = st.d
         stack = d["stack"]
         frame = stack[-1]
@@ -180,70 +183,3 @@ class Engine:
 def _clip(text: str, width: int = 120) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 3] + "..."
-
-
-# -- the step helpers every procedure uses ----------------------------------------------------------
-def push(st, proc: str, **local: Any) -> dict:
-    """Start procedure ``proc`` as a child of the current frame; returns its frame."""
-    frame = {"proc": proc, "pc": "start", **local}
-    st.d["stack"].append(frame)
-    return frame
-
-
-def pop(st) -> None:
-    """Finish the current procedure; its parent resumes with ``action=None``."""
-    st.d["stack"].pop()
-
-
-def cite(st, *rules: str) -> None:
-    """Record the rule numbers the current step applies (reported by ``applied_rules()``)."""
-    st._applied.extend(rules)
-
-
-def question_id(st) -> str:
-    """The stable identifier of a question posed now: the asking procedure and its step
-    (``"op_travel.origin"``, ``"play_card.use"``), the same in every game and version that keeps
-    the procedure's name -- what drivers key on instead of parsing the prompt."""
-    stack = st.d["stack"]
-    if not stack:
-        return "setup"
-    frame = stack[-1]
-    return f"{frame['proc']}.{frame['pc']}"
-
-
-def ask(st, player: str, actions: list, rule: str, prompt: str, question: str | None = None) -> None:
-    """Pose a decision to ``player`` among ``actions`` (non-empty). ``question``: its stable
-    identifier (default :func:`question_id`). The game's ``on_ask`` hook may answer it at once
-    (a bot, :func:`answer`) or turn it into a chance node."""
-    if not actions:
-        raise RuntimeError(f"dead end: {prompt} ({rule}) offers no action")
-    st.d["pending"] = {"player": player, "actions": actions, "rule": rule, "prompt": prompt,
-                       "question": question or question_id(st)}
-    hook = st.ENGINE.on_ask
-    if hook is not None:
-        hook(st)
-
-
-def answer(st, action: Any) -> None:
-    """Answer the question just posed without a decision node: :meth:`Engine.run` feeds
-    ``action`` to the top frame next (a bot's answer)."""
-    st.d["pending"] = None
-    st._auto = action
-
-
-def roll(st, rule: str, prompt: str, question: str | None = None) -> None:
-    """Pose a chance node: one six-sided die, each face 1/6."""
-    st.d["pending"] = {"player": "chance", "actions": DIE, "weights": None, "rule": rule, "prompt": prompt,
-                       "question": question or question_id(st)}
-
-
-def pick_chance(st, outcomes: list, weights: list[int] | None, rule: str, prompt: str,
-                gap: str | None = None, question: str | None = None) -> None:
-    """Pose a chance node over ``outcomes`` (uniform, or proportional to integer ``weights``).
-    ``gap`` says the node stands in for a table no source gives (``decision()`` reports it)."""
-    if not outcomes:
-        raise RuntimeError(f"empty chance node: {prompt} ({rule})")
-    st.d["pending"] = {"player": "chance", "actions": outcomes, "weights": weights, "rule": rule,
-                       "prompt": prompt, "question": question or question_id(st)}
-    if gap:
-        st.d["pending"]["gap"] = gap

@@ -281,31 +281,23 @@ def check_machine(d: dict, fmt: PositionFormat, template: dict, where: str) -> N
 def derive_pending(d: dict, state_class: type, stated: Any, where: str) -> None:
     """Set ``d["pending"]``, the question the stack poses, posed again by the model
     (:meth:`~.engine.Engine.repose`), never taken from the file: a ``pending`` stated (``stated``)
-    must equal it. For a top frame whose procedure does not re-pose (written by hand, not yet
-    declared ``reposes``), the question stated is kept after a check of its form. ``d``'s stack
-    and terminal have passed :func:`check_machine`."""
+    must equal it. Every procedure of every game re-poses (tests/oracle/test_positions_machine.py
+    checks it), so a position can never state a question, or a legal action, of its own.
+    ``d``'s stack and terminal have passed :func:`check_machine`."""
     if d["terminal"] is not None:
         if stated is not _UNSTATED and stated is not None:
             raise DataError(f"{where}.pending: the game is over, so no question is pending (write null or leave it out)")
         d["pending"] = None
         return
-    engine = state_class.ENGINE
-    if d["stack"][-1]["proc"] in engine.reposing:
-        d["pending"] = None
-        try:
-            posed = engine.repose(state_class(d))
-        except DataError as e:
-            raise DataError(f"{where}.stack: {e}") from None
-        if stated is not _UNSTATED and stated != posed:
-            raise DataError(f"{where}.pending differs from what the stack poses: {_pending_difference(stated, posed)}"
-                            " (leave pending out: the model poses it)")
-        d["pending"] = posed
-        return
-    if stated is _UNSTATED:
-        raise DataError(f"{where}.pending: missing: the top frame's procedure "
-                        f"({d['stack'][-1]['proc']}) cannot pose its question again, so the question must be stated")
-    _check_pending_form(stated, state_class.SIDES, f"{where}.pending")
-    d["pending"] = stated
+    d["pending"] = None
+    try:
+        posed = state_class.ENGINE.repose(state_class(d))
+    except DataError as e:
+        raise DataError(f"{where}.stack: {e}") from None
+    if stated is not _UNSTATED and stated != posed:
+        raise DataError(f"{where}.pending differs from what the stack poses: {_pending_difference(stated, posed)}"
+                        " (leave pending out: the model poses it)")
+    d["pending"] = posed
 
 
 def _pending_difference(stated: Any, posed: dict) -> str:
@@ -329,38 +321,6 @@ def _pending_difference(stated: Any, posed: dict) -> str:
                 return f"{key}: {_short(stated[key])} stated, {_short(posed[key])} posed"
     extra = [k for k in stated if k not in PENDING_KEYS]
     return f"{extra[0]}: no such field of a question" if extra else "not the same question"
-
-
-def _check_pending_form(p: Any, sides: tuple, where: str) -> None:
-    """The form of a question stated for a frame that cannot pose it again: the fields
-    :func:`~.engine.ask` and :func:`~.engine.pick_chance` write, each of its kind."""
-    if type(p) is not dict:
-        raise DataError(f"{where}: {_short(p)} is {_kind(p)}, not a question (a mapping of {', '.join(PENDING_KEYS[:5])})")
-    extra = [k for k in p if k not in PENDING_KEYS]
-    if extra:
-        raise DataError(f"{where}.{extra[0]}: no such field of a question (known: {', '.join(PENDING_KEYS)})")
-    for key in ("player", "actions", "rule", "prompt", "question"):
-        if key not in p:
-            raise DataError(f"{where}.{key}: missing")
-    if p["player"] != "chance" and p["player"] not in sides:
-        raise DataError(f"{where}.player: {_short(p['player'])} is not a side ({', '.join(sides)}) nor chance")
-    for key in ("rule", "prompt", "question"):
-        if type(p[key]) is not str:
-            raise DataError(f"{where}.{key}: {_short(p[key])} is {_kind(p[key])}, not text")
-    acts = p["actions"]
-    if type(acts) is not list or not acts:
-        raise DataError(f"{where}.actions: {_short(acts)} is not a non-empty list of actions")
-    if p["player"] == "chance":
-        w = p.get("weights", _UNSTATED)
-        if w is _UNSTATED:
-            raise DataError(f"{where}.weights: missing (null: the outcomes are equally likely)")
-        if w is not None and (type(w) is not list or len(w) != len(acts)
-                              or any(type(x) is not int or x <= 0 for x in w)):
-            raise DataError(f"{where}.weights: {_short(w)}: not null nor one positive whole number per outcome")
-    elif "weights" in p:
-        raise DataError(f"{where}.weights: a decision has no weights (only a chance node)")
-    if "gap" in p and type(p["gap"]) is not str:
-        raise DataError(f"{where}.gap: {_short(p['gap'])} is {_kind(p['gap'])}, not text")
 
 
 _SHAPES: dict = {}
@@ -572,9 +532,8 @@ def to_document(st) -> dict:
     if point is not None:
         doc["next"] = point
     else:
-        # The question is left out when the model poses it again on reading (derive_pending).
-        keep = d["terminal"] is None and d["stack"] and d["stack"][-1]["proc"] not in st.ENGINE.reposing
-        doc["machine"] = {k: json.loads(json.dumps(d[k])) for k in fmt.machine if k != "pending" or keep}
+        # The question is left out: the model poses it again on reading (derive_pending).
+        doc["machine"] = {k: json.loads(json.dumps(d[k])) for k in fmt.machine if k != "pending"}
     return doc
 
 

@@ -56,8 +56,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Iterable
 
-from cdg_oracle.model.core.engine import ask, pick_chance, pop, push
-from cdg_oracle.model.core.engine import roll as roll_die
+from cdg_oracle.model.core.stack import ask, pick_chance, pop, push
+from cdg_oracle.model.core.stack import roll as roll_die
 
 #: Instructions one handler call may run without a question, a child or a pause: beyond it a
 #: procedure is taken to loop for ever (a ``while_`` whose body never ends a step).

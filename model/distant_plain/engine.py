@@ -40,8 +40,19 @@ def standing_conditions(st) -> None:
 ENGINE = Engine("distant_plain", after_step=standing_conditions)
 
 # The procedures written by hand that pose their question again when called without an answer
-# (model/core/engine.py, "Posing again"; checked by tests/oracle/test_positions_machine.py).
+# (model/core/engine.py, "Posing again"; checked by tests/oracle/test_positions_machine.py on random
+# games, and for the Operations and the Propaganda round by tests/distant_plain/test_reposing_operations.py).
+# ``propaganda`` and ``sandbox`` never pose a question of their own (they only start others), so
+# they re-pose vacuously: a stack topped by one of them poses nothing and is refused.
 ENGINE.declare_reposing(
-    "desertion", "faction_turn", "government_assault", "redeploy", "taliban_attack", "taliban_extort",
-    "taliban_rally", "taliban_terror", "warlords_attack", "warlords_cultivate", "warlords_rally", "warlords_terror",
+    "civic_action", "coalition_assault", "coalition_patrol", "coalition_sweep", "coalition_train", "coin_activation",
+    "coin_assault_removal", "desertion", "faction_turn", "government_assault", "government_patrol",
+    "government_sweep", "government_train", "propaganda", "redeploy", "sandbox", "sharia", "taliban_attack",
+    "taliban_extort", "taliban_march", "taliban_rally", "taliban_terror", "warlords_attack", "warlords_cultivate",
+    "warlords_march", "warlords_rally", "warlords_terror",
+)
+# The Special Activities (special_activities/*.py; Extort and Cultivate above).
+ENGINE.declare_reposing(
+    "coalition_air_lift", "coalition_air_strike", "coalition_surge", "government_eradicate", "government_govern",
+    "government_transport", "taliban_infiltrate", "warlords_suborn", "warlords_traffic",
 )

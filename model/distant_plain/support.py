@@ -115,9 +115,13 @@ def civic_action_decider(st, f: dict, name: str) -> str:
 @implements("propaganda.support", "propaganda.support.civic_action")
 def civic_action(st, f, a) -> None:
     """The Government, then the Coalition, buy Civic Actions one at a time in the spaces they
-    decide (module docstring), each until it stops or can buy no more."""
+    decide (module docstring), each until it stops or can buy no more. Called without an answer at
+    its question (step ``choose``) it poses that question again and changes nothing else (it
+    re-poses: engine.py ``declare_reposing``)."""
     d = st.d
-    if f["pc"] == "start":
+    if f["pc"] == "choose" and a is None:
+        pass  # the question posed again below, from the same state
+    elif f["pc"] == "start":
         overall = None
         if st.rulings.civic_action_decider == "overall":
             overall = more_troops([d["spaces"][n]["pieces"] for n in civic_action_spaces(st)])
@@ -181,12 +185,16 @@ def sharia_spaces(st) -> list[str]:
 @ENGINE.procedure("sharia")
 @implements("propaganda.support", "propaganda.support.sharia")
 def sharia(st, f, a) -> None:
-    """The Taliban buy Sharia one Resource at a time, or stop."""
+    """The Taliban buy Sharia one Resource at a time, or stop. Called without an answer at its
+    question (step ``choose``) it poses that question again and changes nothing else (it re-poses:
+    engine.py ``declare_reposing``)."""
     d = st.d
-    if f["pc"] == "choose" and a is not None and "space" in a:
+    if f["pc"] == "choose" and a is None:
+        pass  # the question posed again below, from the same state
+    elif f["pc"] == "choose" and "space" in a:
         sharia_step(d, a["space"])
         cite(st, "propaganda.support.sharia")
-    elif f["pc"] == "choose":
+    elif f["pc"] == "choose":  # done
         pop(st)
         return
     options = sharia_spaces(st)

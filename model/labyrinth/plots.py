@@ -9,7 +9,7 @@ Lasting effects of events on plot resolution: Backlash (card 1) reverses a revea
 a plot resolved in Israel ends Abbas (card 11), one in India Indo-Pakistani Talks (card 36);
 troops for the PRESTIGE step include NATO (card 41).
 
-Readings of the registry (properties/labyrinth/ambiguities/) honoured here, each a Rulings switch:
+Readings of the registry (model/labyrinth/data/ambiguities/) honoured here, each a Rulings switch:
 ``plot_funding_islamist_rule`` (D11, FUNDING under Islamist Rule), ``schengen_extra_rolls`` (D10,
 the two other Schengen rolls), ``us_plot_roll`` (D08, the US roll under PRESTIGE),
 ``aid_removed_per`` (D27, Aid and the GOVERNANCE dice); ``plot_markers_reusable`` (D01, MARKER)

@@ -4,16 +4,16 @@ ambiguity registry.
 :data:`CHECKS` is the game's record for the generic tools (properties/games.py ``GameChecks``),
 named by its spec (model/distant_plain/__init__.py ``checks``). Its ambiguity registry is the
 machinery of properties/ambiguities.py configured here, with this game's constants: the entries in
-``ambiguities/*.yaml``, ids A01-A99 (``seed_a_distant_plain.md`` section 8, items in order) and
-P01-P99 (the project's own), rule names (the aid prints no numbers) from
-``model/distant_plain/data/rules.yaml``, cards 1-72 (the event cards, titles only), switches of
-``DistantPlainRulings``, quotes from seed 003 (Italian).
+``model/distant_plain/data/ambiguities/*.yaml`` (model data: the model builds its Rulings class from
+them), ids A01-A99 (``seed_a_distant_plain.md`` section 8, items in order) and P01-P99 (the
+project's own), rule names (the aid prints no numbers) from ``model/distant_plain/data/rules.yaml``,
+cards 1-72 (the event cards, titles only), switches of ``DistantPlainRulings``, quotes from seed 003
+(Italian).
 """
 import re
-from pathlib import Path
 
 from cdg_oracle.model.distant_plain.rules_catalogue import load_rules_catalogue
-from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
+from cdg_oracle.model.distant_plain.rulings import AMBIGUITIES, DistantPlainRulings
 from cdg_oracle.properties.ambiguities import AmbiguityRegistry
 from cdg_oracle.properties.games import GameChecks
 
@@ -25,7 +25,7 @@ CHECKS = GameChecks(
     verification=f"{_HERE}.verification:VERIFICATION",
     scenario_checks=f"{_HERE}.scenario_checks",
     registry=AmbiguityRegistry(
-        directory=Path(__file__).resolve().parent / "ambiguities", rules=load_rules_catalogue,
+        directory=AMBIGUITIES, rules=load_rules_catalogue,
         rulings=DistantPlainRulings, cards=range(1, 73), id_pattern=re.compile(r"^(A|P)\d\d$"),
         id_hint="A01-A99 or P01-P99", seeds={"003": "it"}),
     machine=f"{_HERE}.stateful:run_machine",

@@ -1,21 +1,21 @@
 """Labyrinth's own checks: its invariants, map and scenario checks, z3 invariants and proofs,
-victory analysis, what its conformance vectors cover, its state machine, its mutants, its
-ambiguity registry and the measurement of its ambiguities.
+victory analysis, what its conformance vectors cover, its state machine, its mutants, its ambiguity
+registry and the measurement of its ambiguities.
 
 :data:`CHECKS` is the game's record for the generic tools (properties/games.py ``GameChecks``),
 named by its spec (model/labyrinth/__init__.py ``checks``). Its ambiguity registry (issue 7) is the
 machinery of properties/ambiguities.py configured here, with this game's constants: the entries in
-``ambiguities/*.yaml``, ids D01-D56 and A01-A55 (``seed_labyrinth.md`` section g) and P01... (the
-project's own), rule numbers from ``model/labyrinth/data/rules.yaml``, cards 1-120, switches of
-``LabyrinthRulings``, quotes from the seed rulebooks 000 (it), 001 (pl), 002 (it), 003 (it) and
-004 (es). Its command-line shortcuts (``--solo``, ``--ideology``, ``--minidecks``, chapter 9) are
+``model/labyrinth/data/ambiguities/*.yaml`` (model data: the model builds its Rulings class from
+them), ids D01-D56 and A01-A55 (``seed_labyrinth.md`` section g) and P01... (the project's own),
+rule numbers from ``model/labyrinth/data/rules.yaml``, cards 1-120, switches of
+``LabyrinthRulings``, quotes from the seed rulebooks 000 (it), 001 (pl), 002 (it), 003 (it) and 004
+(es). Its command-line shortcuts (``--solo``, ``--ideology``, ``--minidecks``, chapter 9) are
 ``cli_options.py``'s.
 """
 import re
-from pathlib import Path
 
 from cdg_oracle.model.labyrinth.rules_catalogue import load_rules_catalogue
-from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
+from cdg_oracle.model.labyrinth.rulings import AMBIGUITIES, LabyrinthRulings
 from cdg_oracle.properties.ambiguities import AmbiguityRegistry
 from cdg_oracle.properties.games import GameChecks
 
@@ -28,7 +28,7 @@ CHECKS = GameChecks(
     verification=f"{_HERE}.verification:VERIFICATION",
     scenario_checks=f"{_HERE}.scenario_checks",
     registry=AmbiguityRegistry(
-        directory=Path(__file__).resolve().parent / "ambiguities", rules=load_rules_catalogue,
+        directory=AMBIGUITIES, rules=load_rules_catalogue,
         rulings=LabyrinthRulings, cards=range(1, 121), id_pattern=re.compile(r"^(D|A|P)\d\d$"),
         id_hint="D01-D99, A01-A99 or P01-P99", seeds={"000": "it", "001": "pl", "002": "it", "003": "it", "004": "es"}),
     machine=f"{_HERE}.stateful:run_machine",

@@ -1,13 +1,14 @@
 """The ambiguity and errata registry of Labyrinth (issue 7): every known discrepancy between the
 Italian, Polish and Spanish rulebooks and every known ambiguity or contradiction, as data.
 
-The entries are YAML files in ``properties/labyrinth/ambiguities/``; the entry format, the checks on
+The entries are YAML files in ``model/labyrinth/data/ambiguities/``; the entry format, the checks on
 load and :func:`coverage_problems` are the game-independent machinery of
-``properties/ambiguities.py`` (its module docstring gives the format); Labyrinth's configuration
-of it, its constants, is the ``registry`` of its checks record (properties/labyrinth/__init__.py).
-This module only names that registry's folder and loader for the Labyrinth modules and tests that
-read them (the impact measurement, the discovery, the side-by-side run). Every problem raises :class:`cdg_oracle.model.core.errors.DataError` with one line naming
-the file, the entry and the fault.
+``properties/ambiguities.py`` (its module docstring gives the format); Labyrinth's configuration of
+it, its constants, is the ``registry`` of its checks record (properties/labyrinth/__init__.py). This
+module only names that registry's folder and loader for the Labyrinth modules and tests that read
+them (the impact measurement, the discovery, the side-by-side run). Every problem raises
+:class:`cdg_oracle.model.core.errors.DataError` with one line naming the file, the entry and the
+fault.
 """
 from __future__ import annotations
 

@@ -3,16 +3,15 @@
 :data:`CHECKS` is the game's record for the generic tools (properties/games.py ``GameChecks``),
 named by its spec (model/twilight_struggle/__init__.py ``checks``). Its ambiguity registry is the
 machinery of properties/ambiguities.py configured here, with this game's constants: the entries in
-``ambiguities/*.yaml``, ids A01-A39 (``seed_twilight_struggle.md`` section g, items 1-39 in order)
-and P01... (the project's own), rule numbers from ``model/twilight_struggle/data/rules.yaml``, cards
-1-110 in the model's (Deluxe) numbering, switches of ``TwilightRulings``, quotes from seed 002
-(Italian).
+``model/twilight_struggle/data/ambiguities/*.yaml`` (model data: the model builds its Rulings class
+from them), ids A01-A39 (``seed_twilight_struggle.md`` section g, items 1-39 in order) and P01...
+(the project's own), rule numbers from ``model/twilight_struggle/data/rules.yaml``, cards 1-110 in
+the model's (Deluxe) numbering, switches of ``TwilightRulings``, quotes from seed 002 (Italian).
 """
 import re
-from pathlib import Path
 
 from cdg_oracle.model.twilight_struggle.rules_catalogue import load_rules_catalogue
-from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
+from cdg_oracle.model.twilight_struggle.rulings import AMBIGUITIES, TwilightRulings
 from cdg_oracle.properties.ambiguities import AmbiguityRegistry
 from cdg_oracle.properties.games import GameChecks
 
@@ -24,7 +23,7 @@ CHECKS = GameChecks(
     verification=f"{_HERE}.verification:VERIFICATION",
     scenario_checks=f"{_HERE}.scenario_checks",
     registry=AmbiguityRegistry(
-        directory=Path(__file__).resolve().parent / "ambiguities", rules=load_rules_catalogue,
+        directory=AMBIGUITIES, rules=load_rules_catalogue,
         rulings=TwilightRulings, cards=range(1, 111), id_pattern=re.compile(r"^(D|A|P)\d\d$"),
         id_hint="D01-D99, A01-A99 or P01-P99", seeds={"002": "it"}),
     machine=f"{_HERE}.stateful:run_machine",

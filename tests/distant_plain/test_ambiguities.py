@@ -1,4 +1,4 @@
-"""The A Distant Plain ambiguity registry (properties/distant_plain/ambiguities/): every item of the
+"""The A Distant Plain ambiguity registry (model/distant_plain/data/ambiguities/): every item of the
 seed dossier's section 8 has its entry, in order; every DistantPlainRulings switch is executed by
 exactly one entry; every quote is in the seed; a bad entry fails with one line naming the file and
 the entry."""
@@ -54,7 +54,8 @@ def test_the_registry_loads_with_every_dossier_item_in_order(registry):
 
 
 def test_the_registry_directory_is_the_default():
-    assert DIRECTORY.name == "ambiguities" and DIRECTORY.parent.name == "distant_plain"
+    """The registry is model data (the model builds its Rulings class from it)."""
+    assert DIRECTORY.parts[-4:] == ("model", "distant_plain", "data", "ambiguities")
 
 
 def test_every_switch_is_covered_by_exactly_one_entry(registry):

@@ -1,5 +1,5 @@
 """What independent checking found (issue 14): the Governance-change fix for card 94 and the
-readings the registry did not name yet (entries P14-P22, ``properties/labyrinth/ambiguities/
+readings the registry did not name yet (entries P14-P22, ``model/labyrinth/data/ambiguities/
 p01_project.yaml``). Each reading test builds a position where the readings of its entry part and
 asserts the exact result under every reading.
 

@@ -1,4 +1,4 @@
-"""Readings of the plot rules made executable (issue 7; registry properties/labyrinth/ambiguities/,
+"""Readings of the plot rules made executable (issue 7; registry model/labyrinth/data/ambiguities/,
 dossier seed_labyrinth.md section g). Each test builds a position where the two readings of one
 registry entry part ways and asserts the result of each:
 

@@ -124,20 +124,21 @@ def test_a_state_json_cannot_add_an_action():
 
 
 # -- every question is posed again identically, by a procedure declared to re-pose ----------------------
-#: A Distant Plain's procedures written by hand that do not re-pose yet (issue 28.1, unfinished): a
-#: position at one of them still has its question read after a check of its form. Only shrinks.
-NOT_YET_REPOSING = {"distant_plain": {
-    "civic_action", "coalition_air_lift", "coalition_patrol", "coalition_surge", "coalition_train",
-    "government_patrol", "government_train", "government_transport", "sharia", "taliban_infiltrate",
-    "warlords_suborn"}}
+@pytest.mark.parametrize("game", ["labyrinth", "twilight_struggle", "distant_plain"])
+def test_every_procedure_reposes(game):
+    """Every procedure a game registers is declared to re-pose (issue 28 item 1): the question of
+    any position is posed again by the model, never read from the file."""
+    engine = get(game).state_class.ENGINE
+    registered = {p for p in engine.procs if not p.startswith("test_")}  # test helpers' own frames aside
+    assert registered - engine.reposing == set()
+    assert len(engine.procs) > 10
 
 
 @pytest.mark.parametrize("game,scenario,options", GAMES)
 def test_every_procedure_poses_its_question_again(game, scenario, options):
     """At every question of random games the top frame's procedure is declared to re-pose
     (model/core/engine.py ``Engine.reposing``) and the model poses the question again identically
-    (Labyrinth two-player and solo, Twilight Struggle: every procedure met; A Distant Plain: all
-    but :data:`NOT_YET_REPOSING`)."""
+    (Labyrinth two-player and solo, Twilight Struggle, A Distant Plain)."""
     seen, undeclared = set(), set()
     for seed in range(6):
         st = new_state(game, scenario, options=options)
@@ -152,7 +153,7 @@ def test_every_procedure_poses_its_question_again(game, scenario, options):
             else:
                 undeclared.add(proc)
             st.apply(choose(rng, st))
-    assert undeclared <= NOT_YET_REPOSING.get(game, set()), sorted(undeclared)
+    assert not undeclared, sorted(undeclared)
     assert len(seen) > 5
 
 
@@ -274,9 +275,7 @@ def test_fuzzed_machines_are_valid_or_one_line_errors(game, scenario, options):
         read += 1
         if back.is_terminal():
             continue
-        top = back.d["stack"][-1]["proc"]
-        if top in back.ENGINE.reposing:
-            assert back.legal_actions() == back.ENGINE.repose(back)["actions"], what
+        assert back.legal_actions() == back.ENGINE.repose(back)["actions"], what
         assert back.decision() is not None and isinstance(back.legal_actions(), list)
     assert refused > 20 and read > 0, (refused, read)
 

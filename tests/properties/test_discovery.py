@@ -3,7 +3,7 @@ properties/labyrinth/discovery.py walks pairs of games under rulings that differ
 the same choices, and lists the divergences no registry entry names.
 
 The registry here is a fixture (a temporary directory with one entry), so that the tests do not
-depend on the state of properties/labyrinth/ambiguities/. ``deal_order`` (D30) acts at the second
+depend on the state of model/labyrinth/data/ambiguities/. ``deal_order`` (D30) acts at the second
 card dealt (5.3.1: the US or the Jihadist receives it); ``martyrdom_cadre`` (A28) at the cadre of
 card 87-89 (4.8.4).
 """

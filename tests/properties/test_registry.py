@@ -4,6 +4,8 @@ files fail with one line naming the file and the entry."""
 from __future__ import annotations
 
 import ast
+import dataclasses
+import json
 import os
 import re
 from pathlib import Path
@@ -92,6 +94,14 @@ GOOD = """entries:
     ("effect: play", "effect: none", "effect none: no switch"),
     ("    source: \"s\"\n", "", "missing source"),
     ("title: \"t\"", "title: \"t\"\n    title: \"u\"", "duplicate key 'title'"),
+    # a ruling block: only with effect play, well formed, and declaring the switch as the class has it
+    ("values: {a: true, b: false}", "values: {a: true, b: false}\n    ruling: {order: 2, question: q, source: s}",
+     "its ruling block declares jihadist_ops_fully_used otherwise than LabyrinthRulings"),
+    ("values: {a: true, b: false}", "values: {a: true, b: false}\n    ruling: {order: 2, source: s}",
+     "P01: ruling: expected a mapping of order, question, source"),
+    ("    effect: play\n    switch: jihadist_ops_fully_used\n    values: {a: true, b: false}\n",
+     "    effect: none\n    no_switch: n\n    ruling: {order: 2, question: q, source: s}\n",
+     "effect none: no ruling block"),
 ])
 def test_a_bad_entry_fails_with_one_line_naming_it(tmp_path, old, new, message):
     assert old in GOOD
@@ -110,8 +120,30 @@ def test_the_fixture_entry_is_good_and_ids_must_be_unique(tmp_path):
         load_registry(tmp_path)
 
 
+def test_a_ruling_block_declaring_the_switch_as_the_class_has_it_is_good(tmp_path):
+    """The block of the registry's own declaring entry, copied into a fixture entry, validates."""
+    (sw,) = [s for s in LabyrinthRulings.describe() if s["name"] == "jihadist_ops_fully_used"]
+    order = [s["name"] for s in LabyrinthRulings.describe()].index(sw["name"]) + 1
+    block = f"    ruling: {{order: {order}, question: {json.dumps(sw['question'])}, source: {json.dumps(sw['source'])}}}\n"
+    (tmp_path / "a.yaml").write_text(GOOD.replace("    source: \"s\"\n", block + "    source: \"s\"\n"), encoding="utf-8")
+    (entry,) = load_registry(tmp_path)
+    assert entry.declares
+
+
+def test_coverage_needs_each_switch_declared_by_exactly_one_entry(registry):
+    declaring = {e.switch: e for e in registry if e.declares}
+    assert len(declaring) == len(LabyrinthRulings.describe())
+    first = declaring["first_plot_exemption"]  # A02 declares it; D33 names it too
+    assert [e.id for e in registry if e.switch == first.switch] == ["A02", "D33"] and first.id == "A02"
+    without = tuple(e for e in registry if e is not first)
+    assert coverage_problems(without) == ["switch first_plot_exemption is declared by 0 entries (a ruling block), not one"]
+    twice = tuple(dataclasses.replace(e, declares=True) if e.switch == first.switch else e for e in registry)
+    assert coverage_problems(twice) == ["switch first_plot_exemption is declared by 2 entries (a ruling block), not one"]
+
+
 def test_the_registry_directory_is_the_default():
-    assert DIRECTORY.name == "ambiguities" and DIRECTORY.parent.name == "labyrinth"
+    """The registry is model data (the model builds its Rulings class from it)."""
+    assert DIRECTORY.parts[-4:] == ("model", "labyrinth", "data", "ambiguities")
 
 
 def reading_tests(root: Path, game: str = "labyrinth") -> dict[str, list[tuple[str, bool, str]]]:

@@ -1,4 +1,4 @@
-"""The Twilight Struggle ambiguity registry (properties/twilight_struggle/ambiguities/): every item
+"""The Twilight Struggle ambiguity registry (model/twilight_struggle/data/ambiguities/): every item
 of the seed dossier's section g has its entry, in order; every TwilightRulings switch is executed by
 exactly one entry; every quote is in the seed; a bad entry fails with one line naming the file and
 the entry."""
@@ -51,7 +51,8 @@ def test_the_registry_loads_with_every_dossier_item_in_order(registry):
 
 
 def test_the_registry_directory_is_the_default():
-    assert DIRECTORY.name == "ambiguities" and DIRECTORY.parent.name == "twilight_struggle"
+    """The registry is model data (the model builds its Rulings class from it)."""
+    assert DIRECTORY.parts[-4:] == ("model", "twilight_struggle", "data", "ambiguities")
 
 
 def test_every_switch_is_covered_by_exactly_one_entry(registry):

@@ -112,7 +112,8 @@ def start_removal(st, f: dict, faction: str, name: str, govt_joins: bool, then: 
 def assault_removal(st, f, a) -> None:
     """Remove rebel pieces in ``f["space"]`` while ``f["budget"]`` pays for one (module docstring);
     the assaulting faction chooses the kind when there is a choice. The Government gains 6 Aid per
-    Taliban Base removed."""
+    Taliban Base removed. Called without an answer at its question it removes nothing and poses the
+    question again (it re-poses: engine.py ``declare_reposing``)."""
     d, faction, name = st.d, f["faction"], f["space"]
     rule = RULE[faction]
     kind = a["remove"] if a is not None and "remove" in a else None
@@ -160,14 +161,25 @@ def coalition_possible(st) -> bool:
     return any_space_left(st, _coalition_allowed(st))
 
 
+def ask_govt_joins(st, name: str) -> None:
+    """Ask whether Government forces join the Coalition's Assault in ``name``."""
+    ask(st, "Coalition", [{"govt": False, "space": name}, {"govt": True, "space": name}], RULE["Coalition"],
+        f"Coalition: Assault in {name}: do Government forces join (3 Government Resources)?")
+
+
 @activity(ENGINE, "Coalition", "assault", coalition_possible)
 @implements("coalition.operations.assault", "limited_operation")
 def coalition_assault(st, f, a) -> None:
     """The Coalition's Assault: a space at a time with Coalition troops (one for a Limited
     Operation); pay its cost; choose whether the Government joins (3 Government
-    Resources more, counting its cubes); remove."""
+    Resources more, counting its cubes); remove. Called without an answer at a step awaiting one
+    (``space``, ``govt``) it poses that question again and changes nothing else (it re-poses:
+    engine.py ``declare_reposing``)."""
     d = st.d
     rule = RULE["Coalition"]
+    if f["pc"] == "govt" and a is None:  # the question posed again (re-posing: engine.py)
+        ask_govt_joins(st, f["target"])
+        return
     if f["pc"] == "space" and "done" in a:
         pop(st)
         return
@@ -178,8 +190,7 @@ def coalition_assault(st, f, a) -> None:
         cite(st, rule)
         if govt_may_join(st, name, GOVT_JOINS):
             f.update(pc="govt", target=name)
-            ask(st, "Coalition", [{"govt": False, "space": name}, {"govt": True, "space": name}], rule,
-                f"Coalition: Assault in {name}: do Government forces join (3 Government Resources)?")
+            ask_govt_joins(st, name)
             return
         start_removal(st, f, "Coalition", name, False, "removed")
         return

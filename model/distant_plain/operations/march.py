@@ -164,7 +164,9 @@ def ask_move(st, f: dict, faction: str) -> bool:
 
 
 def march_step(st, f: dict, a, faction: str) -> None:
-    """One step of either faction's March (module docstring)."""
+    """One step of either faction's March (module docstring). Called without an answer at a step
+    awaiting one (``space``, ``move``) it poses that question again and changes nothing else (it
+    re-poses: engine.py ``declare_reposing``)."""
     d = st.d
     rule = RULE[faction]
     if f["pc"] == "start":
@@ -178,6 +180,9 @@ def march_step(st, f: dict, a, faction: str) -> None:
         cite(st, rule)
         if ask_move(st, f, faction):
             return
+    elif f["pc"] == "move" and a is None:  # the move posed again (re-posing: engine.py)
+        ask_move(st, f, faction)
+        return
     elif f["pc"] == "move":
         if "done" in a:
             finish_destination(st, f, faction)

@@ -80,7 +80,9 @@ def activation_queue(st, faction: str, names) -> list[list]:
 def coin_activation(st, f, a) -> None:
     """Activate, in each ``[space, n]`` of ``f["queue"]``, ``n`` Underground guerrillas (as many as
     there are); where both insurgents have some and not all are activated, ``f["faction"]`` chooses
-    whose, one at a time (``{"activate": kind, "space": name}``)."""
+    whose, one at a time (``{"activate": kind, "space": name}``). Called without an answer at that
+    question it activates nothing and poses it again (it re-poses: engine.py ``declare_reposing``):
+    every forced activation before it is already done."""
     d = st.d
     if a is not None and "activate" in a:
         flip(d, a["space"], a["activate"], 1)
@@ -188,14 +190,36 @@ def join_cost(st) -> int:
     return 0 if st.rulings.patrol_assault_govt_join == "join_free" else GOVT_JOINS
 
 
+def ask_free_assault(st, faction: str, locs: list[str]) -> None:
+    """Ask for the free Assault's LoC among ``locs`` (free_assault_locs), or none."""
+    ask(st, faction, [{"assault": n} for n in locs] + [{"assault": None}], RULE[faction],
+        f"{faction}: Patrol: a free Assault in 1 LoC?")
+
+
+def ask_govt_joins(st, name: str) -> None:
+    """Ask whether Government forces join the Coalition's free Assault in ``name``."""
+    ask(st, "Coalition", [{"govt": False, "space": name}, {"govt": True, "space": name}], RULE["Coalition"],
+        f"Coalition: free Assault in {name}: do Government forces join?")
+
+
 def run_patrol(st, f, a, faction: str) -> None:
     """One step of ``faction``'s Patrol (module docstring): destinations and moves, then the
-    activation, then the free Assault."""
+    activation, then the free Assault. Called without an answer at a step awaiting one
+    (``space``, ``move``, ``assault``, ``govt``) it poses that question again and changes nothing
+    else (it re-poses: engine.py ``declare_reposing``)."""
     d = st.d
     t = d["turn"]
     rule = RULE[faction]
+    if a is None and f["pc"] == "assault":  # the questions posed again (re-posing: engine.py)
+        ask_free_assault(st, faction, free_assault_locs(st, faction))
+        return
+    if a is None and f["pc"] == "govt":
+        ask_govt_joins(st, f["target"])
+        return
     if f["pc"] == "start":
         f["moved"] = {}
+    elif a is None and f["pc"] == "move":
+        pass  # the move posed again below, from the same state
     elif f["pc"] == "space" and "space" in a:
         if not t["spaces"]:
             d["resources"]["Government"] -= COST[faction]
@@ -211,12 +235,12 @@ def run_patrol(st, f, a, faction: str) -> None:
     elif f["pc"] == "space":  # done choosing destinations
         f["pc"] = "activate"
     elif f["pc"] == "activated":
-        options = [{"assault": n} for n in free_assault_locs(st, faction)]
-        if not options:
+        locs = free_assault_locs(st, faction)
+        if not locs:
             pop(st)
             return
         f["pc"] = "assault"
-        ask(st, faction, options + [{"assault": None}], rule, f"{faction}: Patrol: a free Assault in 1 LoC?")
+        ask_free_assault(st, faction, locs)
         return
     elif f["pc"] == "assault":
         name = a["assault"]
@@ -225,8 +249,7 @@ def run_patrol(st, f, a, faction: str) -> None:
             return
         if faction == "Coalition" and govt_may_join(st, name, join_cost(st)):
             f.update(pc="govt", target=name)
-            ask(st, faction, [{"govt": False, "space": name}, {"govt": True, "space": name}], rule,
-                f"Coalition: free Assault in {name}: do Government forces join?")
+            ask_govt_joins(st, name)
             return
         start_removal(st, f, faction, name, False, "end")
         return

@@ -146,7 +146,8 @@ def move_troops(st, f: dict, faction: str, a: dict) -> None:
 
 def run_sweep(st, f, a, faction: str) -> None:
     """One step of ``faction``'s Sweep (module docstring): destinations and moves, then the
-    activation."""
+    activation. Called without an answer at a step awaiting one (``space``, ``move``) it poses
+    that question again and changes nothing else (it re-poses: engine.py ``declare_reposing``)."""
     d = st.d
     t = d["turn"]
     rule = RULE[faction]
@@ -155,6 +156,8 @@ def run_sweep(st, f, a, faction: str) -> None:
         return
     if f["pc"] == "start":
         f.update(moved={}, paid_locs=[])
+    elif a is None and f["pc"] == "move":
+        pass  # the move posed again below, from the same state (re-posing: engine.py)
     elif f["pc"] == "space" and "space" in a:
         if faction == "Government":
             d["resources"]["Government"] -= COST

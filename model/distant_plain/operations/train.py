@@ -199,12 +199,27 @@ def follow_up(st, a: dict) -> bool:
     return False
 
 
+def ask_civic(st, f: dict, faction: str) -> None:
+    """Ask whether to do another Civic Action in the space of the last one (``f["civic"]``, kept in
+    the frame so that the question can be posed again)."""
+    name = f["civic"]
+    ask(st, faction, [{"civic_action": name}, {"done": True}], RULE[faction],
+        f"{faction}: Train: another Civic Action in {name}?")
+
+
 def run_train(st, f, a, faction: str) -> None:
-    """One step of ``faction``'s Train (module docstring)."""
+    """One step of ``faction``'s Train (module docstring). Called without an answer at a step
+    awaiting one (``space``, ``place``, ``follow``, ``civic``) it poses that question again and
+    changes nothing else (it re-poses: engine.py ``declare_reposing``)."""
     d = st.d
     t = d["turn"]
     rule = RULE[faction]
-    if f["pc"] == "space" and "space" in a:
+    if a is None and f["pc"] == "civic":  # the question posed again (re-posing: engine.py)
+        ask_civic(st, f, faction)
+        return
+    if a is None and f["pc"] in ("place", "follow"):
+        pass  # the question posed again below, from the same state (re-posing: engine.py)
+    elif f["pc"] == "space" and "space" in a:
         cost = selection_cost(st, faction)
         d["resources"]["Government"] -= cost
         t["spaces"].append(a["space"])
@@ -224,9 +239,8 @@ def run_train(st, f, a, faction: str) -> None:
         more = follow_up(st, a)
         cite(st, rule)
         if more and civic_action_here(st, a["civic_action"], d["resources"]["Government"]):
-            f["pc"] = "civic"
-            ask(st, faction, [{"civic_action": a["civic_action"]}, {"done": True}], rule,
-                f"{faction}: Train: another Civic Action in {a['civic_action']}?")
+            f.update(pc="civic", civic=a["civic_action"])
+            ask_civic(st, f, faction)
             return
         pop(st)
         return

@@ -9,6 +9,10 @@ then move pieces among them one at a time (``{"move": kind, "from": a, "to": b}`
 count on the moves; so that a redistribution is reached once and never by going back and forth, a
 place that has given pieces of a kind does not receive that kind in the same activity, nor gives
 one it has received (``relocations``): every final arrangement the aid allows is still reachable.
+
+Each re-poses (model/core/engine.py, "Posing again"): called without an answer at a step awaiting
+one, it asks the same question again from what the frame and the state hold, and changes nothing
+else (a space's question is asked again at "start", activities.activity).
 """
 from __future__ import annotations
 
@@ -87,6 +91,19 @@ def _more_spaces(st, allowed, most: int) -> bool:
     return len(st.d["turn"]["sa_spaces"]) < most and any_space_left(st, allowed, key="sa_spaces")
 
 
+SURGE_DIE = "Surge: the die for Aid and the Warlords' Resources"
+
+
+def _ask_surge_roll(st, rule: str) -> None:
+    ask(st, "Coalition", [{"roll": True}, {"roll": False}], rule,
+        "Coalition: Surge: roll a die for Aid and the Warlords' Resources?")
+
+
+def _ask_surge_split(st, rule: str, die: int) -> None:
+    ask(st, "Coalition", [{"aid": k} for k in range(die + 1)], rule,
+        f"Coalition: Surge: how much of the {die} to Aid (the rest to the Warlords' Resources)?")
+
+
 @activity(ENGINE, "Coalition", "surge", lambda st: any_space_left(st, _surge_allowed(st), key="sa_spaces"))
 @implements("coalition.special_activities.surge")
 def surge(st, f, a) -> None:
@@ -112,26 +129,33 @@ any other limit: gap ``track_limits``)."""
                              most=SURGE_SPACES)
                 return
         f.update(pc="move", flow=new_flow())
+    elif a is None:  # the question of this step posed again (the moves' question: below)
+        if f["pc"] == "roll?":
+            _ask_surge_roll(st, rule)
+        elif f["pc"] == "die":
+            roll(st, rule, SURGE_DIE)
+        elif f["pc"] == "split":
+            _ask_surge_split(st, rule, f["die"])
+        if f["pc"] != "move":
+            return
     elif f["pc"] == "move" and "move" in a:
         relocate(d, a, f["flow"])
         cite(st, rule)
     elif f["pc"] == "move":  # done moving
         f.pop("flow")
         f["pc"] = "roll?"
-        ask(st, "Coalition", [{"roll": True}, {"roll": False}], rule,
-            "Coalition: Surge: roll a die for Aid and the Warlords' Resources?")
+        _ask_surge_roll(st, rule)
         return
     elif f["pc"] == "roll?":
         if a["roll"]:
             f["pc"] = "die"
-            roll(st, rule, "Surge: the die for Aid and the Warlords' Resources")
+            roll(st, rule, SURGE_DIE)
         else:
             pop(st)
         return
     elif f["pc"] == "die":
         f.update(pc="split", die=a["die"])
-        ask(st, "Coalition", [{"aid": k} for k in range(a["die"] + 1)], rule,
-            f"Coalition: Surge: how much of the {a['die']} to Aid (the rest to the Warlords' Resources)?")
+        _ask_surge_split(st, rule, a["die"])
         return
     else:  # split
         d["aid"] += a["aid"]
@@ -179,6 +203,8 @@ def air_lift(st, f, a) -> None:
                              key="sa_spaces", most=AIR_LIFT_SPACES)
                 return
         f.update(pc="move", flow=new_flow(), govt=0)
+    elif a is None:  # the move posed again
+        pass
     elif "move" in a:
         relocate(d, a, f["flow"])
         f["govt"] += a["move"] == "government_troops"
@@ -211,6 +237,12 @@ def air_strike_islamabad(st, name: str) -> None:
         cite(st, "islamabad")
 
 
+def _ask_air_strike_target(st, rule: str, name: str) -> None:
+    kinds = removal.coin_targets(st.d, name, st.rulings.bases_protected_by)
+    ask(st, "Coalition", [{"remove": k, "space": name} for k in kinds], rule,
+        f"Coalition: Air Strike in {name}: remove what?")
+
+
 @activity(ENGINE, "Coalition", "air_strike", lambda st: any_space_left(st, _air_strike_allowed(st), key="sa_spaces"))
 @implements("coalition.special_activities.air_strike")
 def air_strike(st, f, a) -> None:
@@ -227,14 +259,15 @@ def air_strike(st, f, a) -> None:
             return
         name = a["space"]
         d["turn"]["sa_spaces"].append(name)
-        kinds = removal.coin_targets(d, name, st.rulings.bases_protected_by)
-        if kinds:
+        if removal.coin_targets(d, name, st.rulings.bases_protected_by):
             f["pc"] = "target"
-            ask(st, "Coalition", [{"remove": k, "space": name} for k in kinds], rule,
-                f"Coalition: Air Strike in {name}: remove what?")
+            _ask_air_strike_target(st, rule, name)
             return
         cite(st, rule)
         air_strike_islamabad(st, name)
+    elif f["pc"] == "target" and a is None:  # the piece posed again (the space: the last chosen)
+        _ask_air_strike_target(st, rule, d["turn"]["sa_spaces"][-1])
+        return
     elif f["pc"] == "target":
         name = a["space"]
         removal.remove(d, name, a["remove"])

@@ -6,6 +6,10 @@ procedure on the contract of activities.py, carried out after its Operation (tur
 Govern and Eradicate choose a space at a time (at most 2, ``{"done": true}`` once one is done) and
 carry it out; Transport chooses its origin, the size of the group, then each space it enters, one
 at a time, ``{"done": true}`` stopping it where it stands.
+
+Each re-poses (model/core/engine.py, "Posing again"): called without an answer at a step awaiting
+one, it asks the same question again from what the frame and the state hold, and changes nothing
+else (a space's question is asked again at "start", activities.activity).
 """
 from __future__ import annotations
 
@@ -81,8 +85,10 @@ def govern(st, f, a) -> None:
             pop(st)
             return
         f.update(pc="how", target=a["space"])
-        ask(st, "Government", [{**o, "space": a["space"]} for o in govern_options(st, a["space"])], rule,
-            f"Government: Govern in {a['space']}")
+        a = None
+    if f["pc"] == "how" and a is None:  # also the question posed again
+        ask(st, "Government", [{**o, "space": f["target"]} for o in govern_options(st, f["target"])], rule,
+            f"Government: Govern in {f['target']}")
         return
     if f["pc"] == "how":
         name = f.pop("target")
@@ -174,12 +180,17 @@ def transport(st, f, a) -> None:
     if f["pc"] == "space":
         t["sa_spaces"].append(a["space"])
         f.update(pc="troops", path=[a["space"]])
-        n = d["spaces"][a["space"]]["pieces"][TROOPS]
-        ask(st, "Government", [{"troops": k, "space": a["space"]} for k in range(1, n + 1)], rule,
-            f"Government: Transport how many Troops from {a['space']}?")
+        a = None
+    if f["pc"] == "troops" and a is None:  # also the question posed again
+        origin = f["path"][0]
+        n = d["spaces"][origin]["pieces"][TROOPS]
+        ask(st, "Government", [{"troops": k, "space": origin} for k in range(1, n + 1)], rule,
+            f"Government: Transport how many Troops from {origin}?")
         return
     if f["pc"] == "troops":
         f.update(pc="step", n=a["troops"])
+    elif a is None:  # the next space posed again
+        pass
     elif "done" in a:
         t["sa_spaces"].append(f["path"][-1])
         pop(st)

@@ -40,6 +40,10 @@ ultime). Dopodiché riduci Patronage di -1 per ogni pezzo Govt rimosso."
   name}`` or ``{"replace": kind, "space": name}``), then for a removal the second (``{"remove":
   kind, "space": name}``); where no piece can be taken, no question: nothing happens but the
   Activity is done.
+
+Each re-poses (model/core/engine.py, "Posing again"): called without an answer at a step awaiting
+one, it asks the same question again from what the frame and the state hold, and changes nothing
+else (a space's question is asked again at "start", activities.activity).
 """
 from __future__ import annotations
 
@@ -160,6 +164,15 @@ def infiltrate_patronage(st, f: dict) -> None:
     d["patronage"] -= min(lost, d["patronage"])
 
 
+def _ask_first(st, name: str) -> None:
+    ask(st, "Taliban", infiltrate_options(st, name), INFILTRATE, f"Taliban: Infiltrate in {name}")
+
+
+def _ask_second(st, name: str) -> None:
+    ask(st, "Taliban", [{"remove": k, "space": name} for k in infiltrate_targets(st, name)], INFILTRATE,
+        f"Taliban: Infiltrate in {name}, the second piece")
+
+
 @activity(ENGINE, "Taliban", "infiltrate", lambda st: any_space_left(st, _infiltrate_allowed(st), "sa_spaces"))
 @implements(INFILTRATE)
 def taliban_infiltrate(st, f, a) -> None:
@@ -169,12 +182,17 @@ def taliban_infiltrate(st, f, a) -> None:
         name = a["space"]
         d["turn"]["sa_spaces"].append(name)
         f.update(pc="first", target=name, government=0, replaced_government=0)
-        options = infiltrate_options(st, name)
-        if options:
-            ask(st, "Taliban", options, INFILTRATE, f"Taliban: Infiltrate in {name}")
+        if infiltrate_options(st, name):
+            _ask_first(st, name)
             return
         cite(st, INFILTRATE)
         f["pc"] = "end"
+    elif a is None and f["pc"] in ("first", "second"):  # the piece posed again
+        if f["pc"] == "first":
+            _ask_first(st, f["target"])
+        else:
+            _ask_second(st, f["target"])
+        return
     elif f["pc"] == "first":
         cite(st, INFILTRATE)
         if "replace" in a:
@@ -184,11 +202,9 @@ def taliban_infiltrate(st, f, a) -> None:
             d["available"][U] -= 1
         else:
             _take(st, f, a["remove"])
-            second = infiltrate_targets(st, f["target"])
-            if second:
+            if infiltrate_targets(st, f["target"]):
                 f["pc"] = "second"
-                ask(st, "Taliban", [{"remove": k, "space": f["target"]} for k in second], INFILTRATE,
-                    f"Taliban: Infiltrate in {f['target']}, the second piece")
+                _ask_second(st, f["target"])
                 return
     elif f["pc"] == "second":
         _take(st, f, a["remove"])

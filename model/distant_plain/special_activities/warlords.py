@@ -26,6 +26,10 @@ space has been chosen.
   the Warlords' choice; "e/o": the Warlords flip their own, the Taliban's, or both (the Taliban's
   in Pakistan at Hostility too: "sempre attivi", they are Active again at once, engine.py's
   standing conditions). Removed pieces go to Available (removal.remove).
+
+Each re-poses (model/core/engine.py, "Posing again"): called without an answer at a step awaiting
+one, it asks the same question again from what the frame and the state hold, and changes nothing
+else (a space's question is asked again at "start", activities.activity).
 """
 from __future__ import annotations
 
@@ -187,9 +191,13 @@ def suborn(st, f, a) -> None:
             pop(st)
             return
         f.update(pc="how", target=a["space"])
-        ask(st, "Warlords", suborn_options(st, a["space"]), SUBORN, f"Warlords: Suborn in {a['space']}")
+        a = None
+    if f["pc"] == "how" and a is None:  # also the question posed again
+        ask(st, "Warlords", suborn_options(st, f["target"]), SUBORN, f"Warlords: Suborn in {f['target']}")
         return
-    if f["pc"] == "how":
+    if a is None:  # the cube posed again (below)
+        pass
+    elif f["pc"] == "how":
         d["turn"]["sa_spaces"].append(f["target"])
         suborn_choice(st, f, f["target"], a)
     elif f["pc"] == "cube":

@@ -64,13 +64,17 @@ def game(st, f, a) -> None:
     f.update(pc="next", side=1 - f["side"])
 
 
-@ENGINE.procedure("turn")
+@ENGINE.procedure("turn", reposes=True)
 def turn(st, f, a) -> None:
-    """One side's turn: roll or hold; a 1 loses the turn's points (ruling one_ends_turn)."""
+    """One side's turn: roll or hold; a 1 loses the turn's points (ruling one_ends_turn). Called
+    without an answer at a question (the choice, the die) it poses that question again."""
     d, side = st.d, f["side"]
-    if f["pc"] == "start" or (f["pc"] == "rolled" and a is None):
+    if a is None and f["pc"] in ("start", "rolled", "choice"):
         f["pc"] = "choice"
         ask(st, side, ["roll", "hold"], "pig.turn", f"{side}: roll or hold?")
+        return
+    if a is None and f["pc"] == "die":
+        roll(st, "pig.roll", f"{side} rolls")
         return
     if f["pc"] == "choice":
         if a == "hold":
