@@ -103,8 +103,7 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     vectors_cmd.add_parser(sub)
     ambiguities_cmd.add_parser(sub)
     ad = sub.add_parser("adapter", help="serve the model itself through the adapter protocol on stdin/stdout (the reference adapter)")
-    ad.add_argument("--mutant", help="serve a deliberately broken copy of the rules (the mutants of --game's checks record)")
-    ad.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP + "; the game whose --mutant is served")
+    ad.add_argument("--mutant", metavar="[GAME:]NAME", help=reference_adapter.MUTANT_HELP)
     return p
 
 
@@ -244,7 +243,7 @@ def cmd_ambiguities(args) -> int:
 
 
 def cmd_adapter(args) -> int:
-    return reference_adapter.run(args.mutant, args.game)
+    return reference_adapter.run(args.mutant)
 
 
 def cmd_position(args) -> int:

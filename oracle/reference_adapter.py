@@ -1,14 +1,14 @@
 """The reference adapter: the model itself, exposed through the adapter protocol (docs/adapter.md).
 
-    python -m oracle.reference_adapter [--mutant NAME [--game GAME]]
-    cdg-oracle adapter [--mutant NAME [--game GAME]]
+    python -m oracle.reference_adapter [--mutant [GAME:]NAME]
+    cdg-oracle adapter [--mutant [GAME:]NAME]
 
 It reads requests from stdin and answers on stdout, one JSON line each (oracle/adapter.py has the
 protocol). It is what ``cdg-oracle difftest`` runs when no ``--impl`` is given, so the whole
 harness (process, protocol, comparison) is tested end to end against a known-correct
 implementation; with ``--mutant NAME`` it runs a deliberately broken copy of the rules
-(the ``mutants`` of the game's checks record, properties/games.py; the default game's unless
-``--game`` names another), which is how the harness's fault-detection rate is measured
+(a mutant of the ``mutants`` of a game's checks record, properties/games.py: ``GAME:NAME``, or
+``NAME`` for the default game's), which is how the harness's fault-detection rate is measured
 (benchmarks/mutants.py). It is also a worked example for authors writing their own adapter.
 """
 from __future__ import annotations
@@ -124,15 +124,22 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     p = argparse.ArgumentParser(prog="reference_adapter", description=__doc__.splitlines()[0])
-    p.add_argument("--mutant", help="run a deliberately broken copy of the rules (the mutants of --game's checks record)")
-    p.add_argument("--game", default=DEFAULT_GAME, help=f"the game whose --mutant runs (default {DEFAULT_GAME})")
+    p.add_argument("--mutant", metavar="[GAME:]NAME", help=MUTANT_HELP)
     args = p.parse_args(argv)
-    return run(args.mutant, args.game)
+    return run(args.mutant)
 
 
-def run(mutant: str | None, game: str = DEFAULT_GAME) -> int:
-    """Serve the model on stdin/stdout; with ``mutant``, a mutant of ``game``'s checks record first."""
+#: ``--mutant``'s help, here and in ``cdg-oracle adapter``.
+MUTANT_HELP = (f"run a deliberately broken copy of the rules: mutant NAME of GAME's checks record (GAME: "
+               f"default {DEFAULT_GAME})")
+
+
+def run(mutant: str | None) -> int:
+    """Serve the model on stdin/stdout; with ``mutant`` (``GAME:NAME``, or ``NAME`` of the default
+    game), that mutant of the game's checks record applied first."""
     if mutant:
+        game, _, mutant = mutant.rpartition(":")
+        game = game or DEFAULT_GAME
         from cdg_oracle.properties.games import checks
 
         try:
