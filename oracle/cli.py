@@ -7,7 +7,7 @@
         exit 0 conformant, 1 violation, 2 invalid trace (or bad arguments), 4 undetermined
     cdg-oracle replay game.jsonl --position-at N [--out FILE]     the position after step N
     cdg-oracle position check|legal|play|show|schema ...           positions (docs/positions.md)
-    cdg-oracle rules [--json]
+    cdg-oracle rules [--json] [--rulings | --list]                every rule and card; the switches; the games
 
 Exit status: 0 success (conformant, every property holds), 1 a divergence or a failed property,
 2 bad arguments or bad input (a one-line error, never a traceback).
