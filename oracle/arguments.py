@@ -1,8 +1,8 @@
 """The command line's shared pieces, used by cli.py and by every ``*_cmd`` module's sub-command:
 the argument parser that reports a bad argument in one line (:class:`Parser`), the help texts of
 the options several sub-commands share (``--game``, ``--scenario``, ``--ruling``, ``--seed``), and
-the parsing of ``--ruling NAME=VALUE`` and of the game options (``--option NAME=VALUE`` and
-Labyrinth's solo shortcuts).
+the parsing of ``--ruling NAME=VALUE`` and of the game options (``--option NAME=VALUE`` and a
+game's own shortcuts, the ``cli_options`` of its checks record, e.g. a solo game's ``--solo``).
 
 Imports run one way: cli.py imports the ``*_cmd`` modules, they and cli.py import this module,
 and nothing imports cli.py (tests/test_import_cycles.py).
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import argparse
 
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 from cdg_oracle.oracle.fileio import BadJSON, loads_value
 from cdg_oracle.oracle.usage import UsageError
 
-#: The game a command plays when --game names none (named here only).
-DEFAULT_GAME = "labyrinth"
-GAME_HELP = f"the game, by its registered name (default {DEFAULT_GAME})"
+GAME_HELP = f"the game, by its registered name (default {DEFAULT_GAME}; cdg-oracle rules --list lists them)"
 SCENARIO_HELP = "the scenario (cdg-oracle scenario check lists them)"
 RULING_HELP = "an interpretation switch, repeatable (cdg-oracle rules --rulings lists them)"
 SEED_HELP = "seed of the random choices and chance outcomes: the same seed gives the same game (an integer >= 0)"
@@ -39,20 +39,34 @@ def parse_rulings(items: list[str] | None) -> dict:
     return out
 
 
-def add_option_arguments(p) -> None:
-    """``--option NAME=VALUE`` (repeatable): any game option (Twilight Struggle: ``edition=deluxe``,
-    ``tournament=true``, ``bid={"to":"USSR","vp":2}``); and Labyrinth's own shortcuts ``--solo``,
-    ``--ideology LEVEL``, ``--minidecks`` (chapter 9)."""
-    from cdg_oracle.model.labyrinth.options import IDEOLOGIES
-
+def add_option_arguments(p, game: str | None) -> None:
+    """``--option NAME=VALUE`` (repeatable): any game option (e.g. ``edition=deluxe``,
+    ``tournament=true``, ``bid={"to":"USSR","vp":2}``); and the command-line shortcuts of ``game``
+    (the ``cli_options`` of its checks record, properties/games.py; e.g. a solo game's ``--solo``,
+    ``--ideology LEVEL``, ``--minidecks``). ``game`` None, or a game unknown here: no shortcuts (an
+    unknown game is reported when the command runs)."""
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a game option, repeatable (true/false, a number, a name or a JSON value; the game "
-                        "validates it: Twilight Struggle's edition=seed|deluxe, optional_cards, tournament, bid)")
-    p.add_argument("--solo", action="store_true",
-                   help="Labyrinth: a solo game (chapter 9): the Jihadist is played by the bot, the choices are the US's")
-    p.add_argument("--ideology", choices=IDEOLOGIES, metavar="LEVEL",
-                   help=f"Labyrinth: the Jihadist Ideology of a solo game (9.7): {', '.join(IDEOLOGIES)} (default normal)")
-    p.add_argument("--minidecks", action="store_true", help="Labyrinth: the mini-decks option of a solo game (9.2)")
+                        "validates it: cdg-oracle rules --game GAME lists a game's options)")
+    shortcuts = cli_options(game)
+    for option in shortcuts.options if shortcuts is not None else ():
+        p.add_argument(*option.flags, **option.kwargs)
+
+
+def cli_options(game: str | None):
+    """The command-line shortcuts of ``game`` (properties/games.py ``CliOptions``), or None."""
+    if game is None:
+        return None
+    from cdg_oracle.properties.games import checks
+
+    try:
+        return checks(game).cli_options
+    except DataError:
+        return None
+
+
+def _dest(option) -> str:
+    return option.kwargs.get("dest") or option.flags[0].lstrip("-").replace("-", "_")
 
 
 def _option_value(name: str, text: str):
@@ -71,7 +85,7 @@ def _option_value(name: str, text: str):
 
 
 def parse_options(args) -> dict | None:
-    """The game options of ``--option`` and of Labyrinth's ``--solo``/``--ideology``/``--minidecks``:
+    """The game options of ``--option`` and of the game's own shortcuts (:func:`add_option_arguments`):
     None when none is given (the game's defaults). The game validates them when the game starts."""
     out: dict = {}
     for item in getattr(args, "option", None) or []:
@@ -79,10 +93,31 @@ def parse_options(args) -> dict | None:
             raise UsageError(f"--option {item!r}: expected name=value")
         name, value = item.split("=", 1)
         out[name] = _option_value(name, value)
-    if not args.solo:
-        given = [f for f, v in (("--ideology", args.ideology), ("--minidecks", args.minidecks)) if v]
-        if given:
-            raise UsageError(f"{' and '.join(given)} {'needs' if len(given) == 1 else 'need'} --solo "
-                             f"(solo options, 9.2 and 9.7)")
-        return out or None
-    return {**out, "solo": True, "ideology": args.ideology or "normal", "minidecks": bool(args.minidecks)}
+    shortcuts = cli_options(getattr(args, "game", None))
+    if shortcuts is not None and shortcuts.options:
+        try:
+            given = shortcuts.to_options({_dest(o): getattr(args, _dest(o), None) for o in shortcuts.options})
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        if given is not None:
+            return {**out, **given}
+    return out or None
+
+
+def option_game(argv: list[str] | None) -> str | None:
+    """The game whose command-line shortcuts the parser offers: for a command that takes game
+    options (``play``, ``difftest``), the game its ``--game`` names, else the default game; None
+    for any other command (no game is loaded to build its parser). ``argv`` None (a parser for any
+    command line): the default game."""
+    if argv is None:
+        return DEFAULT_GAME
+    command = next((a for a in argv if not a.startswith("-")), None)
+    if command not in ("play", "difftest"):
+        return None
+    game = DEFAULT_GAME
+    for i, a in enumerate(argv):
+        if a == "--game" and i + 1 < len(argv):
+            game = argv[i + 1]
+        elif a.startswith("--game="):
+            game = a.split("=", 1)[1]
+    return game

@@ -7,7 +7,7 @@
         exit 0 conformant, 1 violation, 2 invalid trace (or bad arguments), 4 undetermined
     cdg-oracle replay game.jsonl --position-at N [--out FILE]     the position after step N
     cdg-oracle position check|legal|play|show|schema ...           positions (docs/positions.md)
-    cdg-oracle rules [--json]
+    cdg-oracle rules [--json] [--rulings | --list]                every rule and card; the switches; the games
 
 Exit status: 0 success (conformant, every property holds), 1 a divergence or a failed property,
 2 bad arguments or bad input (a one-line error, never a traceback).
@@ -23,10 +23,12 @@ import sys
 import threading
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 from cdg_oracle.oracle import (ambiguities_cmd, difftest_cmd, position_cmd, reference_adapter, rules_report,
                                scenario_cmd, trace, usage, vectors_cmd, verify)
 from cdg_oracle.oracle.arguments import (  # noqa: F401  (Parser, parse_*: used by tests and callers as cli.*)
-    GAME_HELP, RULING_HELP, SCENARIO_HELP, SEED_HELP, Parser, add_option_arguments, parse_options, parse_rulings)
+    GAME_HELP, RULING_HELP, SCENARIO_HELP, SEED_HELP, Parser, add_option_arguments, cli_options, option_game,
+    parse_options, parse_rulings)
 from cdg_oracle.oracle.fileio import check_output, read_bounded, write_atomic
 from cdg_oracle.oracle.games import default_scenario, new_state, spec
 from cdg_oracle.oracle.playout import choose
@@ -39,19 +41,22 @@ from cdg_oracle.oracle.usage import UsageError
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
-def build_parser() -> Parser:
+def build_parser(argv: list[str] | None = None) -> Parser:
+    """The parser of ``argv`` (its game's option shortcuts: :func:`option_game`)."""
+    game = option_game(argv)
     p = Parser(prog="cdg-oracle", description="A rules oracle for GMT card-driven wargames.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
-    v = sub.add_parser("verify", help="every property check of a game (Labyrinth: map, scenario and z3 checks too), the "
+    v = sub.add_parser("verify", help="every property check of a game (its own checks too: e.g. map, scenario and z3 checks), the "
                                       "state machine, random campaigns, the reference adapter; writes reports/<game>/")
-    v.add_argument("--game", default="labyrinth", help=GAME_HELP)
+    v.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
     v.add_argument("--budget", type=usage.seconds, default=None, metavar="SECONDS",
                    help="stop the campaigns (all of them together, counted from the first one's start) after "
                         "this long: the report then says it is partial (default: no limit; the seed and --games "
                         "fix the work)")
     v.add_argument("--games", type=usage.count(0), default=20,
-                   help="random games per scenario, and as many solo games per scenario over the five Ideologies (default 20; 0: no campaign)")
+                   help="random games per scenario, and as many of each campaign the game adds (e.g. solo games per scenario "
+                        "and Ideology) (default 20; 0: no campaign)")
     v.add_argument("--seed", type=usage.seed, default=1, help=SEED_HELP + " (default 1)")
     v.add_argument("--examples", type=usage.count(1), default=25, help="state-machine runs (default 25)")
     v.add_argument("--steps", type=usage.count(1), default=300, help="steps per state-machine run (default 300)")
@@ -61,8 +66,8 @@ def build_parser() -> Parser:
                         "the same for any N")
 
     pl = sub.add_parser("play", help="play one game with uniformly random choices and seeded chance; write its trace")
-    pl.add_argument("--game", default="labyrinth", help=GAME_HELP)
-    pl.add_argument("--scenario", help=SCENARIO_HELP + " (default: the game's default, Labyrinth's lets_roll)")
+    pl.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
+    pl.add_argument("--scenario", help=SCENARIO_HELP + " (default: the game's default scenario)")
     pl.add_argument("--length", default="standard", help="standard (1 deck), tournament (2), campaign (3)")
     pl.add_argument("--seed", type=usage.seed, default=0, help=SEED_HELP + " (default 0)")
     pl.add_argument("--ruling", action="append", metavar="NAME=VALUE", help=RULING_HELP)
@@ -70,7 +75,7 @@ def build_parser() -> Parser:
                     help="where to write the trace (default -: standard output, the summary on standard error)")
     pl.add_argument("--no-legal-hash", action="store_true", help="omit per-step legal-action counts and hashes")
     pl.add_argument("--states", action="store_true", help="write the full canonical state after every step (large)")
-    add_option_arguments(pl)
+    add_option_arguments(pl, game)
 
     r = sub.add_parser("replay", help="replay a trace: conformant (exit 0), the first violation (1), "
                                       "invalid (2) or undetermined (4)")
@@ -86,18 +91,19 @@ def build_parser() -> Parser:
 
     ru = sub.add_parser("rules", help="every numbered rule and card with its status; --rulings: every "
                                       "interpretation switch")
-    ru.add_argument("--game", default="labyrinth", help=GAME_HELP)
+    ru.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
     ru.add_argument("--json", action="store_true", help="print as JSON")
+    ru.add_argument("--list", action="store_true", help="list the known games (those the cdg_oracle.games entry points name)")
     ru.add_argument("--rulings", action="store_true",
                     help="list every Rulings switch: its values, its default and its registry entries")
 
     position_cmd.add_parser(sub)
     scenario_cmd.add_parser(sub)
-    difftest_cmd.add_parser(sub)
+    difftest_cmd.add_parser(sub, game)
     vectors_cmd.add_parser(sub)
     ambiguities_cmd.add_parser(sub)
     ad = sub.add_parser("adapter", help="serve the model itself through the adapter protocol on stdin/stdout (the reference adapter)")
-    ad.add_argument("--mutant", help="serve a deliberately broken copy of the rules (properties/labyrinth/mutants.py)")
+    ad.add_argument("--mutant", metavar="[GAME:]NAME", help=reference_adapter.MUTANT_HELP)
     return p
 
 
@@ -124,7 +130,7 @@ def cmd_play(args) -> int:
     text = "\n".join(lines) + "\n"
     t = state.outcome()
     summary = f"{steps} steps, {t['winner']} wins: {t['reason']}"
-    notes = solo_notes(gaps) if options is not None and options.get("solo") else []
+    notes = play_notes(args.game, options, gaps)
     if args.out == "-":  # the trace on standard output, the summary on standard error
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -137,19 +143,17 @@ def cmd_play(args) -> int:
     return EXIT_OK
 
 
-def solo_notes(gaps: list[str]) -> list[str]:
-    """What a solo game's trace rests on beyond the rules: the steps that used a substitute for a
-    missing table (their ``gap`` texts), then the open items of the solo tables."""
-    from cdg_oracle.model.labyrinth.solo.tables import open_items
-
-    if gaps:
-        kinds = "; ".join(dict.fromkeys(gaps))  # each distinct substitute once, in order of use
-        n = len(gaps)
-        out = [f"{n} step{'s' * (n != 1)} used a substitute for a missing table ({kinds}): "
-               f"see the 'gap' field of {'those steps' if n != 1 else 'that step'}"]
-    else:
-        out = ["no step used a substitute for a missing table"]
-    return out + open_items_lines(open_items())
+def play_notes(game: str, options: dict | None, gaps: list[str]) -> list[str]:
+    """What a played game's trace rests on beyond the rules, for its options: the game's notes
+    (its ``cli_options.notes``, e.g. the steps of a solo game that used a substitute for a missing
+    table), then the game's open items (its spec's ``open_items()``); nothing when the game has no
+    notes for these options."""
+    shortcuts = cli_options(game)
+    notes = shortcuts.notes(options or {}, gaps) if shortcuts is not None and shortcuts.notes else None
+    if notes is None:
+        return []
+    s = spec(game)
+    return notes + open_items_lines(s.open_items() if s.open_items is not None else [])
 
 
 def cmd_replay(args) -> int:
@@ -179,6 +183,8 @@ def cmd_replay(args) -> int:
 
 
 def cmd_rules(args) -> int:
+    if args.list:
+        return list_games(args.json)
     game = spec(args.game).name
     if args.rulings:
         rows = rules_report.rulings_report(game)
@@ -193,6 +199,27 @@ def cmd_rules(args) -> int:
         print(json.dumps(report, indent=1, sort_keys=True))
     else:
         sys.stdout.write(rules_report.render_text(report))
+    return EXIT_OK
+
+
+def list_games(as_json: bool) -> int:
+    """``rules --list``: every known game, one a line: its name, the entry point that names it
+    (group ``cdg_oracle.games``) and the distribution that declares it. No game is imported."""
+    from cdg_oracle.model.core import registry
+
+    eps = registry.entry_points()
+    rows = []
+    for name in registry.names():
+        ep = eps.get(name)
+        dist = getattr(getattr(ep, "dist", None), "name", None) if ep is not None else None
+        rows.append({"game": name, "entry_point": ep.value if ep is not None else None,
+                     "distribution": dist, "default": name == DEFAULT_GAME})
+    if as_json:
+        print(json.dumps(rows, indent=1, sort_keys=True))
+    else:
+        for r in rows:
+            where = f"{r['entry_point']} ({r['distribution']})" if r["entry_point"] else "registered in this process"
+            print(f"{r['game']:<20} {where}{'  [default]' * r['default']}")
     return EXIT_OK
 
 
@@ -256,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    parser = build_parser()
+    parser = build_parser(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
         if args.command is None:

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 from cdg_oracle.oracle import statediff, trace
 from cdg_oracle.oracle.adapter import ImplFailure, Implementation, OutOfBudget, position_of, state_of
 from cdg_oracle.oracle.games import carried_options, new_state, scenarios, start_state
@@ -305,7 +306,7 @@ class Session:
             self.impl = None
 
 
-def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: str = "standard",
+def run(command, game: str = DEFAULT_GAME, scenario: str | None = None, length: str = "standard",
         rulings: dict | None = None, games: int = 10, seed: int = 0, strategy: str = "random",
         timeout: float = 10.0, max_line: int = 4_000_000, max_steps: int = 100_000,
         budget: float | None = None, progress: Callable | None = None,
@@ -317,6 +318,10 @@ def run(command, game: str = "labyrinth", scenario: str = "lets_roll", length: s
     if position is not None:
         first = start_state(game, "", length, None, None, position)
         scenario, length = position["scenario"], position.get("length", "standard")
+    if scenario is None:  # the game's default scenario
+        from cdg_oracle.oracle.games import default_scenario
+
+        scenario = default_scenario(game)
     names = scenarios(game) if scenario == "all" else [scenario]
     if position is None:
         first = new_state(game, names[0], length, rulings or {}, options)

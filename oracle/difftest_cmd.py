@@ -19,6 +19,7 @@ from __future__ import annotations
 import sys
 
 from cdg_oracle.model.core.position import from_document
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 from cdg_oracle.oracle import difftest, trace, usage
 from cdg_oracle.oracle.adapter import split_command
 from cdg_oracle.oracle.arguments import (GAME_HELP, RULING_HELP, SEED_HELP, add_option_arguments, parse_options,
@@ -37,10 +38,11 @@ def reference_command(mutant: str | None = None) -> list[str]:
     return argv + ["--mutant", mutant] if mutant else argv
 
 
-def add_parser(sub) -> None:
+def add_parser(sub, game: str | None = None) -> None:
+    """The ``difftest`` command, with ``game``'s option shortcuts (oracle/arguments.py ``add_option_arguments``)."""
     d = sub.add_parser("difftest", help="drive an implementation through the adapter protocol beside the model; report the first disagreement")
     d.add_argument("--impl", metavar="COMMAND", help="the implementation's adapter command (default: the reference adapter, i.e. the model itself)")
-    d.add_argument("--game", default="labyrinth", help=GAME_HELP)
+    d.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
     d.add_argument("--scenario", default="all", help="a scenario, or all (default): the games go through every scenario in turn")
     d.add_argument("--length", default="standard", help="standard (1 deck), tournament (2), campaign (3)")
     d.add_argument("--ruling", action="append", metavar="NAME=VALUE", help=RULING_HELP)
@@ -61,7 +63,7 @@ def add_parser(sub) -> None:
                    "instead of a scenario's start; its header gives the scenario, length, rulings and options")
     d.add_argument("--out", default="difftest-disagreement.jsonl", help="where to write the trace of a finding")
     d.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    add_option_arguments(d)
+    add_option_arguments(d, game)
 
 
 def run(args) -> int:
@@ -70,12 +72,12 @@ def run(args) -> int:
     options = parse_options(args)
     if args.trace and options is not None:
         raise UsageError("--trace plays the trace's own game: its header carries the options, "
-                         "not --solo/--ideology/--minidecks")
+                         "not --option or the game's own option flags")
     position = None
     if args.position:
         if args.trace or options is not None or args.ruling or args.scenario != "all":
             raise UsageError("--position gives the game's start: its header carries the scenario, rulings and "
-                             "options (not --trace, --scenario, --ruling or --solo)")
+                             "options (not --trace, --scenario, --ruling or an option)")
         position = read_document(args.position)
         from_document(position, args.position)  # a bad position: a one-line error before any process starts
     try:

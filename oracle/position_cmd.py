@@ -25,7 +25,7 @@ import sys
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.game import action_key
 from cdg_oracle.model.core.position import from_document, to_document
-from cdg_oracle.model.core.registry import get
+from cdg_oracle.model.core.registry import DEFAULT_GAME, get
 from cdg_oracle.oracle import statediff, trace, usage
 from cdg_oracle.oracle.arguments import GAME_HELP, SCENARIO_HELP
 from cdg_oracle.oracle.fileio import BadJSON, check_output, loads_value, read_bounded
@@ -56,8 +56,8 @@ def add_parser(sub) -> None:
     sh = ps.add_parser("show", help="write the position of a state: a scenario's start, a trace's step, "
                                     "a saved state, or a position file in plain form")
     sh.add_argument("file", nargs="?", metavar="FILE", help="a position file to rewrite")
-    sh.add_argument("--game", default="labyrinth", help=GAME_HELP)
-    sh.add_argument("--scenario", help=SCENARIO_HELP + " (default: the game's default, Labyrinth's lets_roll)")
+    sh.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
+    sh.add_argument("--scenario", help=SCENARIO_HELP + " (default: the game's default scenario)")
     sh.add_argument("--trace", help="a trace file: the position after step --at")
     sh.add_argument("--at", type=usage.count(0), metavar="N", help="the step of --trace (0: the start)")
     sh.add_argument("--state", dest="state_file", metavar="STATE.json", help="a state saved with to_json()")
@@ -66,7 +66,7 @@ def add_parser(sub) -> None:
                     help="print the position as JSON with its derived facts (control, victory totals, hand "
                          "sizes...: the derived section, each key's rule under derived_rules)")
     sc = ps.add_parser("schema", help="print the JSON Schema of a game's positions")
-    sc.add_argument("--game", default="labyrinth", help=GAME_HELP)
+    sc.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
 
 
 def run(args) -> int:

@@ -1,13 +1,14 @@
 """The reference adapter: the model itself, exposed through the adapter protocol (docs/adapter.md).
 
-    python -m oracle.reference_adapter [--mutant NAME]
-    cdg-oracle adapter [--mutant NAME]
+    python -m oracle.reference_adapter [--mutant [GAME:]NAME]
+    cdg-oracle adapter [--mutant [GAME:]NAME]
 
 It reads requests from stdin and answers on stdout, one JSON line each (oracle/adapter.py has the
 protocol). It is what ``cdg-oracle difftest`` runs when no ``--impl`` is given, so the whole
 harness (process, protocol, comparison) is tested end to end against a known-correct
 implementation; with ``--mutant NAME`` it runs a deliberately broken copy of the rules
-(properties/labyrinth/mutants.py), which is how the harness's fault-detection rate is measured
+(a mutant of the ``mutants`` of a game's checks record, properties/games.py: ``GAME:NAME``, or
+``NAME`` for the default game's), which is how the harness's fault-detection rate is measured
 (benchmarks/mutants.py). It is also a worked example for authors writing their own adapter.
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 from typing import Any, TextIO
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 
 PROTOCOL_VERSION = 2
 
@@ -122,20 +124,34 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     p = argparse.ArgumentParser(prog="reference_adapter", description=__doc__.splitlines()[0])
-    p.add_argument("--mutant", help="run a deliberately broken copy of the rules (properties/labyrinth/mutants.py)")
+    p.add_argument("--mutant", metavar="[GAME:]NAME", help=MUTANT_HELP)
     args = p.parse_args(argv)
     return run(args.mutant)
 
 
+#: ``--mutant``'s help, here and in ``cdg-oracle adapter``.
+MUTANT_HELP = (f"run a deliberately broken copy of the rules: mutant NAME of GAME's checks record (GAME: "
+               f"default {DEFAULT_GAME})")
+
+
 def run(mutant: str | None) -> int:
+    """Serve the model on stdin/stdout; with ``mutant`` (``GAME:NAME``, or ``NAME`` of the default
+    game), that mutant of the game's checks record applied first."""
     if mutant:
-        from cdg_oracle.properties.labyrinth import mutants
+        game, _, mutant = mutant.rpartition(":")
+        game = game or DEFAULT_GAME
+        from cdg_oracle.properties.games import checks
 
         try:
-            mutants.activate(mutant)
-        except KeyError:
-            print(f"reference_adapter: error: unknown mutant {mutant!r} (see properties/labyrinth/mutants.py)", file=sys.stderr)
+            mutants = checks(game).mutants
+        except DataError as e:
+            print(f"reference_adapter: error: {e}", file=sys.stderr)
             return 2
+        if mutants is None or mutant not in mutants.MUTANTS:
+            print(f"reference_adapter: error: unknown mutant {mutant!r} of {game} (its checks record's mutants)",
+                  file=sys.stderr)
+            return 2
+        mutants.activate(mutant)
     return serve(sys.stdin, sys.stdout)
 
 

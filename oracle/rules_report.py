@@ -7,7 +7,7 @@ a map computed from ``tests/`` and shipped as package data (issue 28 item 14): a
 wheel report the same. Regenerate it after changing a test's rule marks with
 ``python -m cdg_oracle.oracle.rules_report``; tests/test_packaging.py fails while it is out of date. A heading
 with numbered sub-rules reports how many of them are implemented. A card's *event* is implemented
-when ``model/labyrinth/events`` registers it; until then every event is reported as not
+when the game says so (its spec's ``cards()``); until then every event is reported as not
 implemented, never faked.
 """
 from __future__ import annotations
@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 from cdg_oracle.model.core.citations import registry
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 
 REPO = Path(__file__).resolve().parents[1]
 MARK = re.compile(r"""rule\(\s*((?:["'][^"']+["']\s*,?\s*)+)\)""")
@@ -52,7 +53,7 @@ TESTED_MAP = "data/tested_rules.json"  # in the cdg_oracle.oracle package
 TESTED_FORMAT = "cdg-oracle-tested-rules"
 
 
-def tested_rules(tests_dir: Path | None = None, game: str = "labyrinth") -> dict[str, list[str]] | None:
+def tested_rules(tests_dir: Path | None = None, game: str = DEFAULT_GAME) -> dict[str, list[str]] | None:
     """Rule number -> test files citing it via ``pytest.mark.rule``, for ``game`` only (two games
     share rule numbers), scanned from the tests folder of a checkout; None if there is none."""
     tests_dir = tests_dir or REPO / "tests"
@@ -106,7 +107,7 @@ def shipped_tested_rules(game: str) -> dict[str, list[str]] | None:
     return (doc.get("games") or {}).get(game)
 
 
-def report(game: str = "labyrinth") -> dict:
+def report(game: str = DEFAULT_GAME) -> dict:
     """Every rule of ``game``'s catalogue and every card, with its status (the game's spec says
     where they are, model/core/registry.py); a game without a catalogue lists the rules its code
     cites."""
@@ -154,10 +155,6 @@ def report(game: str = "labyrinth") -> dict:
     if catalogue is None:
         out["catalogue"] = None
     return out
-
-
-def labyrinth_report() -> dict:
-    return report("labyrinth")
 
 
 def _rule_key(number: str) -> tuple:
@@ -219,12 +216,12 @@ def render_text(report: dict) -> str:
 
 def open_items_lines(items: list[dict]) -> list[str]:
     """The OPEN ITEMS section (a game spec's ``open_items()``): a heading and one line per item;
-    nothing when there is no open item. An item names a ``table`` (Labyrinth's solo tables) or a
+    nothing when there is no open item. An item names a ``table`` (e.g. a solo table) or a
     ``subject``. Shared by ``cdg-oracle rules`` and ``play --solo``."""
     if not items:
         return []
     if all("table" in x for x in items):
-        lines = ["OPEN ITEMS (facts no source confirms; model/labyrinth/data/solo_tables.yaml)"]
+        lines = ["OPEN ITEMS (facts no source confirms: tables of the game's data)"]
     else:
         lines = ["OPEN ITEMS (what no source here gives, or the model does not do yet)"]
     for x in items:
@@ -233,23 +230,17 @@ def open_items_lines(items: list[dict]) -> list[str]:
     return lines
 
 
-#: Game name -> the properties module whose ``load_registry()`` reads its ambiguity registry.
-AMBIGUITY_REGISTRIES = {"labyrinth": "cdg_oracle.properties.labyrinth.registry",
-                        "twilight_struggle": "cdg_oracle.properties.twilight_struggle.registry",
-                        "distant_plain": "cdg_oracle.properties.distant_plain.registry"}
-
-
-def rulings_report(game: str = "labyrinth") -> list[dict]:
+def rulings_report(game: str = DEFAULT_GAME) -> list[dict]:
     """Every ``Rulings`` switch of ``game``: its name, default, values, question, source and the
     ambiguity-registry entries whose readings it executes (``cdg-oracle rules --rulings``)."""
-    import importlib
-
     from cdg_oracle.model.core.registry import get
+    from cdg_oracle.properties.games import checks
 
     spec = get(game)
+    registry = checks(spec.name).registry
     entries: dict[str, list[str]] = {}
-    if spec.name in AMBIGUITY_REGISTRIES:
-        for e in importlib.import_module(AMBIGUITY_REGISTRIES[spec.name]).load_registry():
+    if registry is not None:
+        for e in registry.load():
             if e.switch:
                 entries.setdefault(e.switch, []).append(e.id)
     return [{**s, "entries": entries.get(s["name"], [])} for s in spec.rulings.describe()]

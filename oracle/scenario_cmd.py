@@ -10,7 +10,7 @@ the same stem (``scenarios/<game>/golden/<stem>.json``), and prints one line per
 when every scenario is ok, 1 when a check fails, 2 for bad input (one line, nothing printed before
 it). ``--update-golden`` first rewrites the golden files (atomically; only the scenarios of
 ``scenarios/<game>/``) from the current set-ups, then checks. What each game checks is its
-``properties/<game>/scenario_checks.py`` (:data:`SCENARIO_CHECKS`); the golden files are written
+``properties/<game>/scenario_checks.py`` (the ``scenario_checks`` of the game's checks record); the golden files are written
 and compared by one module for every game, ``properties/golden.py``.
 
 ``show`` prints the readable set-up of one scenario (by name or path); ``--json`` prints its
@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 from cdg_oracle.oracle.arguments import GAME_HELP
 
 EXIT_OK, EXIT_FAIL = 0, 1
@@ -31,8 +32,7 @@ EXIT_OK, EXIT_FAIL = 0, 1
 def add_parser(sub) -> None:
     """Register ``scenario`` and its actions on the CLI's subparsers."""
     sc = sub.add_parser("scenario", help="check scenario set-ups (invariants, printed figures, golden summaries); show one")
-    sc.add_argument("--game", default="labyrinth", help=GAME_HELP + "; a game with scenario checks (labyrinth, "
-                                                           "twilight_struggle, distant_plain)")
+    sc.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP + "; a game with scenario checks")
     actions = sc.add_subparsers(dest="scenario_action", metavar="ACTION", required=True)
     ch = actions.add_parser("check", help="check every scenario, or the given files; exit 1 if one fails")
     ch.add_argument("files", nargs="*", metavar="FILE", help="a scenario name or a path to a scenario YAML (default: every scenario)")
@@ -42,30 +42,27 @@ def add_parser(sub) -> None:
     sh.add_argument("--json", action="store_true", help="print the summary as JSON (the golden file's text)")
 
 
-#: Game name -> the properties module of its scenario checks (golden summaries, printed figures).
-SCENARIO_CHECKS = {"labyrinth": "cdg_oracle.properties.labyrinth.scenario_checks",
-                   "twilight_struggle": "cdg_oracle.properties.twilight_struggle.scenario_checks",
-                   "distant_plain": "cdg_oracle.properties.distant_plain.scenario_checks"}
-
-
 def checks_of(game: str):
     """The game's scenario-checks module: ``scenario_names``, ``load_scenario``, ``summary``,
     ``golden_text``, ``golden_path``, ``is_builtin``, ``check_scenario`` (and ``render_text``, if
-    it renders its own set-ups)."""
-    import importlib
+    it renders its own set-ups): the ``scenario_checks`` of the game's checks record
+    (properties/games.py); None for a game without them."""
+    from cdg_oracle.properties.games import checks
 
-    return importlib.import_module(SCENARIO_CHECKS[game])
+    return checks(game).scenario_checks
 
 
 def run(args) -> int:
     from cdg_oracle.oracle.games import spec
     from cdg_oracle.oracle.usage import UsageError
 
-    game = spec(getattr(args, "game", "labyrinth")).name
-    if game not in SCENARIO_CHECKS:
-        raise UsageError(f"scenario --game {game}: {game} has no scenario checks yet (games with them: "
-                         f"{', '.join(sorted(SCENARIO_CHECKS))})")
+    from cdg_oracle.model.core.registry import DEFAULT_GAME
+
+    game = spec(getattr(args, "game", DEFAULT_GAME)).name
     sc = checks_of(game)
+    if sc is None:
+        raise UsageError(f"scenario --game {game}: {game} has no scenario checks yet (its checks record names "
+                         f"no scenario_checks)")
     if args.scenario_action == "check":
         return check(sc, game, args.files, args.update_golden)
     return show(sc, args.name, args.json)

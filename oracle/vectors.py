@@ -30,6 +30,7 @@ from typing import Any, Callable
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
 from cdg_oracle.model.core.game import action_key
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 from cdg_oracle.oracle import statediff
 from cdg_oracle.oracle.fileio import loads_strict
 from cdg_oracle.properties.coverage import Target, Window, coverage
@@ -37,7 +38,6 @@ from cdg_oracle.properties.coverage import Target, Window, coverage
 FORMAT = "cdg-oracle-vector"
 FORMAT_VERSION = 1
 INDEX_FORMAT = "cdg-oracle-vector-index"
-GAME = "labyrinth"                # the default game
 LENGTH = "standard"
 VECTOR_DIR = "vectors"            # the vector files, inside the output folder
 DEFAULT_GAMES = 25                # shortest-set-up search: seeds 0..24 of every scenario
@@ -52,7 +52,7 @@ def default_out(game: str) -> str:
     return f"vectors/{game}"
 
 
-def targets(game: str = GAME) -> list[Target]:
+def targets(game: str = DEFAULT_GAME) -> list[Target]:
     """Everything a full set of ``game``'s vectors covers, in file order (empty for a game whose
     targets are discovered in its games)."""
     return coverage(game).targets()

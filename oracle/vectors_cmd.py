@@ -21,6 +21,7 @@ import os
 import sys
 from pathlib import Path
 
+from cdg_oracle.model.core.registry import DEFAULT_GAME
 from cdg_oracle.oracle import perft, usage, vectors
 from cdg_oracle.oracle.arguments import GAME_HELP
 from cdg_oracle.oracle.fileio import check_output
@@ -37,7 +38,7 @@ def add_parser(sub) -> None:
     """Register ``vectors`` on the CLI's subparsers."""
     v = sub.add_parser("vectors", help="write conformance vectors (every operation and card event) and perft "
                                        "counts; or --check a folder of vectors against the model")
-    v.add_argument("--game", default=vectors.GAME, help=GAME_HELP + "; --check reads the game from each vector")
+    v.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP + "; --check reads the game from each vector")
     v.add_argument("--out", metavar="DIR", default=None,
                    help="folder to write (default vectors/<game>): vectors/<id>.json, index.json, perft.json")
     v.add_argument("--check", metavar="DIR", default=None,
@@ -89,7 +90,7 @@ def run(args) -> int:
 
 
 def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
-             perft_depth: int | None, stream=None, game: str = "labyrinth", jobs: int = 1) -> int:
+             perft_depth: int | None, stream=None, game: str = DEFAULT_GAME, jobs: int = 1) -> int:
     """Search, build and write the vectors (and perft.json unless ``perft_depth`` is 0); print a
     summary."""
     stream = stream or sys.stdout

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from cdg_oracle.model.core.registry import get
+from cdg_oracle.model.core.registry import DEFAULT_GAME, get
 from cdg_oracle.oracle import __version__, difftest, trace
 from cdg_oracle.oracle.difftest_cmd import reference_command
 from cdg_oracle.oracle.fileio import write_atomic
@@ -33,7 +33,7 @@ def say(text: str) -> None:
 
 
 def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int = 25, steps: int = 300,
-        game: str = "labyrinth", jobs: int = 1) -> int:
+        game: str = DEFAULT_GAME, jobs: int = 1) -> int:
     """Run every check of ``game`` and write the report. The seed and ``games`` fix the work (the
     same report on any machine, whatever ``jobs``, the worker processes of the campaigns);
     ``budget`` (seconds, or None) may only cut the campaigns short, and the report then says it
@@ -150,7 +150,7 @@ def campaign_report(ver, sides: tuple[str, ...], results: list) -> Section:
     return Section("campaign", data, not failures, md)
 
 
-def adapter_selftest(seed: int, game: str = "labyrinth") -> list[dict]:
+def adapter_selftest(seed: int, game: str = DEFAULT_GAME) -> list[dict]:
     """difftest of the reference adapter (the model in another process, over the adapter
     protocol) against the model: the harness itself checked end to end, one game per scenario."""
     out = []

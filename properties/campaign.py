@@ -3,7 +3,7 @@ scheduled without a clock, so that the same arguments play the same games on eve
 
 Game ``k`` of a scenario is played with the seed ``seed * 100_003 + k``. A time budget may only
 cut a campaign short (the caller then reports it partial); it never changes which games are
-played before the cut. A game's invariants are those registered for it in ``walk.INVARIANTS``.
+played before the cut. A game's invariants are those of its checks record (properties/games.py).
 """
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ def game_seed(seed: int, k: int) -> int:
 
 
 #: Games run in worker processes when a campaign is given ``jobs`` > 1 (spawned, not forked: a
-#: forked child of a process with threads can deadlock). Each worker imports the game by name
-#: (a plugged-in game through CDG_ORACLE_GAMES, which the workers inherit).
+#: forked child of a process with threads can deadlock). Each worker finds the game by name through
+#: the entry points (model/core/registry.py), as this process does.
 def _play(task: tuple) -> GameResult:
     game, scenario, seed, options = task
     return play_checked(game, scenario, seed, options=options)

@@ -7,9 +7,9 @@ was being resolved (``context()``: the running procedures, the card, the side) a
 step applied. A *target* is a thing to cover (an operation, a card's event, a rule) with a
 ``match(window)`` that says whether a window shows it and how well.
 
-Each game says what its vectors cover with a :class:`Coverage`, registered in :data:`COVERAGE` by
-its properties package (Labyrinth: ``properties/labyrinth/coverage.py``: every operation, Reserves
-and the 120 events, with a search directed at rare cards). A game that registers none is covered by
+Each game says what its vectors cover with a :class:`Coverage`, the ``coverage`` of its checks
+record (properties/games.py; Labyrinth: ``properties/labyrinth/coverage.py``: every operation, Reserves
+and the 120 events, with a search directed at rare cards). A game that gives none is covered by
 :class:`DiscoveredCoverage`: every question and every rule number its searched games meet, each by
 the first window that shows it -- what a new game gets on its first day, before anyone writes its
 list. ``oracle/vectors.py`` turns the windows into vector files; this module never imports the
@@ -25,10 +25,6 @@ from typing import Any, Callable
 from cdg_oracle.model.core.game import action_key
 from cdg_oracle.properties.sampling import sample_chance
 from cdg_oracle.properties import games
-
-#: Game name -> its Coverage (registered by the game's properties package).
-COVERAGE: dict[str, "Coverage"] = {}
-
 
 @dataclass
 class Window:
@@ -153,6 +149,5 @@ class DiscoveredCoverage(Coverage):
 
 
 def coverage(game: str) -> Coverage:
-    """The coverage of ``game``: the one its properties package registers, else discovered."""
-    games.load(game)
-    return COVERAGE.get(game) or DiscoveredCoverage()
+    """The coverage of ``game``: the one of its checks record, else discovered."""
+    return games.checks(game).coverage or DiscoveredCoverage()

@@ -4,15 +4,24 @@
 never imports ``properties``). Every generic tool asks :func:`checks` for a game's record; a game
 whose spec names none gets an empty record, and the generic checks alone.
 
-(Issue 29 item 1: this record replaces the mutable dicts ``walk.INVARIANTS``,
+(Issue 29 item 1: this record replaced the mutable dicts ``walk.INVARIANTS``,
 ``coverage.COVERAGE`` and ``verification.VERIFICATIONS``, the ``registrations.py`` modules found by
 name, ``oracle/scenario_cmd.SCENARIO_CHECKS`` and ``oracle/rules_report.AMBIGUITY_REGISTRIES``.)
 """
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Callable
+
+
+def resolve(where: str) -> Any:
+    """The object ``"module:attribute"`` names (``"module"`` alone: the module itself)."""
+    module, _, attribute = where.partition(":")
+    found = importlib.import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        found = getattr(found, part)
+    return found
 
 
 @dataclass(frozen=True)
@@ -21,18 +30,30 @@ class GameChecks:
     (None: the game has none of that kind).
 
     ``invariants(state)``: the game's invariants for the checked walk and the state machine
-    (properties/walk.py); ``coverage``: what its conformance vectors cover (properties/coverage.py
+    (properties/walk.py; returns the check ``check(state) -> [problem, ...]`` for that state's
+    rulings); ``coverage``: what its conformance vectors cover (properties/coverage.py
     ``Coverage``); ``verification``: its verification sections (properties/verification.py
     ``GameVerification``); ``scenario_checks``: the module ``cdg-oracle scenario`` checks a
-    scenario with (oracle/scenario_cmd.py); ``registry``: its ambiguity registry
-    (properties/ambiguities.py ``AmbiguityRegistry``); ``measurement``: how ``cdg-oracle
-    ambiguities`` plays its games (properties/impact.py); ``machine``: the hypothesis state
-    machine's configuration (properties/stateful.py); ``mutants``: the reference adapter's
-    mutants (oracle/reference_adapter.py); ``cli_options``: the game's own command-line shortcuts
-    (Labyrinth's ``--solo``, ``--ideology``)."""
+    scenario with (oracle/scenario_cmd.py ``checks_of`` lists what it holds); ``registry``: its
+    ambiguity registry (properties/ambiguities.py ``AmbiguityRegistry``, what ``cdg-oracle rules
+    --rulings`` and ``cdg-oracle ambiguities`` read); ``measurement``: how ``cdg-oracle
+    ambiguities`` plays its games (properties/impact.py); ``machine``: the game's hypothesis
+    state machine, ``run_machine(examples, steps, seed, on_failure=None)`` (properties/stateful.py
+    configured with the game's scenarios, options and rulings; None: the generic machine);
+    ``mutants``: the reference adapter's mutants, a module with ``MUTANTS`` (name -> mutant) and
+    ``activate(name)`` (oracle/reference_adapter.py ``--mutant``); ``cli_options``: the game's own
+    command-line shortcuts, a :class:`CliOptions` (Labyrinth's ``--solo``, ``--ideology``).
+
+    **Lazy fields.** Any field but ``game`` may hold, instead of its object, the import string
+    ``"module:attribute"`` of it: the object is imported the first time the field is read (and
+    kept). A game's record is read by every tool, but most tools need one field; the record names
+    what would pull heavy modules (z3 for the verification, hypothesis for the machine, the
+    mutants that patch the model) by string, so that reading ``checks(game).invariants`` imports
+    neither, and the properties package's ``__init__`` that holds ``CHECKS`` imports none of its
+    own modules (no import cycle with them)."""
 
     game: str
-    invariants: Callable[[Any], list] | None = None
+    invariants: Callable[[Any], Callable] | str | None = None
     coverage: Any = None
     verification: Any = None
     scenario_checks: Any = None
@@ -41,6 +62,39 @@ class GameChecks:
     machine: Any = None
     mutants: Any = None
     cli_options: Any = None
+
+    def __getattribute__(self, name: str) -> Any:
+        value = object.__getattribute__(self, name)
+        if isinstance(value, str) and name in _LAZY:
+            value = resolve(value)
+            object.__setattr__(self, name, value)
+        return value
+
+
+_LAZY = frozenset(f.name for f in fields(GameChecks)) - {"game"}
+
+
+@dataclass(frozen=True)
+class CliOption:
+    """One command-line shortcut of a game (``flags``, e.g. ``("--solo",)``), added to the commands
+    that take game options: ``kwargs`` are argparse's ``add_argument`` keywords (``dest`` the
+    attribute the parsed value is read from)."""
+
+    flags: tuple[str, ...]
+    kwargs: dict
+
+
+@dataclass(frozen=True)
+class CliOptions:
+    """A game's own command-line shortcuts for its options: ``options`` the flags (each a
+    :class:`CliOption`), ``to_options(values)`` turns their parsed values (a dict ``dest ->
+    value``) into game options (a dict to merge over ``--option``'s; None: none given), raising
+    ValueError with a one-line message on a bad combination; ``notes(options, gaps)`` the lines a
+    played game's report adds for those options (None: none)."""
+
+    options: tuple[CliOption, ...]
+    to_options: Callable[[dict], dict | None]
+    notes: Callable[[dict, list[str]], list[str]] | None = None
 
 
 _CACHE: dict[str, GameChecks] = {}
@@ -56,26 +110,8 @@ def checks(game: str) -> GameChecks:
 
     where = getattr(get(game), "checks", None)
     if where:
-        module, _, attribute = where.partition(":")
-        found = getattr(importlib.import_module(module), attribute or "CHECKS")
+        found = resolve(where if ":" in where else where + ":CHECKS")
     else:
         found = GameChecks(game)
     _CACHE[game] = found
     return found
-
-
-_LOADED: set[str] = set()
-
-
-def load(game: str) -> None:
-    """Import ``game``'s registrations module once, if the game has one. (Transitional: goes with
-    the registrations modules, issue 29 item 1.)"""
-    if game in _LOADED:
-        return
-    _LOADED.add(game)
-    package = f"cdg_oracle.properties.{game}"
-    try:
-        importlib.import_module(f"{package}.registrations")
-    except ModuleNotFoundError as e:
-        if e.name not in (package, f"{package}.registrations"):
-            raise

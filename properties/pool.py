@@ -57,11 +57,10 @@ def ordered_map(fn: Callable[..., Any], items: Iterable[tuple], jobs: int, on_re
 
 
 def spawn_pool(jobs: int) -> ProcessPoolExecutor:
-    """``jobs`` spawned workers that know the games this process knows (model/core/registry.py)."""
-    from cdg_oracle.model.core import registry
-
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=registry.load, initargs=(registry.modules(),))
+    """``jobs`` spawned workers. Each finds its games as this process does, through the entry points
+    (model/core/registry.py): a spawned worker inherits the environment and ``sys.path``, so a game
+    installed on either is known there too."""
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
 
 
 def stop(pool: ProcessPoolExecutor) -> None:

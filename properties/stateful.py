@@ -14,8 +14,8 @@ One run of the machine plays games of one game, one atomic step at a time:
 
 After every step the machine checks (:meth:`Walk.check`, in this order):
 
-1. the game's invariants hold (the check registered for the game in
-   ``cdg_oracle.properties.walk.INVARIANTS``; a game without one has none to check);
+1. the game's invariants hold (the ``invariants`` of the game's checks record, properties/games.py;
+   a game without them has none to check);
 2. a game that is not over offers a legal action (no dead end); a game that is over offers none and
    says who won (one of ``spec.sides``), why and by which rule, with returns +1 for the winner and
    -1 for every other side (all 0 at an end without a winner);
@@ -38,8 +38,8 @@ the start, so that it can be written as a replayable trace; :func:`recheck` walk
 with the same checks and returns the same words. ``properties`` never imports ``oracle``: the
 caller writes the trace with ``cdg_oracle.oracle.trace``.
 
-A game gets this machine by registering its ``GameSpec`` (and, for its invariants, an entry of
-``walk.INVARIANTS``); :func:`machine_class` and :func:`run_machine` take the game's name and,
+A game gets this machine by its ``GameSpec`` (and, for its invariants, its checks record); its
+checks record's ``machine`` names its configured ``run_machine``; :func:`machine_class` and :func:`run_machine` take the game's name and,
 optionally, its own strategies (scenario order, options, rulings drawn only with some options).
 Labyrinth's configuration is ``properties/labyrinth/stateful.py``.
 """

@@ -1,8 +1,8 @@
 """What ``cdg-oracle verify`` runs for a game: the generic checks every game gets (the hypothesis
 state machine, a random campaign checked after every step) and the checks a game adds of its own.
 
-A game adds its checks with a :class:`GameVerification` registered in :data:`VERIFICATIONS` by its
-properties package (Labyrinth: ``properties/labyrinth/verification.py``: the map, the scenarios,
+A game adds its checks with a :class:`GameVerification`, the ``verification`` of its checks record
+(properties/games.py; Labyrinth: ``properties/labyrinth/verification.py``: the map, the scenarios,
 the z3 invariants and proofs, the victory analysis, the solo campaign). Each check gives a
 :class:`Section`: its key in the JSON report, its data, whether it holds, its Markdown and a few
 words for the one-line summary. ``oracle/verify.py`` assembles the report; this module never
@@ -14,10 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cdg_oracle.properties import games
-
-#: Game name -> its GameVerification (registered by the game's properties package).
-VERIFICATIONS: dict[str, "GameVerification"] = {}
-
 
 @dataclass
 class Section:
@@ -62,7 +58,11 @@ class GameVerification:
         return []
 
     def run_machine(self, examples: int, steps: int, seed: int, on_failure) -> dict:
-        """The hypothesis state machine of the game (properties/stateful.py)."""
+        """The hypothesis state machine of the game: its own (the ``machine`` of its checks record),
+        else the generic one (properties/stateful.py)."""
+        machine = games.checks(self.game).machine
+        if machine is not None:
+            return machine(examples, steps, seed, on_failure=on_failure)
         from cdg_oracle.properties.stateful import run_machine
 
         return run_machine(self.game, examples, steps, seed, on_failure=on_failure)
@@ -106,6 +106,5 @@ def proofs_section(title: str, intro: list[str], rows: list[dict], proofs: list[
 
 
 def verification(game: str) -> GameVerification:
-    """The verification of ``game``: the one its properties package registers, else the generic."""
-    games.load(game)
-    return VERIFICATIONS.get(game) or GameVerification(game)
+    """The verification of ``game``: the one of its checks record, else the generic."""
+    return games.checks(game).verification or GameVerification(game)

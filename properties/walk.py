@@ -4,10 +4,10 @@ exactly, offers a legal action (no dead end) with chance probabilities summing t
 game ends within a step bound. Randomness is the caller's seed; the model holds none. Campaigns
 are many walks.
 
-A game's invariants come from :data:`INVARIANTS` (game name -> ``make(state)``, which returns the
-check ``check(state) -> [problem, ...]`` for that game and its rulings); a game without an entry is
-walked with the generic checks only. Labyrinth registers its own in
-``properties/labyrinth/campaign.py``.
+A game's invariants come from its checks record (properties/games.py ``GameChecks.invariants``:
+``make(state)``, which returns the check ``check(state) -> [problem, ...]`` for that game and its
+rulings); a game without them is walked with the generic checks only. Labyrinth's are
+``properties/labyrinth/campaign.py``'s.
 """
 from __future__ import annotations
 
@@ -19,10 +19,6 @@ from cdg_oracle.properties.sampling import sample_chance
 from cdg_oracle.properties import games
 
 MAX_STEPS = 100_000
-
-#: Game name -> a factory of the game's invariant check for one state's rulings.
-INVARIANTS: dict[str, Callable] = {}
-
 
 @dataclass
 class GameResult:
@@ -42,10 +38,9 @@ class GameResult:
 
 def invariant_check(spec, state) -> Callable:
     """The invariant check of ``spec``'s game for the game of ``state`` (its rulings): the factory
-    registered in :data:`INVARIANTS` (the game's registrations imported first,
-    properties/games.py), or a check that finds nothing for a game without invariants."""
-    games.load(spec.name)
-    make = INVARIANTS.get(spec.name)
+    of its checks record (properties/games.py), or a check that finds nothing for a game without
+    invariants."""
+    make = games.checks(spec.name).invariants
     return make(state) if make is not None else _no_invariants
 
 

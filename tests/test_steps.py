@@ -1,7 +1,7 @@
 """The step helpers (model/core/steps.py): procedures written as step lists, compiled once into
 ordinary handlers. Pig written with them plays exactly as the hand-written toy Pig
-(tests/toy_game.py); loops, branches, questions, chance nodes, citations, labels, the JSON round
-trip in the middle of a procedure and the runaway guards, on small procedures of their own."""
+(tests/plugins/toy, the toy plug-in); loops, branches, questions, chance nodes, citations, labels,
+the JSON round trip in the middle of a procedure and the runaway guards, on small procedures of their own."""
 from __future__ import annotations
 
 import ast
@@ -18,7 +18,7 @@ from cdg_oracle.model.core.state import StackState
 from cdg_oracle.model.core.steps import (
     call, choose, do, done, for_each, if_, pause, pick, repeat, roll, var, while_,
 )
-from tests import toy_game
+from tests.toy import toy_game
 
 ROOT = Path(__file__).resolve().parents[1]
 

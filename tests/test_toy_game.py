@@ -1,6 +1,7 @@
-"""Issue 16: a toy second game (tests/toy_game.py, Pig) registers itself and runs through the
-tools unchanged: play, replay, difftest (the reference adapter in another process), perft and the
-contract's checks. The tools know it only by its registered name."""
+"""Issue 16: a toy second game (Pig, tests/plugins/toy: its own distribution, installed by
+tests/toy.py, found through its one entry point) runs through the tools unchanged: play, replay,
+difftest (the reference adapter in another process), perft and the contract's checks; ``rules
+--list`` lists it from another process (issue 29 items 2, 3). The tools know it only by its name."""
 from __future__ import annotations
 
 import json
@@ -13,7 +14,8 @@ from cdg_oracle.model.core.registry import get, names
 from cdg_oracle.oracle import perft
 from cdg_oracle.oracle.cli import main
 from cdg_oracle.oracle.games import new_state
-from tests import toy_game  # noqa: F401  (registers the game "toy")
+from tests import toy
+from tests.toy import toy_game  # noqa: F401  (installs the plug-in: the game "toy")
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -66,13 +68,30 @@ def test_play_then_replay_through_the_cli(tmp_path, capsys):
 
 
 def test_difftest_drives_the_reference_adapter_on_the_toy_game(tmp_path):
-    env = {**os.environ, "CDG_ORACLE_GAMES": "tests.toy_game",
-           "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = toy.env()
     out = subprocess.run([sys.executable, "-m", "cdg_oracle.oracle.cli", "difftest", "--game", "toy",
                           "--scenario", "race_to_10", "--games", "3", "--out", str(tmp_path / "f.jsonl")],
                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stderr + out.stdout
     assert "verdict: agree" in out.stdout and "3 game(s)" in out.stdout
+
+
+def test_rules_list_shows_the_installed_plugin_in_another_process():
+    """A game installed from another distribution appears in ``cdg-oracle rules --list`` with no
+    change to this project: the toy's one entry line names it (and nothing of the toy is imported
+    to list it); without the plug-in on the path it is not there."""
+    def listed(env):
+        out = subprocess.run([sys.executable, "-m", "cdg_oracle.oracle.cli", "rules", "--list", "--json"],
+                             capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+        assert out.returncode == 0, out.stderr
+        return {r["game"]: r for r in json.loads(out.stdout)}
+
+    games = listed(toy.env())
+    assert games["toy"]["entry_point"] == "cdg_oracle_toy:SPEC" and games["toy"]["distribution"] == "cdg-oracle-toy"
+    assert {"labyrinth", "twilight_struggle", "distant_plain"} <= set(games) and games["labyrinth"]["default"]
+    without = {k: v for k, v in toy.env().items() if k != "PYTHONPATH"}
+    without["PYTHONPATH"] = os.pathsep.join(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)
+    assert "toy" not in listed(without)
 
 
 def test_perft_counts_the_toy_game():

@@ -1,5 +1,5 @@
 """Issue 16: the oracle's generated artefacts for a game that brings nothing but its rules
-(tests/toy_game.py, Pig). Vectors: ``cdg-oracle vectors --game toy`` discovers every question and
+(Pig, the plug-in of tests/plugins/toy). Vectors: ``cdg-oracle vectors --game toy`` discovers every question and
 rule the searched games meet (properties/coverage.py DiscoveredCoverage), writes one vector for
 each, and ``--check`` replays them; a vector the model disagrees with fails. Verification:
 ``cdg-oracle verify --game toy`` runs the generic checks (properties/verification.py). The tools
@@ -12,9 +12,10 @@ import pytest
 
 from cdg_oracle.oracle.cli import main
 from cdg_oracle.properties.coverage import DiscoveredCoverage, coverage
-from tests import toy_game  # noqa: F401  (registers the game "toy")
+from tests import toy
+from tests.toy import toy_game  # noqa: F401  (installs the plug-in: the game "toy")
 
-# Every rule the toy cites (tests/toy_game.py) and its one question.
+# Every rule the toy cites (tests/plugins/toy/cdg_oracle_toy/game.py) and its one question.
 TOY_RULES = {"pig.turn", "pig.hold", "pig.roll", "pig.one", "pig.win"}
 
 
@@ -80,13 +81,11 @@ def test_an_unknown_game_is_bad_input(tmp_path, capsys):
 
 def test_verify_runs_the_generic_checks_for_a_game_with_none_of_its_own(tmp_path, capsys):
     """``cdg-oracle verify --game toy``: the state machine, a campaign and the reference adapter
-    (in another process, which finds the toy through CDG_ORACLE_GAMES), in reports/toy/."""
+    (in another process, which finds the toy through its entry point, the plug-in on its
+    PYTHONPATH), in reports/toy/."""
     import os
-    import pathlib
 
-    root = str(pathlib.Path(__file__).resolve().parents[1])
-    env = {"CDG_ORACLE_GAMES": "tests.toy_game",
-           "PYTHONPATH": os.pathsep.join([root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}
+    env = {"PYTHONPATH": toy.env()["PYTHONPATH"]}
     old = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
     try:
@@ -135,7 +134,7 @@ def test_toy_positions_round_trip_and_refuse_on_the_core_machinery(tmp_path, cap
     from cdg_oracle.model.core.position import from_document, to_document
     from cdg_oracle.oracle.playout import choose as _choose
     from cdg_oracle.oracle.positions import to_file
-    from tests.toy_game import new_state
+    new_state = toy_game.new_state
 
     kinds = set()
     for seed in range(20):

@@ -1,4 +1,4 @@
-"""Issue 16: the generic tools of properties/ run the toy second game (tests/toy_game.py, Pig) by
+"""Issue 16: the generic tools of properties/ run the toy second game (Pig, the plug-in of tests/plugins/toy) by
 its registered name: the hypothesis state machine (properties/stateful.py), the campaign
 (properties/campaign.py) and perft's default depths from the spec. A toy broken on purpose is
 caught by the machine, in words that name the broken property, and the failing game re-checks to
@@ -14,7 +14,7 @@ from cdg_oracle.model.core import registry
 from cdg_oracle.oracle import perft, trace
 from cdg_oracle.properties import campaign, stateful
 from cdg_oracle.properties import walk
-from tests import toy_game
+from tests.toy import toy_game
 
 
 def run_toy(**kw) -> dict:

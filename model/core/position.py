@@ -90,7 +90,7 @@ class PositionFormat:
 # -- reading ----------------------------------------------------------------------------------------
 def from_document(doc: Any, where: str = "position"):
     """The state a position document describes, at its first question; DataError otherwise."""
-    from cdg_oracle.model.core.registry import get
+    from cdg_oracle.model.core.registry import DEFAULT_GAME, get
 
     if not isinstance(doc, dict):
         raise DataError(f"{where}: a position is a mapping, not {_kind(doc)}")
@@ -100,7 +100,7 @@ def from_document(doc: Any, where: str = "position"):
         raise DataError(f"{where}: not plain data: {e}") from None
     game = doc.get("game")
     if not isinstance(game, str):
-        raise DataError(f"{where}: game: missing (the name of a game, such as labyrinth)")
+        raise DataError(f"{where}: game: missing (the name of a game, such as {DEFAULT_GAME})")
     try:
         spec = get(game)
     except DataError as e:

@@ -1,24 +1,32 @@
-"""The games the model knows: one :class:`GameSpec` per game, registered by the game's package.
+"""The games the model knows: one :class:`GameSpec` per game, found through the package entry
+points of the group ``cdg_oracle.games`` (:data:`GROUP`).
 
 Every tool (the CLI, traces, the adapter, difftest, vectors, perft, the checked walks) takes a
 game by name from here and uses its state only through the contract (model/core/game.py); none
-tests a game's name. A game registers itself when its package is imported; the built-in games
-are imported on first use, and more can be plugged in by naming their modules in the environment
-variable ``CDG_ORACLE_GAMES`` (comma-separated module names), which is how the test suite's toy
-game reaches the reference adapter's process.
+tests a game's name. A game is one entry line of its distribution's metadata, in the group
+``cdg_oracle.games``: its name, and as value the ``module:attribute`` of its ``GameSpec`` (this
+project's pyproject.toml declares its three games so; a game shipped in another distribution
+declares its own line and appears with no change here; tests/plugins/toy is one). The entry
+points are read when a game is first asked for, and only the game asked for is imported
+(:func:`get`); :func:`names` lists them without importing any. A worker process (properties/
+pool.py) finds the games the same way. A broken plug-in (an entry point that fails to import, or
+whose value is not a GameSpec of its name) is a one-line DataError naming the entry point.
+
+:data:`DEFAULT_GAME` is the game a command uses when none is named: the one place outside a
+game's own folders (and its entry line) that names a game.
 """
 from __future__ import annotations
 
-import importlib
-import os
 from dataclasses import dataclass, field
+from importlib import metadata
 from typing import Any, Callable, Mapping
 
 from cdg_oracle.model.core.errors import DataError
 
-BUILTIN = {"labyrinth": "cdg_oracle.model.labyrinth", "twilight_struggle": "cdg_oracle.model.twilight_struggle",
-           "distant_plain": "cdg_oracle.model.distant_plain"}
-ENV = "CDG_ORACLE_GAMES"
+#: The entry-point group of the games.
+GROUP = "cdg_oracle.games"
+#: The game a command uses when none is named (``--game``'s default).
+DEFAULT_GAME = "labyrinth"
 
 
 @dataclass(frozen=True)
@@ -30,7 +38,8 @@ class GameSpec:
     ``lengths`` the game lengths; ``rulings`` the game's Rulings class (``describe()``,
     ``from_dict()``); ``options`` the option names a game takes (a solo bot, an Ideology) and
     ``normalize_options(options)`` validates them; ``state_schema`` names the published JSON
-    Schema of the canonical state (a file of ``oracle/data``); ``sides`` the players;
+    Schema of the canonical state (a path relative to the folder of the game's package, the
+    package of ``state_class``: ``data/state.schema.json``); ``sides`` the players;
     ``perft_depths`` the default perft depth of each scenario (``cdg-oracle vectors``; a scenario
     not listed gets the tool's fallback depth): as deep as a count stays within a few seconds.
 
@@ -72,11 +81,16 @@ class GameSpec:
     checks: str | None = None
 
 
+#: The games loaded in this process, by name (a game is loaded from its entry point on first use;
+#: a test may set an entry, or :func:`register` a game of its own).
 GAMES: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> GameSpec:
-    """Register a game (its package calls this on import); twice under one name is an error."""
+    """Register a game in this process only, without an entry point: for tests that build a
+    variant of a game in-process (another process does not see it; a game that other processes
+    must see is installed with its entry line, as tests/plugins/toy is). Twice under one name is
+    an error."""
     old = GAMES.get(spec.name)
     if old is not None and old is not spec:
         raise ValueError(f"game {spec.name!r} registered twice")
@@ -84,40 +98,47 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def _load_plugins() -> None:
-    for module in [m.strip() for m in os.environ.get(ENV, "").split(",") if m.strip()]:
-        try:
-            importlib.import_module(module)
-        except ImportError as e:
-            raise DataError(f"{ENV}: cannot import game module {module!r} ({e})") from None
+def entry_points() -> dict[str, metadata.EntryPoint]:
+    """The entry points of the group ``cdg_oracle.games``, by game name (read from the installed
+    distributions' metadata on every call: cheap, nothing imported)."""
+    return {ep.name: ep for ep in metadata.entry_points(group=GROUP)}
 
 
-def modules() -> list[str]:
-    """The modules of the games registered in this process (a worker process imports them to know
-    the same games: a game plugged in by a test or by ``CDG_ORACLE_GAMES`` too)."""
-    return sorted({spec.state_class.__module__ for spec in GAMES.values()})
-
-
-def load(modules_: list[str]) -> None:
-    """Import game modules (what :func:`modules` named in another process)."""
-    for module in modules_:
-        importlib.import_module(module)
+def _load(ep: metadata.EntryPoint) -> GameSpec:
+    where = f"entry point {ep.name} = {ep.value} (group {GROUP})"
+    try:
+        spec = ep.load()
+    except Exception as e:  # noqa: BLE001 -- any failure of a plug-in's import is its one-line error
+        raise DataError(f"{where}: cannot load the game: {type(e).__name__}: {e}") from None
+    if not isinstance(spec, GameSpec):
+        raise DataError(f"{where}: not a GameSpec but a {type(spec).__name__}")
+    if spec.name != ep.name:
+        raise DataError(f"{where}: its GameSpec is named {spec.name!r}")
+    return spec
 
 
 def names() -> list[str]:
-    """Every known game: the built-in ones and those of ``CDG_ORACLE_GAMES``."""
-    for module in BUILTIN.values():
-        importlib.import_module(module)
-    _load_plugins()
-    return sorted(GAMES)
+    """Every known game: those of the entry points and those registered in this process (none is
+    imported)."""
+    return sorted(set(entry_points()) | set(GAMES))
+
+
+def find(name: str) -> GameSpec | None:
+    """The game called ``name`` (loaded from its entry point on first use), or None when no entry
+    point and nothing registered in this process has that name."""
+    if name in GAMES:
+        return GAMES[name]
+    return get(name) if name in entry_points() else None
 
 
 def get(name: str) -> GameSpec:
-    """The game called ``name``; an unknown name is a DataError listing the known ones."""
-    if name in BUILTIN:
-        importlib.import_module(BUILTIN[name])
-    if name not in GAMES:
-        known = names()
-        if name not in GAMES:
-            raise DataError(f"--game {name!r}: unknown game (known: {', '.join(known)})")
-    return GAMES[name]
+    """The game called ``name``, loaded from its entry point on first use; an unknown name is a
+    DataError listing the known ones."""
+    found = GAMES.get(name)
+    if found is not None:
+        return found
+    eps = entry_points()
+    if name not in eps:
+        raise DataError(f"--game {name!r}: unknown game (known: {', '.join(names())})")
+    spec = GAMES[name] = _load(eps[name])
+    return spec

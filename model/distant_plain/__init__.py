@@ -18,7 +18,7 @@ round ``propaganda.py`` (Victory, Resources, Reset), ``support.py`` (Civic Actio
 the victory sums and margins, costs: ``position show --json``'s ``derived``) ``derived.py``; what every state of a game under one
 set of options and rulings shares (the map, the rulings; the derived facts and the
 position format declared: the Game object, model/core/game.py) ``game.py``."""
-from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.core.registry import GameSpec
 from cdg_oracle.model.distant_plain.game import DistantPlainGame
 from cdg_oracle.model.distant_plain import engine, operations, position, redeploy, special_activities, support, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.distant_plain.cards import load_cards
@@ -51,7 +51,7 @@ def open_items() -> list[dict]:
 # one way"): after every step the aid's standing conditions (the tracks' top, Hostility).
 engine.ENGINE.set_hooks(after_step=engine.standing_conditions)
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="distant_plain", sides=FACTIONS, scenarios=scenario_names, lengths=LENGTHS, rulings=DistantPlainRulings,
     new_state=new_game, state_class=DistantPlainState, options=tuple(DEFAULT_OPTIONS),
     normalize_options=normalize_options,
@@ -62,8 +62,8 @@ SPEC = register(GameSpec(
     # 27 item 1, so depth 6 has 1,345,655 leaves)
     perft_depths={"sandbox": 5},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
-    state_schema="distant_plain_state.schema.json", default_scenario="sandbox", title="A Distant Plain",
+    state_schema="data/state.schema.json", default_scenario="sandbox", title="A Distant Plain",
     derived_facts=DistantPlainState.derived_facts, derived_rules=DistantPlainGame.DERIVED_RULES,
-    checks="cdg_oracle.properties.distant_plain:CHECKS"))
+    checks="cdg_oracle.properties.distant_plain:CHECKS")
 
 __all__ = ["new_game", "scenario_names"]

@@ -18,7 +18,7 @@ rules derive from a state (levels, hand sizes, victory totals: ``position show -
 ``derived``) ``derived.py``; what every state of a game under one set of options and rulings
 shares (the map, the cards, the rulings; the derived facts and the position format declared: the
 Game object, model/core/game.py) ``game.py``."""
-from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.core.registry import GameSpec
 from cdg_oracle.model.labyrinth.game import LabyrinthGame
 from cdg_oracle.model.labyrinth import cardplay, engine, plots, position, turn, victory  # noqa: F401  (procedures; positions)
 from cdg_oracle.model.labyrinth.solo import activities, answers, flow, random_country  # noqa: F401  (chapter 9)
@@ -52,10 +52,10 @@ def card_list() -> list[dict]:
 # hooks: one way"): after every step the instant-victory check (2.1), on a question the solo bot.
 engine.ENGINE.set_hooks(after_step=victory.check_instant, on_ask=_solo_bot_asks)
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="labyrinth", sides=SIDES, scenarios=scenario_names, lengths=tuple(LENGTHS), rulings=LabyrinthRulings,
     new_state=new_game, state_class=LabyrinthState, options=("solo", "ideology", "minidecks"),
-    normalize_options=normalize_options, state_schema="labyrinth_state.schema.json",
+    normalize_options=normalize_options, state_schema="data/state.schema.json",
     description="Labyrinth: The War on Terror (GMT 2010), two-player and the solo Jihadist of chapter 9",
     # perft's default depths: as deep as stays within a few seconds (measured on one core: lets_roll 6
     # in about 1.6 s, you_can_call_me_al 6 in 1.4 s, mission_accomplished 6 in 3.4 s, anaconda 3 in
@@ -64,6 +64,6 @@ SPEC = register(GameSpec(
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     default_scenario="lets_roll",
     derived_facts=LabyrinthState.derived_facts, derived_rules=LabyrinthGame.DERIVED_RULES,
-    checks="cdg_oracle.properties.labyrinth:CHECKS"))
+    checks="cdg_oracle.properties.labyrinth:CHECKS")
 
 __all__ = ["new_game", "scenario_names"]

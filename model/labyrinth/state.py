@@ -90,7 +90,7 @@ class LabyrinthState(StackState):
         the use, cards 48 and 53, not the model's procedure), with card zones,
         plots and markers sorted, since no rule reads their order (the deck is unordered: every
         draw is a chance node), plus ``to_move`` (a side, ``chance`` or ``terminal``).
-        Published as oracle/data/labyrinth_state.schema.json (adapter protocol, DESIGN.md)."""
+        Published as model/labyrinth/data/state.schema.json (adapter protocol, DESIGN.md)."""
         d = self.d
         out = copy_json({k: v for k, v in d.items() if k not in _NOT_CANONICAL})
         for k in _SORTED_ZONES:

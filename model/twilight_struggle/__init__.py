@@ -16,7 +16,7 @@ positions ``position.py``; the facts the rules derive from a state (control, reg
 hand size: ``position show --json``'s ``derived``) ``derived.py``; what every state of a game under
 one set of options and rulings shares (the map, the cards, the rulings; the derived facts and the
 position format declared: the Game object, model/core/game.py) ``game.py``."""
-from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.core.registry import GameSpec
 from cdg_oracle.model.twilight_struggle.game import TwilightGame
 from cdg_oracle.model.twilight_struggle import cardplay, events, headline, position, scenarios, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race  # noqa: F401
@@ -52,7 +52,7 @@ def open_items() -> list[dict]:
     ]
 
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="twilight_struggle", sides=SIDES, scenarios=scenario_names, lengths=LENGTHS, rulings=TwilightRulings,
     new_state=new_game, state_class=TwilightState, options=tuple(DEFAULT_OPTIONS),
     normalize_options=normalize_options,
@@ -61,9 +61,9 @@ SPEC = register(GameSpec(
     # 0.8 s: the USSR's set-up placements, 9 countries each; late_war 6).
     perft_depths={"standard": 5, "late_war": 6},
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
-    state_schema="twilight_struggle_state.schema.json",
+    state_schema="data/state.schema.json",
     default_scenario="standard",
     derived_facts=TwilightState.derived_facts, derived_rules=TwilightGame.DERIVED_RULES,
-    checks="cdg_oracle.properties.twilight_struggle:CHECKS"))
+    checks="cdg_oracle.properties.twilight_struggle:CHECKS")
 
 __all__ = ["new_game", "scenario_names"]

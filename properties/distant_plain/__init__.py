@@ -1,17 +1,35 @@
-"""A Distant Plain's own checks (issue 20, under construction): its map checks so far; one record
-(properties/games.py ``GameChecks``): ``CHECKS``.
+"""A Distant Plain's own checks: its invariants, map checks, scenario checks, victory analysis and
+ambiguity registry.
 
-``measurement``: how ``cdg-oracle ambiguities`` plays A Distant Plain's pairs (properties/impact.py
-``Measurement``): the four-faction sandbox of the standard length under the default options; a game
-may end without a winner (tied victory margins); the aid prints no set-up rule, so a divergence at
-set-up cites ``setup``.
+:data:`CHECKS` is the game's record for the generic tools (properties/games.py ``GameChecks``),
+named by its spec (model/distant_plain/__init__.py ``checks``). Its ambiguity registry is the
+machinery of properties/ambiguities.py configured here, with this game's constants: the entries in
+``model/distant_plain/data/ambiguities/*.yaml`` (model data: the model builds its Rulings class from
+them), ids A01-A99 (``seed_a_distant_plain.md`` section 8, items in order) and P01-P99 (the
+project's own), rule names (the aid prints no numbers) from ``model/distant_plain/data/rules.yaml``,
+cards 1-72 (the event cards, titles only), switches of ``DistantPlainRulings``, quotes from seed 003
+(Italian).
+
+``measurement``: how ``cdg-oracle ambiguities`` plays its pairs (``measurement.py``).
 """
-from __future__ import annotations
+import re
 
-from cdg_oracle.properties.distant_plain.registry import REGISTRY
+from cdg_oracle.model.distant_plain.rules_catalogue import load_rules_catalogue
+from cdg_oracle.model.distant_plain.rulings import AMBIGUITIES, DistantPlainRulings
+from cdg_oracle.properties.ambiguities import AmbiguityRegistry
 from cdg_oracle.properties.games import GameChecks
-from cdg_oracle.properties.impact import Measurement
 
-MEASUREMENT = Measurement(length="standard", kinds=(("four-faction", None, None),), draws=True)
+_HERE = "cdg_oracle.properties.distant_plain"
 
-CHECKS = GameChecks(game="distant_plain", registry=REGISTRY, measurement=MEASUREMENT)
+CHECKS = GameChecks(
+    game="distant_plain",
+    invariants=f"{_HERE}.campaign:distant_plain_invariants",
+    verification=f"{_HERE}.verification:VERIFICATION",
+    scenario_checks=f"{_HERE}.scenario_checks",
+    registry=AmbiguityRegistry(
+        directory=AMBIGUITIES, rules=load_rules_catalogue,
+        rulings=DistantPlainRulings, cards=range(1, 73), id_pattern=re.compile(r"^(A|P)\d\d$"),
+        id_hint="A01-A99 or P01-P99", seeds={"003": "it"}),
+    machine=f"{_HERE}.stateful:run_machine",
+    measurement=f"{_HERE}.measurement:MEASUREMENT",
+)

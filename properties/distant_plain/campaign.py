@@ -6,7 +6,6 @@ markers where they may be, Islamabad on its track), and the laws of a faction's 
 from __future__ import annotations
 
 from cdg_oracle.model.distant_plain.consistency import check_all
-from cdg_oracle.properties.walk import INVARIANTS
 
 
 def turn_laws(d: dict) -> list[str]:
@@ -32,5 +31,3 @@ def distant_plain_invariants(st):
     """The check of every state of one game."""
     return lambda s: check_all(s.d) + turn_laws(s.d)
 
-
-INVARIANTS["distant_plain"] = distant_plain_invariants

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
 from cdg_oracle.properties import stateful as generic
-from cdg_oracle.properties.distant_plain import campaign  # noqa: F401  (registers the invariants)
 
 GAME = "distant_plain"
 OPTIONS = st.builds(

@@ -13,7 +13,7 @@ import random
 from typing import Callable
 
 from cdg_oracle.properties.verification import (
-    VERIFICATIONS, ExtraCampaign, GameVerification, Section, checks_section, mark,
+    ExtraCampaign, GameVerification, Section, checks_section, mark,
 )
 
 #: The answers that do nothing: a pass, "done", no Special Activity (and a removal's stop,
@@ -129,11 +129,12 @@ def registers_section() -> Section:
     """The ambiguity registry (every switch covered) and the gaps register (every option's gap named)."""
     from cdg_oracle.model.distant_plain.options import GAPS
     from cdg_oracle.model.distant_plain.pieces import load_gaps
-    from cdg_oracle.properties.distant_plain.registry import coverage_problems, load_registry
+    from cdg_oracle.properties.games import checks
 
-    entries = load_registry()
+    registry = checks("distant_plain").registry
+    entries = registry.load()
     gaps = {g["id"] for g in load_gaps()}
-    problems = coverage_problems(entries) + [f"option {k}: gap {g} is not registered" for k, g in GAPS.items()
+    problems = registry.coverage_problems(entries) + [f"option {k}: gap {g} is not registered" for k, g in GAPS.items()
                                              if g not in gaps]
     data = {"entries": len(entries), "switches": sum(1 for e in entries if e.switch), "gaps": len(gaps),
             "problems": problems}
@@ -176,11 +177,6 @@ class DistantPlainVerification(GameVerification):
         out.append(victory_section())
         return out
 
-    def run_machine(self, examples: int, steps: int, seed: int, on_failure) -> dict:
-        from cdg_oracle.properties.distant_plain import stateful
-
-        return stateful.run_machine(examples, steps, seed, on_failure=on_failure)
-
     def extra_campaigns(self, scenarios: list[str], seed: int, games: int, budget: float | None,
                         progress, say: Callable[[str], None], jobs: int = 1) -> list[ExtraCampaign]:
         """The active campaign: as many games as the random campaign's per scenario, same seed and
@@ -193,4 +189,5 @@ class DistantPlainVerification(GameVerification):
                               f"{games} active games", f"{played} of {games} active games")]
 
 
-VERIFICATIONS["distant_plain"] = DistantPlainVerification("distant_plain")
+#: The game's verification (its checks record's ``verification``, properties/distant_plain/__init__.py).
+VERIFICATION = DistantPlainVerification("distant_plain")

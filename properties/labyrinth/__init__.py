@@ -1,48 +1,40 @@
-"""Labyrinth's own checks, one record (properties/games.py ``GameChecks``): ``CHECKS``.
+"""Labyrinth's own checks: its invariants, map and scenario checks, z3 invariants and proofs,
+victory analysis, what its conformance vectors cover, its state machine, its mutants, its ambiguity
+registry and the measurement of its ambiguities.
 
-``measurement``: how ``cdg-oracle ambiguities`` plays Labyrinth's pairs (properties/impact.py
-``Measurement``): the standard length; a solo game (chapter 9, options ``{"solo": True}``) for a
-switch named ``solo_*``, else a two-player game; the canonical state's machinery keys
-(model/labyrinth/state.py ``_NOT_CANONICAL``); the set-up rule 3.2; the discovery's and the
-side-by-side machine's games (properties/labyrinth/stateful.py).
+:data:`CHECKS` is the game's record for the generic tools (properties/games.py ``GameChecks``),
+named by its spec (model/labyrinth/__init__.py ``checks``). Its ambiguity registry (issue 7) is the
+machinery of properties/ambiguities.py configured here, with this game's constants: the entries in
+``model/labyrinth/data/ambiguities/*.yaml`` (model data: the model builds its Rulings class from
+them), ids D01-D56 and A01-A55 (``seed_labyrinth.md`` section g) and P01... (the project's own),
+rule numbers from ``model/labyrinth/data/rules.yaml``, cards 1-120, switches of
+``LabyrinthRulings``, quotes from the seed rulebooks 000 (it), 001 (pl), 002 (it), 003 (it) and 004
+(es). Its command-line shortcuts (``--solo``, ``--ideology``, ``--minidecks``, chapter 9) are
+``cli_options.py``'s.
+
+``measurement``: how ``cdg-oracle ambiguities`` plays its pairs (``measurement.py``).
 """
-from __future__ import annotations
+import re
 
+from cdg_oracle.model.labyrinth.rules_catalogue import load_rules_catalogue
+from cdg_oracle.model.labyrinth.rulings import AMBIGUITIES, LabyrinthRulings
+from cdg_oracle.properties.ambiguities import AmbiguityRegistry
 from cdg_oracle.properties.games import GameChecks
-from cdg_oracle.properties.impact import Measurement
-from cdg_oracle.properties.labyrinth.registry import REGISTRY
 
+_HERE = "cdg_oracle.properties.labyrinth"
 
-def discovery_game(rng, switch: str):
-    """A discovery pair's game (properties/labyrinth/stateful.py ``discovery_game``: a solo game,
-    chapter 9, for a ``solo_`` switch). Imported when used: the state machine's module imports
-    hypothesis, which a tool importing this package for anything else does not need."""
-    from cdg_oracle.properties.labyrinth import stateful
-
-    return stateful.discovery_game(rng, switch)
-
-
-def side_by_side_game(switch: str):
-    """A side-by-side pair's strategies (properties/labyrinth/stateful.py ``side_by_side_game``),
-    imported when used, as :func:`discovery_game`."""
-    from cdg_oracle.properties.labyrinth import stateful
-
-    return stateful.side_by_side_game(switch)
-
-MEASUREMENT = Measurement(
-    length="standard",
-    kinds=(("two-player", None, None), ("solo", "solo_", {"solo": True})),
-    machinery=("stack", "pending", "setup_steps", "started", "version", "rulings", "action_log", "options"),
-    side_labels={"Jihadist": "J"},
-    setup_rule="3.2",
-    discovery_game=discovery_game,
-    machine_game=side_by_side_game,
-    # The committed report (reports/labyrinth/ambiguities.md) was made before the measurement
-    # became game-independent (issue 29 item 5) and names the modules by their old paths; kept
-    # so that the report stays byte-identical. The modules are properties/impact.py,
-    # properties/discovery.py and properties/side_by_side.py.
-    modules={"impact": "properties/labyrinth/impact.py", "discovery": "properties/labyrinth/discovery.py",
-             "side_by_side": "properties/labyrinth/side_by_side.py"},
+CHECKS = GameChecks(
+    game="labyrinth",
+    invariants=f"{_HERE}.campaign:labyrinth_invariants",
+    coverage=f"{_HERE}.coverage:COVERAGE",
+    verification=f"{_HERE}.verification:VERIFICATION",
+    scenario_checks=f"{_HERE}.scenario_checks",
+    registry=AmbiguityRegistry(
+        directory=AMBIGUITIES, rules=load_rules_catalogue,
+        rulings=LabyrinthRulings, cards=range(1, 121), id_pattern=re.compile(r"^(D|A|P)\d\d$"),
+        id_hint="D01-D99, A01-A99 or P01-P99", seeds={"000": "it", "001": "pl", "002": "it", "003": "it", "004": "es"}),
+    machine=f"{_HERE}.stateful:run_machine",
+    mutants=f"{_HERE}.mutants",
+    cli_options=f"{_HERE}.cli_options:CLI_OPTIONS",
+    measurement=f"{_HERE}.measurement:MEASUREMENT",
 )
-
-CHECKS = GameChecks(game="labyrinth", registry=REGISTRY, measurement=MEASUREMENT)

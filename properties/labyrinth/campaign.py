@@ -9,8 +9,8 @@ A game may be solo (chapter 9): ``options={"solo": True, "ideology": LEVEL}`` (t
 stack), and the result counts the steps at a chance node that stands in for a table no source gives
 (``decision()["gap"]``: the 9.5 Global table).
 
-What is Labyrinth's here: its invariants (registered in ``walk.INVARIANTS``, where the generic checked
-walk and the state machine of ``properties/stateful.py`` find them) and its schedule (the solo
+What is Labyrinth's here: its invariants (the ``invariants`` of its checks record,
+properties/labyrinth/__init__.py, where the generic checked walk and the state machine of ``properties/stateful.py`` find them) and its schedule (the solo
 campaign over the Ideologies); the checked walk and the scheduling are ``properties/walk.py`` and
 ``properties/campaign.py``."""
 from __future__ import annotations
@@ -19,7 +19,7 @@ from cdg_oracle.model.labyrinth.scenarios import plot_values
 from cdg_oracle.properties import campaign as generic
 from cdg_oracle.properties import walk
 from cdg_oracle.model.labyrinth.consistency import check_all
-from cdg_oracle.properties.walk import INVARIANTS, MAX_STEPS, GameResult  # noqa: F401  (re-exported)
+from cdg_oracle.properties.walk import MAX_STEPS, GameResult  # noqa: F401  (re-exported)
 
 
 def labyrinth_invariants(st):
@@ -29,8 +29,6 @@ def labyrinth_invariants(st):
     muslim = st.map.muslim
     return lambda s: check_all(s.d, numbered, muslim)
 
-
-INVARIANTS["labyrinth"] = labyrinth_invariants
 
 
 def play_checked(scenario: str, seed: int, roundtrip_every: int = 1, keep_actions: bool = False,

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from cdg_oracle.model.core.game import action_key
-from cdg_oracle.properties.coverage import COVERAGE, Coverage, Target, Window
+from cdg_oracle.properties.coverage import Coverage, Target, Window
 from cdg_oracle.properties.sampling import sample_chance
 
 USE_EVENT = {"use": "event"}
@@ -266,4 +266,5 @@ class LabyrinthCoverage(Coverage):
         return DirectedPolicy(target.card) if target.card is not None else None
 
 
-COVERAGE["labyrinth"] = LabyrinthCoverage()
+#: What Labyrinth's vectors cover (its checks record's ``coverage``, properties/labyrinth/__init__.py).
+COVERAGE = LabyrinthCoverage()

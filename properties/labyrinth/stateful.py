@@ -39,7 +39,7 @@ the start, so that it can be written as a replayable trace (its header carries t
 The machine, the walk and the checks are the game-generic ones of ``properties/stateful.py``; what
 is Labyrinth's here is the configuration: the scenario order (Let's Roll! first), the game options
 (two-player or solo, with the chapter-9 ``solo_*`` switches drawn only for a solo game), the
-invariants (registered in ``properties/walk.py``'s ``INVARIANTS`` by ``campaign.py``), and the
+invariants (``campaign.py``'s, through the game's checks record), and the
 report's ``solo_games`` count.
 """
 from __future__ import annotations
@@ -52,7 +52,6 @@ from cdg_oracle.model.labyrinth.scenarios import LENGTHS
 from cdg_oracle.model.labyrinth.options import IDEOLOGIES
 from cdg_oracle.model.labyrinth.state import SIDES
 from cdg_oracle.properties import stateful as generic
-from cdg_oracle.properties.labyrinth import campaign  # noqa: F401  (registers Labyrinth's invariants)
 from cdg_oracle.properties.stateful import (  # noqa: F401  (re-exported)
     CHECK_EVERY, MAX_GAME_STEPS, PHASES, PROFILES, ProtocolViolation, Recorder, action_values,
     chance_distribution, clone_differs, machine_settings, round_trip, step_limit,

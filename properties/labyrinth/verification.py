@@ -12,7 +12,7 @@ import json
 from typing import Callable
 
 from cdg_oracle.properties.verification import (
-    VERIFICATIONS, ExtraCampaign, GameVerification, Section, checks_section, mark, proofs_section as proofs_table,
+    ExtraCampaign, GameVerification, Section, checks_section, mark, proofs_section as proofs_table,
 )
 
 
@@ -156,11 +156,6 @@ class LabyrinthVerification(GameVerification):
         out.append(victory_section(m))
         return out
 
-    def run_machine(self, examples: int, steps: int, seed: int, on_failure) -> dict:
-        from cdg_oracle.properties.labyrinth import stateful
-
-        return stateful.run_machine(examples, steps, seed, on_failure=on_failure)
-
     def machine_games(self, stats: dict) -> str:
         if stats.get("games") is None:
             return "."
@@ -186,4 +181,5 @@ class LabyrinthVerification(GameVerification):
                               f"{solo['games']} of {planned} solo games")]
 
 
-VERIFICATIONS["labyrinth"] = LabyrinthVerification("labyrinth")
+#: The game's verification (its checks record's ``verification``, properties/labyrinth/__init__.py).
+VERIFICATION = LabyrinthVerification("labyrinth")

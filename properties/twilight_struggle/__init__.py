@@ -1,16 +1,33 @@
-"""Twilight Struggle's own checks: its invariants, map checks, z3 proofs and ambiguity registry; one
-record (properties/games.py ``GameChecks``): ``CHECKS``.
+"""Twilight Struggle's own checks: its invariants, map checks, z3 proofs and ambiguity registry.
 
-``measurement``: how ``cdg-oracle ambiguities`` plays Twilight Struggle's pairs (properties/impact.py
-``Measurement``): two-player games of the standard length under the default options; a game may
-end in a draw (10.3.2); a divergence at set-up cites 3.0 (Setup).
+:data:`CHECKS` is the game's record for the generic tools (properties/games.py ``GameChecks``),
+named by its spec (model/twilight_struggle/__init__.py ``checks``). Its ambiguity registry is the
+machinery of properties/ambiguities.py configured here, with this game's constants: the entries in
+``model/twilight_struggle/data/ambiguities/*.yaml`` (model data: the model builds its Rulings class
+from them), ids A01-A39 (``seed_twilight_struggle.md`` section g, items 1-39 in order) and P01...
+(the project's own), rule numbers from ``model/twilight_struggle/data/rules.yaml``, cards 1-110 in
+the model's (Deluxe) numbering, switches of ``TwilightRulings``, quotes from seed 002 (Italian).
+
+``measurement``: how ``cdg-oracle ambiguities`` plays its pairs (``measurement.py``).
 """
-from __future__ import annotations
+import re
 
+from cdg_oracle.model.twilight_struggle.rules_catalogue import load_rules_catalogue
+from cdg_oracle.model.twilight_struggle.rulings import AMBIGUITIES, TwilightRulings
+from cdg_oracle.properties.ambiguities import AmbiguityRegistry
 from cdg_oracle.properties.games import GameChecks
-from cdg_oracle.properties.impact import Measurement
-from cdg_oracle.properties.twilight_struggle.registry import REGISTRY
 
-MEASUREMENT = Measurement(length="standard", kinds=(("two-player", None, None),), draws=True, setup_rule="3.0")
+_HERE = "cdg_oracle.properties.twilight_struggle"
 
-CHECKS = GameChecks(game="twilight_struggle", registry=REGISTRY, measurement=MEASUREMENT)
+CHECKS = GameChecks(
+    game="twilight_struggle",
+    invariants=f"{_HERE}.campaign:twilight_invariants",
+    verification=f"{_HERE}.verification:VERIFICATION",
+    scenario_checks=f"{_HERE}.scenario_checks",
+    registry=AmbiguityRegistry(
+        directory=AMBIGUITIES, rules=load_rules_catalogue,
+        rulings=TwilightRulings, cards=range(1, 111), id_pattern=re.compile(r"^(D|A|P)\d\d$"),
+        id_hint="D01-D99, A01-A99 or P01-P99", seeds={"002": "it"}),
+    machine=f"{_HERE}.stateful:run_machine",
+    measurement=f"{_HERE}.measurement:MEASUREMENT",
+)

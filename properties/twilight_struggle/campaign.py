@@ -4,12 +4,9 @@ after every step."""
 from __future__ import annotations
 
 from cdg_oracle.model.twilight_struggle.consistency import check_all
-from cdg_oracle.properties.walk import INVARIANTS
 
 
 def twilight_invariants(st):
     """The check of every state of one game: the consistency laws."""
     return lambda s: check_all(s.d)
 
-
-INVARIANTS["twilight_struggle"] = twilight_invariants

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from cdg_oracle.model.twilight_struggle import scenario_names
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
 from cdg_oracle.properties import stateful as generic
-from cdg_oracle.properties.twilight_struggle import campaign  # noqa: F401  (registers the invariants)
 
 GAME = "twilight_struggle"
 SCENARIOS = sorted(scenario_names(), key=lambda name: (name != "standard", name))

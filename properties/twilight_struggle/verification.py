@@ -10,7 +10,7 @@ import json
 from typing import Callable
 
 from cdg_oracle.properties.verification import (
-    VERIFICATIONS, ExtraCampaign, GameVerification, Section, checks_section, mark, proofs_section as proofs_table,
+    ExtraCampaign, GameVerification, Section, checks_section, mark, proofs_section as proofs_table,
 )
 
 
@@ -100,11 +100,6 @@ class TwilightVerification(GameVerification):
         out.append(victory_section())
         return out
 
-    def run_machine(self, examples: int, steps: int, seed: int, on_failure) -> dict:
-        from cdg_oracle.properties.twilight_struggle import stateful
-
-        return stateful.run_machine(examples, steps, seed, on_failure=on_failure)
-
     def extra_campaigns(self, scenarios: list[str], seed: int, games: int, budget: float | None,
                         progress, say: Callable[[str], None], jobs: int = 1) -> list[ExtraCampaign]:
         """The Deluxe edition: as many games per scenario as the random campaign, same seed."""
@@ -135,4 +130,5 @@ class TwilightVerification(GameVerification):
                               f"{len(results)} of {planned} Deluxe games")]
 
 
-VERIFICATIONS["twilight_struggle"] = TwilightVerification("twilight_struggle")
+#: The game's verification (its checks record's ``verification``, properties/twilight_struggle/__init__.py).
+VERIFICATION = TwilightVerification("twilight_struggle")

@@ -12,13 +12,14 @@ import pytest
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
-from cdg_oracle.properties.distant_plain.registry import (
-    DIRECTORY,
-    coverage_problems,
-    load_registry,
-    normalize,
-    seed_text,
-)
+from cdg_oracle.properties.ambiguities import normalize, seed_text
+from cdg_oracle.properties.distant_plain import CHECKS
+
+#: The game's registry: its constants are the ``registry`` of its checks record.
+REGISTRY = CHECKS.registry
+DIRECTORY = REGISTRY.directory
+load_registry = REGISTRY.load
+coverage_problems = REGISTRY.coverage_problems
 from tests.sources import need
 
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds"))

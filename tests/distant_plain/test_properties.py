@@ -13,7 +13,7 @@ import pytest
 from cdg_oracle.model.distant_plain.activities import load_activities, proc_name
 from cdg_oracle.model.distant_plain.scenarios import new_game
 from cdg_oracle.oracle.cli import main
-from cdg_oracle.properties import walk
+from cdg_oracle.properties.games import checks
 from cdg_oracle.properties.campaign import options_campaign
 from cdg_oracle.properties.distant_plain import stateful
 from cdg_oracle.properties.distant_plain.campaign import distant_plain_invariants
@@ -112,7 +112,7 @@ def test_a_checked_walk_catches_a_broken_state():
     st.d["spaces"]["Kabul"]["pieces"]["police"] += 1
     check = distant_plain_invariants(st)
     assert check(st) == ["Government police: 31 in play, the game has 30"]
-    assert walk.INVARIANTS[GAME] is distant_plain_invariants
+    assert checks(GAME).invariants is distant_plain_invariants
     st.d["spaces"]["Kabul"]["pieces"]["police"] -= 1
     st.d["turn"] = {"faction": "Warlords", "op": "attack", "limited": True, "sa": "cultivate", "no_sa": True,
                     "spaces": ["Herat", "Kabul"], "sa_spaces": [], "last_before_final": False}
@@ -157,7 +157,7 @@ def test_every_canonical_state_matches_the_published_schema():
     from cdg_oracle.oracle.rules_report import REPO
 
     spec = get(GAME)
-    schema = json.loads((REPO / "oracle" / "data" / spec.state_schema).read_text(encoding="utf-8"))
+    schema = json.loads((REPO / "model" / "distant_plain" / spec.state_schema).read_text(encoding="utf-8"))
     validator = jsonschema.Draft202012Validator(schema)
     rng = random.Random(3)
     st = new_game(options={"propaganda_rounds": 2})

@@ -262,12 +262,12 @@ def test_implementation_closes_a_hung_process():
 
 def test_canonical_states_follow_the_published_schema():
     """Every canonical state of two random games (and the start of every scenario) validates
-    against oracle/data/labyrinth_state.schema.json; the schema's countries are the map's."""
+    against model/labyrinth/data/state.schema.json (the spec's state_schema); the schema's countries are the map's."""
     from cdg_oracle.model.labyrinth import new_game, scenario_names
     from cdg_oracle.model.labyrinth.mapdata import load_map
     from cdg_oracle.oracle.playout import play_random
 
-    schema = json.loads((Path(__file__).parents[2] / "oracle" / "data" / "labyrinth_state.schema.json").read_text())
+    schema = json.loads((Path(__file__).parents[2] / "model" / "labyrinth" / "data" / "state.schema.json").read_text())
     assert sorted(schema["properties"]["countries"]["required"]) == sorted(load_map().countries)
     validator = jsonschema.Draft202012Validator(schema)
     for name in scenario_names():

@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from cdg_oracle.model.labyrinth.options import IDEOLOGIES
 from cdg_oracle.oracle import difftest, trace
 from cdg_oracle.oracle.adapter import Implementation
-from cdg_oracle.oracle.cli import main, solo_notes
+from cdg_oracle.oracle.cli import main, play_notes
 from cdg_oracle.oracle.difftest_cmd import reference_command
 from cdg_oracle.oracle.games import carried_options, new_state
 from cdg_oracle.oracle.reference_adapter import Session
@@ -182,8 +182,14 @@ def test_a_gap_field_is_informative_replay_accepts_it_and_rejects_a_non_string(t
 
 
 def test_solo_notes_count_gap_steps_and_list_the_open_items():
+    """A solo game's notes (Labyrinth's cli_options, properties/labyrinth/cli_options.py), then the
+    open items of the spec; a two-player game has none."""
     from cdg_oracle.model.labyrinth.solo.tables import open_items
 
+    def solo_notes(gaps):
+        return play_notes("labyrinth", {"solo": True}, gaps)
+
+    assert play_notes("labyrinth", None, ["A"]) == [] and play_notes("twilight_struggle", None, []) == []
     lines = solo_notes(["A", "B", "A"])
     assert lines[0] == "3 steps used a substitute for a missing table (A; B): see the 'gap' field of those steps"
     assert solo_notes(["A"])[0] == "1 step used a substitute for a missing table (A): see the 'gap' field of that step"

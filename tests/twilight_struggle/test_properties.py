@@ -9,7 +9,7 @@ import json
 import pytest
 
 from cdg_oracle.oracle.cli import main
-from cdg_oracle.properties import walk
+from cdg_oracle.properties.games import checks
 from cdg_oracle.properties.campaign import options_campaign
 from cdg_oracle.properties.twilight_struggle import stateful
 from tests.twilight_struggle.helpers import position
@@ -64,7 +64,7 @@ def test_a_checked_walk_catches_a_broken_state():
     st.d["discard"].append(7)
     check = twilight_invariants(st)
     assert any("card 7 is in two zones" in p for p in check(st))
-    assert walk.INVARIANTS[GAME] is twilight_invariants
+    assert checks(GAME).invariants is twilight_invariants
 
 
 def test_play_replay_and_difftest(capsys, tmp_path):
@@ -121,7 +121,7 @@ def test_canonical_is_a_snapshot():
 
 
 def test_every_canonical_state_matches_the_published_schema():
-    """oracle/data/twilight_struggle_state.schema.json (named by the game's spec) describes every
+    """model/twilight_struggle/data/state.schema.json (named by the game's spec) describes every
     canonical state of random games of both scenarios and editions."""
     import random
 
@@ -132,7 +132,7 @@ def test_every_canonical_state_matches_the_published_schema():
     from cdg_oracle.oracle.rules_report import REPO
 
     spec = get(GAME)
-    schema = json.loads((REPO / "oracle" / "data" / spec.state_schema).read_text(encoding="utf-8"))
+    schema = json.loads((REPO / "model" / "twilight_struggle" / spec.state_schema).read_text(encoding="utf-8"))
     validator = jsonschema.Draft202012Validator(schema)
     for seed, (scenario, edition) in enumerate([("standard", "seed"), ("late_war", "deluxe"), ("standard", "deluxe")]):
         rng = random.Random(seed)

@@ -3,9 +3,10 @@
 Two sides, Red and Blue, take turns. On its turn a side chooses ``"roll"`` or ``"hold"``. A roll
 is a chance node (one die): a 1 loses the turn's points and ends the turn, any other face adds to
 the turn's points; a hold banks them and ends the turn. The first side to bank ``target`` points
-wins. It registers itself as the game ``toy`` (model/core/registry.py), so that every tool runs it
-through the contract alone; another process (the reference adapter) finds it through the
-environment variable ``CDG_ORACLE_GAMES=tests.toy_game``.
+wins. Its distribution (tests/plugins/toy) names its spec, :data:`SPEC`, in the entry-point group
+``cdg_oracle.games``: every tool finds it as the game ``toy`` (model/core/registry.py) and runs it
+through the contract alone, in any process that has the distribution on its path. Its checks
+(the invariants) are ``checks.py``'s.
 """
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ import dataclasses
 from cdg_oracle.model.core.engine import Engine, ask, cite, pop, push, roll
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.position import PositionFormat
-from cdg_oracle.model.core.registry import GameSpec, register
+from cdg_oracle.model.core.registry import GameSpec
 from cdg_oracle.model.core.rulings import Rulings, switch
 from cdg_oracle.model.core.state import StackState
-from cdg_oracle.properties.walk import INVARIANTS
 
 ENGINE = Engine("toy")
 SIDES = ("Red", "Blue")
@@ -67,14 +67,14 @@ def game(st, f, a) -> None:
 @ENGINE.procedure("turn", reposes=True)
 def turn(st, f, a) -> None:
     """One side's turn: roll or hold; a 1 loses the turn's points (ruling one_ends_turn). Called
-    without an answer at a question, it poses that question again (model/core/engine.py)."""
+    without an answer at a question (the choice, the die) it poses that question again."""
     d, side = st.d, f["side"]
-    if f["pc"] == "die" and a is None:
-        roll(st, "pig.roll", f"{side} rolls")
-        return
-    if f["pc"] in ("start", "choice", "rolled") and a is None:
+    if a is None and f["pc"] in ("start", "rolled", "choice"):
         f["pc"] = "choice"
         ask(st, side, ["roll", "hold"], "pig.turn", f"{side}: roll or hold?")
+        return
+    if a is None and f["pc"] == "die":
+        roll(st, "pig.roll", f"{side} rolls")
         return
     if f["pc"] == "choice":
         if a == "hold":
@@ -112,20 +112,6 @@ def new_state(scenario: str, length: str = "standard", rulings: dict | None = No
     st = ToyState(d)
     ENGINE.run(st)
     return st
-
-
-def invariants(st):
-    """Pig's invariants (registered for the checked walk and the state machine, properties/walk.py):
-    points are never negative, and a side that has banked the target has won."""
-    def check(s) -> list[str]:
-        c = s.canonical()
-        bad = [f"{side} has banked {n} points" for side, n in c["banked"].items() if n < 0]
-        bad += [f"the turn holds {c['turn_points']} points"] if c["turn_points"] < 0 else []
-        done = [side for side, n in c["banked"].items() if n >= c["target"]]
-        if done and c["winner"] not in done:
-            bad.append(f"{done[0]} has banked {c['target']} but the winner is {c['winner']}")
-        return bad
-    return check
 
 
 def start(scenario, length="standard", rulings=None, options=None) -> dict:
@@ -174,8 +160,7 @@ POSITIONS = PositionFormat(start=start, state_class=ToyState, machine=("stack", 
                            fixed=("game", "version", "scenario", "target", "rulings"), resume=resume,
                            points=points, check=check, schema=lambda: SCHEMA)
 
-SPEC = register(GameSpec(name="toy", sides=SIDES, scenarios=lambda: sorted(SCENARIOS), lengths=("standard",),
-                         rulings=ToyRulings, new_state=new_state, state_class=ToyState,
-                         description="Pig, a toy second game for the test suite", perft_depths={"race_to_10": 4},
-                         positions=POSITIONS))
-INVARIANTS["toy"] = invariants
+SPEC = GameSpec(name="toy", sides=SIDES, scenarios=lambda: sorted(SCENARIOS), lengths=("standard",),
+                rulings=ToyRulings, new_state=new_state, state_class=ToyState,
+                description="Pig, a toy second game for the test suite", perft_depths={"race_to_10": 4},
+                positions=POSITIONS, checks="cdg_oracle_toy.checks:CHECKS")
