@@ -373,7 +373,8 @@ _SETUP_READS: dict = {}   # (game, scenario, options) -> the switches a state's 
 
 def setup_reads(game: str, scenario: str, options: dict | None) -> frozenset:
     """The switches the state's own set-up (``StackState.setup``, run whenever a state object is
-    made from its dict) reads: the tables it builds under them are not in the state dict, so a
+    made from its dict) and its Game's tables (model/core/game.py, built once per options and
+    rulings) read: the tables it builds under them are not in the state dict, so a
     pair under such a switch is consulted from step 0. Found by making the state object again
     while the Rulings class records the switches read."""
     key = (game, scenario, repr(options))
@@ -394,6 +395,9 @@ def setup_reads(game: str, scenario: str, options: dict | None) -> frozenset:
         cls.__getattribute__ = spy
         try:
             spec.state_class(copy.deepcopy(st.d))
+            made = getattr(st, "game_object", None)
+            if made is not None:  # the tables every state shares are built once, by its Game
+                type(made)(copy.deepcopy(made.options), copy.deepcopy(st.d.get("rulings") or {}))
         finally:
             if own is None:
                 del cls.__getattribute__
