@@ -144,3 +144,18 @@ def test_the_fast_reader_leaves_irregular_documents_to_the_strict_one(text):
     except DataError as e:
         fast = ("error", str(e))
     assert fast == strict
+
+
+def test_the_fast_reader_leaves_deep_flow_nesting_to_the_strict_reader():
+    """libyaml's composer recurses in C without a bound: 50,000 nested ``[`` crash the process.
+    The fast path declines a text with more than FAST_MAX_FLOW flow collections, so the strict
+    reader refuses it with one line (run in a child process: a crash would show as its exit)."""
+    import subprocess
+    import sys
+
+    code = ("from cdg_oracle.model.core.yamlio import loads_yaml\n"
+            "try:\n    loads_yaml('a: ' + '[' * 50000 + ']' * 50000, 'deep.yaml', fast=True)\n"
+            "except Exception as e:\n    print(e)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.returncode
+    assert done.stdout.strip() == "deep.yaml: invalid YAML: nested too deeply"

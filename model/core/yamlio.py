@@ -11,8 +11,10 @@ than :data:`MAX_ALIAS_NODES` nodes (a "billion laughs" file of a few hundred byt
 5), or an alias inside the node it names (a structure that contains itself). Nothing is ever a
 traceback.
 
-``fast=True`` parses with libyaml where PyYAML has it (a registry folder of 250 kB in 80 ms
-rather than 1.2 s; the model reads its ruling switches this way on import, model/core/rulings.py).
+``fast=True`` (the default of :func:`read_yaml`) parses with libyaml where PyYAML has it (a
+registry folder of 250 kB in 80 ms rather than 1.2 s; Labyrinth's first state in 0.36 s rather than
+0.9 s), unless the text opens more than :data:`FAST_MAX_FLOW` flow collections (libyaml's composer
+recurses without a bound: a deep ``[[[...`` would crash the process).
 Only a regular document is taken from it: one with an alias, a duplicate key or any error is read
 again by the strict reader above, so the result and every error are the strict reader's.
 """
@@ -99,11 +101,19 @@ def _compose(text: str) -> yaml.Node | None:
         loader.dispose()
 
 
+#: The most flow collections (``[`` and ``{``, counted anywhere) a text may open to be parsed by
+#: libyaml: its composer recurses in C with no depth check, and a few tens of thousands of nested
+#: ``[`` crash the process (measured: 20,000 parse, 50,000 crash CPython 3.11 with PyYAML 6). A
+#: text with more goes to the strict reader, which refuses deep nesting with one line. Every data
+#: file of the project opens fewer than 300.
+FAST_MAX_FLOW = 5_000
+
+
 def _fast(text: str) -> tuple[bool, Any]:
     """(True, the document) parsed by libyaml if it is regular: no alias, no mapping key given
     twice, no error; else (False, None) and the strict reader decides."""
     loader_class = getattr(yaml, "CSafeLoader", None)
-    if loader_class is None:
+    if loader_class is None or text.count("[") + text.count("{") > FAST_MAX_FLOW:
         return False, None
     loader = loader_class(text)
     try:
@@ -167,7 +177,7 @@ def loads_yaml(text: str, where: str, *, fast: bool = False) -> Any:
         raise DataError(f"{where}: invalid YAML: {_one_line(exc)[:200]}") from None
 
 
-def read_yaml(path: str | Path, where: str | None = None, max_bytes: int = MAX_BYTES, *, fast: bool = False) -> Any:
+def read_yaml(path: str | Path, where: str | None = None, max_bytes: int = MAX_BYTES, *, fast: bool = True) -> Any:
     """Read and parse the YAML file ``path`` strictly (``where``: how errors name it, default the
     path; ``fast``: see the module docstring)."""
     path = Path(path)
