@@ -10,18 +10,10 @@ name, ``oracle/scenario_cmd.SCENARIO_CHECKS`` and ``oracle/rules_report.AMBIGUIT
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, fields
 from typing import Any, Callable
 
-
-def resolve(where: str) -> Any:
-    """The object ``"module:attribute"`` names (``"module"`` alone: the module itself)."""
-    module, _, attribute = where.partition(":")
-    found = importlib.import_module(module)
-    for part in attribute.split(".") if attribute else ():
-        found = getattr(found, part)
-    return found
+from cdg_oracle.model.core.game import resolve
 
 
 @dataclass(frozen=True)

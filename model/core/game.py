@@ -60,6 +60,16 @@ def action_key(action: Action) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
+def resolve(where: str) -> Any:
+    """The object ``"module:attribute"`` names (``"module"`` alone: the module itself; a dotted
+    attribute is followed): how a game names what it would import only when used (its Game's
+    :data:`~Game.POSITIONS`, its spec's ``checks``, the fields of its checks record)."""
+    module, _, attribute = where.partition(":")
+    found = importlib.import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        found = getattr(found, part)
+    return found
+
 class GameState(Protocol):
     """What every game's state offers; tools use nothing else (DESIGN.md)."""
 
@@ -183,8 +193,7 @@ class Game:
     def positions(cls) -> Any:
         """The game's position format (:data:`POSITIONS` imported), or None."""
         if cls._positions is None and cls.POSITIONS is not None:
-            module, _, attribute = cls.POSITIONS.partition(":")
-            cls._positions = getattr(importlib.import_module(module), attribute)
+            cls._positions = resolve(cls.POSITIONS)
         return cls._positions
 
     @classmethod

@@ -15,7 +15,9 @@ import pytest
 
 from cdg_oracle.model.labyrinth import new_game
 from cdg_oracle.properties import discovery as D
-from cdg_oracle.properties.labyrinth.registry import load_registry
+from cdg_oracle.properties.labyrinth import CHECKS
+
+load_registry = CHECKS.registry.load
 
 ENTRY = """\
 entries:

@@ -11,7 +11,9 @@ import pytest
 from cdg_oracle.model.core.registry import get
 from cdg_oracle.model.labyrinth import new_game
 from cdg_oracle.properties import impact
-from cdg_oracle.properties.labyrinth.registry import load_registry
+from cdg_oracle.properties.labyrinth import CHECKS
+
+load_registry = CHECKS.registry.load
 
 LAB = "labyrinth"
 

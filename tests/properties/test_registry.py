@@ -14,7 +14,11 @@ import pytest
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
-from cdg_oracle.properties.labyrinth.registry import DIRECTORY, coverage_problems, load_registry, normalize, seed_text
+from cdg_oracle.properties.ambiguities import normalize, seed_text
+from cdg_oracle.properties.labyrinth import CHECKS
+
+DIRECTORY, load_registry, coverage_problems = (CHECKS.registry.directory, CHECKS.registry.load,
+                                               CHECKS.registry.coverage_problems)
 from tests.sources import need
 
 SEEDS = Path(os.environ.get("CDG_ORACLE_SEEDS", Path(__file__).resolve().parents[2].parent / "shared" / "seeds"))

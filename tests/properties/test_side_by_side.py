@@ -10,7 +10,9 @@ import pytest
 
 from cdg_oracle.model.labyrinth import new_game
 from cdg_oracle.properties.discovery import divergence
-from cdg_oracle.properties.labyrinth.registry import load_registry
+from cdg_oracle.properties.labyrinth import CHECKS
+
+load_registry = CHECKS.registry.load
 from cdg_oracle.properties.side_by_side import hunt
 
 
