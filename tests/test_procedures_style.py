@@ -30,7 +30,7 @@ LABYRINTH = frozenset({f"event_{n}" for n in range(1, 121)} | {
     "solo_shia_mix_nearest", "solo_travel"})
 
 #: Twilight Struggle: the operations of 6.1-6.3 and the event (7.0).
-TWILIGHT_STRUGGLE = frozenset({"coup", "event", "influence", "realign"})
+TWILIGHT_STRUGGLE = frozenset({"coup", "influence", "realign"})
 
 #: A Distant Plain: the Operations and Special Activities (``@activity`` over hand-written
 #: handlers), the sequence of play and the Propaganda round.

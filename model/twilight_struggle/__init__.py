@@ -8,7 +8,7 @@ chapter 11) ``options.py``; the sequence of play (4.0-4.5) ``turn.py``, its head
 ``headline.py``; playing a card (5.0-5.2, 7.1, 9.0) ``cardplay.py``; the operations (6.0)
 ``operations/``: influence (6.1) ``influence.py``, realignment (6.2) ``realignment.py``, coups
 (6.3) ``coup.py``, the Space Race (6.4) ``space_race.py`` and its abilities ``space_abilities.py``;
-events (7.0) ``events.py``; influence and control (2.1.7) ``control.py``; DEFCON restrictions
+events (7.0) ``events/`` (by card number; the lasting effects ``events/effects.py``); influence and control (2.1.7) ``control.py``; DEFCON restrictions
 (8.1.5) ``defcon.py``; the tracks (8.1, 8.2, 10.2) ``tracks.py``; scoring (10.1) ``scoring.py``;
 victory (10.3) ``victory.py``; the printed tables ``tables.py`` and ``data/tables.yaml``; the
 interpretation switches ``rulings.py``; the consistency laws of a state ``consistency.py``;
@@ -18,7 +18,8 @@ one set of options and rulings shares (the map, the cards, the rulings; the deri
 position format declared: the Game object, model/core/game.py) ``game.py``."""
 from cdg_oracle.model.core.registry import GameSpec
 from cdg_oracle.model.twilight_struggle.game import TwilightGame
-from cdg_oracle.model.twilight_struggle import cardplay, events, headline, position, scenarios, turn  # noqa: F401  (procedures)
+from cdg_oracle.model.twilight_struggle import cardplay, headline, position, scenarios, turn  # noqa: F401  (procedures)
+from cdg_oracle.model.twilight_struggle.events import common, load_all, play  # noqa: F401  (procedures)
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race  # noqa: F401
 from cdg_oracle.model.twilight_struggle.cards import load_cards
 from cdg_oracle.model.twilight_struggle.options import DEFAULT_OPTIONS, normalize_options
@@ -27,12 +28,14 @@ from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
 from cdg_oracle.model.twilight_struggle.scenarios import LENGTHS, new_game, scenario_names
 from cdg_oracle.model.twilight_struggle.state import SIDES, TwilightState
 
+load_all()  # every card event (events/)
+
 
 def card_list() -> list[dict]:
     """The 110 cards (Deluxe numbering) and whether each one's event is implemented, for
     ``cdg-oracle rules``; an event not implemented is never offered as a headline or an event."""
     return [{"number": c.number, "name": c.name, "side": c.side, "ops": c.ops,
-             "event_implemented": events.is_implemented(c)} for c, _ in load_cards()]
+             "event_implemented": play.is_implemented(c)} for c, _ in load_cards()]
 
 
 def open_items() -> list[dict]:

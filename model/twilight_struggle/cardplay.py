@@ -22,7 +22,9 @@ from cdg_oracle.model.core.steps import choose, do, done, if_
 from cdg_oracle.model.twilight_struggle import turn as turn_module
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.events import TRIGGERED_GAP, after_event, is_implemented, playable_as_event, record_gap
+from cdg_oracle.model.twilight_struggle.events import effects
+from cdg_oracle.model.twilight_struggle.events.play import (TRIGGERED_GAP, after_event, after_no_event, can_happen,
+                                                            is_implemented, playable_as_event, record_gap)
 from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race
 from cdg_oracle.model.twilight_struggle.victory import check_vp
@@ -30,6 +32,18 @@ from cdg_oracle.model.twilight_struggle.victory import check_vp
 OPS_USES = ("influence", "realign", "coup", "space")
 CHINA_BONUS = 1  # 9.6
 CHINA_BONUS_AREA = "Asia"  # 9.6: Southeast Asia included (2.1.2)
+
+
+@implements("7.4", "7.4.1", "7.4.2", "9.7")
+def ops_value(st, side: str, number: int) -> int:
+    """The ops value of card ``number`` played by ``side`` now, for every purpose (7.4.2): its
+    printed value plus the modifiers of the events in force for ``side`` (7.4, counted together;
+    7.4.1: only for the side they name; 9.7: the China Card's too), never below 1 (card 31's
+    floor; 7.4's example keeps a modified China Card above 4). A scoring card has none (2.2.1)."""
+    card = st.cards[number]
+    if card.scoring:
+        return 0
+    return max(1, card.ops + effects.total(st, "ops", side=side, card=number))
 
 
 def china_playable(st, side: str) -> bool:
@@ -52,13 +66,14 @@ def uses(st, side: str, number: int, open_now: dict | None = None) -> list[dict]
     if number != CHINA_CARD and playable_as_event(st, side, number):
         out.append({"use": "event"})
     bonus = CHINA_BONUS if number == CHINA_CARD else 0
-    if influence.available(st, side, card.ops, bonus):
+    ops = ops_value(st, side, number)
+    if influence.available(st, side, ops, bonus):
         out.append({"use": "influence"})
     if o["realign"]:
         out.append({"use": "realign"})
     if o["coup"]:
         out.append({"use": "coup"})
-    if space_race.available(st, side, card.ops):
+    if space_race.available(st, side, ops):
         out.append({"use": "space"})
     return out
 
@@ -158,17 +173,18 @@ def _event_after(st, f) -> bool:
 
 @implements("5.2")
 def _opponent_event(st, f) -> None:
-    """5.2: the opponent carries out the event as if he had played it; an event the model does not
-    implement yet is recorded as a gap (events.py)."""
+    """5.2: the opponent carries out the event as if he had played it. An event that cannot happen
+    (a prerequisite not met, or prohibited by an earlier event) does not, and the card goes to the
+    discards; an event the model does not implement yet is recorded as a gap (events/play.py)."""
     cite(st, "5.2")
     number, other = f["card"], OPPONENT[f["side"]]
     if "reach" not in f:  # 6.1.1: where influence may go is fixed at the start of the round, before the event
         f["reach"] = influence.reach(st, f["side"])
-    if is_implemented(st.cards[number]):
-        f["event_happened"] = True
-        push(st, "event", card=number, side=other)
-    else:
+    if not is_implemented(st.cards[number]):
         record_gap(st, number, other, TRIGGERED_GAP)
+    elif can_happen(st, other, number):
+        f["event_happened"] = True
+        push(st, "event", card=number, side=other, trigger="ops")
 
 
 @implements("6.0")
@@ -177,9 +193,9 @@ def _carry_out(st, f) -> None:
     side, number, use = f["side"], f["card"], f["use"]["use"]
     if use == "event":
         cite(st, "7.1")
-        push(st, "event", card=number, side=side)
+        push(st, "event", card=number, side=side, trigger="play")
         return
-    ops = st.cards[number].ops
+    ops = ops_value(st, side, number)
     bonus = CHINA_BONUS if number == CHINA_CARD else 0
     cite(st, "6.0")
     if use == "space":
@@ -193,17 +209,19 @@ def _carry_out(st, f) -> None:
 
 @implements("2.2.6", "5.2")
 def _finish(st, f) -> None:
-    """The played card goes where the rules send it (after an event: events.after_event; after
-    operations: the discards, or removed if the opponent's starred event happened, 5.2); then
-    10.3.1 is checked, every VP of the card being on the track."""
-    d, number = st.d, f["card"]
+    """The played card goes where the rules send it (after an event: events/play.py after_event;
+    after operations: the discards, or removed if the opponent's starred event happened, 5.2); the
+    effects lasting to the end of this side's round end (events/effects.py); then 10.3.1 is
+    checked, every VP of the card being on the track."""
+    number = f["card"]
     if number != CHINA_CARD:
-        if f["use"]["use"] == "event" or f.get("event_happened"):
-            after_event(st, number)
-        else:
-            d["table"].remove(number)
-            d["discard"].append(number)
-            d["discard"].sort()
+        if f["use"]["use"] == "event":
+            after_event(st, number, f["side"])
+        elif f.get("event_happened"):
+            after_event(st, number, OPPONENT[f["side"]])
+        else:  # operations; also a starred opponent's event that could not happen (5.2)
+            after_no_event(st, number)
+    effects.end_of_round(st, f["side"])
     check_vp(st)
 
 

@@ -164,3 +164,15 @@ def by_name(cards: dict[int, Card], name: str) -> int:
         if c.name == name:
             return n
     raise DataError(f"no card called {name!r}")
+
+
+def number_of(cards: dict[int, Card], deluxe: int) -> int | None:
+    """The number in ``cards`` (an edition's deck) of the card whose Deluxe number is ``deluxe``, or
+    None if the edition has no such card (the optional cards outside the option)."""
+    card = cards.get(deluxe)
+    if card is not None and card.deluxe == deluxe:  # every card but three of the seed's
+        return deluxe
+    for n, c in cards.items():
+        if c.deluxe == deluxe:
+            return n
+    return None

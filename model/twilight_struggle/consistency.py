@@ -182,11 +182,11 @@ def cards_in_place(d: dict) -> list[str]:
 
 def gaps_sound(d: dict) -> list[str]:
     """``not_implemented`` records only what play can meet: each entry ``{card, side, turn, round,
-    what}`` with one of the model's messages (events.GAPS), a turn of this game so far and a
+    what}`` with one of the model's messages (events/play.py GAPS), a turn of this game so far and a
     round 0-8; the card one whose event the model does not implement -- for an event operations
     triggered, the opponent's own (5.2), in an action round -- or 0 with no headline played (4.5 C,
     round 0)."""
-    from cdg_oracle.model.twilight_struggle.events import GAPS, NO_HEADLINE, TRIGGERED_GAP, is_implemented
+    from cdg_oracle.model.twilight_struggle.events.play import GAPS, NO_HEADLINE, TRIGGERED_GAP, is_implemented
 
     out = []
     cards = edition_cards(d)

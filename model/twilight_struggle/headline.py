@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite
-from cdg_oracle.model.core.steps import call, choose, do, for_each
+from cdg_oracle.model.core.steps import call, choose, do, for_each, if_
 from cdg_oracle.model.twilight_struggle import space_abilities
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
-from cdg_oracle.model.twilight_struggle.events import NO_HEADLINE, after_event, is_implemented, record_gap
+from cdg_oracle.model.twilight_struggle.events.play import NO_HEADLINE, after_event, after_no_event, can_happen, can_headline, record_gap
 from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.victory import check_vp
 
@@ -40,9 +40,9 @@ def choosing_order(st, f) -> list:
 
 
 def headline_options(st, f) -> list:
-    """4.5 C, 9.5: the cards of the hand whose event the model implements (never the China Card,
-    which is not in the hand)."""
-    return [{"card": c} for c in st.d["hands"][f["side"]] if is_implemented(st.cards[c])]
+    """4.5 C, 9.5: the cards of the hand that may be headlined (events/play.py can_headline: an
+    implemented event; never the China Card, which is not in the hand)."""
+    return [{"card": c} for c in st.d["hands"][f["side"]] if can_headline(st, c)]
 
 
 def _none_offerable(st, f) -> None:
@@ -92,8 +92,18 @@ def _to_table(st, f) -> None:
     f["card"] = card
 
 
+def _happens(st, f) -> bool:
+    """The headline's event can happen (5.2, 7.5: else it does not, and the card is discarded)."""
+    f["happened"] = can_happen(st, st.d["phasing"], f["card"])
+    return f["happened"]
+
+
 def _after(st, f) -> None:
-    after_event(st, f["card"])
+    if f.pop("happened"):
+        after_event(st, f["card"], st.d["phasing"])
+    else:
+        cite(st, "5.2")
+        after_no_event(st, f["card"])
     check_vp(st)
 
 
@@ -117,7 +127,8 @@ def headline():
         do(_reveal),
         for_each("order", "side", [
             do(_to_table),
-            call("event", card=lambda st, f: f["card"], side=lambda st, f: st.d["phasing"]),
+            if_(_happens, [call("event", card=lambda st, f: f["card"], side=lambda st, f: st.d["phasing"],
+                                trigger="headline")]),
             do(_after),
         ]),
         do(_done),

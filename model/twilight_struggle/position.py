@@ -41,7 +41,7 @@ from cdg_oracle.model.twilight_struggle.consistency import check_all, edition_ca
 from cdg_oracle.model.twilight_struggle.game import load_scenario
 from cdg_oracle.model.twilight_struggle.scenarios import start_dict
 from cdg_oracle.model.twilight_struggle.state import SIDES, TwilightState
-from cdg_oracle.model.twilight_struggle.events import NO_HEADLINE
+from cdg_oracle.model.twilight_struggle.events.play import NO_HEADLINE
 from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.turn import LAST_TURN
 

@@ -54,6 +54,8 @@ def build_start(s: dict, scenario: str, length: str = "standard", rulings: dict 
                      and n not in kept and n not in in_effect)
     pile = sorted(n for n, c in cards.items() if c.era in s["eras"] and n != CHINA_CARD
                   and n not in removed and n not in in_effect)
+    # 3.0 (E's Late War scenario): each event in effect at set-up is the side of its card's
+    effects = [{"card": n, "side": cards[n].side, "until": "cancelled"} for n in in_effect]
     vp = s["vp"]
     if opts["bid"] is not None:
         vp += opts["bid"]["vp"] if opts["bid"]["to"] == "US" else -opts["bid"]["vp"]
@@ -63,7 +65,7 @@ def build_start(s: dict, scenario: str, length: str = "standard", rulings: dict 
         "milops": dict(s["milops"]), "space": dict(s["space"]), "space_attempts": {"USSR": 0, "US": 0},
         "milops_required": None, "influence": influence,
         "hands": {"USSR": [], "US": []}, "deck": pile, "discard": [], "removed": removed, "in_effect": in_effect,
-        "table": [], "china": dict(s["china_card"]), "headline": {"USSR": None, "US": None}, "headline_shown": [],
+        "effects": effects, "table": [], "china": dict(s["china_card"]), "headline": {"USSR": None, "US": None}, "headline_shown": [],
         "revealed": {"USSR": None, "US": None}, "not_implemented": [],
         "stack": [{"proc": "game", "pc": "start"}], "pending": None, "terminal": None,
     }

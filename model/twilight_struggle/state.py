@@ -12,7 +12,8 @@
 * ``influence``: every country -> ``{"US": n, "USSR": n}`` (2.1.7, 6.1);
 * the cards: ``hands`` (per side), ``deck`` (the draw pile, kept sorted: draws are chance nodes),
   ``discard``, ``removed``, ``in_effect`` (underlined events beside the map, 7.3), ``table``
-  (cards being played now), ``china`` (``{"holder", "face_up"}``, 9.0), ``headline`` (per side,
+  (cards being played now), ``effects`` (the events' effects in force, with who played each and
+  its own state: events/effects.py), ``china`` (``{"holder", "face_up"}``, 9.0), ``headline`` (per side,
   the card chosen, or None) and ``headline_shown`` (sides whose headline the other has seen);
 * ``revealed`` (tournament 11.1.1: the held cards shown at the end of the turn) and
   ``not_implemented`` (each place where play met an event the model does not implement yet: a
@@ -32,7 +33,7 @@ STATE_VERSION = 1
 
 #: What two implementations must agree on (``canonical()``), in this order.
 _FACTS = ("turn", "round", "phasing", "defcon", "vp", "milops", "space", "space_attempts", "influence",
-          "hands", "deck", "discard", "removed", "in_effect", "table", "china", "headline")
+          "hands", "deck", "discard", "removed", "in_effect", "effects", "table", "china", "headline")
 
 
 class TwilightState(StackState):

@@ -14,6 +14,7 @@ from cdg_oracle.model.core.steps import call, choose, do, for_each, if_, pick, r
 from cdg_oracle.model.twilight_struggle import space_abilities
 from cdg_oracle.model.twilight_struggle.cards import ERA_FROM_TURN
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.events import effects
 from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.tracks import improve_defcon, net_vp
 from cdg_oracle.model.twilight_struggle.victory import check_vp, final_scoring
@@ -252,8 +253,10 @@ def china_face_up(st, f) -> None:
 @implements("4.4", "4.1", "4.5")
 def advance_turn(st, f) -> None:
     """4.5 I: the turn marker advances; at the end of turn 3 the Mid War cards, at the end of turn
-    7 the Late War cards, join the draw pile (4.4: the discards stay where they are)."""
+    7 the Late War cards, join the draw pile (4.4: the discards stay where they are). The events'
+    effects "for the rest of the turn" have ended (events/effects.py)."""
     d = st.d
+    effects.end_of_turn(st)
     d["turn"] += 1
     d["space_attempts"] = {"USSR": 0, "US": 0}
     era = next((e for e, t in ERA_FROM_TURN.items() if t == d["turn"] and t > 1), None)

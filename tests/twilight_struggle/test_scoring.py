@@ -353,10 +353,12 @@ def test_where_a_card_played_as_an_event_goes(card, zone):
     beside the map, its event lasting; 2.2.6: any other goes to the discards. (Only the scoring
     events are implemented yet: the step every event ends with is called here directly.) NATO (21)
     is starred and underlined: beside the map; Fidel (8) starred; Olympic Games (20) neither."""
-    from cdg_oracle.model.twilight_struggle.events import after_event
+    from cdg_oracle.model.twilight_struggle.events.play import after_event
 
     st = position()
     st.d["deck"].remove(card)
     st.d["table"].append(card)
-    after_event(st, card)
+    after_event(st, card, "US")
     assert card in st.d[zone] and card not in st.d["table"]
+    recorded = [e for e in st.d["effects"] if e["card"] == card]
+    assert recorded == ([{"card": card, "side": "US", "until": "cancelled"}] if zone == "in_effect" else [])

@@ -14,6 +14,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop, roll
 from cdg_oracle.model.twilight_struggle import defcon
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.events import effects
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, remove_influence
 from cdg_oracle.model.twilight_struggle.tracks import add_milops, degrade_defcon
 
@@ -23,12 +24,15 @@ def can_target(st, side: str, country: str, free: bool = False, area: str | None
                closed: tuple[str, ...] | None = None) -> bool:
     """6.3.1: enemy influence in ``country``; 8.1.5: not DEFCON-restricted unless the coup is
     free (6.3.5); ``area``: a free coup limited to a region by its card. ``closed``: the regions
-    DEFCON closes now, if known (defcon.closed_regions)."""
+    DEFCON closes now, if known (defcon.closed_regions). 5.5: an event in force may bar it
+    (effects hook ``coup_barred``)."""
     if area is not None and not st.map.in_area(country, area):
         return False
     if not free and st.map.countries[country].region in (closed if closed is not None else defcon.closed_regions(st)):
         return False
-    return st.d["influence"][country][OPPONENT[side]] > 0
+    if st.d["influence"][country][OPPONENT[side]] <= 0:
+        return False
+    return not (st.d["effects"] and effects.any_(st, "coup_barred", side=side, country=country, free=free))
 
 
 def available(st, side: str) -> bool:
@@ -86,10 +90,12 @@ def coup(st, f, a) -> None:
         roll(st, "6.3.2", f"{side}'s coup die in {country}")
         return
     country = f["target"]
-    net = result(f["value"], a["die"], st.map.countries[country].stability)
+    modifier = effects.total(st, "coup_modifier", side=side, country=country) if st.d["effects"] else 0
+    net = result(f["value"] + modifier, a["die"], st.map.countries[country].stability)
     cite(st, "6.3.2")
     apply_result(st, side, country, net)
-    if st.map.countries[country].battleground:
+    if st.map.countries[country].battleground and effects.all_(st, "coup_degrades_defcon", side=side, country=country):
         cite(st, "6.3.4", "8.1.4")
         degrade_defcon(st, side)
+    effects.run(st, "after_coup", side=side, country=country, free=f.get("free", False))
     pop(st)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.events import effects
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls
 from cdg_oracle.model.twilight_struggle.operations import budget, ops_left, spend
 
@@ -38,17 +39,30 @@ def cost(st, side: str, country: str) -> int:
 
 def targets(st, f: dict) -> list[str]:
     """The countries of the reach where the next marker can be paid for (6.1.2: 2 ops where the
-    enemy controls, else 1)."""
+    enemy controls, else 1); 5.5: not where an event in force bars it (effects hook
+    ``influence_barred``)."""
     side = f["side"]
+    if st.d["effects"]:
+        return [c for c in f["reach"] if cost(st, side, c) <= budget(st, f, c) and not barred(st, side, c)]
     if f["ops"] - f["spent"] >= 2:  # 2 ops or more anywhere (the bonus aside): every country can be paid for
         return list(f["reach"])
     return [c for c in f["reach"] if cost(st, side, c) <= budget(st, f, c)]
 
 
+def barred(st, side: str, country: str) -> bool:
+    """5.5: an event in force bars ``side`` from placing influence with ops in ``country``."""
+    return effects.any_(st, "influence_barred", side=side, country=country)
+
+
 def available(st, side: str, ops: int, bonus: int, reach_now: list[str] | None = None) -> bool:
     """Some country of the reach can take a marker (6.0: the use can be made): with 2 ops or more
     always (no marker costs more than 2, 6.1.2, and the countries next to the side's superpower are
-    always open, 6.1.4); with 1, one the enemy does not control (``reach_now``: the reach, if known)."""
+    always open, 6.1.4); with 1, one the enemy does not control (``reach_now``: the reach, if known);
+    never where an event in force bars it."""
+    if st.d["effects"]:
+        places = reach_now if reach_now is not None else reach(st, side)
+        return any(not barred(st, side, c) and (ops + bonus >= 2 or not controls(st, OPPONENT[side], c))
+                   for c in places)
     if ops + bonus >= 2:
         return True
     other = OPPONENT[side]

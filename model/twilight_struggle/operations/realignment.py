@@ -15,6 +15,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import ask, cite, pop, roll
 from cdg_oracle.model.twilight_struggle import defcon
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.events import effects
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, controls, remove_influence
 from cdg_oracle.model.twilight_struggle.operations import budget, ops_left, spend
 
@@ -23,7 +24,10 @@ from cdg_oracle.model.twilight_struggle.operations import budget, ops_left, spen
 def can_target(st, side: str, country: str, closed: tuple[str, ...] | None = None) -> bool:
     """A realignment roll may target ``country``: not in a DEFCON-restricted region (8.1.5, ruling
     ``defcon_restricts_realignment``), and holding enemy influence (ruling
-    ``realign_needs_enemy_influence``). ``closed``: the regions DEFCON closes now, if known."""
+    ``realign_needs_enemy_influence``). ``closed``: the regions DEFCON closes now, if known. 5.5: an
+    event in force may bar it (effects hook ``realign_barred``)."""
+    if st.d["effects"] and effects.any_(st, "realign_barred", side=side, country=country):
+        return False
     if st.rulings.defcon_restricts_realignment and st.map.countries[country].region in (
             closed if closed is not None else defcon.closed_regions(st)):
         return False
@@ -58,6 +62,8 @@ def modifiers(st, side: str, country: str) -> int:
     n = sum(1 for c in st.map.countries[country].adjacent if controls(st, side, c))
     n += inf[side] > inf[OPPONENT[side]]
     n += st.map.adjacent_to_superpower(country, side)
+    if st.d["effects"]:  # 5.5: an event's modifier (effects hook ``realign_modifier``)
+        n += effects.total(st, "realign_modifier", side=side, country=country)
     return n
 
 

@@ -1,0 +1,152 @@
+"""Steps many events share: placing and removing influence marker by marker, the war events (7.6),
+the side responsible for a DEFCON move.
+
+Procedures (call them with ``call(...)`` from an event's steps):
+
+* ``place_influence``: ``side`` places ``count`` influence of ``owner`` (default: ``side``), one
+  marker at a time, each in a country of ``countries`` (a list, map order), at most
+  ``per_country`` in any one (None: no limit); ``optional``: the side may stop before the count
+  (an event's "up to"). Question ``place_influence.where``; the answer ``{"country": c}`` or
+  ``{"stop": true}``. The rule cited is ``rule`` (the card).
+* ``remove_influence``: the same for removing ``owner``'s influence (default: the opponent's);
+  a country is offered while it has ``owner``'s influence left. Question ``remove_influence.where``.
+
+Both end early when no country can take (or give) another marker. 6.1.2's cost in ops does not
+apply: an event places influence without ops.
+"""
+from __future__ import annotations
+
+from cdg_oracle.model.core.citations import implements
+from cdg_oracle.model.core.engine import cite
+from cdg_oracle.model.core.steps import choose, do, done, if_, while_
+from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls, remove_influence
+from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.tracks import add_milops, gain_vp
+
+
+def responsible(st) -> str:
+    """8.1.3: the side responsible for a DEFCON move an event makes: the phasing player (in a
+    headline, the side carrying the event out, 4.5 C NOTE)."""
+    return st.d["phasing"]
+
+
+# -- placing and removing influence, marker by marker ------------------------------------------------
+def _owner(f) -> str:
+    return f.get("owner") or f["side"]
+
+
+def _removed_owner(f) -> str:
+    return f.get("owner") or OPPONENT[f["side"]]
+
+
+def _room(f, country: str) -> bool:
+    cap = f.get("per_country")
+    return cap is None or f.setdefault("done_in", {}).get(country, 0) < cap
+
+
+def _place_options(st, f) -> list:
+    out = [{"country": c} for c in f["countries"] if _room(f, c)]
+    if out and f.get("optional"):
+        out.append({"stop": True})
+    return out
+
+
+def _remove_options(st, f) -> list:
+    owner, inf = _removed_owner(f), st.d["influence"]
+    out = [{"country": c} for c in f["countries"] if _room(f, c) and inf[c][owner] > 0]
+    if out and f.get("optional"):
+        out.append({"stop": True})
+    return out
+
+
+def _more(st, f) -> bool:
+    return f.setdefault("done", 0) < f["count"]
+
+
+def _place_more(st, f) -> bool:
+    return _more(st, f) and bool(_place_options(st, f))
+
+
+def _remove_more(st, f) -> bool:
+    return _more(st, f) and bool(_remove_options(st, f))
+
+
+def _stopped(st, f) -> bool:
+    return f["where"].get("stop", False)
+
+
+def _count_one(f) -> str:
+    c = f.pop("where")["country"]
+    f["done"] += 1
+    f["done_in"][c] = f["done_in"].get(c, 0) + 1
+    return c
+
+
+def _place_one(st, f) -> None:
+    cite(st, f["rule"])
+    add_influence(st, _owner(f), _count_one(f), 1)
+
+
+def _remove_one(st, f) -> None:
+    cite(st, f["rule"])
+    remove_influence(st, _removed_owner(f), _count_one(f), 1)
+
+
+def _prompt(verb: str):
+    def prompt(st, f) -> str:
+        left = f["count"] - f["done"]
+        return f"{f['side']} ({st.cards[f['card']].name}): {verb} 1 influence ({left} to go)"
+    return prompt
+
+
+@ENGINE.sequence("place_influence")
+@implements("7.1")
+def place_influence():
+    """Place ``count`` influence of ``owner`` one marker at a time (module docstring)."""
+    return [
+        while_(_place_more, [
+            choose(lambda st, f: f["side"], _place_options, lambda st, f: f["rule"], _prompt("place"), into="where"),
+            if_(_stopped, [done()]),
+            do(_place_one),
+        ]),
+    ]
+
+
+@ENGINE.sequence("remove_influence")
+@implements("7.1")
+def remove_influence_():
+    """Remove ``count`` influence of ``owner`` one marker at a time (module docstring)."""
+    return [
+        while_(_remove_more, [
+            choose(lambda st, f: f["side"], _remove_options, lambda st, f: f["rule"], _prompt("remove"), into="where"),
+            if_(_stopped, [done()]),
+            do(_remove_one),
+        ]),
+    ]
+
+
+# -- war events (7.6) ----------------------------------------------------------------------------------
+@implements("7.6")
+def war_modifier(st, attacker: str, country: str) -> int:
+    """The war die's modifier against ``attacker`` invading ``country``: -1 per country adjacent to
+    it that the defender (the opponent) controls (the card may add more)."""
+    defender = OPPONENT[attacker]
+    return sum(1 for c in st.map.countries[country].adjacent if c in st.d["influence"] and controls(st, defender, c))
+
+
+@implements("7.6", "8.2.4")
+def resolve_war(st, attacker: str, country: str, die: int, modifier: int, wins_from: int, vp: int,
+                milops: int, rule: str) -> bool:
+    """7.6: the attacker's military operations move ``milops`` whatever the result (8.2.4: also
+    when the war is the opponent's event triggered by operations); a modified die (``die -
+    modifier``) of ``wins_from`` or more wins: the attacker gains ``vp`` and replaces the
+    defender's influence in ``country`` with its own. Returns whether the war was won."""
+    cite(st, rule, "7.6")
+    add_milops(st, attacker, milops)
+    if die - modifier < wins_from:
+        return False
+    gain_vp(st, attacker, vp)
+    defender = OPPONENT[attacker]
+    n = remove_influence(st, defender, country, st.d["influence"][country][defender])
+    add_influence(st, attacker, country, n)
+    return True
