@@ -10,6 +10,9 @@ Procedures (call them with ``call(...)`` from an event's steps):
   ``{"stop": true}``. The rule cited is ``rule`` (the card).
 * ``remove_influence``: the same for removing ``owner``'s influence (default: the opponent's);
   a country is offered while it has ``owner``'s influence left. Question ``remove_influence.where``.
+* ``event_operations``: ``side`` conducts ``ops`` operations in one use of its choice (6.0).
+* a free coup: ``call("coup", side=..., ops=n, bonus=0, bonus_area="Asia", in_area=True, spent=0,
+  free=True, area="Central America")`` (operations/coup.py; 6.3.5, 8.2.5: no milops).
 
 Both end early when no country can take (or give) another marker. 6.1.2's cost in ops does not
 apply: an event places influence without ops.
@@ -17,7 +20,7 @@ apply: an event places influence without ops.
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.core.engine import cite
+from cdg_oracle.model.core.engine import cite, push
 from cdg_oracle.model.core.steps import choose, do, done, if_, while_
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls, remove_influence
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
@@ -150,3 +153,56 @@ def resolve_war(st, attacker: str, country: str, die: int, modifier: int, wins_f
     n = remove_influence(st, defender, country, st.d["influence"][country][defender])
     add_influence(st, attacker, country, n)
     return True
+
+
+# -- operations an event grants ("conduct operations with this card") ------------------------------------
+@implements("6.0")
+def operation_uses(st, side: str, ops: int, space: bool = True) -> list[dict]:
+    """The uses of ``ops`` operations open to ``side`` now (6.0): influence, realignment rolls, a
+    coup, and (``space``) a Space Race attempt."""
+    from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race
+
+    out = []
+    if influence.available(st, side, ops, 0):
+        out.append({"use": "influence"})
+    if realignment.available(st, side):
+        out.append({"use": "realign"})
+    if coup.available(st, side):
+        out.append({"use": "coup"})
+    if space and space_race.available(st, side, ops):
+        out.append({"use": "space"})
+    return out
+
+
+def _operation_options(st, f) -> list:
+    return operation_uses(st, f["side"], f["ops"], f.get("space", True))
+
+
+@implements("6.0", "6.1.1")
+def _start_operations(st, f) -> None:
+    """Start the chosen use with all ``ops`` (6.0); influence reaches from where the side has
+    influence now (6.1.1)."""
+    from cdg_oracle.model.twilight_struggle.operations import influence
+
+    use, side = f["use"]["use"], f["side"]
+    cite(st, f["rule"], "6.0")
+    if use == "space":
+        push(st, "space", side=side)
+        return
+    frame = push(st, use, side=side, ops=f["ops"], bonus=0, bonus_area="Asia", in_area=True, spent=0)
+    if use == "influence":
+        frame["reach"] = influence.reach(st, side)
+
+
+@ENGINE.sequence("event_operations")
+@implements("6.0")
+def event_operations():
+    """An event's operations: ``side`` uses ``ops`` operations (``card``'s, cited as ``rule``) in
+    one of the uses open (6.0; ``space``: False when the Space Race is not one). Question
+    ``event_operations.use``; none open: nothing happens."""
+    return [
+        choose(lambda st, f: f["side"], _operation_options, lambda st, f: f["rule"],
+               lambda st, f: f"{f['side']} ({st.cards[f['card']].name}): use {f['ops']} ops how?", into="use",
+               when=lambda st, f: bool(_operation_options(st, f))),
+        if_(lambda st, f: f["use"] is not None, [do(_start_operations)]),
+    ]
