@@ -12,11 +12,12 @@ cards differently), registered with :func:`event` together with
 The frame of an event carries ``card`` (the card's number in the edition played), ``side`` (the
 side carrying the event out, who makes every choice it poses unless the card names the other:
 the player, or for an opponent's event that operations trigger the opponent, 5.2) and
-``trigger``: ``"play"`` (played as the event, 7.1), ``"headline"`` (4.5 C) or ``"ops"`` (5.2).
+``trigger``: ``"play"`` (played as the event, 7.1), ``"headline"`` (4.5 C), ``"ops"`` (5.2) or
+``"event"`` (another event carries it out: common.py ``other_event``).
 
-The events are in modules by card number (``early_1_18``, ``early_19_35``, ``mid_36_57``,
-``mid_58_81``, ``late_82_103``, ``optional_104_110``; the seven scoring cards in
-``scoring_cards``); steps several events share in ``common.py``; effects that last beyond the
+The events are in modules by card number (``early_1_18``, ``early_19_35``, ``mid_36_47``,
+``mid_48_57``, ``mid_58_69``, ``mid_70_81``, ``late_82_92``, ``late_93_103``,
+``optional_104_110``; the seven scoring cards in ``scoring_cards``); steps several events share in ``common.py``; effects that last beyond the
 event (7.3, and those for the rest of a turn) and how they change other rules in ``effects.py``;
 how an event is played and where its card goes in ``play.py``.
 """
@@ -66,8 +67,8 @@ def registered(deluxe: int) -> Event | None:
     return EVENTS.get(deluxe)
 
 
-MODULES = ("scoring_cards", "early_1_18", "early_19_35", "mid_36_57", "mid_58_81", "late_82_103",
-           "optional_104_110")
+MODULES = ("scoring_cards", "early_1_18", "early_19_35", "mid_36_47", "mid_48_57", "mid_58_69", "mid_70_81",
+           "late_82_92", "late_93_103", "optional_104_110")
 
 
 def load_all() -> None:

@@ -11,6 +11,8 @@ Procedures (call them with ``call(...)`` from an event's steps):
 * ``remove_influence``: the same for removing ``owner``'s influence (default: the opponent's);
   a country is offered while it has ``owner``'s influence left. Question ``remove_influence.where``.
 * ``event_operations``: ``side`` conducts ``ops`` operations in one use of its choice (6.0).
+* ``other_event``: the event of another card the calling event has put on the ``table``, carried
+  out by ``side``; the card then goes where its event sends it.
 * a free coup: ``call("coup", side=..., ops=n, bonus=0, bonus_area="Asia", in_area=True, spent=0,
   free=True, area="Central America")`` (operations/coup.py; 6.3.5, 8.2.5: no milops).
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite, push
-from cdg_oracle.model.core.steps import choose, do, done, if_, while_
+from cdg_oracle.model.core.steps import call, choose, do, done, if_, while_
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls, remove_influence
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.tracks import add_milops, gain_vp
@@ -205,4 +207,34 @@ def event_operations():
                lambda st, f: f"{f['side']} ({st.cards[f['card']].name}): use {f['ops']} ops how?", into="use",
                when=lambda st, f: bool(_operation_options(st, f))),
         if_(lambda st, f: f["use"] is not None, [do(_start_operations)]),
+    ]
+
+
+# -- another card's event (Five Year Plan, Grain Sales, Star Wars...) -------------------------------------
+def _other_happens(st, f) -> bool:
+    from cdg_oracle.model.twilight_struggle.events.play import can_happen
+
+    f["happened"] = can_happen(st, f["side"], f["card"])
+    return f["happened"]
+
+
+def _other_after(st, f) -> None:
+    from cdg_oracle.model.twilight_struggle.events.play import after_event, after_no_event
+
+    if f.pop("happened"):
+        after_event(st, f["card"], f["side"])
+    else:
+        after_no_event(st, f["card"])
+
+
+@ENGINE.sequence("other_event")
+@implements("7.1", "5.2")
+def other_event():
+    """The event of another card ``card``, which the calling event has put on the table, carried
+    out by ``side`` (``trigger``: ``"event"``); then the card goes where its event sends it
+    (events/play.py), or to the discards if its event cannot happen (5.2)."""
+    return [
+        if_(_other_happens, [call("event", card=lambda st, f: f["card"], side=lambda st, f: f["side"],
+                                  trigger="event")]),
+        do(_other_after),
     ]

@@ -1,0 +1,4 @@
+"""Events of Mid War cards 36-47 (7.0), each citing its card (Deluxe number) and stating its text.
+
+None implemented yet in this module."""
+from __future__ import annotations

@@ -1,4 +1,0 @@
-"""Events of Mid War cards 58-81 (7.0), each citing its card (Deluxe number) and stating its text.
-
-None implemented yet in this module."""
-from __future__ import annotations
