@@ -26,7 +26,7 @@ CHECKS = GameChecks(
     scenario_checks=f"{_HERE}.scenario_checks",
     registry=AmbiguityRegistry(
         directory=AMBIGUITIES, rules=load_rules_catalogue,
-        rulings=TwilightRulings, cards=range(1, 111), id_pattern=re.compile(r"^(D|A|P)\d\d$"),
+        rulings=TwilightRulings, cards=range(1, 111), id_pattern=re.compile(r"^((D|A|P)\d\d|C\d{3})$"),
         id_hint="D01-D99, A01-A99 or P01-P99", seeds={"002": "it"}),
     machine=f"{_HERE}.stateful:run_machine",
     measurement=f"{_HERE}.measurement:MEASUREMENT",
