@@ -180,6 +180,52 @@ def cards_in_place(d: dict) -> list[str]:
     return out
 
 
+@implements("7.3")
+def effects_sound(d: dict) -> list[str]:
+    """The events' effects in force (events/effects.py): each ``{card, side, until, ...}``, a card of
+    the edition once at most, sorted; ``until`` one of effects.UNTIL (``round`` naming whose round,
+    ``of``, and when it ``started``); an effect lasting until cancelled is an event beside the map
+    and every event beside the map has one (7.3)."""
+    from cdg_oracle.model.twilight_struggle.events.effects import UNTIL
+
+    out = []
+    cards = edition_cards(d)
+    effects = d["effects"]
+    if not isinstance(effects, list):
+        return [f"effects: a list of {{card, side, until}} records, not {effects!r}"[:200]]
+    seen = []
+    for i, e in enumerate(effects):
+        where = f"effects[{i}]"
+        if not isinstance(e, dict) or not {"card", "side", "until"} <= set(e):
+            out.append(f"{where}: {{card, side, until, ...}} of an event in force (7.3), not {e!r}"[:200])
+            continue
+        card, side, until = e["card"], e["side"], e["until"]
+        if type(card) is not int or card not in cards:
+            out.append(f"{where}.card: {card!r} is not a card of the {d['options']['edition']} edition")
+            continue
+        seen.append(card)
+        if side not in SIDES:
+            out.append(f"{where}.side: {side!r} is not USSR or US (who played the event)")
+        if until not in UNTIL:
+            out.append(f"{where}.until: {until!r} is not one of {', '.join(UNTIL)}")
+        elif until == "round" and (e.get("of") not in SIDES or not isinstance(e.get("started"), list)
+                                   or len(e["started"]) != 3):
+            out.append(f"{where}: an effect until the end of a round names whose round (of: USSR or US) and "
+                       "when it started ([turn, round, side])")
+        elif until == "cancelled" and card not in d["in_effect"]:
+            out.append(f"{where}: card {card} ({cards[card].name}) lasts until cancelled, so it is beside the map "
+                       "(in_effect, 7.3)")
+    if seen != sorted(set(seen)):
+        out.append("effects: one record per card, sorted by card")
+    stated = {e.get("card") for e in effects if isinstance(e, dict) and e.get("until") == "cancelled"}
+    for n in d["in_effect"]:
+        if n in cards and n not in stated:
+            out.append(f"in_effect: card {n} ({cards[n].name}) is beside the map with no effect record: state it "
+                       f"under effects as {{card: {n}, side: {cards[n].side if cards[n].side in SIDES else 'US'}, "
+                       "until: cancelled}} (7.3)")
+    return out
+
+
 def gaps_sound(d: dict) -> list[str]:
     """``not_implemented`` records only what play can meet: each entry ``{card, side, turn, round,
     what}`` with one of the model's messages (events/play.py GAPS), a turn of this game so far and a
@@ -220,4 +266,5 @@ def gaps_sound(d: dict) -> list[str]:
 
 def check_all(d: dict) -> list[str]:
     """Every law above."""
-    return track_bounds(d) + influence_sound(d) + cards_conserved(d) + cards_in_place(d) + gaps_sound(d)
+    return (track_bounds(d) + influence_sound(d) + cards_conserved(d) + cards_in_place(d) + effects_sound(d)
+            + gaps_sound(d))
