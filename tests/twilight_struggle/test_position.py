@@ -282,7 +282,7 @@ def test_values_at_their_bounds_load():
     position(hands=HANDS, space={"US": 2}, space_attempts={"US": 2})
     position(hands=HANDS, options={"tournament": True}, revealed={"US": [4]}, next={"phase": "turn", "step": "B"})
     position(hands=HANDS, not_implemented=[GAP])
-    position(hands=HANDS, removed=[8], in_effect=[16])
+    position(hands=HANDS, removed=[8], in_effect=[16], effects=[{"card": 16, "side": "USSR", "until": "cancelled"}])
     position(hands=HANDS, china={"holder": "US", "face_up": False})
     st = position(hands=HANDS, china={"holder": "US", "face_up": False}, next={"phase": "turn", "step": "H"})
     assert st.d["china"]["face_up"]
