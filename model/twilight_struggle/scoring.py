@@ -9,37 +9,56 @@ superpower; the difference of the two totals goes on the track (10.2.3). The val
 is the scoring card's (data/tables.yaml). Europe's Control wins the game at once (10.3.1).
 Southeast Asia Scoring (card 38 in both numberings, 7.2) gives 1 VP per country of Southeast Asia
 the side controls, 2 for Thailand, and is never scored at the end of the game (10.3.2).
+An event's effect may take battlegrounds off a side's count (5.5; effects hook
+``scoring_battlegrounds``: card 73 Shuttle Diplomacy) and end once a region is scored
+(``after_scoring``).
 """
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, controls
+from cdg_oracle.model.twilight_struggle.events import effects
 from cdg_oracle.model.twilight_struggle.tables import load_tables
 from cdg_oracle.model.twilight_struggle.tracks import net_vp
 
 SCORED_REGIONS = ("Europe", "Asia", "Middle East", "Central America", "South America", "Africa")
 
 
+@implements("5.5")
+def battlegrounds_less(st, region: str, final: bool = False) -> dict[str, int]:
+    """The battlegrounds each side counts fewer than it controls when ``region`` is scored (an
+    event's effect, hook ``scoring_battlegrounds``: card 73; ``final``: the final scoring, 10.3.2),
+    never more than it controls."""
+    countries = st.map.area(region)
+    out = {}
+    for s in ("US", "USSR"):
+        held = sum(1 for c in countries if st.map.countries[c].battleground and controls(st, s, c))
+        out[s] = min(held, effects.total(st, "scoring_battlegrounds", side=s, region=region, final=final))
+    return out
+
+
 @implements("10.1.1")
-def levels_met(st, region: str) -> dict[str, list[str]]:
+def levels_met(st, region: str, final: bool = False) -> dict[str, list[str]]:
     """10.1.1: for each side, every level it meets in ``region``, lowest first: ``presence`` (a
     country controlled), ``domination`` (more countries and more battlegrounds than the other, with
     a battleground and a non-battleground among them), ``control`` (more countries, every
-    battleground; no non-battleground needed, so Control may come without Domination)."""
+    battleground; no non-battleground needed, so Control may come without Domination). A
+    battleground an effect takes off a side's count (:func:`battlegrounds_less`) is not counted."""
     countries = st.map.area(region)
     bgs = [c for c in countries if st.map.countries[c].battleground]
     held = {s: [c for c in countries if controls(st, s, c)] for s in ("US", "USSR")}
+    less = battlegrounds_less(st, region, final)
+    n = {s: len(held[s]) - less[s] for s in held}
+    bg = {s: sum(1 for c in held[s] if st.map.countries[c].battleground) - less[s] for s in held}
     out = {}
     for s in ("US", "USSR"):
-        mine, theirs = held[s], held[OPPONENT[s]]
-        my_bg = sum(1 for c in mine if st.map.countries[c].battleground)
-        their_bg = sum(1 for c in theirs if st.map.countries[c].battleground)
-        more = len(mine) > len(theirs)
-        met = ["presence"] if mine else []
-        if more and my_bg > their_bg and my_bg >= 1 and len(mine) - my_bg >= 1:
+        o = OPPONENT[s]
+        more = n[s] > n[o]
+        met = ["presence"] if n[s] else []
+        if more and bg[s] > bg[o] and bg[s] >= 1 and n[s] - bg[s] >= 1:
             met.append("domination")
-        if more and my_bg == len(bgs):
+        if more and bg[s] == len(bgs):
             met.append("control")
         out[s] = met
     return out
@@ -52,12 +71,14 @@ def region_levels(st, region: str) -> dict[str, str | None]:
 
 
 @implements("10.1.2")
-def region_vp(st, region: str) -> dict[str, int | None]:
+def region_vp(st, region: str, final: bool = False) -> dict[str, int | None]:
     """10.1.1-10.1.2: the VP each side scores in ``region``; None for a side whose Control of
     Europe wins the game (10.3.1). Under the ruling ``scoring_tiers`` = ``cumulative`` a side
-    scores every level it meets, not only its highest."""
+    scores every level it meets, not only its highest. A battleground an effect takes off a side's
+    count (:func:`battlegrounds_less`; ``final``: the final scoring) gives no VP."""
     values = load_tables().scoring[region]
-    met = levels_met(st, region)
+    met = levels_met(st, region, final)
+    less = battlegrounds_less(st, region, final)
     out: dict[str, int | None] = {}
     for s, levels in met.items():
         if "control" in levels and values.control is None:
@@ -73,15 +94,16 @@ def region_vp(st, region: str) -> dict[str, int | None]:
             if controls(st, s, c):
                 vp += st.map.countries[c].battleground
                 vp += st.map.adjacent_to_superpower(c, OPPONENT[s])
-        out[s] = vp
+        out[s] = vp - less[s]
     return out
 
 
 @implements("10.1", "10.1.2", "10.2.3", "10.3.1")
-def score_region(st, region: str) -> None:
-    """Score ``region`` now: the net VP on the track (10.2.3), or the game won by the side that
-    controls Europe (10.3.1)."""
-    vp = region_vp(st, region)
+def score_region(st, region: str, final: bool = False) -> None:
+    """Score ``region`` now (``final``: in the final scoring, 10.3.2): the net VP on the track
+    (10.2.3), or the game won by the side that controls Europe (10.3.1); then the effects that
+    end with a scoring do (hook ``after_scoring``: card 73)."""
+    vp = region_vp(st, region, final)
     cite(st, "10.1.1", "10.1.2")
     for s, v in vp.items():
         if v is None:
@@ -89,6 +111,7 @@ def score_region(st, region: str) -> None:
             st.d["terminal"] = {"winner": s, "reason": f"{s} controls Europe when it is scored", "rule": "10.3.1"}
             return
     net_vp(st, vp["US"], vp["USSR"])
+    effects.run(st, "after_scoring", region=region, final=final)
 
 
 @implements("7.2")

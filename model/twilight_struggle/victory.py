@@ -47,7 +47,7 @@ def final_scoring(st, f) -> None:
     d = st.d
     cite(st, "10.3.2")
     for region in SCORED_REGIONS:
-        score_region(st, region)
+        score_region(st, region, final=True)
         if d["terminal"] is not None:
             return
     if st.rulings.china_card_final_vp:

@@ -54,6 +54,11 @@ KINDS = {
     "after_coup": "side, country, free -> None",
     # 6.1: ``side`` may not place influence with ops in ``country``: True bars it.
     "influence_barred": "side, country -> bool",
+    # 10.1.1-10.1.2: battlegrounds ``side`` counts fewer when ``region`` is scored (``final``: the
+    # final scoring, 10.3.2): an int (card 73 Shuttle Diplomacy).
+    "scoring_battlegrounds": "side, region, final -> int",
+    # after ``region`` is scored (``final``: at the final scoring): effects of the scoring.
+    "after_scoring": "region, final -> None",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}
