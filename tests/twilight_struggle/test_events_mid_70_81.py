@@ -427,3 +427,17 @@ def test_the_cards_ops_values():
     st = position(turn=4)
     got = {n: cardplay.ops_value(st, "US", n) for n in (70, 71, 72, 73, 74, 75, 76, 77, 78, 80)}
     assert got == {70: 1, 71: 2, 72: 1, 73: 3, 74: 2, 75: 2, 76: 3, 77: 3, 78: 3, 80: 2}
+
+
+# -- positions -----------------------------------------------------------------------------------------------------------
+@pytest.mark.rule("card 73", "card 77", "7.3")
+def test_positions_carry_shuttle_diplomacy_and_ask_not_half_chosen():
+    """A position with Shuttle Diplomacy in force, stopped inside Ask Not's choice (one card chosen),
+    is written and read back to the same state."""
+    from cdg_oracle.model.core.position import from_document, to_document
+
+    st = position(turn=4, next=US_1, hands={"USSR": [7], "US": [77, 67, 68]}, in_effect=[73], effects=[SHUTTLE])
+    play(st, {"card": 77}, {"use": "event"}, {"card": 67})
+    back = from_document(to_document(st))
+    assert back.canonical() == st.canonical() and back.legal_actions() == [{"card": 68}, {"stop": True}]
+    assert back.d["effects"] == [SHUTTLE]
