@@ -49,7 +49,6 @@ def us_influence_place(st, *countries):
 
 # -- 58 Cultural Revolution ---------------------------------------------------------------------------------
 @pytest.mark.rule("card 58", "9.4")
-@pytest.mark.reading("C058")
 def test_cultural_revolution_the_seed_lets_the_ussr_claim_the_china_card():
     """Card 58, seed text ('L'URSS può reclamare'): the US holds the China Card face down; the USSR
     chooses to claim it and gets it face up (9.4); the card is removed (starred)."""
@@ -63,7 +62,6 @@ def test_cultural_revolution_the_seed_lets_the_ussr_claim_the_china_card():
 
 
 @pytest.mark.rule("card 58")
-@pytest.mark.reading("C058")
 def test_cultural_revolution_the_seed_lets_the_ussr_decline():
     """Card 58, seed text: the USSR may leave the China Card with the US (nothing happens)."""
     st = pos({"USSR": [58], "US": [4]}, china={"holder": "US", "face_up": True})
@@ -74,20 +72,21 @@ def test_cultural_revolution_the_seed_lets_the_ussr_decline():
 
 @pytest.mark.rule("card 58", "9.4")
 @pytest.mark.reading("C058")
-def test_cultural_revolution_the_deluxe_card_takes_the_china_card_without_a_choice():
-    """Card 58, Deluxe text (the Deluxe edition, or the seed edition with card_58_text=deluxe): the
-    China Card passes face up to the USSR, no question posed; card_58_text=seed in the Deluxe
-    edition poses it."""
-    for options, rulings in ((DELUXE, None), (None, {"card_58_text": "deluxe"})):
-        st = position(next=USSR_1, turn=4, hands={"USSR": [58], "US": [4]}, china={"holder": "US", "face_up": False},
-                      options=options, rulings=rulings)
-        play(st, {"card": 58}, {"use": "event"})
-        assert st.d["china"] == {"holder": "USSR", "face_up": True}
-        assert question(st) == "action_round.play" and st.current_player() == "US"
+@pytest.mark.parametrize("options, card_58_text, asks", [
+    (None, "edition", True), (None, "seed", True), (None, "deluxe", False),
+    (DELUXE, "edition", False), (DELUXE, "seed", True), (DELUXE, "deluxe", False)])
+def test_cultural_revolution_the_text_followed_decides_whether_the_ussr_may_decline(options, card_58_text, asks):
+    """Card 58 under ruling card_58_text (C058): the seed's text (the seed edition's by default) asks
+    the USSR whether it claims the China Card; the Deluxe card's (the Deluxe edition's) passes it
+    face up to the USSR at once (9.4), no question posed."""
     st = position(next=USSR_1, turn=4, hands={"USSR": [58], "US": [4]}, china={"holder": "US", "face_up": False},
-                  options=DELUXE, rulings={"card_58_text": "seed"})
+                  options=options, rulings={"card_58_text": card_58_text})
     play(st, {"card": 58}, {"use": "event"})
-    assert question(st) == "event_58.claim"
+    if asks:
+        assert question(st) == "event_58.claim"
+        play(st, {"claim": True})
+    assert st.d["china"] == {"holder": "USSR", "face_up": True}
+    assert question(st) == "action_round.play" and st.current_player() == "US"
 
 
 @pytest.mark.rule("card 58")
@@ -472,19 +471,21 @@ def test_grain_sales_a_drawn_war_card_and_flower_power():
 
 @pytest.mark.rule("card 67")
 @pytest.mark.reading("C067")
-def test_grain_sales_with_an_empty_ussr_hand():
-    """Card 67 with no card in the USSR's hand: the seed's text gives nothing (operations only 'Se
-    ritornata'); the Deluxe card's gives the US Grain Sales' operations."""
-    st = pos({"USSR": [], "US": [67]}, next=US_1)
+@pytest.mark.parametrize("options, card_67_text, ops", [
+    (None, "edition", False), (None, "seed", False), (None, "deluxe", True),
+    (DELUXE, "edition", True), (DELUXE, "seed", False), (DELUXE, "deluxe", True)])
+def test_grain_sales_with_an_empty_ussr_hand(options, card_67_text, ops):
+    """Card 67 with no card in the USSR's hand, under ruling card_67_text (C067): the seed's text
+    gives nothing (operations only 'Se ritornata'), Grain Sales to the discards; the Deluxe card's
+    gives the US Grain Sales' operations."""
+    st = position(next=US_1, turn=4, hands={"USSR": [], "US": [67]}, options=options,
+                  rulings={"card_67_text": card_67_text})
     play(st, {"card": 67}, {"use": "event"})
+    if ops:
+        assert question(st) == "event_operations.use" and st.current_player() == "US"
+        play(st, {"use": "influence"}, {"country": "Japan"}, {"country": "Japan"})
+        assert st.d["influence"]["Japan"]["US"] == 3
     assert question(st) == "action_round.play" and 67 in st.d["discard"]
-    for options, rulings in ((DELUXE, None), (None, {"card_67_text": "deluxe"})):
-        st = position(next=US_1, turn=4, hands={"USSR": [], "US": [67]}, options=options, rulings=rulings)
-        play(st, {"card": 67}, {"use": "event"})
-        assert question(st) == "event_operations.use"
-    st = position(next=US_1, turn=4, hands={"USSR": [], "US": [67]}, options=DELUXE, rulings={"card_67_text": "seed"})
-    play(st, {"card": 67}, {"use": "event"})
-    assert question(st) == "action_round.play"
 
 
 @pytest.mark.rule("card 67", "5.2")
