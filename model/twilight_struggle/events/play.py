@@ -86,7 +86,8 @@ def _played(st, f) -> None:
 @implements("7.1", "5.2", "4.5")
 def event():
     """Resolve the event of card ``f["card"]`` for ``f["side"]`` (``f["trigger"]``: how it came to
-    be played) through its own procedure; an unimplemented event is recorded as a gap."""
+    be played) through its own procedure, after what its happening sets off (hooks of kind
+    ``event_played``); an unimplemented event is recorded as a gap."""
     return [
         if_(_implemented, [
             do(_cite),
