@@ -457,6 +457,18 @@ def test_grain_sales_a_drawn_ussr_card_for_operations_triggers_its_event():
     assert 61 in st.d["discard"] and 67 in st.d["discard"] and st.d["hands"]["USSR"] == [7]
 
 
+@pytest.mark.rule("card 67", "6.3", "8.2.3")
+def test_grain_sales_a_drawn_card_for_a_coup_is_the_us_coup():
+    """Card 67: the US plays the drawn Brush War (36, 3 ops) for a coup in Iraq: the US's military
+    operations 3, the die 6: 3 + 6 - 2 x 3 = 3 (the USSR's 1 out, 2 US in), DEFCON 4 (a
+    battleground); both cards to the discards."""
+    st = pos({"USSR": [7, 36], "US": [67]}, next=US_1)
+    play(st, {"card": 67}, {"use": "event"}, {"card": 36}, {"use": "coup"}, {"country": "Iraq"}, 6)
+    assert st.d["influence"]["Iraq"] == {"US": 2, "USSR": 0}
+    assert st.d["milops"]["US"] == 3 and st.d["defcon"] == 4
+    assert {36, 67} <= set(st.d["discard"]) and st.d["table"] == [] and st.d["vp"] == 0
+
+
 @pytest.mark.rule("card 67", "6.4.5", "card 59")
 def test_grain_sales_a_drawn_war_card_and_flower_power():
     """Card 67 with card 59 in force: the US plays a drawn war card (Brush War, 36) for operations:
