@@ -191,6 +191,7 @@ def _opponent_event(st, f) -> None:
 def _carry_out(st, f) -> None:
     """Start the chosen use: the event (7.1) or the operations, all of the card's ops (6.0)."""
     side, number, use = f["side"], f["card"], f["use"]["use"]
+    effects.run(st, "card_played", side=side, card=number, use=use)  # card 59
     if use == "event":
         cite(st, "7.1")
         push(st, "event", card=number, side=side, trigger="play")

@@ -20,6 +20,7 @@ from cdg_oracle.model.core.engine import cite
 from cdg_oracle.model.core.steps import call, choose, do, for_each, if_
 from cdg_oracle.model.twilight_struggle import space_abilities
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.events import effects
 from cdg_oracle.model.twilight_struggle.events.play import NO_HEADLINE, after_event, after_no_event, can_happen, can_headline, record_gap
 from cdg_oracle.model.twilight_struggle.control import OPPONENT
 from cdg_oracle.model.twilight_struggle.victory import check_vp
@@ -90,6 +91,7 @@ def _to_table(st, f) -> None:
     owner = st.cards[card].side
     d["phasing"] = OPPONENT[f["side"]] if owner == OPPONENT[f["side"]] else f["side"]  # 4.5 C NOTE
     f["card"] = card
+    effects.run(st, "card_played", side=f["side"], card=card, use="headline")  # card 59
 
 
 def _happens(st, f) -> bool:

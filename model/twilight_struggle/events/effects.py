@@ -59,6 +59,12 @@ KINDS = {
     "scoring_battlegrounds": "side, region, final -> int",
     # after ``region`` is scored (``final``: at the final scoring): effects of the scoring.
     "after_scoring": "region, final -> None",
+    # 4.5 C, 6.0, 7.1: ``side`` plays card ``card`` (its use: event, influence, realign, coup, space,
+    # or headline): what a play sets off (card 59). Run by cardplay.py, headline.py and card 67.
+    "card_played": "side, card (edition number), use -> None",
+    # 7.1, 5.2: the event of ``card`` happens, carried out by ``side`` (``trigger`` as the event
+    # frame's), whoever played it (card 60). Run by events/play.py.
+    "event_played": "side, card (edition number), trigger -> None",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}

@@ -15,7 +15,7 @@ from cdg_oracle.model.core.steps import call, do, if_
 from cdg_oracle.model.twilight_struggle.cards import Card
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.events import registered
-from cdg_oracle.model.twilight_struggle.events.effects import effect, start_effect
+from cdg_oracle.model.twilight_struggle.events.effects import effect, run, start_effect
 
 #: What ``not_implemented`` records, one message per place (the consistency laws accept no other):
 #: an opponent's event that operations trigger (5.2), a headline not played for want of a card
@@ -77,14 +77,21 @@ def _cite(st, f) -> None:
     cite(st, f"card {st.cards[f['card']].deluxe}")
 
 
+def _played(st, f) -> None:
+    """What an event happening sets off (events/effects.py kind ``event_played``: card 60)."""
+    run(st, "event_played", side=f["side"], card=f["card"], trigger=f.get("trigger", "play"))
+
+
 @ENGINE.sequence("event")
 @implements("7.1", "5.2", "4.5")
 def event():
     """Resolve the event of card ``f["card"]`` for ``f["side"]`` (``f["trigger"]``: how it came to
-    be played) through its own procedure; an unimplemented event is recorded as a gap."""
+    be played) through its own procedure, after what its happening sets off (hooks of kind
+    ``event_played``); an unimplemented event is recorded as a gap."""
     return [
         if_(_implemented, [
             do(_cite),
+            do(_played),
             call(_proc, card=lambda st, f: f["card"], side=lambda st, f: f["side"],
                  trigger=lambda st, f: f.get("trigger", "play")),
         ], [do(_gap)]),
