@@ -47,9 +47,13 @@ def _start_turn(d: dict) -> int:
 
 
 def _rounds(d: dict, side: str) -> int:
-    """4.5 E: 6 action rounds in turns 1-3, 7 from turn 4; 6.4.4 box 8: 8 for its holder."""
+    """4.5 E: 6 action rounds in turns 1-3, 7 from turn 4; 6.4.4 box 8: 8 for its holder; card 86
+    North Sea Oil: 8 for the US in the turn of its event (its record's ``turn``)."""
     from cdg_oracle.model.twilight_struggle.space_abilities import box_of
 
+    fx = d["effects"] if isinstance(d["effects"], list) else []
+    if side == "US" and any(isinstance(e, dict) and e.get("card") == 86 and e.get("turn") == d["turn"] for e in fx):
+        return 8
     k = box_of("eight_action_rounds")
     return 8 if d["space"][side] >= k > d["space"][OPPONENT[side]] else 6 if d["turn"] <= 3 else 7
 

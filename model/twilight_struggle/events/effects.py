@@ -59,6 +59,8 @@ KINDS = {
     "scoring_battlegrounds": "side, region, final -> int",
     # after ``region`` is scored (``final``: at the final scoring): effects of the scoring.
     "after_scoring": "region, final -> None",
+    # 4.5 E, 6.4.4: ``side`` may play 8 action rounds this turn (card 86 North Sea Oil): True.
+    "eight_rounds": "side -> bool",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}
