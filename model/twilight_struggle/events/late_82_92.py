@@ -149,12 +149,19 @@ def star_wars():
 # -- 86 North Sea Oil ---------------------------------------------------------------------------------------
 @implements("card 86", "4.5")
 def _north_sea_oil(st, f) -> None:
-    """Card 86: the effect (until cancelled: its card is underlined) records the turn of the 8
-    action rounds; a turn whose action rounds are under way gains the US's eighth."""
+    """Card 86: the effect (until cancelled: its card is underlined, 7.3) records the turn of the 8
+    action rounds; its card goes beside the map at once, with its record (the state law: an effect
+    until cancelled is beside the map), so events/play.py ``after_event`` leaves it there. A turn
+    whose action rounds are under way gains the US's eighth."""
     from cdg_oracle.model.twilight_struggle.turn import lengthen_turn
 
-    cite(st, "card 86")
-    start_effect(st, NORTH_SEA_OIL, "US", "cancelled", turn=st.d["turn"])
+    cite(st, "card 86", "7.3")
+    d, n = st.d, f["card"]
+    if n in d["table"]:
+        d["table"].remove(n)
+        d["in_effect"].append(n)
+        d["in_effect"].sort()
+    start_effect(st, NORTH_SEA_OIL, "US", "cancelled", turn=d["turn"])
     lengthen_turn(st)
 
 
