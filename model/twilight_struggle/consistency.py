@@ -47,9 +47,13 @@ def _start_turn(d: dict) -> int:
 
 
 def _rounds(d: dict, side: str) -> int:
-    """4.5 E: 6 action rounds in turns 1-3, 7 from turn 4; 6.4.4 box 8: 8 for its holder."""
+    """4.5 E: 6 action rounds in turns 1-3, 7 from turn 4; 6.4.4 box 8: 8 for its holder; card 86
+    North Sea Oil: 8 for the US in the turn of its event (its record's ``turn``)."""
     from cdg_oracle.model.twilight_struggle.space_abilities import box_of
 
+    fx = d["effects"] if isinstance(d["effects"], list) else []
+    if side == "US" and any(isinstance(e, dict) and e.get("card") == 86 and e.get("turn") == d["turn"] for e in fx):
+        return 8
     k = box_of("eight_action_rounds")
     return 8 if d["space"][side] >= k > d["space"][OPPONENT[side]] else 6 if d["turn"] <= 3 else 7
 
@@ -230,7 +234,7 @@ def gaps_sound(d: dict) -> list[str]:
     """``not_implemented`` records only what play can meet: each entry ``{card, side, turn, round,
     what}`` with one of the model's messages (events/play.py GAPS), a turn of this game so far and a
     round 0-8; the card one whose event the model does not implement -- for an event operations
-    triggered, the opponent's own (5.2), in an action round -- or 0 with no headline played (4.5 C,
+    triggered, the opponent's own (5.2) -- or 0 with no headline played (4.5 C,
     round 0)."""
     from cdg_oracle.model.twilight_struggle.events.play import GAPS, NO_HEADLINE, TRIGGERED_GAP, is_implemented
 
@@ -258,9 +262,9 @@ def gaps_sound(d: dict) -> list[str]:
             out.append(f"{where}.card: {card!r} is not a card of the {d['options']['edition']} edition")
         elif is_implemented(cards[card]):
             out.append(f"{where}.card: card {card}'s event ({cards[card].name}) is implemented: never a gap (7.0)")
-        elif what == TRIGGERED_GAP and (cards[card].side != side or rnd == 0):
-            out.append(f"{where}: an event operations trigger is the opponent's own, carried out by him in an "
-                       f"action round (5.2): card {card} is {cards[card].side}'s")
+        elif what == TRIGGERED_GAP and cards[card].side != side:
+            out.append(f"{where}: an event operations trigger is the opponent's own, carried out by him "
+                       f"(5.2): card {card} is {cards[card].side}'s")
     return out
 
 

@@ -139,9 +139,23 @@ def deal():
 
 # -- the action rounds (4.5 E) -------------------------------------------------------------------------
 def rounds_of(st, side: str) -> int:
-    """4.5: 6 action rounds in turns 1-3, 7 in turns 4-10; 6.4.4: 8 with box 8's ability."""
+    """4.5: 6 action rounds in turns 1-3, 7 in turns 4-10; 6.4.4: 8 with box 8's ability; 5.5: 8
+    when an event in force gives them this turn (effects hook ``eight_rounds``, card 86)."""
     n = 6 if st.d["turn"] <= 3 else 7
+    if st.d["effects"] and effects.any_(st, "eight_rounds", side=side):
+        return 8
     return 8 if space_abilities.has(st, side, "eight_action_rounds") else n
+
+
+@implements("4.5", "5.5")
+def lengthen_turn(st) -> None:
+    """An event that gives a side more action rounds this turn during the action rounds (card 86)
+    adds the rounds now due to the running action rounds (4.5 E), which counted them as they began."""
+    for f in st.d["stack"]:
+        if f["proc"] == "action_rounds" and "each_r" in f:
+            last = max([f.get("r", 0), *f["each_r"]])
+            top = max(rounds_of(st, s) for s in ("USSR", "US"))
+            f["each_r"] = f["each_r"] + list(range(last + 1, top + 1))
 
 
 def _round_numbers(st, f) -> list:

@@ -248,7 +248,7 @@ EARLY = [n for n in range(7, 40) if n not in (35, 37, 38)]  # Early War cards of
      "not_implemented[0].card: card 1's event (Asia Scoring) is implemented: never a gap (7.0)"),
     ({"not_implemented": [{**GAP, "card": 111}]}, None, None, "not_implemented[0].card: 111 is not a card of the seed edition"),
     ({"not_implemented": [{**GAP, "side": "US"}]}, None, None,
-     "not_implemented[0]: an event operations trigger is the opponent's own, carried out by him in an action round (5.2): card 7 is USSR's"),
+     "not_implemented[0]: an event operations trigger is the opponent's own, carried out by him (5.2): card 7 is USSR's"),
     ({"not_implemented": [{**GAP, "turn": 2}]}, None, None, "not_implemented[0].turn: 2 is not a turn of this game so far (1-1, 4.1)"),
     ({"not_implemented": [{**GAP, "round": 9}]}, None, None, "not_implemented[0].round: 9 is not an action round 0-8 (4.5)"),
     ({"not_implemented": [{**GAP, "what": "anything"}]}, None, None, "not_implemented[0].what: 'anything' is not one of the model's records"),

@@ -10,11 +10,13 @@ Procedures (call them with ``call(...)`` from an event's steps):
   ``{"stop": true}``. The rule cited is ``rule`` (the card).
 * ``remove_influence``: the same for removing ``owner``'s influence (default: the opponent's);
   a country is offered while it has ``owner``'s influence left. Question ``remove_influence.where``.
-* ``event_operations``: ``side`` conducts ``ops`` operations in one use of its choice (6.0).
+* ``event_operations``: ``side`` conducts ``ops`` operations in one use of its choice (6.0;
+  ``uses``: the uses the card allows, ``optional``: the side may decline).
 * ``other_event``: the event of another card the calling event has put on the ``table``, carried
   out by ``side``; the card then goes where its event sends it.
 * a free coup: ``call("coup", side=..., ops=n, bonus=0, bonus_area="Asia", in_area=True, spent=0,
-  free=True, area="Central America")`` (operations/coup.py; 6.3.5, 8.2.5: no milops).
+  free=True, area="Central America")`` (operations/coup.py; 6.3.5, 8.2.5: no milops); ``countries=[...]``
+  limits the targets to those the card names.
 
 Both end early when no country can take (or give) another marker. 6.1.2's cost in ops does not
 apply: an event places influence without ops.
@@ -178,7 +180,18 @@ def operation_uses(st, side: str, ops: int, space: bool = True) -> list[dict]:
 
 
 def _operation_options(st, f) -> list:
-    return operation_uses(st, f["side"], f["ops"], f.get("space", True))
+    """The uses open now, only those the card allows (``uses``: e.g. influence and realignment,
+    cards 89 and 90), and, when the card says the side *may* (``optional``), declining."""
+    out = operation_uses(st, f["side"], f["ops"], f.get("space", True))
+    if f.get("uses") is not None:
+        out = [u for u in out if u["use"] in f["uses"]]
+    if out and f.get("optional"):
+        out.append({"use": "none"})
+    return out
+
+
+def _operating(st, f) -> bool:
+    return f["use"] is not None and f["use"]["use"] != "none"
 
 
 @implements("6.0", "6.1.1")
@@ -201,21 +214,24 @@ def _start_operations(st, f) -> None:
 @implements("6.0")
 def event_operations():
     """An event's operations: ``side`` uses ``ops`` operations (``card``'s, cited as ``rule``) in
-    one of the uses open (6.0; ``space``: False when the Space Race is not one). Question
-    ``event_operations.use``; none open: nothing happens."""
+    one of the uses open (6.0; ``space``: False when the Space Race is not one; ``uses``: the only
+    uses the card allows, a list; ``optional``: the side may decline, answer ``{"use": "none"}``).
+    Question ``event_operations.use``; none open: nothing happens."""
     return [
         choose(lambda st, f: f["side"], _operation_options, lambda st, f: f["rule"],
                lambda st, f: f"{f['side']} ({st.cards[f['card']].name}): use {f['ops']} ops how?", into="use",
                when=lambda st, f: bool(_operation_options(st, f))),
-        if_(lambda st, f: f["use"] is not None, [do(_start_operations)]),
+        if_(_operating, [do(_start_operations)]),
     ]
 
 
 # -- another card's event (Five Year Plan, Grain Sales, Star Wars...) -------------------------------------
 def _other_happens(st, f) -> bool:
-    from cdg_oracle.model.twilight_struggle.events.play import can_happen
+    from cdg_oracle.model.twilight_struggle.events.play import EVENT_GAP, can_happen, is_implemented, record_gap
 
     f["happened"] = can_happen(st, f["side"], f["card"])
+    if not is_implemented(st.cards[f["card"]]):  # a gap in the record, never a silent skip
+        record_gap(st, f["card"], f["side"], EVENT_GAP)
     return f["happened"]
 
 

@@ -65,6 +65,8 @@ KINDS = {
     # 7.1, 5.2: the event of ``card`` happens, carried out by ``side`` (``trigger`` as the event
     # frame's), whoever played it (card 60). Run by events/play.py.
     "event_played": "side, card (edition number), trigger -> None",
+    # 4.5 E, 6.4.4: ``side`` may play 8 action rounds this turn (card 86 North Sea Oil): True.
+    "eight_rounds": "side -> bool",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}

@@ -82,6 +82,28 @@ def _played(st, f) -> None:
     run(st, "event_played", side=f["side"], card=f["card"], trigger=f.get("trigger", "play"))
 
 
+@implements("7.3", "2.2.5")
+def _lasting(st, f) -> None:
+    """7.3: an underlined event lasts from the moment it has happened: its card goes beside the map
+    and its effect is in force for the side that carried it out (so that, played before the
+    operations of 5.2, it already governs them). An event that ended its own effect, or sent its
+    card elsewhere, is left as it is."""
+    place_beside_the_map(st, f["card"], f["side"])
+
+
+def place_beside_the_map(st, number: int, side: str) -> None:
+    """Card ``number``, underlined, from the table to beside the map (7.3), its effect recorded for
+    ``side`` unless the event recorded it already."""
+    d, card = st.d, st.cards[number]
+    if not card.underlined or number not in d["table"]:
+        return
+    d["table"].remove(number)
+    d["in_effect"].append(number)
+    d["in_effect"].sort()
+    if effect(st, card.deluxe) is None:
+        start_effect(st, card.deluxe, side, "cancelled")
+
+
 @ENGINE.sequence("event")
 @implements("7.1", "5.2", "4.5")
 def event():
@@ -94,6 +116,7 @@ def event():
             do(_played),
             call(_proc, card=lambda st, f: f["card"], side=lambda st, f: f["side"],
                  trigger=lambda st, f: f.get("trigger", "play")),
+            do(_lasting),
         ], [do(_gap)]),
     ]
 
@@ -108,13 +131,11 @@ def after_event(st, number: int, side: str) -> None:
     card = st.cards[number]
     if number not in d["table"]:  # the event itself sent its card elsewhere
         return
-    d["table"].remove(number)
     if card.underlined:
-        if effect(st, card.deluxe) is None:
-            start_effect(st, card.deluxe, side, "cancelled")
-        zone = "in_effect"
-    else:
-        zone = "removed" if card.removed else "discard"
+        place_beside_the_map(st, number, side)
+        return
+    d["table"].remove(number)
+    zone = "removed" if card.removed else "discard"
     d[zone].append(number)
     d[zone].sort()
 

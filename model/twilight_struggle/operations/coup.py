@@ -61,14 +61,16 @@ def apply_result(st, side: str, country: str, net: int) -> None:
 def coup(st, f, a) -> None:
     """A coup attempt with ``f["ops"]`` ops (+``f["bonus"]`` in ``f["bonus_area"]``, the China
     Card's Asia bonus, 9.6): the target, the Military Operations, the die, the result, DEFCON.
-    ``f["free"]``: a free coup roll of an event (6.3.5, 8.2.5)."""
+    ``f["free"]``: a free coup roll of an event (6.3.5, 8.2.5); ``f["countries"]``: the only
+    targets its card allows, if it names them."""
     side = f["side"]
     if f["pc"] == "die" and a is None:  # without an answer: the die again
         roll(st, "6.3.2", f"{side}'s coup die in {f['target']}")
         return
     if f["pc"] == "start" or a is None:  # at "target" without an answer: the question again
         closed = defcon.closed_regions(st)
-        options = [c for c in st.map.names if can_target(st, side, c, f.get("free", False), f.get("area"), closed)]
+        options = [c for c in f.get("countries", st.map.names)  # an event may name the countries (card 91)
+                   if can_target(st, side, c, f.get("free", False), f.get("area"), closed)]
         if not options:
             pop(st)
             return
