@@ -51,11 +51,9 @@ def _ops(st, f) -> int:
 # -- card 36 Brush War ---------------------------------------------------------------------------------
 @implements("card 36", "card 21")
 def nato_protects(st, country: str) -> bool:
-    """Card 21 NATO (in force): US-controlled countries of Europe are immune to Brush War; card 17
-    De Gaulle takes France out of it, card 55 Willy Brandt West Germany."""
-    if not in_force(st, 21) or not st.map.in_area(country, "Europe") or not controls(st, "US", country):
-        return False
-    return not ((country == "France" and in_force(st, 17)) or (country == "West Germany" and in_force(st, 55)))
+    """Card 21 NATO (in force): US-controlled countries of Europe are immune to Brush War. (De
+    Gaulle's France and Willy Brandt's West Germany leave NATO, but neither has stability 1 or 2.)"""
+    return in_force(st, 21) and st.map.in_area(country, "Europe") and controls(st, "US", country)
 
 
 def _brush_targets(st, f) -> list:
