@@ -13,6 +13,10 @@ like a hand card, is worth 4 ops (+1 when all are spent in Asia, 9.6), passes at
 opponent face down (9.3), and is never forced: not when it would keep a scoring card from being
 played (9.5), and a side left with only the China Card may pass instead (9.8). A side with no card
 skips its action round (4.5 E). A card is offered only if it has a use now.
+
+An event in force may act as the round begins (effects hook ``round_start``: card 40's cancellation)
+and may replace the card offer (hook ``round_offer``: cards 42 and 44, whose trapped side discards a
+card, ``{"discard": n}``, and rolls in ``trap_discard`` instead of playing one).
 """
 from __future__ import annotations
 
