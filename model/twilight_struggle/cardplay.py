@@ -13,12 +13,16 @@ like a hand card, is worth 4 ops (+1 when all are spent in Asia, 9.6), passes at
 opponent face down (9.3), and is never forced: not when it would keep a scoring card from being
 played (9.5), and a side left with only the China Card may pass instead (9.8). A side with no card
 skips its action round (4.5 E). A card is offered only if it has a use now.
+
+An event in force may act as the round begins (effects hook ``round_start``: card 40's cancellation)
+and may replace the card offer (hook ``round_offer``: cards 42 and 44, whose trapped side discards a
+card, ``{"discard": n}``, and rolls in ``trap_discard`` instead of playing one).
 """
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite, push
-from cdg_oracle.model.core.steps import choose, do, done, if_
+from cdg_oracle.model.core.steps import call, choose, do, done, if_
 from cdg_oracle.model.twilight_struggle import turn as turn_module
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
@@ -91,6 +95,9 @@ def card_options(st, f) -> list:
     hand = d["hands"][side]
     scoring = [c for c in hand if st.cards[c].scoring]
     left = turn_module.rounds_of(st, side) - f["number"] + 1
+    replaced = effects.first(st, "round_offer", side=side, left=left) if d["effects"] else None
+    if replaced is not None:  # 5.5: an event replaces the round's offer (cards 42, 44)
+        return replaced
     if scoring and len(scoring) >= left:
         playable = scoring
     else:
@@ -114,6 +121,28 @@ def _has_options(st, f) -> bool:
     if "offer" not in f:  # a question posed again (the round's offer was taken)
         f["offer"] = card_options(st, f)
     return bool(f["offer"])
+
+
+@implements("5.5")
+def _round_start(st, f) -> None:
+    """5.5: an event in force may act at the start of the side's action round, before its card is
+    chosen (effects hook ``round_start``: card 40's cancellation); the offer is made afresh after."""
+    proc = effects.first(st, "round_start", side=f["side"]) if st.d["effects"] else None
+    if proc is not None:
+        f.pop("offer", None)
+        push(st, proc, side=f["side"])
+
+
+def _discarding(st, f) -> bool:
+    """Cards 42, 44: the side discards a card instead of playing one (the offer's ``discard``)."""
+    return "discard" in f["play"]
+
+
+def _round_over(st, f) -> None:
+    """The end of a round in which no card was played (cards 42, 44): as :func:`_finish`, the effects
+    lasting to the end of this side's round end and 10.3.1 is checked."""
+    effects.end_of_round(st, f["side"])
+    check_vp(st)
 
 
 def _offer(st, f) -> list:
@@ -232,9 +261,12 @@ def action_round():
     """One action round of ``f["side"]``: a card, its use, the opponent's event and its order."""
     return [
         do(_begin),
+        do(_round_start),
         choose(lambda st, f: f["side"], _offer, "4.5",
                lambda st, f: f"{f['side']}: action round {f['number']}: play a card", into="play", when=_has_options),
         if_(_skipped, [do(_skip), done()]),
+        if_(_discarding, [call("trap_discard", side=lambda st, f: f["side"], card=lambda st, f: f["play"]["discard"]),
+                          do(_round_over), done()]),
         do(_take_card),
         choose(lambda st, f: f["side"], _use_options, "6.0",
                lambda st, f: f"{f['side']}: play {_card_name(st, f)} how?", into="use"),

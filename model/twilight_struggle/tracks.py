@@ -17,9 +17,21 @@ from cdg_oracle.model.twilight_struggle.control import OPPONENT
 MILOPS_MAX = 5
 
 
+def _barred(st, side: str | None) -> bool:
+    """5.5: an event in force keeps ``side`` (who would be responsible, 8.1.3) from moving DEFCON."""
+    if side is None or not st.d["effects"]:
+        return False
+    from cdg_oracle.model.twilight_struggle.events import effects
+
+    return effects.any_(st, "defcon_move_barred", side=side)
+
+
 @implements("8.1.2", "8.1.7")
 def improve_defcon(st, n: int = 1) -> None:
-    """8.1.7: improve DEFCON by ``n`` (a higher number); 8.1.2: never above 5."""
+    """8.1.7: improve DEFCON by ``n`` (a higher number); 8.1.2: never above 5. 5.5: an event in force
+    may keep the phasing side from moving DEFCON (effects hook ``defcon_move_barred``: card 41)."""
+    if _barred(st, st.d["phasing"]):
+        return
     st.d["defcon"] = min(5, st.d["defcon"] + n)
 
 
@@ -27,8 +39,11 @@ def improve_defcon(st, n: int = 1) -> None:
 def degrade_defcon(st, responsible: str, n: int = 1) -> None:
     """8.1.7: degrade DEFCON by ``n``. 8.1.3: at DEFCON 1 nuclear war breaks out and the game ends
     at once; the side responsible (the phasing player who made the move) loses; 10.3.1 gives the
-    other the win."""
+    other the win. 5.5: an event in force may keep ``responsible`` from moving DEFCON (effects hook
+    ``defcon_move_barred``: card 41)."""
     d = st.d
+    if _barred(st, responsible):
+        return
     d["defcon"] = max(1, d["defcon"] - n)
     if d["defcon"] == 1 and d["terminal"] is None:
         cite(st, "8.1.3", "10.3.1")

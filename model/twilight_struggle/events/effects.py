@@ -67,6 +67,15 @@ KINDS = {
     "event_played": "side, card (edition number), trigger -> None",
     # 4.5 E, 6.4.4: ``side`` may play 8 action rounds this turn (card 86 North Sea Oil): True.
     "eight_rounds": "side -> bool",
+    # 8.1.3, 8.1.7 and card 41 (the seed's words): True when a DEFCON move ``side`` is responsible
+    # for does not happen (tracks.py: degrade_defcon, improve_defcon).
+    "defcon_move_barred": "side -> bool",
+    # 4.5 E: at the start of ``side``'s action round, before its card offer: the name of a procedure
+    # the effect runs there (card 40: the chance to cancel it), or None.
+    "round_start": "side -> str | None",
+    # 4.5 E, 5.1: the options that replace ``side``'s card offer (cards 42, 44: discard or score),
+    # or None; ``left``: the side's action rounds left, this one included.
+    "round_offer": "side, left -> list | None",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}
@@ -111,6 +120,15 @@ def any_(st, kind: str, **context) -> bool:
 def all_(st, kind: str, **context) -> bool:
     """Every hook of ``kind`` in force returns True (True without one)."""
     return all(fn(st, e, **context) for e, fn in _in_force(st, kind))
+
+
+def first(st, kind: str, **context):
+    """The value of the first hook of ``kind`` in force (card order) that returns one (not None)."""
+    for e, fn in _in_force(st, kind):
+        value = fn(st, e, **context)
+        if value is not None:
+            return value
+    return None
 
 
 def run(st, kind: str, **context) -> None:

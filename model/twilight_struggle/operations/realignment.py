@@ -35,8 +35,10 @@ def can_target(st, side: str, country: str, closed: tuple[str, ...] | None = Non
 
 
 def targets(st, f: dict) -> list[str]:
-    closed = defcon.closed_regions(st)
-    return [c for c in _candidates(st, f["side"]) if can_target(st, f["side"], c, closed) and budget(st, f, c) >= 1]
+    """The targets of the next roll; ``f["area"]``: rolls an event limits to a region (card 47)."""
+    closed, area = defcon.closed_regions(st), f.get("area")
+    return [c for c in _candidates(st, f["side"]) if can_target(st, f["side"], c, closed) and budget(st, f, c) >= 1
+            and (area is None or st.map.in_area(c, area))]
 
 
 def _candidates(st, side: str):
