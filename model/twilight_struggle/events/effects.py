@@ -59,6 +59,14 @@ KINDS = {
     "scoring_battlegrounds": "side, region, final -> int",
     # after ``region`` is scored (``final``: at the final scoring): effects of the scoring.
     "after_scoring": "region, final -> None",
+    # 7.4 and a card's cap (card 25 Containment "max 4"): True caps the ops value of a card ``side``
+    # plays at cardplay.OPS_CAP.
+    "ops_capped": "side, card (edition number) -> bool",
+    # 10.1.1-10.1.2: True makes ``country`` a battleground when ``region`` is scored (``final``: the
+    # final scoring, 10.3.2) (card 35 Formosan Resolution).
+    "scoring_battleground": "country, region, final -> bool",
+    # 9.2: ``side`` has just played the China Card (card 35 ends).
+    "china_card_played": "side -> None",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}
