@@ -160,7 +160,7 @@ def test_marshall_plan_adds_one_in_seven_western_european_countries_and_allows_n
     assert not effects.in_force(st, 23)  # NATO used Marshall Plan's permission
 
 
-NATO_WORLD = {"West Germany": {"US": 4, "USSR": 1}, "France": {"US": 3, "USSR": 1}, "Italy": {"US": 1, "USSR": 1}}
+NATO_WORLD = {"West Germany": {"US": 5, "USSR": 1}, "France": {"US": 4, "USSR": 1}, "Italy": {"US": 1, "USSR": 1}}
 
 
 @pytest.mark.rule("card 21", "6.3.1", "6.2.1")
@@ -276,13 +276,14 @@ def test_74_example_red_scare_against_the_china_card():
 
 @pytest.mark.rule("7.4.2", "card 31", "6.3.2", "8.2.3")
 def test_742_example_1_red_scare_lowers_a_coup_and_its_military_operations():
-    """7.4.2 EXAMPLE 1: under the USSR's Red Scare a US 2-op card coups with 1: die 3 + 1 - 2 x 1
-    (Iraq's stability 1... here Syria: 2) and 1 military operation."""
+    """7.4.2 EXAMPLE 1: under the USSR's Red Scare a US 2-op card (Independent Reds) coups with 1 op:
+    die 2 + 1 - 2 x 1 (Guatemala) removes 1, and the US gains 1 military operation."""
     st = position(next=US_1, hands={"USSR": [7], "US": [22, 4]}, effects=[record(31, "USSR", until="turn")],
                   influence={"Guatemala": {"US": 0, "USSR": 2}})
-    play(st, {"card": 22}, {"use": "coup"}, {"event": "after"}, {"country": "Guatemala"}, 4)
+    assert st.map.countries["Guatemala"].stability == 1
+    play(st, {"card": 22}, {"use": "coup"}, {"country": "Guatemala"}, 2)
     assert st.d["milops"]["US"] == 1
-    assert st.d["influence"]["Guatemala"] == {"US": 0, "USSR": 1}  # 4 + 1 - 2 x 2 = 1
+    assert st.d["influence"]["Guatemala"] == {"US": 0, "USSR": 1}  # 2 + 1 - 2 x 1 = 1 (with 2 ops: 2)
 
 
 @pytest.mark.rule("7.4.2", "5.3")
@@ -380,13 +381,14 @@ def test_un_intervention_cancels_the_companions_event_and_uses_its_ops():
 
 @pytest.mark.rule("card 32", "card 31")
 def test_un_intervention_sends_a_starred_companion_to_the_discards_with_its_modified_value():
-    """Fidel (starred, 2 ops) under the US's Red Scare: the USSR uses 1 op; Fidel is discarded."""
-    st = position(hands={"USSR": [32, 8, 7], "US": [4]}, effects=[record(31, until="turn")])
+    """The USSR plays it with NATO (US, starred, 4 ops) under the US's Red Scare: 3 ops; NATO's
+    event is cancelled (its prerequisite aside) and its card discarded, not removed."""
+    st = position(hands={"USSR": [32, 21, 8], "US": [4]}, effects=[record(31, until="turn")])
     play(st, {"card": 32}, {"use": "event"})
-    assert st.legal_actions() == [{"card": 4}]
-    play(st, {"card": 4}, {"use": "influence"}, {"country": "Poland"})
-    assert question(st) == "action_round.play" and st.d["influence"]["Poland"]["USSR"] == 1
-    assert 4 in st.d["discard"] and 4 not in st.d["removed"]
+    assert st.legal_actions() == [{"card": 21}]
+    play(st, {"card": 21}, {"use": "influence"}, *[{"country": "Poland"}] * 3)
+    assert question(st) == "action_round.play" and st.d["influence"]["Poland"]["USSR"] == 3
+    assert {21, 32} <= set(st.d["discard"]) and 21 not in st.d["removed"] and not effects.in_force(st, 21)
 
 
 # -- 33 De-Stalinization -----------------------------------------------------------------------------------------
@@ -440,10 +442,10 @@ def test_formosan_resolution_stays_beside_the_map_seed_and_deluxe_numbers():
 
 @pytest.mark.rule("card 35", "10.1.1", "10.1.2")
 def test_formosan_resolution_makes_a_us_controlled_taiwan_an_asian_battleground():
-    """Asia: the US controls Taiwan, Japan (battleground) and Australia. Without the card: presence
-    3 + 1 (Japan) + 1 (Japan next to the USSR? no: Japan is next to the USA) -- the difference is the
-    battleground bonus and Domination: with it the US has 2 battlegrounds to the USSR's 1 (North
-    Korea) and more countries: Domination 7 + 2 against 3 + 1 + 1."""
+    """Asia: the US controls Taiwan, Japan and Australia, the USSR North Korea. Without the card the
+    US has one battleground to the USSR's one: Presence (3). With it Taiwan is a second: Domination
+    (7, +4) and Taiwan's +1 (10.1.2); the USSR's score is unchanged; an uncontrolled Taiwan counts
+    nothing."""
     world = {**TAIWAN, "Japan": {"US": 4, "USSR": 0}}
     plain = position(influence=world)
     st = position(influence=world, in_effect=[101], effects=[record(101)])
