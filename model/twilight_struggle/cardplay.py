@@ -36,18 +36,28 @@ from cdg_oracle.model.twilight_struggle.victory import check_vp
 OPS_USES = ("influence", "realign", "coup", "space")
 CHINA_BONUS = 1  # 9.6
 CHINA_BONUS_AREA = "Asia"  # 9.6: Southeast Asia included (2.1.2)
+OPS_CAP = 4  # card 25 Containment (and 51 Brezhnev Doctrine): "to a maximum of 4"
+OPS_FLOOR = 1  # card 31 Red Scare/Purge: "to a minimum of 1"
 
 
 @implements("7.4", "7.4.1", "7.4.2", "9.7")
 def ops_value(st, side: str, number: int) -> int:
     """The ops value of card ``number`` played by ``side`` now, for every purpose (7.4.2): its
-    printed value plus the modifiers of the events in force for ``side`` (7.4, counted together;
-    7.4.1: only for the side they name; 9.7: the China Card's too), never below 1 (card 31's
-    floor; 7.4's example keeps a modified China Card above 4). A scoring card has none (2.2.1)."""
+    printed value plus the modifiers of the events in force for ``side`` (hook ``ops``; 7.4:
+    counted together; 7.4.1: only for the side they name; 9.7: the China Card's too), then bounded
+    as the cards bound it: at most :data:`OPS_CAP` while a capping effect is in force for ``side``
+    (hook ``ops_capped``: card 25's "max 4"), never below :data:`OPS_FLOOR` (card 31's floor). The
+    China Card's Asian +1 (9.6) is a bonus of its operations, not of this value, so 7.4's example
+    (4 - 1 + 1 + 1) reaches 5. A scoring card has none (2.2.1)."""
     card = st.cards[number]
     if card.scoring:
         return 0
-    return max(1, card.ops + effects.total(st, "ops", side=side, card=number))
+    if not st.d["effects"]:
+        return card.ops
+    value = card.ops + effects.total(st, "ops", side=side, card=number)
+    if effects.any_(st, "ops_capped", side=side, card=number):
+        value = min(OPS_CAP, value)
+    return max(OPS_FLOOR, value)
 
 
 def china_playable(st, side: str) -> bool:
@@ -166,12 +176,14 @@ def _skip(st, f) -> None:
 @implements("9.2", "9.3")
 def _take_card(st, f) -> None:
     """The card leaves the hand for the table; the China Card passes at once to the opponent,
-    face down (9.3), its play one of the side's action rounds (9.2)."""
+    face down (9.3), its play one of the side's action rounds (9.2); the effects that end when it
+    is played do (hook ``china_card_played``: card 35)."""
     d, side, number = st.d, f["side"], f["play"]["card"]
     f["card"] = number
     if number == CHINA_CARD:
         cite(st, "9.2", "9.3")
         d["china"] = {"holder": OPPONENT[side], "face_up": False}
+        effects.run(st, "china_card_played", side=side)  # card 35 Formosan Resolution
     else:
         d["hands"][side].remove(number)
         d["table"].append(number)

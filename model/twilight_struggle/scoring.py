@@ -11,7 +11,8 @@ Southeast Asia Scoring (card 38 in both numberings, 7.2) gives 1 VP per country 
 the side controls, 2 for Thailand, and is never scored at the end of the game (10.3.2).
 An event's effect may take battlegrounds off a side's count (5.5; effects hook
 ``scoring_battlegrounds``: card 73 Shuttle Diplomacy) and end once a region is scored
-(``after_scoring``).
+(``after_scoring``); one may make a country a battleground for scoring (hook
+``scoring_battleground``: card 35 Formosan Resolution's Taiwan).
 """
 from __future__ import annotations
 
@@ -25,6 +26,17 @@ from cdg_oracle.model.twilight_struggle.tracks import net_vp
 SCORED_REGIONS = ("Europe", "Asia", "Middle East", "Central America", "South America", "Africa")
 
 
+@implements("10.1.1", "5.5")
+def scoring_battleground(st, country: str, region: str, final: bool = False) -> bool:
+    """``country`` counts as a battleground when ``region`` is scored (``final``: at the final
+    scoring, 10.3.2): a battleground of the map (2.1.4), or one an event in force makes so (hook
+    ``scoring_battleground``: card 35)."""
+    if st.map.countries[country].battleground:
+        return True
+    return bool(st.d["effects"]) and effects.any_(st, "scoring_battleground", country=country, region=region,
+                                                  final=final)
+
+
 @implements("5.5")
 def battlegrounds_less(st, region: str, final: bool = False) -> dict[str, int]:
     """The battlegrounds each side counts fewer than it controls when ``region`` is scored (an
@@ -33,7 +45,7 @@ def battlegrounds_less(st, region: str, final: bool = False) -> dict[str, int]:
     countries = st.map.area(region)
     out = {}
     for s in ("US", "USSR"):
-        held = sum(1 for c in countries if st.map.countries[c].battleground and controls(st, s, c))
+        held = sum(1 for c in countries if scoring_battleground(st, c, region, final) and controls(st, s, c))
         out[s] = min(held, effects.total(st, "scoring_battlegrounds", side=s, region=region, final=final))
     return out
 
@@ -46,11 +58,11 @@ def levels_met(st, region: str, final: bool = False) -> dict[str, list[str]]:
     battleground; no non-battleground needed, so Control may come without Domination). A
     battleground an effect takes off a side's count (:func:`battlegrounds_less`) is not counted."""
     countries = st.map.area(region)
-    bgs = [c for c in countries if st.map.countries[c].battleground]
+    bgs = [c for c in countries if scoring_battleground(st, c, region, final)]
     held = {s: [c for c in countries if controls(st, s, c)] for s in ("US", "USSR")}
     less = battlegrounds_less(st, region, final)
     n = {s: len(held[s]) - less[s] for s in held}
-    bg = {s: sum(1 for c in held[s] if st.map.countries[c].battleground) - less[s] for s in held}
+    bg = {s: sum(1 for c in held[s] if c in bgs) - less[s] for s in held}
     out = {}
     for s in ("US", "USSR"):
         o = OPPONENT[s]
@@ -92,7 +104,7 @@ def region_vp(st, region: str, final: bool = False) -> dict[str, int | None]:
             vp = getattr(values, levels[-1])
         for c in st.map.area(region):
             if controls(st, s, c):
-                vp += st.map.countries[c].battleground
+                vp += scoring_battleground(st, c, region, final)
                 vp += st.map.adjacent_to_superpower(c, OPPONENT[s])
         out[s] = vp - less[s]
     return out

@@ -76,6 +76,14 @@ KINDS = {
     # 4.5 E, 5.1: the options that replace ``side``'s card offer (cards 42, 44: discard or score),
     # or None; ``left``: the side's action rounds left, this one included.
     "round_offer": "side, left -> list | None",
+    # 7.4 and a card's cap (card 25 Containment "max 4"): True caps the ops value of a card ``side``
+    # plays at cardplay.OPS_CAP.
+    "ops_capped": "side, card (edition number) -> bool",
+    # 10.1.1-10.1.2: True makes ``country`` a battleground when ``region`` is scored (``final``: the
+    # final scoring, 10.3.2) (card 35 Formosan Resolution).
+    "scoring_battleground": "country, region, final -> bool",
+    # 9.2: ``side`` has just played the China Card (card 35 ends).
+    "china_card_played": "side -> None",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}
