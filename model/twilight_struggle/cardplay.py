@@ -60,7 +60,8 @@ def uses(st, side: str, number: int, open_now: dict | None = None) -> list[dict]
     :func:`open_uses`, when several cards are asked about at once."""
     card = st.cards[number]
     if card.scoring:
-        return [{"use": "event"}] if is_implemented(card) else []
+        out = [{"use": "event"}] if is_implemented(card) else []
+        return [u for u in out if not effects.any_(st, "card_barred", side=side, card=number, use="event")]
     o = open_now if open_now is not None else open_uses(st, side)
     out = []
     if number != CHINA_CARD and playable_as_event(st, side, number):
@@ -75,7 +76,7 @@ def uses(st, side: str, number: int, open_now: dict | None = None) -> list[dict]
         out.append({"use": "coup"})
     if space_race.available(st, side, ops):
         out.append({"use": "space"})
-    return out
+    return [u for u in out if not effects.any_(st, "card_barred", side=side, card=number, use=u["use"])]  # 5.5
 
 
 def open_uses(st, side: str) -> dict:
@@ -132,6 +133,7 @@ def _skip(st, f) -> None:
     Card; 6.4.4: or passes the eighth round of box 8)."""
     f.pop("offer", None)
     cite(st, ("6.4.4" if f["number"] == 8 else "9.8") if f.get("play") else "4.5")
+    effects.run(st, "round_ended", side=f["side"], card=None, use=None)
 
 
 @implements("9.2", "9.3")
@@ -221,6 +223,7 @@ def _finish(st, f) -> None:
             after_event(st, number, OPPONENT[f["side"]])
         else:  # operations; also a starred opponent's event that could not happen (5.2)
             after_no_event(st, number)
+    effects.run(st, "round_ended", side=f["side"], card=number, use=f["use"]["use"])
     effects.end_of_round(st, f["side"])
     check_vp(st)
 

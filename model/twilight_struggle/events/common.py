@@ -83,7 +83,8 @@ def _stopped(st, f) -> bool:
 def _count_one(f) -> str:
     c = f.pop("where")["country"]
     f["done"] += 1
-    f["done_in"][c] = f["done_in"].get(c, 0) + 1
+    done_in = f.setdefault("done_in", {})  # _room sets it only when there is a per_country cap
+    done_in[c] = done_in.get(c, 0) + 1
     return c
 
 

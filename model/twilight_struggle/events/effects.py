@@ -54,6 +54,13 @@ KINDS = {
     "after_coup": "side, country, free -> None",
     # 6.1: ``side`` may not place influence with ops in ``country``: True bars it.
     "influence_barred": "side, country -> bool",
+    # 5.5, a card's demand (card 49): ``side`` may not use ``card`` (edition number) so now; ``use``:
+    # "event", "influence", "realign", "coup", "space" (an action round, cardplay.uses) or
+    # "headline" (4.5 C, headline.headline_options). True bars it.
+    "card_barred": "side, card, use -> bool",
+    # at the end of ``side``'s action round (cardplay: played, or skipped/passed with card and use
+    # None), before the effects lasting to the end of that round end (card 50).
+    "round_ended": "side, card, use -> None",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}
