@@ -12,7 +12,9 @@ cards as action rounds left plays a scoring card; the China Card (its holder's, 
 like a hand card, is worth 4 ops (+1 when all are spent in Asia, 9.6), passes at once to the
 opponent face down (9.3), and is never forced: not when it would keep a scoring card from being
 played (9.5), and a side left with only the China Card may pass instead (9.8). A side with no card
-skips its action round (4.5 E). A card is offered only if it has a use now.
+skips its action round (4.5 E). A card is offered only if it has a use now; an event in force may
+bar a card or one of its uses (5.5, hook ``card_barred``: card 49's demand), and its effects may act
+when the round ends (hook ``round_ended``: card 50).
 """
 from __future__ import annotations
 
