@@ -14,9 +14,11 @@ opponent face down (9.3), and is never forced: not when it would keep a scoring 
 played (9.5), and a side left with only the China Card may pass instead (9.8). A side with no card
 skips its action round (4.5 E). A card is offered only if it has a use now.
 
-An event in force may act as the round begins (effects hook ``round_start``: card 40's cancellation)
-and may replace the card offer (hook ``round_offer``: cards 42 and 44, whose trapped side discards a
-card, ``{"discard": n}``, and rolls in ``trap_discard`` instead of playing one).
+Events in force act on the round through hooks (events/effects.py): as the round begins
+(``round_start``: card 40's cancellation); by replacing the card offer (``round_offer``: cards 42
+and 44, whose trapped side discards a card, ``{"discard": n}``, and rolls in ``trap_discard``
+instead of playing one); by barring a card or one of its uses (5.5, ``card_barred``: card 49's
+demand); and when the round ends (``round_ended``: card 50).
 """
 from __future__ import annotations
 
@@ -74,7 +76,8 @@ def uses(st, side: str, number: int, open_now: dict | None = None) -> list[dict]
     :func:`open_uses`, when several cards are asked about at once."""
     card = st.cards[number]
     if card.scoring:
-        return [{"use": "event"}] if is_implemented(card) else []
+        out = [{"use": "event"}] if is_implemented(card) else []
+        return [u for u in out if not effects.any_(st, "card_barred", side=side, card=number, use="event")]
     o = open_now if open_now is not None else open_uses(st, side)
     out = []
     if number != CHINA_CARD and playable_as_event(st, side, number):
@@ -89,7 +92,7 @@ def uses(st, side: str, number: int, open_now: dict | None = None) -> list[dict]
         out.append({"use": "coup"})
     if space_race.available(st, side, ops):
         out.append({"use": "space"})
-    return out
+    return [u for u in out if not effects.any_(st, "card_barred", side=side, card=number, use=u["use"])]  # 5.5
 
 
 def open_uses(st, side: str) -> dict:
@@ -171,6 +174,7 @@ def _skip(st, f) -> None:
     Card; 6.4.4: or passes the eighth round of box 8)."""
     f.pop("offer", None)
     cite(st, ("6.4.4" if f["number"] == 8 else "9.8") if f.get("play") else "4.5")
+    effects.run(st, "round_ended", side=f["side"], card=None, use=None)
 
 
 @implements("9.2", "9.3")
@@ -263,6 +267,7 @@ def _finish(st, f) -> None:
             after_event(st, number, OPPONENT[f["side"]])
         else:  # operations; also a starred opponent's event that could not happen (5.2)
             after_no_event(st, number)
+    effects.run(st, "round_ended", side=f["side"], card=number, use=f["use"]["use"])
     effects.end_of_round(st, f["side"])
     check_vp(st)
 

@@ -43,7 +43,8 @@ def choosing_order(st, f) -> list:
 def headline_options(st, f) -> list:
     """4.5 C, 9.5: the cards of the hand that may be headlined (events/play.py can_headline: an
     implemented event; never the China Card, which is not in the hand)."""
-    return [{"card": c} for c in st.d["hands"][f["side"]] if can_headline(st, c)]
+    return [{"card": c} for c in st.d["hands"][f["side"]] if can_headline(st, c)
+            and not effects.any_(st, "card_barred", side=f["side"], card=c, use="headline")]  # 5.5
 
 
 def _none_offerable(st, f) -> None:

@@ -84,6 +84,13 @@ KINDS = {
     "scoring_battleground": "country, region, final -> bool",
     # 9.2: ``side`` has just played the China Card (card 35 ends).
     "china_card_played": "side -> None",
+    # 5.5, a card's demand (card 49): ``side`` may not use ``card`` (edition number) so now; ``use``:
+    # "event", "influence", "realign", "coup", "space" (an action round, cardplay.uses) or
+    # "headline" (4.5 C, headline.headline_options). True bars it.
+    "card_barred": "side, card, use -> bool",
+    # at the end of ``side``'s action round (cardplay: played, or skipped/passed with card and use
+    # None), before the effects lasting to the end of that round end (card 50).
+    "round_ended": "side, card, use -> None",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}
