@@ -43,8 +43,11 @@ def registry():
 
 
 def test_the_registry_loads_with_every_dossier_item_in_order(registry):
-    """seed_twilight_struggle.md section g items 1-39 are A01-A39, in that order; P01-P03 are the project's."""
-    assert [e.id for e in registry] == [f"A{k:02d}" for k in range(1, 40)] + ["P01", "P02", "P03"]
+    """seed_twilight_struggle.md section g items 1-39 are A01-A39, in that order; P01-P03 are the project's;
+    C0NN the card texts (card NN's entry, in the events' registry files)."""
+    ids = [e.id for e in registry]
+    assert [i for i in ids if not i.startswith("C")] == [f"A{k:02d}" for k in range(1, 40)] + ["P01", "P02", "P03"]
+    assert all(e.cards == (int(e.id[1:]),) for e in registry if e.id.startswith("C"))
     assert all(e.source for e in registry)
     for k, e in enumerate(registry[:39], 1):
         assert e.source.startswith(f"seed_twilight_struggle.md section g item {k}"), e.id
@@ -58,9 +61,10 @@ def test_the_registry_directory_is_the_default():
 def test_every_switch_is_covered_by_exactly_one_entry(registry):
     assert coverage_problems(registry) == []
     named = {e.id: e.switch for e in registry if e.switch}
-    assert {switch: entry for entry, switch in named.items()} == SWITCH_ENTRIES
-    assert len(named) == len(SWITCH_ENTRIES)  # no switch named twice
-    assert set(SWITCH_ENTRIES) == {s["name"] for s in TwilightRulings.describe()}
+    cards = {f"card_{int(e.id[1:])}_text": e.id for e in registry if e.id.startswith("C") and e.switch}
+    assert {switch: entry for entry, switch in named.items()} == SWITCH_ENTRIES | cards
+    assert len(named) == len(SWITCH_ENTRIES) + len(cards)  # no switch named twice
+    assert set(SWITCH_ENTRIES) | set(cards) == {s["name"] for s in TwilightRulings.describe()}
 
 
 def test_executable_entries_default_to_the_switch_defaults(registry):

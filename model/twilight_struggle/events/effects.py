@@ -54,6 +54,9 @@ KINDS = {
     "after_coup": "side, country, free -> None",
     # 6.1: ``side`` may not place influence with ops in ``country``: True bars it.
     "influence_barred": "side, country -> bool",
+    # 7.4, 9.6's kind (card 9): ``side`` playing ``card`` (edition number) for operations gets
+    # ``[area, n]``: +n ops while every op goes to ``area`` (None: no bonus). cardplay.area_bonuses.
+    "area_ops": "side, card (edition number) -> [area, int] | None",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}
@@ -98,6 +101,11 @@ def any_(st, kind: str, **context) -> bool:
 def all_(st, kind: str, **context) -> bool:
     """Every hook of ``kind`` in force returns True (True without one)."""
     return all(fn(st, e, **context) for e, fn in _in_force(st, kind))
+
+
+def values(st, kind: str, **context) -> list:
+    """What every hook of ``kind`` in force returns, in card order (None left out)."""
+    return [v for v in (fn(st, e, **context) for e, fn in _in_force(st, kind)) if v is not None]
 
 
 def run(st, kind: str, **context) -> None:
