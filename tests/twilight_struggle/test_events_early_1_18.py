@@ -646,3 +646,38 @@ def test_vietnam_revolts_bonus_gives_a_third_realignment_roll_in_southeast_asia(
         assert question(st) == "realign.target"
         play(st, {"country": "Indonesia"}, 1, 1)
     assert question(st) == "action_round.play" and st.current_player() == "US"
+
+
+# -- the USSR's events triggered by the US's operations (5.2) -------------------------------------------------
+@pytest.mark.rule("5.2", "card 12", "card 15", "card 17", "card 8")
+@pytest.mark.parametrize("card, country, before, after, zone", [
+    (8, "Cuba", {"US": 1, "USSR": 0}, {"US": 0, "USSR": 3}, "removed"),
+    (12, "Romania", {"US": 2, "USSR": 0}, {"US": 0, "USSR": 3}, "removed"),
+    (15, "Egypt", {"US": 3, "USSR": 0}, {"US": 1, "USSR": 2}, "removed"),
+    (17, "France", {"US": 3, "USSR": 0}, {"US": 1, "USSR": 1}, "in_effect")])
+def test_a_ussr_event_played_by_the_us_for_operations_happens_for_the_ussr(card, country, before, after, zone):
+    """5.2: the US plays the USSR's card for operations; the event happens (after the operations,
+    as the US chose) as the USSR's, and the card goes where the event sends it."""
+    st = position(next=US_1, hands={"USSR": [20], "US": [card]}, influence={country: before})
+    play(st, {"card": card}, {"use": "influence"}, {"event": "after"})
+    while question(st) == "influence.place":
+        assert inf(st, country) == before
+        play(st, {"country": "Japan"})
+    assert inf(st, country) == after and card in st.d[zone]
+    assert question(st) == "action_round.play" and st.current_player() == "USSR"
+
+
+@pytest.mark.rule("5.2", "card 14", "card 7")
+def test_a_triggered_ussr_event_s_choices_are_the_ussr_s():
+    """5.2: the opponent carries out the event as if he had played it: COMECON's and Socialist
+    Governments' markers are the USSR's questions during the US's round."""
+    st = position(next=US_1, hands={"USSR": [20], "US": [14]})
+    play(st, {"card": 14}, {"use": "influence"}, {"event": "before"})
+    assert question(st) == "place_influence.where" and st.current_player() == "USSR"
+    play(st, *[{"country": c} for c in ("Poland", "Hungary", "Bulgaria", "Romania")])
+    assert question(st) == "influence.place" and st.current_player() == "US"
+    st = position(next=US_1, hands={"USSR": [20], "US": [7]})
+    play(st, {"card": 7}, {"use": "influence"}, {"event": "before"})
+    assert question(st) == "remove_influence.where" and st.current_player() == "USSR"
+    play(st, {"country": "United Kingdom"}, {"country": "United Kingdom"})
+    assert inf(st, "United Kingdom")["US"] == 3 and question(st) == "influence.place"
