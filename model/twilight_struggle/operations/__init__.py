@@ -61,7 +61,8 @@ def ops_left(st, f: dict) -> str:
     if len(live) > 1:  # each area counts the bonuses of every area that holds it
         counts = sorted(((plain + sum(b for b, a in live if st.map.area(area) <= st.map.area(a)), area)
                          for _, area in live), key=lambda x: (-x[0], x[1]))
-        text = ", ".join(f"{_ops(n)} left in {area}" if i == 0 else f"{n} in {area}" for i, (n, area) in enumerate(counts))
+        text = ", ".join(f"{_ops(n)} left in {area}" if i == 0 else f"{n} in {area}"
+                         for i, (n, area) in enumerate(counts))
         return text + (f", {plain} elsewhere" if plain > 0 else "")
     bonus, area = live[0]
     if plain <= 0:
