@@ -62,6 +62,27 @@ def ops_value(st, side: str, number: int) -> int:
     return max(OPS_FLOOR, value)
 
 
+@implements("7.4", "7.4.1")
+def area_bonuses(st, side: str, number: int) -> list[dict]:
+    """The events' area bonuses on card ``number`` played by ``side`` for operations (effects hook
+    ``area_ops``; card 9 Vietnam Revolts: +1 while every op goes to Southeast Asia), as the
+    operations frame's ``area_bonuses`` (operations/__init__.py). 7.4: the modifiers are counted
+    together, so a bonus is what it adds to the card's value with it over the value without it
+    (card 31's floor of 1 may swallow it). None without an effect in force."""
+    if not st.d["effects"] or st.cards[number].scoring:
+        return []
+    found = effects.values(st, "area_ops", side=side, card=number)
+    if not found:
+        return []
+    raw = st.cards[number].ops + effects.total(st, "ops", side=side, card=number)
+    out = []
+    for area, n in found:
+        gain = max(1, raw + n) - max(1, raw)
+        if gain:
+            out.append({"area": area, "bonus": gain, "in_area": True})
+    return out
+
+
 def china_playable(st, side: str) -> bool:
     """9.1, 9.3: ``side`` holds the China Card face up."""
     china = st.d["china"]
@@ -84,7 +105,7 @@ def uses(st, side: str, number: int, open_now: dict | None = None) -> list[dict]
         out.append({"use": "event"})
     bonus = CHINA_BONUS if number == CHINA_CARD else 0
     ops = ops_value(st, side, number)
-    if influence.available(st, side, ops, bonus):
+    if influence.available(st, side, ops, bonus, area_bonuses=area_bonuses(st, side, number)):
         out.append({"use": "influence"})
     if o["realign"]:
         out.append({"use": "realign"})
@@ -208,12 +229,22 @@ def opponent_event_triggered(st, f) -> bool:
     return use in OPS_USES and use != "space" and st.cards[f["card"]].side == OPPONENT[f["side"]]
 
 
+@implements("5.2")
+def _order_asked(st, f) -> bool:
+    """5.2: the phasing side chooses the order only when the opponent's event will happen (or is a
+    gap the model records): an event that cannot happen poses no question (5.2 EXAMPLE 1)."""
+    if not opponent_event_triggered(st, f):
+        return False
+    number = f["card"]
+    return not is_implemented(st.cards[number]) or can_happen(st, OPPONENT[f["side"]], number)
+
+
 def _event_first(st, f) -> bool:
-    return opponent_event_triggered(st, f) and f["order"]["event"] == "before"
+    return opponent_event_triggered(st, f) and f["order"] is not None and f["order"]["event"] == "before"
 
 
 def _event_after(st, f) -> bool:
-    return opponent_event_triggered(st, f) and f["order"]["event"] == "after"
+    return opponent_event_triggered(st, f) and (f["order"] is None or f["order"]["event"] == "after")
 
 
 @implements("5.2")
@@ -249,6 +280,9 @@ def _carry_out(st, f) -> None:
         push(st, "space", side=side)
     else:
         frame = push(st, use, side=side, ops=ops, bonus=bonus, bonus_area=CHINA_BONUS_AREA, in_area=True, spent=0)
+        extra = area_bonuses(st, side, number)  # 7.4: an event's area bonus (card 9)
+        if extra:
+            frame["area_bonuses"] = extra
         if use == "influence":  # 6.1.1: as the round began (nothing has moved since, unless an event went first)
             frame["reach"] = f["reach"] if "reach" in f else influence.reach(st, side)
 
@@ -289,7 +323,7 @@ def action_round():
                lambda st, f: f"{f['side']}: play {_card_name(st, f)} how?", into="use"),
         choose(lambda st, f: f["side"], [{"event": "before"}, {"event": "after"}], "5.2",
                lambda st, f: f"{f['side']}: the opponent's event of {_card_name(st, f)} before or after the operations?",
-               into="order", when=opponent_event_triggered),
+               into="order", when=_order_asked),
         if_(_event_first, [do(_opponent_event)]),
         do(_carry_out),
         if_(_event_after, [do(_opponent_event)]),

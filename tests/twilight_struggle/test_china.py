@@ -92,7 +92,7 @@ def test_never_in_the_headline():
                   next={"phase": "headline"})
     assert st.decision()["player"] == "USSR"
     assert {"card": CHINA} not in st.legal_actions()
-    assert st.legal_actions() == [{"card": 2}, {"card": 3}]
+    assert st.legal_actions() == [{"card": 2}, {"card": 3}, {"card": 7}]
 
 
 @pytest.mark.rule("9.5", "4.5")

@@ -29,11 +29,12 @@ def countries(st) -> list[str]:
 @pytest.mark.rule("6.0", "2.2.3", "7.1", "7.5")
 def test_a_card_goes_to_one_use_of_four():
     """6.0, 2.2.3: a card is played as its event or for operations, all of them to one use:
-    influence, realignment rolls, a coup, the Space Race (the event only when it is implemented:
-    a USSR card's event is not, so it is not offered)."""
+    influence, realignment rolls, a coup, the Space Race; or, its event being the USSR's own, as
+    the event (7.1)."""
     st = position(hands=HANDS)
     play(st, {"card": 7})
-    assert st.legal_actions() == [{"use": "influence"}, {"use": "realign"}, {"use": "coup"}, {"use": "space"}]
+    assert st.legal_actions() == [{"use": "event"}, {"use": "influence"}, {"use": "realign"}, {"use": "coup"},
+                                  {"use": "space"}]
 
 
 @pytest.mark.rule("6.0", "6.1.3")
@@ -314,8 +315,8 @@ def test_a_battleground_coup_at_defcon_2_is_nuclear_war_and_the_phasing_side_los
 @pytest.mark.rule("5.2")
 def test_the_opponents_event_comes_before_or_after_as_the_phasing_side_chooses():
     """5.2: a card played for operations whose event is the opponent's alone: its event happens too,
-    before or after, as the phasing side chooses. (The event itself is not implemented yet: the
-    model records the gap; the card goes to the discards.)"""
+    before or after, as the phasing side chooses; the opponent carries it out (card 8 Fidel: the
+    USSR takes Cuba) and the starred card leaves the game."""
     st = position(hands=HANDS, next=US_1)
     play(st, {"card": 19}, {"use": "coup"})  # Truman Doctrine is the US's own card: no question
     assert question(st) == "coup.target"
@@ -323,10 +324,11 @@ def test_the_opponents_event_comes_before_or_after_as_the_phasing_side_chooses()
     play(st, {"card": 8}, {"use": "influence"})
     assert question(st) == "action_round.order"
     assert st.legal_actions() == [{"event": "before"}, {"event": "after"}]
-    play(st, {"event": "after"}, {"country": "Japan"}, {"country": "Japan"})
-    gap = st.d["not_implemented"][-1]
-    assert gap["card"] == 8 and gap["side"] == "USSR" and "5.2" in gap["what"]
-    assert 8 in st.d["discard"]
+    play(st, {"event": "after"}, {"country": "Japan"})
+    assert st.d["influence"]["Cuba"] == {"US": 0, "USSR": 0}  # the event waits for the operations
+    play(st, {"country": "Japan"})
+    assert st.d["influence"]["Cuba"] == {"US": 0, "USSR": 3} and st.d["not_implemented"] == []
+    assert 8 in st.d["removed"] and 8 not in st.d["discard"]
 
 
 @pytest.mark.rule("5.2", "6.4.5")

@@ -8,6 +8,7 @@ import pytest
 
 from cdg_oracle.model.twilight_struggle import new_game
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
+from cdg_oracle.model.twilight_struggle.events import EVENTS
 from tests.twilight_struggle.helpers import play, position, question
 
 EASTERN = {"Austria", "Bulgaria", "Czechoslovakia", "East Germany", "Finland", "Hungary", "Poland", "Romania",
@@ -173,10 +174,12 @@ def test_defcon_improves_by_one_at_the_start_of_a_turn(before, after):
 
 # -- the headline (4.5 C) ---------------------------------------------------------------------------------------
 @pytest.mark.rule("4.5", "9.5")
-def test_the_headline_offers_only_implemented_events_never_the_china_card():
+def test_the_headline_offers_only_implemented_events_never_the_china_card(monkeypatch):
     """4.5 C, 9.5: the China Card is never headlined; of the hand only the cards whose event the model
-    implements are offered (the scoring cards so far); a side with none plays no headline and the gap
-    is recorded."""
+    implements are offered (here the scoring card, the events of 4, 5, 7 and 8 taken out of the
+    registry for the test); a side with none plays no headline and the gap is recorded."""
+    for n in (4, 5, 7, 8):
+        monkeypatch.delitem(EVENTS, n, raising=False)
     st = position(next={"phase": "headline"}, hands={"USSR": [1, 7, 8], "US": [4, 5]})
     assert question(st) == "headline.card" and st.current_player() == "USSR"
     assert st.legal_actions() == [{"card": 1}]
@@ -280,11 +283,14 @@ def test_the_military_operations_check_of_the_example_turn_2():
 @pytest.mark.rule("8.2.1", "4.5")
 @pytest.mark.reading("A01")
 @pytest.mark.parametrize("reading, vp", [("defcon_at_check", 0), ("defcon_at_step_d", -1)])
-def test_the_requirement_is_the_defcon_at_the_check(reading, vp):
+def test_the_requirement_is_the_defcon_at_the_check(reading, vp, monkeypatch):
     """A01: 4.5's step D has no description. By default (8.2.1 'corrente', and the example of play)
     the requirement is the DEFCON when it is checked; under the other reading, the DEFCON of step D.
     DEFCON 5 at step D; a USSR coup in Iran degrades it to 4; at the check the USSR has 5, the US 4:
-    nothing, or 1 VP to the USSR."""
+    nothing, or 1 VP to the USSR. (No headline: the events of cards 4 and 7 are taken out of the
+    registry for the test.)"""
+    for n in (4, 7):
+        monkeypatch.delitem(EVENTS, n, raising=False)
     st = position(defcon=5, turn=2, next={"phase": "headline"}, hands={"USSR": [7], "US": [4]},
                   milops={"USSR": 2, "US": 4}, china={"holder": "US", "face_up": True},
                   rulings={"milops_requirement": reading})

@@ -50,7 +50,8 @@ def test_invariants_hold_at_the_deluxe_set_up_with_the_optional_cards():
 
 
 @pytest.mark.rule("8.1.3", "10.2.1", "10.3.2", "6.4.2", "4.4")
-@pytest.mark.parametrize("scenario,seed", [("standard", 0), ("standard", 2), ("late_war", 9)])
+# seeds whose random game lasts past 100 steps (with the events of cards 4-18, seed 2's ends after 54)
+@pytest.mark.parametrize("scenario,seed", [("standard", 0), ("standard", 4), ("late_war", 9)])
 def test_invariants_hold_on_every_state_of_random_games(scenario, seed):
     st = new_game(scenario)
     rng = random.Random(seed)

@@ -91,6 +91,9 @@ KINDS = {
     # at the end of ``side``'s action round (cardplay: played, or skipped/passed with card and use
     # None), before the effects lasting to the end of that round end (card 50).
     "round_ended": "side, card, use -> None",
+    # 7.4, 9.6's kind (card 9): ``side`` playing ``card`` (edition number) for operations gets
+    # ``[area, n]``: +n ops while every op goes to ``area`` (None: no bonus). cardplay.area_bonuses.
+    "area_ops": "side, card (edition number) -> [area, int] | None",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}
@@ -144,6 +147,9 @@ def first(st, kind: str, **context):
         if value is not None:
             return value
     return None
+def values(st, kind: str, **context) -> list:
+    """What every hook of ``kind`` in force returns, in card order (None left out)."""
+    return [v for v in (fn(st, e, **context) for e, fn in _in_force(st, kind)) if v is not None]
 
 
 def run(st, kind: str, **context) -> None:

@@ -15,6 +15,7 @@ from cdg_oracle.model.core.engine import ask, cite, pop, roll
 from cdg_oracle.model.twilight_struggle import defcon
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.events import effects
+from cdg_oracle.model.twilight_struggle.operations import area_bonus
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, remove_influence
 from cdg_oracle.model.twilight_struggle.tracks import add_milops, degrade_defcon
 
@@ -60,9 +61,9 @@ def apply_result(st, side: str, country: str, net: int) -> None:
 @implements("6.3", "6.3.3", "6.3.4", "8.1.4", "8.2.2", "8.2.3", "8.2.5", "9.6")
 def coup(st, f, a) -> None:
     """A coup attempt with ``f["ops"]`` ops (+``f["bonus"]`` in ``f["bonus_area"]``, the China
-    Card's Asia bonus, 9.6): the target, the Military Operations, the die, the result, DEFCON.
-    ``f["free"]``: a free coup roll of an event (6.3.5, 8.2.5); ``f["countries"]``: the only
-    targets its card allows, if it names them."""
+    Card's Asia bonus, 9.6; an event's in ``f["area_bonuses"]``, card 9): the target, the Military
+    Operations, the die, the result, DEFCON. ``f["free"]``: a free coup roll of an event (6.3.5,
+    8.2.5); ``f["countries"]``: the only targets its card allows, if it names them."""
     side = f["side"]
     if f["pc"] == "die" and a is None:  # without an answer: the die again
         roll(st, "6.3.2", f"{side}'s coup die in {f['target']}")
@@ -80,14 +81,15 @@ def coup(st, f, a) -> None:
     if f["pc"] == "target":
         country = a["country"]
         bonus = f["bonus"] if f["bonus"] and st.map.in_area(country, f["bonus_area"]) else 0
-        ops = f["ops"] + bonus
+        extra = area_bonus(st, f, country) - bonus  # an event's area bonus (card 9; 7.4.2: all purposes)
+        ops = f["ops"] + bonus + extra
         f.update(target=country, value=ops)
         if f.get("free"):
             cite(st, "8.2.5")
         else:
             cite(st, "6.3.3", "8.2.2", "8.2.3")
             # the bonus counts as part of the card's value unless ruled otherwise (P03, 7.4.2)
-            add_milops(st, side, ops if st.rulings.china_bonus_milops else f["ops"])
+            add_milops(st, side, ops if st.rulings.china_bonus_milops else f["ops"] + extra)
         f["pc"] = "die"
         roll(st, "6.3.2", f"{side}'s coup die in {country}")
         return

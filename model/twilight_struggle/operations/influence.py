@@ -54,15 +54,18 @@ def barred(st, side: str, country: str) -> bool:
     return effects.any_(st, "influence_barred", side=side, country=country)
 
 
-def available(st, side: str, ops: int, bonus: int, reach_now: list[str] | None = None) -> bool:
+def available(st, side: str, ops: int, bonus: int, reach_now: list[str] | None = None,
+              area_bonuses: list[dict] = ()) -> bool:
     """Some country of the reach can take a marker (6.0: the use can be made): with 2 ops or more
     always (no marker costs more than 2, 6.1.2, and the countries next to the side's superpower are
-    always open, 6.1.4); with 1, one the enemy does not control (``reach_now``: the reach, if known);
-    never where an event in force bars it."""
+    always open, 6.1.4); with 1, one the enemy does not control (``reach_now``: the reach, if known),
+    or one in the area of an event's bonus (``area_bonuses``, card 9); never where an event in
+    force bars it."""
     if st.d["effects"]:
         places = reach_now if reach_now is not None else reach(st, side)
-        return any(not barred(st, side, c) and (ops + bonus >= 2 or not controls(st, OPPONENT[side], c))
-                   for c in places)
+        return any(not barred(st, side, c) and (
+            ops + bonus + sum(b["bonus"] for b in area_bonuses if st.map.in_area(c, b["area"])) >= 2
+            or not controls(st, OPPONENT[side], c)) for c in places)
     if ops + bonus >= 2:
         return True
     other = OPPONENT[side]
