@@ -191,7 +191,7 @@ def hunt(game: str, seed: int, max_examples: int, step_count: int, registry=None
     directory; or entries). Returns::
 
         {"stats": {"runs", "pairs", "steps", "divergences", "named", "seconds", "seed",
-                   "max_examples", "step_count"},
+                   "max_examples", "step_count", "shrink_cut_by_clock"},
          "candidate": None or {"switch", "values", "rules", "cards", "cited", "diff_paths",
                                "scenario", "length", "options", "rulings": {"a", "b"},
                                "actions", "steps"},
@@ -199,7 +199,10 @@ def hunt(game: str, seed: int, max_examples: int, step_count: int, registry=None
 
     The candidate is the minimal game hypothesis shrank to: ``spec.new_state(scenario, length,
     rulings[x], options)`` fed ``actions`` parts from its twin at the last action (0 actions: at
-    set-up). Same arguments, same result (timings aside)."""
+    set-up). Same arguments, same result (timings aside) on every machine: the shrinking is bounded
+    by hypothesis's counts, not its five-minute clock (properties/hypothesis_runs.py); only a run
+    that reaches the outer cap of ``SHRINK_SECONDS_CAP`` may differ, and it says so
+    (``shrink_cut_by_clock``)."""
     entries = entries_of(game, registry)
     by_switch: dict = {}
     for e in entries:
@@ -213,7 +216,7 @@ def hunt(game: str, seed: int, max_examples: int, step_count: int, registry=None
     t0 = time.perf_counter()
     candidate = problem = None
     try:
-        with isolated():
+        with isolated() as run:
             run_state_machine_as_test(cls, settings=machine_settings(max_examples, step_count, phases=phases))
     except UnnamedDivergence:
         candidate = rec.last
@@ -221,5 +224,5 @@ def hunt(game: str, seed: int, max_examples: int, step_count: int, registry=None
         problem = rec.problem or f"{type(e).__name__}: {e}"
     stats = {"runs": rec.runs, "pairs": rec.pairs, "steps": rec.steps, "divergences": rec.divergences,
              "named": rec.named, "seconds": round(time.perf_counter() - t0, 3), "seed": seed,
-             "max_examples": max_examples, "step_count": step_count}
+             "max_examples": max_examples, "step_count": step_count, "shrink_cut_by_clock": run.cut_by_clock}
     return {"stats": stats, "candidate": candidate, "problem": problem}
