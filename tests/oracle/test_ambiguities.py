@@ -229,6 +229,7 @@ def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
     machine = disc["machine"]  # the side-by-side state machine (properties/side_by_side.py)
     assert machine["runs"] == machine["max_examples"] == 3 and machine["step_count"] == 300
     assert machine["pairs"] >= machine["runs"] and machine["divergences"] >= machine["named"]
+    assert machine["shrink_cut_by_clock"] is False  # its shrinking ended by hypothesis's counts
     assert "The state machine of the properties issue, run side by side" in \
         (out / "ambiguities.md").read_text(encoding="utf-8")
     if machine["candidate"] is not None:
