@@ -25,7 +25,8 @@ one, and with Labyrinth's full registry one until about 45), of discovery pairs 
 least 20) and of state-machine runs (one per 4 units, at least 3), so the same registry, seed and
 budget give byte-identical reports; how long they take depends on the machine (the report's
 ``conversion`` line gives the numbers). Hypothesis's shrinking of the state machine's candidate is
-bounded by its counts, not by its five-minute clock (properties/hypothesis_runs.py); only a shrink
+bounded by counts (at most 5 machine runs per run of the budget, properties/side_by_side.py
+``SHRINK_RUNS_PER_EXAMPLE``), not by its five-minute clock (properties/hypothesis_runs.py); only a shrink
 that reaches the outer cap of ``SHRINK_SECONDS_CAP`` seconds may differ between machines, and the
 report then says so (``shrink_cut_by_clock``); ``--entry`` measures only the entries named, without the
 discovery. Exit 0 on success, 2 with a one-line error for bad arguments or a broken registry.

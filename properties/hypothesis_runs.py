@@ -18,8 +18,9 @@ Three things hypothesis does by default would make the same command do other wor
   Struggle's report (15 runs of 300 steps, seed 1) shrinks for minutes, and the cap cut it at
   73, 74, 84 or 87 hypothesis runs as the machine's load varied (its generation, 8 runs, is the
   same every time and under every ``PYTHONHASHSEED``). Within
-  :func:`isolated` the shrinking is bounded by hypothesis's counts alone (at most 500 successful
-  shrinks, and each pass ends when it stalls) and the clock is only an outer cap,
+  :func:`isolated` the shrinking is bounded by counts (hypothesis's: at most 500 successful
+  shrinks, each pass ending when it stalls; and, given ``shrink_calls``, that many calls of the
+  test, as the side-by-side hunt gives) and the clock is only an outer cap,
   :data:`SHRINK_SECONDS_CAP`; a run the cap stopped says so (``Run.stopped_because`` is
   :data:`CUT_BY_CLOCK`), and the callers report it (``shrink_cut_by_clock``) rather than pass it
   off as the reproducible result.
@@ -51,12 +52,13 @@ class Run:
     its shrinking), None before any run."""
 
     stopped_because: str | None = None
+    shrink_calls_reached: bool = False   # the ``shrink_calls`` of :func:`isolated` ended a shrinking
 
     @property
     def cut_by_clock(self) -> bool:
-        """Whether the wall clock, not hypothesis's counts, ended the shrinking (the result may
-        then differ on another machine)."""
-        return self.stopped_because == CUT_BY_CLOCK
+        """Whether the wall clock, not a count, ended the shrinking (the result may then differ on
+        another machine)."""
+        return self.stopped_because == CUT_BY_CLOCK and not self.shrink_calls_reached
 
 
 def _no_constant(self, *args, **kwargs):
@@ -64,10 +66,12 @@ def _no_constant(self, *args, **kwargs):
 
 
 @contextmanager
-def isolated() -> Iterator[Run]:
+def isolated(shrink_calls: int | None = None) -> Iterator[Run]:
     """Run hypothesis with no constant of the imported source drawn, nothing written to the
-    current directory and shrinking capped at :data:`SHRINK_SECONDS_CAP` only (module docstring).
-    Yields a :class:`Run` that tells why the last hypothesis run stopped. Re-entrant."""
+    current directory and shrinking capped at :data:`SHRINK_SECONDS_CAP` only (module docstring);
+    ``shrink_calls``: also end a shrinking after that many calls of the test (a count, so the same
+    on every machine; ``Run.shrink_calls_reached`` then says so). Yields a :class:`Run` that tells
+    why the last hypothesis run stopped. Re-entrant."""
     from hypothesis import configuration
     from hypothesis.internal.conjecture import engine
     from hypothesis.statistics import collector
@@ -88,6 +92,18 @@ def isolated() -> Iterator[Run]:
         engine.MAX_SHRINKING_SECONDS = SHRINK_SECONDS_CAP
     run = Run()
     outer = collector.value
+    runner = engine.ConjectureRunner
+    saved_test = runner.__dict__["test_function"]
+    if shrink_calls is not None:
+        def counted(self, data):
+            saved_test(self, data)
+            if getattr(self, "finish_shrinking_deadline", None) is not None:  # shrinking has begun
+                self._cdg_shrink_calls = getattr(self, "_cdg_shrink_calls", 0) + 1
+                if self._cdg_shrink_calls >= shrink_calls and not self.ignore_limits:
+                    run.shrink_calls_reached = True
+                    self.exit_with(engine.ExitReason.very_slow_shrinking)
+
+        runner.test_function = counted
 
     def note(stats: dict) -> None:
         run.stopped_because = stats.get("stopped-because")
@@ -98,6 +114,7 @@ def isolated() -> Iterator[Run]:
         with collector.with_value(note):
             yield run
     finally:
+        runner.test_function = saved_test
         if saved_cap is not None:
             engine.MAX_SHRINKING_SECONDS = saved_cap
         if home_key in vars(configuration):

@@ -13,8 +13,9 @@ from cdg_oracle.properties import hypothesis_runs
 from cdg_oracle.properties.hypothesis_runs import isolated
 
 
-def shrink_calls() -> tuple[int, str | None]:
-    """Calls of a failing test that hypothesis shrinks, and why the run stopped."""
+def shrink_calls(cap: int | None = None) -> tuple[int, str | None]:
+    """Calls of a failing test that hypothesis shrinks, and why the run stopped (``cap``: the
+    ``shrink_calls`` of ``isolated``)."""
     calls = []
 
     @settings(database=None, derandomize=True, max_examples=20, deadline=None, report_multiple_bugs=False,
@@ -24,10 +25,10 @@ def shrink_calls() -> tuple[int, str | None]:
         calls.append(list(xs))
         assert sum(xs) < 900
 
-    with isolated() as run:
+    with isolated(cap) as run:
         with pytest.raises(AssertionError):
             fails()
-    return len(calls), run.stopped_because
+    return len(calls), (run.stopped_because, run.cut_by_clock, run.shrink_calls_reached)
 
 
 def test_shrinking_does_not_follow_the_clock(monkeypatch):
@@ -36,7 +37,7 @@ def test_shrinking_does_not_follow_the_clock(monkeypatch):
     call for call, as with the real clock while ``SHRINK_SECONDS_CAP`` is not reached (here made
     out of reach). Past the cap the clock stops it, and the run says so."""
     calm, why = shrink_calls()
-    assert calm > 10 and why != hypothesis_runs.CUT_BY_CLOCK
+    assert calm > 10 and why == ("nothing left to do", False, False)
     real = time.perf_counter
     jumps = [0.0]
 
@@ -49,7 +50,25 @@ def test_shrinking_does_not_follow_the_clock(monkeypatch):
     assert shrink_calls() == (calm, why)
     monkeypatch.setattr(hypothesis_runs, "SHRINK_SECONDS_CAP", 1_000)
     cut, why = shrink_calls()
-    assert cut < calm and why == hypothesis_runs.CUT_BY_CLOCK
+    assert cut < calm and why == (hypothesis_runs.CUT_BY_CLOCK, True, False)
+
+
+def test_a_count_of_shrink_calls_ends_shrinking_the_same_on_every_clock(monkeypatch):
+    """``isolated(shrink_calls=n)``: the shrinking ends after n calls of the test, whatever the
+    clock says (a calm one, a racing one below the cap), and the run says a count ended it."""
+    calm, why = shrink_calls()
+    capped, why = shrink_calls(10)
+    assert capped < calm and why == (hypothesis_runs.CUT_BY_CLOCK, False, True)
+    real = time.perf_counter
+    jumps = [0.0]
+
+    def racing() -> float:
+        jumps[0] += 400.0
+        return real() + jumps[0]
+
+    monkeypatch.setattr(time, "perf_counter", racing)
+    monkeypatch.setattr(hypothesis_runs, "SHRINK_SECONDS_CAP", 10**12)
+    assert shrink_calls(10) == (capped, why)
 
 
 def test_the_cap_is_lifted_only_within_isolated():
