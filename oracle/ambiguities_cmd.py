@@ -24,7 +24,11 @@ a number of game pairs per reading (properties/impact.py ``pairs_for_budget``: a
 one, and with Labyrinth's full registry one until about 45), of discovery pairs (two per unit, at
 least 20) and of state-machine runs (one per 4 units, at least 3), so the same registry, seed and
 budget give byte-identical reports; how long they take depends on the machine (the report's
-``conversion`` line gives the numbers); ``--entry`` measures only the entries named, without the
+``conversion`` line gives the numbers). Hypothesis's shrinking of the state machine's candidate is
+bounded by counts (at most 5 machine runs per run of the budget, properties/side_by_side.py
+``SHRINK_RUNS_PER_EXAMPLE``), not by its five-minute clock (properties/hypothesis_runs.py); only a shrink
+that reaches the outer cap of ``SHRINK_SECONDS_CAP`` seconds may differ between machines, and the
+report then says so (``shrink_cut_by_clock``); ``--entry`` measures only the entries named, without the
 discovery. Exit 0 on success, 2 with a one-line error for bad arguments or a broken registry.
 """
 from __future__ import annotations
@@ -216,10 +220,10 @@ def machine_hunt(game: str, seed: int, budget: float, entries, files: dict[str, 
     switches = sorted({e.switch for e in entries if e.switch})  # the switches the registry executes
     if not switches:
         return {"runs": 0, "pairs": 0, "steps": 0, "divergences": 0, "named": 0, "max_examples": 0,
-                "step_count": HUNT_STEPS, "problem": None, "candidate": None}
+                "step_count": HUNT_STEPS, "shrink_cut_by_clock": False, "problem": None, "candidate": None}
     found = side_by_side.hunt(game, seed, hunt_examples(budget), HUNT_STEPS, registry=entries, switches=switches)
     out = {k: found["stats"][k] for k in ("runs", "pairs", "steps", "divergences", "named", "max_examples",
-                                          "step_count")}
+                                          "step_count", "shrink_cut_by_clock")}
     out["problem"] = found["problem"]
     c = found["candidate"]
     out["candidate"] = None
@@ -436,6 +440,12 @@ def render_markdown(report: dict) -> str:
                 f"to {m['step_count']} steps, {m['pairs']} pairs, {m['steps']} steps in each game, every check of "
                 f"the state machine in both games after every step; {m['divergences']} pairs parted, "
                 f"{m['named']} at a rule or card the registry names for the switch.", ""]
+        if m.get("shrink_cut_by_clock"):
+            from cdg_oracle.properties.hypothesis_runs import SHRINK_SECONDS_CAP
+
+            out += [f"The wall clock stopped hypothesis's shrinking (its outer cap, {SHRINK_SECONDS_CAP:,} s, "
+                    f"properties/hypothesis_runs.py): on another machine the counts above and the candidate "
+                    f"may differ.", ""]
         c = m["candidate"]
         if c is not None:
             game = c["scenario"] + _options_label(c["options"], meas)

@@ -579,7 +579,8 @@ def run_machine(game: str, max_examples: int, step_count: int, seed: int, on_fai
     A failure is the minimal failing game hypothesis shrank to, its actions from the start of
     that game; ``on_failure(failure)`` is called for each (to write its trace). At most one
     failure per call. Same arguments, same result (timings aside) -- unless shrinking a long
-    failing game reaches hypothesis's own time cap (300 s), when the shrunk game may differ."""
+    failing game reaches the outer time cap of properties/hypothesis_runs.py
+    (``SHRINK_SECONDS_CAP``, not hypothesis's own 300 s), when the shrunk game may differ."""
     cls = machine or machine_class(game, Recorder(), max_game_steps, check_every, vary_rulings, seed, draws)
     rec = cls.recorder
     phases = PHASES if shrink else tuple(p for p in PHASES if p != Phase.shrink)

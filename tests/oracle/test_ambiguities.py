@@ -229,6 +229,7 @@ def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
     machine = disc["machine"]  # the side-by-side state machine (properties/side_by_side.py)
     assert machine["runs"] == machine["max_examples"] == 3 and machine["step_count"] == 300
     assert machine["pairs"] >= machine["runs"] and machine["divergences"] >= machine["named"]
+    assert machine["shrink_cut_by_clock"] is False  # its shrinking ended by hypothesis's counts
     assert "The state machine of the properties issue, run side by side" in \
         (out / "ambiguities.md").read_text(encoding="utf-8")
     if machine["candidate"] is not None:
@@ -236,6 +237,21 @@ def test_the_report_lists_discovery_candidates_with_replayable_traces(report):
         verdict = trace.replay((out / c["trace"]).read_text(encoding="utf-8"))
         assert verdict.conformant and verdict.steps == c["steps"], (c, verdict.message)
 
+
+
+def test_a_shrink_the_clock_cut_is_reported(report):
+    """The side-by-side machine's shrinking ends by hypothesis's counts; when the outer wall-clock
+    cap (properties/hypothesis_runs.py) stopped it instead, the markdown says the result may differ
+    elsewhere -- and says nothing when it did not."""
+    import json
+
+    from cdg_oracle.oracle.ambiguities_cmd import render_markdown
+
+    _, out = report
+    data = json.loads((out / "ambiguities.json").read_text(encoding="utf-8"))
+    assert "The wall clock stopped" not in render_markdown(data)
+    data["discovery"]["machine"]["shrink_cut_by_clock"] = True
+    assert "The wall clock stopped hypothesis's shrinking" in render_markdown(data)
 
 REPORTS = Path(__file__).resolve().parents[2] / "reports"
 

@@ -94,3 +94,63 @@ def test_the_other_games_run_side_by_side(game, switch):
     if n:
         assert divergence(play("a", n - 1), play("b", n - 1)) == []
     assert divergence(play("a", n), play("b", n)) == c["diff_paths"]
+
+
+HUNT_IN_A_CHILD = """
+import json
+from cdg_oracle.properties.side_by_side import hunt
+out = []
+for kw in ({"switches": ["scoring_tiers", "deal_order"]}, {"registry": (), "switches": ["scoring_tiers"]}):
+    found = hunt("twilight_struggle", 1, 3, 60, **kw)
+    stats = {k: v for k, v in found["stats"].items() if k != "seconds"}
+    out.append([stats, found["candidate"], found["problem"]])
+print(json.dumps(out, sort_keys=True))
+"""
+
+
+def test_the_hunt_is_the_same_under_every_hash_seed():
+    """Twilight Struggle's side-by-side hunt, in two processes whose string hashes differ
+    (PYTHONHASHSEED): the same statistics, candidate and problem (nothing the hunt draws or counts
+    follows the order of a set of strings)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    def child(hash_seed: str) -> list:
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        out = subprocess.run([sys.executable, "-c", HUNT_IN_A_CHILD], env=env, capture_output=True, text=True,
+                             timeout=300)
+        assert out.returncode == 0, out.stderr
+        return json.loads(out.stdout)
+
+    a, b = child("0"), child("1")
+    assert a == b
+    assert a[1][1] is not None  # the empty registry's run failed and was shrunk
+
+
+def test_the_hunt_does_not_follow_the_clock(monkeypatch):
+    """The work of a hunt does not depend on how fast the machine is: hypothesis's five-minute cap
+    on shrinking (a wall clock) is lifted to :data:`SHRINK_SECONDS_CAP`, and a run that reaches
+    even that says so (``shrink_cut_by_clock``) rather than passing for the reproducible result.
+    Here a clock that jumps 1,000 s at every reading: the same candidate, reported as cut."""
+    import time
+
+    from cdg_oracle.properties import hypothesis_runs
+
+    args = ("distant_plain", 1, 5, 200)
+    kw = {"registry": (), "switches": ["coalition_train_kabul"]}
+    calm = hunt(*args, **kw)
+    assert calm["stats"]["shrink_cut_by_clock"] is False
+    real = time.perf_counter
+    jumps = [0.0]
+
+    def racing() -> float:
+        jumps[0] += 1_000.0
+        return real() + jumps[0]
+
+    monkeypatch.setattr(hypothesis_runs, "SHRINK_SECONDS_CAP", 400)
+    monkeypatch.setattr(time, "perf_counter", racing)
+    raced = hunt(*args, **kw)
+    assert raced["stats"]["shrink_cut_by_clock"] is True
+    assert raced["candidate"] == calm["candidate"] is not None
