@@ -98,7 +98,7 @@ def uses(st, side: str, number: int, open_now: dict | None = None) -> list[dict]
     card = st.cards[number]
     if card.scoring:
         out = [{"use": "event"}] if is_implemented(card) else []
-        return [u for u in out if not effects.any_(st, "card_barred", side=side, card=number, use="event")]
+        return _not_barred(st, side, number, out)
     o = open_now if open_now is not None else open_uses(st, side)
     out = []
     if number != CHINA_CARD and playable_as_event(st, side, number):
@@ -113,7 +113,14 @@ def uses(st, side: str, number: int, open_now: dict | None = None) -> list[dict]
         out.append({"use": "coup"})
     if space_race.available(st, side, ops):
         out.append({"use": "space"})
-    return [u for u in out if not effects.any_(st, "card_barred", side=side, card=number, use=u["use"])]  # 5.5
+    return _not_barred(st, side, number, out)
+
+
+def _not_barred(st, side: str, number: int, out: list[dict]) -> list[dict]:
+    """5.5: the uses no event in force bars (hook ``card_barred``: card 49's demand)."""
+    if not effects.active(st, "card_barred"):
+        return out
+    return [u for u in out if not effects.any_(st, "card_barred", side=side, card=number, use=u["use"])]
 
 
 def open_uses(st, side: str) -> dict:

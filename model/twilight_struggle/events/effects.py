@@ -112,17 +112,37 @@ def hook(kind: str, deluxe: int) -> Callable:
     return register
 
 
-def _in_force(st, kind: str):
-    """(effect, fn) for every effect in force with a hook of ``kind``, in card order."""
+def _in_force(st, kind: str) -> list:
+    """(effect, fn) for every effect in force with a hook of ``kind``, in the order of
+    ``d["effects"]`` (by card). Kept per state until the list of effects is replaced (start_effect
+    and end_effect replace it, never change it in place) or a kind's hooks are (a test's
+    stand-in)."""
     effects = st.d["effects"]
     if not effects:
-        return
+        return []
+    hooks = HOOKS[kind]
+    cache = st.__dict__.get("_hooks_in_force")
+    if cache is None or cache[0] is not effects or cache[1] != len(effects):
+        cache = st.__dict__["_hooks_in_force"] = (effects, len(effects), {})
+    entry = cache[2].get(kind)
+    if entry is not None and entry[0] is hooks:
+        return entry[1]
+    index: dict[int, list] = {}
+    for c, fn in hooks:
+        index.setdefault(c, []).append(fn)
     cards = st.cards
-    by_deluxe = {cards[e["card"]].deluxe: e for e in effects}
-    for deluxe, fn in HOOKS[kind]:
-        e = by_deluxe.get(deluxe)
-        if e is not None:
-            yield e, fn
+    out = []
+    for e in effects:
+        fns = index.get(cards[e["card"]].deluxe)
+        if fns:
+            out.extend((e, fn) for fn in fns)
+    cache[2][kind] = (hooks, out)
+    return out
+
+
+def active(st, kind: str) -> bool:
+    """Some effect in force has a hook of ``kind`` (a rule may skip asking it, country by country)."""
+    return bool(_in_force(st, kind))
 
 
 def total(st, kind: str, **context) -> int:

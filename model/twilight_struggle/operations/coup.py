@@ -22,24 +22,27 @@ from cdg_oracle.model.twilight_struggle.tracks import add_milops, degrade_defcon
 
 @implements("6.3.1", "8.1.5", "6.3.5")
 def can_target(st, side: str, country: str, free: bool = False, area: str | None = None,
-               closed: tuple[str, ...] | None = None) -> bool:
+               closed: tuple[str, ...] | None = None, bars: bool | None = None) -> bool:
     """6.3.1: enemy influence in ``country``; 8.1.5: not DEFCON-restricted unless the coup is
     free (6.3.5); ``area``: a free coup limited to a region by its card. ``closed``: the regions
     DEFCON closes now, if known (defcon.closed_regions). 5.5: an event in force may bar it
-    (effects hook ``coup_barred``)."""
+    (effects hook ``coup_barred``; ``bars``: whether one is in force, if known)."""
     if area is not None and not st.map.in_area(country, area):
         return False
     if not free and st.map.countries[country].region in (closed if closed is not None else defcon.closed_regions(st)):
         return False
     if st.d["influence"][country][OPPONENT[side]] <= 0:
         return False
-    return not (st.d["effects"] and effects.any_(st, "coup_barred", side=side, country=country, free=free))
+    if bars is None:
+        bars = effects.active(st, "coup_barred")
+    return not (bars and effects.any_(st, "coup_barred", side=side, country=country, free=free))
 
 
 def available(st, side: str) -> bool:
     """Some country can be the target of a coup now (6.3.1, 8.1.5)."""
     other, inf, closed = OPPONENT[side], st.d["influence"], defcon.closed_regions(st)
-    return any(can_target(st, side, c, closed=closed) for c in st.map.names if inf[c][other])
+    bars = effects.active(st, "coup_barred")
+    return any(can_target(st, side, c, closed=closed, bars=bars) for c in st.map.names if inf[c][other])
 
 
 @implements("6.3.2")
@@ -69,9 +72,9 @@ def coup(st, f, a) -> None:
         roll(st, "6.3.2", f"{side}'s coup die in {f['target']}")
         return
     if f["pc"] == "start" or a is None:  # at "target" without an answer: the question again
-        closed = defcon.closed_regions(st)
+        closed, bars = defcon.closed_regions(st), effects.active(st, "coup_barred")
         options = [c for c in f.get("countries", st.map.names)  # an event may name the countries (card 91)
-                   if can_target(st, side, c, f.get("free", False), f.get("area"), closed)]
+                   if can_target(st, side, c, f.get("free", False), f.get("area"), closed, bars)]
         if not options:
             pop(st)
             return

@@ -42,7 +42,7 @@ def targets(st, f: dict) -> list[str]:
     enemy controls, else 1); 5.5: not where an event in force bars it (effects hook
     ``influence_barred``)."""
     side = f["side"]
-    if st.d["effects"]:
+    if effects.active(st, "influence_barred"):
         return [c for c in f["reach"] if cost(st, side, c) <= budget(st, f, c) and not barred(st, side, c)]
     if f["ops"] - f["spent"] >= 2:  # 2 ops or more anywhere (the bonus aside): every country can be paid for
         return list(f["reach"])
@@ -61,13 +61,14 @@ def available(st, side: str, ops: int, bonus: int, reach_now: list[str] | None =
     always open, 6.1.4); with 1, one the enemy does not control (``reach_now``: the reach, if known),
     or one in the area of an event's bonus (``area_bonuses``, card 9); never where an event in
     force bars it."""
-    if st.d["effects"]:
+    bars = effects.active(st, "influence_barred")
+    if not bars and ops + bonus >= 2:
+        return True
+    if bars or area_bonuses:
         places = reach_now if reach_now is not None else reach(st, side)
-        return any(not barred(st, side, c) and (
+        return any(not (bars and barred(st, side, c)) and (
             ops + bonus + sum(b["bonus"] for b in area_bonuses if st.map.in_area(c, b["area"])) >= 2
             or not controls(st, OPPONENT[side], c)) for c in places)
-    if ops + bonus >= 2:
-        return True
     other = OPPONENT[side]
     return any(not controls(st, other, c) for c in (reach_now if reach_now is not None else reach(st, side)))
 

@@ -21,23 +21,25 @@ from cdg_oracle.model.twilight_struggle.operations import budget, ops_left, spen
 
 
 @implements("6.2.1", "8.1.5")
-def can_target(st, side: str, country: str, closed: tuple[str, ...] | None = None) -> bool:
+def can_target(st, side: str, country: str, closed: tuple[str, ...] | None = None, bars: bool | None = None) -> bool:
     """A realignment roll may target ``country``: not in a DEFCON-restricted region (8.1.5, ruling
     ``defcon_restricts_realignment``), and holding enemy influence (ruling
     ``realign_needs_enemy_influence``). ``closed``: the regions DEFCON closes now, if known. 5.5: an
     event in force may bar it (effects hook ``realign_barred``)."""
-    if st.d["effects"] and effects.any_(st, "realign_barred", side=side, country=country):
-        return False
     if st.rulings.defcon_restricts_realignment and st.map.countries[country].region in (
             closed if closed is not None else defcon.closed_regions(st)):
         return False
-    return not st.rulings.realign_needs_enemy_influence or st.d["influence"][country][OPPONENT[side]] > 0
+    if st.rulings.realign_needs_enemy_influence and st.d["influence"][country][OPPONENT[side]] <= 0:
+        return False
+    if bars is None:
+        bars = effects.active(st, "realign_barred")
+    return not (bars and effects.any_(st, "realign_barred", side=side, country=country))
 
 
 def targets(st, f: dict) -> list[str]:
     """The targets of the next roll; ``f["area"]``: rolls an event limits to a region (card 47)."""
-    closed, area = defcon.closed_regions(st), f.get("area")
-    return [c for c in _candidates(st, f["side"]) if can_target(st, f["side"], c, closed) and budget(st, f, c) >= 1
+    closed, area, bars = defcon.closed_regions(st), f.get("area"), effects.active(st, "realign_barred")
+    return [c for c in _candidates(st, f["side"]) if can_target(st, f["side"], c, closed, bars) and budget(st, f, c) >= 1
             and (area is None or st.map.in_area(c, area))]
 
 
@@ -52,8 +54,8 @@ def _candidates(st, side: str):
 
 def available(st, side: str) -> bool:
     """Some country can be the target of a realignment roll now."""
-    closed = defcon.closed_regions(st)
-    return any(can_target(st, side, c, closed) for c in _candidates(st, side))
+    closed, bars = defcon.closed_regions(st), effects.active(st, "realign_barred")
+    return any(can_target(st, side, c, closed, bars) for c in _candidates(st, side))
 
 
 @implements("6.2.2")
