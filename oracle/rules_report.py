@@ -144,8 +144,11 @@ def report(game: str = DEFAULT_GAME) -> dict:
     for c in card_rows:
         n = c["number"]
         tested = (tests or {}).get(f"card {n}", [])
-        status = ("event implemented, tested" if tested else "event implemented, not tested") \
-            if c["event_implemented"] else "event not implemented"
+        if c["event_implemented"] is None:  # a card with no event (Twilight Struggle's China Card, 9.0)
+            status = "no event"
+        else:
+            status = ("event implemented, tested" if tested else "event implemented, not tested") \
+                if c["event_implemented"] else "event not implemented"
         cards.append({"number": n, "name": c["name"], "side": c["side"], "ops": c["ops"], "status": status,
                       "data": "cards.yaml", "tested_in": tested})
     extra = sorted(set(impl) - set(numbers) - {f"card {c['number']}" for c in card_rows})

@@ -46,7 +46,8 @@ class GameSpec:
     What ``cdg-oracle rules`` reports: ``rules_catalogue()``, every numbered rule of the rulebook
     in order (objects with ``number``, ``title``, ``scope``; None: the game has no catalogue yet,
     and only the rules its code cites are listed); ``cards()``, every card (dicts with
-    ``number``, ``name``, ``side``, ``ops``, ``event_implemented``; None: no cards);
+    ``number``, ``name``, ``side``, ``ops``, ``event_implemented``, None for a card with no
+    event; ``cards`` None: no cards);
     ``open_items()``, the facts no source confirms (dicts with ``rule``, ``table``,
     ``confidence``, ``what``). ``positions``: the game's position format
     (model/core/position.py ``PositionFormat``; None: the game has none yet).

@@ -1,5 +1,5 @@
-"""Twilight Struggle (GMT 2005), the two-player rules as an executable model: everything but the
-card events (the scoring cards excepted), which a later issue implements.
+"""Twilight Struggle (GMT 2005), the two-player rules as an executable model, card events included
+(both editions: the Italian seed's card texts and the Deluxe's).
 
 Where a rule lives, by chapter: the map (2.1) ``mapdata.py`` and ``data/map.yaml``; the cards (2.2)
 ``cards.py`` and ``data/cards.yaml``; set-up (3.0) ``scenarios.py``, the scenario files
@@ -21,7 +21,7 @@ from cdg_oracle.model.twilight_struggle.game import TwilightGame
 from cdg_oracle.model.twilight_struggle import cardplay, headline, position, scenarios, turn  # noqa: F401  (procedures)
 from cdg_oracle.model.twilight_struggle.events import common, load_all, play  # noqa: F401  (procedures)
 from cdg_oracle.model.twilight_struggle.operations import coup, influence, realignment, space_race  # noqa: F401
-from cdg_oracle.model.twilight_struggle.cards import load_cards
+from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, load_cards
 from cdg_oracle.model.twilight_struggle.options import DEFAULT_OPTIONS, normalize_options
 from cdg_oracle.model.twilight_struggle.rules_catalogue import load_rules_catalogue
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
@@ -33,22 +33,25 @@ load_all()  # every card event (events/)
 
 def card_list() -> list[dict]:
     """The 110 cards (Deluxe numbering) and whether each one's event is implemented, for
-    ``cdg-oracle rules``; an event not implemented is never offered as a headline or an event."""
+    ``cdg-oracle rules`` (None for the China Card, which has no event: its rules are 9.0); an
+    event not implemented is never offered as a headline or an event."""
     return [{"number": c.number, "name": c.name, "side": c.side, "ops": c.ops,
-             "event_implemented": play.is_implemented(c)} for c, _ in load_cards()]
+             "event_implemented": None if c.number == CHINA_CARD else play.is_implemented(c)}
+            for c, _ in load_cards()]
 
 
 def open_items() -> list[dict]:
-    """What the model does not do yet, or no source here gives, for ``cdg-oracle rules``."""
-    return [
-        {"rule": "7.0", "subject": "card events", "confidence": "not implemented",
-         "what": "only the seven scoring cards' events are; no other is offered as a headline or an event, and an "
-                 "opponent's event that operations trigger (5.2) is recorded in the state's not_implemented, not "
-                 "resolved (the card goes to the discards)"},
-        {"rule": "3.0", "subject": "Late War scenario", "confidence": "not implemented",
-         "what": "its six events in effect at set-up (US/Japan Mutual Defense Pact, Marshall Plan, NATO, Warsaw Pact "
-                 "Formed, De Gaulle Leads France, Flower Power) are beside the map, but their lasting effects (NATO's "
-                 "and US/Japan's bars to USSR coups and realignments, Flower Power's VP) are card events: not applied"},
+    """What the model does not do yet, or no source here gives, for ``cdg-oracle rules``: the card
+    events not implemented (counted from the registry, events/), and the variant no source gives."""
+    missing = [c for c, _ in load_cards() if c.number != CHINA_CARD and not play.is_implemented(c)]
+    out = []
+    if missing:
+        out.append({"rule": "7.0", "subject": "card events", "confidence": "not implemented",
+                    "what": f"{len(missing)} cards' events are not ({', '.join(str(c.number) for c in missing)}): "
+                            "never offered as a headline or an event; an opponent's event that operations "
+                            "trigger (5.2) is recorded in the state's not_implemented, not resolved (the card "
+                            "goes to the discards)"})
+    return out + [
         {"rule": "-", "subject": "Chinese Civil War variant", "confidence": "missing",
          "what": "the English rulebook's variant; no source here gives its rules in full (only: a space next to the "
                  "USSR, 3 USSR influence to take the China Card): the option is refused"},
@@ -59,7 +62,7 @@ SPEC = GameSpec(
     name="twilight_struggle", sides=SIDES, scenarios=scenario_names, lengths=LENGTHS, rulings=TwilightRulings,
     new_state=new_game, state_class=TwilightState, options=tuple(DEFAULT_OPTIONS),
     normalize_options=normalize_options,
-    description="Twilight Struggle (GMT 2005), two-player; card events other than scoring not implemented yet",
+    description="Twilight Struggle (GMT 2005), two-player, the 110 card events (both editions)",
     # perft's default depths: as deep as stays within a few seconds on one core (standard 5 in about
     # 0.8 s: the USSR's set-up placements, 9 countries each; late_war 6).
     perft_depths={"standard": 5, "late_war": 6},
