@@ -126,18 +126,17 @@ def default_depth(scenario: str, game: str | None = None) -> int:
     return depths.pop() if len(depths) == 1 else FALLBACK_DEPTH
 
 
-def perft_doc(game: str, scenarios: list[str], depth: int | None, length: str = "standard",
-              rulings: dict | None = None) -> dict:
-    """``perft.json``: for each scenario, its depth, the counts of depths 1..depth, the divide and
-    the canonical hash of the start position (after its chance steps)."""
-    out: dict = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "length": length,
-                 "chance_rule": CHANCE_RULE, "depth_rule": DEPTH_RULE, "scenarios": {}}
+def perft_scenarios(game: str, scenarios: list[str], depth: int | None, length: str = "standard",
+                    rulings: dict | None = None, options: dict | None = None) -> dict:
+    """For each scenario, under the game ``options`` (None: the defaults): its depth, the counts of
+    depths 1..depth, the divide and the canonical hash of the start position (after its chance
+    steps)."""
+    out: dict = {}
     for scenario in scenarios:
-        st = new_state(game, scenario, length, rulings)
-        out.setdefault("rulings", st.rulings_dict())
+        st = new_state(game, scenario, length, rulings, options)
         d = depth if depth is not None else default_depth(scenario, game)
         r = perft(st, d)
-        out["scenarios"][scenario] = {
+        out[scenario] = {
             "depth": d,
             "counts": r["counts"],
             "divide": r["divide"],
@@ -147,12 +146,33 @@ def perft_doc(game: str, scenarios: list[str], depth: int | None, length: str = 
     return out
 
 
+def perft_doc(game: str, scenarios: list[str], depth: int | None, length: str = "standard",
+              rulings: dict | None = None, variants: tuple = ()) -> dict:
+    """``perft.json``: the counts of every scenario under the game's default options
+    (``scenarios``: :func:`perft_scenarios`) and, for each named set of options of ``variants``
+    (``(name, options)`` pairs; Twilight Struggle: the Deluxe edition, with and without its
+    optional cards), the same under those options (``variants``: a list of ``{name, options,
+    scenarios}``; absent when there are none)."""
+    out: dict = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "length": length,
+                 "chance_rule": CHANCE_RULE, "depth_rule": DEPTH_RULE,
+                 "rulings": new_state(game, scenarios[0], length, rulings).rulings_dict(),
+                 "scenarios": perft_scenarios(game, scenarios, depth, length, rulings)}
+    if variants:
+        out["variants"] = [{"name": name, "options": dict(options),
+                            "scenarios": perft_scenarios(game, scenarios, depth, length, rulings, dict(options))}
+                           for name, options in variants]
+    return out
+
+
 def render(doc: dict) -> list[str]:
     """The lines printed on stdout: per scenario the counts by depth, then the divide."""
     lines = [f"perft ({doc['game']}, {doc['length']}; chance: the outcome whose canonical JSON sorts first)"]
-    for scenario, s in doc["scenarios"].items():
-        counts = ", ".join(f"{i + 1}: {n}" for i, n in enumerate(s["counts"]))
-        lines.append(f"{scenario}: depth {counts}")
-        for x in s["divide"]:
-            lines.append(f"  {action_key(x['action'])}: {x['count']}")
+    blocks = [("", doc["scenarios"])] + [(f" [{v['name']}: {action_key(v['options'])}]", v["scenarios"])
+                                         for v in doc.get("variants", ())]
+    for label, scenarios in blocks:
+        for scenario, s in scenarios.items():
+            counts = ", ".join(f"{i + 1}: {n}" for i, n in enumerate(s["counts"]))
+            lines.append(f"{scenario}{label}: depth {counts}")
+            for x in s["divide"]:
+                lines.append(f"  {action_key(x['action'])}: {x['count']}")
     return lines

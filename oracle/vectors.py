@@ -74,14 +74,15 @@ def select(all_targets: list[Target], only: list[str] | None) -> list[Target]:
 # -- the search ---------------------------------------------------------------------------------------
 def play_windows(game: str, scenario: str, seed: int, rulings: dict | None = None, length: str = LENGTH,
                  on_window: Callable[[Window], None] | None = None, policy=None,
-                 max_steps: int = 200_000) -> list:
+                 max_steps: int = 200_000, options: dict | None = None) -> list:
     """Play one searched game (``policy``, default the game's coverage policy, with
-    ``random.Random(seed)``), calling ``on_window`` with each decision window once its chance steps
-    are known; returns the game's actions (choices and chance outcomes, in order)."""
+    ``random.Random(seed)``; under the game ``options``, None: the defaults), calling ``on_window``
+    with each decision window once its chance steps are known; returns the game's actions (choices
+    and chance outcomes, in order)."""
     from cdg_oracle.oracle.games import new_state
 
     policy = policy or coverage(game).policy
-    st = new_state(game, scenario, length, rulings)
+    st = new_state(game, scenario, length, rulings, options)
     rng = random.Random(seed)
     actions: list = []
     window: Window | None = None
@@ -115,8 +116,8 @@ def play_windows(game: str, scenario: str, seed: int, rulings: dict | None = Non
 
 @dataclass
 class Found:
-    """Where a target was found: the game (scenario, seed, policy), the choice's place in it
-    (``index``: the number of set-up steps) and the number of chance steps after it."""
+    """Where a target was found: the game (scenario, seed, policy, game options), the choice's place
+    in it (``index``: the number of set-up steps) and the number of chance steps after it."""
 
     target: str
     scenario: str
@@ -126,6 +127,10 @@ class Found:
     chance: int
     rank: int
     order: int        # the game's place in the search order, for ties
+    options: tuple = ()   # the game options (Target.options)
+
+    def game_key(self) -> tuple:
+        return (self.scenario, self.seed, self.policy, self.options)
 
     def sort_key(self) -> tuple:
         return (self.rank, self.index, self.order)
@@ -135,7 +140,7 @@ class Found:
 class SearchResult:
     """The search's findings: ``found`` by target id; ``targets``, every target (with those
     discovered in the games, for a coverage that discovers them); ``games``, the actions of every
-    game a finding is in, by (scenario, seed, policy name); ``policies``, each policy's
+    game a finding is in, by (scenario, seed, policy name, game options); ``policies``, each policy's
     description; how many games each phase played."""
 
     found: dict
@@ -146,22 +151,23 @@ class SearchResult:
     played_directed: int = 0
 
 
-def search_game(game: str, scenario: str, seed: int, rulings: dict | None, length: str, directed: int | None,
-                target_ids: list[str] | None) -> tuple:
-    """One searched game, in any process: played by the coverage's policy (``directed``: the
-    policy aimed at card ``directed``), its windows matched against the targets ``target_ids``
-    (None: every target; a coverage that discovers its targets finds them here). Returns
+def search_game(game: str, scenario: str, seed: int, rulings: dict | None, length: str, directed: str | None,
+                target_ids: list[str] | None, options: tuple = ()) -> tuple:
+    """One searched game, in any process, under the game options ``options`` (sorted pairs; ():
+    the defaults): played by the coverage's policy (``directed``: the policy aimed at the target
+    of that id), its windows matched against the targets ``target_ids`` (None: every target of
+    those options; a coverage that discovers its targets finds them here). Returns
     ``(policy name, policy text, hits, actions, discovered)``: ``hits`` maps a target id to
     ``(rank, index, chance)``, ``discovered`` lists ``(id, covers, what, key)`` of the targets
     found, in the order of the windows."""
     cov = coverage(game)
-    targets = cov.targets()
+    targets = [t for t in cov.targets() if t.options == options]
     if target_ids is not None:
         wanted = set(target_ids)
         targets = [t for t in targets if t.id in wanted]
     policy = cov.policy
     if directed is not None:
-        policy = cov.directed(next(t for t in cov.targets() if t.card == directed)) or policy
+        policy = cov.directed(next(t for t in cov.targets() if t.id == directed)) or policy
     by_key: dict[str, list[Target]] = {}
     for t in targets:
         by_key.setdefault(t.key, []).append(t)
@@ -185,7 +191,8 @@ def search_game(game: str, scenario: str, seed: int, rulings: dict | None, lengt
                 if t.id not in hits or (f[0], f[1]) < (hits[t.id][0], hits[t.id][1]):
                     hits[t.id] = f
 
-    actions = play_windows(game, scenario, seed, rulings, length, on_window, policy)
+    actions = play_windows(game, scenario, seed, rulings, length, on_window, policy,
+                           options=dict(options) if options else None)
     return policy.name, policy.text, hits, actions if hits else None, discovered
 
 
@@ -193,7 +200,9 @@ def search(game: str, wanted: list[Target], scenarios: list[str], games: int, di
            rulings: dict | None = None, length: str = LENGTH, progress=None, jobs: int = 1) -> SearchResult:
     """Find every target of ``wanted`` (or, for a coverage that discovers its targets, every one
     the games show) in games of ``game``, played in ``jobs`` worker processes (the same result for
-    any number: the games are merged in search order).
+    any number: the games are merged in search order). The targets are searched by the game
+    options they name (``Target.options``; a Twilight Struggle edition), each set in turn, in the
+    order of the targets:
 
     1. Shortest: games of the coverage's policy, seeds ``0..games-1`` of every scenario (seed 0 of
        each scenario, then seed 1 of each, ...); of all occurrences the one of lowest rank, then
@@ -209,7 +218,7 @@ def search(game: str, wanted: list[Target], scenarios: list[str], games: int, di
     result = SearchResult({}, {}, {}, {t.id: t for t in wanted})
     order = 0
 
-    def merge(scenario: str, seed: int, answer: tuple) -> None:
+    def merge(scenario: str, seed: int, options: tuple, answer: tuple) -> None:
         nonlocal order
         name, text, hits, actions, discovered = answer
         for tid, covers, what, key in discovered:
@@ -217,36 +226,43 @@ def search(game: str, wanted: list[Target], scenarios: list[str], games: int, di
                 result.targets[tid] = discovered_target(tid, covers, what, key)
         improved = False
         for tid, (rank, index, chance) in hits.items():
-            f = Found(tid, scenario, seed, name, index, chance, rank, order)
+            f = Found(tid, scenario, seed, name, index, chance, rank, order, options)
             old = result.found.get(tid)
             if old is None or f.sort_key() < old.sort_key():
                 result.found[tid] = f
                 improved = True
         if improved:
-            result.games[(scenario, seed, name)] = actions
+            result.games[f.game_key()] = actions
             result.policies[name] = text
         order += 1
         if progress is not None:
             progress.update(1)
 
-    every = None if cov.discover else [t.id for t in wanted]
+    groups: dict[tuple, list[Target]] = {}
+    for t in wanted:
+        groups.setdefault(t.options, []).append(t)
+    if cov.discover or not groups:
+        groups = {(): []}
     with Workers(jobs) as workers:
-        plan = [(scenario, seed) for seed in range(games) for scenario in scenarios]
-        workers.map(search_game, [(game, sc, sd, rulings, length, None, every) for sc, sd in plan],
-                    lambda i, answer: merge(*plan[i], answer))
-        result.played += len(plan)
-        for t in wanted:
-            if t.id in result.found and result.found[t.id].rank == 0:
-                continue
-            directed = t.card if cov.directed(t) is not None else None
-            first = 0 if directed is not None else games
-            for seed in range(first, first + directed_games):
-                workers.map(search_game, [(game, sc, seed, rulings, length, directed, [t.id]) for sc in scenarios],
-                            lambda i, answer: merge(scenarios[i], seed, answer))
-                result.played_directed += len(scenarios)
+        for options, group in groups.items():
+            every = None if cov.discover else [t.id for t in group]
+            plan = [(scenario, seed) for seed in range(games) for scenario in scenarios]
+            workers.map(search_game, [(game, sc, sd, rulings, length, None, every, options) for sc, sd in plan],
+                        lambda i, answer: merge(*plan[i], options, answer))
+            result.played += len(plan)
+            for t in group:
                 if t.id in result.found and result.found[t.id].rank == 0:
-                    break
-    used = {(f.scenario, f.seed, f.policy) for f in result.found.values()}
+                    continue
+                directed = t.id if cov.directed(t) is not None else None
+                first = 0 if directed is not None else games
+                for seed in range(first, first + directed_games):
+                    workers.map(search_game, [(game, sc, seed, rulings, length, directed, [t.id], options)
+                                              for sc in scenarios],
+                                lambda i, answer: merge(scenarios[i], seed, options, answer))
+                    result.played_directed += len(scenarios)
+                    if t.id in result.found and result.found[t.id].rank == 0:
+                        break
+    used = {f.game_key() for f in result.found.values()}
     result.games = {k: v for k, v in result.games.items() if k in used}
     result.policies = {k: v for k, v in result.policies.items() if k in {u[2] for u in used}}
     return result
@@ -265,12 +281,12 @@ def build(game: str, found: dict, targets_by_id: dict, games: dict, rulings: dic
 
     by_game: dict[tuple, list[Found]] = {}
     for f in found.values():
-        by_game.setdefault((f.scenario, f.seed, f.policy), []).append(f)
+        by_game.setdefault(f.game_key(), []).append(f)
     out = []
-    for key in sorted(by_game, key=lambda k: (k[0], k[1], k[2])):
-        scenario, seed, _ = key
+    for key in sorted(by_game, key=lambda k: (k[0], k[1], k[2], k[3])):
+        scenario, seed, _, options = key
         actions = games[key]
-        st = new_state(game, scenario, length, rulings)
+        st = new_state(game, scenario, length, rulings, dict(options) if options else None)
         at = 0
         for f in sorted(by_game[key], key=lambda f: (f.index, f.target)):
             while at < f.index:
@@ -296,7 +312,7 @@ def make_vector(game: str, length: str, target: Target, f: Found, st, actions: l
     if after.current_player() == "chance":
         raise RuntimeError(f"{target.id}: the window does not end at a decision")
     state, state_after = st.canonical(), after.canonical()
-    return {
+    doc = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "id": target.id,
@@ -322,6 +338,9 @@ def make_vector(game: str, length: str, target: Target, f: Found, st, actions: l
             "rules": rules,
         },
     }
+    if target.options:
+        doc["options"] = dict(target.options)
+    return doc
 
 
 # -- writing ------------------------------------------------------------------------------------------
@@ -394,10 +413,12 @@ def index_doc(game: str, vectors: list[dict], wanted: list[Target], result: Sear
         "vectors": [
             {"id": v["id"], "covers": v["covers"], "description": v["description"],
              "file": f"{VECTOR_DIR}/{v['id']}.json", "scenario": v["scenario"], "seed": v["source"]["seed"],
-             "policy": v["source"]["policy"], "setup_steps": len(v["setup"]), "chance_steps": len(v["chance"])}
+             "policy": v["source"]["policy"], "setup_steps": len(v["setup"]), "chance_steps": len(v["chance"]),
+             **({"options": v["options"]} if "options" in v else {})}
             for v in vectors
         ],
-        "not_covered": [{"id": t.id, "covers": list(t.covers), "description": t.what}
+        "not_covered": [{"id": t.id, "covers": list(t.covers), "description": t.what,
+                         **({"options": dict(t.options)} if t.options else {})}
                         for t in wanted if t.id not in got],
         "rules_exercised": exercised,
         "counts": {"vectors": len(vectors), "not_covered": len(wanted) - len(got)},
@@ -477,7 +498,7 @@ def load_vector(path: Path, validator) -> dict:
     from cdg_oracle.oracle.games import new_state
 
     try:
-        new_state(doc["game"], doc["scenario"], doc["length"], doc["rulings"])
+        new_state(doc["game"], doc["scenario"], doc["length"], doc["rulings"], doc.get("options"))
     except DataError as e:
         raise DataError(f"{path}: {e}") from None
     return doc
@@ -544,7 +565,7 @@ def check_vector(doc: dict) -> list[str]:
     """Replay one (valid) vector against the model; the list of what differs (empty: pass)."""
     from cdg_oracle.oracle.games import new_state
 
-    st = new_state(doc["game"], doc["scenario"], doc["length"], doc["rulings"])
+    st = new_state(doc["game"], doc["scenario"], doc["length"], doc["rulings"], doc.get("options"))
     for i, a in enumerate(doc["setup"]):
         try:
             st.apply(a)

@@ -111,7 +111,7 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
     index = vectors.index_doc(game, built, wanted, result, scenario_list, games, directed_games, rulings, only)
     perft_doc = None
     if perft_depth != 0:
-        perft_doc = perft.perft_doc(game, scenario_list, perft_depth)
+        perft_doc = perft.perft_doc(game, scenario_list, perft_depth, variants=coverage(game).perft_variants)
     vectors.write(out, built, index, perft_doc)
     lines = [f"{out / vectors.VECTOR_DIR}: {len(built)} vector{'s' if len(built) != 1 else ''} written "
              f"({result.played} games searched, {result.played_directed} directed)",

@@ -64,7 +64,8 @@ class Target:
     ``op NAME``), ``what`` it is in words, ``key`` (the dispatch key of the windows that may show it)
     and ``match(window)``: None if the window does not show it, else a rank (lower is better: 0 the
     plain case, 1 a fallback such as an event triggered rather than played); ``card``, the card of an
-    event target (what a directed search aims at)."""
+    event target (what a directed search aims at); ``options``, the game options its games are
+    played under (a Twilight Struggle edition: ``(("edition", "seed"),)``; empty: the defaults)."""
 
     id: str
     covers: tuple[str, ...]
@@ -72,6 +73,11 @@ class Target:
     key: str
     match: Callable[[Window], int | None]
     card: Any = None
+    options: tuple = ()   # the game options its games are played under, as sorted (key, value) pairs (() : the defaults)
+
+    def options_dict(self) -> dict | None:
+        """The game options of the target's games (None: the game's defaults)."""
+        return dict(self.options) if self.options else None
 
 
 class RandomPolicy:
@@ -98,10 +104,15 @@ class Coverage:
       ``key`` is among them);
     * ``policy``: the policy of the shortest-set-up search; ``directed(target)``: the policy of a
       search aimed at a target still missing (None: more games of ``policy``);
-    * ``discover``: targets are found in the games rather than listed beforehand."""
+    * ``discover``: targets are found in the games rather than listed beforehand;
+    * ``perft_variants``: ``(name, options)`` pairs, the option sets besides the defaults that
+      perft counts from."""
 
     discover = False
     policy: Any = RandomPolicy()
+    #: Named sets of game options besides the defaults whose perft counts perft.json holds too
+    #: (Twilight Struggle: the Deluxe edition, with and without its optional cards), in file order.
+    perft_variants: tuple = ()
     order_text = ("shortest: seeds 0..games-1, for each seed every scenario in turn; the occurrence of lowest "
                   "rank, then fewest set-up steps, then earliest game")
 

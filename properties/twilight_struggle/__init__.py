@@ -8,7 +8,8 @@ from them), ids A01-A39 (``seed_twilight_struggle.md`` section g, items 1-39 in 
 (the project's own), rule numbers from ``model/twilight_struggle/data/rules.yaml``, cards 1-110 in
 the model's (Deluxe) numbering, switches of ``TwilightRulings``, quotes from seed 002 (Italian).
 
-``measurement``: how ``cdg-oracle ambiguities`` plays its pairs (``measurement.py``).
+``measurement``: how ``cdg-oracle ambiguities`` plays its pairs (``measurement.py``); ``coverage``:
+what its conformance vectors cover, every implemented event in both editions (``coverage.py``).
 """
 import re
 
@@ -30,4 +31,5 @@ CHECKS = GameChecks(
         id_hint="D01-D99, A01-A99 or P01-P99", seeds={"002": "it"}),
     machine=f"{_HERE}.stateful:run_machine",
     measurement=f"{_HERE}.measurement:MEASUREMENT",
+    coverage=f"{_HERE}.coverage:COVERAGE",
 )
