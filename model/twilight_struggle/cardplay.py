@@ -138,7 +138,9 @@ def card_options(st, f) -> list:
     left = turn_module.rounds_of(st, side) - f["number"] + 1
     replaced = effects.first(st, "round_offer", side=side, left=left) if d["effects"] else None
     if replaced is not None:  # 5.5: an event replaces the round's offer (cards 42, 44)
-        return replaced
+        # 5.5: a card of that offer which no use is left to (a scoring card that card 49's demand
+        # bars while Quagmire or Bear Trap holds the side) is not offered: it could not be played
+        return [a for a in replaced if "card" not in a or uses(st, side, a["card"])]
     if scoring and len(scoring) >= left:
         playable = scoring
     else:

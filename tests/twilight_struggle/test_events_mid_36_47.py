@@ -463,3 +463,20 @@ def test_a_position_with_the_batchs_effects_round_trips():
     doc = to_document(st)
     back = from_document(json.loads(json.dumps(doc)))
     assert back.d == st.d and back.legal_actions() == st.legal_actions()
+
+
+@pytest.mark.rule("card 42", "card 49", "5.5")
+def test_the_trap_does_not_offer_a_scoring_card_missile_envy_bars():
+    """Cards 42 and 49 together (5.5): the US, trapped by Quagmire, holds Missile Envy under the
+    USSR's demand (the US's next round plays it for operations: every other card barred). The trap's
+    offer keeps its discards but not the scoring card (37), which no use is left to: offered, it
+    would lead to a question with no answer (a dead end the vectors search met, seed 22)."""
+    st = pos(hands={"US": [4, 22, 37, 49], "USSR": [18]}, in_effect=[42],
+             effects=[record(42, "USSR", "cancelled"), record(49, "USSR", "round", of="US", started=[TURN, 1, "USSR"])],
+             next={"phase": "action_round", "side": "US", "round": 1})
+    assert question(st) == "action_round.play"
+    assert st.legal_actions() == [{"discard": 4}, {"discard": 22}, {"discard": 49}]
+    for a in st.legal_actions():
+        after = st.clone()
+        play(after, a)
+        assert after.is_terminal() or after.legal_actions()
