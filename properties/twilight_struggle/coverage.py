@@ -5,9 +5,10 @@ the rulebook seed's 103 cards (``{"edition": "seed"}``, the game's default) and 
 cards 104-110). The China Card has no event (9.0) and is not a target.
 
 A card's event is shown best played as the event: the choice ``{"use": "event"}`` of an action
-round (7.1), rank 0; failing that, chosen as a headline (4.5 C) by the side that picks second,
+round (question ``action_round.use``, 7.1), rank 0; failing that, chosen as a headline (4.5 C) by the side that picks second,
 whose choice sets both headline events off, rank 1; failing that, the opponent's event triggered
-by operations and chosen to happen first (``{"event": "before"}``, 5.2), rank 2. In every case
+by operations and chosen to happen first (``{"event": "before"}`` at ``action_round.order``, 5.2),
+rank 2. In every case
 the event must begin within the window: the window cites ``card N`` (N the Deluxe number, as the
 model cites every event: events/play.py).
 
@@ -32,6 +33,7 @@ EVENT_BEFORE = {"event": "before"}
 PLAY_QUESTION = "action_round.play"      # a side chooses the card of its action round (4.5, 6.0)
 USE_QUESTION = "action_round.use"        # ... and how to use it (6.0, 7.1)
 HEADLINE_QUESTION = "headline.card"      # a side chooses its headline card (4.5)
+ORDER_QUESTION = "action_round.order"    # the opponent's event before or after the operations (5.2)
 DRAW_QUESTION = "deal.drawn"             # a card dealt to ``context()["side"]`` (4.5)
 
 #: The editions the vectors cover, by name: the game options their games are played under.
@@ -61,11 +63,11 @@ def _event_target(edition: str, options: tuple, number: int, card) -> Target:
         if cited not in w.rules():
             return None
         key = action_key(w.choice)
-        if key == play and w.card == number:
+        if w.question == USE_QUESTION and key == play and w.card == number:
             return 0
         if w.question == HEADLINE_QUESTION and w.choice == {"card": number}:
             return 1
-        if key == before and w.card == number:
+        if w.question == ORDER_QUESTION and key == before and w.card == number:
             return 2
         return None
 
@@ -91,9 +93,10 @@ def targets() -> list[Target]:
 
 def window_card(w: Window) -> int | None:
     """The card (its number in the edition) whose event the window's choice may set off: the card
-    played as the event or triggered before operations (``context()["card"]``), or the card chosen
-    as a headline."""
-    if w.choice == USE_EVENT or w.choice == EVENT_BEFORE:
+    of the action round played as the event or triggered before operations (``context()["card"]``),
+    or the card chosen as a headline. (A ``{"use": "event"}`` inside an event, card 67's for the
+    card it draws, is not its frame's card's event.)"""
+    if (w.question, w.choice) in ((USE_QUESTION, USE_EVENT), (ORDER_QUESTION, EVENT_BEFORE)):
         return w.card
     if w.question == HEADLINE_QUESTION and isinstance(w.choice, dict) and isinstance(w.choice.get("card"), int):
         return w.choice["card"]
