@@ -87,11 +87,18 @@ def test_a_bad_option_is_one_line(capsys):
 
 
 def test_vectors_and_perft(capsys, tmp_path):
+    """A small run (two events, one per edition; the full set is reports/twilight_struggle/vectors,
+    tests/twilight_struggle/test_vectors.py): each vector names its edition's options, perft counts
+    the Deluxe's option sets too, and the vectors pass --check."""
     code, text, _ = run(capsys, "vectors", "--game", GAME, "--out", str(tmp_path / "v"), "--games", "3",
-                        "--directed-games", "2", "--perft-depth", "3")
+                        "--directed-games", "2", "--perft-depth", "3", "--only", "card-001-seed,card-021-deluxe")
     assert code == 0
     perft = json.loads((tmp_path / "v" / "perft.json").read_text())
     assert perft["game"] == GAME
+    assert [v["name"] for v in perft["variants"]] == ["deluxe", "deluxe_optional_cards"]
+    index = json.loads((tmp_path / "v" / "index.json").read_text())
+    assert [(v["id"], v["options"]["edition"]) for v in index["vectors"]] == [("card-001-seed", "seed"),
+                                                                              ("card-021-deluxe", "deluxe")]
     code, text, _ = run(capsys, "vectors", "--check", str(tmp_path / "v"))
     assert code == 0, text
 
