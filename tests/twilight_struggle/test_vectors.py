@@ -102,8 +102,8 @@ def test_the_committed_perft_figures_are_a_direct_count():
                                                        {"edition": "deluxe", "optional_cards": True}]
     for block in [doc["scenarios"]] + [v["scenarios"] for v in doc["variants"]]:
         assert set(block) == set(names)
-        for s in block.values():
-            assert s["depth"] == perft.default_depth(next(n for n in names if block[n] is s), GAME)
+        for name, s in block.items():
+            assert s["depth"] == perft.default_depth(name, GAME) == len(s["counts"])
             assert sum(x["count"] for x in s["divide"]) == s["counts"][-1]
 
 
