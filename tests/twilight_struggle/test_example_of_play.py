@@ -129,10 +129,10 @@ def targets(st) -> set:
     return {a["country"] for a in st.legal_actions()}
 
 
-def start():
+def start(rulings: dict = RULINGS):
     """The set-up done (3.2, 3.3: the free influence where the example puts it), the turn 1 hands
     dealt, the China Card with the USSR: play stands at the turn 1 headline."""
-    st = position(influence=SET_UP, hands=TURN_1_HANDS, next={"phase": "headline"}, rulings=RULINGS)
+    st = position(influence=SET_UP, hands=TURN_1_HANDS, next={"phase": "headline"}, rulings=rulings)
     assert tracks(st) == (0, 5, 0, 0, 0, 0) and st.d["china"] == {"holder": "USSR", "face_up": True}
     assert sum(v["US"] for v in st.d["influence"].values()) == 23  # 3.3 (the seed: 16 fixed + 7)
     assert sum(v["USSR"] for v in st.d["influence"].values()) == 15  # 3.2: 9 fixed + 6
@@ -329,6 +329,9 @@ def test_turn_2():
 
 # -- turn 3 ---------------------------------------------------------------------------------------------------
 def turn_3(st):
+    #: 1 under the seed card's own text of Korean War (C011's default in the seed edition): its DEFCON
+    #: step; 0 under the reading the example follows (RULINGS).
+    kw = 1 if st.rulings.card_11_text in ("edition", "seed") else 0
     # The deal: the pile's 4 cards first (A42: the example says 5), then the discards reshuffled.
     pile = sorted(st.d["deck"])
     deal(st, TURN_3_DEAL)
@@ -344,11 +347,11 @@ def turn_3(st):
     # leaves them out); no DEFCON step under the reading the example follows (A18, C011).
     play(st, 6)
     assert inf(st, "South Korea") == (0, 3) and controls(st, "USSR", "South Korea")
-    assert tracks(st) == (-3, 5, 2, 0, 3, 1)
+    assert tracks(st) == (-3, 5 - kw, 2, 0, 3, 1)
 
     # USSR 1: NATO for the Space Race, roll 2: box 4 (Gagarin), no VP.
     play(st, {"card": NATO}, {"use": "space"}, 2)
-    assert tracks(st) == (-3, 5, 2, 0, 4, 1)
+    assert tracks(st) == (-3, 5 - kw, 2, 0, 4, 1)
     # US 1: Europe Scoring. The USSR controls Romania, Bulgaria (A37) and Czechoslovakia (A41): 3
     # countries, as many as the US (United Kingdom, France, Italy; West Germany lost to Blockade,
     # A40): Presence each: the US 3 + 2 battlegrounds, the USSR 3: 2 VP to the US, not 7.
@@ -364,21 +367,19 @@ def turn_3(st):
     assert tracks(st)[0] == -3
     # US 2: Socialist Governments for the Space Race, roll 6: failure (its event does not happen, 6.4.5).
     play(st, {"card": SOCIALIST_GOVERNMENTS}, {"use": "space"}, 6)
-    assert tracks(st) == (-3, 5, 2, 0, 4, 1) and inf(st, "Italy") == (3, 0)
+    assert tracks(st) == (-3, 5 - kw, 2, 0, 4, 1) and inf(st, "Italy") == (3, 0)
 
     # USSR 3: Vietnam Revolts for a coup in Iran: 4 + 2 = 6 against 4: 2 US influence out, Iran no
     # longer controlled; DEFCON 4; milops 2 + 2 = 4 (A20: the example says 2).
     play(st, {"card": VIETNAM_REVOLTS}, {"use": "coup"}, {"country": "Iran"}, 4)
-    assert inf(st, "Iran") == (0, 0) and tracks(st) == (-3, 4, 4, 0, 4, 1)
+    assert inf(st, "Iran") == (0, 0) and tracks(st) == (-3, 4 - kw, 4, 0, 4, 1)
     # US 3: Formosan Resolution for a coup in Libya: 2 + 2 = 4 against 4: no effect; DEFCON 3; 2 milops.
     play(st, {"card": FORMOSAN_RESOLUTION}, {"use": "coup"}, {"country": "Libya"}, 2)
-    assert inf(st, "Libya") == (0, 2) and tracks(st) == (-3, 3, 4, 2, 4, 1)
-    # Under the seed card's own text (C011's default) Korean War would have degraded DEFCON too:
-    # DEFCON 2 now, and the Middle East closed to the USSR's Egypt coup that follows (8.1.5).
-    seed = copy.deepcopy(st)
-    seed.d["defcon"] -= 1
-    play(seed, {"card": INDO_PAKISTANI_WAR}, {"use": "coup"})
-    assert "Egypt" not in targets(seed) and "Egypt" in st.map.area("Middle East")
+    assert inf(st, "Libya") == (0, 2) and tracks(st) == (-3, 3 - kw, 4, 2, 4, 1)
+    if kw:  # the seed card's DEFCON step: DEFCON 2 now, the Middle East closed to the Egypt coup (8.1.5)
+        play(st, {"card": INDO_PAKISTANI_WAR}, {"use": "coup"})
+        assert "Egypt" not in targets(st) and "Egypt" in st.map.area("Middle East")
+        return
 
     # USSR 4: Indo-Pakistani War for a coup in Egypt: 6 + 2 = 8 against 4: 2 US out, 2 USSR in;
     # DEFCON 2; milops 4 + 2, at most 5 (8.2: the example says 4).
@@ -435,6 +436,20 @@ def test_turn_3():
     DEFCON 2's requirement. Korean War's milops (A20), Bulgaria and Czechoslovakia (A37, A41) and
     the Europe Scoring that follows from them asserted as the rules give them."""
     st = start()
+    turn_1(st)
+    turn_2(st)
+    turn_3(st)
+
+
+@pytest.mark.rule("card 11", "8.1.5", "8.1.7")
+@pytest.mark.reading("C011")
+def test_turn_3_with_korean_war_as_the_seed_card_prints_it():
+    """C011's default in the seed edition: Korean War degrades DEFCON by one (A18). Played so, turn
+    3 runs one DEFCON lower: 4 after the headline, 2 after the US's Libya coup, and the Middle East
+    is closed (8.1.5) to the USSR's coup in Egypt that the example plays next; which is why the
+    example is played under the reading it follows (``card_11_text: deluxe``)."""
+    st = start(rulings={})
+    assert st.rulings.card_11_text == "edition"
     turn_1(st)
     turn_2(st)
     turn_3(st)
