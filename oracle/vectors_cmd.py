@@ -8,7 +8,8 @@ everything its coverage lists (Labyrinth: every operation and every card's event
 list: every question and rule its games meet), writes one vector per thing covered to
 ``DIR/vectors/<id>.json``, the list of them (and of what could not be covered) to
 ``DIR/index.json`` and the perft counts to ``DIR/perft.json`` (default DIR: vectors/<game>), and
-prints what it wrote, what is not covered and the perft counts. Exit 0.
+prints what it wrote, how much is covered (``covered: N of M``, per set of game options when the
+targets name some), what is not covered and the perft counts. Exit 0.
 
 ``--check DIR`` replays every vector of DIR against the model and prints one line per vector, pass
 or FAIL with what differs. Exit 0 when all pass, 1 when one fails, 2 for bad input (a malformed or
@@ -116,6 +117,7 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
     lines = [f"{out / vectors.VECTOR_DIR}: {len(built)} vector{'s' if len(built) != 1 else ''} written "
              f"({result.played} games searched, {result.played_directed} directed)",
              f"{out / 'index.json'}: written"]
+    lines.append(coverage_line(wanted, {v["id"] for v in built}))
     missing = index["not_covered"]
     if missing:
         lines.append(f"not covered ({len(missing)}): " + ", ".join(f"{m['id']} ({'; '.join(m['covers'])})"
@@ -127,6 +129,21 @@ def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
         lines += perft.render(perft_doc)
     print("\n".join(lines), file=stream)
     return EXIT_OK
+
+
+def coverage_line(wanted: list, got: set) -> str:
+    """``covered: N of M``, and the same for each set of game options the targets name (a Twilight
+    Struggle edition)."""
+    line = f"covered: {sum(1 for t in wanted if t.id in got)} of {len(wanted)}"
+    groups: dict[tuple, list] = {}
+    for t in wanted:
+        if t.options:
+            groups.setdefault(t.options, []).append(t)
+    if groups:
+        parts = [", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options)
+                 + f": {sum(1 for t in ts if t.id in got)} of {len(ts)}" for options, ts in groups.items()]
+        line += f" ({'; '.join(parts)})"
+    return line
 
 
 def check(folder: Path, only: list[str] | None, stream=None) -> int:

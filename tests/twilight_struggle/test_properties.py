@@ -93,6 +93,7 @@ def test_vectors_and_perft(capsys, tmp_path):
     code, text, _ = run(capsys, "vectors", "--game", GAME, "--out", str(tmp_path / "v"), "--games", "3",
                         "--directed-games", "2", "--perft-depth", "3", "--only", "card-001-seed,card-021-deluxe")
     assert code == 0
+    assert "covered: 2 of 2 (edition=seed: 1 of 1; edition=deluxe, optional_cards=true: 1 of 1)" in text.splitlines()
     perft = json.loads((tmp_path / "v" / "perft.json").read_text())
     assert perft["game"] == GAME
     assert [v["name"] for v in perft["variants"]] == ["deluxe", "deluxe_optional_cards"]
