@@ -252,7 +252,7 @@ def _vp_sign() -> None:
     replace_function("tracks", "gain_vp", make)
 
 
-@mutant("milops-max-4", "8.2", "The Military Operations track ends at 4 instead of 5, so at DEFCON 5 "
+@mutant("milops-max-4", "8.2.3", "The Military Operations track ends at 4 instead of 5, so at DEFCON 5 "
         "the requirement can never be met")
 def _milops_max() -> None:
     set_constant("tracks", "MILOPS_MAX", 4)
@@ -347,14 +347,15 @@ def _realign_sp() -> None:
     replace_function("operations.realignment", "modifiers", make)
 
 
-@mutant("realign-equal-influence-counts", "6.2.2",
-        "A realignment roll gets the +1 for more influence also when both sides have as much there")
-def _realign_equal() -> None:
+@mutant("realign-no-adjacent-control-modifier", "6.2.2",
+        "A realignment roll forgets the +1 per adjacent country the side controls")
+def _realign_adjacent() -> None:
+    control = _mod("control")
+
     def make(orig):
         def modifiers(st, side, country):
-            inf = st.d["influence"][country]
-            other = "US" if side == "USSR" else "USSR"
-            return orig(st, side, country) + (1 if inf[side] == inf[other] else 0)
+            return orig(st, side, country) - sum(1 for c in st.map.countries[country].adjacent
+                                                 if control.controls(st, side, c))
         return modifiers
     replace_function("operations.realignment", "modifiers", make)
 
@@ -443,6 +444,20 @@ def _china_face_up() -> None:
     replace_function("cardplay", "_take_card", make)
 
 
+@mutant("deluxe-setup-no-canada", "3.3",
+        "The Deluxe set-up forgets the US's 2 influence in Canada (23 US influence as in the seed's "
+        "edition instead of 25)", options=DELUXE)
+def _deluxe_canada() -> None:
+    def make(orig):
+        def build_start(s, scenario, length="standard", rulings=None, options=None):
+            d = orig(s, scenario, length, rulings, options)
+            if d["options"]["edition"] == "deluxe" and d["influence"]["Canada"]["US"] >= 2:
+                d["influence"]["Canada"]["US"] -= 2
+            return d
+        return build_start
+    replace_function("scenarios", "build_start", make)
+
+
 # -- the turn (4.5) ----------------------------------------------------------------------------------
 @mutant("hand-size-8-always", "4.5", "The hands are dealt up to 8 cards in every turn (4.5 B: 9 from turn 4)")
 def _hand_8() -> None:
@@ -516,15 +531,40 @@ def _no_sp_bonus() -> None:
     replace_function("scoring", "region_vp", make)
 
 
-@mutant("southeast-asia-thailand-1", "7.2", "Southeast Asia Scoring gives 1 VP for Thailand instead of 2")
-def _thailand() -> None:
-    tables().southeast_asia["Thailand"] = 1
+@mutant("southeast-asia-scoring-not-removed", "7.2",
+        "Southeast Asia Scoring goes to the discards after its play, to be reshuffled, instead of being "
+        "removed from the game")
+def _seasia_kept() -> None:
+    def make(orig):
+        def after_event(st, number, side):
+            orig(st, number, side)
+            d = st.d
+            if st.cards[number].deluxe == 38 and number in d["removed"]:
+                d["removed"].remove(number)
+                d["discard"].append(number)
+                d["discard"].sort()
+        return after_event
+    replace_function("events.play", "after_event", make)
 
 
 @mutant("europe-presence-2", "10.1.1", "Europe Scoring gives 2 VP for Presence instead of 3")
 def _europe_presence() -> None:
     t = tables()
     t.scoring["Europe"] = dataclasses.replace(t.scoring["Europe"], presence=2)
+
+
+@mutant("late-war-final-us-needs-more-than-0", "10.3.2",
+        "At the end of the Late War scenario the US wins with any VP above zero (the scenario: the US "
+        "needs +20, else the USSR wins)", scenario="late_war")
+def _late_war_final() -> None:
+    def make(orig):
+        def final_scoring(st, f):
+            orig(st, f)
+            t = st.d["terminal"]
+            if t is not None and t.get("rule") == "10.3.2" and t["winner"] == "USSR" and st.d["vp"] > 0:
+                st.d["terminal"] = dict(t, winner="US", reason=f"final scoring: {st.d['vp']:+d} VP")
+        return final_scoring
+    replace_function("victory", "final_scoring", make)
 
 
 # -- the Space Race (6.4) ----------------------------------------------------------------------------
@@ -593,17 +633,17 @@ def _olympic() -> None:
     set_constant("events.early_19_35", "OLYMPIC_VP", 1)
 
 
-@mutant("card-15-nasser-rounded-down", "card 15",
-        "Nasser removes half the US influence in Egypt rounded down (the card: rounded up)")
+@mutant("card-15-nasser-one-influence", "card 15",
+        "Nasser adds 1 USSR influence in Egypt instead of 2")
 def _nasser() -> None:
     control = _mod("control")
 
     def make(orig):
         def event(st, f, a):
-            us = st.d["influence"]["Egypt"]["US"]
+            ussr = st.d["influence"]["Egypt"]["USSR"]
             orig(st, f, a)
-            if us % 2 == 1 and st.d["influence"]["Egypt"]["US"] == us - (us + 1) // 2:
-                control.add_influence(st, "US", "Egypt", 1)
+            if st.d["influence"]["Egypt"]["USSR"] == ussr + 2:
+                control.remove_influence(st, "USSR", "Egypt", 1)
         return event
     replace_event(15, make)
 
@@ -613,10 +653,17 @@ def _destalinization() -> None:
     set_constant("events.early_19_35", "DESTALINIZATION_MOVES", 5)
 
 
-@mutant("card-43-salt-not-lasting", "card 43",
-        "SALT Negotiations' -1 to every coup is not in force for the rest of the turn")
+@mutant("card-43-salt-defcon-1", "card 43",
+        "SALT Negotiations improves DEFCON by 1 instead of 2")
 def _salt() -> None:
-    replace_hook("coup_modifier", 43, lambda orig: lambda st, e, side, country, **_: 0)
+    def make(orig):
+        def event(st, f, a):
+            before = st.d["defcon"]
+            orig(st, f, a)
+            if st.d["defcon"] >= before + 2:
+                st.d["defcon"] -= 1
+        return event
+    replace_event(43, make)
 
 
 @mutant("card-31-red-scare-both-sides", "card 31",
