@@ -195,7 +195,9 @@ def _iran_stability() -> None:
     set_country("Iran", stability=3)
 
 
-@mutant("map-panama-not-battleground", "2.1.4", "Panama is not a battleground")
+@mutant("map-panama-not-battleground", "2.1.4",
+        "Panama is not a battleground (a coup there does not degrade DEFCON, and scoring counts it as a "
+        "plain country)")
 def _panama_bg() -> None:
     set_country("Panama", battleground=False)
 
@@ -347,7 +349,7 @@ def _realign_sp() -> None:
     replace_function("operations.realignment", "modifiers", make)
 
 
-@mutant("realign-no-adjacent-control-modifier", "6.2.2",
+@mutant("realign-no-adjacent-control-bonus", "6.2.2",
         "A realignment roll forgets the +1 per adjacent country the side controls")
 def _realign_adjacent() -> None:
     control = _mod("control")
@@ -493,7 +495,7 @@ def _mid_war_late() -> None:
 
 
 # -- scoring (10.1, 7.2) -----------------------------------------------------------------------------
-@mutant("domination-without-non-battleground", "10.1.1",
+@mutant("domination-without-non-bg", "10.1.1",
         "Domination is met without a non-battleground country among the side's (10.1.1: at least one)")
 def _domination() -> None:
     scoring = _mod("scoring")
@@ -553,7 +555,7 @@ def _europe_presence() -> None:
     t.scoring["Europe"] = dataclasses.replace(t.scoring["Europe"], presence=2)
 
 
-@mutant("late-war-final-us-needs-more-than-0", "10.3.2",
+@mutant("late-war-us-wins-above-zero", "10.3.2",
         "At the end of the Late War scenario the US wins with any VP above zero (the scenario: the US "
         "needs +20, else the USSR wins)", scenario="late_war")
 def _late_war_final() -> None:
