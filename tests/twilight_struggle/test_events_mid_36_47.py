@@ -3,8 +3,9 @@ Mid War cards are in play). Cards used besides the batch: US 4 Duck and Cover (3
 Doctrine (1), 22 Independent Reds (2); USSR 7 Socialist Governments (3); neutral 18 Captured Nazi
 Scientist (1), 34 Nuclear Test Ban (4); 37 Central America Scoring.
 
-The readings of the cards' texts (ruling ``card_<n>_text``: edition, seed, deluxe; registry
-C036-C047) are each tested under every reading."""
+The readings of the cards' texts (ruling ``card_<n>_text``: edition, seed, deluxe; registry A23
+for card 36, A26 for 40, A22 for 41, C047 for 47; ``card_43_defcon``, A19, for 43) and of DEFCON 1
+by choice (``defcon_one_by_choice``, A25, cards 45 and 46) are each tested under every reading."""
 from __future__ import annotations
 
 import json
@@ -37,7 +38,7 @@ BRUSH = {"Pakistan": {"US": 2, "USSR": 0}, "Iran": {"US": 2, "USSR": 0}, "India"
 
 
 @pytest.mark.rule("card 36", "7.6", "8.2.4")
-@pytest.mark.reading("C036")
+@pytest.mark.reading("A23")
 @pytest.mark.parametrize("edition,card_36_text,modifier", [
     ("seed", "edition", 1), ("deluxe", "edition", 2), ("deluxe", "seed", 1), ("seed", "deluxe", 2)])
 def test_brush_war_modifier_under_each_text(edition, card_36_text, modifier):
@@ -146,7 +147,7 @@ def test_cuban_missile_crisis_binds_only_the_opponent_and_only_when_he_can_cance
 
 
 @pytest.mark.rule("card 40")
-@pytest.mark.reading("C040")
+@pytest.mark.reading("A26")
 @pytest.mark.parametrize("edition,card_40_text,offered", [
     ("seed", "edition", ["East Germany", "Turkey"]), ("deluxe", "edition", ["Turkey"]),
     ("deluxe", "seed", ["East Germany", "Turkey"]), ("seed", "deluxe", ["Turkey"])])
@@ -199,7 +200,7 @@ def test_nuclear_subs_triggered_by_the_ussrs_operations_is_the_uss():
 
 
 @pytest.mark.rule("card 41", "card 46", "8.1.3")
-@pytest.mark.reading("C041")
+@pytest.mark.reading("A22")
 @pytest.mark.parametrize("edition,card_41_text,defcon", [
     ("seed", "edition", 5), ("deluxe", "edition", 2), ("deluxe", "seed", 5), ("seed", "deluxe", 2)])
 def test_nuclear_subs_seed_words_stop_every_us_defcon_move(edition, card_41_text, defcon):
@@ -331,7 +332,7 @@ def test_bear_trap_played_by_the_us_and_triggered_by_the_ussr():
 
 # -- card 43 SALT Negotiations ---------------------------------------------------------------------------
 @pytest.mark.rule("card 43", "8.1.7", "6.3.2")
-@pytest.mark.reading("C043")
+@pytest.mark.reading("A19")
 @pytest.mark.parametrize("card_43_defcon,before,after", [("improve", 3, 5), ("degrade", 4, 2)])
 def test_salt_defcon(card_43_defcon, before, after):
     """Card 43: DEFCON +2 (the example, the Deluxe), or -2 under the seed card's words."""
@@ -415,6 +416,30 @@ def test_how_i_learned_at_defcon_one_loses():
     st = pos(hands={"USSR": [], "US": [46]}, next=US_1)
     play(st, {"card": 46}, {"use": "event"}, {"defcon": 1})
     assert st.d["terminal"]["winner"] == "USSR"
+
+
+@pytest.mark.rule("card 46", "card 45", "8.1.3")
+@pytest.mark.reading("A25")
+@pytest.mark.parametrize("defcon_one_by_choice", [True, False])
+def test_defcon_one_by_choice(defcon_one_by_choice):
+    """Cards 46 and 45 under each reading of A25: 'qualsiasi livello' offers DEFCON 1 (the player
+    who sets it loses, 8.1.3), and Summit's winner at DEFCON 2 may degrade it (the phasing USSR
+    responsible: the US wins); under not_one neither is offered."""
+    rulings = {"defcon_one_by_choice": defcon_one_by_choice}
+    st = pos(hands={"USSR": [46], "US": []}, rulings=rulings)
+    play(st, {"card": 46}, {"use": "event"})
+    low = 1 if defcon_one_by_choice else 2
+    assert st.legal_actions() == [{"defcon": n} for n in range(low, 6)]
+    st = pos(hands={"USSR": [45], "US": []}, defcon=2, rulings=rulings)
+    play(st, {"card": 45}, {"use": "event"}, 1, 6)
+    assert question(st) == "event_45.move" and st.decision()["player"] == "US"
+    degrade = [{"defcon": -1}] if defcon_one_by_choice else []
+    assert st.legal_actions() == [{"defcon": 0}] + degrade + [{"defcon": 1}]
+    st = pos(hands={"USSR": [45], "US": []}, defcon=3, rulings=rulings)  # above 2 the step is always there
+    play(st, {"card": 45}, {"use": "event"}, 1, 6)
+    assert st.legal_actions() == [{"defcon": 0}, {"defcon": -1}, {"defcon": 1}]
+    play(st, {"defcon": -1})
+    assert st.d["defcon"] == 2 and st.d["terminal"] is None
 
 
 # -- card 47 Junta ---------------------------------------------------------------------------------------

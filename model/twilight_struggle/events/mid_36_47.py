@@ -2,7 +2,9 @@
 
 The Italian seed's words decide for ``edition=seed``, the Deluxe's for ``edition=deluxe``; where
 they differ and play differs, a ruling switch ``card_<n>_text`` (``edition``, the default: follow
-the edition played; ``seed``; ``deluxe``) is declared in data/ambiguities/cards_mid_36_47.yaml.
+the edition played; ``seed``; ``deluxe``) is declared in data/ambiguities/cards_mid_36_47.yaml, or,
+where the seed dossier asked the question first, by the dossier's entry in
+data/ambiguities/a18_a31.yaml (card 36: A23; 40: A26; 41: A22; 43: A19, switch ``card_43_defcon``).
 Cards 37 and 38 are scoring cards (scoring_cards.py).
 
 * 36 Brush War (Guerra Secondaria): a war (7.6) on a country of stability 1 or 2.
@@ -13,6 +15,8 @@ Cards 37 and 38 are scoring cards (scoring_cards.py).
 * 43 SALT Negotiations (Negoziati SALT): DEFCON +2, coups -1, a card from the discards.
 * 45 Summit (Incontro): a die contest for 2 VP and a DEFCON move.
 * 46 How I Learned to Stop Worrying (Come ho imparato a non preoccuparmi più): any DEFCON, 5 milops.
+  Whether these two events may bring DEFCON to 1 is the ruling ``defcon_one_by_choice`` (registry
+  A25; default: yes, 8.1.3 naming the loser).
 * 47 Junta (Giunta): 2 influence in Latin America, then a free coup (or, Deluxe, realignment).
 
 Steps other batches may want (say so to the lead): ``missile_crisis_cancel`` (the side card 40
@@ -393,7 +397,11 @@ def _summit_winner(st, f) -> bool:
 
 
 def _summit_options(st, f) -> list:
-    out = [{"defcon": 0}, {"defcon": -1}]
+    """Card 45: leave DEFCON, degrade it or (below 5) improve it; from DEFCON 2 the degradation is
+    nuclear war (8.1.3) unless the ruling ``defcon_one_by_choice`` (registry A25) is false."""
+    out = [{"defcon": 0}]
+    if st.d["defcon"] > 2 or st.rulings.defcon_one_by_choice:
+        out.append({"defcon": -1})
     if st.d["defcon"] < 5:
         out.append({"defcon": 1})
     return out
@@ -428,7 +436,9 @@ def summit():
 
 # -- card 46 How I Learned to Stop Worrying ---------------------------------------------------------------
 def _level_options(st, f) -> list:
-    return [{"defcon": n} for n in range(1, 6)]
+    """Card 46: 'qualsiasi livello': 1-5, DEFCON 1 (nuclear war, 8.1.3) included unless the ruling
+    ``defcon_one_by_choice`` (registry A25) is false."""
+    return [{"defcon": n} for n in range(1 if st.rulings.defcon_one_by_choice else 2, 6)]
 
 
 @implements("card 46", "8.1.3", "8.1.7", "8.2.3")
