@@ -612,10 +612,11 @@ def _war_vp() -> None:
     set_constant("events.early_1_18", "WAR_VP", 1)
 
 
-@mutant("card-7-no-cap-per-country", "card 7",
-        "Socialist Governments may remove all 3 US influence from one country (the card: at most 2 per country)")
-def _socialist_cap() -> None:
-    child_of_event(7, "remove_influence", lambda frame: frame.pop("per_country", None))
+@mutant("card-14-comecon-no-cap-per-country", "card 14",
+        "COMECON may put more than 1 of its 4 USSR influence in one Eastern European country (the card: "
+        "1 in each of 4 countries)")
+def _comecon_cap() -> None:
+    child_of_event(14, "place_influence", lambda frame: frame.pop("per_country", None))
 
 
 @mutant("card-21-nato-without-prerequisite", "card 21",
@@ -672,3 +673,37 @@ def _salt() -> None:
         "Red Scare/Purge takes 1 from the ops of the player's own cards too (the card: the opponent's only)")
 def _red_scare() -> None:
     replace_hook("ops", 31, lambda orig: lambda st, e, side, card, **_: -1)
+
+
+@mutant("card-9-vietnam-bonus-all-asia", "card 9",
+        "Vietnam Revolts' +1 op holds while every op goes to Asia (the card: to Southeast Asia only)")
+def _vietnam() -> None:
+    set_constant("events.early_1_18", "VIETNAM_AREA", "Asia")
+
+
+@mutant("card-59-flower-power-1-vp", "card 59",
+        "Flower Power gives the USSR 1 VP for a war card the US plays instead of 2", scenario="late_war")
+def _flower_power() -> None:
+    tracks = _mod("tracks")
+
+    def make(orig):
+        def hook(st, effect, side, card, use, **context):
+            before = st.d["vp"]
+            orig(st, effect, side, card, use, **context)
+            if st.d["vp"] == before - 2:
+                tracks.gain_vp(st, "US", 1)
+        return hook
+    replace_hook("card_played", 59, make)
+
+
+@mutant("card-86-north-sea-oil-both-sides", "card 86",
+        "North Sea Oil gives the USSR 8 action rounds in the turn of the event too (the card: the US "
+        "only)", scenario="late_war")
+def _north_sea_oil() -> None:
+    replace_hook("eight_rounds", 86, lambda orig: lambda st, e, side, **_: e.get("turn") == st.d["turn"])
+
+
+@mutant("card-87-reformer-no-coup-bar", "card 87",
+        "The Reformer no longer bars USSR coups in Europe once played", scenario="late_war")
+def _reformer() -> None:
+    replace_hook("coup_barred", 87, lambda orig: lambda st, e, side, country, **_: False)
