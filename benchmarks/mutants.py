@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from cdg_oracle.model.core.errors import DataError  # noqa: E402
 from cdg_oracle.oracle import difftest  # noqa: E402
 from cdg_oracle.oracle.difftest_cmd import reference_command  # noqa: E402
 from cdg_oracle.properties.games import checks  # noqa: E402
@@ -93,8 +94,8 @@ def main() -> None:
         ap.error("--jobs and --games must be >= 1, --budget > 0")
     try:
         MUTANTS = registry(args.game)
-    except Exception as e:  # an unknown game: one line
-        ap.error(f"--game {args.game}: {e}")
+    except DataError as e:  # an unknown game
+        ap.error(str(e))
     if not MUTANTS:
         ap.error(f"{args.game} has no mutants (its checks record names no mutants module)")
     names = list(MUTANTS)

@@ -18,7 +18,12 @@ So :func:`replace_function` and :func:`set_constant` here compile every sequence
 builder after the patch (:func:`recompile`), so the steps see the mutated function or value.
 
 Every mutant here has been measured to be detected by ``difftest`` (random strategy, seed 0) on
-its scenario and options; ``benchmarks/mutants.py --game twilight_struggle`` prints the figures.
+its scenario and options -- the standard scenario unless the bug needs another: the Late War
+scenario for its own end and for Mid and Late War cards that random games of the standard scenario
+seldom reach, the Deluxe edition for its set-up -- so none is an equivalent mutant;
+``benchmarks/mutants.py --game twilight_struggle`` prints the figures. Bugs that random games almost
+never reach were measured and left out (Thailand's 2 VP in Southeast Asia Scoring, Nasser's
+rounding, SALT's coup modifier), as was one that cancels out (a +1 to both sides' realignment rolls).
 """
 from __future__ import annotations
 
@@ -167,6 +172,7 @@ def set_country(name: str, **changes) -> None:
 
 
 def tables():
+    """The loaded tables (tables.py, cached: a change is seen by every state of this process)."""
     model_modules()
     from cdg_oracle.model.twilight_struggle.tables import load_tables
 
@@ -210,9 +216,9 @@ def _mexico_usa() -> None:
 
 
 # -- control and the tracks (2.1.7, 8.1, 8.2, 10.2) -------------------------------------------------
-@mutant("control-needs-excess-only", "2.1.7",
-        "Control needs influence exceeding the opponent's by the stability number, but the side's own "
-        "influence is compared to the stability minus 1 (an off-by-one: 'more than' read as 'at least')")
+@mutant("control-off-by-one", "2.1.7",
+        "A side controls a country when its influence exceeds the opponent's by the stability number "
+        "minus 1 (2.1.7: by at least the stability number)")
 def _control_off_by_one() -> None:
     from cdg_oracle.model.twilight_struggle.control import OPPONENT
 
