@@ -5,8 +5,9 @@ Cards used (seed edition, all Early War so that they are in play in turn 1): neu
 Nazi Scientist (1 op), 20 Olympic Games (2), 34 Nuclear Test Ban (4); USSR 7 Socialist Governments
 (3), 8 Fidel (2); US 4 Duck and Cover (3), 19 Truman Doctrine (1), 22 Independent Reds (2). The
 worked examples of the seed (6.1.2 Turkey, 6.1.3 Panama, 6.2.2 North Korea, 6.3.2 Mexico, and the
-coups of the example of play) are regression tests; the example's slips (registry A32-A39) are not
-copied: the Italy coup "needs a 4" (A38) is checked against the rule instead.
+coups of the example of play, each alone) are regression tests; the example's slips (registry
+A32-A45) are not copied: the Italy coup "needs a 4" (A38) is checked against the rule instead. The
+example itself, every coup in its place, is played in test_example_of_play.py.
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The Space Race (6.4): the boxes' requirements and rolls (6.4.1), one card a turn (6.4.2), the VP of
 the first and second arrival (6.4.3), the abilities (6.4.4), no event (6.4.5) and the last box
-(6.4.6); and the seed's example of play, turn 2, as a regression.
+(6.4.6). The seed's example of play (its turn 2 Space Race too) is played through the whole model
+in test_example_of_play.py.
 
 The chart (seed p. 26, rebuilt in seed_twilight_struggle.md section b) is written out below, never
 read from data/tables.yaml. Cards by ops (USSR events unless noted): 10 Blockade (1), 30
@@ -235,31 +236,6 @@ def test_no_attempt_from_the_last_box():
     assert {"use": "space"} not in uses(st, 34)
     st = ussr_round({"USSR": 7, "US": 0}, [34])
     assert {"use": "space"} in uses(st, 34)
-
-
-# -- the example of play, turn 2 ---------------------------------------------------------------------------------
-
-@pytest.mark.rule("6.4.1", "6.4.2", "6.4.3", "6.4.4", "6.4.5")
-def test_example_turn_2_space_race():
-    """The seed's example of play, turn 2. 'URSS 2: Accucciati e Nasconditi per la Corsa allo
-    Spazio. Tira un 2 = successo': from box 1 the USSR reaches box 2 and may now play two Space Race
-    cards a turn. (US 2 plays CIA Created as an event, which the model does not implement yet: here
-    it is 1 op of influence in Japan, which touches no track.) 'URSS 3: Rossi Indipendenti come
-    Corsa allo Spazio. Tira un 1 = successo, 2 VP per l'URSS': its second attempt this turn, box 3.
-    'USA 3: Rivolta del Vietnam come Corsa allo Spazio. 1 VP agli USA': the US reaches box 1 second
-    (the example gives no roll: 3 here). No event happens on these cards (6.4.5)."""
-    st = position(turn=2, vp=1, space={"USSR": 1, "US": 0},
-                  hands={"USSR": [4, 22, 28], "US": [9, 12, 26]},
-                  next={"phase": "action_round", "side": "USSR", "round": 2})
-    play(st, {"card": 4}, {"use": "space"}, 2)
-    assert st.d["space"] == {"USSR": 2, "US": 0} and st.d["vp"] == 1
-    play(st, {"card": 26}, {"use": "influence"}, {"country": "Japan"})
-    play(st, {"card": 22}, {"use": "space"}, 1)
-    assert st.d["space"] == {"USSR": 3, "US": 0} and st.d["vp"] == 1 - 2
-    assert st.d["space_attempts"]["USSR"] == 2
-    play(st, {"card": 9}, {"use": "space"}, 3)
-    assert st.d["space"] == {"USSR": 3, "US": 1} and st.d["vp"] == 1 - 2 + 1
-    assert st.d["not_implemented"] == []
 
 
 @pytest.mark.rule("6.4.4")

@@ -1,6 +1,6 @@
 """The set-up (3.0-3.4), the sequence of play (4.0-4.5), military operations (8.2) and DEFCON's
-improvement (8.1.6), with scripted dice and draws; the example of play's end-of-turn figures are
-regression tests (turns 1 and 2), its slips (registry A32-A39) are not copied.
+improvement (8.1.6), with scripted dice and draws. The example of play, its deals and end-of-turn
+checks included, is played through the whole model in test_example_of_play.py.
 """
 from __future__ import annotations
 
@@ -105,8 +105,8 @@ def test_the_late_war_scenario():
 @pytest.mark.rule("4.5", "4.3", "4.3.1")
 def test_the_deal_empties_the_pile_then_reshuffles_the_discards():
     """4.3.1: the cards left in the pile are dealt first; 4.3: then the discards become the pile
-    (the removed cards never return). The example of play's turn 3 deal: 5 cards left, then the
-    reshuffle."""
+    (the removed cards never return). As in the example of play's turn 3 deal (where 4 cards are
+    left, not its 5: A42, test_example_of_play.py)."""
     cards = new_game().cards
     starred = [n for n, c in cards.items() if c.era == "early" and c.removed and n != CHINA_CARD][:5]
     early = [n for n, c in cards.items() if c.era == "early" and n != CHINA_CARD and n not in starred]
@@ -264,22 +264,6 @@ def test_a_side_without_cards_skips_its_action_rounds():
 
 
 # -- the end of the turn ---------------------------------------------------------------------------------------
-@pytest.mark.rule("8.2.1", "4.5", "10.2.3", "10.1.4")
-def test_the_military_operations_check_of_the_example_turn_1():
-    """8.2.1 (the example of play, end of turn 1): DEFCON 4, the USSR made 3 (the US gains 1), the
-    US 2 (the USSR gains 2): net 1 VP to the USSR (10.2.3); both markers return to zero."""
-    st = position(defcon=4, milops={"USSR": 3, "US": 2}, next={"phase": "end_of_turn"}, hands={"USSR": [], "US": []})
-    assert st.d["vp"] == -1 and st.d["milops"] == {"USSR": 0, "US": 0}
-
-
-@pytest.mark.rule("8.2.1")
-def test_the_military_operations_check_of_the_example_turn_2():
-    """8.2.1 (the example of play, end of turn 2): DEFCON 4, the US made none (4 VP to the USSR),
-    the USSR 3 (1 VP to the US): net 3 VP to the USSR."""
-    st = position(defcon=4, milops={"USSR": 3, "US": 0}, next={"phase": "end_of_turn"}, hands={"USSR": [], "US": []})
-    assert st.d["vp"] == -3
-
-
 @pytest.mark.rule("8.2.1", "4.5")
 @pytest.mark.reading("A01")
 @pytest.mark.parametrize("reading, vp", [("defcon_at_check", 0), ("defcon_at_step_d", -1)])
