@@ -1,11 +1,14 @@
 """Mutant benchmark: difftest's fault-detection rate against the deliberate rule mutants.
 
-    python benchmarks/mutants.py [--budget 60] [--seed 0] [--games 200] [--only NAME,...] [--jobs 1]
+    python benchmarks/mutants.py [--game labyrinth] [--budget 60] [--seed 0] [--games 200] [--only NAME,...] [--jobs 1]
+    python benchmarks/mutants.py --game twilight_struggle --budget 20 --jobs 2
 
-For every mutant of properties/labyrinth/mutants.py (or the ``--only`` ones) it runs ``difftest`` with the
-random strategy between the model and the reference adapter serving that mutant
-(``python -m oracle.reference_adapter --mutant NAME``), on the mutant's scenario and game length,
-for at most ``--games`` games and about ``--budget`` seconds (difftest starts no new game after
+For every mutant of the game's mutants module (its checks record's ``mutants``, properties/games.py:
+properties/labyrinth/mutants.py, properties/twilight_struggle/mutants.py; ``--game``, default
+labyrinth), or the ``--only`` ones, it runs ``difftest`` with the random strategy between the model
+and the reference adapter serving that mutant (``python -m oracle.reference_adapter --mutant
+GAME:NAME``), on the mutant's scenario, game length and game options (e.g. the Deluxe edition), for
+at most ``--games`` games and about ``--budget`` seconds (difftest starts no new game after
 the budget; the game under way finishes). It prints one line per mutant -- name, rule, detected
 or not, whether the finding cites the broken rule (among the rules the last step applied, or as the
 rule of the question asked), the verdict's kind, what differed (whose turn, legal actions, the
@@ -25,18 +28,29 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from cdg_oracle.model.core.errors import DataError  # noqa: E402
 from cdg_oracle.oracle import difftest  # noqa: E402
 from cdg_oracle.oracle.difftest_cmd import reference_command  # noqa: E402
-from cdg_oracle.properties.labyrinth.mutants import MUTANTS  # noqa: E402
+from cdg_oracle.properties.games import checks  # noqa: E402
+
+DEFAULT_GAME = "labyrinth"
 
 
-def run_one(name: str, games: int, seed: int, budget: float) -> dict:
-    """One difftest campaign against mutant ``name``; a plain dict (it crosses processes)."""
-    m = MUTANTS[name]
-    r = difftest.run(reference_command(name), "labyrinth", m.scenario, m.length, {}, games, seed,
-                     "random", budget=budget)
+def registry(game: str) -> dict:
+    """The mutants of ``game`` by name (its checks record's mutants module; {} if it has none)."""
+    mod = checks(game).mutants
+    return mod.MUTANTS if mod is not None else {}
+
+
+def run_one(game: str, name: str, games: int, seed: int, budget: float) -> dict:
+    """One difftest campaign against mutant ``name`` of ``game``; a plain dict (it crosses processes)."""
+    m = registry(game)[name]
+    # Labyrinth's mutants are named without the game (the adapter's default game), as they always were
+    r = difftest.run(reference_command(name if game == DEFAULT_GAME else f"{game}:{name}"), game, m.scenario,
+                     m.length, {}, games, seed, "random", budget=budget, options=m.options or None)
     f = r.finding
     return {"name": name, "rule": m.rule, "scenario": m.scenario, "length": m.length,
+            "options": m.options,
             "detected": f is not None, "kind": r.verdict, "what": describe(f) if f else "-",
             "cites": f is not None and (m.rule in f.rules or f.rule == m.rule),
             "game": f.game if f else None, "step": f.step if f else None,
@@ -61,6 +75,7 @@ def describe(f: difftest.Finding) -> str:
 def line(res: dict) -> str:
     where = f"game {res['game']} step {res['step']}" if res["detected"] else f"{res['games']} games agreed"
     game = res["scenario"] + ("" if res["length"] == "standard" else f"/{res['length']}")
+    game += "".join(f" {k}={v}" for k, v in res["options"].items())
     return (f"{res['name']:34s} {res['rule']:8s} {'yes' if res['detected'] else 'NO':3s}  "
             f"{'yes' if res['cites'] else '-':5s} {res['kind']:12s} {res['what']:46s} {where:20s} "
             f"{res['seconds']:5.1f} s  {game}")
@@ -68,6 +83,7 @@ def line(res: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default=DEFAULT_GAME, help=f"the game whose mutants run (default {DEFAULT_GAME})")
     ap.add_argument("--budget", type=float, default=60.0, help="seconds per mutant (default 60)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--games", type=int, default=200, help="at most this many games per mutant (default 200)")
@@ -76,20 +92,26 @@ def main() -> None:
     args = ap.parse_args()
     if args.jobs < 1 or args.budget <= 0 or args.games < 1:
         ap.error("--jobs and --games must be >= 1, --budget > 0")
+    try:
+        MUTANTS = registry(args.game)
+    except DataError as e:  # an unknown game
+        ap.error(str(e))
+    if not MUTANTS:
+        ap.error(f"{args.game} has no mutants (its checks record names no mutants module)")
     names = list(MUTANTS)
     if args.only:
         names = [n.strip() for n in args.only.split(",") if n.strip()]
         unknown = [n for n in names if n not in MUTANTS]
         if unknown:
             ap.error(f"unknown mutant(s): {', '.join(unknown)}")
-    print(f"{len(names)} mutants, random strategy, seed {args.seed}, at most {args.games} games and "
+    print(("" if args.game == DEFAULT_GAME else f"{args.game}: ") + f"{len(names)} mutants, random strategy, seed {args.seed}, at most {args.games} games and "
           f"about {args.budget:g} s each, {args.jobs} at a time")
     print(f"{'mutant':34s} {'rule':8s} {'det':3s}  {'cites':5s} {'kind':12s} {'what differed':46s} "
           f"{'where':20s} {'time':>7s}  scenario")
     t0 = time.perf_counter()
     results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(run_one, n, args.games, args.seed, args.budget) for n in names]
+        futures = [pool.submit(run_one, args.game, n, args.games, args.seed, args.budget) for n in names]
         for fut in futures:
             res = fut.result()
             results.append(res)

@@ -1,14 +1,15 @@
-"""Deliberate rule mutants of the model: the yardstick of difftest's fault-detection rate.
+"""Labyrinth's deliberate rule mutants: the yardstick of difftest's fault-detection rate.
 
 Each mutant is one small, realistic rules bug (an off-by-one in a track clamp, a missed
 modifier, a wrong adjacency, a skipped cadre, a wrong end-of-turn order...), named, with the
 rule it breaks. It is switched on only inside a reference-adapter process
 (``cdg-oracle adapter --mutant NAME``; oracle/reference_adapter.py), never in the oracle's own
 process, and ``benchmarks/mutants.py`` runs ``difftest`` against each and prints how many were
-detected and how fast. A mutant patches the model's modules in place (a module constant, or a
-function everywhere it was imported by name, :func:`replace_function`; a procedure in the
-engine's registry, :func:`replace_procedure`; a card's event, :func:`replace_event`; the loaded
-map's adjacency, :func:`patch_adjacency`); the model itself holds no mutation hooks.
+detected and how fast. The registry and the patch helpers every game shares are
+properties/mutants.py's (:class:`~cdg_oracle.properties.mutants.Mutant`, ``mutant``, ``activate``,
+:func:`replace_function`, :func:`set_constant`...); Labyrinth's own helpers are here: a procedure
+in its engine's registry (:func:`replace_procedure`), a card's event (:func:`replace_event`), the
+loaded map's adjacency (:func:`patch_adjacency`). The model itself holds no mutation hooks.
 
 Every mutant here has been measured to be detected by ``difftest`` (random strategy, seed 0) on
 its scenario, so none is an equivalent mutant; ``benchmarks/mutants.py`` prints the figures.
@@ -17,106 +18,28 @@ copying it, so that each bug stays a few lines long and says exactly what it cha
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
-import sys
-from dataclasses import dataclass
 from typing import Callable
 
+from cdg_oracle.properties import mutants as _generic
+from cdg_oracle.properties.mutants import Mutant, replace_function, set_constant, set_constant_everywhere  # noqa: F401
 
-@dataclass(frozen=True)
-class Mutant:
-    """One registered mutant: its name, the rule (or card) it breaks, what it gets wrong, the
-    function that applies it to this process's model, and the game it is exercised on."""
+PACKAGE = "cdg_oracle.model.labyrinth"
 
-    name: str
-    rule: str  # the rule (or card) the mutant breaks, e.g. "4.7.1" or "card 93"
-    description: str
-    patch: Callable[[], None]
-    scenario: str = "lets_roll"  # the scenario on which difftest is expected to expose it
-    length: str = "standard"
-
-
-MUTANTS: dict[str, Mutant] = {}
-
-
-def mutant(name: str, rule: str, description: str, scenario: str = "lets_roll",
-           length: str = "standard") -> Callable:
-    """Register the decorated patch function as mutant ``name``."""
-    def register(fn: Callable[[], None]) -> Callable[[], None]:
-        if name in MUTANTS:
-            raise ValueError(f"mutant {name!r} registered twice")
-        MUTANTS[name] = Mutant(name, rule, description, fn, scenario, length)
-        return fn
-    return register
-
-
-def activate(name: str) -> Mutant:
-    """Apply mutant ``name`` to this process's model (KeyError if there is no such mutant).
-    Patches accumulate: activate at most one mutant per process."""
-    m = MUTANTS[name]
-    try:
-        m.patch()
-    except KeyError as e:  # not to be mistaken for an unknown name by the caller
-        raise RuntimeError(f"mutant {name!r}: its patch failed: KeyError {e}") from e
-    return m
+REGISTRY = _generic.Registry("labyrinth", default_scenario="lets_roll")
+MUTANTS: dict[str, Mutant] = REGISTRY.mutants
+mutant = REGISTRY.mutant
+activate = REGISTRY.activate
 
 
 def model_modules() -> list:
     """Every module of model.labyrinth, imported (so that a patch reaches each use site)."""
-    import cdg_oracle.model.labyrinth as pkg
-
-    mods = [pkg]
-    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
-        mods.append(importlib.import_module(info.name))
-    return mods
-
-
-def replace_function(module_name: str, name: str, make: Callable[[Callable], Callable]) -> None:
-    """Replace function ``name`` of ``module_name`` by ``make(original)`` in that module and in
-    every model module that imported it by name (``from ... import name``)."""
-    model_modules()
-    original = getattr(sys.modules[module_name], name)
-    new = make(original)
-    for mod in list(sys.modules.values()):
-        if mod is not None and getattr(mod, "__name__", "").startswith("cdg_oracle.model.") and getattr(mod, name, None) is original:
-            setattr(mod, name, new)
-
-
-def set_constant(module_name: str, name: str, value) -> None:
-    """Set a module-level constant that the model reads at call time."""
-    model_modules()
-    mod = sys.modules[module_name]
-    if not hasattr(mod, name):
-        raise AttributeError(f"{module_name} has no {name}")
-    setattr(mod, name, value)
-
-
-def set_constant_everywhere(module_name: str, name: str, value) -> None:
-    """Set constant ``name`` of ``module_name`` and its copies in every model module that imported
-    it by name with the same value (``from ... import RESERVES_MAX``)."""
-    model_modules()
-    original = getattr(sys.modules[module_name], name)
-    for mod in list(sys.modules.values()):
-        if (mod is not None and getattr(mod, "__name__", "").startswith("cdg_oracle.model.")
-                and hasattr(mod, name) and getattr(mod, name) == original):
-            setattr(mod, name, value)
+    return _generic.model_modules(PACKAGE)
 
 
 def replace_procedure(proc: str, make: Callable[[Callable], Callable]) -> None:
     """Replace the handler of procedure ``proc`` (model/labyrinth/engine.py ``PROCS``, which is
     what the engine dispatches on) by ``make(original)``, and the module attribute too."""
-    model_modules()
-    from cdg_oracle.model.labyrinth.engine import PROCS
-
-    original = PROCS[proc]
-    new = make(original)
-    PROCS[proc] = new
-    for mod in list(sys.modules.values()):
-        if mod is not None and getattr(mod, "__name__", "").startswith("cdg_oracle.model."):
-            for attr, value in list(vars(mod).items()):
-                if value is original:
-                    setattr(mod, attr, new)
+    _generic.replace_procedure(f"{PACKAGE}.engine", proc, make)
 
 
 def replace_event(card: int, make: Callable[[Callable], Callable]) -> None:
@@ -149,8 +72,7 @@ def patch_adjacency(edit: Callable[[dict, object], None]) -> None:
 
 def _mod(name: str):
     """Model module ``name``, with every model module imported."""
-    model_modules()
-    return sys.modules[name]
+    return _generic.module(name)
 
 
 # =================================================================================================

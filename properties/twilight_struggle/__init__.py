@@ -1,4 +1,6 @@
-"""Twilight Struggle's own checks: its invariants, map checks, z3 proofs and ambiguity registry.
+"""Twilight Struggle's own checks: its invariants, map checks, z3 proofs, state machine, rule
+mutants (``mutants.py``, the reference adapter's ``--mutant twilight_struggle:NAME``) and ambiguity
+registry.
 
 :data:`CHECKS` is the game's record for the generic tools (properties/games.py ``GameChecks``),
 named by its spec (model/twilight_struggle/__init__.py ``checks``). Its ambiguity registry is the
@@ -30,6 +32,7 @@ CHECKS = GameChecks(
         rulings=TwilightRulings, cards=range(1, 111), id_pattern=re.compile(r"^((D|A|P)\d\d|C\d{3})$"),
         id_hint="D01-D99, A01-A99 or P01-P99", seeds={"002": "it"}),
     machine=f"{_HERE}.stateful:run_machine",
+    mutants=f"{_HERE}.mutants",
     measurement=f"{_HERE}.measurement:MEASUREMENT",
     coverage=f"{_HERE}.coverage:COVERAGE",
 )
