@@ -84,6 +84,14 @@ def _reveal(st, f) -> None:
     f["order"] = resolution_order(st, f)
 
 
+def _cancelled(st, f) -> None:
+    """5.5: a headline may cancel the other side's once both are revealed, before either happens
+    (card 103 Defectors: events/late_93_103.py ``cancel_headline``)."""
+    from cdg_oracle.model.twilight_struggle.events.late_93_103 import cancel_headline
+
+    cancel_headline(st, f)
+
+
 def _to_table(st, f) -> None:
     d = st.d
     card = d["headline"][f["side"]]
@@ -128,6 +136,7 @@ def headline():
             do(_chosen),
         ]),
         do(_reveal),
+        do(_cancelled),
         for_each("order", "side", [
             do(_to_table),
             if_(_happens, [call("event", card=lambda st, f: f["card"], side=lambda st, f: st.d["phasing"],

@@ -37,8 +37,11 @@ def can_target(st, side: str, country: str, closed: tuple[str, ...] | None = Non
 
 
 def targets(st, f: dict) -> list[str]:
-    """The targets of the next roll; ``f["area"]``: rolls an event limits to a region (card 47)."""
-    closed, area, bars = defcon.closed_regions(st), f.get("area"), effects.active(st, "realign_barred")
+    """The targets of the next roll; ``f["area"]``: rolls an event limits to a region (card 47);
+    ``f["ignore_defcon"]``: an event's rolls DEFCON does not restrict (card 96, ruling
+    ``card_96_free_realign``)."""
+    closed = () if f.get("ignore_defcon") else defcon.closed_regions(st)
+    area, bars = f.get("area"), effects.active(st, "realign_barred")
     return [c for c in _candidates(st, f["side"]) if can_target(st, f["side"], c, closed, bars) and budget(st, f, c) >= 1
             and (area is None or st.map.in_area(c, area))]
 
