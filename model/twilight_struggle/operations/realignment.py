@@ -6,7 +6,8 @@ of several rolls. 6.2.2: each roll costs 1 op; both sides roll a die and add +1 
 country they control, +1 if they have more influence in the target than the other, +1 if the
 target is adjacent to their superpower; the higher total removes the difference from the loser's
 influence there (never below zero); a tie removes nothing. 6.2.3: realignment never adds
-influence. 8.1.5: no roll in a region DEFCON restricts (ruling ``defcon_restricts_realignment``);
+influence. 8.1.5: no roll in a region DEFCON restricts (ruling ``defcon_restricts_realignment``;
+card 96's rolls under ruling ``card_96_free_realign`` excepted);
 ruling ``realign_needs_enemy_influence``: the target must hold enemy influence.
 """
 from __future__ import annotations
