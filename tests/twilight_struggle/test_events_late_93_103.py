@@ -560,3 +560,28 @@ def test_defectors_played_by_the_ussr_in_its_round_gives_the_us_a_vp(use, vp):
 def test_defectors_played_by_the_us_in_its_round_changes_nothing():
     st = us_event(103)
     assert st.d["vp"] == 0 and 103 in st.d["discard"] and st.decision()["player"] == "USSR"
+
+
+# -- headlines --------------------------------------------------------------------------------------------------------------------
+@pytest.mark.rule("card 98", "card 97", "4.5")
+def test_aldrich_ames_headlined_orders_the_us_action_rounds():
+    """The USSR headlines Aldrich Ames (4 ops in the seed, first), the US An Evil Empire: the US's
+    headline has left its hand, so the order covers the 2 cards left; the US's first action round
+    offers the first of them only."""
+    st = late(next=HEADLINE, hands={"USSR": [98, 34], "US": [97, 20, 28]})
+    play(st, {"card": 98}, {"card": 97})
+    assert question(st) == "event_98.next" and st.legal_actions() == [{"card": 20}, {"card": 28}]
+    play(st, {"card": 28}, {"card": 20})
+    assert st.d["vp"] == 1 and 98 in st.d["removed"]  # then An Evil Empire
+    play(st, {"card": 34}, {"use": "influence"}, *[{"country": "North Korea"}] * 4)
+    assert st.decision()["player"] == "US" and offered_cards(st) == [28]
+
+
+@pytest.mark.rule("card 94", "4.5")
+def test_chernobyl_headlined_bars_the_region_for_the_ussrs_whole_turn():
+    st = late(next=HEADLINE, hands={"USSR": [34, 28], "US": [94, 20]})
+    play(st, {"card": 34}, {"card": 94})
+    assert st.d["vp"] == -3  # Nuclear Test Ban first (4 ops), at DEFCON 5: 5 - 2 = 3 VP to the USSR
+    play(st, {"region": "Middle East"})
+    play(st, {"card": 28}, {"use": "influence"})
+    assert "Syria" not in countries(st) and "Iraq" not in countries(st) and "North Korea" in countries(st)
