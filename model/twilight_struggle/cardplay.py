@@ -167,7 +167,10 @@ def _has_options(st, f) -> bool:
 @implements("5.5")
 def _round_start(st, f) -> None:
     """5.5: an event in force may act at the start of the side's action round, before its card is
-    chosen (effects hook ``round_start``: card 40's cancellation); the offer is made afresh after."""
+    chosen (effects hook ``round_start``: card 40's cancellation); the offer is made afresh after.
+    Effects note the round's start first (hook ``round_begun``: card 106)."""
+    if st.d["effects"]:
+        effects.run(st, "round_begun", side=f["side"])
     proc = effects.first(st, "round_start", side=f["side"]) if st.d["effects"] else None
     if proc is not None:
         f.pop("offer", None)
