@@ -126,16 +126,35 @@ def test_special_relationship_without_nato_adds_one_next_to_the_uk():
 
 
 @pytest.mark.rule("card 105", "card 21")
-def test_special_relationship_with_nato_adds_two_in_western_europe_and_two_vp():
-    """Card 105 with NATO (21) in effect: 2 US influence in the one Western European country chosen
-    (Turkey here, not adjacent to the UK), and 2 VP to the US."""
+@pytest.mark.reading("C105")
+@pytest.mark.parametrize("rulings", [None, {"card_105_placement": "one_country"}])
+def test_special_relationship_with_nato_adds_two_in_western_europe_and_two_vp(rulings):
+    """Card 105 with NATO (21) in effect, ruling ``card_105_placement`` at its default
+    ``one_country``: 2 US influence in the one Western European country chosen (Turkey here, not
+    adjacent to the UK), and 2 VP to the US."""
     st = game(next=US_1, hands={"USSR": [], "US": [105]}, vp=-3, in_effect=[21],
-              effects=[{"card": 21, "side": "US", "until": "cancelled"}])
+              effects=[{"card": 21, "side": "US", "until": "cancelled"}], rulings=rulings)
     play(st, {"card": 105}, {"use": "event"})
     assert question(st) == "event_105.where"
     assert sorted(countries(st)) == sorted(st.map.area("Western Europe"))
     play(st, {"country": "Turkey"})
     assert st.d["influence"]["Turkey"] == {"US": 2, "USSR": 0} and st.d["vp"] == -1
+
+
+@pytest.mark.rule("card 105", "card 21")
+@pytest.mark.reading("C105")
+def test_special_relationship_with_nato_region_reading_spreads_the_two_markers():
+    """Ruling ``card_105_placement=region`` (registry C105): two markers, each in any Western
+    European country (here Turkey and Norway); 2 VP."""
+    st = game(next=US_1, hands={"USSR": [], "US": [105]}, in_effect=[21],
+              effects=[{"card": 21, "side": "US", "until": "cancelled"}],
+              rulings={"card_105_placement": "region"})
+    play(st, {"card": 105}, {"use": "event"})
+    assert question(st) == "place_influence.where"
+    assert countries(st) == [c for c in st.map.names if st.map.in_area(c, "Western Europe")]
+    play(st, {"country": "Turkey"}, {"country": "Norway"})
+    assert st.d["influence"]["Turkey"]["US"] == 1 and st.d["influence"]["Norway"]["US"] == 1
+    assert st.d["vp"] == 2 and question(st) == "action_round.play"
 
 
 @pytest.mark.rule("card 105")
@@ -279,12 +298,14 @@ CHE_INFLUENCE = {"Guatemala": {"US": 1, "USSR": 0}, "Haiti": {"US": 2, "USSR": 0
 
 
 @pytest.mark.rule("card 107", "6.3.5", "8.2.5")
-def test_che_first_coup_removing_us_influence_allows_a_second_elsewhere():
+@pytest.mark.reading("C107")
+@pytest.mark.parametrize("rulings", [None, {"card_107_coup": "optional"}])
+def test_che_first_coup_removing_us_influence_allows_a_second_elsewhere(rulings):
     """Card 107: the targets are the non-battlegrounds of Central/South America and Africa holding
     US influence (not Panama, South Africa: battlegrounds); Guatemala (stability 1), 3 ops + die 3 -
     2 = 4: 1 US removed, 3 USSR added; no military operations (free); the second coup may not aim at
-    Guatemala."""
-    st = game(hands={"USSR": [107], "US": []}, influence=CHE_INFLUENCE)
+    Guatemala. Ruling ``card_107_coup`` at its default ``optional``: each coup is asked."""
+    st = game(hands={"USSR": [107], "US": []}, influence=CHE_INFLUENCE, rulings=rulings)
     play(st, {"card": 107}, {"use": "event"})
     assert question(st) == "event_107.coup_1" and st.legal_actions() == [{"coup": True}, {"coup": False}]
     play(st, {"coup": True})
@@ -316,6 +337,21 @@ def test_che_may_be_declined_and_asks_nothing_without_a_target():
     st = game(hands={"USSR": [107], "US": []})  # set-up: only battlegrounds (Panama, South Africa)
     play(st, {"card": 107}, {"use": "event"})
     assert question(st) == "action_round.play" and st.d["discard"] == [107]
+
+
+@pytest.mark.rule("card 107", "6.3.5")
+@pytest.mark.reading("C107")
+def test_che_compulsory_reading_makes_each_coup_without_asking():
+    """Ruling ``card_107_coup=compulsory`` (registry C107): no yes/no question; the USSR chooses the
+    target at once; the first coup removing US influence, the second follows the same way."""
+    st = game(hands={"USSR": [107], "US": [20]}, influence=CHE_INFLUENCE, rulings={"card_107_coup": "compulsory"})
+    play(st, {"card": 107}, {"use": "event"})
+    assert question(st) == "coup.target" and countries(st) == ["Costa Rica", "Guatemala", "Haiti", "Kenya"]
+    play(st, {"country": "Haiti"}, 1)  # 3 + 1 - 2 = 2
+    assert st.d["influence"]["Haiti"] == {"US": 0, "USSR": 0}
+    assert question(st) == "coup.target" and countries(st) == ["Costa Rica", "Guatemala", "Kenya"]
+    play(st, {"country": "Costa Rica"}, 1)
+    assert question(st) == "action_round.play" and st.decision()["player"] == "US"
 
 
 @pytest.mark.rule("card 107", "5.2")

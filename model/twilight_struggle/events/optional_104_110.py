@@ -3,7 +3,8 @@ citing its card (Deluxe number) and stating its text.
 
 The seed has no optional cards: the cards' texts are the English summaries of the Deluxe cards
 (shared/research/twilight_struggle_facts.yaml ``cards``), so no card here has a ``card_<N>_text``
-ruling. Where a card names the side that places, gains VP or decides, that side acts whoever
+ruling; the gaps the summaries leave are registered in data/ambiguities/cards_optional_104_110.yaml
+(C105, C106, C107). Where a card names the side that places, gains VP or decides, that side acts whoever
 carries the event out (5.2: the opponent's event triggered by operations).
 
 * 104 The Cambridge Five (USSR, 2 ops): the US reveals the scoring cards of its hand; the USSR
@@ -14,23 +15,26 @@ carries the event out (5.2: the opponent's event triggered by operations).
 * 105 Special Relationship (US, 2 ops): if the US controls the United Kingdom: with NATO (21) in
   effect, 2 US influence in one Western European country of the US's choice and 2 VP to the US;
   without, 1 US influence in a country adjacent to the United Kingdom. Not controlling it: nothing.
-  The summary says "+2 US influence in Western Europe"; the model places both markers in one
-  country, as the Deluxe card ("any one Western European country") and the lead's notes read it.
+  The summary says "+2 US influence in Western Europe": ruling ``card_105_placement`` (C105),
+  default ``one_country`` (the Deluxe card's "any one Western European country"), or ``region``
+  (two markers, each anywhere in Western Europe).
 * 106 NORAD (US, 3 ops, starred, underlined): while the US controls Canada, at the end of an
   action round (either side's; not the headline phase, which is no action round) in which DEFCON
   has moved to 2, the US adds 1 influence to a country that already holds US influence (the
   summary's "adds": not optional). Cancelled by Quagmire (card 42's event ends it: mid_36_47.py).
   How the model sees the move: the effect record keeps ``defcon``, the level at the start of the
   current action round (effects hook ``round_begun``, cardplay.py) or when the effect began; at the
-  round's end (hook ``round_ended``) a level of 2 now and above 2 then is a move to 2. The timing
-  (the end of the round, not the instant DEFCON moves) is the Deluxe card's; the summary's
-  "whenever DEFCON moves to 2 in an action round" leaves it open.
+  round's end (hook ``round_ended``) a level of 2 now and above 2 then is a move to 2 (a round in
+  which DEFCON went to 2 and back up is not seen). The timing (the end of the round, not the
+  instant DEFCON moves) is the Deluxe card's; the summary's "whenever DEFCON moves to 2 in an
+  action round" leaves it open: registry C106, effect pending (the other reading has no switch).
 * 107 Che (USSR, 3 ops): a free coup (6.3.5, 8.2.5: no DEFCON restriction, no military
   operations) with the card's ops in a non-battleground country of Central America, South America
   or Africa; if it removes US influence, a second such coup in another of those countries. Each is
   one the USSR *may* make (6.3.5: the cards that say a player "può fare" a free coup roll), so it
-  may decline either; before each, the USSR bound by Cuban Missile Crisis (card 40) may cancel it,
-  as with Junta's free coup.
+  may decline either (ruling ``card_107_coup``, C107: ``optional``, or ``compulsory``: each coup is
+  made whenever a target exists); before each, the USSR bound by Cuban Missile Crisis (card 40) may
+  cancel it, as with Junta's free coup.
 * 108 Our Man in Tehran (US, 2 ops, starred): if the US controls a Middle East country, it draws 5
   cards from the draw pile, discards any of them (their events do not happen) and returns the rest
   to the pile, which is reshuffled. The model's pile is unordered (state.py: ``deck`` kept sorted,
@@ -128,12 +132,22 @@ def _western_europe(st, f) -> list:
     return [{"country": c} for c in _in_areas(st, ["Western Europe"])]
 
 
+def _one_country(st, f) -> bool:
+    """Ruling ``card_105_placement`` (registry C105): both markers in one country, or each anywhere."""
+    return st.rulings.card_105_placement == "one_country"
+
+
 @implements("card 105")
 def _special_nato(st, f) -> None:
-    """Card 105 with NATO in effect: 2 US influence in the Western European country chosen, and 2 VP
-    to the US."""
+    """Card 105 with NATO in effect: 2 US influence in the Western European country chosen."""
     cite(st, "card 105", "card 21")
     add_influence(st, "US", f.pop("where")["country"], 2)
+
+
+@implements("card 105")
+def _special_vp(st, f) -> None:
+    """Card 105 with NATO in effect: 2 VP to the US."""
+    cite(st, "card 105")
     gain_vp(st, "US", 2)
 
 
@@ -145,10 +159,16 @@ def special_relationship():
     return [
         if_(_uk_controlled, [
             if_(_nato, [
-                choose("US", _western_europe, "card 105",
-                       "US (Special Relationship): add 2 influence in which Western European country?",
-                       into="where"),
-                do(_special_nato),
+                if_(_one_country, [
+                    choose("US", _western_europe, "card 105",
+                           "US (Special Relationship): add 2 influence in which Western European country?",
+                           into="where"),
+                    do(_special_nato),
+                ], [
+                    call("place_influence", side="US", owner="US", count=2, optional=False, per_country=None,
+                         countries=lambda st, f: _in_areas(st, ["Western Europe"]), rule="card 105", card=_card),
+                ]),
+                do(_special_vp),
             ], [
                 call("place_influence", side="US", owner="US", count=1, optional=False, per_country=None,
                      countries=lambda st, f: sorted(st.map.countries["United Kingdom"].adjacent),
@@ -220,7 +240,16 @@ def _che_possible(st, f) -> bool:
     return any(can_target(st, "USSR", c, free=True) for c in _che_targets(st, f))
 
 
+def _che_asks(st, f) -> bool:
+    """The USSR is asked whether to make the coup (ruling ``card_107_coup``, registry C107: the coup
+    is optional) when one is possible."""
+    return st.rulings.card_107_coup == "optional" and _che_possible(st, f)
+
+
 def _che_chosen(st, f) -> bool:
+    """The coup is made: chosen, or (``compulsory``) possible."""
+    if st.rulings.card_107_coup == "compulsory":
+        return _che_possible(st, f)
     return bool(f.get("coup") and f["coup"]["coup"])
 
 
@@ -244,7 +273,7 @@ def _after_first(st, f) -> None:
     before = f.pop("us_before")
     hit = [c for c, n in before.items() if inf[c]["US"] < n]
     f["first"] = hit[0] if hit else None
-    f.pop("coup")
+    f.pop("coup", None)
 
 
 def _second_due(st, f) -> bool:
@@ -257,7 +286,7 @@ def _che_coup(n: int) -> list:
     return [
         choose("USSR", [{"coup": True}, {"coup": False}], "card 107",
                f"USSR (Che): {what} in a non-battleground of Central or South America or Africa?", into="coup",
-               when=_che_possible, name=f"coup_{n}"),
+               when=_che_asks, name=f"coup_{n}"),
         if_(_che_chosen, [
             if_(_crisis_cancellable, [call("missile_crisis_cancel", side="USSR")]),
             call("coup", side="USSR", ops=_ops("USSR"), bonus=0, bonus_area="Asia", in_area=True, spent=0,
