@@ -444,7 +444,7 @@ def test_our_man_in_tehran_triggered_by_ussr_operations_lets_the_us_choose():
     assert 108 in st.d["removed"]
 
 
-# -- 109 Yuri and Samantha ----------------------------------------------------------------------------------------------
+# -- 109 Yuri and Samantha --------------------------------------------------------------------------
 @pytest.mark.rule("card 109", "4.5")
 def test_yuri_and_samantha_each_us_coup_gives_the_ussr_a_vp_for_the_turn():
     """Card 109 (turn 8): the USSR's effect until the end of the turn; the US's coup in Syria (won or
@@ -471,7 +471,7 @@ def test_yuri_and_samantha_triggered_by_the_us_coup_counts_that_coup():
     round_trips(st)
 
 
-# -- 110 AWACS Sale to Saudis ---------------------------------------------------------------------------------------------
+# -- 110 AWACS Sale to Saudis -------------------------------------------------------------------------
 @pytest.mark.rule("card 110", "7.3")
 def test_awacs_adds_two_in_saudi_arabia_and_stays_in_effect():
     st = game(turn=8, next=US_1, hands={"USSR": [], "US": [110]}, influence={"Saudi Arabia": {"US": 1, "USSR": 2}})
