@@ -56,6 +56,20 @@ def test_cambridge_five_offers_the_regions_of_the_us_scoring_cards():
     round_trips(st)
 
 
+@pytest.mark.rule("card 104", "4.5")
+def test_cambridge_five_as_a_headline_reveals_only_the_cards_still_in_hand():
+    """4.5 C: the USSR headlines card 104 (2 ops) against the US's Middle East Scoring (no ops,
+    second): the scoring card chosen as a headline is no longer in the US hand, so only Central
+    America Scoring is revealed."""
+    st = game(next=HEADLINE, hands={"USSR": [104, 34], "US": [3, 37, 20]})
+    play(st, {"card": 104}, {"card": 3})
+    assert question(st) == "place_influence.where" and st.decision()["player"] == "USSR"
+    assert sorted(countries(st)) == sorted(st.map.area("Central America"))
+    assert effects.effect(st, 104)["shown"] == [37]
+    play(st, {"country": "Mexico"})
+    assert st.d["influence"]["Mexico"]["USSR"] == 1 and 104 in st.d["discard"]
+
+
 @pytest.mark.rule("card 104", "2.1.2")
 def test_cambridge_five_southeast_asia_scoring_names_only_southeast_asia():
     """Card 104: Southeast Asia Scoring names the sub-region: only its countries are offered."""
