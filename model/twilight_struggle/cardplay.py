@@ -19,6 +19,7 @@ Events in force act on the round through hooks (events/effects.py): as the round
 and 44, whose trapped side discards a card, ``{"discard": n}``, and rolls in ``trap_discard``
 instead of playing one); by barring a card or one of its uses (5.5, ``card_barred``: card 49's
 demand); and when the round ends (``round_ended``: card 50).
+An effect may also note the round's start before its offer (``round_begun``: card 106, DEFCON).
 """
 from __future__ import annotations
 
@@ -170,6 +171,8 @@ def _has_options(st, f) -> bool:
 def _round_start(st, f) -> None:
     """5.5: an event in force may act at the start of the side's action round, before its card is
     chosen (effects hook ``round_start``: card 40's cancellation); the offer is made afresh after."""
+    if st.d["effects"]:  # effects note the round's start first (hook round_begun: card 106)
+        effects.run(st, "round_begun", side=f["side"])
     proc = effects.first(st, "round_start", side=f["side"]) if st.d["effects"] else None
     if proc is not None:
         f.pop("offer", None)

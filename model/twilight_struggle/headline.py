@@ -5,7 +5,8 @@ happen, the higher headline value first (a card's ops value; a scoring card coun
 goes second), the US first on a tie. A side must headline an event even if it helps the opponent;
 an opponent's event is carried out by the opponent as if it had played it. The China Card cannot
 be headlined (9.5). 6.4.4 box 4: the side holding Man in Space sees the other's headline before
-choosing its own.
+choosing its own. A headline may cancel the other's once both are revealed, before either event
+happens (card 103 Defectors, the US's: the USSR's headline goes to the discards without its event).
 
 The secret choice is posed as two questions one after the other (the core's way, docs/design.md):
 the USSR first, the US second, the first choice hidden from the second player's observation until
@@ -84,6 +85,14 @@ def _reveal(st, f) -> None:
     f["order"] = resolution_order(st, f)
 
 
+def _cancelled(st, f) -> None:
+    """5.5: a headline may cancel the other side's once both are revealed, before either happens
+    (card 103 Defectors: events/late_93_103.py ``cancel_headline``)."""
+    from cdg_oracle.model.twilight_struggle.events.late_93_103 import cancel_headline
+
+    cancel_headline(st, f)
+
+
 def _to_table(st, f) -> None:
     d = st.d
     card = d["headline"][f["side"]]
@@ -128,6 +137,7 @@ def headline():
             do(_chosen),
         ]),
         do(_reveal),
+        do(_cancelled),
         for_each("order", "side", [
             do(_to_table),
             if_(_happens, [call("event", card=lambda st, f: f["card"], side=lambda st, f: st.d["phasing"],

@@ -94,6 +94,9 @@ KINDS = {
     # 7.4, 9.6's kind (card 9): ``side`` playing ``card`` (edition number) for operations gets
     # ``[area, n]``: +n ops while every op goes to ``area`` (None: no bonus). cardplay.area_bonuses.
     "area_ops": "side, card (edition number) -> [area, int] | None",
+    # 4.5 E: ``side``'s action round begins (before its card offer): what the effect notes then
+    # (card 106 NORAD: DEFCON as the round begins). Run by cardplay.py.
+    "round_begun": "side -> None",
 }
 
 HOOKS: dict[str, list[tuple[int, Callable]]] = {k: [] for k in KINDS}

@@ -6,7 +6,8 @@ of several rolls. 6.2.2: each roll costs 1 op; both sides roll a die and add +1 
 country they control, +1 if they have more influence in the target than the other, +1 if the
 target is adjacent to their superpower; the higher total removes the difference from the loser's
 influence there (never below zero); a tie removes nothing. 6.2.3: realignment never adds
-influence. 8.1.5: no roll in a region DEFCON restricts (ruling ``defcon_restricts_realignment``);
+influence. 8.1.5: no roll in a region DEFCON restricts (ruling ``defcon_restricts_realignment``;
+card 96's rolls under ruling ``card_96_free_realign`` excepted);
 ruling ``realign_needs_enemy_influence``: the target must hold enemy influence.
 """
 from __future__ import annotations
@@ -37,8 +38,11 @@ def can_target(st, side: str, country: str, closed: tuple[str, ...] | None = Non
 
 
 def targets(st, f: dict) -> list[str]:
-    """The targets of the next roll; ``f["area"]``: rolls an event limits to a region (card 47)."""
-    closed, area, bars = defcon.closed_regions(st), f.get("area"), effects.active(st, "realign_barred")
+    """The targets of the next roll; ``f["area"]``: rolls an event limits to a region (card 47);
+    ``f["ignore_defcon"]``: an event's rolls DEFCON does not restrict (card 96, ruling
+    ``card_96_free_realign``)."""
+    closed = () if f.get("ignore_defcon") else defcon.closed_regions(st)
+    area, bars = f.get("area"), effects.active(st, "realign_barred")
     return [c for c in _candidates(st, f["side"]) if can_target(st, f["side"], c, closed, bars) and budget(st, f, c) >= 1
             and (area is None or st.map.in_area(c, area))]
 
