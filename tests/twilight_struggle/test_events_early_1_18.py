@@ -6,9 +6,8 @@ Formed and De Gaulle Leads France beside the map, 7.3).
 Positions are in turn 1 of the standard scenario, the seed edition unless stated (cards 4-18 have
 the same numbers in both editions). Cards of other batches used as plain cards: 19 Truman Doctrine
 (US, 1 op), 20 Olympic Games (neutral, 2), 22 Independent Reds (US, 2), 34 Nuclear Test Ban
-(neutral, 4). Where a test needs another batch's effect (Red Scare/Purge 31, Containment 25), a
-stand-in hook is registered for it (``stand_in``), as tests/twilight_struggle/test_events_framework.py
-does.
+(neutral, 4). Where a test needs another batch's lasting effect (Red Scare/Purge 31, Containment 25,
+events/early_19_35.py), its effect record is put in the position and its own hook applies.
 """
 from __future__ import annotations
 
@@ -31,16 +30,6 @@ CHINA = 6
 
 def record(card: int, side: str, until: str = "turn", **own) -> dict:
     return {"card": card, "side": side, "until": until, **own}
-
-
-def stand_in(monkeypatch, kind: str, card: int, fn) -> None:
-    """Card ``card``'s hook of ``kind`` (another batch's), for this test."""
-    monkeypatch.setitem(effects.HOOKS, kind, sorted(effects.HOOKS[kind] + [(card, fn)], key=lambda h: h[0]))
-
-
-def red_scare(monkeypatch) -> None:
-    """Card 31's effect as its text gives it: the opponent's cards -1 ops."""
-    stand_in(monkeypatch, "ops", 31, lambda st, e, side, card, **_: -1 if side != e["side"] else 0)
 
 
 def places(st) -> list[str]:
@@ -266,10 +255,9 @@ def test_vietnam_revolts_bonus_counts_in_a_coup_and_its_military_operations(chin
 
 
 @pytest.mark.rule("card 9", "7.4", "9.6", "9.7")
-def test_vietnam_revolts_and_the_china_card_the_example_of_7_4(monkeypatch):
+def test_vietnam_revolts_and_the_china_card_the_example_of_7_4():
     """7.4's example: Red Scare/Purge against the USSR, Vietnam Revolts in force, the China Card
     played with every op in Southeast Asia: 4 + 1 (Asia) + 1 (Vietnam) - 1 = 5."""
-    red_scare(monkeypatch)
     st = position(hands={"USSR": [], "US": [19]}, china={"holder": "USSR", "face_up": True},
                   effects=[record(9, "USSR"), record(31, "US")], influence={"Vietnam": {"US": 0, "USSR": 2}})
     play(st, {"card": CHINA}, {"use": "influence"})
@@ -293,10 +281,9 @@ def test_the_china_card_in_asia_outside_southeast_asia_keeps_its_own_bonus_only(
 
 
 @pytest.mark.rule("card 9", "7.4")
-def test_vietnam_revolts_bonus_counts_with_the_floor_of_one(monkeypatch):
+def test_vietnam_revolts_bonus_counts_with_the_floor_of_one():
     """7.4: the modifiers count together: a 1-op card under Red Scare/Purge in Southeast Asia is
     1 - 1 + 1 = 1 (not the floor's 1, + 1); a 2-op card 2 - 1 + 1 = 2."""
-    red_scare(monkeypatch)
     st = position(hands={"USSR": [12, 8], "US": []}, effects=[record(9, "USSR"), record(31, "US")])
     assert cardplay.area_bonuses(st, "USSR", 12) == []
     assert cardplay.area_bonuses(st, "USSR", 8) == [{"area": "Southeast Asia", "bonus": 1, "in_area": True}]
@@ -357,15 +344,13 @@ def test_blockade_with_no_card_to_discard_still_asks():
     assert inf(st, "West Germany")["US"] == 0
 
 
-@pytest.mark.rule("card 10", "7.4.2")
-def test_blockade_reads_the_modified_ops_value(monkeypatch):
+@pytest.mark.rule("card 10", "7.4.2", "card 25", "card 31")
+def test_blockade_reads_the_modified_ops_value():
     """Card 10, 7.4.2: with Red Scare/Purge against the US a 3-op card counts 2 and is not enough;
-    with a +1 for the US (Containment's kind) a 2-op card counts 3."""
-    red_scare(monkeypatch)
+    with Containment (card 25) for the US a 2-op card counts 3."""
     st = position(hands={"USSR": [10], "US": [4, 22]}, influence=BERLIN, effects=[record(31, "USSR")])
     play(st, {"card": 10}, {"use": "event"})
     assert st.legal_actions() == [{"discard": False}]
-    stand_in(monkeypatch, "ops", 25, lambda st, e, side, card, **_: 1 if side == e["side"] else 0)
     st = position(hands={"USSR": [10], "US": [4, 22]}, influence=BERLIN, effects=[record(25, "US")])
     play(st, {"card": 10}, {"use": "event"})
     assert st.legal_actions() == [{"card": 4}, {"card": 22}, {"discard": False}]
