@@ -32,6 +32,16 @@ def record(card: int, side: str, until: str = "turn", **own) -> dict:
     return {"card": card, "side": side, "until": until, **own}
 
 
+# A US headline that leaves the USSR's headline alone: 18 Captured Nazi Scientist (1 op) moves the
+# US from box 1 to box 2 of the Space Race, which gives no VP (6.4.3), and leaves the game.
+QUIET_SPACE = {"US": 1, "USSR": 0}
+QUIET_US = {"card": 18}
+
+
+def quiet_us_done(st) -> bool:
+    return st.d["space"] == {"US": 2, "USSR": 0} and 18 in st.d["removed"]
+
+
 def places(st) -> list[str]:
     return [a["country"] for a in st.legal_actions() if "country" in a]
 
@@ -178,10 +188,13 @@ def test_fidel_and_romanian_abdication_take_control(card, country, before, after
 
 @pytest.mark.rule("card 12", "4.5")
 def test_romanian_abdication_as_a_ussr_headline():
-    """Card 12 as the USSR's headline (the US holding no card whose event the model has)."""
-    st = position(next=HEADLINE, hands={"USSR": [12, 8], "US": [19, 22]}, influence={"Romania": {"US": 1, "USSR": 0}})
-    play(st, {"card": 12})
+    """Card 12 as the USSR's headline (the US's headline, QUIET_US, resolves first on the tie of 1
+    op and touches neither Romania nor the VP)."""
+    st = position(next=HEADLINE, hands={"USSR": [12, 8], "US": [18, 22]}, space=QUIET_SPACE,
+                  influence={"Romania": {"US": 1, "USSR": 0}})
+    play(st, {"card": 12}, QUIET_US)
     assert inf(st, "Romania") == {"US": 0, "USSR": 3} and 12 in st.d["removed"]
+    assert quiet_us_done(st)
     assert question(st) == "action_round.play"
 
 
@@ -291,9 +304,9 @@ def test_vietnam_revolts_bonus_counts_with_the_floor_of_one():
 
 @pytest.mark.rule("card 9", "4.5")
 def test_vietnam_revolts_as_a_headline_then_its_bonus_in_the_action_rounds():
-    st = position(next=HEADLINE, hands={"USSR": [9, 8], "US": [19, 22]})
-    play(st, {"card": 9})  # the US holds no card whose event the model has: no US headline
-    assert question(st) == "action_round.play"
+    st = position(next=HEADLINE, hands={"USSR": [9, 8], "US": [18, 22]}, space=QUIET_SPACE)
+    play(st, {"card": 9}, QUIET_US)
+    assert question(st) == "action_round.play" and quiet_us_done(st)
     assert inf(st, "Vietnam")["USSR"] == 2 and effects.in_force(st, 9)
     play(st, {"card": 8}, {"use": "influence"}, *[{"country": "Vietnam"}] * 3)
     assert inf(st, "Vietnam")["USSR"] == 5
@@ -412,11 +425,11 @@ def test_korean_war_seed_text_at_defcon_2_ends_the_game_against_the_phasing_play
 
 @pytest.mark.rule("card 11", "4.5")
 def test_korean_war_as_a_headline():
-    st = position(next=HEADLINE, options=DELUXE, hands={"USSR": [11, 8], "US": [19, 22]})
-    play(st, {"card": 11})
-    assert question(st) == "event_11.die"
+    st = position(next=HEADLINE, options=DELUXE, hands={"USSR": [11, 8], "US": [18, 22]}, space=QUIET_SPACE)
+    play(st, {"card": 11}, QUIET_US)
+    assert question(st) == "event_11.die"  # 2 ops: before the US's 1-op headline (4.5 C)
     play(st, 6)
-    assert st.d["vp"] == -2 and inf(st, "South Korea") == {"US": 0, "USSR": 1}
+    assert st.d["vp"] == -2 and inf(st, "South Korea") == {"US": 0, "USSR": 1} and quiet_us_done(st)
 
 
 # -- 13 Arab-Israeli War -----------------------------------------------------------------------------------------
@@ -577,9 +590,10 @@ def test_de_gaulle_two_us_out_of_france_one_ussr_in_and_its_effect_beside_the_ma
 
 @pytest.mark.rule("card 17", "4.5")
 def test_de_gaulle_as_a_headline():
-    st = position(next=HEADLINE, hands={"USSR": [17, 8], "US": [19, 22]}, influence={"France": {"US": 2, "USSR": 0}})
-    play(st, {"card": 17})
-    assert inf(st, "France") == {"US": 0, "USSR": 1} and st.d["in_effect"] == [17]
+    st = position(next=HEADLINE, hands={"USSR": [17, 8], "US": [18, 22]}, space=QUIET_SPACE,
+                  influence={"France": {"US": 2, "USSR": 0}})
+    play(st, {"card": 17}, QUIET_US)
+    assert inf(st, "France") == {"US": 0, "USSR": 1} and st.d["in_effect"] == [17] and quiet_us_done(st)
 
 
 # -- 18 Captured Nazi Scientist ----------------------------------------------------------------------------------
