@@ -302,6 +302,26 @@ def test_vietnam_revolts_bonus_counts_with_the_floor_of_one():
     assert cardplay.area_bonuses(st, "USSR", 8) == [{"area": "Southeast Asia", "bonus": 1, "in_area": True}]
 
 
+@pytest.mark.rule("card 9", "card 51", "7.4")
+def test_vietnam_revolts_bonus_is_bounded_by_brezhnev_doctrine_s_maximum():
+    """7.4: the modifiers are counted together and bounded once: under Brezhnev Doctrine (+1, at
+    most 4) a 2-op card in Southeast Asia is 2 + 1 + 1 = 4; a 3-op card stays at 4 there too (no
+    area bonus left); a 4-op card is 4."""
+    st = position(turn=4, hands={"USSR": [7, 8, 34], "US": []},
+                  effects=[record(9, "USSR"), record(51, "USSR")], influence={"Vietnam": {"US": 0, "USSR": 2}})
+    bonus = [{"area": "Southeast Asia", "bonus": 1, "in_area": True}]
+    assert [(cardplay.ops_value(st, "USSR", c), cardplay.area_bonuses(st, "USSR", c)) for c in (8, 7, 34)] == [
+        (3, bonus), (4, []), (4, [])]
+    play(st, {"card": 8}, {"use": "influence"})
+    assert st.decision()["prompt"] == "USSR: place 1 influence (4 ops left in Southeast Asia, 3 elsewhere)"
+    play(st, *[{"country": "Vietnam"}] * 4)
+    assert inf(st, "Vietnam")["USSR"] == 6 and question(st) == "action_round.play"
+    st = position(turn=4, hands={"USSR": [7], "US": []},
+                  effects=[record(9, "USSR"), record(51, "USSR")], influence={"Vietnam": {"US": 0, "USSR": 2}})
+    play(st, {"card": 7}, {"use": "influence"})
+    assert st.decision()["prompt"] == "USSR: place 1 influence (4 ops left)"
+
+
 @pytest.mark.rule("card 9", "4.5")
 def test_vietnam_revolts_as_a_headline_then_its_bonus_in_the_action_rounds():
     st = position(next=HEADLINE, hands={"USSR": [9, 8], "US": [18, 22]}, space=QUIET_SPACE)
