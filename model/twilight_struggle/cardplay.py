@@ -57,7 +57,12 @@ def ops_value(st, side: str, number: int) -> int:
         return 0
     if not st.d["effects"]:
         return card.ops
-    value = card.ops + effects.total(st, "ops", side=side, card=number)
+    return _bounded(st, side, number, card.ops + effects.total(st, "ops", side=side, card=number))
+
+
+def _bounded(st, side: str, number: int, value: int) -> int:
+    """7.4: the modifiers counted together, then bounded once: at most :data:`OPS_CAP` while a
+    capping effect is in force for ``side`` (cards 25, 51), never below :data:`OPS_FLOOR` (card 31)."""
     if effects.any_(st, "ops_capped", side=side, card=number):
         value = min(OPS_CAP, value)
     return max(OPS_FLOOR, value)
@@ -68,8 +73,10 @@ def area_bonuses(st, side: str, number: int) -> list[dict]:
     """The events' area bonuses on card ``number`` played by ``side`` for operations (effects hook
     ``area_ops``; card 9 Vietnam Revolts: +1 while every op goes to Southeast Asia), as the
     operations frame's ``area_bonuses`` (operations/__init__.py). 7.4: the modifiers are counted
-    together, so a bonus is what it adds to the card's value with it over the value without it
-    (card 31's floor of 1 may swallow it). None without an effect in force."""
+    together and bounded once (:func:`ops_value`), so a bonus is what it adds to the card's value
+    with it over the value without it: card 31's floor of 1 may swallow it, and so may the maximum
+    of 4 of cards 25 and 51 (a 3-op card under Brezhnev Doctrine is worth 4 in Southeast Asia too).
+    None without an effect in force."""
     if not st.d["effects"] or st.cards[number].scoring:
         return []
     found = effects.values(st, "area_ops", side=side, card=number)
@@ -78,7 +85,7 @@ def area_bonuses(st, side: str, number: int) -> list[dict]:
     raw = st.cards[number].ops + effects.total(st, "ops", side=side, card=number)
     out = []
     for area, n in found:
-        gain = max(1, raw + n) - max(1, raw)
+        gain = _bounded(st, side, number, raw + n) - _bounded(st, side, number, raw)
         if gain:
             out.append({"area": area, "bonus": gain, "in_area": True})
     return out

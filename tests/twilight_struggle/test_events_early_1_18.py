@@ -6,9 +6,8 @@ Formed and De Gaulle Leads France beside the map, 7.3).
 Positions are in turn 1 of the standard scenario, the seed edition unless stated (cards 4-18 have
 the same numbers in both editions). Cards of other batches used as plain cards: 19 Truman Doctrine
 (US, 1 op), 20 Olympic Games (neutral, 2), 22 Independent Reds (US, 2), 34 Nuclear Test Ban
-(neutral, 4). Where a test needs another batch's effect (Red Scare/Purge 31, Containment 25), a
-stand-in hook is registered for it (``stand_in``), as tests/twilight_struggle/test_events_framework.py
-does.
+(neutral, 4). Where a test needs another batch's lasting effect (Red Scare/Purge 31, Containment 25,
+events/early_19_35.py), its effect record is put in the position and its own hook applies.
 """
 from __future__ import annotations
 
@@ -33,14 +32,14 @@ def record(card: int, side: str, until: str = "turn", **own) -> dict:
     return {"card": card, "side": side, "until": until, **own}
 
 
-def stand_in(monkeypatch, kind: str, card: int, fn) -> None:
-    """Card ``card``'s hook of ``kind`` (another batch's), for this test."""
-    monkeypatch.setitem(effects.HOOKS, kind, sorted(effects.HOOKS[kind] + [(card, fn)], key=lambda h: h[0]))
+# A US headline that leaves the USSR's headline alone: 18 Captured Nazi Scientist (1 op) moves the
+# US from box 1 to box 2 of the Space Race, which gives no VP (6.4.3), and leaves the game.
+QUIET_SPACE = {"US": 1, "USSR": 0}
+QUIET_US = {"card": 18}
 
 
-def red_scare(monkeypatch) -> None:
-    """Card 31's effect as its text gives it: the opponent's cards -1 ops."""
-    stand_in(monkeypatch, "ops", 31, lambda st, e, side, card, **_: -1 if side != e["side"] else 0)
+def quiet_us_done(st) -> bool:
+    return st.d["space"] == {"US": 2, "USSR": 0} and 18 in st.d["removed"]
 
 
 def places(st) -> list[str]:
@@ -189,10 +188,13 @@ def test_fidel_and_romanian_abdication_take_control(card, country, before, after
 
 @pytest.mark.rule("card 12", "4.5")
 def test_romanian_abdication_as_a_ussr_headline():
-    """Card 12 as the USSR's headline (the US holding no card whose event the model has)."""
-    st = position(next=HEADLINE, hands={"USSR": [12, 8], "US": [19, 22]}, influence={"Romania": {"US": 1, "USSR": 0}})
-    play(st, {"card": 12})
+    """Card 12 as the USSR's headline (the US's headline, QUIET_US, resolves first on the tie of 1
+    op and touches neither Romania nor the VP)."""
+    st = position(next=HEADLINE, hands={"USSR": [12, 8], "US": [18, 22]}, space=QUIET_SPACE,
+                  influence={"Romania": {"US": 1, "USSR": 0}})
+    play(st, {"card": 12}, QUIET_US)
     assert inf(st, "Romania") == {"US": 0, "USSR": 3} and 12 in st.d["removed"]
+    assert quiet_us_done(st)
     assert question(st) == "action_round.play"
 
 
@@ -266,10 +268,9 @@ def test_vietnam_revolts_bonus_counts_in_a_coup_and_its_military_operations(chin
 
 
 @pytest.mark.rule("card 9", "7.4", "9.6", "9.7")
-def test_vietnam_revolts_and_the_china_card_the_example_of_7_4(monkeypatch):
+def test_vietnam_revolts_and_the_china_card_the_example_of_7_4():
     """7.4's example: Red Scare/Purge against the USSR, Vietnam Revolts in force, the China Card
     played with every op in Southeast Asia: 4 + 1 (Asia) + 1 (Vietnam) - 1 = 5."""
-    red_scare(monkeypatch)
     st = position(hands={"USSR": [], "US": [19]}, china={"holder": "USSR", "face_up": True},
                   effects=[record(9, "USSR"), record(31, "US")], influence={"Vietnam": {"US": 0, "USSR": 2}})
     play(st, {"card": CHINA}, {"use": "influence"})
@@ -293,20 +294,39 @@ def test_the_china_card_in_asia_outside_southeast_asia_keeps_its_own_bonus_only(
 
 
 @pytest.mark.rule("card 9", "7.4")
-def test_vietnam_revolts_bonus_counts_with_the_floor_of_one(monkeypatch):
+def test_vietnam_revolts_bonus_counts_with_the_floor_of_one():
     """7.4: the modifiers count together: a 1-op card under Red Scare/Purge in Southeast Asia is
     1 - 1 + 1 = 1 (not the floor's 1, + 1); a 2-op card 2 - 1 + 1 = 2."""
-    red_scare(monkeypatch)
     st = position(hands={"USSR": [12, 8], "US": []}, effects=[record(9, "USSR"), record(31, "US")])
     assert cardplay.area_bonuses(st, "USSR", 12) == []
     assert cardplay.area_bonuses(st, "USSR", 8) == [{"area": "Southeast Asia", "bonus": 1, "in_area": True}]
 
 
+@pytest.mark.rule("card 9", "card 51", "7.4")
+def test_vietnam_revolts_bonus_is_bounded_by_brezhnev_doctrine_s_maximum():
+    """7.4: the modifiers are counted together and bounded once: under Brezhnev Doctrine (+1, at
+    most 4) a 2-op card in Southeast Asia is 2 + 1 + 1 = 4; a 3-op card stays at 4 there too (no
+    area bonus left); a 4-op card is 4."""
+    st = position(turn=4, hands={"USSR": [7, 8, 34], "US": []},
+                  effects=[record(9, "USSR"), record(51, "USSR")], influence={"Vietnam": {"US": 0, "USSR": 2}})
+    bonus = [{"area": "Southeast Asia", "bonus": 1, "in_area": True}]
+    assert [(cardplay.ops_value(st, "USSR", c), cardplay.area_bonuses(st, "USSR", c)) for c in (8, 7, 34)] == [
+        (3, bonus), (4, []), (4, [])]
+    play(st, {"card": 8}, {"use": "influence"})
+    assert st.decision()["prompt"] == "USSR: place 1 influence (4 ops left in Southeast Asia, 3 elsewhere)"
+    play(st, *[{"country": "Vietnam"}] * 4)
+    assert inf(st, "Vietnam")["USSR"] == 6 and question(st) == "action_round.play"
+    st = position(turn=4, hands={"USSR": [7], "US": []},
+                  effects=[record(9, "USSR"), record(51, "USSR")], influence={"Vietnam": {"US": 0, "USSR": 2}})
+    play(st, {"card": 7}, {"use": "influence"})
+    assert st.decision()["prompt"] == "USSR: place 1 influence (4 ops left)"
+
+
 @pytest.mark.rule("card 9", "4.5")
 def test_vietnam_revolts_as_a_headline_then_its_bonus_in_the_action_rounds():
-    st = position(next=HEADLINE, hands={"USSR": [9, 8], "US": [19, 22]})
-    play(st, {"card": 9})  # the US holds no card whose event the model has: no US headline
-    assert question(st) == "action_round.play"
+    st = position(next=HEADLINE, hands={"USSR": [9, 8], "US": [18, 22]}, space=QUIET_SPACE)
+    play(st, {"card": 9}, QUIET_US)
+    assert question(st) == "action_round.play" and quiet_us_done(st)
     assert inf(st, "Vietnam")["USSR"] == 2 and effects.in_force(st, 9)
     play(st, {"card": 8}, {"use": "influence"}, *[{"country": "Vietnam"}] * 3)
     assert inf(st, "Vietnam")["USSR"] == 5
@@ -357,15 +377,13 @@ def test_blockade_with_no_card_to_discard_still_asks():
     assert inf(st, "West Germany")["US"] == 0
 
 
-@pytest.mark.rule("card 10", "7.4.2")
-def test_blockade_reads_the_modified_ops_value(monkeypatch):
+@pytest.mark.rule("card 10", "7.4.2", "card 25", "card 31")
+def test_blockade_reads_the_modified_ops_value():
     """Card 10, 7.4.2: with Red Scare/Purge against the US a 3-op card counts 2 and is not enough;
-    with a +1 for the US (Containment's kind) a 2-op card counts 3."""
-    red_scare(monkeypatch)
+    with Containment (card 25) for the US a 2-op card counts 3."""
     st = position(hands={"USSR": [10], "US": [4, 22]}, influence=BERLIN, effects=[record(31, "USSR")])
     play(st, {"card": 10}, {"use": "event"})
     assert st.legal_actions() == [{"discard": False}]
-    stand_in(monkeypatch, "ops", 25, lambda st, e, side, card, **_: 1 if side == e["side"] else 0)
     st = position(hands={"USSR": [10], "US": [4, 22]}, influence=BERLIN, effects=[record(25, "US")])
     play(st, {"card": 10}, {"use": "event"})
     assert st.legal_actions() == [{"card": 4}, {"card": 22}, {"discard": False}]
@@ -427,11 +445,11 @@ def test_korean_war_seed_text_at_defcon_2_ends_the_game_against_the_phasing_play
 
 @pytest.mark.rule("card 11", "4.5")
 def test_korean_war_as_a_headline():
-    st = position(next=HEADLINE, options=DELUXE, hands={"USSR": [11, 8], "US": [19, 22]})
-    play(st, {"card": 11})
-    assert question(st) == "event_11.die"
+    st = position(next=HEADLINE, options=DELUXE, hands={"USSR": [11, 8], "US": [18, 22]}, space=QUIET_SPACE)
+    play(st, {"card": 11}, QUIET_US)
+    assert question(st) == "event_11.die"  # 2 ops: before the US's 1-op headline (4.5 C)
     play(st, 6)
-    assert st.d["vp"] == -2 and inf(st, "South Korea") == {"US": 0, "USSR": 1}
+    assert st.d["vp"] == -2 and inf(st, "South Korea") == {"US": 0, "USSR": 1} and quiet_us_done(st)
 
 
 # -- 13 Arab-Israeli War -----------------------------------------------------------------------------------------
@@ -592,9 +610,10 @@ def test_de_gaulle_two_us_out_of_france_one_ussr_in_and_its_effect_beside_the_ma
 
 @pytest.mark.rule("card 17", "4.5")
 def test_de_gaulle_as_a_headline():
-    st = position(next=HEADLINE, hands={"USSR": [17, 8], "US": [19, 22]}, influence={"France": {"US": 2, "USSR": 0}})
-    play(st, {"card": 17})
-    assert inf(st, "France") == {"US": 0, "USSR": 1} and st.d["in_effect"] == [17]
+    st = position(next=HEADLINE, hands={"USSR": [17, 8], "US": [18, 22]}, space=QUIET_SPACE,
+                  influence={"France": {"US": 2, "USSR": 0}})
+    play(st, {"card": 17}, QUIET_US)
+    assert inf(st, "France") == {"US": 0, "USSR": 1} and st.d["in_effect"] == [17] and quiet_us_done(st)
 
 
 # -- 18 Captured Nazi Scientist ----------------------------------------------------------------------------------

@@ -166,6 +166,17 @@ def test_an_opponents_event_that_cannot_happen_sends_even_a_starred_card_to_the_
     assert 8 not in st.d["removed"]
 
 
+@pytest.mark.rule("10.3.1", "5.2", "card 4")
+def test_an_event_reaching_twenty_vp_ends_the_game_before_the_operations_that_follow():
+    """10.3.1: 20 VP win at once. The USSR plays card 4 Duck and Cover (the US's, 3 ops) for
+    influence, the event first: DEFCON 4 -> 3, the US at +19 gains 2 and wins at +20; no influence
+    is placed."""
+    st = position(vp=19, defcon=4, hands={"USSR": [4, 8], "US": []})
+    play(st, {"card": 4}, {"use": "influence"}, {"event": "before"})
+    assert st.is_terminal() and st.d["terminal"]["winner"] == "US" and st.d["terminal"]["rule"] == "10.3.1"
+    assert st.d["vp"] == 20 and st.d["defcon"] == 3
+
+
 # -- the Late War scenario -----------------------------------------------------------------------------------
 @pytest.mark.rule("3.0", "7.3")
 def test_the_late_war_scenario_begins_with_its_six_events_in_force():

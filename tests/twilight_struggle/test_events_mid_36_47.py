@@ -398,6 +398,16 @@ def test_summit_at_defcon_five_and_two():
     assert st.d["defcon"] == 1 and st.d["terminal"]["winner"] == "US"
 
 
+@pytest.mark.rule("card 45", "10.3.1")
+def test_summit_reaching_twenty_vp_ends_the_game_before_the_defcon_question():
+    """Card 45, 10.3.1: the USSR at -18 wins Summit 6 to 1: -20, the game ends at once; DEFCON is
+    not asked about."""
+    st = pos(hands={"USSR": [45], "US": []}, vp=-18, defcon=4)
+    play(st, {"card": 45}, {"use": "event"}, 6, 1)
+    assert st.is_terminal() and st.d["terminal"]["winner"] == "USSR" and st.d["vp"] == -20
+    assert st.d["defcon"] == 4
+
+
 # -- card 46 How I Learned to Stop Worrying --------------------------------------------------------------
 @pytest.mark.rule("card 46", "8.2.3")
 def test_how_i_learned_sets_defcon_and_adds_five_milops():

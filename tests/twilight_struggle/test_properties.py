@@ -156,8 +156,10 @@ def test_every_canonical_state_matches_the_published_schema():
 def test_the_rules_report(capsys):
     """cdg-oracle rules --game twilight_struggle: every rule of the catalogue with its status (a rule
     not implemented names its scope: only the card events' own rules and two headings that state no
-    rule); every card, its event not implemented but the seven scoring cards and those of the event
-    modules (here cards 4-18 but the China Card); the open items."""
+    rule); every card, its event implemented and tested when the events registry has it (cards 1-92
+    now, the China Card apart: 'no event', 9.0), else not implemented; the open items count the
+    events not implemented."""
+    from cdg_oracle.model.twilight_struggle.events import EVENTS
     from cdg_oracle.oracle.rules_report import report
 
     r = report(GAME)
@@ -166,12 +168,16 @@ def test_the_rules_report(capsys):
     assert {n for n, scope in leaf_missing.items() if scope == "general"} == {"1.0", "2.3"}
     assert all(x["status"] != "implemented, not tested" for x in r["rules"]), \
         [x["number"] for x in r["rules"] if x["status"] == "implemented, not tested"]
-    implemented = sorted(c["number"] for c in r["cards"] if c["status"] != "event not implemented")
-    assert implemented == [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 37, 38, 79, 81]
-    assert len(r["cards"]) == 110
+    status = {c["number"]: c["status"] for c in r["cards"]}
+    assert len(status) == 110 and status[6] == "no event"
+    implemented = sorted(n for n, s in status.items() if s.startswith("event implemented"))
+    assert implemented == sorted(EVENTS) and set(range(1, 93)) - {6} <= set(implemented)
+    assert all(status[n] == "event implemented, tested" for n in implemented)
+    missing = 110 - 1 - len(implemented)
     code, out, _ = run(capsys, "rules", "--game", GAME)
     assert code == 0 and "an event not implemented is never offered" in out
-    assert "Late War scenario, not implemented" in out and "Chinese Civil War variant, missing" in out
+    assert f"card events, not implemented: {missing} cards' events are not" in out
+    assert "Chinese Civil War variant, missing" in out
 
 
 def test_the_ambiguities_measurement_measures_this_game_s_registry(capsys, tmp_path):

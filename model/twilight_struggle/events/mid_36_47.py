@@ -36,6 +36,7 @@ from cdg_oracle.model.twilight_struggle.events import event
 from cdg_oracle.model.twilight_struggle.events.common import resolve_war, responsible, war_modifier
 from cdg_oracle.model.twilight_struggle.events.effects import effect, end_effect, hook, in_force, start_effect
 from cdg_oracle.model.twilight_struggle.tracks import add_milops, degrade_defcon, gain_vp, improve_defcon
+from cdg_oracle.model.twilight_struggle.victory import check_vp
 
 
 def text_of(st, deluxe: int) -> str:
@@ -384,15 +385,17 @@ def summit_bonus(st, side: str) -> int:
                if {"domination", "control"} & set(scoring.levels_met(st, r)[side]))
 
 
+@implements("card 45", "10.3.1")
 def _summit_winner(st, f) -> bool:
     """Card 45: the higher total gains 2 VP; a tie gives nothing (the Deluxe says so; the seed's 'Chi
-    ottiene di più' names no one on a tie)."""
+    ottiene di più' names no one on a tie). 10.3.1: 20 VP win at once, before the DEFCON question."""
     cite(st, "card 45")
     us = f["us_die"] + summit_bonus(st, "US")
     ussr = f["ussr_die"] + summit_bonus(st, "USSR")
     f["winner"] = None if us == ussr else ("US" if us > ussr else "USSR")
     if f["winner"] is not None:
         gain_vp(st, f["winner"], 2)
+        check_vp(st)
     return f["winner"] is not None
 
 

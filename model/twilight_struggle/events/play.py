@@ -16,6 +16,7 @@ from cdg_oracle.model.twilight_struggle.cards import Card
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.events import registered
 from cdg_oracle.model.twilight_struggle.events.effects import effect, run, start_effect
+from cdg_oracle.model.twilight_struggle.victory import check_vp
 
 #: What ``not_implemented`` records, one message per place (the consistency laws accept no other):
 #: an opponent's event that operations trigger (5.2), a headline not played for want of a card
@@ -104,12 +105,19 @@ def place_beside_the_map(st, number: int, side: str) -> None:
         start_effect(st, card.deluxe, side, "cancelled")
 
 
+@implements("10.3.1")
+def _vp_won(st, f) -> None:
+    """10.3.1: 20 VP win at once, so the event's VP are checked as it ends, before the operations
+    of 5.2 that may follow it (or the rest of the event that played it)."""
+    check_vp(st)
+
+
 @ENGINE.sequence("event")
 @implements("7.1", "5.2", "4.5")
 def event():
     """Resolve the event of card ``f["card"]`` for ``f["side"]`` (``f["trigger"]``: how it came to
     be played) through its own procedure, after what its happening sets off (hooks of kind
-    ``event_played``); an unimplemented event is recorded as a gap."""
+    ``event_played``); an unimplemented event is recorded as a gap. 10.3.1 is checked as it ends."""
     return [
         if_(_implemented, [
             do(_cite),
@@ -117,6 +125,7 @@ def event():
             call(_proc, card=lambda st, f: f["card"], side=lambda st, f: f["side"],
                  trigger=lambda st, f: f.get("trigger", "play")),
             do(_lasting),
+            do(_vp_won),
         ], [do(_gap)]),
     ]
 
