@@ -249,15 +249,6 @@ def opponent_event_triggered(st, f) -> bool:
 
 
 @implements("5.2")
-def _order_asked(st, f) -> bool:
-    """5.2: the phasing side chooses the order only when the opponent's event will happen (or is a
-    gap the model records): an event that cannot happen poses no question (5.2 EXAMPLE 1)."""
-    if not opponent_event_triggered(st, f):
-        return False
-    number = f["card"]
-    return not is_implemented(st.cards[number]) or can_happen(st, OPPONENT[f["side"]], number)
-
-
 def _event_first(st, f) -> bool:
     return opponent_event_triggered(st, f) and f["order"] is not None and f["order"]["event"] == "before"
 
@@ -342,7 +333,7 @@ def action_round():
                lambda st, f: f"{f['side']}: play {_card_name(st, f)} how?", into="use"),
         choose(lambda st, f: f["side"], [{"event": "before"}, {"event": "after"}], "5.2",
                lambda st, f: f"{f['side']}: the opponent's event of {_card_name(st, f)} before or after the operations?",
-               into="order", when=_order_asked),
+               into="order", when=opponent_event_triggered),
         if_(_event_first, [do(_opponent_event)]),
         do(_carry_out),
         if_(_event_after, [do(_opponent_event)]),

@@ -130,7 +130,7 @@ def test_nato_needs_marshall_plan_or_the_warsaw_pact():
     play(st, {"card": 21})
     assert {"use": "event"} not in st.legal_actions()
     st = position(next=USSR_1, hands={"USSR": [21, 7], "US": [4]})
-    play(st, {"card": 21}, {"use": "influence"})  # no 5.2 order question: the event cannot happen
+    play(st, {"card": 21}, {"use": "influence"}, {"event": "before"})  # 5.2: the order is asked; the event cannot happen
     assert question(st) == "influence.place" and not effects.in_force(st, 21)
     play(st, *[{"country": "Poland"}] * 4)
     assert 21 in st.d["discard"] and 21 not in st.d["removed"]

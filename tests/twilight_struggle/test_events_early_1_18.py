@@ -160,13 +160,14 @@ def test_socialist_governments_removes_what_there_is():
 @pytest.mark.rule("card 7", "card 83", "5.2", "7.5")
 def test_socialist_governments_is_barred_by_the_iron_lady():
     """Card 7 while The Iron Lady (83) is in effect: not offered as an event; played by the US for
-    operations its event does not happen (no order asked) and the card goes to the discards."""
+    operations the order is still asked (5.2: the phasing side always decides), the event does not
+    happen and the card goes to the discards."""
     iron = dict(turn=8, in_effect=[83], effects=[record(83, "US", "cancelled")])  # a Late War card
     st = position(hands={"USSR": [7], "US": []}, **iron)
     play(st, {"card": 7})
     assert {"use": "event"} not in st.legal_actions() and {"use": "influence"} in st.legal_actions()
     st = position(next=US_1, hands={"USSR": [], "US": [7]}, **iron)
-    play(st, {"card": 7}, {"use": "influence"})
+    play(st, {"card": 7}, {"use": "influence"}, {"event": "before"})
     assert question(st) == "influence.place"
     play(st, *[{"country": "Japan"}] * 3)
     assert inf(st, "United Kingdom")["US"] == 5 and 7 in st.d["discard"]
@@ -485,13 +486,14 @@ def test_arab_israeli_war_without_us_control_any_four_wins():
 @pytest.mark.rule("card 13", "card 65", "5.2", "7.5")
 def test_arab_israeli_war_is_barred_after_camp_david():
     """Card 13 after Camp David Accords (65): not offered as an event; played by the US for
-    operations, no war, no Military Operations, no order question; the card to the discards."""
+    operations, the order asked (5.2), then no war, no Military Operations; the card to the
+    discards."""
     camp = dict(turn=4, in_effect=[65], effects=[record(65, "US", "cancelled")])  # a Mid War card
     st = position(hands={"USSR": [13], "US": []}, **camp)
     play(st, {"card": 13})
     assert {"use": "event"} not in st.legal_actions()
     st = position(next=US_1, hands={"USSR": [], "US": [13]}, **camp)
-    play(st, {"card": 13}, {"use": "influence"})
+    play(st, {"card": 13}, {"use": "influence"}, {"event": "after"})
     assert question(st) == "influence.place"
     play(st, {"country": "Japan"}, {"country": "Japan"})
     assert st.d["milops"]["USSR"] == 0 and 13 in st.d["discard"] and st.d["vp"] == 0

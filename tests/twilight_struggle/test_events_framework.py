@@ -162,8 +162,11 @@ def test_an_opponents_event_that_cannot_happen_sends_even_a_starred_card_to_the_
     monkeypatch.setitem(registry.EVENTS, 8, registry.Event(8, ev.proc, lambda st, side: False, True))
     st = position(hands={"USSR": [], "US": [8]}, next=US_1)
     play(st, {"card": 8}, {"use": "influence"})
-    assert "order" not in question(st)
-    assert 8 not in st.d["removed"]
+    assert question(st) == "action_round.order"  # 5.2: the phasing side always decides the order
+    play(st, {"event": "before"})
+    assert question(st) == "influence.place"
+    play(st, {"country": "Japan"}, {"country": "Japan"})
+    assert 8 in st.d["discard"] and 8 not in st.d["removed"]
 
 
 @pytest.mark.rule("10.3.1", "5.2", "card 4")

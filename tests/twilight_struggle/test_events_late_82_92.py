@@ -133,7 +133,7 @@ def test_star_wars_needs_the_us_ahead_in_the_space_race(space):
     play(st, {"card": 85})
     assert {"use": "event"} not in st.legal_actions()
     st = late(hands={"USSR": [85], "US": []}, space=space, discard=[84])
-    play(st, {"card": 85}, {"use": "influence"})  # no 5.2 order question: the event cannot happen
+    play(st, {"card": 85}, {"use": "influence"}, {"event": "before"})  # 5.2: the order is asked; the event cannot happen
     assert question(st) == "influence.place"
     play(st, {"country": "Iraq"}, {"country": "Iraq"})
     assert 85 in st.d["discard"] and 85 not in st.d["removed"] and 84 in st.d["discard"]

@@ -485,7 +485,7 @@ def test_solidarity_without_john_paul_ii_is_no_event():
     play(st, {"card": 81})
     assert {"use": "event"} not in st.legal_actions()
     st = late(hands={"USSR": [81, 34], "US": [20]})
-    play(st, {"card": 81}, {"use": "influence"}, *[{"country": "North Korea"}] * 2)
+    play(st, {"card": 81}, {"use": "influence"}, {"event": "after"}, *[{"country": "North Korea"}] * 2)
     assert question(st) != "action_round.order" and 81 in st.d["discard"]  # starred, yet discarded (5.2)
     assert st.d["influence"]["Poland"] == ZERO
 

@@ -416,7 +416,7 @@ def test_willy_brandt_prevented_and_triggered_goes_to_the_discards():
     discarded, not removed."""
     wall = {"in_effect": [96], "effects": [{"card": 96, "side": "US", "until": "cancelled"}]}
     st = position(turn=8, next=US_1, hands={"USSR": [18], "US": [55, 19]}, **wall)
-    play(st, {"card": 55}, {"use": "influence"})  # no 5.2 order question: the event cannot happen
+    play(st, {"card": 55}, {"use": "influence"}, {"event": "before"})  # 5.2: the order is asked; the event cannot happen
     assert question(st) == "influence.place"
     place(st, "Japan", 2)
     assert st.d["vp"] == 0 and 55 in st.d["discard"] and not effects.in_force(st, 55)
@@ -464,7 +464,7 @@ def test_muslim_revolution_is_barred_by_awacs_sale_to_saudis():
     play(st, {"card": 56})
     assert {"use": "event"} not in st.legal_actions()
     st = position(turn=8, next=US_1, hands={"USSR": [18], "US": [56, 19]}, options=opts, **awacs)
-    play(st, {"card": 56}, {"use": "influence"})  # no 5.2 order question: the event cannot happen
+    play(st, {"card": 56}, {"use": "influence"}, {"event": "before"})  # 5.2: the order is asked; the event cannot happen
     assert question(st) == "influence.place" and st.d["influence"]["Iran"]["US"] == 1
 
 

@@ -194,7 +194,7 @@ def test_flower_power_prevented_by_an_evil_empire():
     play(st, {"card": 59})
     assert {"use": "event"} not in st.legal_actions()
     st = pos({"USSR": [7], "US": [59]}, next=US_1, **evil)
-    play(st, {"card": 59}, {"use": "influence"})  # no 5.2 order question: the event cannot happen
+    play(st, {"card": 59}, {"use": "influence"}, {"event": "before"})  # 5.2: the order is asked; the event cannot happen
     assert question(st) == "influence.place"
     us_influence_place(st, "Japan", "Japan", "Japan", "Japan")
     assert 59 in st.d["discard"] and st.d["in_effect"] == []
@@ -270,7 +270,7 @@ def test_opec_not_while_north_sea_oil_is_in_force():
     play(st, {"card": 61})
     assert {"use": "event"} not in st.legal_actions()
     st = pos({"USSR": [7], "US": [61]}, next=US_1, influence=OPEC_MAP, **oil)
-    play(st, {"card": 61}, {"use": "influence"})  # no 5.2 order question: the event cannot happen
+    play(st, {"card": 61}, {"use": "influence"}, {"event": "before"})  # 5.2: the order is asked; the event cannot happen
     assert question(st) == "influence.place"
     us_influence_place(st, "Japan", "Japan", "Japan")
     assert st.d["vp"] == 0 and 61 in st.d["discard"]

@@ -118,7 +118,7 @@ def test_cambridge_five_has_no_event_in_the_late_war():
     assert {"use": "event"} not in st.legal_actions()
     assert can_happen(game(turn=7, hands={"USSR": [104], "US": []}), "USSR", 104)
     st = game(turn=8, next=US_1, hands={"USSR": [], "US": [104, 2]})
-    play(st, {"card": 104}, {"use": "influence"})
+    play(st, {"card": 104}, {"use": "influence"}, {"event": "before"})  # 5.2: the order is always asked
     assert question(st) == "influence.place"
     play(st, {"country": "Japan"}, {"country": "Japan"})
     assert st.d["discard"] == [104] and not effects.in_force(st, 104)
@@ -391,7 +391,7 @@ def test_our_man_in_tehran_needs_a_us_controlled_middle_east_country():
     play(st, {"card": 108})
     assert {"use": "event"} not in st.legal_actions()
     st = game(hands={"USSR": [108], "US": []})
-    play(st, {"card": 108}, {"use": "influence"})
+    play(st, {"card": 108}, {"use": "influence"}, {"event": "before"})  # 5.2: the order is always asked
     assert question(st) == "influence.place"
     play(st, {"country": "Iraq"}, {"country": "Iraq"})
     assert st.d["discard"] == [108] and 108 not in st.d["removed"]
