@@ -248,6 +248,11 @@ def _not_over(s: SymState, c: Choices) -> None:
     c.require(z3.Not(s.over))
 
 
+def _in_play(s: SymState, c: Choices) -> None:
+    """Guard: a card's play is under way (a card on the table, z3_invariants.card_in_play)."""
+    c.require(ZI.card_in_play(s))
+
+
 def _card_index(s: SymState, c: Choices):
     return c.int("card", 0, len(s.cards) - 1, [n for n, _ in s.cards])
 
@@ -368,11 +373,14 @@ def _space_allowed(s: SymState, us):
 
 @transition("space_attempt", "6.4.1, 6.4.2, 6.4.3, 6.4.4, 6.4.6, 10.3.1")
 def space_attempt(s: SymState, c: Choices) -> SymState:
-    """6.4: a Space Race attempt: guards: attempts made this turn below the allowed 1 or 2 (6.4.2,
-    6.4.4), the box below 8 (6.4.6), the card's ops at least the next box's (6.4.1). The attempt
-    counts; a die within the next box's range moves the marker in and gives its first VP value if
-    the other side has not reached it, else its second (6.4.3); then the VP check (10.3.1)."""
+    """6.4: a Space Race attempt with a card being played (guard: a card on the table, 5.1):
+    guards: attempts made this turn below the allowed 1 or 2 (6.4.2, 6.4.4), the box below 8
+    (6.4.6), the card's ops at least the next box's (6.4.1). The attempt counts; a die within the
+    next box's range moves the marker in and gives its first VP value if the other side has not
+    reached it, else its second (6.4.3). The VP check (10.3.1) waits for the card to leave the
+    table (card_leaves_table)."""
     _not_over(s, c)
+    _in_play(s, c)
     us = c.bool("us")
     boxes = load_tables().space
     box, other = of_side(s.space, us), of_other(s.space, us)
@@ -382,34 +390,34 @@ def space_attempt(s: SymState, c: Choices) -> SymState:
     c.require(ops >= nxt("ops"))
     success = die <= nxt("max_roll")
     gained = z3.If(success, z3.If(other < box + 1, nxt("vp_first"), nxt("vp_second")), 0)
-    vp, over = vp_check(s.over, s.vp + signed(us, gained))
     return s.with_(space=set_side(s.space, us, z3.If(success, box + 1, box)),
-                   attempts=set_side(s.attempts, us, of_side(s.attempts, us) + 1), vp=vp, over=over)
+                   attempts=set_side(s.attempts, us, of_side(s.attempts, us) + 1), vp=s.vp + signed(us, gained))
 
 
 @transition("region_scoring", "10.1, 10.1.2, 10.2.3, 10.3.1")
 def region_scoring(s: SymState, c: Choices) -> SymState:
-    """10.1: a region's scoring card: any net VP within +/- the region's bound (region_bound), on
-    the track (10.2.3), then the VP check (10.3.1); or Europe's Control: the game ends (10.3.1)."""
+    """10.1: a region's scoring card, being played (guard: on the table): any net VP within +/- the
+    region's bound (region_bound), on the track (10.2.3; the VP check when the card leaves the
+    table); or Europe's Control: the game ends at once (10.3.1)."""
     _not_over(s, c)
+    _in_play(s, c)
     r = c.int("region", 0, len(SCORED) - 1, SCORED)
     bound = at(r, [region_bound(x) for x in SCORED])
     net = c.int("net", -bound, bound)
     europe_control = c.bool("europe_control")
     c.require(z3.Implies(europe_control, r == SCORED.index("Europe")))
-    vp, over = vp_check(s.over, s.vp + net)
-    return s.with_(vp=z3.If(europe_control, s.vp, vp), over=z3.Or(over, europe_control))
+    return s.with_(vp=z3.If(europe_control, s.vp, s.vp + net), over=z3.Or(s.over, europe_control))
 
 
 @transition("southeast_asia_scoring", "7.2, 10.2.3, 10.3.1")
 def southeast_asia_scoring(s: SymState, c: Choices) -> SymState:
-    """7.2: Southeast Asia Scoring: any net VP within +/-8 (every country's value, data/tables.yaml),
-    then the VP check (10.3.1)."""
+    """7.2: Southeast Asia Scoring, being played (guard: on the table): any net VP within +/-8
+    (every country's value, data/tables.yaml); the VP check when the card leaves the table."""
     _not_over(s, c)
+    _in_play(s, c)
     b = southeast_asia_bound()
     net = c.int("net", -b, b)
-    vp, over = vp_check(s.over, s.vp + net)
-    return s.with_(vp=vp, over=over)
+    return s.with_(vp=s.vp + net)
 
 
 @transition("milops_check", "8.2.1, 10.1.4, 10.2.3, 10.3.1")
@@ -499,10 +507,15 @@ def headline_reveal(s: SymState, c: Choices) -> SymState:
 @transition("card_leaves_table", "2.2.4, 2.2.5, 2.2.6, 5.2")
 def card_leaves_table(s: SymState, c: Choices) -> SymState:
     """A played card leaves the table: to the discards (2.2.6), removed (2.2.4, an asterisk) or in
-    effect beside the map (2.2.5, underlined)."""
+    effect beside the map (2.2.5, underlined); when no card is left on the table the card's play
+    is over and 10.3.1 is checked (cardplay.py ``_finish``, headline.py ``_after``: after_event,
+    then victory.check_vp)."""
     _not_over(s, c)
     dest = c.int("dest", Z["discard"], Z["in_effect"])  # discard 4, removed 5, in effect 6
-    return _move_card(s, c, _card_index(s, c), Z["table"], dest)
+    post = _move_card(s, c, _card_index(s, c), Z["table"], dest)
+    vp, over = vp_check(s.over, s.vp)
+    done = z3.Not(ZI.card_in_play(post))
+    return post.with_(vp=z3.If(done, vp, s.vp), over=z3.If(done, over, s.over))
 
 
 @transition("space_walk_discard", "6.4.4")
@@ -535,6 +548,147 @@ def final_scoring(s: SymState, c: Choices) -> SymState:
     europe_control = c.bool("europe_control")
     return s.with_(vp=z3.If(europe_control, s.vp, s.vp + net), over=z3.BoolVal(True),
                    final=z3.Not(europe_control))
+
+
+# -- the card events that move the tracks (model/twilight_struggle/events/*.py) -----------------------
+# Each transition names the cards (Deluxe numbers, as the model's @event) and the model function
+# whose code it encodes; the event happens while its card is on the table (guard ``_in_play``),
+# so the VP it gives wait for the check of card_leaves_table (10.3.1), as the model's do.
+@transition("event_vp", "10.2.2, 10.2.3, 10.3.1, cards 4 13 18 20 24 34 39 45 48 55 58 59 60 61 65 71 78 80 83 84 89 90")
+def event_vp(s: SymState, c: Choices) -> SymState:
+    """An event gains a side VP (tracks.gain_vp, net_vp) while its card is played: any amount
+    either way, no check until the card leaves the table (10.3.1). Encodes: card 4
+    early_1_18._duck_and_cover (5 - DEFCON), 20 early_19_35._compare (Olympic Games), 34
+    early_19_35._test_ban (DEFCON - 2), the wars (11, 13, 24 ...: common.resolve_war), 39
+    mid_36_47._arms_race (1 or 3), 45 mid_36_47._summit_winner (2), 48 mid_48_57._kitchen_debates,
+    55 mid_48_57._brandt, 58 mid_58_69._cultural_revolution, 59 mid_58_69.flower_power_war_card
+    and 60 u2_un_intervention (hooks of a card being played), 60 _u2_incident, 61 _opec (per
+    country), 65 _camp_david, 71 mid_70_81._nixon, 78 _alliance (per battleground), 83
+    late_82_92._iron_lady, 84 _libya (per 2 influence: no bound), 89 _kal_vp, 90 _glasnost. (The
+    Space Race boxes' VP of cards 18 and 80 are in event_space_box and event_space_two.)"""
+    _not_over(s, c)
+    _in_play(s, c)
+    delta = z3.Int(f"{c.tag}.delta")  # unbounded: card 84 gives 1 VP per 2 influence
+    c.consts["delta"] = delta
+    return s.with_(vp=s.vp + delta)
+
+
+@transition("effect_vp_checked", "card 50, 10.3.1")
+def effect_vp_checked(s: SymState, c: Choices) -> SymState:
+    """Card 50 We Will Bury You's lasting effect (mid_48_57.bury_you_round, a ``round_ended`` hook
+    run by cardplay._finish after the card left the table): the USSR gains 3 VP at the end of the
+    US's next round, and 10.3.1 is checked at once."""
+    _not_over(s, c)
+    vp, over = vp_check(s.over, s.vp - 3)
+    return s.with_(vp=vp, over=over)
+
+
+def _degrade(s: SymState, n):
+    """tracks.degrade_defcon: DEFCON - n, never below 1; 1 ends the game (8.1.3)."""
+    defcon = zmax(1, s.defcon - n)
+    return s.with_(defcon=defcon, over=z3.Or(s.over, defcon == 1))
+
+
+@transition("event_defcon_degrade", "8.1.3, 8.1.7, cards 4 11 20 43 45 46 50 89")
+def event_defcon_degrade(s: SymState, c: Choices) -> SymState:
+    """An event degrades DEFCON by n >= 1 (tracks.degrade_defcon: never below 1, DEFCON 1 ends the
+    game, 8.1.3): card 4 early_1_18._duck_and_cover (1), 11 _korean_defcon (1, seed text), 20
+    early_19_35._boycott (1), 43 mid_36_47._salt (2 under ruling ``card_43_defcon`` 'degrade'),
+    45 _summit_defcon (1), 46 _set_level (now - the level chosen: 1-4), 50 mid_48_57._bury (1),
+    89 late_82_92._kal_defcon (1). A move barred by card 41 (tracks._barred) changes nothing (the
+    frame)."""
+    _not_over(s, c)
+    _in_play(s, c)
+    return _degrade(s, c.int("n", 1, DEFCON_MAX - 1))
+
+
+@transition("event_defcon_improve", "8.1.2, 8.1.7, cards 34 43 45 46 57 90")
+def event_defcon_improve(s: SymState, c: Choices) -> SymState:
+    """An event improves DEFCON by n >= 1 (tracks.improve_defcon: never above 5, 8.1.2): card 34
+    early_19_35._test_ban (2), 43 mid_36_47._salt (2, default ruling), 45 _summit_defcon (1), 46
+    _set_level (the level chosen - now), 57 mid_48_57._abm (1), 90 late_82_92._glasnost (1)."""
+    _not_over(s, c)
+    _in_play(s, c)
+    return s.with_(defcon=zmin(DEFCON_MAX, s.defcon + c.int("n", 1, DEFCON_MAX - 1)))
+
+
+@transition("event_defcon_set_2", "card 40")
+def event_defcon_set_2(s: SymState, c: Choices) -> SymState:
+    """Card 40 Cuban Missile Crisis (mid_36_47._missile_crisis): DEFCON is set to 2 (not a
+    degradation: no side responsible, card 41 does not bar it)."""
+    _not_over(s, c)
+    _in_play(s, c)
+    return s.with_(defcon=z3.IntVal(2))
+
+
+@transition("crisis_coup_war", "card 40")
+def crisis_coup_war(s: SymState, c: Choices) -> SymState:
+    """Card 40 (mid_36_47.crisis_coup, an ``after_coup`` hook): a coup by the side the crisis binds
+    ends the game (global thermonuclear war; DEFCON unchanged)."""
+    _not_over(s, c)
+    _in_play(s, c)
+    return s.with_(over=z3.BoolVal(True))
+
+
+@transition("event_milops", "8.2.3, 8.2.4, 7.6, card 46")
+def event_milops(s: SymState, c: Choices) -> SymState:
+    """An event adds n Military Operations to a side (tracks.add_milops: the track ends at
+    MILOPS_MAX, 8.2): the wars, 2 or 3 (common.resolve_war, 7.6, 8.2.4), card 46
+    mid_36_47._set_level (5: 'conta come 5 Operazioni Militari')."""
+    _not_over(s, c)
+    _in_play(s, c)
+    us = c.bool("us")
+    n = c.int("n", 1, 5)
+    return s.with_(milops=set_side(s.milops, us, zmin(MILOPS_MAX, of_side(s.milops, us) + n)))
+
+
+def _box_vp(box, other):
+    """6.4.3: the VP of reaching ``box`` (1-8): its first value if the other side (at ``other``) has
+    not reached it, else its second (data/tables.yaml)."""
+    boxes = load_tables().space
+    v = lambda field: at(box - 1, [getattr(boxes[b], field) for b in range(1, SPACE_LAST + 1)])  # noqa: E731
+    return z3.If(other < box, v("vp_first"), v("vp_second"))
+
+
+@transition("event_space_box", "card 18, 6.4.3, 6.4.6")
+def event_space_box(s: SymState, c: Choices) -> SymState:
+    """Card 18 Captured Nazi Scientist (early_1_18._captured_nazi_scientist, advance_space): the
+    side's marker moves one box (guard: below 8, 6.4.6; at 8 nothing moves), no die, no attempt
+    counted (6.4.2); the box's VP (6.4.3), checked when the card leaves the table."""
+    _not_over(s, c)
+    _in_play(s, c)
+    us = c.bool("us")
+    box, other = of_side(s.space, us), of_other(s.space, us)
+    c.require(box < SPACE_LAST)
+    return s.with_(space=set_side(s.space, us, box + 1), vp=s.vp + signed(us, _box_vp(box + 1, other)))
+
+
+@transition("event_space_two", "card 80, 6.4.3, 6.4.6")
+def event_space_two(s: SymState, c: Choices) -> SymState:
+    """Card 80 One Small Step (mid_70_81._small_step; playable only behind in the Space Race,
+    behind_in_space: guard): the marker moves two boxes, never past 8 (6.4.6); only the second
+    box's VP, if reached (6.4.3), checked when the card leaves the table."""
+    _not_over(s, c)
+    _in_play(s, c)
+    us = c.bool("us")
+    box, other = of_side(s.space, us), of_other(s.space, us)
+    c.require(box < other)
+    new = zmin(SPACE_LAST, box + 2)
+    gained = z3.If(new == box + 2, _box_vp(box + 2, other), 0)
+    return s.with_(space=set_side(s.space, us, new), vp=s.vp + signed(us, gained))
+
+
+@transition("wargames", "card 103 (Deluxe), 10.3")
+def wargames(s: SymState, c: Choices) -> SymState:
+    """Card 103 Wargames, from the rules (NOT in the model yet: events/late_93_103.py implements no
+    card): at DEFCON 2 (guard) the player gives the opponent 6 VP and the game ends at once, the
+    side ahead winning (no final scoring; the VP may then lie past 20 with the card on the
+    table)."""
+    _not_over(s, c)
+    _in_play(s, c)
+    us = c.bool("us")
+    c.require(s.defcon == 2)
+    return s.with_(vp=s.vp - signed(us, 6), over=z3.BoolVal(True))
 
 
 # -- two-state facts -----------------------------------------------------------------------------------
@@ -801,3 +955,92 @@ def prove_all() -> list[dict]:
 __all__ = ["TRANSITIONS", "Transition", "Choices", "prove", "prove_transition", "prove_all", "prove_lemmas",
            "base_cases", "vp_check", "region_bound", "final_bound", "closed_region", "closed_country",
            "control_exclusive", "ONE_WAY", "one_way"]
+
+
+# -- the model's track moves against the transitions ------------------------------------------------------
+TRACKS = ("defcon", "vp", "over", "milops[USSR]", "milops[US]", "space[USSR]", "space[US]", "turn")
+#: the transitions a step of the model may be made of, for the track check: every one that moves a
+#: track, and those that put a card on the table or take it off (the VP check waits for that)
+TRACK_MOVES = ("coup", "space_attempt", "region_scoring", "southeast_asia_scoring", "milops_check",
+               "defcon_improvement", "turn_advance", "play_card", "headline_reveal", "card_leaves_table",
+               "final_scoring", "event_vp", "effect_vp_checked", "event_defcon_degrade", "event_defcon_improve",
+               "event_defcon_set_2", "crisis_coup_war", "event_milops", "event_space_box", "event_space_two",
+               "wargames")
+_TOKEN = ((0, "early"),)  # one card standing for "the card on the table", if any
+
+
+def track_values(st) -> dict:
+    """The components the track check compares (:data:`TRACKS`; the Space Race attempts and the
+    final flag, fixed before a step), and whether a card is on the table."""
+    d = st.d
+    t = d["terminal"]
+    out = {"defcon": d["defcon"], "vp": d["vp"], "over": t is not None, "final": t is not None and t.get("rule") == "10.3.2",
+           "turn": d["turn"], "table": bool(d["table"])}
+    for s_ in SIDES:
+        out[f"milops[{s_}]"] = d["milops"][s_]
+        out[f"space[{s_}]"] = d["space"][s_]
+        out[f"attempts[{s_}]"] = d["space_attempts"][s_]
+    return out
+
+
+def _fix(S: SymState, v: dict) -> list:
+    """``S``'s tracked components equal to the concrete values ``v``; its token card on the table
+    exactly when a card is."""
+    comps = S.components()
+    out = [comps[k] == (z3.BoolVal(v[k]) if isinstance(v[k], bool) else z3.IntVal(v[k])) for k in TRACKS]
+    token = S.zone[_TOKEN[0][0]]
+    out.append(token == Z["table"] if v["table"] else z3.And(token >= 0, token < len(ZI.ZONES), token != Z["table"]))
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def _unrolled(max_moves: int):
+    """``max_moves`` steps of :data:`TRACK_MOVES` from a fresh state (each step one transition,
+    chosen by ``m<i>.move``, or none: -1): the first and last states, the facts, the choices."""
+    first = cur = SymState.fresh("m0.", _TOKEN)
+    facts, sels = [], []
+    for i in range(1, max_moves + 1):
+        sel = z3.Int(f"m{i}.move")
+        sels.append(sel)
+        facts += [sel >= -1, sel < len(TRACK_MOVES)]
+        merged = dict(cur.components())
+        for j, name in enumerate(TRACK_MOVES):
+            c = Choices(f"m{i}.{name}")
+            post = TRANSITIONS[name].fn(cur, c)
+            facts.append(z3.Implies(sel == j, z3.And(c.constraints)))
+            pc = post.components()
+            for key in _MERGED:
+                merged[key] = z3.If(sel == j, pc[key], merged[key])
+        nxt = SymState.fresh(f"m{i}.", _TOKEN)
+        nc = nxt.components()
+        facts += [nc[key] == merged[key] for key in _MERGED]
+        cur = nxt
+    return first, cur, facts, sels
+
+
+def explain_step(pre_v: dict, post_v: dict, max_moves: int = 5) -> list[str] | None:
+    """A sequence of at most ``max_moves`` transitions of :data:`TRACK_MOVES` taking the tracks of
+    a model state (``pre_v``, :func:`track_values`: DEFCON, VP, the end of the game, Military
+    Operations, the Space Race, the turn) to those of the next (``post_v``; one ``apply`` of the
+    model may make several moves: a card's
+    event, its leaving the table and the VP check), whether a card is on the table before and after
+    matching too (the turn, the final flag and the Space Race attempts fixed before); the influence
+    and the other components are left free. Returns the transitions' names in order, or None when
+    no sequence explains the step (a move no transition describes)."""
+    # one move, two moves, then any number up to max_moves (a single query: the deep ones are rare)
+    for n, exact in ((1, True), (2, True), (max_moves, False)):
+        first, last, facts, sels = _unrolled(n)
+        comps = first.components()
+        fixed = _fix(first, pre_v) + _fix(last, post_v) + ([x >= 0 for x in sels] if exact else [])
+        for k in ("final", "attempts[USSR]", "attempts[US]"):
+            fixed.append(comps[k] == (z3.BoolVal(pre_v[k]) if isinstance(pre_v[k], bool) else z3.IntVal(pre_v[k])))
+        s = _solver()
+        s.add(*facts, *fixed)
+        if s.check() == z3.sat:
+            m = s.model()
+            return [TRACK_MOVES[m.eval(x).as_long()] for x in sels]
+    return None
+
+
+_MERGED = TRACKS + ("final", "turn", "attempts[USSR]", "attempts[US]", "china_holder", "china_face_up",
+                    f"zone[{_TOKEN[0][0]}]")
