@@ -15,12 +15,12 @@ realign_roll            6.2.2: one roll, exact modifiers from the state; the los
 coup                    6.3.2: net = ops + die - 2 x stability, ops 1-5, die 1-6; remove, then
                         add; milops + ops capped at 5 unless free (8.2.3, 8.2.5); a battleground
                         degrades DEFCON by 1 and DEFCON 1 ends the game (8.1.3, 8.1.4, 6.3.4)
-space_attempt           6.4: attempts below the allowed 1 or 2 (6.4.2, 6.4.4), box below 8
-                        (6.4.6), card ops at least the box's (6.4.1); a success moves one box
-                        and gives its first or second VP (6.4.3, data/tables.yaml); the VP check
-region_scoring          10.1: any net VP between minus and plus the region's bound; Europe's
-                        Control ends the game (10.3.1); the VP check
-southeast_asia_scoring  7.2: net VP within +/-8 (data/tables.yaml); the VP check
+space_attempt           6.4: a card on the table; attempts below the allowed 1 or 2 (6.4.2,
+                        6.4.4), box below 8 (6.4.6), card ops at least the box's (6.4.1); a
+                        success moves one box and gives its first or second VP (6.4.3)
+region_scoring          10.1: its card on the table; any net VP between minus and plus the
+                        region's bound; Europe's Control ends the game at once (10.3.1)
+southeast_asia_scoring  7.2: its card on the table; net VP within +/-8 (data/tables.yaml)
 milops_check            8.2.1: each side's shortfall to the other, net (10.2.3); markers to 0;
                         the VP check
 defcon_improvement      8.1.6: +1, never above 5 (8.1.2)
@@ -32,12 +32,37 @@ headline_choice /       headline (4.5 C, at most one each) -> table, hand -> tab
 headline_reveal /       table -> discards, removed or in effect (2.2.4-2.2.6), hand -> discards
 card_leaves_table /     (6.4.4 box 6), the discards -> pile when the pile is empty (4.3)
 space_walk_discard /
-reshuffle
+reshuffle               card_leaves_table makes the VP check when the table is left empty
 final_scoring           10.3.2: turn 10; ends the game; VP may pass 20; Europe's Control wins
+**the card events** (model/twilight_struggle/events/*.py; each with its card on the table)
+event_vp                any VP either way, unchecked till the card leaves (gain_vp callers:
+                        cards 4, 20, 34, 39, 45, 48, 55, 58-61, 65, 71, 78, 83, 84, 89, 90, wars)
+effect_vp_checked       card 50's 3 VP at the end of the US's next round, checked at once
+event_defcon_degrade    tracks.degrade_defcon by n: cards 4, 11, 20, 43 (ruling), 45, 46, 50, 89
+event_defcon_improve    tracks.improve_defcon by n: cards 34, 43, 45, 46, 57, 90
+event_defcon_set_2      card 40 (_missile_crisis): DEFCON := 2
+crisis_coup_war         card 40 (crisis_coup): a coup of the bound side ends the game
+event_milops            tracks.add_milops +n capped at 5: the wars (2, 3), card 46 (5)
+event_space_box         card 18 (advance_space): one box, below 8, its VP
+event_space_two         card 80 (_small_step): behind only; two boxes, never past 8; box 2's VP
+wargames                card 103 from the rules (not in the model yet): DEFCON 2; 6 VP to the
+                        opponent; the game ends
 ======================  =====================================================================
 
 The VP check (:func:`vp_check`, 10.3.1, victory.check_vp): |VP| >= 20 ends the game and the marker
-stays at +/-20 (10.2.1).
+stays at +/-20 (10.2.1). It is made when a card's play ends (the last card leaves the table:
+card_leaves_table, as cardplay._finish and headline._after call check_vp after after_event), by
+the Military Operations check (4.5 F) and by card 50's effect; while a card is played the VP are
+not bounded (the invariant bounds them between cards).
+
+**The model's moves against the transitions** (:func:`explain_step`): for one step of the model
+(one ``apply``), the values of DEFCON, VP, the end of the game, Military Operations, the Space
+Race and the turn before and after (and whether a card is on the table) must be joined by a
+sequence of at most 5 transitions of :data:`TRACK_MOVES` (z3 finds it, or there is none: a move
+no transition describes). tests/twilight_struggle/test_z3.py runs it over every step of random
+games with events. It is a check of observed steps, not a proof: the order the transitions come
+in is free, the influence and the zones of the cards are left free, and z3 gives one of the
+explanations (a DEFCON +1 may be the end of turn's or an event's).
 
 **Induction.** The invariants hold at each scenario's set-up (:func:`base_cases`: a concrete check
 of ``new_game(name)`` with :func:`z3_invariants.check_state`); for each transition ``Inv(pre) and
@@ -62,14 +87,18 @@ are any 1-5 (the DEFCON at the check, or at step D: ruling ``milops_requirement`
 
 **What the transitions do NOT capture** (said plainly):
 
-* they are written from the rules, not extracted from the Python model: a model step doing
-  something no transition describes is not covered. What holds the model itself to the invariants
-  is the concrete check of its states (``check_state`` on set-ups and random games,
-  tests/twilight_struggle/test_z3.py); nothing checks that each model step is one of these
-  transitions (no refinement proof);
-* card events are not modelled (the model implements only the scoring cards, which are here as
-  region and Southeast Asia scoring): an event moving DEFCON, VP, influence, the China Card (9.4:
-  passed face up) or cards between zones in another way is not covered;
+* they are written from the rules and the model's code, not extracted from it: a model step
+  doing something no transition describes is not covered. What holds the model itself to them is
+  the concrete check of its states (``check_state`` on set-ups and random games) and, for the
+  tracks, :func:`explain_step` on the steps of random games (an observation, no refinement
+  proof: only the games played are covered);
+* the card events are here only for the tracks (DEFCON, VP, Military Operations, the Space Race,
+  the end of the game); an event moving influence is covered by place_influence and the coup only
+  where it acts as they do; an event moving the China Card (9.4: passed face up, cards 71, 76) or
+  cards between zones in another way (draws, discards, retrievals: cards 5, 10, 32, 67, 77, 85 ...)
+  is not covered; the VP amounts of event_vp are any (card 84's grow with the influence), and the
+  DEFCON moves any n (the model's amounts are 1 or 2, card 46's any level); Wargames (card 103) is
+  from the rules alone;
 * the procedure stack, the pending question, the action round and phasing side, the headline
   order, the required Military Operations of step D, hidden information (the hands' contents as
   seen by each side, the order of the draw pile) and the winner are not in the vector; a deal's
@@ -77,8 +106,11 @@ are any 1-5 (the DEFCON at the check, or at step D: ruling ``milops_requirement`
 * a transition is one step; the sequence of a turn (A-J) is not enforced: e.g. a DEFCON
   improvement may follow any step, a Space Race attempt may be taken any number of times before
   the turn advances (its guard on the attempts made is what bounds it);
-* the VP check is made inside each VP-moving transition, as the model makes it at the end of each
-  card's play: a card whose play moves VP several times is one of these steps, not several;
+* "a card is being played" is "a card is on the table" (the token the VP invariant and the
+  events' guards read): the ops of a card, its event and the opponent's event are all moves with
+  it there, in any order, and the VP check waits for the table to empty (as the model's
+  ``check_vp`` at the end of the card); the events' moves are not tied to which card is on the
+  table;
 * the era's cards join the draw pile only inside ``turn_advance`` (4.4 ties them to the turn
   marker: alone, the move would break the card-zone invariant or be vacuous);
 * the guards of ``realign_roll`` follow the default rulings (``realign_needs_enemy_influence``,
