@@ -500,10 +500,18 @@ def test_a_track_move_no_transition_makes_is_not_explained(changes):
 @pytest.mark.rule("card 4", "8.1.7", "10.3.1")
 def test_duck_and_cover_is_explained_by_the_event_transitions():
     """Card 4 as the model plays it in one step: DEFCON 5 -> 4, the US gains 5 - 4 = 1 VP, the card
-    leaves the table (the VP check)."""
-    moves = P.explain_step(_values(table=True), _values(defcon=4, vp=1))
-    assert moves is not None and moves[-1] == "card_leaves_table"  # (z3 gives one of the explanations)
-    assert P.explain_step(_values(table=True), _values(defcon=4, vp=1, over=True)) is None  # 1 VP wins nothing
+    leaves the table (the VP check); 1 VP does not end the game."""
+    assert P.explain_step(_values(table=True), _values(defcon=4, vp=1)) is not None
+    assert P.explain_step(_values(table=True), _values(defcon=4, vp=1, over=True)) is None
+
+
+@pytest.mark.rule("10.3.1", "card 45")
+def test_20_vp_end_the_game_only_when_the_card_has_left_the_table():
+    """10.3.1: card 45's 2 VP taking the marker from 18 to 20 while the card waits for its DEFCON
+    choice is a move; the same with the card gone and the game going on is none."""
+    assert P.explain_step(_values(table=True, vp=18), _values(table=True, vp=20)) is not None
+    assert P.explain_step(_values(table=True, vp=18), _values(vp=20)) is None
+    assert P.explain_step(_values(table=True, vp=18), _values(vp=20, over=True)) is not None
 
 
 # -- the victory analysis ---------------------------------------------------------------------------------
