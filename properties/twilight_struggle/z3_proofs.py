@@ -81,7 +81,7 @@ placed and what it costs (6.1.1-6.1.4: any country, one marker; the ops budget i
 which regions a China Card bonus applies to (9.6: the coup's ops are any 1-5); a region's net VP
 is any value within a bound from the data (control, or for Europe domination, plus every
 battleground and every country next to a superpower: :func:`region_bound`;
-victory_analysis.py computes the exact maxima, which lie within); the final scoring's net is any
+victory_analysis.py computes the exact maxima, which lie within, card 35's Taiwan battleground too: exactly at the Asia bound); the final scoring's net is any
 value within the sum of those bounds plus the China Card's 1; the required Military Operations
 are any 1-5 (the DEFCON at the check, or at step D: ruling ``milops_requirement``).
 

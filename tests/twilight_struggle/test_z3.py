@@ -556,6 +556,19 @@ def test_the_highest_net_vp_of_one_scoring(findings):
             assert expected[side] <= P.region_bound(region)  # the proofs' bound covers it
 
 
+@pytest.mark.rule("10.1.2", "card 35")
+def test_formosan_resolution_raises_the_us_asia_maximum_to_the_proofs_bound(findings):
+    """Card 35: Taiwan a battleground while the US controls it: the US's best Asia scoring is one VP
+    more (18, Taiwan in the witness), the model's scoring with the effect in force agrees, and the
+    bound region_scoring uses still covers it (exactly); the USSR's is unchanged."""
+    f = findings["max net VP: Asia with card 35"]
+    assert f["result"] == {"US": MAX_NET["Asia"]["US"] + 1, "USSR": MAX_NET["Asia"]["USSR"]}
+    assert "Taiwan" in f["detail"]["US"]["witness"]["US"]
+    for side in ("US", "USSR"):
+        assert f["detail"][side]["cross_check"] == f["result"][side]
+        assert f["result"][side] <= P.region_bound("Asia")
+
+
 @pytest.mark.rule("10.3.1")
 def test_europe_control_is_held_by_one_side_only(findings):
     f = findings["Europe control by one side only"]
@@ -582,5 +595,5 @@ def test_the_range_of_the_final_scoring(findings):
 
 
 def test_every_finding_has_a_rule(findings):
-    assert len(findings) == 6 * 3 + 4
+    assert len(findings) == 6 * 3 + 5
     assert all(f["rule"] and f["result"] is not None for f in findings.values())
