@@ -403,5 +403,6 @@ def analyse() -> list[dict]:
 
 
 __all__ = ["RegionEncoding", "analyse", "canonical", "maximum", "model_state", "model_region",
-           "top_level_exclusive", "control_without_domination", "max_net_vp", "max_net_vp_formosan", "europe_control_one_side",
+           "top_level_exclusive", "control_without_domination", "max_net_vp", "max_net_vp_formosan",
+           "europe_control_one_side",
            "southeast_asia_max", "superpower_bonus_flag", "final_swing"]

@@ -81,9 +81,10 @@ placed and what it costs (6.1.1-6.1.4: any country, one marker; the ops budget i
 which regions a China Card bonus applies to (9.6: the coup's ops are any 1-5); a region's net VP
 is any value within a bound from the data (control, or for Europe domination, plus every
 battleground and every country next to a superpower: :func:`region_bound`;
-victory_analysis.py computes the exact maxima, which lie within, card 35's Taiwan battleground too: exactly at the Asia bound); the final scoring's net is any
-value within the sum of those bounds plus the China Card's 1; the required Military Operations
-are any 1-5 (the DEFCON at the check, or at step D: ruling ``milops_requirement``).
+victory_analysis.py computes the exact maxima, which lie within, with card 35's Taiwan
+battleground too: exactly the Asia bound); the final scoring's net is any value within the sum
+of those bounds plus the China Card's 1; the required Military Operations are any 1-5 (the
+DEFCON at the check, or at step D: ruling ``milops_requirement``).
 
 **What the transitions do NOT capture** (said plainly):
 
@@ -586,7 +587,7 @@ def final_scoring(s: SymState, c: Choices) -> SymState:
 # Each transition names the cards (Deluxe numbers, as the model's @event) and the model function
 # whose code it encodes; the event happens while its card is on the table (guard ``_in_play``),
 # so the VP it gives wait for the check of card_leaves_table (10.3.1), as the model's do.
-@transition("event_vp", "10.2.2, 10.2.3, 10.3.1, cards 4 13 18 20 24 34 39 45 48 55 58 59 60 61 65 71 78 80 83 84 89 90")
+@transition("event_vp", "10.2.2, 10.2.3, 10.3.1, 7.6, cards 4 20 34 39 45 48 55 58-61 65 71 78 83 84 89 90")
 def event_vp(s: SymState, c: Choices) -> SymState:
     """An event gains a side VP (tracks.gain_vp, net_vp) while its card is played: any amount
     either way, no check until the card leaves the table (10.3.1). Encodes: card 4
@@ -1006,8 +1007,8 @@ def track_values(st) -> dict:
     final flag, fixed before a step), and whether a card is on the table."""
     d = st.d
     t = d["terminal"]
-    out = {"defcon": d["defcon"], "vp": d["vp"], "over": t is not None, "final": t is not None and t.get("rule") == "10.3.2",
-           "turn": d["turn"], "table": bool(d["table"])}
+    out = {"defcon": d["defcon"], "vp": d["vp"], "over": t is not None,
+           "final": t is not None and t.get("rule") == "10.3.2", "turn": d["turn"], "table": bool(d["table"])}
     for s_ in SIDES:
         out[f"milops[{s_}]"] = d["milops"][s_]
         out[f"space[{s_}]"] = d["space"][s_]
