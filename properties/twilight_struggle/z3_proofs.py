@@ -36,7 +36,8 @@ reshuffle               card_leaves_table makes the VP check when the table is l
 final_scoring           10.3.2: turn 10; ends the game; VP may pass 20; Europe's Control wins
 **the card events** (model/twilight_struggle/events/*.py; each with its card on the table)
 event_vp                any VP either way, unchecked till the card leaves (gain_vp callers:
-                        cards 4, 20, 34, 39, 45, 48, 55, 58-61, 65, 71, 78, 83, 84, 89, 90, wars)
+                        cards 4, 20, 34, 39, 45, 48, 55, 58-61, 65, 71, 78, 83, 84, 89, 90, 97,
+                        99, 103, the wars)
 effect_vp_checked       card 50's 3 VP at the end of the US's next round, checked at once
 event_defcon_degrade    tracks.degrade_defcon by n: cards 4, 11, 20, 43 (ruling), 45, 46, 50, 89
 event_defcon_improve    tracks.improve_defcon by n: cards 34, 43, 45, 46, 57, 90
@@ -45,8 +46,8 @@ crisis_coup_war         card 40 (crisis_coup): a coup of the bound side ends the
 event_milops            tracks.add_milops +n capped at 5: the wars (2, 3), card 46 (5)
 event_space_box         card 18 (advance_space): one box, below 8, its VP
 event_space_two         card 80 (_small_step): behind only; two boxes, never past 8; box 2's VP
-wargames                card 103 from the rules (not in the model yet): DEFCON 2; 6 VP to the
-                        opponent; the game ends
+wargames                card 100 (_wargames_end): DEFCON 2; 6 VP to the opponent, checked at
+                        once; the game ends (the seed's text: with the final scoring)
 ======================  =====================================================================
 
 The VP check (:func:`vp_check`, 10.3.1, victory.check_vp): |VP| >= 20 ends the game and the marker
@@ -98,8 +99,7 @@ DEFCON at the check, or at step D: ruling ``milops_requirement``).
   where it acts as they do; an event moving the China Card (9.4: passed face up, cards 71, 76) or
   cards between zones in another way (draws, discards, retrievals: cards 5, 10, 32, 67, 77, 85 ...)
   is not covered; the VP amounts of event_vp are any (card 84's grow with the influence), and the
-  DEFCON moves any n (the model's amounts are 1 or 2, card 46's any level); Wargames (card 103) is
-  from the rules alone;
+  DEFCON moves any n (the model's amounts are 1 or 2, card 46's any level);
 * the procedure stack, the pending question, the action round and phasing side, the headline
   order, the required Military Operations of step D, hidden information (the hands' contents as
   seen by each side, the order of the draw pile) and the winner are not in the vector; a deal's
@@ -587,7 +587,7 @@ def final_scoring(s: SymState, c: Choices) -> SymState:
 # Each transition names the cards (Deluxe numbers, as the model's @event) and the model function
 # whose code it encodes; the event happens while its card is on the table (guard ``_in_play``),
 # so the VP it gives wait for the check of card_leaves_table (10.3.1), as the model's do.
-@transition("event_vp", "10.2.2, 10.2.3, 10.3.1, 7.6, cards 4 20 34 39 45 48 55 58-61 65 71 78 83 84 89 90")
+@transition("event_vp", "10.2.2, 10.2.3, 10.3.1, 7.6, cards 4 20 34 39 45 48 55 58-61 65 71 78 83 84 89 90 97 99 103")
 def event_vp(s: SymState, c: Choices) -> SymState:
     """An event gains a side VP (tracks.gain_vp, net_vp) while its card is played: any amount
     either way, no check until the card leaves the table (10.3.1). Encodes: card 4
@@ -597,8 +597,10 @@ def event_vp(s: SymState, c: Choices) -> SymState:
     55 mid_48_57._brandt, 58 mid_58_69._cultural_revolution, 59 mid_58_69.flower_power_war_card
     and 60 u2_un_intervention (hooks of a card being played), 60 _u2_incident, 61 _opec (per
     country), 65 _camp_david, 71 mid_70_81._nixon, 78 _alliance (per battleground), 83
-    late_82_92._iron_lady, 84 _libya (per 2 influence: no bound), 89 _kal_vp, 90 _glasnost. (The
-    Space Race boxes' VP of cards 18 and 80 are in event_space_box and event_space_two.)"""
+    late_82_92._iron_lady, 84 _libya (per 2 influence: no bound), 89 _kal_vp, 90 _glasnost, 97
+    late_93_103._evil_empire, 99 _pershing_vp, 103 _defectors, the war 102 (_invade). (The Space
+    Race boxes' VP of cards 18 and 80 are in event_space_box and event_space_two; card 100's in
+    wargames.)"""
     _not_over(s, c)
     _in_play(s, c)
     delta = z3.Int(f"{c.tag}.delta")  # unbounded: card 84 gives 1 VP per 2 influence
@@ -666,7 +668,8 @@ def crisis_coup_war(s: SymState, c: Choices) -> SymState:
 @transition("event_milops", "8.2.3, 8.2.4, 7.6, card 46")
 def event_milops(s: SymState, c: Choices) -> SymState:
     """An event adds n Military Operations to a side (tracks.add_milops: the track ends at
-    MILOPS_MAX, 8.2): the wars, 2 or 3 (common.resolve_war, 7.6, 8.2.4), card 46
+    MILOPS_MAX, 8.2): the wars 11, 13, 24, 36 (Brush War), 102, 2 or 3 (common.resolve_war, 7.6,
+    8.2.4), card 46
     mid_36_47._set_level (5: 'conta come 5 Operazioni Militari')."""
     _not_over(s, c)
     _in_play(s, c)
@@ -711,18 +714,24 @@ def event_space_two(s: SymState, c: Choices) -> SymState:
     return s.with_(space=set_side(s.space, us, new), vp=s.vp + signed(us, gained))
 
 
-@transition("wargames", "card 103 (Deluxe), 10.3")
+@transition("wargames", "card 100, 10.3.1, 10.3.2")
 def wargames(s: SymState, c: Choices) -> SymState:
-    """Card 103 Wargames, from the rules (NOT in the model yet: events/late_93_103.py implements no
-    card): at DEFCON 2 (guard) the player gives the opponent 6 VP and the game ends at once, the
-    side ahead winning (no final scoring; the VP may then lie past 20 with the card on the
-    table)."""
+    """Card 100 Wargames (events/late_93_103._wargames_end; playable at DEFCON 2, at_defcon_2:
+    guard): the opponent gains 6 VP and 10.3.1 is checked at once (20 wins); else the game ends:
+    under the seed's text with the final scoring (10.3.2: any net within final_bound, Europe's
+    Control winning), under the Deluxe text without it, the VP as they are (ruling
+    ``card_100_text``)."""
     _not_over(s, c)
     _in_play(s, c)
     us = c.bool("us")
     c.require(s.defcon == 2)
-    return s.with_(vp=s.vp - signed(us, 6), over=z3.BoolVal(True))
-
+    vp, won = vp_check(s.over, s.vp - signed(us, 6))
+    seed, europe = c.bool("seed_text"), c.bool("europe_control")
+    b = final_bound()
+    net = c.int("net", -b, b)
+    scored = z3.And(z3.Not(won), seed)
+    return s.with_(vp=z3.If(z3.And(scored, z3.Not(europe)), vp + net, vp), over=z3.BoolVal(True),
+                   final=z3.And(scored, z3.Not(europe)))
 
 # -- two-state facts -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
