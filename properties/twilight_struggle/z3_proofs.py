@@ -541,14 +541,19 @@ def headline_reveal(s: SymState, c: Choices) -> SymState:
 def card_leaves_table(s: SymState, c: Choices) -> SymState:
     """A played card leaves the table: to the discards (2.2.6), removed (2.2.4, an asterisk) or in
     effect beside the map (2.2.5, underlined); when no card is left on the table the card's play
-    is over and 10.3.1 is checked (cardplay.py ``_finish``, headline.py ``_after``: after_event,
-    then victory.check_vp)."""
+    is over and 10.3.1 is checked (cardplay.py ``_finish``: after_event, then victory.check_vp);
+    with another card still there the check may be made or not (headline.py ``_after`` checks
+    after each headline event, the other side's headline card being on the table too)."""
     _not_over(s, c)
     dest = c.int("dest", Z["discard"], Z["in_effect"])  # discard 4, removed 5, in effect 6
-    post = _move_card(s, c, _card_index(s, c), Z["table"], dest)
+    k = _card_index(s, c)
+    post = _move_card(s, c, k, Z["table"], dest)
     vp, over = vp_check(s.over, s.vp)
-    done = z3.Not(ZI.card_in_play(post))
-    return post.with_(vp=z3.If(done, vp, s.vp), over=z3.If(done, over, s.over))
+    # the last card: checked; another still on the table: checked or not (headline._after checks
+    # after each headline's event, the other headline card revealed on the table)
+    another = z3.Or([z3.And(k != j, s.zone[n] == Z["table"]) for j, (n, _) in enumerate(s.cards)])
+    check = z3.Or(z3.Not(another), c.bool("check"))
+    return post.with_(vp=z3.If(check, vp, s.vp), over=z3.If(check, over, s.over))
 
 
 @transition("space_walk_discard", "6.4.4")
