@@ -21,6 +21,8 @@ reachable by placing influence (6.1.5: the markers are unlimited), so the analys
   no non-battleground controlled (10.1.1's Domination needs one);
 * ``max net VP: <region>``: the highest net VP one scoring of the region can give each side
   (z3 Optimize), Europe's Control excluded (it wins the game instead, 10.3.1);
+* ``max net VP: Asia with card 35``: the same with Formosan Resolution in force (Taiwan a
+  battleground while the US controls it), cross-checked with the card's effect in the model state;
 * ``Europe control by one side only``: both sides never hold it (proved), each side can (witness);
 * ``Southeast Asia max``: the most Southeast Asia Scoring can give (7.2);
 * ``superpower bonus flag``: the regions whose card has no enemy-superpower bonus have no country
@@ -63,15 +65,18 @@ class RegionEncoding:
     region: str
     ctrl: dict
     constraints: list = field(default_factory=list)
+    us_battlegrounds: tuple = ()  # countries that are battlegrounds while the US controls them (card 35)
 
     @classmethod
-    def of(cls, region: str, ctrl: dict | None = None) -> "RegionEncoding":
-        """The encoding of ``region``; ``ctrl``: the Booleans to use (shared by several regions)."""
+    def of(cls, region: str, ctrl: dict | None = None, us_battlegrounds: tuple = ()) -> "RegionEncoding":
+        """The encoding of ``region``; ``ctrl``: the Booleans to use (shared by several regions);
+        ``us_battlegrounds``: countries an event makes battlegrounds while the US controls them
+        (card 35 Formosan Resolution: Taiwan, events/early_19_35.taiwan_battleground)."""
         m = load_map()
         countries = sorted(m.area(region))
         if ctrl is None:
             ctrl = {s: {c: z3.Bool(f"{s} controls {c}") for c in countries} for s in SIDES}
-        enc = cls(region, {s: {c: ctrl[s][c] for c in countries} for s in SIDES})
+        enc = cls(region, {s: {c: ctrl[s][c] for c in countries} for s in SIDES}, us_battlegrounds=us_battlegrounds)
         enc.constraints = [z3.Not(z3.And(ctrl["US"][c], ctrl["USSR"][c])) for c in countries]  # 2.1.7
         return enc
 
@@ -87,8 +92,16 @@ class RegionEncoding:
     def count(self, side: str) -> z3.ArithRef:
         return _count(list(self.ctrl[side].values()))
 
+    def _extra(self) -> list:
+        """The event's battlegrounds in force: those the US controls."""
+        return [self.ctrl["US"][c] for c in self.us_battlegrounds]
+
+    def bg_total(self) -> z3.ArithRef:
+        return len(self.battlegrounds) + _count(self._extra())
+
     def bg_count(self, side: str) -> z3.ArithRef:
-        return _count([self.ctrl[side][c] for c in self.battlegrounds])
+        # an event's battleground counts only while the US controls it: never the USSR's
+        return _count([self.ctrl[side][c] for c in self.battlegrounds] + (self._extra() if side == "US" else []))
 
     def presence(self, side: str) -> z3.BoolRef:
         """10.1.1: at least one country controlled."""
@@ -103,7 +116,7 @@ class RegionEncoding:
 
     def control(self, side: str) -> z3.BoolRef:
         """10.1.1: more countries than the other and every battleground."""
-        return z3.And(self.count(side) > self.count(OPPONENT[side]), self.bg_count(side) == len(self.battlegrounds))
+        return z3.And(self.count(side) > self.count(OPPONENT[side]), self.bg_count(side) == self.bg_total())
 
     def vp(self, side: str) -> z3.ArithRef:
         """10.1.2 under ``scoring_tiers = highest``: the highest level's value (Europe's Control has
@@ -285,6 +298,26 @@ def _max_net_vp_uncached(region: str) -> dict:
     return _finding(f"max net VP: {region}", "10.1.2", result, detail)
 
 
+def max_net_vp_formosan() -> dict:
+    """Card 35 Formosan Resolution in force: Taiwan counts as an Asian battleground while the US
+    controls it (events/early_19_35.taiwan_battleground): the highest net VP of one Asia scoring
+    for each side, cross-checked by the model's scoring with the card's effect in force (the VP
+    bound of z3_proofs.region_scoring must cover it: region_bound)."""
+    from cdg_oracle.model.twilight_struggle import scoring
+    from cdg_oracle.model.twilight_struggle.events.effects import start_effect
+    e = RegionEncoding.of("Asia", us_battlegrounds=("Taiwan",))
+    result, detail = {}, {}
+    for s in SIDES:
+        best = maximum(e.net(s), e.constraints)
+        w = canonical(e.all_bools(), [*e.constraints, e.net(s) == best])
+        st = model_state(w)
+        start_effect(st, 35, "US", "cancelled")  # as the event starts it (its card in effect)
+        got = scoring.region_vp(st, "Asia")
+        result[s] = best
+        detail[s] = {"witness": w, "cross_check": got[s] - got[OPPONENT[s]]}
+    return _finding("max net VP: Asia with card 35", "10.1.2, card 35", result, detail)
+
+
 def europe_control_one_side() -> dict:
     """10.3.1: Europe's Control is held by one side only (both at once: unsat), and each side can
     hold it (a witness; the model's Europe scoring then ends the game with that side the winner)."""
@@ -364,11 +397,12 @@ def analyse() -> list[dict]:
     """Every finding (see the module docstring)."""
     out = [top_level_exclusive(r) for r in SCORED_REGIONS]
     out += [control_without_domination(r) for r in SCORED_REGIONS]
-    out += [max_net_vp(r) for r in SCORED_REGIONS]
+    out += [max_net_vp(r) for r in SCORED_REGIONS] + [max_net_vp_formosan()]
     out += [europe_control_one_side(), southeast_asia_max(), superpower_bonus_flag(), final_swing()]
     return out
 
 
 __all__ = ["RegionEncoding", "analyse", "canonical", "maximum", "model_state", "model_region",
-           "top_level_exclusive", "control_without_domination", "max_net_vp", "europe_control_one_side",
+           "top_level_exclusive", "control_without_domination", "max_net_vp", "max_net_vp_formosan",
+           "europe_control_one_side",
            "southeast_asia_max", "superpower_bonus_flag", "final_swing"]

@@ -171,13 +171,24 @@ def _defcon(s: SymState) -> list:
     return [_within(s.defcon, 1, DEFCON_MAX), z3.Implies(s.defcon == 1, s.over)]
 
 
+def card_in_play(s: SymState) -> z3.BoolRef:
+    """A card's play is under way: some card is on the table (5.1; 10.3.1's check waits for the
+    end of the card's play, model/twilight_struggle/cardplay.py ``_finish``, headline.py
+    ``_after``: the card leaves the table, then victory.check_vp)."""
+    return z3.Or([s.zone[n] == Z["table"] for n, _ in s.cards] or [z3.BoolVal(False)])
+
+
 @_invariant("vp", "10.2.1, 10.3.1, 10.3.2", "I2")
 def _vp(s: SymState) -> list:
-    """While the game goes on the VP marker is strictly inside -20..+20 (10.3.1: 20 wins at once);
-    a game ended otherwise than by the final scoring leaves it within -20..+20 (10.2.1: the track
-    ends there); the final scoring may pass them (10.3.2: +/-20 wins nothing then)."""
-    return [z3.Implies(z3.Not(s.over), z3.And(s.vp > -VP_WIN, s.vp < VP_WIN)),
-            z3.Implies(z3.And(s.over, z3.Not(s.final)), _within(s.vp, -VP_WIN, VP_WIN))]
+    """Between cards (no card on the table) while the game goes on the VP marker is strictly
+    inside -20..+20 (10.3.1: 20 wins at once, once every VP of the card is on the track); a game
+    ended otherwise than by the final scoring, between cards, leaves it within -20..+20 (10.2.1:
+    the track ends there); the final scoring may pass them (10.3.2: +/-20 wins nothing then).
+    While a card is played the VP are not bounded: its events move them before the check (e.g.
+    -19 and card 4's 3 VP: -22 until the card leaves the table and the check puts it at -20)."""
+    between = z3.Not(card_in_play(s))
+    return [z3.Implies(z3.And(z3.Not(s.over), between), z3.And(s.vp > -VP_WIN, s.vp < VP_WIN)),
+            z3.Implies(z3.And(s.over, z3.Not(s.final), between), _within(s.vp, -VP_WIN, VP_WIN))]
 
 
 @_invariant("end_flags", "10.3.2", "I2, I16")
@@ -366,5 +377,5 @@ def violations(st) -> list[str]:
     return [r["name"] for r in check_state(st) if not r["holds"]]
 
 
-__all__ = ["SymState", "Invariant", "INVARIANTS", "ZONES", "Z", "HELD", "SEVERAL", "HOLDER", "inv",
+__all__ = ["SymState", "Invariant", "card_in_play", "INVARIANTS", "ZONES", "Z", "HELD", "SEVERAL", "HOLDER", "inv",
            "check_state", "violations", "concrete_values", "zone_codes", "default_cards", "cards_of"]

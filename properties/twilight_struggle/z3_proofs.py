@@ -15,12 +15,12 @@ realign_roll            6.2.2: one roll, exact modifiers from the state; the los
 coup                    6.3.2: net = ops + die - 2 x stability, ops 1-5, die 1-6; remove, then
                         add; milops + ops capped at 5 unless free (8.2.3, 8.2.5); a battleground
                         degrades DEFCON by 1 and DEFCON 1 ends the game (8.1.3, 8.1.4, 6.3.4)
-space_attempt           6.4: attempts below the allowed 1 or 2 (6.4.2, 6.4.4), box below 8
-                        (6.4.6), card ops at least the box's (6.4.1); a success moves one box
-                        and gives its first or second VP (6.4.3, data/tables.yaml); the VP check
-region_scoring          10.1: any net VP between minus and plus the region's bound; Europe's
-                        Control ends the game (10.3.1); the VP check
-southeast_asia_scoring  7.2: net VP within +/-8 (data/tables.yaml); the VP check
+space_attempt           6.4: a card on the table; attempts below the allowed 1 or 2 (6.4.2,
+                        6.4.4), box below 8 (6.4.6), card ops at least the box's (6.4.1); a
+                        success moves one box and gives its first or second VP (6.4.3)
+region_scoring          10.1: its card on the table; any net VP between minus and plus the
+                        region's bound; Europe's Control ends the game at once (10.3.1)
+southeast_asia_scoring  7.2: its card on the table; net VP within +/-8 (data/tables.yaml)
 milops_check            8.2.1: each side's shortfall to the other, net (10.2.3); markers to 0;
                         the VP check
 defcon_improvement      8.1.6: +1, never above 5 (8.1.2)
@@ -32,12 +32,38 @@ headline_choice /       headline (4.5 C, at most one each) -> table, hand -> tab
 headline_reveal /       table -> discards, removed or in effect (2.2.4-2.2.6), hand -> discards
 card_leaves_table /     (6.4.4 box 6), the discards -> pile when the pile is empty (4.3)
 space_walk_discard /
-reshuffle
+reshuffle               card_leaves_table makes the VP check when the table is left empty
 final_scoring           10.3.2: turn 10; ends the game; VP may pass 20; Europe's Control wins
+**the card events** (model/twilight_struggle/events/*.py; each with its card on the table)
+event_vp                any VP either way, unchecked till the card leaves (gain_vp callers:
+                        cards 4, 20, 34, 39, 45, 48, 55, 58-61, 65, 71, 78, 83, 84, 89, 90, 97,
+                        99, 103, the wars)
+effect_vp_checked       card 50's 3 VP at the end of the US's next round, checked at once
+event_defcon_degrade    tracks.degrade_defcon by n: cards 4, 11, 20, 43 (ruling), 45, 46, 50, 89
+event_defcon_improve    tracks.improve_defcon by n: cards 34, 43, 45, 46, 57, 90
+event_defcon_set_2      card 40 (_missile_crisis): DEFCON := 2
+crisis_coup_war         card 40 (crisis_coup): a coup of the bound side ends the game
+event_milops            tracks.add_milops +n capped at 5: the wars (2, 3), card 46 (5)
+event_space_box         card 18 (advance_space): one box, below 8, its VP
+event_space_two         card 80 (_small_step): behind only; two boxes, never past 8; box 2's VP
+wargames                card 100 (_wargames_end): DEFCON 2; 6 VP to the opponent, checked at
+                        once; the game ends (the seed's text: with the final scoring)
 ======================  =====================================================================
 
 The VP check (:func:`vp_check`, 10.3.1, victory.check_vp): |VP| >= 20 ends the game and the marker
-stays at +/-20 (10.2.1).
+stays at +/-20 (10.2.1). It is made when a card's play ends (the last card leaves the table:
+card_leaves_table, as cardplay._finish and headline._after call check_vp after after_event), by
+the Military Operations check (4.5 F) and by card 50's effect; while a card is played the VP are
+not bounded (the invariant bounds them between cards).
+
+**The model's moves against the transitions** (:func:`explain_step`): for one step of the model
+(one ``apply``), the values of DEFCON, VP, the end of the game, Military Operations, the Space
+Race and the turn before and after (and whether a card is on the table) must be joined by a
+sequence of at most 5 transitions of :data:`TRACK_MOVES` (z3 finds it, or there is none: a move
+no transition describes). tests/twilight_struggle/test_z3.py runs it over every step of random
+games with events. It is a check of observed steps, not a proof: the order the transitions come
+in is free, the influence and the zones of the cards are left free, and z3 gives one of the
+explanations (a DEFCON +1 may be the end of turn's or an event's).
 
 **Induction.** The invariants hold at each scenario's set-up (:func:`base_cases`: a concrete check
 of ``new_game(name)`` with :func:`z3_invariants.check_state`); for each transition ``Inv(pre) and
@@ -56,20 +82,24 @@ placed and what it costs (6.1.1-6.1.4: any country, one marker; the ops budget i
 which regions a China Card bonus applies to (9.6: the coup's ops are any 1-5); a region's net VP
 is any value within a bound from the data (control, or for Europe domination, plus every
 battleground and every country next to a superpower: :func:`region_bound`;
-victory_analysis.py computes the exact maxima, which lie within); the final scoring's net is any
-value within the sum of those bounds plus the China Card's 1; the required Military Operations
-are any 1-5 (the DEFCON at the check, or at step D: ruling ``milops_requirement``).
+victory_analysis.py computes the exact maxima, which lie within, with card 35's Taiwan
+battleground too: exactly the Asia bound); the final scoring's net is any value within the sum
+of those bounds plus the China Card's 1; the required Military Operations are any 1-5 (the
+DEFCON at the check, or at step D: ruling ``milops_requirement``).
 
 **What the transitions do NOT capture** (said plainly):
 
-* they are written from the rules, not extracted from the Python model: a model step doing
-  something no transition describes is not covered. What holds the model itself to the invariants
-  is the concrete check of its states (``check_state`` on set-ups and random games,
-  tests/twilight_struggle/test_z3.py); nothing checks that each model step is one of these
-  transitions (no refinement proof);
-* card events are not modelled (the model implements only the scoring cards, which are here as
-  region and Southeast Asia scoring): an event moving DEFCON, VP, influence, the China Card (9.4:
-  passed face up) or cards between zones in another way is not covered;
+* they are written from the rules and the model's code, not extracted from it: a model step
+  doing something no transition describes is not covered. What holds the model itself to them is
+  the concrete check of its states (``check_state`` on set-ups and random games) and, for the
+  tracks, :func:`explain_step` on the steps of random games (an observation, no refinement
+  proof: only the games played are covered);
+* the card events are here only for the tracks (DEFCON, VP, Military Operations, the Space Race,
+  the end of the game); an event moving influence is covered by place_influence and the coup only
+  where it acts as they do; an event moving the China Card (9.4: passed face up, cards 71, 76) or
+  cards between zones in another way (draws, discards, retrievals: cards 5, 10, 32, 67, 77, 85 ...)
+  is not covered; the VP amounts of event_vp are any (card 84's grow with the influence), and the
+  DEFCON moves any n (the model's amounts are 1 or 2, card 46's any level);
 * the procedure stack, the pending question, the action round and phasing side, the headline
   order, the required Military Operations of step D, hidden information (the hands' contents as
   seen by each side, the order of the draw pile) and the winner are not in the vector; a deal's
@@ -77,8 +107,11 @@ are any 1-5 (the DEFCON at the check, or at step D: ruling ``milops_requirement`
 * a transition is one step; the sequence of a turn (A-J) is not enforced: e.g. a DEFCON
   improvement may follow any step, a Space Race attempt may be taken any number of times before
   the turn advances (its guard on the attempts made is what bounds it);
-* the VP check is made inside each VP-moving transition, as the model makes it at the end of each
-  card's play: a card whose play moves VP several times is one of these steps, not several;
+* "a card is being played" is "a card is on the table" (the token the VP invariant and the
+  events' guards read): the ops of a card, its event and the opponent's event are all moves with
+  it there, in any order, and the VP check waits for the table to empty (as the model's
+  ``check_vp`` at the end of the card); the events' moves are not tied to which card is on the
+  table;
 * the era's cards join the draw pile only inside ``turn_advance`` (4.4 ties them to the turn
   marker: alone, the move would break the card-zone invariant or be vacuous);
 * the guards of ``realign_roll`` follow the default rulings (``realign_needs_enemy_influence``,
@@ -248,6 +281,11 @@ def _not_over(s: SymState, c: Choices) -> None:
     c.require(z3.Not(s.over))
 
 
+def _in_play(s: SymState, c: Choices) -> None:
+    """Guard: a card's play is under way (a card on the table, z3_invariants.card_in_play)."""
+    c.require(ZI.card_in_play(s))
+
+
 def _card_index(s: SymState, c: Choices):
     return c.int("card", 0, len(s.cards) - 1, [n for n, _ in s.cards])
 
@@ -368,11 +406,14 @@ def _space_allowed(s: SymState, us):
 
 @transition("space_attempt", "6.4.1, 6.4.2, 6.4.3, 6.4.4, 6.4.6, 10.3.1")
 def space_attempt(s: SymState, c: Choices) -> SymState:
-    """6.4: a Space Race attempt: guards: attempts made this turn below the allowed 1 or 2 (6.4.2,
-    6.4.4), the box below 8 (6.4.6), the card's ops at least the next box's (6.4.1). The attempt
-    counts; a die within the next box's range moves the marker in and gives its first VP value if
-    the other side has not reached it, else its second (6.4.3); then the VP check (10.3.1)."""
+    """6.4: a Space Race attempt with a card being played (guard: a card on the table, 5.1):
+    guards: attempts made this turn below the allowed 1 or 2 (6.4.2, 6.4.4), the box below 8
+    (6.4.6), the card's ops at least the next box's (6.4.1). The attempt counts; a die within the
+    next box's range moves the marker in and gives its first VP value if the other side has not
+    reached it, else its second (6.4.3). The VP check (10.3.1) waits for the card to leave the
+    table (card_leaves_table)."""
     _not_over(s, c)
+    _in_play(s, c)
     us = c.bool("us")
     boxes = load_tables().space
     box, other = of_side(s.space, us), of_other(s.space, us)
@@ -382,34 +423,34 @@ def space_attempt(s: SymState, c: Choices) -> SymState:
     c.require(ops >= nxt("ops"))
     success = die <= nxt("max_roll")
     gained = z3.If(success, z3.If(other < box + 1, nxt("vp_first"), nxt("vp_second")), 0)
-    vp, over = vp_check(s.over, s.vp + signed(us, gained))
     return s.with_(space=set_side(s.space, us, z3.If(success, box + 1, box)),
-                   attempts=set_side(s.attempts, us, of_side(s.attempts, us) + 1), vp=vp, over=over)
+                   attempts=set_side(s.attempts, us, of_side(s.attempts, us) + 1), vp=s.vp + signed(us, gained))
 
 
 @transition("region_scoring", "10.1, 10.1.2, 10.2.3, 10.3.1")
 def region_scoring(s: SymState, c: Choices) -> SymState:
-    """10.1: a region's scoring card: any net VP within +/- the region's bound (region_bound), on
-    the track (10.2.3), then the VP check (10.3.1); or Europe's Control: the game ends (10.3.1)."""
+    """10.1: a region's scoring card, being played (guard: on the table): any net VP within +/- the
+    region's bound (region_bound), on the track (10.2.3; the VP check when the card leaves the
+    table); or Europe's Control: the game ends at once (10.3.1)."""
     _not_over(s, c)
+    _in_play(s, c)
     r = c.int("region", 0, len(SCORED) - 1, SCORED)
     bound = at(r, [region_bound(x) for x in SCORED])
     net = c.int("net", -bound, bound)
     europe_control = c.bool("europe_control")
     c.require(z3.Implies(europe_control, r == SCORED.index("Europe")))
-    vp, over = vp_check(s.over, s.vp + net)
-    return s.with_(vp=z3.If(europe_control, s.vp, vp), over=z3.Or(over, europe_control))
+    return s.with_(vp=z3.If(europe_control, s.vp, s.vp + net), over=z3.Or(s.over, europe_control))
 
 
 @transition("southeast_asia_scoring", "7.2, 10.2.3, 10.3.1")
 def southeast_asia_scoring(s: SymState, c: Choices) -> SymState:
-    """7.2: Southeast Asia Scoring: any net VP within +/-8 (every country's value, data/tables.yaml),
-    then the VP check (10.3.1)."""
+    """7.2: Southeast Asia Scoring, being played (guard: on the table): any net VP within +/-8
+    (every country's value, data/tables.yaml); the VP check when the card leaves the table."""
     _not_over(s, c)
+    _in_play(s, c)
     b = southeast_asia_bound()
     net = c.int("net", -b, b)
-    vp, over = vp_check(s.over, s.vp + net)
-    return s.with_(vp=vp, over=over)
+    return s.with_(vp=s.vp + net)
 
 
 @transition("milops_check", "8.2.1, 10.1.4, 10.2.3, 10.3.1")
@@ -499,10 +540,20 @@ def headline_reveal(s: SymState, c: Choices) -> SymState:
 @transition("card_leaves_table", "2.2.4, 2.2.5, 2.2.6, 5.2")
 def card_leaves_table(s: SymState, c: Choices) -> SymState:
     """A played card leaves the table: to the discards (2.2.6), removed (2.2.4, an asterisk) or in
-    effect beside the map (2.2.5, underlined)."""
+    effect beside the map (2.2.5, underlined); when no card is left on the table the card's play
+    is over and 10.3.1 is checked (cardplay.py ``_finish``: after_event, then victory.check_vp);
+    with another card still there the check may be made or not (headline.py ``_after`` checks
+    after each headline event, the other side's headline card being on the table too)."""
     _not_over(s, c)
     dest = c.int("dest", Z["discard"], Z["in_effect"])  # discard 4, removed 5, in effect 6
-    return _move_card(s, c, _card_index(s, c), Z["table"], dest)
+    k = _card_index(s, c)
+    post = _move_card(s, c, k, Z["table"], dest)
+    vp, over = vp_check(s.over, s.vp)
+    # the last card: checked; another still on the table: checked or not (headline._after checks
+    # after each headline's event, the other headline card revealed on the table)
+    another = z3.Or([z3.And(k != j, s.zone[n] == Z["table"]) for j, (n, _) in enumerate(s.cards)])
+    check = z3.Or(z3.Not(another), c.bool("check"))
+    return post.with_(vp=z3.If(check, vp, s.vp), over=z3.If(check, over, s.over))
 
 
 @transition("space_walk_discard", "6.4.4")
@@ -536,6 +587,156 @@ def final_scoring(s: SymState, c: Choices) -> SymState:
     return s.with_(vp=z3.If(europe_control, s.vp, s.vp + net), over=z3.BoolVal(True),
                    final=z3.Not(europe_control))
 
+
+# -- the card events that move the tracks (model/twilight_struggle/events/*.py) -----------------------
+# Each transition names the cards (Deluxe numbers, as the model's @event) and the model function
+# whose code it encodes; the event happens while its card is on the table (guard ``_in_play``),
+# so the VP it gives wait for the check of card_leaves_table (10.3.1), as the model's do.
+@transition("event_vp", "10.2.2, 10.2.3, 10.3.1, 7.6, cards 4 20 34 39 45 48 55 58-61 65 71 78 83 84 89 90 97 99 103")
+def event_vp(s: SymState, c: Choices) -> SymState:
+    """An event gains a side VP (tracks.gain_vp, net_vp) while its card is played: any amount
+    either way, no check until the card leaves the table (10.3.1). Encodes: card 4
+    early_1_18._duck_and_cover (5 - DEFCON), 20 early_19_35._compare (Olympic Games), 34
+    early_19_35._test_ban (DEFCON - 2), the wars (11, 13, 24 ...: common.resolve_war), 39
+    mid_36_47._arms_race (1 or 3), 45 mid_36_47._summit_winner (2), 48 mid_48_57._kitchen_debates,
+    55 mid_48_57._brandt, 58 mid_58_69._cultural_revolution, 59 mid_58_69.flower_power_war_card
+    and 60 u2_un_intervention (hooks of a card being played), 60 _u2_incident, 61 _opec (per
+    country), 65 _camp_david, 71 mid_70_81._nixon, 78 _alliance (per battleground), 83
+    late_82_92._iron_lady, 84 _libya (per 2 influence: no bound), 89 _kal_vp, 90 _glasnost, 97
+    late_93_103._evil_empire, 99 _pershing_vp, 103 _defectors, the war 102 (_invade). (The Space
+    Race boxes' VP of cards 18 and 80 are in event_space_box and event_space_two; card 100's in
+    wargames.)"""
+    _not_over(s, c)
+    _in_play(s, c)
+    delta = z3.Int(f"{c.tag}.delta")  # unbounded: card 84 gives 1 VP per 2 influence
+    c.consts["delta"] = delta
+    return s.with_(vp=s.vp + delta)
+
+
+@transition("effect_vp_checked", "card 50, 10.3.1")
+def effect_vp_checked(s: SymState, c: Choices) -> SymState:
+    """Card 50 We Will Bury You's lasting effect (mid_48_57.bury_you_round, a ``round_ended`` hook
+    run by cardplay._finish after the card left the table): the USSR gains 3 VP at the end of the
+    US's next round, and 10.3.1 is checked at once."""
+    _not_over(s, c)
+    vp, over = vp_check(s.over, s.vp - 3)
+    return s.with_(vp=vp, over=over)
+
+
+def _degrade(s: SymState, n):
+    """tracks.degrade_defcon: DEFCON - n, never below 1; 1 ends the game (8.1.3)."""
+    defcon = zmax(1, s.defcon - n)
+    return s.with_(defcon=defcon, over=z3.Or(s.over, defcon == 1))
+
+
+@transition("event_defcon_degrade", "8.1.3, 8.1.7, cards 4 11 20 43 45 46 50 89")
+def event_defcon_degrade(s: SymState, c: Choices) -> SymState:
+    """An event degrades DEFCON by n >= 1 (tracks.degrade_defcon: never below 1, DEFCON 1 ends the
+    game, 8.1.3): card 4 early_1_18._duck_and_cover (1), 11 _korean_defcon (1, seed text), 20
+    early_19_35._boycott (1), 43 mid_36_47._salt (2 under ruling ``card_43_defcon`` 'degrade'),
+    45 _summit_defcon (1), 46 _set_level (now - the level chosen: 1-4), 50 mid_48_57._bury (1),
+    89 late_82_92._kal_defcon (1). A move barred by card 41 (tracks._barred) changes nothing (the
+    frame)."""
+    _not_over(s, c)
+    _in_play(s, c)
+    return _degrade(s, c.int("n", 1, DEFCON_MAX - 1))
+
+
+@transition("event_defcon_improve", "8.1.2, 8.1.7, cards 34 43 45 46 57 90")
+def event_defcon_improve(s: SymState, c: Choices) -> SymState:
+    """An event improves DEFCON by n >= 1 (tracks.improve_defcon: never above 5, 8.1.2): card 34
+    early_19_35._test_ban (2), 43 mid_36_47._salt (2, default ruling), 45 _summit_defcon (1), 46
+    _set_level (the level chosen - now), 57 mid_48_57._abm (1), 90 late_82_92._glasnost (1)."""
+    _not_over(s, c)
+    _in_play(s, c)
+    return s.with_(defcon=zmin(DEFCON_MAX, s.defcon + c.int("n", 1, DEFCON_MAX - 1)))
+
+
+@transition("event_defcon_set_2", "card 40")
+def event_defcon_set_2(s: SymState, c: Choices) -> SymState:
+    """Card 40 Cuban Missile Crisis (mid_36_47._missile_crisis): DEFCON is set to 2 (not a
+    degradation: no side responsible, card 41 does not bar it)."""
+    _not_over(s, c)
+    _in_play(s, c)
+    return s.with_(defcon=z3.IntVal(2))
+
+
+@transition("crisis_coup_war", "card 40")
+def crisis_coup_war(s: SymState, c: Choices) -> SymState:
+    """Card 40 (mid_36_47.crisis_coup, an ``after_coup`` hook): a coup by the side the crisis binds
+    ends the game (global thermonuclear war; DEFCON unchanged)."""
+    _not_over(s, c)
+    _in_play(s, c)
+    return s.with_(over=z3.BoolVal(True))
+
+
+@transition("event_milops", "8.2.3, 8.2.4, 7.6, card 46")
+def event_milops(s: SymState, c: Choices) -> SymState:
+    """An event adds n Military Operations to a side (tracks.add_milops: the track ends at
+    MILOPS_MAX, 8.2): the wars 11, 13, 24, 36 (Brush War), 102, 2 or 3 (common.resolve_war, 7.6,
+    8.2.4), card 46
+    mid_36_47._set_level (5: 'conta come 5 Operazioni Militari')."""
+    _not_over(s, c)
+    _in_play(s, c)
+    us = c.bool("us")
+    n = c.int("n", 1, 5)
+    return s.with_(milops=set_side(s.milops, us, zmin(MILOPS_MAX, of_side(s.milops, us) + n)))
+
+
+def _box_vp(box, other):
+    """6.4.3: the VP of reaching ``box`` (1-8): its first value if the other side (at ``other``) has
+    not reached it, else its second (data/tables.yaml)."""
+    boxes = load_tables().space
+    v = lambda field: at(box - 1, [getattr(boxes[b], field) for b in range(1, SPACE_LAST + 1)])  # noqa: E731
+    return z3.If(other < box, v("vp_first"), v("vp_second"))
+
+
+@transition("event_space_box", "card 18, 6.4.3, 6.4.6")
+def event_space_box(s: SymState, c: Choices) -> SymState:
+    """Card 18 Captured Nazi Scientist (early_1_18._captured_nazi_scientist, advance_space): the
+    side's marker moves one box (guard: below 8, 6.4.6; at 8 nothing moves), no die, no attempt
+    counted (6.4.2); the box's VP (6.4.3), checked when the card leaves the table."""
+    _not_over(s, c)
+    _in_play(s, c)
+    us = c.bool("us")
+    box, other = of_side(s.space, us), of_other(s.space, us)
+    c.require(box < SPACE_LAST)
+    return s.with_(space=set_side(s.space, us, box + 1), vp=s.vp + signed(us, _box_vp(box + 1, other)))
+
+
+@transition("event_space_two", "card 80, 6.4.3, 6.4.6")
+def event_space_two(s: SymState, c: Choices) -> SymState:
+    """Card 80 One Small Step (mid_70_81._small_step; playable only behind in the Space Race,
+    behind_in_space: guard): the marker moves two boxes, never past 8 (6.4.6); only the second
+    box's VP, if reached (6.4.3), checked when the card leaves the table."""
+    _not_over(s, c)
+    _in_play(s, c)
+    us = c.bool("us")
+    box, other = of_side(s.space, us), of_other(s.space, us)
+    c.require(box < other)
+    new = zmin(SPACE_LAST, box + 2)
+    gained = z3.If(new == box + 2, _box_vp(box + 2, other), 0)
+    return s.with_(space=set_side(s.space, us, new), vp=s.vp + signed(us, gained))
+
+
+@transition("wargames", "card 100, 10.3.1, 10.3.2")
+def wargames(s: SymState, c: Choices) -> SymState:
+    """Card 100 Wargames (events/late_93_103._wargames_end; playable at DEFCON 2, at_defcon_2:
+    guard): the opponent gains 6 VP and 10.3.1 is checked at once (20 wins); else the game ends:
+    under the seed's text with the final scoring (10.3.2: any net within final_bound, Europe's
+    Control winning), under the Deluxe text without it, the VP as they are (ruling
+    ``card_100_text``)."""
+    _not_over(s, c)
+    _in_play(s, c)
+    us = c.bool("us")
+    c.require(s.defcon == 2)
+    vp, won = vp_check(s.over, s.vp - signed(us, 6))
+    seed, europe = c.bool("seed_text"), c.bool("europe_control")
+    b = final_bound()
+    net = c.int("net", -b, b)
+    scored = z3.And(z3.Not(won), seed)
+    return s.with_(vp=z3.If(z3.And(scored, z3.Not(europe)), vp + net, vp), over=z3.BoolVal(True),
+                   final=z3.And(scored, z3.Not(europe)))
 
 # -- two-state facts -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -801,3 +1002,92 @@ def prove_all() -> list[dict]:
 __all__ = ["TRANSITIONS", "Transition", "Choices", "prove", "prove_transition", "prove_all", "prove_lemmas",
            "base_cases", "vp_check", "region_bound", "final_bound", "closed_region", "closed_country",
            "control_exclusive", "ONE_WAY", "one_way"]
+
+
+# -- the model's track moves against the transitions ------------------------------------------------------
+TRACKS = ("defcon", "vp", "over", "milops[USSR]", "milops[US]", "space[USSR]", "space[US]", "turn")
+#: the transitions a step of the model may be made of, for the track check: every one that moves a
+#: track, and those that put a card on the table or take it off (the VP check waits for that)
+TRACK_MOVES = ("coup", "space_attempt", "region_scoring", "southeast_asia_scoring", "milops_check",
+               "defcon_improvement", "turn_advance", "play_card", "headline_reveal", "card_leaves_table",
+               "final_scoring", "event_vp", "effect_vp_checked", "event_defcon_degrade", "event_defcon_improve",
+               "event_defcon_set_2", "crisis_coup_war", "event_milops", "event_space_box", "event_space_two",
+               "wargames")
+_TOKEN = ((0, "early"),)  # one card standing for "the card on the table", if any
+
+
+def track_values(st) -> dict:
+    """The components the track check compares (:data:`TRACKS`; the Space Race attempts and the
+    final flag, fixed before a step), and whether a card is on the table."""
+    d = st.d
+    t = d["terminal"]
+    out = {"defcon": d["defcon"], "vp": d["vp"], "over": t is not None,
+           "final": t is not None and t.get("rule") == "10.3.2", "turn": d["turn"], "table": bool(d["table"])}
+    for s_ in SIDES:
+        out[f"milops[{s_}]"] = d["milops"][s_]
+        out[f"space[{s_}]"] = d["space"][s_]
+        out[f"attempts[{s_}]"] = d["space_attempts"][s_]
+    return out
+
+
+def _fix(S: SymState, v: dict) -> list:
+    """``S``'s tracked components equal to the concrete values ``v``; its token card on the table
+    exactly when a card is."""
+    comps = S.components()
+    out = [comps[k] == (z3.BoolVal(v[k]) if isinstance(v[k], bool) else z3.IntVal(v[k])) for k in TRACKS]
+    token = S.zone[_TOKEN[0][0]]
+    out.append(token == Z["table"] if v["table"] else z3.And(token >= 0, token < len(ZI.ZONES), token != Z["table"]))
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def _unrolled(max_moves: int):
+    """``max_moves`` steps of :data:`TRACK_MOVES` from a fresh state (each step one transition,
+    chosen by ``m<i>.move``, or none: -1): the first and last states, the facts, the choices."""
+    first = cur = SymState.fresh("m0.", _TOKEN)
+    facts, sels = [], []
+    for i in range(1, max_moves + 1):
+        sel = z3.Int(f"m{i}.move")
+        sels.append(sel)
+        facts += [sel >= -1, sel < len(TRACK_MOVES)]
+        merged = dict(cur.components())
+        for j, name in enumerate(TRACK_MOVES):
+            c = Choices(f"m{i}.{name}")
+            post = TRANSITIONS[name].fn(cur, c)
+            facts.append(z3.Implies(sel == j, z3.And(c.constraints)))
+            pc = post.components()
+            for key in _MERGED:
+                merged[key] = z3.If(sel == j, pc[key], merged[key])
+        nxt = SymState.fresh(f"m{i}.", _TOKEN)
+        nc = nxt.components()
+        facts += [nc[key] == merged[key] for key in _MERGED]
+        cur = nxt
+    return first, cur, facts, sels
+
+
+def explain_step(pre_v: dict, post_v: dict, max_moves: int = 5) -> list[str] | None:
+    """A sequence of at most ``max_moves`` transitions of :data:`TRACK_MOVES` taking the tracks of
+    a model state (``pre_v``, :func:`track_values`: DEFCON, VP, the end of the game, Military
+    Operations, the Space Race, the turn) to those of the next (``post_v``; one ``apply`` of the
+    model may make several moves: a card's
+    event, its leaving the table and the VP check), whether a card is on the table before and after
+    matching too (the turn, the final flag and the Space Race attempts fixed before); the influence
+    and the other components are left free. Returns the transitions' names in order, or None when
+    no sequence explains the step (a move no transition describes)."""
+    # one move, two moves, then any number up to max_moves (a single query: the deep ones are rare)
+    for n, exact in ((1, True), (2, True), (max_moves, False)):
+        first, last, facts, sels = _unrolled(n)
+        comps = first.components()
+        fixed = _fix(first, pre_v) + _fix(last, post_v) + ([x >= 0 for x in sels] if exact else [])
+        for k in ("final", "attempts[USSR]", "attempts[US]"):
+            fixed.append(comps[k] == (z3.BoolVal(pre_v[k]) if isinstance(pre_v[k], bool) else z3.IntVal(pre_v[k])))
+        s = _solver()
+        s.add(*facts, *fixed)
+        if s.check() == z3.sat:
+            m = s.model()
+            return [TRACK_MOVES[m.eval(x).as_long()] for x in sels]
+    return None
+
+
+_MERGED = TRACKS + ("final", "turn", "attempts[USSR]", "attempts[US]", "china_holder", "china_face_up",
+                    f"zone[{_TOKEN[0][0]}]")

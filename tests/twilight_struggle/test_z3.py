@@ -84,6 +84,20 @@ def test_a_final_scoring_past_20_keeps_the_invariants():
     assert broken(st) == set()
 
 
+@pytest.mark.rule("10.3.1")
+def test_vp_past_20_while_a_card_is_played_keeps_the_invariants():
+    """10.3.1: the check waits for every VP of the card: with a card on the table the marker may lie
+    at 20 or past it (e.g. card 45's 2 VP before its DEFCON choice), not once it has left."""
+    st = _deep(_set_up())
+    card = st.d["deck"].pop()
+    st.d["table"].append(card)
+    st.d["vp"] = -21
+    assert broken(st) == set()
+    st.d["table"].remove(card)
+    st.d["discard"].append(card)
+    assert broken(st) == {"vp"}
+
+
 # -- hand-broken states ---------------------------------------------------------------------------------
 def _set_up(scenario: str = "standard"):
     return new_game(scenario)
@@ -207,7 +221,8 @@ def test_the_counterexamples_name_the_broken_values():
     got = {r["name"]: r["counterexample"] for r in I.check_state(st) if not r["holds"]}
     assert set(got) == {"defcon", "vp", "influence", "card_zones"}
     assert got["defcon"]["values"] == {"defcon": 6}
-    assert got["vp"]["values"] == {"over": False, "vp": -21}
+    assert {k: got["vp"]["values"][k] for k in ("over", "vp")} == {"over": False, "vp": -21}
+    assert set(got["vp"]["values"]) - {"over", "vp"} == {f"zone[{n}]" for n in st.cards}  # no card on the table
     assert got["influence"]["values"] == {"inf[Cuba][US]": -1}
     assert got["card_zones"]["values"] == {f"zone[{card}]": I.SEVERAL}
 
@@ -235,7 +250,9 @@ def test_every_transition_is_proved_and_not_vacuous(suite):
         assert r["enabled"] is True and r["rule"] and r["seconds"] >= 0
     assert {"place_influence", "realign_roll", "coup", "space_attempt", "region_scoring", "southeast_asia_scoring",
             "milops_check", "defcon_improvement", "turn_advance", "china_play", "china_face_up", "deal", "play_card",
-            "card_leaves_table", "reshuffle", "final_scoring"} <= set(P.TRANSITIONS)
+            "card_leaves_table", "reshuffle", "final_scoring", "event_vp", "effect_vp_checked", "event_defcon_degrade",
+            "event_defcon_improve", "event_defcon_set_2", "crisis_coup_war", "event_milops", "event_space_box",
+            "event_space_two", "wargames"} <= set(P.TRANSITIONS)
     assert all(t.doc for t in P.TRANSITIONS.values())
 
 
@@ -310,9 +327,12 @@ def _defcon_uncapped(s, c):
 
 
 def _turn_unguarded(s, c):
-    """The turn advancing with no guard (4.1)."""
+    """The turn advancing with no guard (4.1; the era's cards joining the pile as turn_advance's do)."""
     c.require(z3.Not(s.over))
-    return s.with_(turn=s.turn + 1)
+    turn = s.turn + 1
+    zone = {n: z3.If(turn == I.ERA_FROM[era], Z["deck"], s.zone[n]) if I.ERA_FROM[era] > 1 else s.zone[n]
+            for n, era in s.cards}
+    return s.with_(turn=turn, zone=zone)
 
 
 def _scoring_without_vp_check(s, c):
@@ -367,7 +387,38 @@ def test_a_space_attempt_at_box_8_has_a_counterexample():
     assert (cex["pre"][f"space[{side}]"], cex["post"][f"space[{side}]"]) == (8, 9)
 
 
+def _how_i_learned_uncapped(s, c):
+    """Card 46's 5 Military Operations with no end to the track (tracks.add_milops caps at 5)."""
+    c.require(z3.Not(s.over), I.card_in_play(s))
+    us = c.bool("us")
+    return s.with_(milops=P.set_side(s.milops, us, P.of_side(s.milops, us) + 5))
+
+
+def _small_step_past_8(s, c):
+    """Card 80's two boxes with no stop at the last (6.4.6)."""
+    c.require(z3.Not(s.over), I.card_in_play(s), s.space["US"] < s.space["USSR"])
+    return s.with_(space={**s.space, "US": s.space["US"] + 2})
+
+
+def _event_degrade_without_nuclear_war(s, c):
+    """An event's DEFCON degradation (card 46 to level 1) that does not end the game (8.1.3)."""
+    post = P.event_defcon_degrade(s, c)
+    return post.with_(over=s.over)
+
+
+def _card_leaves_without_vp_check(s, c):
+    """The last card leaving the table with no 10.3.1 check (cardplay._finish without check_vp)."""
+    c.require(z3.Not(s.over))
+    k = c.int("card", 0, len(s.cards) - 1)
+    c.require(z3.Or([z3.And(k == j, s.zone[n] == Z["table"]) for j, (n, _) in enumerate(s.cards)]))
+    return s.with_(zone={n: z3.If(k == j, Z["discard"], s.zone[n]) for j, (n, _) in enumerate(s.cards)})
+
+
 BROKEN_TRANSITIONS = [
+    (_how_i_learned_uncapped, {"milops"}, {}),
+    (_small_step_past_8, {"space_race"}, {}),
+    (_event_degrade_without_nuclear_war, {"defcon"}, {"over": (False, False)}),
+    (_card_leaves_without_vp_check, {"vp"}, {}),
     (_coup_without_nuclear_war, {"defcon"}, {"defcon": (2, 1), "over": (False, False)}),
     (_defcon_uncapped, {"defcon"}, {"defcon": (5, 6)}),
     (_turn_unguarded, {"turn"}, {"turn": (10, 11)}),
@@ -391,7 +442,9 @@ def test_a_broken_transition_has_a_counterexample(fn, names, values):
         assert set(cex["broken"]) & {"card_zones", "removed_stay_removed"}
     for k, (pre, post) in values.items():
         assert (cex["pre"][k], cex["post"][k]) == (pre, post)
-    if fn is _scoring_without_vp_check:
+    if fn is _event_degrade_without_nuclear_war:
+        assert cex["post"]["defcon"] == 1
+    if fn in (_scoring_without_vp_check, _card_leaves_without_vp_check):
         assert abs(cex["post"]["vp"]) >= 20 and cex["post"]["over"] is False
 
 
@@ -406,6 +459,66 @@ def test_the_coup_guard_is_what_keeps_coups_out_of_closed_regions():
     s = z3.Solver()
     s.add(I.inv(pre), *unguarded, z3.Not(c["free"]), P.closed_country(c["country"], pre.defcon))
     assert s.check() == z3.sat
+
+
+# -- the model's track moves against the transitions ------------------------------------------------------
+EVENT_MOVES = {"event_vp", "event_defcon_degrade", "event_defcon_improve", "event_milops", "event_space_box"}
+
+
+@pytest.mark.rule("8.1.3", "8.1.7", "8.2.3", "6.4.3", "10.3.1", "4.5")
+def test_every_track_move_of_random_games_is_made_of_the_transitions():
+    """Each step of random games with events that moves DEFCON, VP, the end of the game, Military
+    Operations, the Space Race or the turn is a sequence of the encoded transitions (z3 finds one
+    from the step's values before to its values after); the games use the events' transitions."""
+    used = set()
+    for scenario, seed in (("standard", 4), ("late_war", 1)):
+        st, rng, steps = new_game(scenario), random.Random(seed), 0
+        while not st.is_terminal():
+            pre = P.track_values(st)
+            st.apply(choose(rng, st))
+            steps += 1
+            post = P.track_values(st)
+            if any(pre[k] != post[k] for k in P.TRACKS):
+                moves = P.explain_step(pre, post)
+                assert moves, (scenario, seed, steps, {k: (pre[k], post[k]) for k in pre if pre[k] != post[k]})
+                used.update(moves)
+    assert len(EVENT_MOVES & used) >= 3, used  # (z3 picks one explanation: a DEFCON +1 may be either kind)
+    assert {"coup", "card_leaves_table", "milops_check"} <= used
+
+
+def _values(**changes):
+    v = P.track_values(new_game("standard"))
+    v.update(changes)
+    return v
+
+
+@pytest.mark.rule("8.1.2", "8.1.3", "10.3.1", "6.4", "8.2")
+@pytest.mark.parametrize("changes", [
+    {"defcon": 6},                                    # 8.1.2: never above 5
+    {"defcon": 1},                                    # 8.1.3: DEFCON 1 and the game going on
+    {"vp": 20},                                       # 10.3.1: 20 VP between cards and no win
+    {"milops[US]": 6},                                # 8.2: the track ends at 5
+    {"space[USSR]": 9},                               # 6.4.6
+], ids=["defcon_6", "defcon_1_in_play", "vp_20_in_play", "milops_6", "space_9"])
+def test_a_track_move_no_transition_makes_is_not_explained(changes):
+    assert P.explain_step(_values(), _values(**changes)) is None
+
+
+@pytest.mark.rule("card 4", "8.1.7", "10.3.1")
+def test_duck_and_cover_is_explained_by_the_event_transitions():
+    """Card 4 as the model plays it in one step: DEFCON 5 -> 4, the US gains 5 - 4 = 1 VP, the card
+    leaves the table (the VP check); 1 VP does not end the game."""
+    assert P.explain_step(_values(table=True), _values(defcon=4, vp=1)) is not None
+    assert P.explain_step(_values(table=True), _values(defcon=4, vp=1, over=True)) is None
+
+
+@pytest.mark.rule("10.3.1", "card 45")
+def test_20_vp_end_the_game_only_when_the_card_has_left_the_table():
+    """10.3.1: card 45's 2 VP taking the marker from 18 to 20 while the card waits for its DEFCON
+    choice is a move; the same with the card gone and the game going on is none."""
+    assert P.explain_step(_values(table=True, vp=18), _values(table=True, vp=20)) is not None
+    assert P.explain_step(_values(table=True, vp=18), _values(vp=20)) is None
+    assert P.explain_step(_values(table=True, vp=18), _values(vp=20, over=True)) is not None
 
 
 # -- the victory analysis ---------------------------------------------------------------------------------
@@ -450,6 +563,19 @@ def test_the_highest_net_vp_of_one_scoring(findings):
             assert expected[side] <= P.region_bound(region)  # the proofs' bound covers it
 
 
+@pytest.mark.rule("10.1.2", "card 35")
+def test_formosan_resolution_raises_the_us_asia_maximum_to_the_proofs_bound(findings):
+    """Card 35: Taiwan a battleground while the US controls it: the US's best Asia scoring is one VP
+    more (18, Taiwan in the witness), the model's scoring with the effect in force agrees, and the
+    bound region_scoring uses still covers it (exactly); the USSR's is unchanged."""
+    f = findings["max net VP: Asia with card 35"]
+    assert f["result"] == {"US": MAX_NET["Asia"]["US"] + 1, "USSR": MAX_NET["Asia"]["USSR"]}
+    assert "Taiwan" in f["detail"]["US"]["witness"]["US"]
+    for side in ("US", "USSR"):
+        assert f["detail"][side]["cross_check"] == f["result"][side]
+        assert f["result"][side] <= P.region_bound("Asia")
+
+
 @pytest.mark.rule("10.3.1")
 def test_europe_control_is_held_by_one_side_only(findings):
     f = findings["Europe control by one side only"]
@@ -476,5 +602,5 @@ def test_the_range_of_the_final_scoring(findings):
 
 
 def test_every_finding_has_a_rule(findings):
-    assert len(findings) == 6 * 3 + 4
+    assert len(findings) == 6 * 3 + 5
     assert all(f["rule"] and f["result"] is not None for f in findings.values())
