@@ -201,7 +201,7 @@ def test_a_quick_mutant_is_detected_by_difftest(name):
     r = difftest.run(reference_command(f"{GAME}:{name}"), GAME, m.scenario, m.length, games=3, seed=0, budget=20,
                      options=m.options or None)
     assert r.verdict == "disagreement", (name, r.verdict, r.finding and r.finding.message)
-    assert r.finding.game == 0
+    assert r.finding.game < 3  # within the three games played (which game first shows it follows the model's play)
 
 
 @pytest.mark.rule("6.3.2")
