@@ -60,7 +60,8 @@ def _rounds(d: dict, side: str) -> int:
 
 def track_bounds(d: dict) -> list[str]:
     """I1, I2, I8, I9, I13: DEFCON 1-5 and 1 only when the game is over (8.1); VP within +/-20
-    (10.2.1; final scoring may pass them, 10.3.2), and within +/-19 during play between cards (10.3.1:
+    (10.2.1; final scoring may pass them, 10.3.2; while a card is being played its VP are not yet
+    checked, 10.3.1, so they may pass them too), and within +/-19 during play between cards (10.3.1:
     20 wins at once once a card's VP are all on the track); turn 1-10 (4.1), never before the
     scenario's first; action round 0 to the turn's last (4.5 E, 6.4.4); Military Operations 0-5
     (8.2); Space Race 0-8 (6.4) and at most 1 attempt a turn, 2 with box 2's ability (6.4.2, 6.4.4:
@@ -71,8 +72,8 @@ def track_bounds(d: dict) -> list[str]:
     if not 1 <= d["defcon"] <= 5 or (d["defcon"] == 1 and not over):
         out.append(f"defcon {d['defcon']} outside 2-5 during play (8.1)")
     final = over and d["terminal"].get("rule") == "10.3.2"
-    if not final and not -20 <= d["vp"] <= 20:
-        out.append(f"vp {d['vp']} outside -20..+20 (10.2.1)")
+    if not final and not d["table"] and not -20 <= d["vp"] <= 20:  # mid-card: 10.3.1 waits for the card's end
+        out.append(f"vp {d['vp']} outside -20..+20 with no card being played (10.2.1, 10.3.1)")
     elif not over and not d["table"] and not -20 < d["vp"] < 20:
         out.append(f"vp {d['vp']} during play with no card being played: 20 VP win at once (10.3.1)")
     if not 1 <= d["turn"] <= LAST_TURN:

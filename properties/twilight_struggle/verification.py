@@ -82,10 +82,10 @@ def victory_section() -> Section:
 
 class TwilightVerification(GameVerification):
     title = "Twilight Struggle verification report"
-    campaign_words = ("Complete games of the seed's edition with uniformly random legal choices and seeded chance (card",
-                      "events other than scoring are not implemented: never offered; an opponent's event that operations",
-                      "trigger is recorded, not resolved); after every step the state is checked against the consistency",
-                      "laws, round-tripped through JSON, and checked to offer a legal action.")
+    campaign_words = ("Complete games of the seed's edition with uniformly random legal choices and seeded chance, every",
+                      "card event played, headlined and triggered as the rules allow; after every step the state is",
+                      "checked against the consistency laws, round-tripped through JSON, and checked to offer a legal",
+                      "action.")
 
     def checks(self, seed: int, say: Callable[[str], None]) -> list[Section]:
         say("verify: map checks")

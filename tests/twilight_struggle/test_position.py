@@ -220,7 +220,7 @@ EARLY = [n for n in range(7, 40) if n not in (35, 37, 38)]  # Early War cards of
     ({"defcon": 1}, None, None, "defcon 1 outside 2-5 during play (8.1)"),
     ({"defcon": 6}, None, None, "state.defcon: 6:"),
     ({"vp": 20}, None, None, "vp 20 during play with no card being played: 20 VP win at once (10.3.1)"),
-    ({"vp": -21}, None, None, "vp -21 outside -20..+20 (10.2.1)"),
+    ({"vp": -21}, None, None, "vp -21 outside -20..+20 with no card being played (10.2.1, 10.3.1)"),
     ({"turn": 11}, None, None, "state.turn: 11:"),
     ({"turn": 7}, {"phase": "turn"}, "late_war", "turn 7 is before the late_war scenario's first turn, 8 (3.0)"),
     ({"milops": {"US": 6}}, None, None, "US military operations 6 outside 0-5 (8.2)"),
