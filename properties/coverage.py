@@ -162,3 +162,27 @@ class DiscoveredCoverage(Coverage):
 def coverage(game: str) -> Coverage:
     """The coverage of ``game``: the one of its checks record, else discovered."""
     return games.checks(game).coverage or DiscoveredCoverage()
+
+
+#: The answer that plays a card as its event, in every game with card-driven play.
+USE_EVENT = {"use": "event"}
+
+
+class EventsPolicy:
+    """A searching player for card games: the event whenever a card may be played for it
+    (``{"use": "event"}``), otherwise a uniformly random legal choice (as the oracle's random
+    player); chance drawn with its exact probabilities (``properties.sampling.sample_chance``) from
+    the same generator. Each game's coverage module uses it, and its directed search extends it."""
+
+    name = "events"
+    text = ('events first: {"use": "event"} whenever offered, otherwise a uniformly random legal choice '
+            "(random.Random(seed).randrange); chance drawn with its exact probabilities "
+            "(properties.sampling.sample_chance) from the same generator")
+
+    def decide(self, rng: random.Random, st, legal: list) -> Any:
+        if USE_EVENT in legal:
+            return USE_EVENT
+        return legal[rng.randrange(len(legal))]
+
+    def chance(self, rng: random.Random, st) -> Any:
+        return sample_chance(rng, st.chance_outcomes())

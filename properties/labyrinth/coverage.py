@@ -13,10 +13,8 @@ import random
 from typing import Any
 
 from cdg_oracle.model.core.game import action_key
-from cdg_oracle.properties.coverage import Coverage, Target, Window
-from cdg_oracle.properties.sampling import sample_chance
+from cdg_oracle.properties.coverage import Coverage, EventsPolicy, Target, USE_EVENT, Window
 
-USE_EVENT = {"use": "event"}
 USE_RESERVES = {"use": "reserves"}
 EVENT_FIRST = {"event": "first"}
 
@@ -155,25 +153,6 @@ def targets() -> list[Target]:
 
 
 # -- the searching players -------------------------------------------------------------------------
-class EventsPolicy:
-    """The searching player: the event whenever a card may be played for it (``{"use": "event"}``),
-    otherwise a uniformly random legal choice (as the oracle's random player); chance drawn with its
-    exact probabilities (``cdg_oracle.properties.sampling.sample_chance``) from the same generator."""
-
-    name = "events"
-    text = ('events first: {"use": "event"} whenever offered, otherwise a uniformly random legal choice '
-            "(random.Random(seed).randrange); chance drawn with its exact probabilities "
-            "(properties.sampling.sample_chance) from the same generator")
-
-    def decide(self, rng: random.Random, st, legal: list) -> Any:
-        if USE_EVENT in legal:
-            return USE_EVENT
-        return legal[rng.randrange(len(legal))]
-
-    def chance(self, rng: random.Random, st) -> Any:
-        return sample_chance(rng, st.chance_outcomes())
-
-
 # The countries a card's precondition needs the Jihadist to act in (the card texts): where the
 # directed search sends him. Card 15 Ethiopia Strikes: Somalia under Islamist Rule; 73 Pirates:
 # Somalia or Yemen under Islamist Rule; 65 HEU, 69 Kazakh Strain, 71 Loose Nuke: a cell in Russia

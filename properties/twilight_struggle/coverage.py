@@ -25,10 +25,8 @@ import random
 from typing import Any
 
 from cdg_oracle.model.core.game import action_key
-from cdg_oracle.properties.coverage import Coverage, Target, Window
-from cdg_oracle.properties.sampling import sample_chance
+from cdg_oracle.properties.coverage import Coverage, EventsPolicy, Target, USE_EVENT, Window
 
-USE_EVENT = {"use": "event"}
 EVENT_BEFORE = {"event": "before"}
 PLAY_QUESTION = "action_round.play"      # a side chooses the card of its action round (4.5, 6.0)
 USE_QUESTION = "action_round.use"        # ... and how to use it (6.0, 7.1)
@@ -104,25 +102,6 @@ def window_card(w: Window) -> int | None:
 
 
 # -- the searching players -------------------------------------------------------------------------
-class EventsPolicy:
-    """The searching player: the event whenever a card may be played for it (``{"use": "event"}``),
-    otherwise a uniformly random legal choice; chance drawn with its exact probabilities
-    (``cdg_oracle.properties.sampling.sample_chance``) from the same generator."""
-
-    name = "events"
-    text = ('events first: {"use": "event"} whenever offered, otherwise a uniformly random legal choice '
-            "(random.Random(seed).randrange); chance drawn with its exact probabilities "
-            "(properties.sampling.sample_chance) from the same generator")
-
-    def decide(self, rng: random.Random, st, legal: list) -> Any:
-        if USE_EVENT in legal:
-            return USE_EVENT
-        return legal[rng.randrange(len(legal))]
-
-    def chance(self, rng: random.Random, st) -> Any:
-        return sample_chance(rng, st.chance_outcomes())
-
-
 class DirectedPolicy(EventsPolicy):
     """The search for one card's event that :class:`EventsPolicy` games did not show. Still a legal
     game throughout, every chance outcome one of the possible ones, but steered:
