@@ -156,9 +156,7 @@ def test_an_opponents_event_that_cannot_happen_sends_even_a_starred_card_to_the_
     card 8 Fidel (starred, USSR) played by the US, its event made unplayable."""
     from cdg_oracle.model.twilight_struggle import events as registry
 
-    ev = registry.EVENTS.get(8)
-    if ev is None:
-        pytest.skip("card 8's event is not registered")
+    ev = registry.EVENTS[8]
     monkeypatch.setitem(registry.EVENTS, 8, registry.Event(8, ev.proc, lambda st, side: False, True))
     st = position(hands={"USSR": [], "US": [8]}, next=US_1)
     play(st, {"card": 8}, {"use": "influence"})

@@ -37,6 +37,14 @@ def responsible(st) -> str:
     return st.d["phasing"]
 
 
+def card_text(st, deluxe: int) -> str:
+    """Which text of card ``deluxe`` play follows where the seed's and the Deluxe's card differ:
+    ruling ``card_<deluxe>_text``, its reading ``edition`` meaning the text of the edition played
+    (``seed`` or ``deluxe``; the issue's rule: each edition plays its own cards)."""
+    reading = getattr(st.rulings, f"card_{deluxe}_text")
+    return st.d["options"]["edition"] if reading == "edition" else reading
+
+
 # -- placing and removing influence, marker by marker ------------------------------------------------
 def _owner(f) -> str:
     return f.get("owner") or f["side"]

@@ -31,7 +31,7 @@ from cdg_oracle.model.core.steps import call, choose, do, if_, roll, while_
 from cdg_oracle.model.twilight_struggle.cards import ERA_FROM_TURN
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls, remove_influence
 from cdg_oracle.model.twilight_struggle.events import event
-from cdg_oracle.model.twilight_struggle.events.common import resolve_war, responsible, war_modifier
+from cdg_oracle.model.twilight_struggle.events.common import card_text, resolve_war, responsible, war_modifier
 from cdg_oracle.model.twilight_struggle.events.effects import effect, end_effect, hook, in_force, start_effect
 from cdg_oracle.model.twilight_struggle.tracks import degrade_defcon, gain_vp, improve_defcon
 
@@ -54,13 +54,6 @@ def _area(st, *areas: str) -> list[str]:
 
 def _uncontrolled(st, country: str) -> bool:
     return not controls(st, "US", country) and not controls(st, "USSR", country)
-
-
-def _edition_text(st, n: int) -> str:
-    """The text of card ``n`` this game follows, ``seed`` or ``deluxe`` (ruling ``card_<n>_text``:
-    ``edition``, the default, follows the edition played)."""
-    reading = getattr(st.rulings, f"card_{n}_text")
-    return st.d["options"]["edition"] if reading == "edition" else reading
 
 
 # -- 19 Truman Doctrine ----------------------------------------------------------------------------------
@@ -577,7 +570,7 @@ def taiwan_battleground(st, e, country, region, final, **_) -> bool:
     scoring only under the Deluxe text."""
     if country != "Taiwan" or not controls(st, "US", "Taiwan"):
         return False
-    return not final or _edition_text(st, 35) == "deluxe"
+    return not final or card_text(st, 35) == "deluxe"
 
 
 @hook("china_card_played", 35)

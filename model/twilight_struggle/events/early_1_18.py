@@ -58,7 +58,7 @@ from cdg_oracle.model.core.engine import cite
 from cdg_oracle.model.core.steps import call, choose, do, for_each, if_, pick, roll, while_
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls, remove_influence
 from cdg_oracle.model.twilight_struggle.events import effects, event
-from cdg_oracle.model.twilight_struggle.events.common import resolve_war, responsible, war_modifier
+from cdg_oracle.model.twilight_struggle.events.common import card_text, resolve_war, responsible, war_modifier
 from cdg_oracle.model.twilight_struggle.events.effects import hook, start_effect
 from cdg_oracle.model.twilight_struggle.tracks import degrade_defcon, gain_vp
 
@@ -68,13 +68,6 @@ BLOCKADE_OPS = 3  # card 10
 WAR_WINS_FROM = 4  # cards 11 and 13: 4-6 wins
 WAR_VP = 2
 WAR_MILOPS = 2
-
-
-def card_text(st, deluxe: int) -> str:
-    """Which text of card ``deluxe`` is followed: ruling ``card_<deluxe>_text``; ``edition`` means
-    the text of the edition played (``seed`` or ``deluxe``)."""
-    reading = getattr(st.rulings, f"card_{deluxe}_text")
-    return st.d["options"]["edition"] if reading == "edition" else reading
 
 
 def _area(st, area: str) -> list[str]:

@@ -73,7 +73,7 @@ from cdg_oracle.model.twilight_struggle import cardplay
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence
 from cdg_oracle.model.twilight_struggle.events import event
-from cdg_oracle.model.twilight_struggle.events.common import resolve_war, war_modifier
+from cdg_oracle.model.twilight_struggle.events.common import card_text, resolve_war, war_modifier
 from cdg_oracle.model.twilight_struggle.events.effects import end_effect, hook, in_force, start_effect
 from cdg_oracle.model.twilight_struggle.mapdata import REGIONS
 from cdg_oracle.model.twilight_struggle.tracks import gain_vp
@@ -83,12 +83,6 @@ DEBT_OPS = 3  # card 95: "una carta operazionale da 3 o più"
 WALL_INFLUENCE = 3  # card 96: "Aggiungere 3 Influenza USA in Germania Orientale"
 WARGAMES_VP = 6  # card 100
 WARGAMES_DEFCON = 2  # card 100
-
-
-def _text(st, deluxe: int) -> str:
-    """The card text followed: ruling ``card_<n>_text`` (``edition``: the edition played)."""
-    reading = getattr(st.rulings, f"card_{deluxe}_text")
-    return st.d["options"]["edition"] if reading == "edition" else reading
 
 
 def _card(st, f) -> int:
@@ -317,7 +311,7 @@ def an_evil_empire():
 
 # -- 98 Aldrich Ames Remix ----------------------------------------------------------------------------------
 def _ames_seed(st, f) -> bool:
-    return _text(st, 98) == "seed"
+    return card_text(st, 98) == "seed"
 
 
 def _ames_hand_left(st, f) -> bool:
@@ -436,7 +430,7 @@ def _wargames_end(st, f) -> None:
     check_vp(st)
     if d["terminal"] is not None:
         return
-    if _text(st, 100) == "seed":
+    if card_text(st, 100) == "seed":
         final_scoring(st, f)
         return
     vp = d["vp"]

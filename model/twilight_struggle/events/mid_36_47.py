@@ -33,17 +33,10 @@ from cdg_oracle.model.twilight_struggle import turn as turn_module
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls, remove_influence
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.events import event
-from cdg_oracle.model.twilight_struggle.events.common import resolve_war, responsible, war_modifier
+from cdg_oracle.model.twilight_struggle.events.common import card_text, resolve_war, responsible, war_modifier
 from cdg_oracle.model.twilight_struggle.events.effects import effect, end_effect, hook, in_force, start_effect
 from cdg_oracle.model.twilight_struggle.tracks import add_milops, degrade_defcon, gain_vp, improve_defcon
 from cdg_oracle.model.twilight_struggle.victory import check_vp
-
-
-def text_of(st, deluxe: int) -> str:
-    """Which card text rules card ``deluxe`` where the seed and the Deluxe differ: ``seed`` or
-    ``deluxe`` (ruling ``card_<n>_text``; ``edition``: the edition played)."""
-    reading = getattr(st.rulings, f"card_{deluxe}_text")
-    return st.d["options"]["edition"] if reading == "edition" else reading
 
 
 def _ops(st, f) -> int:
@@ -72,7 +65,7 @@ def brush_modifier(st, side: str, country: str) -> int:
     seed's 'sottraete uno se vi è un paese nemico controllato adiacente': one in all if there is
     any (ruling ``card_36_text``)."""
     n = war_modifier(st, side, country)
-    return min(n, 1) if text_of(st, 36) == "seed" else n
+    return min(n, 1) if card_text(st, 36) == "seed" else n
 
 
 def _brush_resolve(st, f) -> None:
@@ -131,7 +124,7 @@ def crisis_binds(st, side: str) -> bool:
 def crisis_options(st, side: str) -> list:
     """The countries where ``side`` may remove 2 influence to cancel card 40 now."""
     inf = st.d["influence"]
-    return [c for c in CRISIS_COUNTRIES[side][text_of(st, 40)] if inf[c][side] >= 2]
+    return [c for c in CRISIS_COUNTRIES[side][card_text(st, 40)] if inf[c][side] >= 2]
 
 
 def can_cancel_crisis(st, side: str) -> bool:
@@ -229,7 +222,7 @@ def subs_coup(st, e, side, country, **_) -> bool:
 @hook("defcon_move_barred", 41)
 def subs_defcon(st, e, side, **_) -> bool:
     """Card 41, the seed's words: no DEFCON move the US is responsible for."""
-    return side == "US" and text_of(st, 41) == "seed"
+    return side == "US" and card_text(st, 41) == "seed"
 
 
 # -- cards 42 Quagmire and 44 Bear Trap --------------------------------------------------------------------
@@ -494,7 +487,7 @@ def _junta_actions(st, f) -> list:
     for region in JUNTA_REGIONS:
         if any(coup.can_target(st, side, c, free=True, area=region) for c in names):
             out.append({"coup": region})
-    if text_of(st, 47) == "deluxe":
+    if card_text(st, 47) == "deluxe":
         for region in JUNTA_REGIONS:
             if any(realignment.can_target(st, side, c) for c in names if st.map.in_area(c, region)):
                 out.append({"realign": region})

@@ -52,17 +52,11 @@ from cdg_oracle.model.core.steps import call, choose, do, if_
 from cdg_oracle.model.twilight_struggle.cardplay import ops_value
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls, remove_influence
 from cdg_oracle.model.twilight_struggle.events import effects, event
-from cdg_oracle.model.twilight_struggle.events.common import responsible
+from cdg_oracle.model.twilight_struggle.events.common import card_text, responsible
 from cdg_oracle.model.twilight_struggle.events.effects import hook, in_force, start_effect
 from cdg_oracle.model.twilight_struggle.events.play import EVENT_GAP, after_no_event, is_implemented, record_gap
 from cdg_oracle.model.twilight_struggle.tracks import degrade_defcon, gain_vp, improve_defcon
 from cdg_oracle.model.twilight_struggle.victory import check_vp
-
-
-def _text(st, deluxe: int) -> str:
-    """The card text followed: ruling ``card_<n>_text`` (``edition``: the edition played)."""
-    reading = getattr(st.rulings, f"card_{deluxe}_text")
-    return st.d["options"]["edition"] if reading == "edition" else reading
 
 
 # -- 48 Kitchen Debates -----------------------------------------------------------------------------------
@@ -285,7 +279,7 @@ def _adjacent(st, f) -> bool:
 
 def _split(st, f) -> bool:
     """Deluxe: the 2 may go to two adjacent countries; seed (ruling): to one."""
-    return _text(st, 53) == "deluxe"
+    return card_text(st, 53) == "deluxe"
 
 
 def _one_country(st, f) -> None:
@@ -331,7 +325,7 @@ def _brandt(st, f) -> None:
     beside the map (underlined, 7.3: events/play.py), cancelling NATO there."""
     cite(st, "card 55")
     gain_vp(st, "USSR", 1)
-    add_influence(st, "USSR", "West Germany", 2 if _text(st, 55) == "seed" else 1)
+    add_influence(st, "USSR", "West Germany", 2 if card_text(st, 55) == "seed" else 1)
 
 
 @event(55, playable=_brandt_playable)

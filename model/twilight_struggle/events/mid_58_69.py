@@ -40,6 +40,7 @@ from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.engine import cite, push
 from cdg_oracle.model.core.steps import call, choose, do, if_, pick
 from cdg_oracle.model.twilight_struggle.control import add_influence, controls, remove_influence
+from cdg_oracle.model.twilight_struggle.events.common import card_text
 from cdg_oracle.model.twilight_struggle.events import effects, event
 from cdg_oracle.model.twilight_struggle.events.effects import end_effect, hook, start_effect
 from cdg_oracle.model.twilight_struggle.tracks import gain_vp
@@ -49,13 +50,6 @@ OPEC_COUNTRIES = ("Egypt", "Iran", "Libya", "Saudi Arabia", "Iraq", "Gulf States
 PANAMA_CANAL = ("Panama", "Costa Rica", "Venezuela")
 CAMP_DAVID = ("Israel", "Jordan", "Egypt")
 DEATH_SQUAD_REGIONS = ("Central America", "South America")
-
-
-def card_text(st, deluxe: int) -> str:
-    """Which text of card ``deluxe`` is followed: ruling ``card_<deluxe>_text``, ``edition``
-    meaning the text of the edition played (``seed`` or ``deluxe``)."""
-    reading = getattr(st.rulings, f"card_{deluxe}_text")
-    return st.d["options"]["edition"] if reading == "edition" else reading
 
 
 def _ops(st, side: str, number: int) -> int:

@@ -42,6 +42,7 @@ from cdg_oracle.model.core.engine import cite
 from cdg_oracle.model.core.steps import call, choose, do, if_, pick, while_
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls, remove_influence
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
+from cdg_oracle.model.twilight_struggle.events.common import card_text
 from cdg_oracle.model.twilight_struggle.events import event
 from cdg_oracle.model.twilight_struggle.events.effects import end_effect, hook
 from cdg_oracle.model.twilight_struggle.operations.space_race import LAST_BOX
@@ -113,17 +114,12 @@ def sadat_expels_soviets():
 
 
 # -- 73 Shuttle Diplomacy ------------------------------------------------------------------------------
-def shuttle_reading(st) -> str:
-    """The text of card 73 that applies: ``seed`` or ``deluxe`` (ruling ``card_73_text``; its
-    default ``edition`` follows the edition played)."""
-    reading = st.rulings.card_73_text
-    return st.d["options"]["edition"] if reading == "edition" else reading
 
 
 def _shuttle_applies(st, region: str, final: bool) -> bool:
     """Card 73 reads this scoring: the Middle East's or Asia's, and not the final scoring under
     the Deluxe text."""
-    return region in SHUTTLE_REGIONS and not (final and shuttle_reading(st) == "deluxe")
+    return region in SHUTTLE_REGIONS and not (final and card_text(st, 73) == "deluxe")
 
 
 @implements("card 73")
