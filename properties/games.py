@@ -34,7 +34,9 @@ class GameChecks:
     configured with the game's scenarios, options and rulings; None: the generic machine);
     ``mutants``: the reference adapter's mutants, a module with ``MUTANTS`` (name -> mutant) and
     ``activate(name)`` (oracle/reference_adapter.py ``--mutant``); ``cli_options``: the game's own
-    command-line shortcuts, a :class:`CliOptions` (Labyrinth's ``--solo``, ``--ideology``).
+    command-line shortcuts, a :class:`CliOptions` (Labyrinth's ``--solo``, ``--ideology``);
+    ``refinement``: its refinement check, a properties/refinement.py ``Refinement`` (the
+    abstraction function and the proved transitions every model step is checked against).
 
     **Lazy fields.** Any field but ``game`` may hold, instead of its object, the import string
     ``"module:attribute"`` of it: the object is imported the first time the field is read (and
@@ -54,6 +56,7 @@ class GameChecks:
     machine: Any = None
     mutants: Any = None
     cli_options: Any = None
+    refinement: Any = None
 
     def __getattribute__(self, name: str) -> Any:
         value = object.__getattribute__(self, name)

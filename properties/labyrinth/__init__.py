@@ -37,4 +37,5 @@ CHECKS = GameChecks(
     mutants=f"{_HERE}.mutants",
     cli_options=f"{_HERE}.cli_options:CLI_OPTIONS",
     measurement=f"{_HERE}.measurement:MEASUREMENT",
+    refinement=f"{_HERE}.refinement:REFINEMENT",
 )
