@@ -63,16 +63,23 @@ MAX_MOVES = 4
 
 @dataclass(frozen=True)
 class Move:
-    """One proved transition as the refinement check sees it: ``relation(pre, post, tag)`` is
-    T(pre, post) over the ``footprint`` (the frame, every other component unchanged, is the
-    check's), with its choices and dice free z3 constants whose names start with ``tag`` (so two
-    uses of one move in a chain are independent)."""
+    """One proved transition as the refinement check sees it: ``effect(pre, tag)`` returns its
+    guards and the new value of each component of its ``footprint``, as z3 terms over the vector
+    ``pre`` (component name -> term) and its choices and dice (free z3 constants whose names start
+    with ``tag``, so two uses of one move are independent). Its relation is
+    ``guards and post[n] == value[n]`` for the footprint, every other component unchanged (the
+    frame)."""
 
     name: str
     rules: tuple[str, ...]
     footprint: frozenset
-    relation: Callable[[Mapping[str, z3.ExprRef], Mapping[str, z3.ExprRef], str], z3.BoolRef]
+    effect: Callable[[Mapping[str, z3.ExprRef], str], tuple[list, dict]]
     doc: str = ""
+
+    def relation(self, pre: Mapping[str, z3.ExprRef], post: Mapping[str, z3.ExprRef], tag: str) -> z3.BoolRef:
+        """T(pre, post) over the footprint (the proofs' form of the move)."""
+        guards, values = self.effect(pre, tag)
+        return z3.And(*guards, *[post[n] == values[n] for n in self.footprint])
 
 
 @dataclass(frozen=True)
@@ -209,22 +216,100 @@ def _variables(e: z3.ExprRef) -> list[z3.ExprRef]:
     return list(seen.values())
 
 
+# -- z3 terms as Python functions (the exact evaluation of a ground term) ---------------------
+
+_PY_OPS = {
+    z3.Z3_OP_ADD: lambda a: "(" + " + ".join(a) + ")",
+    z3.Z3_OP_SUB: lambda a: "(" + " - ".join(a) + ")",
+    z3.Z3_OP_MUL: lambda a: "(" + " * ".join(a) + ")",
+    z3.Z3_OP_UMINUS: lambda a: f"(-{a[0]})",
+    z3.Z3_OP_LE: lambda a: f"({a[0]} <= {a[1]})",
+    z3.Z3_OP_LT: lambda a: f"({a[0]} < {a[1]})",
+    z3.Z3_OP_GE: lambda a: f"({a[0]} >= {a[1]})",
+    z3.Z3_OP_GT: lambda a: f"({a[0]} > {a[1]})",
+    z3.Z3_OP_EQ: lambda a: f"({a[0]} == {a[1]})",
+    z3.Z3_OP_DISTINCT: lambda a: f"(len({{{', '.join(a)}}}) == {len(a)})",
+    z3.Z3_OP_AND: lambda a: "(" + " and ".join(a) + ")",
+    z3.Z3_OP_OR: lambda a: "(" + " or ".join(a) + ")",
+    z3.Z3_OP_NOT: lambda a: f"(not {a[0]})",
+    z3.Z3_OP_IMPLIES: lambda a: f"((not {a[0]}) or {a[1]})",
+    z3.Z3_OP_XOR: lambda a: f"({a[0]} != {a[1]})",
+    z3.Z3_OP_ITE: lambda a: f"({a[1]} if {a[0]} else {a[2]})",
+    z3.Z3_OP_IDIV: lambda a: f"({a[0]} // {a[1]})",
+    z3.Z3_OP_MOD: lambda a: f"({a[0]} % {a[1]})",
+}
+
+
+def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mapping], Any]:
+    """``e`` as a Python function of a mapping ``v`` (component name -> value): the vector's
+    constants read ``v[names[constant name]]``, numerals and enumeration members are their values
+    (ints, booleans, member names). Shared subterms are computed once. A term with an operator
+    outside :data:`_PY_OPS` (or a constant not in ``names``) is a ValueError."""
+    lines: list[str] = []
+    memo: dict[int, str] = {}
+
+    def go(x: z3.ExprRef) -> str:
+        k = x.get_id()
+        if k in memo:
+            return memo[k]
+        if z3.is_int_value(x):
+            out = str(x.as_long())
+        elif z3.is_true(x):
+            out = "True"
+        elif z3.is_false(x):
+            out = "False"
+        elif z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            n = names.get(x.decl().name())
+            if n is None:
+                raise ValueError(f"refinement: a free constant {x} left in a term")
+            out = f"v[{n!r}]"
+        elif x.decl().kind() == z3.Z3_OP_DT_CONSTRUCTOR and x.num_args() == 0:
+            out = repr(x.decl().name())
+        else:
+            op = _PY_OPS.get(x.decl().kind())
+            if op is None:
+                raise ValueError(f"refinement: no Python form for {x.decl().name()}")
+            out = op([go(c) for c in x.children()])
+        if x.num_args() > 0:
+            t = f"t{len(lines)}"
+            lines.append(f"    {t} = {out}")
+            out = t
+        memo[k] = out
+        return out
+
+    result = go(e)
+    src = "def f(v):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
+    scope: dict = {}
+    exec(compile(src, "<refinement>", "exec"), scope)  # noqa: S102  (our own generated source)
+    return scope["f"]
+
+
 @dataclass
-class _Compiled:
-    """One move's relation over the two fixed vectors ``pre:``/``post:``, with the vector
-    components it reads (substituted by values) and whether choices remain free."""
+class _Effect:
+    """One move's effect over the checker's ``pre:`` vector: its guards, the value of each
+    footprint component, its choices; per component (and for the guards) the pre components read."""
 
     move: Move
-    formula: z3.BoolRef
-    conjuncts: list
-    reads: list          # (z3 constant, side "pre"/"post", component)
-    free: bool           # choices or dice left after substitution (z3 decides)
+    guards: list
+    values: dict
+    choices: list
+    reads: dict          # footprint component or "(guards)" -> [pre component read]
 
 
 class Checker:
     """The refinement check of one Game: :meth:`check` takes the abstraction of the state before
     and after a step, and the rules the step cites, and returns the moves that explain it (a tuple
-    of names; ``(STUTTER,)`` when nothing changed) or a :class:`Finding` without its trace."""
+    of names; ``(STUTTER,)`` when nothing changed) or a :class:`Finding` without its trace.
+
+    **How one move is checked** (:meth:`admits`), exactly and mostly without z3:
+
+    1. the frame: every changed component is in the move's footprint (Python);
+    2. the *slice*: the guards and the changed components' equations, the pre values substituted,
+       solved by z3 for the choices (a witness) -- cached by the values the slice reads;
+    3. the rest of the footprint under that witness: each component's value, the witness
+       substituted and simplified once per witness (most become the pre value itself, the frame),
+       the others evaluated as Python functions of the pre values: each must equal its (unchanged)
+       value. When that fails, z3 is asked the whole relation (another witness may exist)."""
 
     def __init__(self, spec: Refinement, game_object: Any):
         self.spec = spec
@@ -232,128 +317,160 @@ class Checker:
         self.abstraction = self.model.abstraction
         self.moves = {m.name: m for m in self.model.moves}
         self.pre = self.abstraction.symbolic("pre:")
-        self.post = self.abstraction.symbolic("post:")
-        self._side = {}
-        for side, vec in (("pre", self.pre), ("post", self.post)):
-            for n, c in vec.items():
-                self._side[c.decl().name()] = (side, n)
-        self._compiled: dict[str, _Compiled] = {}
-        self._cache: dict = {}
+        self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
+        self._effects: dict[str, _Effect] = {}
+        self._slices: dict = {}
+        self._residuals: dict = {}
+        self._verdicts: dict = {}
         self.tally = Tally()
 
     # -- one move ------------------------------------------------------------------------------
-    def compiled(self, name: str) -> _Compiled:
-        c = self._compiled.get(name)
-        if c is None:
+    def effect(self, name: str) -> _Effect:
+        e = self._effects.get(name)
+        if e is None:
             m = self.moves[name]
-            f = m.relation(self.pre, self.post, f"{name}#0.")
-            conj = list(f.children()) if z3.is_and(f) else [f]
-            reads, free = [], False
-            for v in _variables(f):
-                where = self._side.get(v.decl().name())
-                if where is None:
-                    free = True
-                else:
-                    reads.append((v, where[0], where[1]))
-            c = self._compiled[name] = _Compiled(m, f, conj, reads, free)
-        return c
+            guards, values = m.effect(self.pre, f"{name}#0.")
+            reads, choices = {}, {}
+            for key, terms in [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]:
+                names = []
+                for t in terms:
+                    for v in _variables(t):
+                        n = self._pre_name.get(v.decl().name())
+                        if n is None:
+                            choices[v.decl().name()] = v
+                        else:
+                            names.append(n)
+                reads[key] = sorted(set(names))
+            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads)
+        return e
 
-    def _subst(self, c: _Compiled, pre_v: dict, post_v: dict, expr: z3.ExprRef) -> z3.ExprRef:
+    def _ground(self, exprs: list, pre_v: dict, extra: list = ()) -> list:
+        """``exprs`` with the pre values they read substituted (and the ``extra`` pairs)."""
         const = self.abstraction.constant
-        pairs = [(v, const(n, (pre_v if side == "pre" else post_v)[n])) for v, side, n in c.reads]
-        return z3.simplify(z3.substitute(expr, *pairs)) if pairs else z3.simplify(expr)
+        pairs = list(extra)
+        seen = set()
+        for x in exprs:
+            for v in _variables(x):
+                n = self._pre_name.get(v.decl().name())
+                if n is not None and n not in seen:
+                    seen.add(n)
+                    pairs.append((v, const(n, pre_v[n])))
+        return [z3.substitute(x, *pairs) if pairs else x for x in exprs]
 
-    def admits(self, name: str, pre_v: dict, post_v: dict, changed: set) -> bool:
-        """Whether move ``name`` alone takes ``pre_v`` to ``post_v``."""
+    def _witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset):
+        """A witness (choice constant name -> z3 value) of the slice, or None: cached by what the
+        slice reads."""
+        reads = sorted(set(e.reads["(guards)"]).union(*(e.reads[n] for n in changed)))
+        key = (e.move.name, changed, tuple(pre_v[n] for n in reads), tuple(post_v[n] for n in sorted(changed)))
+        if key in self._slices:
+            return self._slices[key]
+        const = self.abstraction.constant
+        parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(changed)]
+        s = z3.Solver()
+        s.add(*self._ground(parts, pre_v))
+        w = None
+        if s.check() == z3.sat:
+            mdl = s.model()
+            w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
+            w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
+        self._slices[key] = w
+        return w
+
+    def _residual(self, e: _Effect, witness: tuple) -> list:
+        """The footprint components whose value, under ``witness`` (the pairs, and their key),
+        is not the pre value itself, each with its value as a Python function of the pre values
+        (once per witness)."""
+        witness, key = witness
+        r = self._residuals.get(key)
+        if r is None:
+            by_name = {c.decl().name(): c for c in e.choices}
+            pairs = [(by_name[n], v) for n, v in witness]
+            r = []
+            for n in sorted(e.move.footprint):
+                t = z3.simplify(z3.substitute(e.values[n], *pairs) if pairs else e.values[n])
+                if not t.eq(self.pre[n]):
+                    r.append((n, python_function(t, self._pre_name)))
+            self._residuals[key] = r
+        return r
+
+    def admits(self, name: str, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
+        """Whether move ``name`` alone takes ``pre_v`` to ``post_v`` (``changed``: the components
+        that differ)."""
         m = self.moves[name]
         if not changed <= m.footprint:
             return False
-        c = self.compiled(name)
-        key = (name, tuple((pre_v if side == "pre" else post_v)[n] for _, side, n in c.reads))
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
-        g = self._subst(c, pre_v, post_v, c.formula)
-        if z3.is_true(g) or z3.is_false(g):
-            ok = z3.is_true(g)
-        else:
-            s = z3.Solver()
-            s.add(g)
-            ok = s.check() == z3.sat
-        self._cache[key] = ok
-        return ok
+        e = self.effect(name)
+        w = self._witness(e, pre_v, post_v, changed)
+        if w is None:
+            return False
+        if all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed):
+            return True
+        return self._whole(e, pre_v, post_v)
 
-    def breaks(self, name: str, pre_v: dict, post_v: dict, changed: set) -> dict:
+    def _whole(self, e: _Effect, pre_v: dict, post_v: dict) -> bool:
+        """The whole relation by z3 (the witness of the slice broke another component)."""
+        const = self.abstraction.constant
+        reads = sorted(set().union(*e.reads.values()))
+        key = (e.move.name, tuple(pre_v[n] for n in reads), tuple(post_v[n] for n in sorted(e.move.footprint)))
+        hit = self._verdicts.get(key)
+        if hit is None:
+            parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(e.move.footprint)]
+            s = z3.Solver()
+            s.add(*self._ground(parts, pre_v))
+            hit = self._verdicts[key] = s.check() == z3.sat
+        return hit
+
+    def breaks(self, name: str, pre_v: dict, post_v: dict, changed: frozenset) -> dict:
         """What keeps move ``name`` from explaining the step: the components it may not change
-        that changed, else its conjuncts false under the values (with the values they read)."""
+        that changed; else the guards and equations of the changed components the values make
+        false whatever the choices (with the values they read)."""
         m = self.moves[name]
         outside = sorted(changed - m.footprint)
         if outside:
             return {"outside footprint": {k: [pre_v[k], post_v[k]] for k in outside[:12]}}
-        c = self.compiled(name)
+        e = self.effect(name)
+        const = self.abstraction.constant
         false = []
-        for part in c.conjuncts:
-            g = self._subst(c, pre_v, post_v, part)
-            if z3.is_false(g):
-                names = [self._side[v.decl().name()] for v in _variables(part) if v.decl().name() in self._side]
-                false.append({f"{side}:{n}": (pre_v if side == "pre" else post_v)[n] for side, n in names[:12]})
-        return {"false conjuncts": false[:4]} if false else {"no choice satisfies it": sorted(changed)[:12]}
+        labelled = [("guard", g, e.reads["(guards)"]) for g in e.guards] + \
+                   [(n, e.values[n] == const(n, post_v[n]), e.reads[n]) for n in sorted(changed)]
+        for label, part, reads in labelled:
+            s = z3.Solver()
+            s.add(*self._ground([part], pre_v))
+            if s.check() == z3.unsat:
+                shown = {f"pre:{n}": pre_v[n] for n in reads[:12]}
+                if label != "guard":
+                    shown[f"post:{label}"] = post_v[label]
+                false.append({"conjunct": label if label != "guard" else str(part)[:160], "values": shown})
+        if false:
+            return {"false": false[:4]}
+        return {"no choice satisfies them together": sorted(changed)[:12]}
 
     # -- sequences -----------------------------------------------------------------------------
-    def sequence(self, names: list[str], first: set, pre_v: dict, post_v: dict, changed: set,
+    def sequence(self, names: list[str], first: set, pre_v: dict, post_v: dict, changed: frozenset,
                  k: int) -> tuple[str, ...] | None:
-        """A sequence of ``k`` moves among ``names`` (one of them in ``first``: related to the
-        step) taking ``pre_v`` to ``post_v``: one z3 query over the unrolled chain."""
-        union = set().union(*(self.moves[n].footprint for n in names))
-        if not changed <= union:
+        """At most ``k`` moves among ``names``, one of them in ``first``, each taking the changed
+        components of its footprint not yet taken to their values after the step, in an order in
+        which each move admits its part (the intermediate states are the pre-state with the parts
+        taken so far). A depth-first search over orders; every part is a cached move check."""
+        def dfs(state: dict, left: frozenset, used: tuple) -> tuple | None:
+            if not left:
+                return used if any(u in first for u in used) else None
+            if len(used) == k:
+                return None
+            for n in names:
+                part = left & self.moves[n].footprint
+                if not part or n in used:
+                    continue
+                nxt = dict(state)
+                for c in part:
+                    nxt[c] = post_v[c]
+                if self.admits(n, state, nxt, frozenset(part)):
+                    found = dfs(nxt, left - part, used + (n,))
+                    if found:
+                        return found
             return None
-        reads = sorted(union)
-        key = ("seq", k, tuple(names), tuple(sorted(first)), tuple(pre_v[n] for n in self._read_set(names)),
-               tuple(post_v[n] for n in reads))
-        if key in self._cache:
-            return self._cache[key]
-        const = self.abstraction.constant
-        # s0 = pre, s_k = post, the intermediates fresh over the union of footprints
-        states = []
-        for i in range(k + 1):
-            vec = {}
-            for n, v in self.pre.items():
-                if i == 0 or (n not in union):
-                    vec[n] = const(n, pre_v[n])
-                elif i == k:
-                    vec[n] = const(n, post_v[n])
-                else:
-                    vec[n] = self._fresh(n, i)
-            states.append(vec)
-        s = z3.Solver()
-        sels = [z3.Int(f"sel{i}") for i in range(k)]
-        for i in range(k):
-            opts = []
-            for j, n in enumerate(names):
-                m = self.moves[n]
-                frame = [states[i + 1][c] == states[i][c] for c in reads if c not in m.footprint]
-                opts.append(z3.And(sels[i] == j, m.relation(states[i], states[i + 1], f"{n}#{i}."), *frame))
-            s.add(z3.Or(*opts))
-        idx = [j for j, n in enumerate(names) if n in first]
-        s.add(z3.Or(*[z3.Or(*[x == j for j in idx]) for x in sels]))
-        out = None
-        if s.check() == z3.sat:
-            mdl = s.model()
-            out = tuple(names[mdl.eval(x).as_long()] for x in sels)
-        self._cache[key] = out
-        return out
 
-    @lru_cache(maxsize=None)
-    def _fresh(self, name: str, i: int) -> z3.ExprRef:
-        c = self.pre[name]
-        return z3.Const(f"mid{i}:{name}", c.sort())
-
-    def _read_set(self, names: list[str]) -> list[str]:
-        out: set = set()
-        for n in names:
-            out.update(comp for _, side, comp in self.compiled(n).reads if side == "pre")
-            out.update(self.moves[n].footprint)
-        return sorted(out)
+        return dfs(pre_v, changed, ())
 
     # -- a step --------------------------------------------------------------------------------
     def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0):
@@ -361,10 +478,10 @@ class Checker:
         verdict is counted in :attr:`tally`."""
         t = self.tally
         t.steps += 1
-        changed = {k for k, v in post_v.items() if pre_v[k] != v}
-        if not changed:
+        if pre_v == post_v:
             t.stutters += 1
             return (STUTTER,)
+        changed = frozenset(k for k, v in post_v.items() if pre_v[k] != v)
         relates = self.spec.relates
         first = [n for n, m in self.moves.items() if relates(cited, m)]
         for n in first:
@@ -372,15 +489,14 @@ class Checker:
                 t.matched[n] += 1
                 t.lengths[1] += 1
                 return (n,)
-        if first:
-            touching = [n for n, m in self.moves.items() if m.footprint & changed or n in first]
-            for k in range(2, self.spec.max_moves + 1):
-                found = self.sequence(touching, set(first), pre_v, post_v, changed, k)
-                if found:
-                    for n in set(found):
-                        t.matched[n] += 1
-                    t.lengths[k] += 1
-                    return found
+        if first and self.spec.max_moves > 1:
+            touching = [n for n, m in self.moves.items() if m.footprint & changed]
+            found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves)
+            if found:
+                for n in set(found):
+                    t.matched[n] += 1
+                t.lengths[len(found)] += 1
+                return found
         finding = Finding(step, list(cited), {k: [pre_v[k], post_v[k]] for k in sorted(changed)},
                           {n: self.breaks(n, pre_v, post_v, changed) for n in first})
         t.findings.append(finding)
@@ -416,7 +532,7 @@ def checker(state) -> Checker | None:
         base = _CHECKERS[id(game_object)] = (game_object, Checker(spec, game_object))
     proto = base[1]
     c = Checker.__new__(Checker)
-    c.__dict__.update(proto.__dict__)
+    c.__dict__.update(proto.__dict__)   # the compiled moves and the caches are shared
     c.tally = Tally()
     return c
 
@@ -432,7 +548,9 @@ class StepObserver:
         self.scenario, self.seed = scenario, seed
         self.finding: Finding | None = None
 
-    def observe(self, state, action) -> Finding | None:
+    def observe(self, state, action):
+        """Check the step that ``action`` just took ``state`` through: the moves that explain it,
+        or its :class:`Finding` (None for a game without a refinement)."""
         if self.checker is None:
             return None
         self.actions.append(action)
@@ -444,5 +562,4 @@ class StepObserver:
             verdict.scenario, verdict.seed = self.scenario, self.seed
             if self.finding is None:
                 self.finding = verdict
-            return verdict
-        return None
+        return verdict

@@ -48,13 +48,12 @@ def _move(spec: P.Spec, facts: S.MapFacts) -> Move:
     spec.build(w, **params)
     footprint = frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
 
-    def relation(pre: dict, post: dict, tag: str) -> z3.BoolRef:
-        view = S.StateView(facts, {n: pre[n] for n in probe.state_names})
-        work = P.Work(view, tag.rstrip("."))
+    def effect(pre: dict, tag: str) -> tuple[list, dict]:
+        work = P.Work(S.StateView(facts, {n: pre[n] for n in probe.state_names}), tag.rstrip("."))
         spec.build(work, **params)
-        return z3.And(*work.guards, *[post[n] == work.e[n] for n in footprint])
+        return work.guards, {n: work.e[n] for n in footprint}
 
-    return Move(spec.name, spec.rules, footprint, relation, spec.doc)
+    return Move(spec.name, spec.rules, footprint, effect, spec.doc)
 
 
 def model(game_object) -> RefinementModel:
