@@ -34,6 +34,7 @@ class GameResult:
     gaps: int = 0                              # steps at a gap chance node (decision()["gap"])
     rules: set = field(default_factory=set)    # every rule number a step applied (applied_rules())
     game: str = ""                             # the game (its registered name)
+    refinement: dict | None = None             # the refinement check's tally (refine=True)
 
 
 def invariant_check(spec, state) -> Callable:
@@ -49,14 +50,23 @@ def _no_invariants(state) -> list:
 
 
 def play_checked(game: str, scenario: str, seed: int, roundtrip_every: int = 1, keep_actions: bool = False,
-                 options: dict | None = None, length: str = "standard") -> GameResult:
-    """Play one random game of ``game``, checking every step; stops at the first failure."""
+                 options: dict | None = None, length: str = "standard", refine: bool = False,
+                 invariants: bool = True, max_steps: int = MAX_STEPS) -> GameResult:
+    """Play one random game of ``game``, checking every step; stops at the first failure.
+    ``refine``: also check every step against the game's proved transitions
+    (properties/refinement.py; a finding is a failure, its trace the game's actions through it);
+    ``invariants=False`` and ``roundtrip_every=0`` leave out the other checks (the refinement
+    check alone, as the mutants are measured); ``max_steps`` bounds the game."""
     from cdg_oracle.model.core.registry import get
 
     spec = get(game)
     rng = random.Random(seed)
     st = spec.new_state(scenario, length, None, options)
-    check = invariant_check(spec, st)
+    check = invariant_check(spec, st) if invariants else _no_invariants
+    observer = None
+    if refine:
+        from cdg_oracle.properties.refinement import StepObserver  # z3: only when asked for
+        observer = StepObserver(st, scenario, seed)
     actions: list = []
     failures: list[str] = []
     events: set[int] = set()
@@ -64,8 +74,9 @@ def play_checked(game: str, scenario: str, seed: int, roundtrip_every: int = 1, 
     steps = gaps = 0
     failures.extend(f"step 0: {b}" for b in check(st))
     while not st.is_terminal() and not failures:
-        if steps >= MAX_STEPS:
-            failures.append(f"step {steps}: no terminal state within {MAX_STEPS} steps")
+        if steps >= max_steps:
+            if max_steps == MAX_STEPS:
+                failures.append(f"step {steps}: no terminal state within {MAX_STEPS} steps")
             break
         legal = st.legal_actions()
         if not legal:
@@ -86,6 +97,9 @@ def play_checked(game: str, scenario: str, seed: int, roundtrip_every: int = 1, 
         applied = st.applied_rules()
         rules.update(applied)
         events.update(int(r[5:]) for r in applied if r.startswith("card ") and r[5:].isdigit())
+        if observer is not None and observer.observe(st, a) is not None and observer.finding is not None:
+            failures.append(f"step {steps}: refinement: {observer.finding.line()}")
+            break
         bad = check(st)
         if bad:
             failures.extend(f"step {steps}: {b}" for b in bad)
@@ -98,6 +112,9 @@ def play_checked(game: str, scenario: str, seed: int, roundtrip_every: int = 1, 
                 break
     t = st.outcome() or {}
     opts = st.options()
+    tally = None
+    if observer is not None and observer.checker is not None:
+        tally = observer.checker.tally.to_dict()
     return GameResult(scenario, seed, steps, t.get("winner"), t.get("reason", ""), failures,
                       actions if (keep_actions or failures) else [], events,
-                      opts if opts.get("solo") else None, gaps, rules, spec.name)
+                      opts if opts.get("solo") else None, gaps, rules, spec.name, tally)
