@@ -124,12 +124,17 @@ def default_relates(cited: list[str], move: Move) -> bool:
 class Refinement:
     """What a game gives the refinement check: ``model(game_object)`` its :class:`RefinementModel`
     for one Game (built once per Game: cached here), ``relates(cited, move)`` (default:
-    :func:`default_relates`), and ``max_moves``, the longest sequence one step may be."""
+    :func:`default_relates`), ``max_moves``, the longest sequence one step may be, and
+    ``waypoints``, the intermediate values a component may take within a sequence (a card passing
+    through the table on its way from a hand to the discards in one step)."""
 
     game: str
     model: Callable[[Any], RefinementModel]
     relates: Callable[[list[str], Move], bool] = default_relates
     max_moves: int = MAX_MOVES
+    #: ``waypoints(component, before, after)``: the values a component may pass through within one
+    #: step of a sequence (a move may take it there, a later move on); None: none
+    waypoints: Callable[[str, Any, Any], tuple] | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -294,6 +299,7 @@ class _Effect:
     values: dict
     choices: list
     reads: dict          # footprint component or "(guards)" -> [pre component read]
+    fixed: list = field(default_factory=list)   # the guards without a choice, as Python functions
 
 
 class Checker:
@@ -304,8 +310,9 @@ class Checker:
     **How one move is checked** (:meth:`admits`), exactly and mostly without z3:
 
     1. the frame: every changed component is in the move's footprint (Python);
-    2. the *slice*: the guards and the changed components' equations, the pre values substituted,
-       solved by z3 for the choices (a witness) -- cached by the values the slice reads;
+    2. the guards without a choice, as Python functions of the pre values (a cheap refusal);
+       then the *slice*: the guards and the changed components' equations, the pre values
+       substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
        the others evaluated as Python functions of the pre values: each must equal its (unchanged)
@@ -322,6 +329,12 @@ class Checker:
         self._slices: dict = {}
         self._residuals: dict = {}
         self._verdicts: dict = {}
+        self._first: dict = {}       # the step's rules -> the moves related to them
+        self._order = {n: i for i, n in enumerate(self.moves)}
+        self._by_component: dict = {}   # component -> the moves whose footprint holds it
+        for n, m in self.moves.items():
+            for c in m.footprint:
+                self._by_component.setdefault(c, []).append(n)
         self.tally = Tally()
 
     # -- one move ------------------------------------------------------------------------------
@@ -331,23 +344,36 @@ class Checker:
             m = self.moves[name]
             guards, values = m.effect(self.pre, f"{name}#0.")
             reads, choices = {}, {}
+            fixed = []
             for key, terms in [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]:
                 names = []
                 for t in terms:
+                    free = False
                     for v in _variables(t):
                         n = self._pre_name.get(v.decl().name())
                         if n is None:
                             choices[v.decl().name()] = v
+                            free = True
                         else:
                             names.append(n)
+                    if key == "(guards)" and not free:
+                        try:
+                            fixed.append(python_function(t, self._pre_name))
+                        except ValueError:
+                            pass
                 reads[key] = sorted(set(names))
-            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads)
+            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed)
         return e
 
-    def _ground(self, exprs: list, pre_v: dict, extra: list = ()) -> list:
-        """``exprs`` with the pre values they read substituted (and the ``extra`` pairs)."""
+    def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
+        """``exprs`` with the pre values they read substituted (and the ``extra`` pairs);
+        ``reads``: the pre components they read, when known (no traversal of the terms)."""
         const = self.abstraction.constant
         pairs = list(extra)
+        if reads is not None:   # one substitution over the conjunction
+            pairs += [(self.pre[n], const(n, pre_v[n])) for n in reads]
+            whole = z3.And(*exprs) if len(exprs) != 1 else exprs[0]
+            return [z3.substitute(whole, *pairs) if pairs else whole]
         seen = set()
         for x in exprs:
             for v in _variables(x):
@@ -367,7 +393,7 @@ class Checker:
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(changed)]
         s = z3.Solver()
-        s.add(*self._ground(parts, pre_v))
+        s.add(*self._ground(parts, pre_v, reads=reads))
         w = None
         if s.check() == z3.sat:
             mdl = s.model()
@@ -400,6 +426,8 @@ class Checker:
         if not changed <= m.footprint:
             return False
         e = self.effect(name)
+        if not all(f(pre_v) for f in e.fixed):   # a guard without a choice: evaluated, no z3
+            return False
         w = self._witness(e, pre_v, post_v, changed)
         if w is None:
             return False
@@ -416,7 +444,7 @@ class Checker:
         if hit is None:
             parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(e.move.footprint)]
             s = z3.Solver()
-            s.add(*self._ground(parts, pre_v))
+            s.add(*self._ground(parts, pre_v, reads=reads))
             hit = self._verdicts[key] = s.check() == z3.sat
         return hit
 
@@ -451,23 +479,39 @@ class Checker:
         """At most ``k`` moves among ``names``, one of them in ``first``, each taking the changed
         components of its footprint not yet taken to their values after the step, in an order in
         which each move admits its part (the intermediate states are the pre-state with the parts
-        taken so far). A depth-first search over orders; every part is a cached move check."""
+        taken so far). A move may instead take one component of its part to a *waypoint*
+        (``Refinement.waypoints``: a value it passes through within the step), the component left
+        for a later move. A depth-first search over orders, the moves taking the most of what is left
+        tried first; every part is a cached move check."""
+        waypoints = self.spec.waypoints
+
         def dfs(state: dict, left: frozenset, used: tuple) -> tuple | None:
             if not left:
                 return used if any(u in first for u in used) else None
             if len(used) == k:
                 return None
-            for n in names:
+            # the moves taking the most of what is left first (most steps: one move and the card leaving)
+            for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
                 part = left & self.moves[n].footprint
                 if not part or n in used:
                     continue
-                nxt = dict(state)
-                for c in part:
-                    nxt[c] = post_v[c]
-                if self.admits(n, state, nxt, frozenset(part)):
-                    found = dfs(nxt, left - part, used + (n,))
-                    if found:
-                        return found
+                options = [(part, None)]
+                if waypoints is not None:
+                    options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
+                                if w != state[c] and w != post_v[c]]
+                for part_, via in options:
+                    nxt = dict(state)
+                    for c in part_:
+                        nxt[c] = post_v[c]
+                    taken = part_
+                    if via is not None:
+                        nxt[via[0]] = via[1]
+                        taken = part_ - {via[0]}
+                    moved = frozenset(c for c in part_ if nxt[c] != state[c])
+                    if moved and self.admits(n, state, nxt, moved):
+                        found = dfs(nxt, left - taken, used + (n,))
+                        if found:
+                            return found
             return None
 
         return dfs(pre_v, changed, ())
@@ -482,15 +526,17 @@ class Checker:
             t.stutters += 1
             return (STUTTER,)
         changed = frozenset(k for k, v in post_v.items() if pre_v[k] != v)
-        relates = self.spec.relates
-        first = [n for n, m in self.moves.items() if relates(cited, m)]
+        first = self._first.get(tuple(cited))
+        if first is None:
+            relates = self.spec.relates
+            first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
         for n in first:
             if self.admits(n, pre_v, post_v, changed):
                 t.matched[n] += 1
                 t.lengths[1] += 1
                 return (n,)
         if first and self.spec.max_moves > 1:
-            touching = [n for n, m in self.moves.items() if m.footprint & changed]
+            touching = sorted({n for c in changed for n in self._by_component.get(c, ())}, key=self._order.get)
             found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves)
             if found:
                 for n in set(found):

@@ -35,4 +35,5 @@ CHECKS = GameChecks(
     mutants=f"{_HERE}.mutants",
     measurement=f"{_HERE}.measurement:MEASUREMENT",
     coverage=f"{_HERE}.coverage:COVERAGE",
+    refinement=f"{_HERE}.refinement:REFINEMENT",
 )

@@ -315,10 +315,10 @@ def transition(name: str, rule: str):
     return register
 
 
-@transition("place_influence", "6.1")
+@transition("place_influence", "6.1, 3.2, 3.3")
 def place_influence(s: SymState, c: Choices) -> SymState:
     """6.1: the acting side places one influence marker in a country (6.1.1-6.1.4's reach and cost
-    abstracted: any country)."""
+    abstracted: any country); the set-up's free placements are the same move (3.2, 3.3)."""
     _not_over(s, c)
     us = c.bool("us")
     _, names = _map()
@@ -397,6 +397,50 @@ def coup(s: SymState, c: Choices) -> SymState:
     return s.with_(inf=inf, milops=milops, defcon=defcon, over=z3.Or(s.over, defcon <= 1))
 
 
+@transition("coup_target", "6.3.1, 6.3.3, 8.2.2, 8.2.3, 8.2.5, 8.1.5, 6.3.5")
+def coup_target(s: SymState, c: Choices) -> SymState:
+    """The first half of a coup as the model takes it (operations/coup.py: the target chosen, one
+    ``apply``): guards as :func:`coup`'s, enemy influence in the target (6.3.1) and its region not
+    closed by DEFCON unless the coup is free (8.1.5, 6.3.5); the attacker's Military Operations +
+    the ops, the track ending at 5 (6.3.3, 8.2.3), a free coup counting nothing (8.2.5)."""
+    _not_over(s, c)
+    us = c.bool("us")
+    _, names = _map()
+    k = c.int("country", 0, len(names) - 1, names)
+    ops, free = c.int("ops", 1, 5), c.bool("free")
+    c.require(z3.Or([z3.And(k == i, of_other(s.inf[n], us) > 0) for i, n in enumerate(names)]))
+    c.require(z3.Or(free, z3.Not(closed_country(k, s.defcon))))
+    return s.with_(milops=set_side(s.milops, us, z3.If(free, of_side(s.milops, us),
+                                                       zmin(MILOPS_MAX, of_side(s.milops, us) + ops))))
+
+
+@transition("coup_roll", "6.3.2, 6.3.4, 8.1.3, 8.1.4")
+def coup_roll(s: SymState, c: Choices) -> SymState:
+    """The second half of a coup (the die, its own ``apply``): :func:`coup`'s result with ops 1-5
+    and a die 1-6 against the target, which still holds enemy influence (6.3.1): net = ops + die -
+    2 x stability; a positive net removes that much enemy influence and adds what the enemy lacked
+    (6.3.2); a battleground degrades DEFCON by 1 (6.3.4, 8.1.4), DEFCON 1 ending the game (8.1.3).
+    (Whether the target was open or the coup free was the target step's guard.)"""
+    _not_over(s, c)
+    us = c.bool("us")
+    m, names = _map()
+    k = c.int("country", 0, len(names) - 1, names)
+    ops, die = c.int("ops", 1, 5), c.int("die", 1, 6)
+    c.require(z3.Or([z3.And(k == i, of_other(s.inf[n], us) > 0) for i, n in enumerate(names)]))
+    inf = {}
+    for i, name in enumerate(names):
+        old = s.inf[name]
+        net = ops + die - 2 * m.countries[name].stability
+        enemy, own = of_other(old, us), of_side(old, us)
+        removed = z3.If(net > 0, zmin(net, enemy), 0)
+        added = z3.If(net > 0, net - removed, 0)
+        new = {"US": z3.If(us, own + added, enemy - removed), "USSR": z3.If(us, enemy - removed, own + added)}
+        inf[name] = {x: z3.If(k == i, new[x], old[x]) for x in SIDES}
+    battleground = z3.Or([k == i for i, n in enumerate(names) if m.countries[n].battleground])
+    defcon = z3.If(battleground, s.defcon - 1, s.defcon)
+    return s.with_(inf=inf, defcon=defcon, over=z3.Or(s.over, defcon <= 1))
+
+
 def _space_allowed(s: SymState, us):
     """6.4.2: one attempt a turn; 6.4.4 box 2: two while the side is at or past box 2 and the other
     short of it (space_abilities.has)."""
@@ -425,6 +469,42 @@ def space_attempt(s: SymState, c: Choices) -> SymState:
     gained = z3.If(success, z3.If(other < box + 1, nxt("vp_first"), nxt("vp_second")), 0)
     return s.with_(space=set_side(s.space, us, z3.If(success, box + 1, box)),
                    attempts=set_side(s.attempts, us, of_side(s.attempts, us) + 1), vp=s.vp + signed(us, gained))
+
+
+@transition("space_declare", "6.4.1, 6.4.2, 6.4.4, 6.4.5, 6.4.6")
+def space_declare(s: SymState, c: Choices) -> SymState:
+    """The first half of a Space Race attempt as the model takes it (operations/space_race.py
+    ``_count_attempt``, its own ``apply``; the card's event does not happen, 6.4.5): guards as
+    :func:`space_attempt`'s, a card on the table, attempts below the allowed 1 or 2 (6.4.2, 6.4.4),
+    the box below 8 (6.4.6), the card's ops at least the next box's (6.4.1); the attempt counts."""
+    _not_over(s, c)
+    _in_play(s, c)
+    us = c.bool("us")
+    boxes = load_tables().space
+    box = of_side(s.space, us)
+    ops = c.int("card_ops", 1, 4)
+    c.require(of_side(s.attempts, us) < _space_allowed(s, us), box < SPACE_LAST)
+    c.require(ops >= at(box, [boxes[b].ops for b in range(1, SPACE_LAST + 1)]))
+    return s.with_(attempts=set_side(s.attempts, us, of_side(s.attempts, us) + 1))
+
+
+@transition("space_roll", "6.4.1, 6.4.3, 6.4.6")
+def space_roll(s: SymState, c: Choices) -> SymState:
+    """The second half (``_move_on_success``: the die, its own ``apply``): a card on the table, an
+    attempt made this turn, the box below 8 (6.4.6); a die within the next box's range moves the
+    marker in and gives its first VP value if the other side has not reached it, else its second
+    (6.4.3), checked when the card leaves the table."""
+    _not_over(s, c)
+    _in_play(s, c)
+    us = c.bool("us")
+    boxes = load_tables().space
+    box, other = of_side(s.space, us), of_other(s.space, us)
+    die = c.int("die", 1, 6)
+    c.require(of_side(s.attempts, us) >= 1, box < SPACE_LAST)
+    nxt = lambda field: at(box, [getattr(boxes[b], field) for b in range(1, SPACE_LAST + 1)])  # noqa: E731
+    success = die <= nxt("max_roll")
+    gained = z3.If(success, z3.If(other < box + 1, nxt("vp_first"), nxt("vp_second")), 0)
+    return s.with_(space=set_side(s.space, us, z3.If(success, box + 1, box)), vp=s.vp + signed(us, gained))
 
 
 @transition("region_scoring", "10.1, 10.1.2, 10.2.3, 10.3.1")
@@ -537,15 +617,17 @@ def headline_reveal(s: SymState, c: Choices) -> SymState:
     return _move_card(s, c, _card_index(s, c), z3.If(us, HEADLINE["US"], HEADLINE["USSR"]), Z["table"])
 
 
-@transition("card_leaves_table", "2.2.4, 2.2.5, 2.2.6, 5.2")
+@transition("card_leaves_table", "2.2.4, 2.2.5, 2.2.6, 5.2, card 49")
 def card_leaves_table(s: SymState, c: Choices) -> SymState:
-    """A played card leaves the table: to the discards (2.2.6), removed (2.2.4, an asterisk) or in
-    effect beside the map (2.2.5, underlined); when no card is left on the table the card's play
+    """A played card leaves the table: to the discards (2.2.6), removed (2.2.4, an asterisk), in
+    effect beside the map (2.2.5, underlined) or, by its own text, to a hand (card 49 Missile Envy:
+    the opponent's); when no card is left on the table the card's play
     is over and 10.3.1 is checked (cardplay.py ``_finish``: after_event, then victory.check_vp);
     with another card still there the check may be made or not (headline.py ``_after`` checks
     after each headline event, the other side's headline card being on the table too)."""
     _not_over(s, c)
-    dest = c.int("dest", Z["discard"], Z["in_effect"])  # discard 4, removed 5, in effect 6
+    # a hand 2-3 (card 49 Missile Envy: to the opponent's hand), discard 4, removed 5, in effect 6
+    dest = c.int("dest", Z["hand_USSR"], Z["in_effect"])
     k = _card_index(s, c)
     post = _move_card(s, c, k, Z["table"], dest)
     vp, over = vp_check(s.over, s.vp)
@@ -737,6 +819,60 @@ def wargames(s: SymState, c: Choices) -> SymState:
     scored = z3.And(z3.Not(won), seed)
     return s.with_(vp=z3.If(z3.And(scored, z3.Not(europe)), vp + net, vp), over=z3.BoolVal(True),
                    final=z3.And(scored, z3.Not(europe)))
+
+# -- what the events do beyond the tracks (the refinement check ties the model's steps to these) ----------
+#: the zones an event may take a card from and put it in (event_card_move): never from the table (a card
+#: leaves it by card_leaves_table, with the VP check), from removed (2.2.4) or before its era (4.4); never to
+#: a headline (4.5 C) or back out of play
+_EVENT_FROM = (Z["deck"], Z["hand_USSR"], Z["hand_US"], Z["discard"], Z["in_effect"], Z["headline_USSR"],
+               Z["headline_US"])
+_EVENT_TO = (Z["deck"], Z["hand_USSR"], Z["hand_US"], Z["discard"], Z["removed"], Z["in_effect"], Z["table"])
+
+
+@transition("event_influence", "6.1.5, 7.6, 7.1")
+def event_influence(s: SymState, c: Choices) -> SymState:
+    """An event changes the influence of one country (events/common.place_influence and
+    remove_influence_, the wars' replacement, 7.6, the cards setting or doubling influence): each
+    side's influence there becomes any amount, never below zero (6.1.5); every other country keeps
+    its own. (The amounts are the card's text: the model's events; the transition bounds only
+    where: one country per move.)"""
+    _not_over(s, c)
+    _, names = _map()
+    k = c.int("country", 0, len(names) - 1, names)
+    new = {}
+    for x in SIDES:
+        v = z3.Int(f"{c.tag}.{x}")
+        c.consts[x] = v
+        c.require(v >= 0)
+        new[x] = v
+    return s.with_(inf={n: {x: z3.If(k == i, new[x], s.inf[n][x]) for x in SIDES} for i, n in enumerate(names)})
+
+
+@transition("event_card_move", "7.1, 2.2")
+def event_card_move(s: SymState, c: Choices) -> SymState:
+    """An event moves a card between zones (draws, discards, retrievals, a headline cancelled, a
+    card put in effect or removed: cards 5, 10, 32, 67, 77, 85, 103 ...): from the draw pile, a hand,
+    the discards, the cards in effect or a headline, to the draw pile, a hand, the discards, removed,
+    in effect or the table; never from the table (card_leaves_table), from removed (2.2.4) or before
+    its era (4.4), never to a headline (4.5 C)."""
+    _not_over(s, c)
+    k = _card_index(s, c)
+    frm = c.int("from", 0, len(ZI.ZONES) - 1, ZI.ZONES)
+    to = c.int("to", 0, len(ZI.ZONES) - 1, ZI.ZONES)
+    c.require(z3.Or([frm == z for z in _EVENT_FROM]), z3.Or([to == z for z in _EVENT_TO]), frm != to)
+    return _move_card(s, c, k, frm, to)
+
+
+@transition("event_china_card", "9.4, cards 58 71 76")
+def event_china_card(s: SymState, c: Choices) -> SymState:
+    """9.4: an event passes the China Card (card 58 mid_58_69._cultural_revolution: to the USSR face
+    up; 71 mid_70_81._nixon: to the US face down; 76 _take_china_face_up: to the US face up): a
+    holder, the USSR or the US, and face up or down."""
+    _not_over(s, c)
+    us = c.bool("to_us")
+    return s.with_(china_holder=z3.If(us, z3.IntVal(HOLDER["US"]), z3.IntVal(HOLDER["USSR"])),
+                   china_face_up=c.bool("face_up"))
+
 
 # -- two-state facts -----------------------------------------------------------------------------------
 @dataclass(frozen=True)

@@ -1,0 +1,194 @@
+"""Twilight Struggle's refinement check (properties/refinement.py): every model step against the
+proved transitions of ``z3_proofs.py``.
+
+**The abstraction function** is ``z3_invariants.concrete_values``, the one the invariants'
+concrete check (``check_state``) and z3_proofs' ``track_values`` read: the vector of
+:class:`~.z3_invariants.SymState` (DEFCON, VP, turn, the end flags, Military Operations, the Space
+Race and its attempts, influence per country and side, the China Card, the zone of every card of
+the edition, the stray entries). The edition's cards come from the Game (``game_object.cards``:
+the seed's 103, the Deluxe's 103 or 110).
+
+**The moves** are the transitions of ``z3_proofs.TRANSITIONS``: ``t(pre, c) -> post``; a move's
+guards are ``c.constraints``, its values the post components. A transition choosing *a card* or
+*a country* (a ``c.int("card" | "country", ...)`` choice: the proofs keep it one symbolic index
+over all of them) is a **family of moves**, one per card or country, the index fixed (move
+``play_card[44]``, ``coup[Iraq]``): its footprint is the transition's footprint outside the indexed
+components plus that card's zone or that country's two influence cells, its terms simplified with
+the index a numeral. So a move's slice reads a handful of components and its verdicts are cached
+across steps. The members are built lazily (the checker builds a move's effect on first use).
+
+**Rules.** A transition's ``rule`` text is split into rules (``"cards 4 20 58-61"`` gives
+``card 4``, ``card 20``, ``card 58`` ... ``card 61``). :func:`relates` is the generic one
+(properties/refinement.py ``related``: equal or a sub-rule either way, a card only itself), cached
+by the step's rules and the move's transition.
+
+**max_moves** is 10: one ``apply`` of the end of the turn (4.5 F-I) is a Military Operations check,
+a DEFCON improvement, the China Card turned face up and the turn advanced with its era's cards, after
+the last card of the round left the table (its event's moves too): up to 8 transitions at once.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+import z3
+
+from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, related
+from cdg_oracle.properties.twilight_struggle import z3_invariants as ZI
+from cdg_oracle.properties.twilight_struggle import z3_proofs as P
+
+#: the index choices that make a transition a family of moves, one per value
+FAMILY_CHOICES = ("card", "country")
+
+
+def rules_of(text: str) -> tuple[str, ...]:
+    """A transition's rule text as rules: ``"8.1.3, cards 4 11 58-61, card 40"`` gives ``8.1.3``,
+    ``card 4``, ``card 11``, ``card 58`` ... ``card 61``, ``card 40``."""
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        words = part.split()
+        if words and words[0] in ("card", "cards"):
+            for w in words[1:]:
+                m = re.fullmatch(r"(\d+)(?:-(\d+))?", w)
+                if m is None:
+                    raise ValueError(f"refinement: bad card list {part!r}")
+                lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+                out += [f"card {n}" for n in range(lo, hi + 1)]
+        elif part:
+            out.append(part)
+    return tuple(dict.fromkeys(out))
+
+
+def _state(pre: dict, cards: tuple) -> ZI.SymState:
+    """A :class:`SymState` over the component terms ``pre`` (component name -> term)."""
+    S = ZI.SIDES
+    names = P._map()[1]
+    return ZI.SymState(
+        defcon=pre["defcon"], vp=pre["vp"], turn=pre["turn"], over=pre["over"], final=pre["final"],
+        milops={s: pre[f"milops[{s}]"] for s in S}, space={s: pre[f"space[{s}]"] for s in S},
+        attempts={s: pre[f"attempts[{s}]"] for s in S},
+        inf={c: {s: pre[f"inf[{c}][{s}]"] for s in S} for c in names},
+        china_holder=pre["china_holder"], china_face_up=pre["china_face_up"],
+        zone={n: pre[f"zone[{n}]"] for n, _ in cards}, stray=pre["stray"], cards=cards)
+
+
+def _index_components(choice: str, label, cards: tuple) -> list[str]:
+    """The components the value ``label`` of an index choice names."""
+    if choice == "card":
+        return [f"zone[{label}]"]
+    return [f"inf[{label}][{s}]" for s in ZI.SIDES]
+
+
+def _all_index_components(choice: str, cards: tuple) -> set[str]:
+    if choice == "card":
+        return {f"zone[{n}]" for n, _ in cards}
+    return {f"inf[{c}][{s}]" for c in P._map()[1] for s in ZI.SIDES}
+
+
+def _moves(t: P.Transition, cards: tuple) -> list[Move]:
+    """The moves of transition ``t``: one, or one per card or country (its family). A family's
+    transition is built once per vector with its index symbolic (:func:`_generic`); a member
+    substitutes the index's numeral and renames the choices to its tag, then simplifies."""
+    probe = ZI.SymState.fresh("probe:", cards)
+    c = P.Choices("probe")
+    post = t.fn(probe, c)
+    pc, qc = probe.components(), post.components()
+    footprint = frozenset(n for n in pc if not qc[n].eq(pc[n]))
+    rules = rules_of(t.rule)
+    family = [k for k in FAMILY_CHOICES if k in c.consts and k in c.labels]
+    generic: dict = {}
+
+    def built(pre: dict):
+        """``t`` over the vector ``pre`` with its choices free (named ``@<name>``), once per vector."""
+        key = id(pre)
+        hit = generic.get(key)
+        if hit is None or hit[0] is not pre:
+            ch = P.Choices("@")
+            out = t.fn(_state(pre, cards), ch).components()
+            hit = generic[key] = (pre, ch, out)
+        return hit[1], hit[2]
+
+    def make(name: str, fp: frozenset, fixed: tuple | None) -> Move:
+        def effect(pre: dict, tag: str) -> tuple[list, dict]:
+            ch, out = built(pre)
+            pairs = [(v, z3.IntVal(fixed[1]) if fixed and k == fixed[0] else
+                      (z3.Bool if z3.is_bool(v) else z3.Int)(f"{tag}{k}"))
+                     for k, v in ch.consts.items()]
+            sub = lambda e: z3.simplify(z3.substitute(e, *pairs) if pairs else e)  # noqa: E731
+            return [sub(g) for g in ch.constraints], {n: sub(out[n]) for n in fp}
+        return Move(name, rules, fp, effect, t.doc)
+
+    if not family:
+        return [make(t.name, footprint, None)]
+    choice = family[0]
+    outside = footprint - _all_index_components(choice, cards)
+    return [make(f"{t.name}[{label}]", outside | frozenset(_index_components(choice, label, cards)), (choice, i))
+            for i, label in enumerate(c.labels[choice])]
+
+
+def _abstraction(cards: tuple) -> Abstraction:
+    names = tuple(ZI.SymState.fresh("", cards).components())
+
+    def values(st) -> dict:
+        return ZI.concrete_values(st)
+
+    def symbolic(prefix: str) -> dict:
+        return ZI.SymState.fresh(prefix, cards).components()
+
+    def constant(name: str, value):
+        return z3.BoolVal(value) if isinstance(value, bool) else z3.IntVal(value)
+
+    return Abstraction(names, values, symbolic, constant)
+
+
+@functools.lru_cache(maxsize=8)
+def _model(cards: tuple) -> RefinementModel:
+    moves = [m for t in P.TRANSITIONS.values() for m in _moves(t, cards)]
+    return RefinementModel(_abstraction(cards), tuple(moves))
+
+
+def model(game_object) -> RefinementModel:
+    """The abstraction and the moves of a Twilight Struggle Game (its edition's cards)."""
+    return _model(tuple(sorted((n, c.era) for n, c in game_object.cards.items())))
+
+
+#: the transitions written for every card's event (any card may move influence in a country or a
+#: card between zones, and every card's play ends with it leaving the table): they relate to a step
+#: citing any card's event (``card N``), besides their own rules
+ANY_CARD = ("event_influence", "event_card_move")
+#: every card's play ends with it leaving the table, after whatever the step's last act was (the model
+#: cites that act's rule, not 5.2): card_leaves_table relates to every step
+ALWAYS = ("card_leaves_table",)
+
+_RELATES: dict = {}
+
+
+def relates(cited: list[str], move: Move) -> bool:
+    """A move relates to a step when one of its rules is related to a rule the step cites
+    (properties/refinement.py ``related``), or, for a move of :data:`ANY_CARD`, when the step cites a
+    card's event, and always for a move of :data:`ALWAYS`; cached by the step's rules and the move's transition (a family's members share its rules)."""
+    base = move.name.split("[", 1)[0]
+    key = (tuple(cited), base)
+    hit = _RELATES.get(key)
+    if hit is None:
+        hit = base in ALWAYS or any(related(x, r) for x in cited for r in move.rules) or (
+            base in ANY_CARD and any(x.startswith("card ") for x in cited))
+        _RELATES[key] = hit
+    return hit
+
+
+_HANDS = {ZI.Z["hand_USSR"]: ZI.Z["headline_USSR"], ZI.Z["hand_US"]: ZI.Z["headline_US"]}
+
+
+def waypoints(component: str, before, after) -> tuple:
+    """The values a component may pass through within one step: a card's zone passes through the
+    table (played from a hand or a headline and finished in one ``apply``: play_card or
+    headline_reveal, then card_leaves_table), and from a hand through its side's headline (the
+    second headline chosen, both revealed and resolved in one ``apply``, 4.5 C)."""
+    if not component.startswith("zone["):
+        return ()
+    out = (_HANDS[before],) if before in _HANDS else ()
+    return out + ((ZI.Z["table"],) if ZI.Z["table"] not in (before, after) else ())
+
+
+REFINEMENT = Refinement("twilight_struggle", model, relates=relates, max_moves=10, waypoints=waypoints)
