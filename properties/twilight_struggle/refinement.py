@@ -33,6 +33,7 @@ import re
 
 import z3
 
+from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX
 from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, related
 from cdg_oracle.properties.twilight_struggle import z3_invariants as ZI
 from cdg_oracle.properties.twilight_struggle import z3_proofs as P
@@ -184,7 +185,11 @@ def waypoints(component: str, before, after) -> tuple:
     """The values a component may pass through within one step: a card's zone passes through the
     table (played from a hand or a headline and finished in one ``apply``: play_card or
     headline_reveal, then card_leaves_table), and from a hand through its side's headline (the
-    second headline chosen, both revealed and resolved in one ``apply``, 4.5 C)."""
+    second headline chosen, both revealed and resolved in one ``apply``, 4.5 C); the VP pass
+    through the value before the Military Operations check's net (at most 5 either way, 8.2.1), when
+    the round's last card scored or gave VP and the end of the turn followed in one ``apply``."""
+    if component == "vp":
+        return tuple(after - d for d in range(-MILOPS_MAX, MILOPS_MAX + 1) if d)
     if not component.startswith("zone["):
         return ()
     out = (_HANDS[before],) if before in _HANDS else ()

@@ -367,14 +367,15 @@ def realign_roll(s: SymState, c: Choices) -> SymState:
     return s.with_(inf=inf)
 
 
-@transition("coup", "6.3.2, 6.3.4, 8.1.3, 8.1.4, 8.1.5, 8.2.3, 8.2.5, 6.3.5")
+@transition("coup", "6.3.2, 6.3.4, 8.1.3, 8.1.4, 8.1.5, 8.2.3, 8.2.5, 6.3.5, card 41")
 def coup(s: SymState, c: Choices) -> SymState:
     """6.3.2: a coup with ops 1-5 (a card's 1-4, the China Card's 4+1 in Asia, 9.6) and a die 1-6:
     net = ops + die - 2 x stability; a positive net removes that much enemy influence and adds what
     the enemy lacked as the attacker's. Guards: enemy influence in the target (6.3.1); the region
     not closed by DEFCON unless the coup is free (8.1.5, 6.3.5). 8.2.3: the attacker's Military
     Operations + ops, the track ending at 5; 8.2.5: a free coup counts nothing. 6.3.4, 8.1.4: a
-    battleground degrades DEFCON by 1; 8.1.3: DEFCON 1 ends the game."""
+    battleground degrades DEFCON by 1 (not a US coup while card 41 Nuclear Subs is in effect:
+    :func:`subs_bar`); 8.1.3: DEFCON 1 ends the game."""
     _not_over(s, c)
     us = c.bool("us")
     m, names = _map()
@@ -393,8 +394,20 @@ def coup(s: SymState, c: Choices) -> SymState:
         inf[name] = {x: z3.If(k == i, new[x], old[x]) for x in SIDES}
     milops = set_side(s.milops, us, z3.If(free, of_side(s.milops, us), zmin(MILOPS_MAX, of_side(s.milops, us) + ops)))
     battleground = z3.Or([k == i for i, n in enumerate(names) if m.countries[n].battleground])
-    defcon = z3.If(battleground, s.defcon - 1, s.defcon)
+    defcon = z3.If(z3.And(battleground, z3.Not(subs_bar(s, us))), s.defcon - 1, s.defcon)
     return s.with_(inf=inf, milops=milops, defcon=defcon, over=z3.Or(s.over, defcon <= 1))
+
+
+NUCLEAR_SUBS = 41   # card 41 (Deluxe number, as the model's @event)
+
+
+def subs_bar(s: SymState, us) -> z3.BoolRef:
+    """Card 41 Nuclear Subs in effect (its zone, 2.2.5) keeps a coup of the US from degrading
+    DEFCON (events/mid_36_47.subs_defcon and the Deluxe's battleground text): a state without the
+    card bars nothing."""
+    if NUCLEAR_SUBS not in s.zone:
+        return z3.BoolVal(False)
+    return z3.And(us, s.zone[NUCLEAR_SUBS] == Z["in_effect"])
 
 
 @transition("coup_target", "6.3.1, 6.3.3, 8.2.2, 8.2.3, 8.2.5, 8.1.5, 6.3.5")
@@ -414,12 +427,13 @@ def coup_target(s: SymState, c: Choices) -> SymState:
                                                        zmin(MILOPS_MAX, of_side(s.milops, us) + ops))))
 
 
-@transition("coup_roll", "6.3.2, 6.3.4, 8.1.3, 8.1.4")
+@transition("coup_roll", "6.3.2, 6.3.4, 8.1.3, 8.1.4, card 41")
 def coup_roll(s: SymState, c: Choices) -> SymState:
     """The second half of a coup (the die, its own ``apply``): :func:`coup`'s result with ops 1-5
     and a die 1-6 against the target, which still holds enemy influence (6.3.1): net = ops + die -
     2 x stability; a positive net removes that much enemy influence and adds what the enemy lacked
-    (6.3.2); a battleground degrades DEFCON by 1 (6.3.4, 8.1.4), DEFCON 1 ending the game (8.1.3).
+    (6.3.2); a battleground degrades DEFCON by 1 (6.3.4, 8.1.4; not a US coup while card 41 is in
+    effect, :func:`subs_bar`), DEFCON 1 ending the game (8.1.3).
     (Whether the target was open or the coup free was the target step's guard.)"""
     _not_over(s, c)
     us = c.bool("us")
@@ -437,7 +451,7 @@ def coup_roll(s: SymState, c: Choices) -> SymState:
         new = {"US": z3.If(us, own + added, enemy - removed), "USSR": z3.If(us, enemy - removed, own + added)}
         inf[name] = {x: z3.If(k == i, new[x], old[x]) for x in SIDES}
     battleground = z3.Or([k == i for i, n in enumerate(names) if m.countries[n].battleground])
-    defcon = z3.If(battleground, s.defcon - 1, s.defcon)
+    defcon = z3.If(z3.And(battleground, z3.Not(subs_bar(s, us))), s.defcon - 1, s.defcon)
     return s.with_(inf=inf, defcon=defcon, over=z3.Or(s.over, defcon <= 1))
 
 
@@ -471,14 +485,21 @@ def space_attempt(s: SymState, c: Choices) -> SymState:
                    attempts=set_side(s.attempts, us, of_side(s.attempts, us) + 1), vp=s.vp + signed(us, gained))
 
 
-@transition("space_declare", "6.4.1, 6.4.2, 6.4.4, 6.4.5, 6.4.6")
+def _card_or_china_played(s: SymState, c: Choices) -> None:
+    """Guard: a card's play is under way: a card on the table, or the China Card just played (it
+    has no zone: 9.3 passed to the opponent face down at once)."""
+    c.require(z3.Or(ZI.card_in_play(s), z3.Not(s.china_face_up)))
+
+
+@transition("space_declare", "6.0, 6.4.1, 6.4.2, 6.4.4, 6.4.5, 6.4.6, 9.2")
 def space_declare(s: SymState, c: Choices) -> SymState:
     """The first half of a Space Race attempt as the model takes it (operations/space_race.py
-    ``_count_attempt``, its own ``apply``; the card's event does not happen, 6.4.5): guards as
-    :func:`space_attempt`'s, a card on the table, attempts below the allowed 1 or 2 (6.4.2, 6.4.4),
-    the box below 8 (6.4.6), the card's ops at least the next box's (6.4.1); the attempt counts."""
+    ``_count_attempt``, its own ``apply``, the card used for operations, 6.0; its event does not
+    happen, 6.4.5): guards as :func:`space_attempt`'s, a card on the table or the China Card played
+    (9.2), attempts below the allowed 1 or 2 (6.4.2, 6.4.4), the box below 8 (6.4.6), the card's ops
+    at least the next box's (6.4.1); the attempt counts."""
     _not_over(s, c)
-    _in_play(s, c)
+    _card_or_china_played(s, c)
     us = c.bool("us")
     boxes = load_tables().space
     box = of_side(s.space, us)
@@ -488,14 +509,15 @@ def space_declare(s: SymState, c: Choices) -> SymState:
     return s.with_(attempts=set_side(s.attempts, us, of_side(s.attempts, us) + 1))
 
 
-@transition("space_roll", "6.4.1, 6.4.3, 6.4.6")
+@transition("space_roll", "6.4.1, 6.4.3, 6.4.6, 9.2, 10.3.1")
 def space_roll(s: SymState, c: Choices) -> SymState:
     """The second half (``_move_on_success``: the die, its own ``apply``): a card on the table, an
     attempt made this turn, the box below 8 (6.4.6); a die within the next box's range moves the
     marker in and gives its first VP value if the other side has not reached it, else its second
-    (6.4.3), checked when the card leaves the table."""
+    (6.4.3), checked when the card leaves the table; the China Card played (no card on the table,
+    9.2) ends its play with the roll: the VP checked at once (10.3.1)."""
     _not_over(s, c)
-    _in_play(s, c)
+    _card_or_china_played(s, c)
     us = c.bool("us")
     boxes = load_tables().space
     box, other = of_side(s.space, us), of_other(s.space, us)
@@ -504,7 +526,11 @@ def space_roll(s: SymState, c: Choices) -> SymState:
     nxt = lambda field: at(box, [getattr(boxes[b], field) for b in range(1, SPACE_LAST + 1)])  # noqa: E731
     success = die <= nxt("max_roll")
     gained = z3.If(success, z3.If(other < box + 1, nxt("vp_first"), nxt("vp_second")), 0)
-    return s.with_(space=set_side(s.space, us, z3.If(success, box + 1, box)), vp=s.vp + signed(us, gained))
+    raw = s.vp + signed(us, gained)
+    checked, over = vp_check(s.over, raw)
+    table = ZI.card_in_play(s)
+    return s.with_(space=set_side(s.space, us, z3.If(success, box + 1, box)), vp=z3.If(table, raw, checked),
+                   over=z3.If(table, s.over, over))
 
 
 @transition("region_scoring", "10.1, 10.1.2, 10.2.3, 10.3.1")
@@ -1154,15 +1180,12 @@ _TOKEN = ((0, "early"),)  # one card standing for "the card on the table", if an
 
 def track_values(st) -> dict:
     """The components the track check compares (:data:`TRACKS`; the Space Race attempts and the
-    final flag, fixed before a step), and whether a card is on the table."""
-    d = st.d
-    t = d["terminal"]
-    out = {"defcon": d["defcon"], "vp": d["vp"], "over": t is not None,
-           "final": t is not None and t.get("rule") == "10.3.2", "turn": d["turn"], "table": bool(d["table"])}
-    for s_ in SIDES:
-        out[f"milops[{s_}]"] = d["milops"][s_]
-        out[f"space[{s_}]"] = d["space"][s_]
-        out[f"attempts[{s_}]"] = d["space_attempts"][s_]
+    final flag, fixed before a step), and whether a card is on the table: read from the one
+    abstraction function, z3_invariants.concrete_values (the invariants' concrete check and the
+    refinement check read it too)."""
+    v = ZI.concrete_values(st)
+    out = {k: v[k] for k in TRACKS + ("final", "attempts[USSR]", "attempts[US]")}
+    out["table"] = any(v[f"zone[{n}]"] == Z["table"] for n, _ in ZI.cards_of(st))
     return out
 
 
