@@ -15,9 +15,14 @@ realign_roll            6.2.2: one roll, exact modifiers from the state; the los
 coup                    6.3.2: net = ops + die - 2 x stability, ops 1-5, die 1-6; remove, then
                         add; milops + ops capped at 5 unless free (8.2.3, 8.2.5); a battleground
                         degrades DEFCON by 1 and DEFCON 1 ends the game (8.1.3, 8.1.4, 6.3.4)
+coup_target /           the coup in the model's two steps: the target (guards 6.3.1, 8.1.5;
+coup_roll               milops, 8.2.3), then the die (influence, DEFCON); card 41 played may
+                        keep a US coup from degrading DEFCON (a choice: coup too)
 space_attempt           6.4: a card on the table; attempts below the allowed 1 or 2 (6.4.2,
                         6.4.4), box below 8 (6.4.6), card ops at least the box's (6.4.1); a
                         success moves one box and gives its first or second VP (6.4.3)
+space_declare /         the attempt in the model's two steps: counted (6.4.2, 6.4.5), then the
+space_roll              die; with the China Card played (no card on the table) the VP checked
 region_scoring          10.1: its card on the table; any net VP between minus and plus the
                         region's bound; Europe's Control ends the game at once (10.3.1)
 southeast_asia_scoring  7.2: its card on the table; net VP within +/-8 (data/tables.yaml)
@@ -48,6 +53,10 @@ event_space_box         card 18 (advance_space): one box, below 8, its VP
 event_space_two         card 80 (_small_step): behind only; two boxes, never past 8; box 2's VP
 wargames                card 100 (_wargames_end): DEFCON 2; 6 VP to the opponent, checked at
                         once; the game ends (the seed's text: with the final scoring)
+event_influence         an event's influence in one country, each side any amount >= 0 (6.1.5)
+event_card_move         an event moves a card between zones (not from the table or removed,
+                        not to a headline)
+event_china_card        9.4: an event passes the China Card (cards 58, 71, 76)
 ======================  =====================================================================
 
 The VP check (:func:`vp_check`, 10.3.1, victory.check_vp): |VP| >= 20 ends the game and the marker
@@ -56,14 +65,16 @@ card_leaves_table, as cardplay._finish and headline._after call check_vp after a
 the Military Operations check (4.5 F) and by card 50's effect; while a card is played the VP are
 not bounded (the invariant bounds them between cards).
 
-**The model's moves against the transitions** (:func:`explain_step`): for one step of the model
-(one ``apply``), the values of DEFCON, VP, the end of the game, Military Operations, the Space
-Race and the turn before and after (and whether a card is on the table) must be joined by a
-sequence of at most 5 transitions of :data:`TRACK_MOVES` (z3 finds it, or there is none: a move
-no transition describes). tests/twilight_struggle/test_z3.py runs it over every step of random
-games with events. It is a check of observed steps, not a proof: the order the transitions come
-in is free, the influence and the zones of the cards are left free, and z3 gives one of the
-explanations (a DEFCON +1 may be the end of turn's or an event's).
+**The model's moves against the transitions.** The refinement check
+(properties/twilight_struggle/refinement.py on properties/refinement.py) ties every step of the
+model (one ``apply``) to these transitions: the abstraction of the state before and after (the
+vector of z3_invariants, :func:`z3_invariants.concrete_values`, the one function the concrete
+invariant check and :func:`track_values` read) must be joined by one transition whose rules relate
+to the rules the step cites, or a short sequence of them, or be unchanged. :func:`explain_step` is
+the older, coarser check of the tracks alone (DEFCON, VP, the end of the game, Military Operations,
+the Space Race and the turn, by a sequence of at most 5 transitions of :data:`TRACK_MOVES` found
+by z3, the influence and the cards' zones left free); tests/twilight_struggle/test_z3.py keeps it
+as a check of those transitions' track arithmetic.
 
 **Induction.** The invariants hold at each scenario's set-up (:func:`base_cases`: a concrete check
 of ``new_game(name)`` with :func:`z3_invariants.check_state`); for each transition ``Inv(pre) and
@@ -89,17 +100,21 @@ DEFCON at the check, or at step D: ruling ``milops_requirement``).
 
 **What the transitions do NOT capture** (said plainly):
 
-* they are written from the rules and the model's code, not extracted from it: a model step
-  doing something no transition describes is not covered. What holds the model itself to them is
-  the concrete check of its states (``check_state`` on set-ups and random games) and, for the
-  tracks, :func:`explain_step` on the steps of random games (an observation, no refinement
-  proof: only the games played are covered);
-* the card events are here only for the tracks (DEFCON, VP, Military Operations, the Space Race,
-  the end of the game); an event moving influence is covered by place_influence and the coup only
-  where it acts as they do; an event moving the China Card (9.4: passed face up, cards 71, 76) or
-  cards between zones in another way (draws, discards, retrievals: cards 5, 10, 32, 67, 77, 85 ...)
-  is not covered; the VP amounts of event_vp are any (card 84's grow with the influence), and the
-  DEFCON moves any n (the model's amounts are 1 or 2, card 46's any level);
+* they are written from the rules and the model's code, not extracted from it; the refinement
+  check (properties/twilight_struggle/refinement.py) holds the model to them step by step, but
+  only on the steps of the games it is run on (random games, the campaigns): an observation, not
+  a proof that every model step is a transition;
+* the events' transitions are coarse: event_vp gives any VP (card 84's grow with the influence),
+  the DEFCON moves any n (the model's amounts are 1 or 2, card 46's any level), event_influence
+  any amount in one country, event_card_move a card between any two of its zones, event_china_card
+  any holder face up or down; none is tied to which card is on the table (the refinement check
+  relates event_influence and event_card_move to any step citing a card), so a wrong amount or a
+  wrong card moved by an event is not seen;
+* a model step is matched by a sequence of moves each taking its part of the change (a card's zone
+  may pass through its headline and the table, the VP through the value before the Military
+  Operations check); two moves changing one component otherwise (two VP gains of one headline
+  step) would be a finding, and the sequence found is one explanation, not necessarily the
+  model's (a DEFCON -1 may be a coup's or an event's);
 * the procedure stack, the pending question, the action round and phasing side, the headline
   order, the required Military Operations of step D, hidden information (the hands' contents as
   seen by each side, the order of the draw pile) and the winner are not in the vector; a deal's
@@ -108,7 +123,8 @@ DEFCON at the check, or at step D: ruling ``milops_requirement``).
   improvement may follow any step, a Space Race attempt may be taken any number of times before
   the turn advances (its guard on the attempts made is what bounds it);
 * "a card is being played" is "a card is on the table" (the token the VP invariant and the
-  events' guards read): the ops of a card, its event and the opponent's event are all moves with
+  events' guards read; the Space Race halves also accept the China Card face down, its play
+  having no zone, a weaker guard that holds for the whole turn after it is played): the ops of a card, its event and the opponent's event are all moves with
   it there, in any order, and the VP check waits for the table to empty (as the model's
   ``check_vp`` at the end of the card); the events' moves are not tied to which card is on the
   table;
@@ -374,7 +390,7 @@ def coup(s: SymState, c: Choices) -> SymState:
     the enemy lacked as the attacker's. Guards: enemy influence in the target (6.3.1); the region
     not closed by DEFCON unless the coup is free (8.1.5, 6.3.5). 8.2.3: the attacker's Military
     Operations + ops, the track ending at 5; 8.2.5: a free coup counts nothing. 6.3.4, 8.1.4: a
-    battleground degrades DEFCON by 1 (not a US coup while card 41 Nuclear Subs is in effect:
+    battleground degrades DEFCON by 1 (not a US coup in the turn of card 41 Nuclear Subs:
     :func:`subs_bar`); 8.1.3: DEFCON 1 ends the game."""
     _not_over(s, c)
     us = c.bool("us")
@@ -394,20 +410,25 @@ def coup(s: SymState, c: Choices) -> SymState:
         inf[name] = {x: z3.If(k == i, new[x], old[x]) for x in SIDES}
     milops = set_side(s.milops, us, z3.If(free, of_side(s.milops, us), zmin(MILOPS_MAX, of_side(s.milops, us) + ops)))
     battleground = z3.Or([k == i for i, n in enumerate(names) if m.countries[n].battleground])
-    defcon = z3.If(z3.And(battleground, z3.Not(subs_bar(s, us))), s.defcon - 1, s.defcon)
+    defcon = z3.If(z3.And(battleground, z3.Not(subs_bar(s, us, c))), s.defcon - 1, s.defcon)
     return s.with_(inf=inf, milops=milops, defcon=defcon, over=z3.Or(s.over, defcon <= 1))
 
 
 NUCLEAR_SUBS = 41   # card 41 (Deluxe number, as the model's @event)
 
 
-def subs_bar(s: SymState, us) -> z3.BoolRef:
-    """Card 41 Nuclear Subs in effect (its zone, 2.2.5) keeps a coup of the US from degrading
-    DEFCON (events/mid_36_47.subs_defcon and the Deluxe's battleground text): a state without the
-    card bars nothing."""
+def subs_bar(s: SymState, us, c: Choices) -> z3.BoolRef:
+    """Card 41 Nuclear Subs keeps a coup of the US from degrading DEFCON for the turn it is played
+    (events/mid_36_47.subs_defcon, the seed's text; the Deluxe's: battleground coups). The vector
+    holds no record of the effects in force (effects.py ``d["effects"]``: the card itself is
+    discarded), so the bar is a choice, open to a US coup once the card has been played this game
+    (its zone: the discards, removed or in effect); a state without the card bars nothing."""
     if NUCLEAR_SUBS not in s.zone:
         return z3.BoolVal(False)
-    return z3.And(us, s.zone[NUCLEAR_SUBS] == Z["in_effect"])
+    barred = c.bool("nuclear_subs")
+    z = s.zone[NUCLEAR_SUBS]
+    c.require(z3.Implies(barred, z3.And(us, z3.Or(z == Z["discard"], z == Z["removed"], z == Z["in_effect"]))))
+    return barred
 
 
 @transition("coup_target", "6.3.1, 6.3.3, 8.2.2, 8.2.3, 8.2.5, 8.1.5, 6.3.5")
@@ -432,8 +453,8 @@ def coup_roll(s: SymState, c: Choices) -> SymState:
     """The second half of a coup (the die, its own ``apply``): :func:`coup`'s result with ops 1-5
     and a die 1-6 against the target, which still holds enemy influence (6.3.1): net = ops + die -
     2 x stability; a positive net removes that much enemy influence and adds what the enemy lacked
-    (6.3.2); a battleground degrades DEFCON by 1 (6.3.4, 8.1.4; not a US coup while card 41 is in
-    effect, :func:`subs_bar`), DEFCON 1 ending the game (8.1.3).
+    (6.3.2); a battleground degrades DEFCON by 1 (6.3.4, 8.1.4; not a US coup in the turn of card
+    41, :func:`subs_bar`), DEFCON 1 ending the game (8.1.3).
     (Whether the target was open or the coup free was the target step's guard.)"""
     _not_over(s, c)
     us = c.bool("us")
@@ -451,7 +472,7 @@ def coup_roll(s: SymState, c: Choices) -> SymState:
         new = {"US": z3.If(us, own + added, enemy - removed), "USSR": z3.If(us, enemy - removed, own + added)}
         inf[name] = {x: z3.If(k == i, new[x], old[x]) for x in SIDES}
     battleground = z3.Or([k == i for i, n in enumerate(names) if m.countries[n].battleground])
-    defcon = z3.If(z3.And(battleground, z3.Not(subs_bar(s, us))), s.defcon - 1, s.defcon)
+    defcon = z3.If(z3.And(battleground, z3.Not(subs_bar(s, us, c))), s.defcon - 1, s.defcon)
     return s.with_(inf=inf, defcon=defcon, over=z3.Or(s.over, defcon <= 1))
 
 

@@ -252,7 +252,8 @@ def test_every_transition_is_proved_and_not_vacuous(suite):
             "milops_check", "defcon_improvement", "turn_advance", "china_play", "china_face_up", "deal", "play_card",
             "card_leaves_table", "reshuffle", "final_scoring", "event_vp", "effect_vp_checked", "event_defcon_degrade",
             "event_defcon_improve", "event_defcon_set_2", "crisis_coup_war", "event_milops", "event_space_box",
-            "event_space_two", "wargames"} <= set(P.TRANSITIONS)
+            "event_space_two", "wargames", "coup_target", "coup_roll", "space_declare", "space_roll",
+            "event_influence", "event_card_move", "event_china_card"} <= set(P.TRANSITIONS)
     assert all(t.doc for t in P.TRANSITIONS.values())
 
 

@@ -1,0 +1,195 @@
+"""Twilight Struggle's refinement check (properties/twilight_struggle/refinement.py on
+properties/refinement.py): every model step is a proved transition of z3_proofs.py, a short
+sequence of them, or a stutter.
+
+Random games of each scenario and edition have no finding (bounded, so the test takes seconds);
+hand-made bad steps (influence from nowhere, DEFCON moved twice by one coup, a card back from
+removed) are findings that name the step's rules and the changed components; a card played and
+finished in one step passes through the table (the waypoints); a family member changes nothing
+outside its footprint; the added transitions are proved, and one broken on purpose is not; the
+refinement check alone catches rule mutants.
+"""
+from __future__ import annotations
+
+import copy
+
+import pytest
+import z3
+
+from cdg_oracle.model.twilight_struggle.scenarios import new_game
+from cdg_oracle.properties import refinement as R
+from cdg_oracle.properties.walk import play_checked
+from cdg_oracle.properties.twilight_struggle import mutants
+from cdg_oracle.properties.twilight_struggle import refinement as TR
+from cdg_oracle.properties.twilight_struggle import z3_invariants as I
+from cdg_oracle.properties.twilight_struggle import z3_proofs as P
+from cdg_oracle.properties.twilight_struggle.z3_invariants import Z
+
+pytestmark = pytest.mark.game("twilight_struggle")
+
+GAME = "twilight_struggle"
+
+
+def _checker(st=None):
+    st = st or new_game("standard")
+    return R.checker(st), st
+
+
+# -- random games ---------------------------------------------------------------------------------------
+@pytest.mark.rule("4.5", "5.1", "6.1", "6.3.2", "6.4.1", "8.2.1")
+@pytest.mark.parametrize("scenario,options", [
+    ("standard", None), ("late_war", {"edition": "deluxe"}),
+    ("standard", {"edition": "deluxe", "optional_cards": True}),
+], ids=["standard-seed", "late_war-deluxe", "standard-deluxe-optional"])
+def test_random_games_have_no_finding(scenario, options):
+    """The first steps of a random game (the set-up's placements, deals, headlines, action rounds)
+    are each matched: a stutter, one related move or a short sequence."""
+    r = play_checked(GAME, scenario, 3, roundtrip_every=0, invariants=False, refine=True, max_steps=120,
+                     options=options)
+    assert r.failures == [], r.failures[:1]
+    t = r.refinement
+    assert t["steps"] == r.steps >= 100 and t["findings"] == []
+    assert t["stutters"] < t["steps"] and sum(t["lengths"].values()) + t["stutters"] == t["steps"]
+    assert any(k.startswith("deal[") for k in t["matched"])
+
+
+# -- bad steps ------------------------------------------------------------------------------------------
+@pytest.mark.rule("6.1")
+def test_influence_from_nowhere_is_a_finding():
+    """Three US markers appear in France in one step citing 6.1: place_influence places one."""
+    c, st = _checker()
+    pre = I.concrete_values(st)
+    post = dict(pre)
+    post["inf[France][US]"] += 3
+    f = c.check(pre, post, ["6.1"], 7)
+    assert isinstance(f, R.Finding)
+    assert f.step == 7 and f.rules == ["6.1"] and f.changed == {"inf[France][US]": [pre["inf[France][US]"], pre["inf[France][US]"] + 3]}
+    assert "place_influence[France]" in f.candidates
+    assert "no proved transition" in f.line()
+    # one marker is a move
+    post["inf[France][US]"] = pre["inf[France][US]"] + 1
+    assert c.check(pre, post, ["6.1"]) == ("place_influence[France]",)
+
+
+@pytest.mark.rule("6.3.4", "8.1.4")
+def test_defcon_moved_twice_by_one_coup_is_a_finding():
+    """A coup roll in a battleground degrades DEFCON by 1 (6.3.4): by 2 it is no move."""
+    c, st = _checker()
+    pre = I.concrete_values(st)
+    assert pre["inf[Iran][US]"] > 0 or pre["inf[Iran][USSR]"] > 0
+    post = dict(pre)
+    post["defcon"] = pre["defcon"] - 2
+    f = c.check(pre, post, ["6.3.2", "6.3.4"])
+    assert isinstance(f, R.Finding) and f.changed == {"defcon": [pre["defcon"], pre["defcon"] - 2]}
+    assert "coup_roll[Iran]" in f.candidates
+    post["defcon"] = pre["defcon"] - 1
+    assert not isinstance(c.check(pre, post, ["6.3.2", "6.3.4"]), R.Finding)
+
+
+@pytest.mark.rule("2.2.4", "4.3")
+def test_a_removed_card_back_in_a_hand_is_a_finding():
+    c, st = _checker(new_game("late_war"))
+    pre = I.concrete_values(st)
+    removed = next(n for n, _ in I.cards_of(st) if pre[f"zone[{n}]"] == Z["removed"])
+    post = dict(pre)
+    post[f"zone[{removed}]"] = Z["hand_US"]
+    assert isinstance(c.check(pre, post, ["card 32"]), R.Finding)
+
+
+@pytest.mark.rule("5.1", "2.2.6")
+def test_a_card_played_and_discarded_in_one_step_passes_through_the_table():
+    """Hand -> discards in one ``apply``: play_card, then card_leaves_table (the waypoint)."""
+    c, st = _checker()
+    pre = I.concrete_values(st)
+    card = st.d["hands"]["USSR"][0]
+    post = dict(pre)
+    post[f"zone[{card}]"] = Z["discard"]
+    got = c.check(pre, post, ["6.1"])
+    assert got == (f"play_card[{card}]", f"card_leaves_table[{card}]"), got
+    post[f"zone[{card}]"] = Z["deck"]   # hand -> the draw pile: no move of a played card
+    assert isinstance(c.check(pre, post, ["6.1"]), R.Finding)
+
+
+def test_a_stutter_is_matched():
+    c, st = _checker()
+    v = I.concrete_values(st)
+    assert c.check(v, dict(v), ["6.0"]) == (R.STUTTER,)
+
+
+# -- the adapter's pieces --------------------------------------------------------------------------------
+def test_rules_of_expands_card_lists():
+    assert TR.rules_of("8.1.3, 8.1.7, cards 4 11 58-60, card 40") == (
+        "8.1.3", "8.1.7", "card 4", "card 11", "card 58", "card 59", "card 60", "card 40")
+    with pytest.raises(ValueError):
+        TR.rules_of("cards 4x")
+
+
+def test_the_abstraction_is_the_invariants_vector():
+    st = new_game("standard")
+    m = TR.model(st.game_object)
+    assert m.abstraction.components == tuple(I.SymState.fresh("", I.cards_of(st)).components())
+    assert m.abstraction.values(st) == I.concrete_values(st)
+    assert P.track_values(st)["defcon"] == I.concrete_values(st)["defcon"]
+
+
+@pytest.mark.parametrize("name", ["coup_roll[Iran]", "card_leaves_table[25]", "place_influence[Japan]"])
+def test_a_family_member_changes_nothing_outside_its_footprint(name):
+    """The member's footprint is the transition's outside the index plus its own components: the
+    transition with the index fixed leaves every other component as it was."""
+    st = new_game("standard")
+    m = {x.name: x for x in TR.model(st.game_object).moves}[name]
+    base, label = name[:-1].split("[")
+    t = P.TRANSITIONS[base]
+    pre = I.SymState.fresh("pre:", I.cards_of(st))
+    c = P.Choices("t")
+    post = t.fn(pre, c)
+    choice = "card" if "card" in c.labels else "country"
+    k = c.consts[choice]
+    j = [str(x) for x in c.labels[choice]].index(label)
+    pc, qc = pre.components(), post.components()
+    for n in pc:
+        if n not in m.footprint:
+            assert z3.simplify(z3.substitute(qc[n], (k, z3.IntVal(j)))).eq(pc[n]), n
+
+
+ADDED = ("coup_target", "coup_roll", "space_declare", "space_roll", "event_influence", "event_card_move",
+         "event_china_card")
+
+
+@pytest.mark.rule("6.3.1", "6.3.2", "6.4.1", "6.1.5", "9.4")
+@pytest.mark.parametrize("name", ADDED)
+def test_each_added_transition_is_proved(name):
+    r = P.prove(name)
+    assert (r["verdict"], r["counterexample"], r["enabled"]) == ("proved", None, True)
+
+
+def _card_back_from_removed(s, c):
+    """event_card_move with removed among the sources: 2.2.4 broken."""
+    c.require(z3.Not(s.over))
+    k = c.int("card", 0, len(s.cards) - 1, [n for n, _ in s.cards])
+    return P._move_card(s, c, k, Z["removed"], Z["hand_US"])
+
+
+@pytest.mark.rule("2.2.4")
+def test_a_card_move_from_removed_has_a_counterexample():
+    r = P.prove_transition("card back from removed", "2.2.4", _card_back_from_removed)
+    assert r["verdict"] == "counterexample" and "removed_stay_removed" in r["counterexample"]["broken"]
+
+
+# -- mutants --------------------------------------------------------------------------------------------
+def test_the_caught_list_names_registered_mutants():
+    assert len(mutants.REFINEMENT_CAUGHT) >= 5
+    assert set(mutants.REFINEMENT_CAUGHT) <= set(mutants.MUTANTS)
+
+
+@pytest.mark.parametrize("name", mutants.REFINEMENT_QUICK)
+def test_the_refinement_check_alone_catches_mutants(name):
+    r = R.catches_mutant(GAME, name, games_=3, max_steps=400)
+    assert r["caught"], r
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", mutants.REFINEMENT_CAUGHT)
+def test_the_refinement_check_alone_catches_every_listed_mutant(name):
+    r = R.catches_mutant(GAME, name)
+    assert r["caught"], r
