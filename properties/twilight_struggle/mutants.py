@@ -312,6 +312,14 @@ def _cost_more() -> None:
     replace_function("operations.influence", "cost", make)
 
 
+@mutant("ops-marker-adds-two", "6.1",
+        "Each influence marker placed with operations adds 2 influence instead of 1 (6.1: one marker)")
+def _marker_two() -> None:
+    influence = _mod("operations.influence")
+    add = influence.add_influence
+    influence.add_influence = lambda st, side, country, n: add(st, side, country, 2 * n)
+
+
 @mutant("influence-cost-always-1", "6.1.2", "A marker costs 1 op also in an enemy-controlled country")
 def _cost_1() -> None:
     replace_function("operations.influence", "cost", lambda orig: lambda st, side, country: 1)
@@ -713,3 +721,18 @@ def _north_sea_oil() -> None:
         "The Reformer no longer bars USSR coups in Europe once played", scenario="late_war")
 def _reformer() -> None:
     replace_hook("coup_barred", 87, lambda orig: lambda st, e, side, country, **_: False)
+
+
+# -- what the refinement check alone catches ---------------------------------------------------------------
+#: The mutants the refinement check alone catches (properties/refinement.py ``catches_mutant``: the
+#: mutant's scenario, 5 random games of at most 5,000 steps, seed 0, no invariants, no round trip, no
+#: second implementation), each by a finding at the mutated step: measured on the ts-refine branch
+#: with /tmp/tsr/mut.py (``catches_mutant("twilight_struggle", name)`` for each).
+REFINEMENT_CAUGHT = (
+    "nuclear-war-not-at-defcon-1",   # DEFCON 1 and the game going on: no coup_roll leaves it so (8.1.3)
+    "space-two-attempts-a-turn",     # a second attempt without box 2: space_declare's guard (6.4.2)
+    "china-card-passes-face-up",     # the China Card passed face up: china_play turns it down (9.3)
+)
+#: Quick ones (caught in the first game within 200 steps), for the test suite.
+REFINEMENT_QUICK = ("space-two-attempts-a-turn", "china-card-passes-face-up")
+

@@ -876,7 +876,7 @@ _EVENT_FROM = (Z["deck"], Z["hand_USSR"], Z["hand_US"], Z["discard"], Z["in_effe
 _EVENT_TO = (Z["deck"], Z["hand_USSR"], Z["hand_US"], Z["discard"], Z["removed"], Z["in_effect"], Z["table"])
 
 
-@transition("event_influence", "6.1.5, 7.6, 7.1")
+@transition("event_influence", "7.1, 7.6")
 def event_influence(s: SymState, c: Choices) -> SymState:
     """An event changes the influence of one country (events/common.place_influence and
     remove_influence_, the wars' replacement, 7.6, the cards setting or doubling influence): each

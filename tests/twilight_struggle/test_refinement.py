@@ -11,7 +11,7 @@ refinement check alone catches rule mutants.
 """
 from __future__ import annotations
 
-import copy
+import os
 
 import pytest
 import z3
@@ -44,11 +44,11 @@ def _checker(st=None):
 def test_random_games_have_no_finding(scenario, options):
     """The first steps of a random game (the set-up's placements, deals, headlines, action rounds)
     are each matched: a stutter, one related move or a short sequence."""
-    r = play_checked(GAME, scenario, 3, roundtrip_every=0, invariants=False, refine=True, max_steps=120,
+    r = play_checked(GAME, scenario, 3, roundtrip_every=0, invariants=False, refine=True, max_steps=80,
                      options=options)
     assert r.failures == [], r.failures[:1]
     t = r.refinement
-    assert t["steps"] == r.steps >= 100 and t["findings"] == []
+    assert t["steps"] == r.steps >= 60 and t["findings"] == []
     assert t["stutters"] < t["steps"] and sum(t["lengths"].values()) + t["stutters"] == t["steps"]
     assert any(k.startswith("deal[") for k in t["matched"])
 
@@ -56,19 +56,23 @@ def test_random_games_have_no_finding(scenario, options):
 # -- bad steps ------------------------------------------------------------------------------------------
 @pytest.mark.rule("6.1")
 def test_influence_from_nowhere_is_a_finding():
-    """Three US markers appear in France in one step citing 6.1: place_influence places one."""
+    """Three US markers appear in France in one step citing 6.1.2 (an operation's marker):
+    place_influence places one."""
     c, st = _checker()
     pre = I.concrete_values(st)
     post = dict(pre)
     post["inf[France][US]"] += 3
-    f = c.check(pre, post, ["6.1"], 7)
+    f = c.check(pre, post, ["6.1.2"], 7)
     assert isinstance(f, R.Finding)
-    assert f.step == 7 and f.rules == ["6.1"] and f.changed == {"inf[France][US]": [pre["inf[France][US]"], pre["inf[France][US]"] + 3]}
+    assert f.step == 7 and f.rules == ["6.1.2"] and f.changed == {"inf[France][US]": [pre["inf[France][US]"], pre["inf[France][US]"] + 3]}
     assert "place_influence[France]" in f.candidates
     assert "no proved transition" in f.line()
     # one marker is a move
     post["inf[France][US]"] = pre["inf[France][US]"] + 1
-    assert c.check(pre, post, ["6.1"]) == ("place_influence[France]",)
+    assert c.check(pre, post, ["6.1.2"]) == ("place_influence[France]",)
+    # an event's influence, any amount in one country (a step citing a card)
+    post["inf[France][US]"] = pre["inf[France][US]"] + 3
+    assert c.check(pre, post, ["card 19"]) == ("event_influence[France]",)
 
 
 @pytest.mark.rule("6.3.4", "8.1.4")
@@ -101,7 +105,8 @@ def test_a_card_played_and_discarded_in_one_step_passes_through_the_table():
     """Hand -> discards in one ``apply``: play_card, then card_leaves_table (the waypoint)."""
     c, st = _checker()
     pre = I.concrete_values(st)
-    card = st.d["hands"]["USSR"][0]
+    card = st.d["deck"][0]
+    pre[f"zone[{card}]"] = Z["hand_USSR"]
     post = dict(pre)
     post[f"zone[{card}]"] = Z["discard"]
     got = c.check(pre, post, ["6.1"])
@@ -189,6 +194,7 @@ def test_the_refinement_check_alone_catches_mutants(name):
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("CDG_SLOW_TESTS"), reason="slow: set CDG_SLOW_TESTS=1")
 @pytest.mark.parametrize("name", mutants.REFINEMENT_CAUGHT)
 def test_the_refinement_check_alone_catches_every_listed_mutant(name):
     r = R.catches_mutant(GAME, name)
