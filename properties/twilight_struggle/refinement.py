@@ -19,12 +19,25 @@ across steps. The members are built lazily (the checker builds a move's effect o
 
 **Rules.** A transition's ``rule`` text is split into rules (``"cards 4 20 58-61"`` gives
 ``card 4``, ``card 20``, ``card 58`` ... ``card 61``). :func:`relates` is the generic one
-(properties/refinement.py ``related``: equal or a sub-rule either way, a card only itself), cached
-by the step's rules and the move's transition.
+(properties/refinement.py ``related``: equal or a sub-rule either way, a card only itself), with two
+additions: ``card_leaves_table`` relates to every step (a card's play ends after whatever the
+step's last act was, and the model cites that act's rule, not 5.2), and ``event_influence`` and
+``event_card_move`` (written for every event: any card's event may move influence in a country or
+a card between zones) relate to any step citing a card's event.
 
 **max_moves** is 10: one ``apply`` of the end of the turn (4.5 F-I) is a Military Operations check,
 a DEFCON improvement, the China Card turned face up and the turn advanced with its era's cards, after
 the last card of the round left the table (its event's moves too): up to 8 transitions at once.
+
+**Waypoints** (:func:`waypoints`): within one ``apply`` a card may go from a hand to the discards
+(played and finished: play_card then card_leaves_table), from a hand through its headline and the
+table (the second headline chosen and both resolved), so its zone may pass through the table and
+its side's headline; the VP may pass through the value before the Military Operations check (its
+net is at most 5 either way), the round's last card having scored or given VP in the same step.
+
+**Speed.** The checker's cost is a z3 call per new slice (cached by the values it reads) and the
+building of each family member's effect on first use (a substitution of the index into the
+transition built once per vector): the first games of a process pay for the members they meet.
 """
 from __future__ import annotations
 
