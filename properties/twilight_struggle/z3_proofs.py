@@ -793,9 +793,10 @@ def event_defcon_set_2(s: SymState, c: Choices) -> SymState:
 @transition("crisis_coup_war", "card 40")
 def crisis_coup_war(s: SymState, c: Choices) -> SymState:
     """Card 40 (mid_36_47.crisis_coup, an ``after_coup`` hook): a coup by the side the crisis binds
-    ends the game (global thermonuclear war; DEFCON unchanged)."""
+    ends the game (global thermonuclear war; DEFCON unchanged); the coup's card on the table, or the
+    China Card played for it (no zone, face down: :func:`_card_or_china_played`)."""
     _not_over(s, c)
-    _in_play(s, c)
+    _card_or_china_played(s, c)
     return s.with_(over=z3.BoolVal(True))
 
 
@@ -904,10 +905,11 @@ def event_card_move(s: SymState, c: Choices) -> SymState:
     its era (4.4), never to a headline (4.5 C)."""
     _not_over(s, c)
     k = _card_index(s, c)
-    frm = c.int("from", 0, len(ZI.ZONES) - 1, ZI.ZONES)
     to = c.int("to", 0, len(ZI.ZONES) - 1, ZI.ZONES)
-    c.require(z3.Or([frm == z for z in _EVENT_FROM]), z3.Or([to == z for z in _EVENT_TO]), frm != to)
-    return _move_card(s, c, k, frm, to)
+    c.require(z3.Or([to == z for z in _EVENT_TO]))
+    c.require(z3.Or([z3.And(k == j, s.zone[n] != to, z3.Or([s.zone[n] == z for z in _EVENT_FROM]))
+                     for j, (n, _) in enumerate(s.cards)]))
+    return s.with_(zone={n: z3.If(k == j, to, s.zone[n]) for j, (n, _) in enumerate(s.cards)})
 
 
 @transition("event_china_card", "9.4, cards 58 71 76")
