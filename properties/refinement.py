@@ -481,7 +481,8 @@ class Checker:
         which each move admits its part (the intermediate states are the pre-state with the parts
         taken so far). A move may instead take one component of its part to a *waypoint*
         (``Refinement.waypoints``: a value it passes through within the step), the component left
-        for a later move. A depth-first search over orders, the moves taking the most of what is left
+        for a later move, or take only the components of its part no related move (``first``) not
+        yet used could take, the others left as they are for that move. A depth-first search over orders, the moves taking the most of what is left
         tried first; every part is a cached move check."""
         waypoints = self.spec.waypoints
 
@@ -496,6 +497,12 @@ class Checker:
                 if not part or n in used:
                     continue
                 options = [(part, None)]
+                # or only what no related move left could take, the rest left as it is for that move
+                # (a Military Operations check leaving the VP to the final scoring after it)
+                shared = frozenset(c for c in part if any(c in self.moves[m].footprint
+                                                          for m in first if m != n and m not in used))
+                if shared and part - shared:
+                    options.append((part - shared, None))
                 if waypoints is not None:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
