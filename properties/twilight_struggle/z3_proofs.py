@@ -115,6 +115,11 @@ DEFCON at the check, or at step D: ruling ``milops_requirement``).
   Operations check); two moves changing one component otherwise (two VP gains of one headline
   step) would be a finding, and the sequence found is one explanation, not necessarily the
   model's (a DEFCON -1 may be a coup's or an event's);
+* the model's two-step coup and Space Race attempt (coup_target then coup_roll, space_declare
+  then space_roll) are not tied to each other: the vector does not say which target was chosen or
+  that an attempt is pending, so a roll is allowed against any target holding enemy influence and
+  after any attempt made this turn; card 41's bar on a US coup's DEFCON move is a choice (its
+  effect outlasts its card's zone, and the effects in force are not in the vector);
 * the procedure stack, the pending question, the action round and phasing side, the headline
   order, the required Military Operations of step D, hidden information (the hands' contents as
   seen by each side, the order of the draw pile) and the winner are not in the vector; a deal's
