@@ -25,7 +25,11 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
 * one move whose rules include a rule the step cites (``relates``: the same number, or one a
   sub-rule of the other, ``7.3`` and ``7.3.1``), or
 * a sequence of at most ``max_moves`` moves, one of them so related (one ``apply`` may play a card,
-  carry out its operation and check victory: several transitions of the proofs).
+  carry out its operation and check victory: several transitions of the proofs). Each changed
+  component is taken to its value after the step by exactly one move of the sequence, in an order
+  in which every move's guards hold on the state the moves before it left (a component two moves
+  of one step both change, or one changed and changed back, needs a transition of its own that
+  says so: the search does not guess intermediate values).
 
 A pair is checked **by evaluation** where that is exact (a move without choices: the concrete
 values substituted, the formula simplifies to true or false) and **by z3** where it is not (the
@@ -563,6 +567,35 @@ class StepObserver:
             if self.finding is None:
                 self.finding = verdict
         return verdict
+
+
+def move_names(game: str) -> list[str]:
+    """The names of ``game``'s moves (those of the Game of its default scenario), in order; empty
+    for a game without a refinement."""
+    from cdg_oracle.model.core.registry import get
+
+    spec = get(game)
+    c = checker(spec.new_state(spec.default_scenario, "standard", None, None))
+    return [] if c is None else list(c.moves)
+
+
+def summary(game: str, tallies: list[dict]) -> dict:
+    """The refinement check over a campaign (the tallies of its games, ``Tally.to_dict()``): steps
+    checked, stutters, steps matched, per move the steps it matched (every move listed, 0 for one
+    never matched), the moves never matched, the sequence lengths and the findings."""
+    total = Tally()
+    for t in tallies:
+        if t:
+            total.add(Tally.from_dict(t))
+    names = move_names(game)
+    per_move = {n: total.matched.get(n, 0) for n in names}
+    for n, k in total.matched.items():   # a move of another Game of the game (options, rulings)
+        per_move.setdefault(n, k)
+    return {"steps": total.steps, "stutters": total.stutters,
+            "matched": total.steps - total.stutters - len(total.findings),
+            "per_move": per_move, "never_matched": sorted(n for n, k in per_move.items() if not k),
+            "lengths": {str(k): v for k, v in sorted(total.lengths.items())},
+            "findings": total.findings}
 
 
 # --------------------------------------------------------------------------------------------
