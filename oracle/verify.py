@@ -172,6 +172,9 @@ def refinement_report(game: str, results: list, write_trace) -> Section:
     findings = []
     for i, f in enumerate(s["findings"], 1):
         f = dict(f, index=i)
+        simpler = refinement.shrink(game, f["scenario"], None, f["actions"]) if f.get("actions") else None
+        if simpler is not None:   # the campaign's game shrunk to a simpler one with a finding
+            f.update(simpler[1].to_dict(), index=i, actions=simpler[0], scenario=f["scenario"], seed=f["seed"])
         findings.append({k: f[k] for k in ("step", "rules", "changed", "candidates", "scenario", "seed")}
                         | {"trace": write_trace(f)})
     data = {k: s[k] for k in ("steps", "stutters", "matched", "per_move", "never_matched", "lengths")}

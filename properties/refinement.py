@@ -569,6 +569,58 @@ class StepObserver:
         return verdict
 
 
+def _first_finding(game: str, scenario: str, options: dict | None, indices: list[int]):
+    """Play ``indices`` (each step: the index, modulo their number, among the legal actions or
+    chance outcomes) from the scenario's start with the refinement check: the actions played
+    through the first finding and the finding, or None when no step is a finding."""
+    from cdg_oracle.model.core.registry import get
+
+    st = get(game).new_state(scenario, "standard", None, options)
+    obs = StepObserver(st, scenario)
+    for i in indices:
+        if st.is_terminal():
+            return None
+        legal = st.legal_actions()
+        a = legal[i % len(legal)]
+        st.apply(a)
+        if isinstance(obs.observe(st, a), Finding):
+            return obs.actions, obs.finding
+    return None
+
+
+def shrink(game: str, scenario: str, options: dict | None, actions: list, runs: int = 200):
+    """A simpler game with a finding, from ``actions`` (a game whose last step is a finding): the
+    steps as indices among the legal actions, then, within ``runs`` replays, each step dropped or
+    its index made 0 (the first legal action) where a finding still comes, and the game cut at its
+    first finding (as hypothesis shrinks, by the choices, not by a clock). Returns ``(actions,
+    finding)`` of the simplest game found (the given one when nothing simpler fails)."""
+    from cdg_oracle.model.core.registry import get
+
+    st = get(game).new_state(scenario, "standard", None, options)
+    indices = []
+    for a in actions:
+        legal = st.legal_actions()
+        indices.append(legal.index(a))
+        st.apply(a)
+    best = _first_finding(game, scenario, options, indices)
+    if best is None:
+        return None
+    indices = indices[:len(best[0])]
+    left = runs
+    i = len(indices) - 1
+    while i >= 0 and left > 0:
+        for trial in (indices[:i] + indices[i + 1:], indices[:i] + [0] + indices[i + 1:]):
+            if left <= 0 or trial == indices:
+                continue
+            left -= 1
+            got = _first_finding(game, scenario, options, trial)
+            if got is not None:
+                best, indices = got, trial[:len(got[0])]
+                break
+        i = min(i - 1, len(indices) - 1)
+    return best
+
+
 def move_names(game: str) -> list[str]:
     """The names of ``game``'s moves (those of the Game of its default scenario), in order; empty
     for a game without a refinement."""

@@ -68,3 +68,23 @@ def test_difftest_without_refinement_does_not_check_it(monkeypatch):
     _nothing_relates(monkeypatch)
     r = difftest.run(reference_command(), game="labyrinth", scenario="lets_roll", games=1, seed=0, max_steps=10)
     assert r.verdict == "agree"
+
+
+def test_a_finding_shrinks_to_a_simpler_game(monkeypatch):
+    _nothing_relates(monkeypatch)
+    spec = get("labyrinth")
+    st = spec.new_state("lets_roll", "standard", None, None)
+    rng = random.Random(5)
+    actions = []
+    obs = R.StepObserver(st, "lets_roll")
+    for _ in range(40):   # a game played on past its first finding, then cut at a later one
+        a = sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance" else rng.choice(st.legal_actions())
+        st.apply(a)
+        actions.append(a)
+        obs.observe(st, a)
+    later = [f.step for f in obs.checker.tally.findings]
+    assert len(later) >= 2
+    got = R.shrink("labyrinth", "lets_roll", None, actions[:later[-1]], runs=30)
+    assert got is not None
+    short, finding = got
+    assert len(short) <= later[0] and finding.step == len(short)

@@ -32,6 +32,8 @@ def test_the_section_adds_the_games_and_names_what_no_step_matched(monkeypatch):
 
 def test_a_finding_fails_the_section_and_is_written_as_a_trace(monkeypatch):
     monkeypatch.setattr(R, "move_names", lambda game: ["draw"])
+    shrunk = []
+    monkeypatch.setattr(R, "shrink", lambda game, scenario, options, actions: shrunk.append(actions))
     t = R.Tally(steps=2, stutters=1)
     t.findings.append(R.Finding(2, ["6.1"], {"vp": [0, 7]}, {"draw": {"outside footprint": {"vp": [0, 7]}}},
                                 trace=["a", "b"], scenario="s", seed=5))
@@ -43,6 +45,7 @@ def test_a_finding_fails_the_section_and_is_written_as_a_trace(monkeypatch):
 
     sec = refinement_report("g", [_result(t.to_dict())], write)
     assert not sec.ok
+    assert shrunk == [["a", "b"]]   # shrinking tried (nothing simpler here: the game's own trace)
     assert written[0]["actions"] == ["a", "b"] and written[0]["scenario"] == "s"
     f = sec.data["findings"][0]
     assert f["trace"] == "failures/refinement-1.jsonl" and f["rules"] == ["6.1"]
