@@ -42,7 +42,9 @@ it cites, and for each candidate move (those whose rules relate to the step's) t
 break it: components changed outside its footprint, or the conjuncts of its relation that the
 values make false. Where the check runs (properties/walk.py's checked walk, the state machine,
 difftest's reference side, ``cdg-oracle replay --refinement``) a finding stops the run and is
-written as a replayable trace cut at its step; the state machine shrinks it (hypothesis).
+written as a replayable trace cut at its step: verify's campaign shrinks it first (:func:`shrink`:
+the game's choices dropped or made the first, within a count of replays), the state machine by
+hypothesis.
 
 **Coverage both ways** (:class:`Tally`): per move, how many steps it matched (alone or in a
 sequence), the steps that stuttered, and the moves no step ever matched.
