@@ -88,6 +88,9 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     r.add_argument("--position-at", type=usage.count(0), metavar="N",
                    help="instead of a verdict, write the position after step N (0: the start; docs/positions.md)")
     r.add_argument("--out", metavar="FILE", help="with --position-at: write the position there (atomically)")
+    r.add_argument("--refinement", action="store_true",
+                   help="also check every step of a conformant trace against the game's proved z3 transitions "
+                        "(exit 1 at the first step none explains)")
 
     ru = sub.add_parser("rules", help="every numbered rule and card with its status; --rulings: every "
                                       "interpretation switch")
@@ -175,10 +178,22 @@ def cmd_replay(args) -> int:
             print(json.dumps({"verdict": "invalid", "line": getattr(e, "line", None), "message": str(e)},
                              sort_keys=True))
         raise
+    refined = None
+    if args.refinement and verdict.verdict == "conformant":
+        refined = trace.refinement(text, args.trace)
     if args.json:
-        print(json.dumps(verdict.to_dict(), sort_keys=True))
+        out = verdict.to_dict()
+        if refined is not None:
+            out["refinement"] = refined
+        print(json.dumps(out, sort_keys=True))
     else:
         print("\n".join(printable(x) for x in verdict.report(args.trace)))  # the trace's words, shown
+        if refined is not None:
+            f = refined["finding"]
+            print(f"refinement: {refined['steps']} steps checked, {refined['stutters']} stutters, "
+                  f"{refined['matched']} matched; " + ("no finding" if f is None else printable(f["line"])))
+    if refined is not None and refined["finding"] is not None:
+        return EXIT_FAIL
     return {"conformant": EXIT_OK, "violation": EXIT_FAIL, "undetermined": 4}[verdict.verdict]
 
 

@@ -22,7 +22,9 @@ as the two implementations play them, differ: player, legal actions, state, or t
 refused an action both held legal), or a failure of the other process: ``timeout``, ``crash``,
 ``oversized``, ``malformed``, ``protocol`` (oracle/adapter.py); a run that compared no step (the
 budget ran out first, a position or trace with no step to play) is ``undetermined``, never an
-agreement (issue 28.4). Every non-agreeing verdict names
+agreement (issue 28.4); with ``refine`` (``--refinement``) the reference side's own steps are
+checked against the game's proved transitions too (properties/refinement.py), and a step of the
+model that none explains is a ``refinement`` finding. Every non-agreeing verdict names
 the game, the step and the rule asked or applied there, and comes with the actions that reproduce
 it (written as a trace by the CLI).
 """
@@ -44,7 +46,7 @@ from cdg_oracle.oracle.textsafe import printable
 from cdg_oracle.properties.hypothesis_runs import isolated
 from cdg_oracle.properties.sampling import sample_chance
 
-KINDS = ("agree", "disagreement", "timeout", "crash", "oversized", "malformed", "protocol")
+KINDS = ("agree", "disagreement", "timeout", "crash", "oversized", "malformed", "protocol", "refinement")
 #: Every verdict of a run: the kinds above, and ``undetermined``: no finding, but no step compared
 #: either (issue 28.4), so nothing was shown to agree.
 VERDICTS = KINDS + ("undetermined",)
@@ -101,6 +103,7 @@ class Result:
                                                    "over_half_timeout": 0})
     partial: bool = False  # the budget stopped a game half-way
     position: dict | None = None  # the position every game starts from (None: the scenario's start)
+    refine: bool = False  # the model's steps checked against its proved transitions too
 
     def slow(self) -> bool:
         """The implementation was slow: answers over half the timeout, or most of the run's time."""
@@ -212,8 +215,9 @@ class _StopRun(BaseException):
 
 def play_game(impl: Implementation, game: str, scenario: str, length: str, rulings: dict, seed: int,
               index: int, choose: Chooser, max_steps: int, options: dict | None = None,
-              stop_at: float | None = None, position: dict | None = None) -> int:
+              stop_at: float | None = None, position: dict | None = None, refine: bool = False) -> int:
     """One game side by side; returns its number of steps, raises _Found at the first finding.
+    ``refine``: the model's steps are also checked against its proved transitions.
     ``options``: the game options (a solo game, chapter 9; None: two-player); ``stop_at``: a
     ``time.monotonic()`` deadline after which the game stops half-way (raises _OutOfTime);
     ``position``: a position document both start from (None: the scenario's start)."""
@@ -221,6 +225,11 @@ def play_game(impl: Implementation, game: str, scenario: str, length: str, rulin
     actions: list = []
     rules: list = []
     compared = 0  # the steps whose position has been compared in full
+    observer = None
+    if refine:
+        from cdg_oracle.properties.refinement import StepObserver  # z3: only when asked for
+
+        observer = StepObserver(state, scenario, seed)
     try:
         impl.reset(game, scenario, length, state.rulings_dict(), seed, state.options(), position)
         compare_position(impl, state, index, 0, actions, rules)
@@ -241,6 +250,13 @@ def play_game(impl: Implementation, game: str, scenario: str, length: str, rulin
                                      actions=list(actions) + [action]))
             actions.append(action)
             rules = state.applied_rules()
+            if observer is not None:
+                observer.observe(state, action)
+                if observer.finding is not None:
+                    raise _Found(Finding("refinement", index, len(actions) - 1,
+                                         f"{_where(len(actions) - 1, actions)}: the model's own step: "
+                                         f"{observer.finding.line()}", rule=decision.get("rule", ""),
+                                         prompt=decision.get("prompt", ""), actions=list(actions)))
             compare_position(impl, state, index, len(actions), actions, rules, decision,
                              resp if impl.protocol >= 2 else None, ours)
             compared = len(actions)
@@ -310,8 +326,9 @@ def run(command, game: str = DEFAULT_GAME, scenario: str | None = None, length: 
         rulings: dict | None = None, games: int = 10, seed: int = 0, strategy: str = "random",
         timeout: float = 10.0, max_line: int = 4_000_000, max_steps: int = 100_000,
         budget: float | None = None, progress: Callable | None = None,
-        options: dict | None = None, position: dict | None = None) -> Result:
+        options: dict | None = None, position: dict | None = None, refine: bool = False) -> Result:
     """A difftest campaign of up to ``games`` games (and at most ``budget`` seconds, if given);
+    ``refine``: the reference side's steps checked against the proved transitions too;
     ``options`` are the game options (a solo game, chapter 9; None: two-player); ``position`` a
     position document every game starts from (its header gives the scenario, length, rulings and
     options; docs/positions.md)."""
@@ -326,7 +343,8 @@ def run(command, game: str = DEFAULT_GAME, scenario: str | None = None, length: 
     if position is None:
         first = new_state(game, names[0], length, rulings or {}, options)
     result = Result(game, scenario, length, first.rulings_dict(), seed, strategy,
-                    options=carried_options(game, first.options()), timeout=timeout, position=position)
+                    options=carried_options(game, first.options()), timeout=timeout, position=position,
+                    refine=refine)
     result.names = names
     t0 = time.monotonic()
     # The budget bounds the whole run (issue 28.6): no wait on an answer lasts past its end, so a
@@ -356,7 +374,7 @@ def _run_random(session, result, games, max_steps, budget, t0, progress) -> None
             n = play_game(session.get(), result.game, result.names[g % len(result.names)], result.length,
                           result.rulings, game_seed, g, random_chooser(random.Random(game_seed)), max_steps,
                           result.options, stop_at=None if budget is None else t0 + budget,
-                          position=result.position)
+                          position=result.position, refine=result.refine)
         except _OutOfTime as e:  # the budget ran out half-way: the steps compared count, the game not
             result.partial = True
             result.steps += e.steps
@@ -417,7 +435,7 @@ def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> 
         try:
             n = play_game(session.get(), result.game, result.names[k], result.length,
                           result.rulings, result.seed * 1000 + k, g, chooser(data), max_steps, result.options,
-                          stop_at=stop_at, position=result.position)
+                          stop_at=stop_at, position=result.position, refine=result.refine)
         except _OutOfTime as e:  # out of time half-way: that game's steps so far count
             session.discard()
             if shrink_deadline[0] is None:

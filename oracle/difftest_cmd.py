@@ -63,6 +63,9 @@ def add_parser(sub, game: str | None = None) -> None:
                    "instead of a scenario's start; its header gives the scenario, length, rulings and options")
     d.add_argument("--out", default="difftest-disagreement.jsonl", help="where to write the trace of a finding")
     d.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    d.add_argument("--refinement", action="store_true",
+                   help="also check the model's own steps against the game's proved z3 transitions "
+                        "(a step none explains is a 'refinement' finding)")
     add_option_arguments(d, game)
 
 
@@ -93,7 +96,7 @@ def run(args) -> int:
             result = difftest.run(command, args.game, args.scenario, args.length, parse_rulings(args.ruling),
                                   args.games, args.seed, args.strategy, args.timeout, args.max_line,
                                   args.max_steps, args.budget, progress=lambda r: b.update(1), options=options,
-                                  position=position)
+                                  position=position, refine=args.refinement)
     path = None
     f = result.finding
     if f is not None and not args.trace and (f.kind == "disagreement" or f.actions):

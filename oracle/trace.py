@@ -563,6 +563,31 @@ def _violation(div: dict, tried: int, steps: int) -> Verdict:
                    f"{where}{cite}", div, tried)
 
 
+def refinement(text: str, where: str = "trace") -> dict:
+    """Every step of a conformant trace, played through the model, checked against the game's
+    proved transitions (properties/refinement.py): ``{"steps", "stutters", "matched", "lengths",
+    "finding"}`` (the first finding, or None). A trace with hidden chance steps cannot be checked
+    (its states are not known one by one): a DataError."""
+    from cdg_oracle.properties.refinement import Finding, StepObserver  # z3: only when asked for
+
+    head, steps, _ = parse(text, where)
+    state = initial_state(head, where)
+    observer = StepObserver(state, head["scenario"], head.get("seed"))
+    if observer.checker is None:
+        raise DataError(f"{where}: the game {head['game']} has no refinement check")
+    for rec in steps:
+        if rec.get("hidden") or "action" not in rec:
+            raise DataError(f"{where}: line {rec['_line']}: a hidden step: the refinement check needs every action")
+        state.apply(rec["action"])
+        if isinstance(observer.observe(state, rec["action"]), Finding):
+            break
+    t = observer.checker.tally
+    f = observer.finding
+    return {"steps": t.steps, "stutters": t.stutters, "matched": t.steps - t.stutters - len(t.findings),
+            "lengths": {str(k): v for k, v in sorted(t.lengths.items())},
+            "finding": None if f is None else {**f.to_dict(), "line": f.line()}}
+
+
 def replay(text: str, where: str = "trace", max_branches: int = DEFAULT_MAX_BRANCHES,
            progress=None) -> Verdict:
     """Validate a trace and replay it through the model (the whole trace must be consumed):

@@ -23,6 +23,7 @@ from cdg_oracle.oracle.fileio import write_atomic
 from cdg_oracle.oracle.games import scenarios as game_scenarios
 from cdg_oracle.oracle.usage import raise_if_signalled
 from cdg_oracle.properties.campaign import campaign
+from cdg_oracle.properties.games import checks as games_checks
 from cdg_oracle.properties.verification import Section, verification
 
 
@@ -68,8 +69,16 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     # The budget bounds the campaigns together (issue 28.6), counted from the first one's start:
     # each campaign gets what the ones before it left.
     ends = None if budget is None else time.monotonic() + budget
-    results = campaign(game, scenarios, seed, games, budget, progress, jobs=jobs) if games else []
+    refine = games_checks(game).refinement is not None
+    results = campaign(game, scenarios, seed, games, budget, progress, jobs=jobs, refine=refine) if games else []
     camp = campaign_report(ver, spec.sides, results)
+
+    def write_refinement_trace(f: dict) -> str:
+        path = folder / "failures" / f"refinement-{f['index']}.jsonl"
+        write_atomic(path, trace.from_actions(game, f["scenario"], "standard", None, f["actions"]))
+        return str(path)
+
+    refinement = refinement_report(game, results, write_refinement_trace) if refine else None
     left = None if ends is None else max(0.0, ends - time.monotonic())
     extras = ver.extra_campaigns(scenarios, seed, games, left, progress, say, jobs)
     planned = {"games": games * len(scenarios)}
@@ -80,7 +89,8 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     partial = len(results) < planned["games"] or any(e.played < sum(e.planned.values()) for e in extras)
     say("verify: the reference adapter against the model (difftest, one game per scenario)")
     adapter = adapter_selftest(seed, game)
-    sections = checks + [machine_section, camp] + [e.section for e in extras] + [adapter_section(adapter)]
+    sections = checks + [machine_section, camp] + ([refinement] if refinement else []) + \
+        [e.section for e in extras] + [adapter_section(adapter)]
     ok = all(x.ok for x in sections)
     report = {"tool": "cdg-oracle", "version": __version__, "game": game, "seed": seed, "ok": ok,
               "work": {**work, "planned": planned, "budget_seconds": budget, "partial": partial}}
@@ -95,7 +105,8 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
         done = ", ".join([f"{len(results)} of {planned['games']} games"] + [e.partial_words for e in extras])
         say(f"verify: partial: the --budget of {budget:g} s cut the campaigns short ({done})")
     parts = [x.summary for x in checks if x.summary] + [
-        f"{machine['stats'].get('steps', 0)} state-machine steps", f"{len(results)} games"] + [
+        f"{machine['stats'].get('steps', 0)} state-machine steps", f"{len(results)} games"] + (
+        [refinement.summary] if refinement else []) + [
         e.section.summary for e in extras if e.section.summary]
     print(f"verify: {'every property holds' if ok else 'FAILURES'}; {', '.join(parts)}; "
           f"report in {folder}/verification.md ({took:.0f} s)")
@@ -148,6 +159,42 @@ def campaign_report(ver, sides: tuple[str, ...], results: list) -> Section:
     for f in data["failures"]:
         md.append(f"\n- {f['scenario']} seed {f['seed']}: " + "; ".join(f["failures"]))
     return Section("campaign", data, not failures, md)
+
+
+def refinement_report(game: str, results: list, write_trace) -> Section:
+    """The refinement check's section (properties/refinement.py): every step of the random
+    campaign against the game's proved transitions: steps checked, stutters, steps matched per
+    transition, the transitions no step matched, and the findings (each written as a replayable
+    trace by ``write_trace``)."""
+    from cdg_oracle.properties import refinement  # z3: only here
+
+    s = refinement.summary(game, [r.refinement for r in results])
+    findings = []
+    for i, f in enumerate(s["findings"], 1):
+        f = dict(f, index=i)
+        simpler = refinement.shrink(game, f["scenario"], None, f["actions"]) if f.get("actions") else None
+        if simpler is not None:   # the campaign's game shrunk to a simpler one with a finding
+            f.update(simpler[1].to_dict(), index=i, actions=simpler[0], scenario=f["scenario"], seed=f["seed"])
+        findings.append({k: f[k] for k in ("step", "rules", "changed", "candidates", "scenario", "seed")}
+                        | {"trace": write_trace(f)})
+    data = {k: s[k] for k in ("steps", "stutters", "matched", "per_move", "never_matched", "lengths")}
+    data["findings"] = findings
+    md = ["## Refinement: every model step against the proved transitions", "",
+          "Every step of the random campaign (one `apply`) is checked against the transitions the z3 proofs",
+          "prove inductive: the abstraction of the state before and after must be unchanged (a stutter), or",
+          "joined by one proved transition whose rules include a rule the step cites, or by a sequence of a",
+          "few (properties/refinement.py).", "",
+          f"{s['steps']} steps checked: {s['stutters']} stutters, {s['matched']} matched "
+          f"(by sequence length: {', '.join(f'{k}: {v}' for k, v in s['lengths'].items()) or 'none'}), "
+          f"{len(findings)} findings.", "",
+          "| transition | steps matched |", "|---|---|"]
+    md += [f"| {n} | {k} |" for n, k in s["per_move"].items()]
+    md += ["", "Never matched by a step: " + (", ".join(s["never_matched"]) or "none") + "."]
+    for f in findings:
+        md.append(f"\n- **finding** ({f['scenario']} seed {f['seed']}, step {f['step']}; rules {', '.join(f['rules'])}): "
+                  f"changed {json.dumps(f['changed'], sort_keys=True)[:300]}; trace {f['trace']}")
+    return Section("refinement", data, not findings, md,
+                   f"{s['steps']} steps refinement-checked, {len(findings)} findings")
 
 
 def adapter_selftest(seed: int, game: str = DEFAULT_GAME) -> list[dict]:

@@ -22,8 +22,8 @@ def game_seed(seed: int, k: int) -> int:
 #: forked child of a process with threads can deadlock). Each worker finds the game by name through
 #: the entry points (model/core/registry.py), as this process does.
 def _play(task: tuple) -> GameResult:
-    game, scenario, seed, options = task
-    return play_checked(game, scenario, seed, options=options)
+    game, scenario, seed, options, *rest = task
+    return play_checked(game, scenario, seed, options=options, refine=bool(rest and rest[0]))
 
 
 def run_schedule(tasks: list[tuple], budget_s: float | None, progress, jobs: int = 1) -> list[GameResult]:
@@ -70,13 +70,14 @@ def run_schedule(tasks: list[tuple], budget_s: float | None, progress, jobs: int
 
 
 def campaign(game: str, scenarios: list[str], seed: int, games_per_scenario: int, budget_s: float | None = None,
-             progress=None, options: dict | None = None, jobs: int = 1) -> list[GameResult]:
+             progress=None, options: dict | None = None, jobs: int = 1, refine: bool = False) -> list[GameResult]:
     """Play ``games_per_scenario`` checked games of ``game`` per scenario (round ``k`` plays one
     game of every scenario, seed :func:`game_seed`), within an optional time budget checked before
     each game; returns every result. ``options``: the game options of every game. ``jobs``:
     worker processes (the same results in the same order). ``progress(n, result)`` is called
-    after each game."""
-    tasks = [(game, scen, game_seed(seed, k), options) for k in range(games_per_scenario) for scen in scenarios]
+    after each game. ``refine``: every step also checked against the game's proved transitions
+    (properties/refinement.py; each result carries its tally)."""
+    tasks = [(game, scen, game_seed(seed, k), options, refine) for k in range(games_per_scenario) for scen in scenarios]
     return run_schedule(tasks, budget_s, progress, jobs)
 
 

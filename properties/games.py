@@ -30,7 +30,7 @@ class GameChecks:
     ambiguity registry (properties/ambiguities.py ``AmbiguityRegistry``, what ``cdg-oracle rules
     --rulings`` and ``cdg-oracle ambiguities`` read); ``measurement``: how ``cdg-oracle
     ambiguities`` plays its games (properties/impact.py); ``machine``: the game's hypothesis
-    state machine, ``run_machine(examples, steps, seed, on_failure=None)`` (properties/stateful.py
+    state machine, ``run_machine(examples, steps, seed, on_failure=None, refine=False)`` (properties/stateful.py
     configured with the game's scenarios, options and rulings; None: the generic machine);
     ``mutants``: the reference adapter's mutants, a module with ``MUTANTS`` (name -> mutant) and
     ``activate(name)`` (oracle/reference_adapter.py ``--mutant``); ``cli_options``: the game's own

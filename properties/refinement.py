@@ -25,7 +25,11 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
 * one move whose rules include a rule the step cites (``relates``: the same number, or one a
   sub-rule of the other, ``7.3`` and ``7.3.1``), or
 * a sequence of at most ``max_moves`` moves, one of them so related (one ``apply`` may play a card,
-  carry out its operation and check victory: several transitions of the proofs).
+  carry out its operation and check victory: several transitions of the proofs). Each changed
+  component is taken to its value after the step by exactly one move of the sequence, in an order
+  in which every move's guards hold on the state the moves before it left (a component two moves
+  of one step both change, or one changed and changed back, needs a transition of its own that
+  says so: the search does not guess intermediate values).
 
 A pair is checked **by evaluation** where that is exact (a move without choices: the concrete
 values substituted, the formula simplifies to true or false) and **by z3** where it is not (the
@@ -38,7 +42,9 @@ it cites, and for each candidate move (those whose rules relate to the step's) t
 break it: components changed outside its footprint, or the conjuncts of its relation that the
 values make false. Where the check runs (properties/walk.py's checked walk, the state machine,
 difftest's reference side, ``cdg-oracle replay --refinement``) a finding stops the run and is
-written as a replayable trace cut at its step; the state machine shrinks it (hypothesis).
+written as a replayable trace cut at its step: verify's campaign shrinks it first (:func:`shrink`:
+the game's choices dropped or made the first, within a count of replays), the state machine by
+hypothesis.
 
 **Coverage both ways** (:class:`Tally`): per move, how many steps it matched (alone or in a
 sequence), the steps that stuttered, and the moves no step ever matched.
@@ -616,6 +622,87 @@ class StepObserver:
             if self.finding is None:
                 self.finding = verdict
         return verdict
+
+
+def _first_finding(game: str, scenario: str, options: dict | None, indices: list[int]):
+    """Play ``indices`` (each step: the index, modulo their number, among the legal actions or
+    chance outcomes) from the scenario's start with the refinement check: the actions played
+    through the first finding and the finding, or None when no step is a finding."""
+    from cdg_oracle.model.core.registry import get
+
+    st = get(game).new_state(scenario, "standard", None, options)
+    obs = StepObserver(st, scenario)
+    for i in indices:
+        if st.is_terminal():
+            return None
+        legal = st.legal_actions()
+        a = legal[i % len(legal)]
+        st.apply(a)
+        if isinstance(obs.observe(st, a), Finding):
+            return obs.actions, obs.finding
+    return None
+
+
+def shrink(game: str, scenario: str, options: dict | None, actions: list, runs: int = 200):
+    """A simpler game with a finding, from ``actions`` (a game whose last step is a finding): the
+    steps as indices among the legal actions, then, within ``runs`` replays, each step dropped or
+    its index made 0 (the first legal action) where a finding still comes, and the game cut at its
+    first finding (as hypothesis shrinks, by the choices, not by a clock). Returns ``(actions,
+    finding)`` of the simplest game found (the given one when nothing simpler fails)."""
+    from cdg_oracle.model.core.registry import get
+
+    st = get(game).new_state(scenario, "standard", None, options)
+    indices = []
+    for a in actions:
+        legal = st.legal_actions()
+        indices.append(legal.index(a))
+        st.apply(a)
+    best = _first_finding(game, scenario, options, indices)
+    if best is None:
+        return None
+    indices = indices[:len(best[0])]
+    left = runs
+    i = len(indices) - 1
+    while i >= 0 and left > 0:
+        for trial in (indices[:i] + indices[i + 1:], indices[:i] + [0] + indices[i + 1:]):
+            if left <= 0 or trial == indices:
+                continue
+            left -= 1
+            got = _first_finding(game, scenario, options, trial)
+            if got is not None:
+                best, indices = got, trial[:len(got[0])]
+                break
+        i = min(i - 1, len(indices) - 1)
+    return best
+
+
+def move_names(game: str) -> list[str]:
+    """The names of ``game``'s moves (those of the Game of its default scenario), in order; empty
+    for a game without a refinement."""
+    from cdg_oracle.model.core.registry import get
+
+    spec = get(game)
+    c = checker(spec.new_state(spec.default_scenario, "standard", None, None))
+    return [] if c is None else list(c.moves)
+
+
+def summary(game: str, tallies: list[dict]) -> dict:
+    """The refinement check over a campaign (the tallies of its games, ``Tally.to_dict()``): steps
+    checked, stutters, steps matched, per move the steps it matched (every move listed, 0 for one
+    never matched), the moves never matched, the sequence lengths and the findings."""
+    total = Tally()
+    for t in tallies:
+        if t:
+            total.add(Tally.from_dict(t))
+    names = move_names(game)
+    per_move = {n: total.matched.get(n, 0) for n in names}
+    for n, k in total.matched.items():   # a move of another Game of the game (options, rulings)
+        per_move.setdefault(n, k)
+    return {"steps": total.steps, "stutters": total.stutters,
+            "matched": total.steps - total.stutters - len(total.findings),
+            "per_move": per_move, "never_matched": sorted(n for n, k in per_move.items() if not k),
+            "lengths": {str(k): v for k, v in sorted(total.lengths.items())},
+            "findings": total.findings}
 
 
 # --------------------------------------------------------------------------------------------

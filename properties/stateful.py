@@ -225,7 +225,7 @@ class Walk:
 
     def __init__(self, game: str, scenario: str, length: str | None = None, rulings: dict | None = None,
                  max_game_steps: int = MAX_GAME_STEPS, check_every: int = CHECK_EVERY,
-                 options: dict | None = None):
+                 options: dict | None = None, refine: bool = False):
         self.spec = get(game)
         self.game = self.spec.name
         length = self.spec.lengths[0] if length is None else length
@@ -239,6 +239,11 @@ class Walk:
         self.state = self._new()
         self.shadow = self._new()  # never serialized
         self.invariants = invariant_check(self.spec, self.state)
+        self.refinement = None
+        if refine:  # every step against the proved transitions (properties/refinement.py; z3)
+            from cdg_oracle.properties.refinement import StepObserver
+
+            self.refinement = StepObserver(self.state, scenario)
 
     def _new(self):
         return self.spec.new_state(self.scenario, self.length, self.rulings, self.options)
@@ -268,6 +273,10 @@ class Walk:
         rules = s.applied_rules()
         if not rules or not all(isinstance(r, str) and r for r in rules):
             raise ProtocolViolation(self._at(f"applied_rules() is {rules!r}, not the rule numbers applied"))
+        if self.refinement is not None:
+            self.refinement.observe(s, action)
+            if self.refinement.finding is not None:
+                raise ProtocolViolation(self._at("refinement: " + self.refinement.finding.line()))
         try:
             self.shadow.apply(action)
         except Exception as e:  # noqa: BLE001 -- the replay parts from the game
@@ -450,6 +459,7 @@ class GameMachine(RuleBasedStateMachine):
     max_game_steps = MAX_GAME_STEPS
     check_every = CHECK_EVERY
     vary_rulings = True
+    refine = False   # every step also checked against the proved transitions (properties/refinement.py)
 
     def __init__(self):
         super().__init__()
@@ -475,7 +485,8 @@ class GameMachine(RuleBasedStateMachine):
         self.recorder.failures_seen += 1
 
     def _walk(self, scenario, length, rulings, options) -> Walk:
-        return Walk(self.game, scenario, length, rulings, self.max_game_steps, self.check_every, options)
+        return Walk(self.game, scenario, length, rulings, self.max_game_steps, self.check_every, options,
+                    refine=self.refine)
 
     def _start(self, scenario: str, length: str, rulings: dict, options: dict | None) -> None:
         self._game = (scenario, length, rulings if self.vary_rulings else {}, options)
@@ -565,11 +576,12 @@ def machine_settings(max_examples: int, step_count: int, **kw) -> settings:
 def run_machine(game: str, max_examples: int, step_count: int, seed: int, on_failure=None,
                 max_game_steps: int = MAX_GAME_STEPS, check_every: int = CHECK_EVERY,
                 vary_rulings: bool = True, shrink: bool = True, draws: Draws | None = None,
-                machine: type | None = None) -> dict:
+                machine: type | None = None, refine: bool = False) -> dict:
     """Run the machine of ``game`` under hypothesis with a fixed seed: ``max_examples`` runs of up
     to ``step_count`` steps each, then shrinking if one fails (``shrink=False``: report the first
     failing game found, unshrunk -- faster, and as replayable). ``machine``: a ready machine class
-    (of :func:`machine_class`) instead of the one made from the other arguments. Returns::
+    (of :func:`machine_class`) instead of the one made from the other arguments. ``refine``: every
+    step also checked against the game's proved transitions (properties/refinement.py). Returns::
 
         {"stats": {"runs", "steps", "steps_per_second", "seconds", "games", "games_with_options",
                    "games_finished", "longest_game", "endings", ...},
@@ -582,6 +594,8 @@ def run_machine(game: str, max_examples: int, step_count: int, seed: int, on_fai
     failing game reaches the outer time cap of properties/hypothesis_runs.py
     (``SHRINK_SECONDS_CAP``, not hypothesis's own 300 s), when the shrunk game may differ."""
     cls = machine or machine_class(game, Recorder(), max_game_steps, check_every, vary_rulings, seed, draws)
+    if refine:
+        cls = type(cls.__name__, (cls,), {"refine": True})
     rec = cls.recorder
     phases = PHASES if shrink else tuple(p for p in PHASES if p != Phase.shrink)
     failures = []

@@ -59,13 +59,15 @@ class GameVerification:
 
     def run_machine(self, examples: int, steps: int, seed: int, on_failure) -> dict:
         """The hypothesis state machine of the game: its own (the ``machine`` of its checks record),
-        else the generic one (properties/stateful.py)."""
-        machine = games.checks(self.game).machine
-        if machine is not None:
-            return machine(examples, steps, seed, on_failure=on_failure)
+        else the generic one (properties/stateful.py); every step also checked against the proved
+        transitions when the game has a refinement check (properties/refinement.py)."""
+        record = games.checks(self.game)
+        refine = record.refinement is not None
+        if record.machine is not None:
+            return record.machine(examples, steps, seed, on_failure=on_failure, refine=refine)
         from cdg_oracle.properties.stateful import run_machine
 
-        return run_machine(self.game, examples, steps, seed, on_failure=on_failure)
+        return run_machine(self.game, examples, steps, seed, on_failure=on_failure, refine=refine)
 
     def machine_games(self, stats: dict) -> str:
         """How the machine's games read in the report (after the runs and steps)."""

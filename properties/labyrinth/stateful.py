@@ -147,7 +147,7 @@ def machine_class(recorder: Recorder | None = None, max_game_steps: int = MAX_GA
 
 def run_machine(max_examples: int, step_count: int, seed: int, on_failure=None,
                 max_game_steps: int = MAX_GAME_STEPS, check_every: int = CHECK_EVERY,
-                vary_rulings: bool = True, shrink: bool = True, options=OPTIONS) -> dict:
+                vary_rulings: bool = True, shrink: bool = True, options=OPTIONS, refine: bool = False) -> dict:
     """Run the machine under hypothesis with a fixed seed (:func:`cdg_oracle.properties.stateful.
     run_machine`): ``max_examples`` runs of up to ``step_count`` steps each, then shrinking if one
     fails (``shrink=False``: report the first failing game found, unshrunk). Returns::
@@ -159,7 +159,8 @@ def run_machine(max_examples: int, step_count: int, seed: int, on_failure=None,
     ``solo_games`` counts the games with options (solo games). Same arguments, same result
     (timings aside)."""
     cls = machine_class(Recorder(), max_game_steps, check_every, vary_rulings, seed, options)
-    out = generic.run_machine(GAME, max_examples, step_count, seed, on_failure, shrink=shrink, machine=cls)
+    out = generic.run_machine(GAME, max_examples, step_count, seed, on_failure, shrink=shrink, machine=cls,
+                              refine=refine)
     out["stats"] = {("solo_games" if k == "games_with_options" else k): v for k, v in out["stats"].items()}
     return out
 

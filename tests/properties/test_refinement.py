@@ -1,0 +1,137 @@
+"""The refinement check's machinery (properties/refinement.py) on a small vector of its own: two
+counters ``x`` and ``y`` and a flag, moves written here. The games' adapters have their own tests
+(tests/<game>/test_refinement.py)."""
+from __future__ import annotations
+
+import z3
+
+from cdg_oracle.properties import refinement as R
+
+COMPONENTS = ("x", "y", "flag")
+
+
+def _symbolic(prefix: str) -> dict:
+    return {"x": z3.Int(prefix + "x"), "y": z3.Int(prefix + "y"), "flag": z3.Bool(prefix + "flag")}
+
+
+def _constant(name: str, value):
+    return z3.BoolVal(value) if name == "flag" else z3.IntVal(value)
+
+
+def _inc_x(pre, tag):
+    """rule 1.1: x grows by 1 or 2, never past 10."""
+    d = z3.Int(tag + "d")
+    return [d >= 1, d <= 2, pre["x"] + d <= 10], {"x": pre["x"] + d}
+
+
+def _copy_x_to_y(pre, tag):
+    """rule 2: y takes x's value while the flag is up."""
+    return [pre["flag"]], {"y": pre["x"]}
+
+
+def _raise_flag(pre, tag):
+    """rule 3.2: the flag goes up."""
+    return [], {"flag": z3.BoolVal(True)}
+
+
+MOVES = (R.Move("inc_x", ("1.1",), frozenset({"x"}), _inc_x),
+         R.Move("copy_x_to_y", ("2",), frozenset({"y"}), _copy_x_to_y),
+         R.Move("raise_flag", ("3.2",), frozenset({"flag"}), _raise_flag))
+
+
+def _checker(max_moves: int = 3) -> R.Checker:
+    model = R.RefinementModel(R.Abstraction(COMPONENTS, lambda st: dict(st), _symbolic, _constant), MOVES)
+    return R.Checker(R.Refinement("toy", lambda game_object: model, max_moves=max_moves), None)
+
+
+def _v(x=0, y=0, flag=False) -> dict:
+    return {"x": x, "y": y, "flag": flag}
+
+
+def test_an_unchanged_abstraction_is_a_stutter():
+    c = _checker()
+    assert c.check(_v(3), _v(3), ["9.9"]) == (R.STUTTER,)
+    assert c.tally.stutters == 1
+
+
+def test_one_move_related_to_a_cited_rule_explains_a_step():
+    c = _checker()
+    assert c.check(_v(3), _v(5), ["1.1"]) == ("inc_x",)
+    assert c.check(_v(3), _v(4), ["1"]) == ("inc_x",)        # 1.1 is a sub-rule of the cited 1
+    assert c.tally.matched["inc_x"] == 2
+
+
+def test_a_move_is_held_to_its_guards_and_effect():
+    c = _checker()
+    f = c.check(_v(3), _v(6), ["1.1"])                       # +3: no die of the move gives it
+    assert isinstance(f, R.Finding)
+    assert f.changed == {"x": [3, 6]}
+    assert "inc_x" in f.candidates
+    f = c.check(_v(9), _v(11), ["1.1"])                      # past 10: the guard
+    assert isinstance(f, R.Finding)
+
+
+def test_a_move_whose_rules_the_step_does_not_cite_does_not_explain_it():
+    c = _checker()
+    f = c.check(_v(3), _v(4), ["3.2"])
+    assert isinstance(f, R.Finding) and list(f.candidates) == ["raise_flag"]
+    assert f.candidates["raise_flag"] == {"outside footprint": {"x": [3, 4]}}
+
+
+def test_a_sequence_of_moves_explains_a_step_in_an_order_its_guards_allow():
+    c = _checker()
+    # flag up, then y := x: the copy's guard needs the flag raised first
+    assert set(c.check(_v(4, 0, False), _v(4, 4, True), ["2"])) == {"raise_flag", "copy_x_to_y"}
+    # x grows, then y copies the new x (y = 6, not the old 4)
+    found = c.check(_v(4, 0, True), _v(6, 6, True), ["1.1", "2"])
+    assert found == ("inc_x", "copy_x_to_y")
+    assert c.tally.lengths[2] == 2
+
+
+def test_a_sequence_longer_than_allowed_is_a_finding():
+    c = _checker(max_moves=1)
+    assert isinstance(c.check(_v(4, 0, False), _v(4, 4, True), ["2"]), R.Finding)
+
+
+def test_a_step_no_move_explains_names_the_values_that_break_each_candidate():
+    c = _checker()
+    f = c.check(_v(4, 0, False), _v(4, 5, False), ["2"])     # y := 5 with the flag down, x = 4
+    assert isinstance(f, R.Finding)
+    broken = f.candidates["copy_x_to_y"]["false"]
+    assert any(b["conjunct"] == "y" and b["values"]["pre:x"] == 4 for b in broken)
+    assert "no proved transition explains it" in f.line()
+
+
+def test_the_python_form_of_a_term_agrees_with_z3():
+    x, y, b = z3.Int("pre:x"), z3.Int("pre:y"), z3.Bool("pre:flag")
+    names = {"pre:x": "x", "pre:y": "y", "pre:flag": "flag"}
+    terms = [x + 2 * y - 3, z3.If(b, x, -y), z3.And(x <= y, z3.Not(b)), z3.Or(x > 3, y < 0),
+             z3.Implies(b, x == y), z3.Distinct(x, y, 4), x / 2, x % 3, z3.Xor(b, x >= 0)]
+    for t in terms:
+        fn = R.python_function(t, names)
+        for vx, vy, vb in [(0, 0, False), (5, -2, True), (7, 7, True), (-3, 4, False)]:
+            want = z3.simplify(z3.substitute(t, (x, z3.IntVal(vx)), (y, z3.IntVal(vy)), (b, z3.BoolVal(vb))))
+            want = want.as_long() if z3.is_int_value(want) else z3.is_true(want)
+            assert fn({"x": vx, "y": vy, "flag": vb}) == want, (t, vx, vy, vb)
+
+
+def test_rules_relate_by_number_and_sub_rule_and_cards_only_to_themselves():
+    assert R.related("7.3", "7.3.1") and R.related("7.3.1", "7.3") and R.related("6.1", "6.1")
+    assert not R.related("7.3", "7.31") and not R.related("7.3.1", "7.4")
+    assert R.related("card 44", "card 44") and not R.related("card 4", "card 44")
+    assert not R.related("card 4", "4")
+
+
+def test_the_tally_round_trips_and_adds_up():
+    c = _checker()
+    c.check(_v(3), _v(3), ["1"])
+    c.check(_v(3), _v(4), ["1.1"])
+    c.check(_v(3), _v(9), ["1.1"])
+    d = c.tally.to_dict()
+    back = R.Tally.from_dict(d)
+    assert (back.steps, back.stutters, dict(back.matched), len(back.findings)) == (3, 1, {"inc_x": 1}, 1)
+    total = R.Tally()
+    total.add(back)
+    total.add(back)
+    assert total.steps == 6 and total.matched["inc_x"] == 2
+    assert c.never_matched() == ["copy_x_to_y", "raise_flag"]
