@@ -27,9 +27,12 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
 * a sequence of at most ``max_moves`` moves, one of them so related (one ``apply`` may play a card,
   carry out its operation and check victory: several transitions of the proofs). Each changed
   component is taken to its value after the step by exactly one move of the sequence, in an order
-  in which every move's guards hold on the state the moves before it left (a component two moves
-  of one step both change, or one changed and changed back, needs a transition of its own that
-  says so: the search does not guess intermediate values).
+  in which every move's guards hold on the state the moves before it left; a move may leave a
+  component of its footprint as it is for a related move after it, and a component may pass
+  through a *waypoint* the game declares (``Refinement.waypoints``: e.g. a card's zone through the
+  table); otherwise a component two moves of one step both change, or one changed and changed
+  back, needs a transition of its own that says so (the search guesses no other intermediate
+  values).
 
 A pair is checked **by evaluation** where that is exact (a move without choices: the concrete
 values substituted, the formula simplifies to true or false) and **by z3** where it is not (the
