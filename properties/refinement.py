@@ -75,6 +75,14 @@ class Move:
     footprint: frozenset
     effect: Callable[[Mapping[str, z3.ExprRef], str], tuple[list, dict]]
     doc: str = ""
+    #: the proved transition this move is a member of, when a game splits one transition into a
+    #: family of moves with small footprints (one per card, ...): the tally counts the family
+    family: str = ""
+
+    @property
+    def transition(self) -> str:
+        """The name the tally counts: the family, or the move's own name."""
+        return self.family or self.name
 
     def relation(self, pre: Mapping[str, z3.ExprRef], post: Mapping[str, z3.ExprRef], tag: str) -> z3.BoolRef:
         """T(pre, post) over the footprint (the proofs' form of the move)."""
@@ -344,17 +352,21 @@ class Checker:
             e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads)
         return e
 
-    def _ground(self, exprs: list, pre_v: dict, extra: list = ()) -> list:
-        """``exprs`` with the pre values they read substituted (and the ``extra`` pairs)."""
+    def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads=None) -> list:
+        """``exprs`` with the pre values they read substituted (and the ``extra`` pairs);
+        ``reads``: the pre components they read, when known (no walk over the terms)."""
         const = self.abstraction.constant
         pairs = list(extra)
-        seen = set()
-        for x in exprs:
-            for v in _variables(x):
-                n = self._pre_name.get(v.decl().name())
-                if n is not None and n not in seen:
-                    seen.add(n)
-                    pairs.append((v, const(n, pre_v[n])))
+        if reads is not None:
+            pairs += [(self.pre[n], const(n, pre_v[n])) for n in reads]
+        else:
+            seen = set()
+            for x in exprs:
+                for v in _variables(x):
+                    n = self._pre_name.get(v.decl().name())
+                    if n is not None and n not in seen:
+                        seen.add(n)
+                        pairs.append((v, const(n, pre_v[n])))
         return [z3.substitute(x, *pairs) if pairs else x for x in exprs]
 
     def _witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset):
@@ -367,7 +379,7 @@ class Checker:
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(changed)]
         s = z3.Solver()
-        s.add(*self._ground(parts, pre_v))
+        s.add(*self._ground(parts, pre_v, reads=reads))
         w = None
         if s.check() == z3.sat:
             mdl = s.model()
@@ -416,7 +428,7 @@ class Checker:
         if hit is None:
             parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(e.move.footprint)]
             s = z3.Solver()
-            s.add(*self._ground(parts, pre_v))
+            s.add(*self._ground(parts, pre_v, reads=reads))
             hit = self._verdicts[key] = s.check() == z3.sat
         return hit
 
@@ -486,14 +498,14 @@ class Checker:
         first = [n for n, m in self.moves.items() if relates(cited, m)]
         for n in first:
             if self.admits(n, pre_v, post_v, changed):
-                t.matched[n] += 1
+                t.matched[self.moves[n].transition] += 1
                 t.lengths[1] += 1
                 return (n,)
         if first and self.spec.max_moves > 1:
             touching = [n for n, m in self.moves.items() if m.footprint & changed]
             found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves)
             if found:
-                for n in set(found):
+                for n in {self.moves[m].transition for m in found}:
                     t.matched[n] += 1
                 t.lengths[len(found)] += 1
                 return found
@@ -504,7 +516,7 @@ class Checker:
 
     def never_matched(self) -> list[str]:
         """The moves no checked step matched."""
-        return sorted(n for n in self.moves if not self.tally.matched.get(n))
+        return sorted({m.transition for m in self.moves.values()} - {n for n, k in self.tally.matched.items() if k})
 
 
 # --------------------------------------------------------------------------------------------

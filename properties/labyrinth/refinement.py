@@ -41,25 +41,44 @@ def _abstraction(facts: S.MapFacts) -> Abstraction:
     return Abstraction(names, values, symbolic, constant)
 
 
-def _move(spec: P.Spec, facts: S.MapFacts) -> Move:
-    params = {"symbolic_card": True} if "symbolic_card" in inspect.signature(spec.build).parameters else {}
+def _footprint(spec: P.Spec, facts: S.MapFacts, **params) -> frozenset:
+    """The components ``spec``'s program rewrites (``Work.e`` differs from the pre-state)."""
     probe = S.SymState(facts, "probe:")
     w = P.Work(probe, "probe")
     spec.build(w, **params)
-    footprint = frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
+    return frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
 
+
+def _effect(spec: P.Spec, facts: S.MapFacts, footprint: frozenset, names, **params):
     def effect(pre: dict, tag: str) -> tuple[list, dict]:
-        work = P.Work(S.StateView(facts, {n: pre[n] for n in probe.state_names}), tag.rstrip("."))
+        work = P.Work(S.StateView(facts, {n: pre[n] for n in names}), tag.rstrip("."))
         spec.build(work, **params)
         return work.guards, {n: work.e[n] for n in footprint}
+    return effect
 
-    return Move(spec.name, spec.rules, footprint, effect, spec.doc)
+
+def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
+    """The moves of one transition: the transition itself, or, for a transition that moves a card
+    (its program takes ``card``), a family of 120 moves, one per card (footprint: that card's eight
+    zone components and what else the program rewrites; the z3 terms built when first used)."""
+    if "card" not in inspect.signature(spec.build).parameters:
+        fp = _footprint(spec, facts)
+        return [Move(spec.name, spec.rules, fp, _effect(spec, facts, fp, names), spec.doc)]
+    one = _footprint(spec, facts, card=P.SYMMETRIC_CARD)
+    cards_of_one = {S.card_var(P.SYMMETRIC_CARD, z): z for z in S.ZONES}
+    out = []
+    for n in S.CARDS:
+        fp = frozenset(S.card_var(n, cards_of_one[c]) if c in cards_of_one else c for c in one)
+        out.append(Move(f"{spec.name}[card {n}]", spec.rules, fp, _effect(spec, facts, fp, names, card=n),
+                        spec.doc, family=spec.name))
+    return out
 
 
 def model(game_object) -> RefinementModel:
     """The abstraction and the moves of a Labyrinth Game (its map)."""
     facts = S.facts_of(game_object.map)
-    return RefinementModel(_abstraction(facts), tuple(_move(s, facts) for s in P.TRANSITIONS.values()))
+    names = S.SymState(facts, "probe:").state_names
+    return RefinementModel(_abstraction(facts), tuple(m for s in P.TRANSITIONS.values() for m in _moves(s, facts, names)))
 
 
 REFINEMENT = Refinement("labyrinth", model)

@@ -384,13 +384,17 @@ def move_card(w: Work, card, src, dst) -> None:
 SYMMETRIC_CARD = 1
 
 
-def the_card(w: Work, symbolic: bool):
+def the_card(w: Work, symbolic: bool, card: int | None = None):
     """The card a step moves. The encoding treats the 120 cards alike (no transition and no
     invariant names a card number), so the state invariants and the one-way facts are symmetric
     under any renumbering of the cards: if a step moving some card c broke them, the same step
     moving card 1 in the renumbered state would too. Proving the step for card 1 therefore proves
     it for every card, and is much faster for z3 (``symbolic=True`` leaves the card free, 1-120,
-    for a cross-check: the same verdicts, ten times the time)."""
+    for a cross-check: the same verdicts, ten times the time). ``card=n`` moves card ``n`` itself:
+    the refinement check's member of the card's family (properties/labyrinth/refinement.py)."""
+    if card is not None:
+        w.choices["card"] = z3.IntVal(card)
+        return card
     if symbolic:
         return w.choose_int("card", 1, len(CARDS))
     w.choices["card"] = z3.IntVal(SYMMETRIC_CARD)
@@ -877,19 +881,19 @@ def _hand_choice(w: Work) -> z3.ArithRef:
 
 
 @transition("draw", "5.3.1", "5.2.8")
-def t_draw(w: Work, symbolic_card: bool = False) -> None:
+def t_draw(w: Work, symbolic_card: bool = False, card: int | None = None) -> None:
     """5.2.8, 5.3.1: a card from the draw pile to a hand."""
-    move_card(w, the_card(w, symbolic_card), z3.IntVal(zone_index("deck")), _hand_choice(w))
+    move_card(w, the_card(w, symbolic_card, card), z3.IntVal(zone_index("deck")), _hand_choice(w))
 
 
 @transition("play_card", "6.1", "5.2.2", "5.2.4")
-def t_play_card(w: Work, symbolic_card: bool = False) -> None:
+def t_play_card(w: Work, symbolic_card: bool = False, card: int | None = None) -> None:
     """6.1: a card from a hand is played (or discarded, 5.2.4): it is being resolved."""
-    move_card(w, the_card(w, symbolic_card), _hand_choice(w), z3.IntVal(zone_index("in_play")))
+    move_card(w, the_card(w, symbolic_card, card), _hand_choice(w), z3.IntVal(zone_index("in_play")))
 
 
 @transition("put_away", "6.2.9", "4.7.7.1", "4.7.7.2", "6.3.2.3")
-def t_put_away(w: Work, box_guard: bool = True, symbolic_card: bool = False) -> None:
+def t_put_away(w: Work, box_guard: bool = True, symbolic_card: bool = False, card: int | None = None) -> None:
     """events/play.put_away: the played card goes to the discards, is removed (REMOVE, 6.2.9), to
     the Lapsing box (4.7.7.1), or to the 1st Plot box for the turn's first Plot (4.7.7.2: once per
     turn; ``box_guard=False`` drops that, a deliberately broken rule)."""
@@ -897,7 +901,7 @@ def t_put_away(w: Work, box_guard: bool = True, symbolic_card: bool = False) -> 
     to_box = dst == zone_index("first_plot")
     if box_guard:
         w.require(z3.Implies(to_box, w["first_plot_used"] == 0))
-    move_card(w, the_card(w, symbolic_card), z3.IntVal(zone_index("in_play")), dst)
+    move_card(w, the_card(w, symbolic_card, card), z3.IntVal(zone_index("in_play")), dst)
     w["first_plot_used"] = z3.If(to_box, 1, w["first_plot_used"])
 
 
@@ -912,14 +916,14 @@ def t_reshuffle(w: Work) -> None:
 
 
 @transition("event_card_move", "6.2", "card 48", "card 53", "card 97", "card 111")
-def t_event_card_move(w: Work, symbolic_card: bool = False, from_removed: bool = False) -> None:
+def t_event_card_move(w: Work, symbolic_card: bool = False, from_removed: bool = False, card: int | None = None) -> None:
     """An event moves one card between zones (discard from a hand, take from the discards or a
     box, swap hands, ...); never out of the removed cards (6.2.9; ``from_removed=True`` allows it,
     a deliberately broken rule), never into the 1st Plot box."""
     src = _zone_choice(w, "from", [z for z in ZONES if from_removed or z != "removed"])
     dst = _zone_choice(w, "to", [z for z in ZONES if z != "first_plot"])
     w.require(src != dst)
-    move_card(w, the_card(w, symbolic_card), src, dst)
+    move_card(w, the_card(w, symbolic_card, card), src, dst)
 
 
 # --------------------------------------------------------------------------------------------
