@@ -324,6 +324,10 @@ class Checker:
         self.model = spec.model(game_object)
         self.abstraction = self.model.abstraction
         self.moves = {m.name: m for m in self.model.moves}
+        self._touching: dict[str, list[str]] = {}     # component -> the moves whose footprint has it
+        for m in self.model.moves:
+            for c in m.footprint:
+                self._touching.setdefault(c, []).append(m.name)
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._effects: dict[str, _Effect] = {}
@@ -495,14 +499,16 @@ class Checker:
             return (STUTTER,)
         changed = frozenset(k for k, v in post_v.items() if pre_v[k] != v)
         relates = self.spec.relates
-        first = [n for n, m in self.moves.items() if relates(cited, m)]
+        # only a move whose footprint meets the change can take part in explaining it
+        near = set().union(*(self._touching.get(c, ()) for c in changed))
+        touching = [n for n in self.moves if n in near]
+        first = [n for n in touching if relates(cited, self.moves[n])]
         for n in first:
             if self.admits(n, pre_v, post_v, changed):
                 t.matched[self.moves[n].transition] += 1
                 t.lengths[1] += 1
                 return (n,)
         if first and self.spec.max_moves > 1:
-            touching = [n for n, m in self.moves.items() if m.footprint & changed]
             found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves)
             if found:
                 for n in {self.moves[m].transition for m in found}:

@@ -18,7 +18,7 @@ import z3
 
 from cdg_oracle.properties.labyrinth import z3_proofs as P
 from cdg_oracle.properties.labyrinth import z3_state as S
-from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel
+from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, default_relates
 
 
 def _abstraction(facts: S.MapFacts) -> Abstraction:
@@ -81,4 +81,42 @@ def model(game_object) -> RefinementModel:
     return RefinementModel(_abstraction(facts), tuple(m for s in P.TRANSITIONS.values() for m in _moves(s, facts, names)))
 
 
-REFINEMENT = Refinement("labyrinth", model)
+#: The card-flow transitions every card play ends with (6.1: a card is played from a hand; 6.2.9,
+#: 4.7.7: put away when it has been resolved): a step may carry them out whatever rule it cites
+#: (the model cites the rule of the operation or event the card was played for).
+CARD_FLOW = ("play_card", "put_away")
+
+#: The solo rules (chapter 9) name the two-player rule they carry out: 9.4.2.2 a Plot (8.5),
+#: 9.4.2.3-9.4.2.4 a Jihad (8.4), 9.4.2.5 a Recruit (8.2), 9.4.2.6 a Travel (8.3), 9.4.3
+#: Radicalization (a cell placed from the track, a Travel, a plot placed, a Governance worsened),
+#: 9.3.1 Active cells first (8.3, 8.4), 9.3.2 a random plot marker (8.5.2), 9.4.2.1 an event, 9.6
+#: the event-or-operation choice, 9.5 a random pick of any of them: a step citing one relates to
+#: the transitions of those two-player rules.
+SOLO = {
+    "9.4.2.2": ("8.5",), "9.3.2": ("8.5",),
+    "9.4.2.3": ("8.4",), "9.4.2.4": ("8.4",), "9.4.1": ("8.4",),
+    "9.4.2.5": ("8.2",), "9.7": ("8.2", "8.4"),
+    "9.4.2.6": ("8.3", "4.6.4"), "9.4.2.6.1": ("8.3", "4.6.4"), "9.4.2.6.2": ("8.3", "4.6.4"),
+    "9.3.1": ("8.3", "8.4", "4.6.4"),
+    "9.4.3": ("4.7.4.2", "8.3", "8.5", "4.2.2"),
+}
+
+
+def relates(cited: list[str], move: Move) -> bool:
+    """Which moves a step may use (properties/refinement.py ``default_relates``, and):
+
+    * a card's event (``card N``): any transition. The 120 events are reduced to the proofs'
+      generic effects (cells, markers, tracks, card moves) and an event may carry out an operation
+      (a Recruit, a Jihad, a Travel, a Regime Change...): each change must still be the effect of
+      a proved move, the event's own text is not checked (z3_proofs' docstring);
+    * :data:`CARD_FLOW`: with any step;
+    * a solo rule: the two-player rules it carries out (:data:`SOLO`)."""
+    if default_relates(cited, move) or move.transition in CARD_FLOW:
+        return True
+    if any(c.startswith("card ") for c in cited):
+        return True
+    rules = [r for c in cited for r in SOLO.get(c, ())]
+    return bool(rules) and default_relates(rules, move)
+
+
+REFINEMENT = Refinement("labyrinth", model, relates)

@@ -617,7 +617,7 @@ def t_remove_cells(w: Work) -> None:
     remove_cells_to_track(w, c, w.choose_int("actives"), w.choose_int("sleepers"))
 
 
-@transition("flip_cells", "4.6.4", "8.3.1")
+@transition("flip_cells", "4.6.4", "8.3.1", "7.4.2", "7.3.4")
 def t_flip_cells(w: Work) -> None:
     """4.6.4: cells turn Active (Jihad, Disrupt, Regime Change) or Sleeper (Travel in place, 8.3.1;
     events)."""
@@ -680,7 +680,7 @@ def deploy_destinations(w: Work) -> list[str]:
     return sorted(w.facts.muslim | {PHILIPPINES})
 
 
-@transition("deploy", "7.3.1", "7.3.2", "7.3.3", "card 41", "card 57")
+@transition("deploy", "7.3.1", "7.3.2", "7.3.3", "7.3.4", "card 41", "card 57")
 def t_deploy(w: Work, create_cube: bool = False) -> None:
     """7.3.1: any number of troops from one location (a country or the Troops track) to one other
     (the track, a Muslim country, or the Philippines under Abu Sayyaf); NATO leaves a country
@@ -708,6 +708,23 @@ def t_regime_change(w: Work) -> None:
     w.update("align", target, lambda old, c: ALIGN["ally"])
     flip_sleepers(w, target, w.select("sleepers", target))
     prestige_roll(w)
+
+
+@transition("regime_change_marker", "7.3.4", "4.8.2", "4.9.3", "7.3.4.1", "4.6.4")
+def t_regime_change_marker(w: Work) -> None:
+    """7.3.4 after its troops have moved in (a ``deploy`` of 6+, which the model takes as its own
+    step): the Regime Change marker (green; tan where the ruling ``rc_marker_tan``, D23, lets the US
+    choose, 4.8.2) placed with the Governance roll's result (1-4 Poor, 5-6 Fair, 4.9.3: never
+    Regime Change on Islamist Rule, 7.3.4.1); Ally; its Sleeper cells turn Active (4.6.4). The
+    country holds the 6+ troops that moved in. (The Prestige roll that ends it is ``prestige_roll``.)"""
+    target = w.choose_country("country", w.facts.muslim)
+    w.require(w.select("troops", target) >= 6)
+    g = w.choose_value("governance", GOV["poor"].sort(), (GOV["poor"], GOV["fair"]))
+    marker = w.choose_value("marker", RC["green"].sort(), (RC["green"], RC["tan"]))
+    w.update("gov", target, lambda old, c: g)
+    w.update("rc", target, lambda old, c: marker)
+    w.update("align", target, lambda old, c: ALIGN["ally"])
+    flip_sleepers(w, target, w.select("sleepers", target))
 
 
 @transition("withdraw", "7.3.5", "4.7.1", "card 41")
