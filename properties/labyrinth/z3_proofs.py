@@ -617,7 +617,7 @@ def t_remove_cells(w: Work) -> None:
     remove_cells_to_track(w, c, w.choose_int("actives"), w.choose_int("sleepers"))
 
 
-@transition("flip_cells", "4.6.4", "8.3.1", "7.4.2", "7.3.4")
+@transition("flip_cells", "4.6.4", "8.3.1", "7.4.2", "7.3.4", "8.5.1")
 def t_flip_cells(w: Work) -> None:
     """4.6.4: cells turn Active (Jihad, Disrupt, Regime Change) or Sleeper (Travel in place, 8.3.1;
     events)."""
@@ -909,17 +909,26 @@ def t_play_card(w: Work, symbolic_card: bool = False, card: int | None = None) -
     move_card(w, the_card(w, symbolic_card, card), _hand_choice(w), z3.IntVal(zone_index("in_play")))
 
 
+@transition("first_plot_claimed", "8.5.3", "4.7.7.2")
+def t_first_plot_claimed(w: Work) -> None:
+    """8.5.3, 4.7.7.2: the turn's first Plot (with a US event, ruling ``first_plot_exemption``)
+    uses up the 1st Plot exemption: once per turn (the flag was clear); its card goes to the box
+    when it is put away (``put_away``)."""
+    w.require(w["first_plot_used"] == 0)
+    w["first_plot_used"] = z3.IntVal(1)
+
+
 @transition("put_away", "6.2.9", "4.7.7.1", "4.7.7.2", "6.3.2.3")
 def t_put_away(w: Work, box_guard: bool = True, symbolic_card: bool = False, card: int | None = None) -> None:
     """events/play.put_away: the played card goes to the discards, is removed (REMOVE, 6.2.9), to
-    the Lapsing box (4.7.7.1), or to the 1st Plot box for the turn's first Plot (4.7.7.2: once per
-    turn; ``box_guard=False`` drops that, a deliberately broken rule)."""
+    the Lapsing box (4.7.7.1), or to the 1st Plot box (4.7.7.2): only the card of the Plot that
+    used up the turn's exemption (``first_plot_claimed`` set the flag), into the empty box
+    (``box_guard=False`` drops that, a deliberately broken rule)."""
     dst = _zone_choice(w, "to", ("discard", "removed", "lapsing", "first_plot"))
     to_box = dst == zone_index("first_plot")
     if box_guard:
-        w.require(z3.Implies(to_box, w["first_plot_used"] == 0))
+        w.require(z3.Implies(to_box, z3.And(w["first_plot_used"] == 1, zone_size(w, "first_plot") == 0)))
     move_card(w, the_card(w, symbolic_card, card), z3.IntVal(zone_index("in_play")), dst)
-    w["first_plot_used"] = z3.If(to_box, 1, w["first_plot_used"])
 
 
 @transition("reshuffle", "5.3.1", "3.3", "4.7.5", "4.7.7.3")
