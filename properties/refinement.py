@@ -60,6 +60,10 @@ z3.set_param("ctrl_c", False)
 #: The longest sequence of moves one model step may be explained by.
 MAX_MOVES = 4
 
+#: A finding shows what breaks at most this many candidate moves (a game may split a transition
+#: into a family of many moves).
+MAX_CANDIDATES = 12
+
 
 @dataclass(frozen=True)
 class Move:
@@ -516,7 +520,7 @@ class Checker:
                 t.lengths[len(found)] += 1
                 return found
         finding = Finding(step, list(cited), {k: [pre_v[k], post_v[k]] for k in sorted(changed)},
-                          {n: self.breaks(n, pre_v, post_v, changed) for n in first})
+                          {n: self.breaks(n, pre_v, post_v, changed) for n in first[:MAX_CANDIDATES]})
         t.findings.append(finding)
         return finding
 

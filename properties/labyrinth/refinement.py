@@ -41,37 +41,176 @@ def _abstraction(facts: S.MapFacts) -> Abstraction:
     return Abstraction(names, values, symbolic, constant)
 
 
-def _footprint(spec: P.Spec, facts: S.MapFacts, **params) -> frozenset:
+class _PinnedWork(P.Work):
+    """A :class:`~.z3_proofs.Work` whose country choices are fixed (``pins``: choice name -> index
+    in the map's order, or ``TRACK``): the program then reads and rewrites that country's
+    components only (no chain of If over the map), and records the components it writes."""
+
+    def __init__(self, pre, label: str, pins: dict):
+        super().__init__(pre, label)
+        self.pins = pins
+        self.written: set = set()
+
+    def __setitem__(self, name, expr) -> None:
+        if not isinstance(expr, z3.ExprRef):
+            expr = z3.IntVal(expr)
+        self.written.add(name)
+        self.e[name] = expr
+
+    def _pinned(self, name: str, among, track: bool):
+        i = self.pins[name]
+        names = self.facts.names if among is None else set(among)
+        ok = (track and i == P.TRACK) or (i != P.TRACK and self.facts.names[i] in names)
+        if not ok:
+            self.require(z3.BoolVal(False))
+        x = z3.IntVal(i)
+        self.choices[name] = x
+        return x
+
+    def choose_country(self, name: str, among=None):
+        if name not in self.pins:
+            return super().choose_country(name, among)
+        return self._pinned(name, among, False)
+
+    def choose_location(self, name: str, among=None):
+        if name not in self.pins:
+            return super().choose_location(name, among)
+        return self._pinned(name, among, True)
+
+    def select(self, field: str, sel):
+        if z3.is_int_value(sel):
+            i = sel.as_long()
+            return self.at(field, self.facts.names[i]) if i != P.TRACK else z3.IntVal(0)
+        return super().select(field, sel)
+
+    def update(self, field: str, sel, fn) -> None:
+        if z3.is_int_value(sel):
+            i = sel.as_long()
+            if i != P.TRACK:
+                n = self.facts.names[i]
+                self[S.cvar(field, n)] = fn(self.at(field, n), n)
+            return
+        for n in self.facts.names:
+            self.written.add(S.cvar(field, n))
+        super().update(field, sel, fn)
+
+    def is_country(self, sel, country: str):
+        if z3.is_int_value(sel):
+            return z3.BoolVal(sel.as_long() == self.facts.index(country))
+        return super().is_country(sel, country)
+
+    def static(self, sel, fn):
+        if z3.is_int_value(sel):
+            return z3.IntVal(fn(self.facts.names[sel.as_long()]))
+        return super().static(sel, fn)
+
+
+class _Choices(P.Work):
+    """Records a program's country choices: name -> the indices it may take (``TRACK`` too for a
+    location)."""
+
+    def __init__(self, pre, label):
+        super().__init__(pre, label)
+        self.countries: dict = {}
+
+    def choose_country(self, name: str, among=None):
+        names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
+        self.countries[name] = [self.facts.index(n) for n in names]
+        return super().choose_country(name, among)
+
+    def choose_location(self, name: str, among=None):
+        names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
+        self.countries[name] = [P.TRACK] + [self.facts.index(n) for n in names]
+        return super().choose_location(name, among)
+
+
+def _footprint(spec: P.Spec, facts: S.MapFacts, pins: dict | None = None, **params) -> frozenset:
     """The components ``spec``'s program rewrites (``Work.e`` differs from the pre-state)."""
     probe = S.SymState(facts, "probe:")
-    w = P.Work(probe, "probe")
+    w = _PinnedWork(probe, "probe", pins or {})
     spec.build(w, **params)
     return frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
 
 
-def _effect(spec: P.Spec, facts: S.MapFacts, footprint: frozenset, names, **params):
+def _effect(spec: P.Spec, facts: S.MapFacts, footprint: frozenset, names, pins: dict | None = None, **params):
     def effect(pre: dict, tag: str) -> tuple[list, dict]:
-        work = P.Work(S.StateView(facts, {n: pre[n] for n in names}), tag.rstrip("."))
+        work = _PinnedWork(S.StateView(facts, {n: pre[n] for n in names}), tag.rstrip("."), pins or {})
         spec.build(work, **params)
         return work.guards, {n: work.e[n] for n in footprint}
     return effect
 
 
-def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
-    """The moves of one transition: the transition itself, or, for a transition that moves a card
-    (its program takes ``card``), a family of 120 moves, one per card (footprint: that card's eight
-    zone components and what else the program rewrites; the z3 terms built when first used)."""
-    if "card" not in inspect.signature(spec.build).parameters:
-        fp = _footprint(spec, facts)
-        return [Move(spec.name, spec.rules, fp, _effect(spec, facts, fp, names), spec.doc)]
-    one = _footprint(spec, facts, card=P.SYMMETRIC_CARD)
-    cards_of_one = {S.card_var(P.SYMMETRIC_CARD, z): z for z in S.ZONES}
+def _country_of(component: str) -> tuple[str, str] | None:
+    """(field, country) of a per-country component ``field[country]``; None for another."""
+    if component.endswith("]") and "[" in component and not component.startswith("card["):
+        f, c = component[:-1].split("[", 1)
+        return f, c
+    return None
+
+
+def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> list[Move]:
+    """One move per value of the program's country choices (one per country, or per pair for a
+    move from one place to another): its footprint the chosen countries' components the program
+    rewrites and the components it rewrites whatever the choice (tracks, ...). The shape is read
+    from two builds at different countries: a component ``field[c]`` rewritten where the choice
+    ``k`` is ``c`` in both belongs to choice ``k``; one rewritten in both builds under the same name
+    is fixed."""
+    keys = sorted(choices)
+    samples = []
+    for shift in (0, 1):
+        pins = {}
+        for j, k in enumerate(keys):
+            countries = [i for i in choices[k] if i != P.TRACK]
+            pins[k] = countries[(2 * j + shift) % len(countries)]
+        samples.append((pins, _footprint(spec, facts, pins)))
+    (pa, fa), (pb, fb) = samples
+    fixed = set(fa & fb)
+    pattern: dict = {k: set() for k in keys}
+    for comp in fa:
+        fc = _country_of(comp)
+        if fc is None:
+            continue
+        for k in keys:
+            if fc[1] == facts.names[pa[k]] and S.cvar(fc[0], facts.names[pb[k]]) in fb:
+                pattern[k].add(fc[0])
+                fixed.discard(comp)
+                fixed.discard(S.cvar(fc[0], facts.names[pb[k]]))
+    import itertools
     out = []
-    for n in S.CARDS:
-        fp = frozenset(S.card_var(n, cards_of_one[c]) if c in cards_of_one else c for c in one)
-        out.append(Move(f"{spec.name}[card {n}]", spec.rules, fp, _effect(spec, facts, fp, names, card=n),
+    for values in itertools.product(*[choices[k] for k in keys]):
+        pins = dict(zip(keys, values))
+        fp = set(fixed)
+        for k, i in pins.items():
+            if i != P.TRACK:
+                fp.update(S.cvar(f, facts.names[i]) for f in pattern[k])
+        label = ",".join(f"{k}={'track' if i == P.TRACK else facts.names[i]}" for k, i in pins.items())
+        fp = frozenset(fp)
+        out.append(Move(f"{spec.name}[{label}]", spec.rules, fp, _effect(spec, facts, fp, names, pins),
                         spec.doc, family=spec.name))
     return out
+
+
+def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
+    """The moves of one transition: the transition itself; for a transition that moves a card
+    (its program takes ``card``), a family of 120 moves, one per card (footprint: that card's eight
+    zone components and what else the program rewrites); for one over a country (or a place to
+    another), a family of moves, one per country (per pair). The z3 terms are built when first
+    used."""
+    if "card" in inspect.signature(spec.build).parameters:
+        one = _footprint(spec, facts, card=P.SYMMETRIC_CARD)
+        cards_of_one = {S.card_var(P.SYMMETRIC_CARD, z): z for z in S.ZONES}
+        out = []
+        for n in S.CARDS:
+            fp = frozenset(S.card_var(n, cards_of_one[c]) if c in cards_of_one else c for c in one)
+            out.append(Move(f"{spec.name}[card {n}]", spec.rules, fp, _effect(spec, facts, fp, names, card=n),
+                            spec.doc, family=spec.name))
+        return out
+    probe = _Choices(S.SymState(facts, "probe:"), "probe")
+    spec.build(probe)
+    if probe.countries:
+        return _country_family(spec, facts, names, probe.countries)
+    fp = _footprint(spec, facts)
+    return [Move(spec.name, spec.rules, fp, _effect(spec, facts, fp, names), spec.doc)]
 
 
 def model(game_object) -> RefinementModel:
