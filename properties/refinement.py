@@ -142,6 +142,10 @@ class Refinement:
     model: Callable[[Any], RefinementModel]
     relates: Callable[[list[str], Move], bool] = default_relates
     max_moves: int = MAX_MOVES
+    #: components several moves of one step may each change in part (a track that two Jihads'
+    #: failures both add to): in a sequence, a move may take them to the value its own effect gives
+    #: (not the step's final one), the next moves taking them on from there
+    shared: Callable[[str], bool] = lambda component: False
 
 
 # --------------------------------------------------------------------------------------------
@@ -471,15 +475,30 @@ class Checker:
         """At most ``k`` moves among ``names``, one of them in ``first``, each taking the changed
         components of its footprint not yet taken to their values after the step, in an order in
         which each move admits its part (the intermediate states are the pre-state with the parts
-        taken so far). A depth-first search over orders; every part is a cached move check."""
+        taken so far). A depth-first search over orders; every part is a cached move check. The
+        state is fixed by the components left (each move takes every changed component of its
+        footprint still left, so a used move has nothing more to take): a search that failed from
+        the same components left, with as many moves to go or more, is not repeated."""
+        failed: dict = {}
+        shared = self.spec.shared
+
         def dfs(state: dict, left: frozenset, used: tuple) -> tuple | None:
             if not left:
                 return used if any(u in first for u in used) else None
             if len(used) == k:
                 return None
+            memo = (frozenset((c, state[c]) for c in left), any(u in first for u in used))
+            if failed.get(memo, -1) >= k - len(used):
+                return None
+            found = search(state, left, used)
+            if found is None:
+                failed[memo] = k - len(used)
+            return found
+
+        def search(state: dict, left: frozenset, used: tuple) -> tuple | None:
             for n in names:
                 part = left & self.moves[n].footprint
-                if not part or n in used:
+                if not part:
                     continue
                 nxt = dict(state)
                 for c in part:
@@ -488,9 +507,54 @@ class Checker:
                     found = dfs(nxt, left - part, used + (n,))
                     if found:
                         return found
+                free = frozenset(c for c in part if shared(c))
+                if free:
+                    nxt = self._partial(n, state, post_v, left, free)
+                    if nxt is not None and any(nxt[c] != state[c] for c in left):
+                        found = dfs(nxt, frozenset(c for c in left if nxt[c] != post_v[c]), used + (n,))
+                        if found:
+                            return found
             return None
 
         return dfs(pre_v, changed, ())
+
+    def _partial(self, name: str, state: dict, post_v: dict, left: frozenset, free: frozenset) -> dict | None:
+        """The state after move ``name`` takes the components of ``left`` in its footprint, but the
+        ``free`` (shared) ones, to their values after the step, keeps the rest of its footprint,
+        and takes the free ones to the values its effect then gives (a witness by z3, as many of
+        them at their values after the step as can be), or None."""
+        m = self.moves[name]
+        e = self.effect(name)
+        core = sorted((left & m.footprint) - free)
+        keep = sorted(m.footprint - left)
+        reads = sorted(set().union(*e.reads.values()))
+        key = ("partial", name, tuple(state[n] for n in reads), tuple(post_v[n] for n in core),
+               tuple(state[n] for n in keep), tuple(sorted(free)))
+        hit = self._verdicts.get(key, False)
+        if hit is False:
+            const = self.abstraction.constant
+            parts = (list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in core]
+                     + [e.values[n] == const(n, state[n]) for n in keep])
+            s = z3.Optimize()
+            s.add(*self._ground(parts, state, reads=reads))
+            for n in sorted(free):
+                s.add_soft(self._ground([e.values[n] == const(n, post_v[n])], state, reads=reads)[0])
+            hit = None
+            if s.check() == z3.sat:
+                mdl = s.model()
+                got = {}
+                for n in sorted(free):
+                    v = mdl.eval(self._ground([e.values[n]], state, reads=reads)[0], model_completion=True)
+                    got[n] = v.as_long() if z3.is_int_value(v) else (z3.is_true(v) if z3.is_bool(v) else v.decl().name())
+                hit = got
+            self._verdicts[key] = hit
+        if hit is None:
+            return None
+        nxt = dict(state)
+        for n in core:
+            nxt[n] = post_v[n]
+        nxt.update(hit)
+        return nxt
 
     # -- a step --------------------------------------------------------------------------------
     def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0):

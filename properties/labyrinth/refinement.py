@@ -13,6 +13,8 @@ symmetry, a model step moves a particular one.
 from __future__ import annotations
 
 import inspect
+import itertools
+from functools import lru_cache
 
 import z3
 
@@ -124,9 +126,15 @@ class _Choices(P.Work):
         return super().choose_location(name, among)
 
 
+@lru_cache(maxsize=4)
+def _probe(facts: S.MapFacts) -> S.SymState:
+    """The vector the footprints are read on (one per map)."""
+    return S.SymState(facts, "probe:")
+
+
 def _footprint(spec: P.Spec, facts: S.MapFacts, pins: dict | None = None, **params) -> frozenset:
     """The components ``spec``'s program rewrites (``Work.e`` differs from the pre-state)."""
-    probe = S.SymState(facts, "probe:")
+    probe = _probe(facts)
     w = _PinnedWork(probe, "probe", pins or {})
     spec.build(w, **params)
     return frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
@@ -175,7 +183,6 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> li
                 pattern[k].add(fc[0])
                 fixed.discard(comp)
                 fixed.discard(S.cvar(fc[0], facts.names[pb[k]]))
-    import itertools
     out = []
     for values in itertools.product(*[choices[k] for k in keys]):
         pins = dict(zip(keys, values))
@@ -205,7 +212,7 @@ def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
             out.append(Move(f"{spec.name}[card {n}]", spec.rules, fp, _effect(spec, facts, fp, names, card=n),
                             spec.doc, family=spec.name))
         return out
-    probe = _Choices(S.SymState(facts, "probe:"), "probe")
+    probe = _Choices(_probe(facts), "probe")
     spec.build(probe)
     if probe.countries:
         return _country_family(spec, facts, names, probe.countries)
@@ -216,7 +223,7 @@ def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
 def model(game_object) -> RefinementModel:
     """The abstraction and the moves of a Labyrinth Game (its map)."""
     facts = S.facts_of(game_object.map)
-    names = S.SymState(facts, "probe:").state_names
+    names = _probe(facts).state_names
     return RefinementModel(_abstraction(facts), tuple(m for s in P.TRANSITIONS.values() for m in _moves(s, facts, names)))
 
 
@@ -258,4 +265,15 @@ def relates(cited: list[str], move: Move) -> bool:
     return bool(rules) and default_relates(rules, move)
 
 
-REFINEMENT = Refinement("labyrinth", model, relates)
+#: The components several moves of one step may each change in part (properties/refinement.py
+#: ``Refinement.shared``): every one but the cards' zones. A step may carry out a Jihad in three
+#: countries, each failure sending a cell to the Funding track; resolve two plots in one country,
+#: each moving Funding and taking its marker; test a country (Neutral) and shift it by an event.
+def shared(component: str) -> bool:
+    return not component.startswith("card[")
+
+#: One ``apply`` of a solo game may play a Jihadist card through (9.2: its event and operations,
+#: Radicalization's steps): up to this many moves.
+MAX_MOVES = 8
+
+REFINEMENT = Refinement("labyrinth", model, relates, MAX_MOVES, shared)
