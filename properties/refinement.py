@@ -507,10 +507,14 @@ class Checker:
                     found = dfs(nxt, left - part, used + (n,))
                     if found:
                         return found
+            # then the moves that take the shared components left to values of their own (the
+            # step's final values where they can)
+            for n in names:
+                part = left & self.moves[n].footprint
                 free = frozenset(c for c in part if shared(c))
                 if free:
                     nxt = self._partial(n, state, post_v, left, free)
-                    if nxt is not None and any(nxt[c] != state[c] for c in left):
+                    if nxt is not None and any(nxt[c] != state[c] for c in part):
                         found = dfs(nxt, frozenset(c for c in left if nxt[c] != post_v[c]), used + (n,))
                         if found:
                             return found
