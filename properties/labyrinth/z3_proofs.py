@@ -42,11 +42,17 @@ Posture box but Israel's.
 
 **What the transitions do NOT capture** (said plainly):
 
-* they are written from the rules, not extracted from the Python model: a model step doing
-  something no transition describes is not covered by the proofs. The concrete checks
-  (``check_state`` on the states of random games, tests/properties/test_z3_invariants.py) are what
-  hold the model itself to the invariants; nothing checks that each model step is one of these
-  transitions (a refinement check);
+* they are written from the rules, not extracted from the Python model. The refinement check
+  (properties/labyrinth/refinement.py over properties/refinement.py; ``play_checked(...,
+  refine=True)``) ties the model's steps to them: each step must be a stutter, one of these
+  transitions related to the rules it cites, or a short sequence of them. What remains uncovered:
+  the steps of games it has not been run on; a step whose change a sequence can only explain
+  through a component changed and changed back within one ``apply`` (the parts-based search cannot
+  show it: a finding, not a silent pass); and what a transition leaves free is free in the check
+  too (a card's event may use any generic effect; the dice and choices are any legal value). Two
+  transitions exist because the model takes them as steps of their own:
+  ``regime_change_marker`` (7.3.4 after its troops' ``deploy``) and ``first_plot_claimed``
+  (8.5.3 / 4.7.7.2: the flag at the Plot, the card to the box when put away);
 * an operation is a sequence of these steps, and the 120 card events are reduced to generic
   effects (place or remove Aid, Besieged Regime, NATO, Sadr, cells, a plot, a Cadre; set an
   Alignment, Governance, Posture, Funding, Prestige; move a card between zones): a card whose
