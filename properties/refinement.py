@@ -69,6 +69,10 @@ z3.set_param("ctrl_c", False)
 #: The longest sequence of moves one model step may be explained by.
 MAX_MOVES = 4
 
+#: A finding shows what breaks at most this many candidate moves (a game may split a transition
+#: into a family of many moves).
+MAX_CANDIDATES = 12
+
 
 @dataclass(frozen=True)
 class Move:
@@ -84,6 +88,14 @@ class Move:
     footprint: frozenset
     effect: Callable[[Mapping[str, z3.ExprRef], str], tuple[list, dict]]
     doc: str = ""
+    #: the proved transition this move is a member of, when a game splits one transition into a
+    #: family of moves with small footprints (one per card, ...): the tally counts the family
+    family: str = ""
+
+    @property
+    def transition(self) -> str:
+        """The name the tally counts: the family, or the move's own name."""
+        return self.family or self.name
 
     def relation(self, pre: Mapping[str, z3.ExprRef], post: Mapping[str, z3.ExprRef], tag: str) -> z3.BoolRef:
         """T(pre, post) over the footprint (the proofs' form of the move)."""
@@ -144,6 +156,10 @@ class Refinement:
     #: ``waypoints(component, before, after)``: the values a component may pass through within one
     #: step of a sequence (a move may take it there, a later move on); None: none
     waypoints: Callable[[str, Any, Any], tuple] | None = None
+    #: components several moves of one step may each change in part (a track that two Jihads'
+    #: failures both add to): in a sequence, a move may take them to the value its own effect gives
+    #: (not the step's final one), the next moves taking them on from there
+    shared: Callable[[str], bool] = lambda component: False
 
 
 # --------------------------------------------------------------------------------------------
@@ -332,6 +348,10 @@ class Checker:
         self.model = spec.model(game_object)
         self.abstraction = self.model.abstraction
         self.moves = {m.name: m for m in self.model.moves}
+        self._touching: dict[str, list[str]] = {}     # component -> the moves whose footprint has it
+        for m in self.model.moves:
+            for c in m.footprint:
+                self._touching.setdefault(c, []).append(m.name)
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._effects: dict[str, _Effect] = {}
@@ -340,10 +360,6 @@ class Checker:
         self._verdicts: dict = {}
         self._first: dict = {}       # the step's rules -> the moves related to them
         self._order = {n: i for i, n in enumerate(self.moves)}
-        self._by_component: dict = {}   # component -> the moves whose footprint holds it
-        for n, m in self.moves.items():
-            for c in m.footprint:
-                self._by_component.setdefault(c, []).append(n)
         self.tally = Tally()
 
     # -- one move ------------------------------------------------------------------------------
@@ -491,19 +507,35 @@ class Checker:
         taken so far). A move may instead take one component of its part to a *waypoint*
         (``Refinement.waypoints``: a value it passes through within the step), the component left
         for a later move, or take only the components of its part no related move (``first``) not
-        yet used could take, the others left as they are for that move. A depth-first search over orders, the moves taking the most of what is left
-        tried first; every part is a cached move check."""
+        yet used could take, the others left as they are for that move; and a move may take the
+        ``Refinement.shared`` components of its part to the values its own effect gives (the next
+        moves taking them on). A depth-first search over orders, the moves taking the most of what
+        is left tried first; every part is a cached move check. The state is fixed by the values of
+        the components left (every other is at its value after the step): a search that failed
+        from the same values left, with the same related moves used and as many moves to go or
+        more, is not repeated."""
         waypoints = self.spec.waypoints
+        failed: dict = {}
+        shared = self.spec.shared
 
         def dfs(state: dict, left: frozenset, used: tuple) -> tuple | None:
             if not left:
                 return used if any(u in first for u in used) else None
             if len(used) == k:
                 return None
+            memo = (frozenset((c, state[c]) for c in left), frozenset(u for u in used if u in first))
+            if failed.get(memo, -1) >= k - len(used):
+                return None
+            found = search(state, left, used)
+            if found is None:
+                failed[memo] = k - len(used)
+            return found
+
+        def search(state: dict, left: frozenset, used: tuple) -> tuple | None:
             # the moves taking the most of what is left first (most steps: one move and the card leaving)
             for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
                 part = left & self.moves[n].footprint
-                if not part or n in used:
+                if not part:
                     continue
                 options = [(part, None)]
                 # or only what no related move left could take, the rest left as it is for that move
@@ -528,9 +560,58 @@ class Checker:
                         found = dfs(nxt, left - taken, used + (n,))
                         if found:
                             return found
+            # then the moves that take the shared components left to values of their own (the
+            # step's final values where they can)
+            for n in names:
+                part = left & self.moves[n].footprint
+                free = frozenset(c for c in part if shared(c))
+                if free:
+                    nxt = self._partial(n, state, post_v, left, free)
+                    if nxt is not None and any(nxt[c] != state[c] for c in part):
+                        found = dfs(nxt, frozenset(c for c in left if nxt[c] != post_v[c]), used + (n,))
+                        if found:
+                            return found
             return None
 
         return dfs(pre_v, changed, ())
+
+    def _partial(self, name: str, state: dict, post_v: dict, left: frozenset, free: frozenset) -> dict | None:
+        """The state after move ``name`` takes the components of ``left`` in its footprint, but the
+        ``free`` (shared) ones, to their values after the step, keeps the rest of its footprint,
+        and takes the free ones to the values its effect then gives (a witness by z3, as many of
+        them at their values after the step as can be), or None."""
+        m = self.moves[name]
+        e = self.effect(name)
+        core = sorted((left & m.footprint) - free)
+        keep = sorted(m.footprint - left)
+        reads = sorted(set().union(*e.reads.values()))
+        key = ("partial", name, tuple(state[n] for n in reads), tuple(post_v[n] for n in core),
+               tuple(state[n] for n in keep), tuple(sorted(free)))
+        hit = self._verdicts.get(key, False)
+        if hit is False:
+            const = self.abstraction.constant
+            parts = (list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in core]
+                     + [e.values[n] == const(n, state[n]) for n in keep])
+            s = z3.Optimize()
+            s.add(*self._ground(parts, state, reads=reads))
+            for n in sorted(free):
+                s.add_soft(self._ground([e.values[n] == const(n, post_v[n])], state, reads=reads)[0])
+            hit = None
+            if s.check() == z3.sat:
+                mdl = s.model()
+                got = {}
+                for n in sorted(free):
+                    v = mdl.eval(self._ground([e.values[n]], state, reads=reads)[0], model_completion=True)
+                    got[n] = v.as_long() if z3.is_int_value(v) else (z3.is_true(v) if z3.is_bool(v) else v.decl().name())
+                hit = got
+            self._verdicts[key] = hit
+        if hit is None:
+            return None
+        nxt = dict(state)
+        for n in core:
+            nxt[n] = post_v[n]
+        nxt.update(hit)
+        return nxt
 
     # -- a step --------------------------------------------------------------------------------
     def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0):
@@ -546,27 +627,30 @@ class Checker:
         if first is None:
             relates = self.spec.relates
             first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
+        # only a move whose footprint meets the change can take part in explaining it
+        near = set().union(*(self._touching.get(c, ()) for c in changed))
+        first = [n for n in first if n in near]
         for n in first:
             if self.admits(n, pre_v, post_v, changed):
-                t.matched[n] += 1
+                t.matched[self.moves[n].transition] += 1
                 t.lengths[1] += 1
                 return (n,)
         if first and self.spec.max_moves > 1:
-            touching = sorted({n for c in changed for n in self._by_component.get(c, ())}, key=self._order.get)
+            touching = sorted(near, key=self._order.get)
             found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves)
             if found:
-                for n in set(found):
+                for n in {self.moves[m].transition for m in found}:
                     t.matched[n] += 1
                 t.lengths[len(found)] += 1
                 return found
         finding = Finding(step, list(cited), {k: [pre_v[k], post_v[k]] for k in sorted(changed)},
-                          {n: self.breaks(n, pre_v, post_v, changed) for n in first})
+                          {n: self.breaks(n, pre_v, post_v, changed) for n in first[:MAX_CANDIDATES]})
         t.findings.append(finding)
         return finding
 
     def never_matched(self) -> list[str]:
         """The moves no checked step matched."""
-        return sorted(n for n in self.moves if not self.tally.matched.get(n))
+        return sorted({m.transition for m in self.moves.values()} - {n for n, k in self.tally.matched.items() if k})
 
 
 # --------------------------------------------------------------------------------------------

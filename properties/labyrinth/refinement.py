@@ -3,22 +3,50 @@ transitions of ``z3_proofs.py``.
 
 **The abstraction function** is ``z3_state.concrete_values`` (the one the invariants' concrete
 check uses), restricted to the state vector's components (the ``model_*`` observations of derived
-quantities are the invariants' business, not a transition's). **The moves** are the 44
-transitions of ``z3_proofs.TRANSITIONS``, each built once over a :class:`~.z3_state.StateView` of
-any vector: its footprint is the components its program rewrites (``Work.e`` differs from the
-pre-state), its relation the guards and the rewritten components. A transition that moves a card
-is built with the card free (``symbolic_card=True``): the proofs' card 1 stands for every card by
-symmetry, a model step moves a particular one.
+quantities are the invariants' business, not a transition's).
+
+**The moves** are the transitions of ``z3_proofs.TRANSITIONS``, split into families of small moves
+(``Move.family`` names the transition; the tally counts transitions), so that a step costs a few
+cached z3 slices over a handful of components and Python evaluations:
+
+* a transition that moves a card (its program takes ``card``): one move per card, its footprint
+  that card's eight zone components (and what else the program rewrites, e.g. the 1st Plot flag);
+  the proofs' card 1 stands for every card by symmetry, a model step moves a particular one;
+* a transition over a country, or from one place to another (``choose_country`` /
+  ``choose_location``): one move per country (per pair: Travel, Deploy, Regime Change, Withdraw),
+  built with the choice fixed (:class:`_PinnedWork`: the program reads and rewrites that country's
+  components only); its footprint is read from two builds at different countries;
+* the others (tracks, the reshuffle, the end of turn): the transition itself.
+
+The z3 terms of a move are built when a step first needs it.
+
+**Which moves a step may use** (:func:`relates`): those related to the rules it cites
+(``refinement.related``), and a card's event (``card N``) any transition: the 120 events are
+reduced to the proofs' generic effects (each change must still be the effect of a proved move; the
+event's own text is not checked); the card flow (``play_card``, ``put_away``) with any step (the
+model cites the operation's or event's rule); a solo rule (chapter 9) the transitions of the
+two-player rule it carries out (:data:`SOLO`). A sequence may hold :data:`MAX_MOVES` moves (one
+solo ``apply`` plays a Jihadist card through: its event, its operations, Radicalization), and every
+component but the cards' zones is *shared* (:func:`shared`): each move of a sequence may move it in
+part (a Jihad in three countries, each failure sending a cell to the Funding track).
+
+**Measured** (seed 1, the first 60 steps of one two-player and one solo game of each scenario,
+/tmp driver of the brief): 477 steps, 268 matched by one move, 66 by a sequence, the rest
+stutters, 1 finding (a solo Travel whose cell arrives in a country that a Jihad of the same apply
+then rolls: the cell's Sleeper count there goes up and back down, a change the parts-based search
+of properties/refinement.py cannot show).
 """
 from __future__ import annotations
 
 import inspect
+import itertools
+from functools import lru_cache
 
 import z3
 
 from cdg_oracle.properties.labyrinth import z3_proofs as P
 from cdg_oracle.properties.labyrinth import z3_state as S
-from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel
+from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, default_relates
 
 
 def _abstraction(facts: S.MapFacts) -> Abstraction:
@@ -41,25 +69,237 @@ def _abstraction(facts: S.MapFacts) -> Abstraction:
     return Abstraction(names, values, symbolic, constant)
 
 
-def _move(spec: P.Spec, facts: S.MapFacts) -> Move:
-    params = {"symbolic_card": True} if "symbolic_card" in inspect.signature(spec.build).parameters else {}
-    probe = S.SymState(facts, "probe:")
-    w = P.Work(probe, "probe")
-    spec.build(w, **params)
-    footprint = frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
+class _PinnedWork(P.Work):
+    """A :class:`~.z3_proofs.Work` whose country choices are fixed (``pins``: choice name -> index
+    in the map's order, or ``TRACK``): the program then reads and rewrites that country's
+    components only (no chain of If over the map), and records the components it writes."""
 
+    def __init__(self, pre, label: str, pins: dict):
+        super().__init__(pre, label)
+        self.pins = pins
+        self.written: set = set()
+
+    def __setitem__(self, name, expr) -> None:
+        if not isinstance(expr, z3.ExprRef):
+            expr = z3.IntVal(expr)
+        self.written.add(name)
+        self.e[name] = expr
+
+    def _pinned(self, name: str, among, track: bool):
+        i = self.pins[name]
+        names = self.facts.names if among is None else set(among)
+        ok = (track and i == P.TRACK) or (i != P.TRACK and self.facts.names[i] in names)
+        if not ok:
+            self.require(z3.BoolVal(False))
+        x = z3.IntVal(i)
+        self.choices[name] = x
+        return x
+
+    def choose_country(self, name: str, among=None):
+        if name not in self.pins:
+            return super().choose_country(name, among)
+        return self._pinned(name, among, False)
+
+    def choose_location(self, name: str, among=None):
+        if name not in self.pins:
+            return super().choose_location(name, among)
+        return self._pinned(name, among, True)
+
+    def select(self, field: str, sel):
+        if z3.is_int_value(sel):
+            i = sel.as_long()
+            return self.at(field, self.facts.names[i]) if i != P.TRACK else z3.IntVal(0)
+        return super().select(field, sel)
+
+    def update(self, field: str, sel, fn) -> None:
+        if z3.is_int_value(sel):
+            i = sel.as_long()
+            if i != P.TRACK:
+                n = self.facts.names[i]
+                self[S.cvar(field, n)] = fn(self.at(field, n), n)
+            return
+        for n in self.facts.names:
+            self.written.add(S.cvar(field, n))
+        super().update(field, sel, fn)
+
+    def is_country(self, sel, country: str):
+        if z3.is_int_value(sel):
+            return z3.BoolVal(sel.as_long() == self.facts.index(country))
+        return super().is_country(sel, country)
+
+    def static(self, sel, fn):
+        if z3.is_int_value(sel):
+            return z3.IntVal(fn(self.facts.names[sel.as_long()]))
+        return super().static(sel, fn)
+
+
+class _Choices(P.Work):
+    """Records a program's country choices: name -> the indices it may take (``TRACK`` too for a
+    location)."""
+
+    def __init__(self, pre, label):
+        super().__init__(pre, label)
+        self.countries: dict = {}
+
+    def choose_country(self, name: str, among=None):
+        names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
+        self.countries[name] = [self.facts.index(n) for n in names]
+        return super().choose_country(name, among)
+
+    def choose_location(self, name: str, among=None):
+        names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
+        self.countries[name] = [P.TRACK] + [self.facts.index(n) for n in names]
+        return super().choose_location(name, among)
+
+
+@lru_cache(maxsize=4)
+def _probe(facts: S.MapFacts) -> S.SymState:
+    """The vector the footprints are read on (one per map)."""
+    return S.SymState(facts, "probe:")
+
+
+def _footprint(spec: P.Spec, facts: S.MapFacts, pins: dict | None = None, **params) -> frozenset:
+    """The components ``spec``'s program rewrites (``Work.e`` differs from the pre-state)."""
+    probe = _probe(facts)
+    w = _PinnedWork(probe, "probe", pins or {})
+    spec.build(w, **params)
+    return frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
+
+
+def _effect(spec: P.Spec, facts: S.MapFacts, footprint: frozenset, names, pins: dict | None = None, **params):
     def effect(pre: dict, tag: str) -> tuple[list, dict]:
-        work = P.Work(S.StateView(facts, {n: pre[n] for n in probe.state_names}), tag.rstrip("."))
+        work = _PinnedWork(S.StateView(facts, {n: pre[n] for n in names}), tag.rstrip("."), pins or {})
         spec.build(work, **params)
         return work.guards, {n: work.e[n] for n in footprint}
+    return effect
 
-    return Move(spec.name, spec.rules, footprint, effect, spec.doc)
+
+def _country_of(component: str) -> tuple[str, str] | None:
+    """(field, country) of a per-country component ``field[country]``; None for another."""
+    if component.endswith("]") and "[" in component and not component.startswith("card["):
+        f, c = component[:-1].split("[", 1)
+        return f, c
+    return None
+
+
+def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> list[Move]:
+    """One move per value of the program's country choices (one per country, or per pair for a
+    move from one place to another): its footprint the chosen countries' components the program
+    rewrites and the components it rewrites whatever the choice (tracks, ...). The shape is read
+    from two builds at different countries: a component ``field[c]`` rewritten where the choice
+    ``k`` is ``c`` in both belongs to choice ``k``; one rewritten in both builds under the same name
+    is fixed."""
+    keys = sorted(choices)
+    samples = []
+    for shift in (0, 1):
+        pins = {}
+        for j, k in enumerate(keys):
+            countries = [i for i in choices[k] if i != P.TRACK]
+            pins[k] = countries[(2 * j + shift) % len(countries)]
+        samples.append((pins, _footprint(spec, facts, pins)))
+    (pa, fa), (pb, fb) = samples
+    fixed = set(fa & fb)
+    pattern: dict = {k: set() for k in keys}
+    for comp in fa:
+        fc = _country_of(comp)
+        if fc is None:
+            continue
+        for k in keys:
+            if fc[1] == facts.names[pa[k]] and S.cvar(fc[0], facts.names[pb[k]]) in fb:
+                pattern[k].add(fc[0])
+                fixed.discard(comp)
+                fixed.discard(S.cvar(fc[0], facts.names[pb[k]]))
+    out = []
+    for values in itertools.product(*[choices[k] for k in keys]):
+        pins = dict(zip(keys, values))
+        fp = set(fixed)
+        for k, i in pins.items():
+            if i != P.TRACK:
+                fp.update(S.cvar(f, facts.names[i]) for f in pattern[k])
+        label = ",".join(f"{k}={'track' if i == P.TRACK else facts.names[i]}" for k, i in pins.items())
+        fp = frozenset(fp)
+        out.append(Move(f"{spec.name}[{label}]", spec.rules, fp, _effect(spec, facts, fp, names, pins),
+                        spec.doc, family=spec.name))
+    return out
+
+
+def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
+    """The moves of one transition: the transition itself; for a transition that moves a card
+    (its program takes ``card``), a family of 120 moves, one per card (footprint: that card's eight
+    zone components and what else the program rewrites); for one over a country (or a place to
+    another), a family of moves, one per country (per pair). The z3 terms are built when first
+    used."""
+    if "card" in inspect.signature(spec.build).parameters:
+        one = _footprint(spec, facts, card=P.SYMMETRIC_CARD)
+        cards_of_one = {S.card_var(P.SYMMETRIC_CARD, z): z for z in S.ZONES}
+        out = []
+        for n in S.CARDS:
+            fp = frozenset(S.card_var(n, cards_of_one[c]) if c in cards_of_one else c for c in one)
+            out.append(Move(f"{spec.name}[card {n}]", spec.rules, fp, _effect(spec, facts, fp, names, card=n),
+                            spec.doc, family=spec.name))
+        return out
+    probe = _Choices(_probe(facts), "probe")
+    spec.build(probe)
+    if probe.countries:
+        return _country_family(spec, facts, names, probe.countries)
+    fp = _footprint(spec, facts)
+    return [Move(spec.name, spec.rules, fp, _effect(spec, facts, fp, names), spec.doc)]
 
 
 def model(game_object) -> RefinementModel:
     """The abstraction and the moves of a Labyrinth Game (its map)."""
     facts = S.facts_of(game_object.map)
-    return RefinementModel(_abstraction(facts), tuple(_move(s, facts) for s in P.TRANSITIONS.values()))
+    names = _probe(facts).state_names
+    return RefinementModel(_abstraction(facts), tuple(m for s in P.TRANSITIONS.values() for m in _moves(s, facts, names)))
 
 
-REFINEMENT = Refinement("labyrinth", model)
+#: The card-flow transitions every card play ends with (6.1: a card is played from a hand; 6.2.9,
+#: 4.7.7: put away when it has been resolved): a step may carry them out whatever rule it cites
+#: (the model cites the rule of the operation or event the card was played for).
+CARD_FLOW = ("play_card", "put_away")
+
+#: The solo rules (chapter 9) name the two-player rule they carry out: 9.4.2.2 a Plot (8.5),
+#: 9.4.2.3-9.4.2.4 a Jihad (8.4), 9.4.2.5 a Recruit (8.2), 9.4.2.6 a Travel (8.3), 9.4.3
+#: Radicalization (a cell placed from the track, a Travel, a plot placed, a Governance worsened),
+#: 9.3.1 Active cells first (8.3, 8.4), 9.3.2 a random plot marker (8.5.2), 9.4.2.1 an event, 9.6
+#: the event-or-operation choice, 9.5 a random pick of any of them: a step citing one relates to
+#: the transitions of those two-player rules.
+SOLO = {
+    "9.4.2.2": ("8.5",), "9.3.2": ("8.5",),
+    "9.4.2.3": ("8.4",), "9.4.2.4": ("8.4",), "9.4.1": ("8.4",),
+    "9.4.2.5": ("8.2",), "9.7": ("8.2", "8.4"),
+    "9.4.2.6": ("8.3", "4.6.4"), "9.4.2.6.1": ("8.3", "4.6.4"), "9.4.2.6.2": ("8.3", "4.6.4"),
+    "9.3.1": ("8.3", "8.4", "4.6.4"),
+    "9.4.3": ("4.7.4.2", "8.3", "8.5", "4.2.2"),
+}
+
+
+def relates(cited: list[str], move: Move) -> bool:
+    """Which moves a step may use (properties/refinement.py ``default_relates``, and):
+
+    * a card's event (``card N``): any transition. The 120 events are reduced to the proofs'
+      generic effects (cells, markers, tracks, card moves) and an event may carry out an operation
+      (a Recruit, a Jihad, a Travel, a Regime Change...): each change must still be the effect of
+      a proved move, the event's own text is not checked (z3_proofs' docstring);
+    * :data:`CARD_FLOW`: with any step;
+    * a solo rule: the two-player rules it carries out (:data:`SOLO`)."""
+    if default_relates(cited, move) or move.transition in CARD_FLOW:
+        return True
+    if any(c.startswith("card ") for c in cited):
+        return True
+    rules = [r for c in cited for r in SOLO.get(c, ())]
+    return bool(rules) and default_relates(rules, move)
+
+
+#: The components several moves of one step may each change in part (properties/refinement.py
+#: ``Refinement.shared``): every one but the cards' zones. A step may carry out a Jihad in three
+#: countries, each failure sending a cell to the Funding track; resolve two plots in one country,
+#: each moving Funding and taking its marker; test a country (Neutral) and shift it by an event.
+def shared(component: str) -> bool:
+    return not component.startswith("card[")
+
+#: One ``apply`` of a solo game may play a Jihadist card through (9.2: its event and operations,
+#: Radicalization's steps): up to this many moves.
+MAX_MOVES = 8
+
+REFINEMENT = Refinement("labyrinth", model, relates, MAX_MOVES, shared)

@@ -42,11 +42,17 @@ Posture box but Israel's.
 
 **What the transitions do NOT capture** (said plainly):
 
-* they are written from the rules, not extracted from the Python model: a model step doing
-  something no transition describes is not covered by the proofs. The concrete checks
-  (``check_state`` on the states of random games, tests/properties/test_z3_invariants.py) are what
-  hold the model itself to the invariants; nothing checks that each model step is one of these
-  transitions (a refinement check);
+* they are written from the rules, not extracted from the Python model. The refinement check
+  (properties/labyrinth/refinement.py over properties/refinement.py; ``play_checked(...,
+  refine=True)``) ties the model's steps to them: each step must be a stutter, one of these
+  transitions related to the rules it cites, or a short sequence of them. What remains uncovered:
+  the steps of games it has not been run on; a step whose change a sequence can only explain
+  through a component changed and changed back within one ``apply`` (the parts-based search cannot
+  show it: a finding, not a silent pass); and what a transition leaves free is free in the check
+  too (a card's event may use any generic effect; the dice and choices are any legal value). Two
+  transitions exist because the model takes them as steps of their own:
+  ``regime_change_marker`` (7.3.4 after its troops' ``deploy``) and ``first_plot_claimed``
+  (8.5.3 / 4.7.7.2: the flag at the Plot, the card to the box when put away);
 * an operation is a sequence of these steps, and the 120 card events are reduced to generic
   effects (place or remove Aid, Besieged Regime, NATO, Sadr, cells, a plot, a Cadre; set an
   Alignment, Governance, Posture, Funding, Prestige; move a card between zones): a card whose
@@ -384,13 +390,17 @@ def move_card(w: Work, card, src, dst) -> None:
 SYMMETRIC_CARD = 1
 
 
-def the_card(w: Work, symbolic: bool):
+def the_card(w: Work, symbolic: bool, card: int | None = None):
     """The card a step moves. The encoding treats the 120 cards alike (no transition and no
     invariant names a card number), so the state invariants and the one-way facts are symmetric
     under any renumbering of the cards: if a step moving some card c broke them, the same step
     moving card 1 in the renumbered state would too. Proving the step for card 1 therefore proves
     it for every card, and is much faster for z3 (``symbolic=True`` leaves the card free, 1-120,
-    for a cross-check: the same verdicts, ten times the time)."""
+    for a cross-check: the same verdicts, ten times the time). ``card=n`` moves card ``n`` itself:
+    the refinement check's member of the card's family (properties/labyrinth/refinement.py)."""
+    if card is not None:
+        w.choices["card"] = z3.IntVal(card)
+        return card
     if symbolic:
         return w.choose_int("card", 1, len(CARDS))
     w.choices["card"] = z3.IntVal(SYMMETRIC_CARD)
@@ -613,7 +623,7 @@ def t_remove_cells(w: Work) -> None:
     remove_cells_to_track(w, c, w.choose_int("actives"), w.choose_int("sleepers"))
 
 
-@transition("flip_cells", "4.6.4", "8.3.1")
+@transition("flip_cells", "4.6.4", "8.3.1", "7.4.2", "7.3.4", "8.5.1")
 def t_flip_cells(w: Work) -> None:
     """4.6.4: cells turn Active (Jihad, Disrupt, Regime Change) or Sleeper (Travel in place, 8.3.1;
     events)."""
@@ -676,7 +686,7 @@ def deploy_destinations(w: Work) -> list[str]:
     return sorted(w.facts.muslim | {PHILIPPINES})
 
 
-@transition("deploy", "7.3.1", "7.3.2", "7.3.3", "card 41", "card 57")
+@transition("deploy", "7.3.1", "7.3.2", "7.3.3", "7.3.4", "card 41", "card 57")
 def t_deploy(w: Work, create_cube: bool = False) -> None:
     """7.3.1: any number of troops from one location (a country or the Troops track) to one other
     (the track, a Muslim country, or the Philippines under Abu Sayyaf); NATO leaves a country
@@ -704,6 +714,23 @@ def t_regime_change(w: Work) -> None:
     w.update("align", target, lambda old, c: ALIGN["ally"])
     flip_sleepers(w, target, w.select("sleepers", target))
     prestige_roll(w)
+
+
+@transition("regime_change_marker", "7.3.4", "4.8.2", "4.9.3", "7.3.4.1", "4.6.4")
+def t_regime_change_marker(w: Work) -> None:
+    """7.3.4 after its troops have moved in (a ``deploy`` of 6+, which the model takes as its own
+    step): the Regime Change marker (green; tan where the ruling ``rc_marker_tan``, D23, lets the US
+    choose, 4.8.2) placed with the Governance roll's result (1-4 Poor, 5-6 Fair, 4.9.3: never
+    Regime Change on Islamist Rule, 7.3.4.1); Ally; its Sleeper cells turn Active (4.6.4). The
+    country holds the 6+ troops that moved in. (The Prestige roll that ends it is ``prestige_roll``.)"""
+    target = w.choose_country("country", w.facts.muslim)
+    w.require(w.select("troops", target) >= 6)
+    g = w.choose_value("governance", GOV["poor"].sort(), (GOV["poor"], GOV["fair"]))
+    marker = w.choose_value("marker", RC["green"].sort(), (RC["green"], RC["tan"]))
+    w.update("gov", target, lambda old, c: g)
+    w.update("rc", target, lambda old, c: marker)
+    w.update("align", target, lambda old, c: ALIGN["ally"])
+    flip_sleepers(w, target, w.select("sleepers", target))
 
 
 @transition("withdraw", "7.3.5", "4.7.1", "card 41")
@@ -877,28 +904,37 @@ def _hand_choice(w: Work) -> z3.ArithRef:
 
 
 @transition("draw", "5.3.1", "5.2.8")
-def t_draw(w: Work, symbolic_card: bool = False) -> None:
+def t_draw(w: Work, symbolic_card: bool = False, card: int | None = None) -> None:
     """5.2.8, 5.3.1: a card from the draw pile to a hand."""
-    move_card(w, the_card(w, symbolic_card), z3.IntVal(zone_index("deck")), _hand_choice(w))
+    move_card(w, the_card(w, symbolic_card, card), z3.IntVal(zone_index("deck")), _hand_choice(w))
 
 
 @transition("play_card", "6.1", "5.2.2", "5.2.4")
-def t_play_card(w: Work, symbolic_card: bool = False) -> None:
+def t_play_card(w: Work, symbolic_card: bool = False, card: int | None = None) -> None:
     """6.1: a card from a hand is played (or discarded, 5.2.4): it is being resolved."""
-    move_card(w, the_card(w, symbolic_card), _hand_choice(w), z3.IntVal(zone_index("in_play")))
+    move_card(w, the_card(w, symbolic_card, card), _hand_choice(w), z3.IntVal(zone_index("in_play")))
+
+
+@transition("first_plot_claimed", "8.5.3", "4.7.7.2")
+def t_first_plot_claimed(w: Work) -> None:
+    """8.5.3, 4.7.7.2: the turn's first Plot (with a US event, ruling ``first_plot_exemption``)
+    uses up the 1st Plot exemption: once per turn (the flag was clear); its card goes to the box
+    when it is put away (``put_away``)."""
+    w.require(w["first_plot_used"] == 0)
+    w["first_plot_used"] = z3.IntVal(1)
 
 
 @transition("put_away", "6.2.9", "4.7.7.1", "4.7.7.2", "6.3.2.3")
-def t_put_away(w: Work, box_guard: bool = True, symbolic_card: bool = False) -> None:
+def t_put_away(w: Work, box_guard: bool = True, symbolic_card: bool = False, card: int | None = None) -> None:
     """events/play.put_away: the played card goes to the discards, is removed (REMOVE, 6.2.9), to
-    the Lapsing box (4.7.7.1), or to the 1st Plot box for the turn's first Plot (4.7.7.2: once per
-    turn; ``box_guard=False`` drops that, a deliberately broken rule)."""
+    the Lapsing box (4.7.7.1), or to the 1st Plot box (4.7.7.2): only the card of the Plot that
+    used up the turn's exemption (``first_plot_claimed`` set the flag), into the empty box
+    (``box_guard=False`` drops that, a deliberately broken rule)."""
     dst = _zone_choice(w, "to", ("discard", "removed", "lapsing", "first_plot"))
     to_box = dst == zone_index("first_plot")
     if box_guard:
-        w.require(z3.Implies(to_box, w["first_plot_used"] == 0))
-    move_card(w, the_card(w, symbolic_card), z3.IntVal(zone_index("in_play")), dst)
-    w["first_plot_used"] = z3.If(to_box, 1, w["first_plot_used"])
+        w.require(z3.Implies(to_box, z3.And(w["first_plot_used"] == 1, zone_size(w, "first_plot") == 0)))
+    move_card(w, the_card(w, symbolic_card, card), z3.IntVal(zone_index("in_play")), dst)
 
 
 @transition("reshuffle", "5.3.1", "3.3", "4.7.5", "4.7.7.3")
@@ -912,14 +948,14 @@ def t_reshuffle(w: Work) -> None:
 
 
 @transition("event_card_move", "6.2", "card 48", "card 53", "card 97", "card 111")
-def t_event_card_move(w: Work, symbolic_card: bool = False, from_removed: bool = False) -> None:
+def t_event_card_move(w: Work, symbolic_card: bool = False, from_removed: bool = False, card: int | None = None) -> None:
     """An event moves one card between zones (discard from a hand, take from the discards or a
     box, swap hands, ...); never out of the removed cards (6.2.9; ``from_removed=True`` allows it,
     a deliberately broken rule), never into the 1st Plot box."""
     src = _zone_choice(w, "from", [z for z in ZONES if from_removed or z != "removed"])
     dst = _zone_choice(w, "to", [z for z in ZONES if z != "first_plot"])
     w.require(src != dst)
-    move_card(w, the_card(w, symbolic_card), src, dst)
+    move_card(w, the_card(w, symbolic_card, card), src, dst)
 
 
 # --------------------------------------------------------------------------------------------

@@ -37,7 +37,8 @@ def test_no_transition_is_proved_vacuously(suite):
 def test_the_suite_covers_operations_plots_cards_and_the_end_of_turn():
     for name in ("deploy", "regime_change", "withdraw", "disrupt", "recruit", "travel", "jihad",
                  "islamic_revolution", "place_plot", "resolve_plot", "alert", "wmd_becomes_available",
-                 "draw", "play_card", "put_away", "reshuffle", "end_of_turn", "prestige_roll"):
+                 "draw", "play_card", "put_away", "reshuffle", "end_of_turn", "prestige_roll",
+                 "regime_change_marker", "first_plot_claimed"):
         assert name in P.TRANSITIONS
         assert P.TRANSITIONS[name].rules and P.TRANSITIONS[name].doc
 
