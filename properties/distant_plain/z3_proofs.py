@@ -517,7 +517,12 @@ def _rally(w: Work, faction: str) -> None:
     u, a = GUERRILLAS[faction]
     res = f"resources.{faction}"
     sel = w.choose_space("space", w.facts.areas)
-    cost = w.choose_int("cost", 0, 1)        # 1 a space; 0 in Pakistan at Backing or Sponsorship
+    # 1 Resource a space; the Taliban's none in Pakistan at Backing or Sponsorship (islamabad.backing)
+    if faction == "Taliban":
+        free = z3.And(w.in_set(sel, w.facts.pakistan), w["islamabad"] >= ISLAMABAD.index("backing"))
+        cost = z3.If(free, 0, 1)
+    else:
+        cost = z3.IntVal(1)
     pay(w, res, cost)
     step = w.choose_int("step", 0, 3)
     n = w.choose_int("placed", 0)
@@ -525,9 +530,9 @@ def _rally(w: Work, faction: str) -> None:
     # replace 2 guerrillas (either side) with a Base
     k = w.choose_int("underground", 0, 2)
     base = step == 1
+    w.require(w.get(u, sel) >= k, w.get(a, sel) >= 2 - k, when=base)
     w.add(u, sel, -k, base)
     w.add(a, sel, -(2 - k), base)
-    w.require(w.get(u, sel) >= k, w.get(a, sel) >= 2 - k, when=base)
     w.set(box("available", u), w[box("available", u)] + 2, base)
     place(w, OWN_BASE[faction], sel, 1, when=base)
     flip_all(w, faction, sel, when=step == 2)
@@ -539,7 +544,7 @@ def _rally(w: Work, faction: str) -> None:
         w.require(step != 3)
 
 
-@transition("taliban_rally", "taliban.operations.rally")
+@transition("taliban_rally", "taliban.operations.rally", "islamabad.backing", "islamabad.sponsorship")
 def t_taliban_rally(w: Work) -> None:
     """Taliban Rally, one space: its Resource (none in Pakistan at Backing or Sponsorship), then
     guerrillas placed from Available, or 2 replaced with a Base, or all flipped Underground, or the
