@@ -1,8 +1,8 @@
 """A Distant Plain's deliberate rule mutants, caught by the refinement check alone.
 
-Each mutant is one small, realistic rules bug in the model (a cost wrong, a piece placed from
-nowhere or removed to nowhere, a Propaganda income forgotten, a gain too large, the track's top not
-held), named, with the rule it breaks; the registry and the patch helpers are properties/mutants.py's.
+Each mutant is one small, realistic rules bug in the model (a cost wrong or forgotten, a piece
+placed from nowhere, a guerrilla's side lost in a move, a Propaganda income forgotten, a gain too
+large), named, with the rule it breaks; the registry and the patch helpers are properties/mutants.py's.
 A mutant patches the model in place, so it is switched on only in a process of its own:
 :func:`refinement_catches` runs ``python -m cdg_oracle.properties.distant_plain.mutants NAME``, which
 activates the mutant and plays seeded *active* games (properties/distant_plain/verification.py's
@@ -47,21 +47,18 @@ def _train_cost() -> None:
     _generic.set_constant(M + "operations.train", "COST", 2)
 
 
-@mutant("assault_removes_to_nowhere", "government.operations.assault",
-        "a piece the Government's Assault removes leaves the map but reaches no box (removal.remove's "
-        "Available forgotten)")
-def _removed_to_nowhere() -> None:
-    assault = _generic.module(M + "operations.assault")
-    original = assault.remove
-
-    def remove(d, space, kind, n=1):
-        if (d.get("turn") or {}).get("faction") != "Government":
-            return original(d, space, kind, n)
-        p = d["spaces"][space]["pieces"]
-        if p[kind] < n:
-            raise ValueError(f"remove: {space} has {p[kind]} {kind}, not {n}")
-        p[kind] -= n
-    assault.remove = remove
+@mutant("redeploy_flips_guerrillas", "propaganda.redeploy.redeploy",
+        "a Taliban guerrilla redeployed Active arrives Underground ('each keeping its side' forgotten)")
+def _redeploy_flips() -> None:
+    def make(original):
+        def move_piece(st, f, kind, origin, destination):
+            original(st, f, kind, origin, destination)
+            if kind == "taliban_active":
+                p = st.d["spaces"][destination]["pieces"]
+                p["taliban_active"] -= 1
+                p["taliban_underground"] += 1
+        return move_piece
+    _wrap("redeploy", "move_piece", make)
 
 
 @mutant("march_cost_doubled", "taliban.operations.march",

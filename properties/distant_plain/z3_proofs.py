@@ -407,12 +407,24 @@ def t_government_train(w: Work) -> None:
     place(w, "government_bases", sel, 1, when=base)
 
 
-def _activate(w: Work, sel, when=True) -> None:
-    """Activation by COIN cubes: some Underground guerrillas of one insurgent turn Active."""
-    who = w.choose_kind("activates", ("Taliban", "Warlords"))
-    n = w.choose_int("activated", 1)
-    for i, f in enumerate(("Taliban", "Warlords")):
-        flip(w, f, sel, n, True, when=z3.And(when, who == i) if when is not True else who == i)
+#: Each COIN faction's cubes: what activates a guerrilla in Patrol and Sweep (patrol.CUBES)
+CUBES = {"Coalition": ("coalition_troops",), "Government": ("government_troops", "police")}
+
+
+def coin_activation(w: Work, faction: str, spaces, when=True) -> None:
+    """Patrol's and Sweep's activation (patrol.coin_activation): in each of ``spaces``, up to 1
+    Underground guerrilla per ``faction``'s cube there turns Active, of either insurgent (all of them
+    at once, when the Operation's last answer closes it)."""
+    for n in spaces:
+        cubes = z3.Sum(*[w[at(k, n)] for k in CUBES[faction]])
+        t = w.choose_int(f"taliban@{n}", 0)
+        g = w.choose_int(f"warlords@{n}", 0)
+        w.require(t + g <= cubes, when=when)
+        for f, x in (("Taliban", t), ("Warlords", g)):
+            u, a = GUERRILLAS[f]
+            w.require(w[at(u, n)] >= x, when=when)
+            w.set(at(u, n), w[at(u, n)] - x, when)
+            w.set(at(a, n), w[at(a, n)] + x, when)
 
 
 def _coin_removal(w: Work, sel, when, government: bool) -> None:
@@ -432,17 +444,18 @@ def _cube_move(w: Work, kinds: tuple[str, ...], when, dest=None) -> None:
 
 
 def _patrol(w: Work, faction: str) -> None:
-    step = w.choose_int("step", 0, 3)
+    """One answer of a Patrol: a cube into a LoC or Kabul; the activation in the LoCs (when the
+    answer closes the moves); the free Assault's removal in a LoC; the cost."""
+    moves, activates = w.choose_bool("moves"), w.choose_bool("activates")
     kinds = ("coalition_troops",) if faction == "Coalition" else GOVT_CUBES
-    _cube_move(w, kinds, step == 0, dest=w.facts.locs + ("Kabul",))
-    loc = w.choose_space("loc", w.facts.locs)
-    _activate(w, loc, when=step == 1)
-    _coin_removal(w, loc, step == 2, faction == "Government")
+    _cube_move(w, kinds, moves, dest=w.facts.locs + ("Kabul",))
+    coin_activation(w, faction, w.facts.locs, when=activates)
+    removes = w.choose_bool("removes")
+    w.require(z3.Implies(removes, z3.Not(z3.Or(moves, activates))))
+    _coin_removal(w, w.choose_space("loc", w.facts.locs), removes, faction == "Government")
     # the Patrol's cost (Government: "3 Risorse in totale", with its first destination), or
     # Government forces joining the Coalition's free Assault (ruling patrol_assault_govt_join)
-    cost = w.choose_bool("paid")
-    w.require(z3.Implies(step == 3, cost))
-    pay(w, "resources.Government", PATROL_COST, when=cost)
+    pay(w, "resources.Government", PATROL_COST, when=w.choose_bool("paid"))
 
 
 @transition("coalition_patrol", "coalition.operations.patrol")
@@ -461,16 +474,16 @@ def t_government_patrol(w: Work) -> None:
 
 
 def _sweep(w: Work, faction: str) -> None:
-    step = w.choose_int("step", 0, 1)
+    """One answer of a Sweep: a troop into the destination (the Warlords' toll for a LoC passed,
+    the destination's 3 Government Resources with its first Govt troop); the activation in the
+    destinations (when the answer closes the moves)."""
+    moves, activates = w.choose_bool("moves"), w.choose_bool("activates")
     kinds = ("coalition_troops", "government_troops") if faction == "Coalition" else GOVT_CUBES
-    _cube_move(w, kinds, step == 0)
-    sel = w.choose_space("space")
-    _activate(w, sel, when=step == 1)
-    paid = w.choose_bool("paid")
-    pay(w, "resources.Government", SWEEP_COST, when=paid)
-    # entering a space with guerrillas costs the Government 1 Resource to the Warlords
-    toll = w.choose_int("toll", 0, 1)
-    transfer(w, "resources.Government", "resources.Warlords", toll)
+    _cube_move(w, kinds, moves)
+    coin_activation(w, faction, w.facts.names, when=activates)
+    pay(w, "resources.Government", SWEEP_COST, when=w.choose_bool("paid"))
+    if faction == "Government":   # "In ogni LoC in cui sei entrato ... trasferisci 1 tua risorsa ai warlord"
+        transfer(w, "resources.Government", "resources.Warlords", w.choose_int("toll", 0, 1))
 
 
 @transition("coalition_sweep", "coalition.operations.sweep")
@@ -594,8 +607,9 @@ def _attack(w: Work, faction: str) -> None:
     u, _ = GUERRILLAS[faction]
     sel = w.choose_space("space")
     step = w.choose_int("step", 0, 2)
-    # 0: the space's 1 Resource and "Attiva tutti i Guerrieri"
-    pay(w, f"resources.{faction}", 1, when=step == 0)
+    # 0: the space's 1 Resource (with its choice) and/or "Attiva tutti i Guerrieri" (after the
+    # Taliban's Ambush question, declined, the activation alone)
+    pay(w, f"resources.{faction}", 1, when=z3.And(step == 0, w.choose_bool("paid")))
     flip(w, faction, sel, w.choose_int("activated", 0), True, when=step == 0)
     # 1: an enemy piece removed (Coalition to Casualties)
     remove_one_of(w, "removes", ENEMIES[faction], sel, when=step == 1)
@@ -605,10 +619,11 @@ def _attack(w: Work, faction: str) -> None:
     place(w, u, sel, added)
 
 
-@transition("taliban_attack", "taliban.operations.attack")
+@transition("taliban_attack", "taliban.operations.attack", "taliban.special_activities.ambush")
 def t_taliban_attack(w: Work) -> None:
     """Taliban Attack, one step in a space: 1 Resource and every own guerrilla there activated; an
-    enemy piece removed; on a 1 a guerrilla added from Available."""
+    enemy piece removed; on a 1 a guerrilla added from Available. (The question whether to Ambush
+    is the Ambush's: the model cites it for the Attack's activation when Ambush is declined.)"""
     _attack(w, "Taliban")
 
 
