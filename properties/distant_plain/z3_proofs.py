@@ -770,14 +770,15 @@ def t_extort(w: Work) -> None:
 
 @transition("taliban_infiltrate", "taliban.special_activities.infiltrate")
 def t_infiltrate(w: Work) -> None:
-    """Infiltrate in a space, one step: a Government cube or Warlords piece replaced by a Taliban
+    """Infiltrate in a space, one step: a Government or Warlords piece replaced by a Taliban
     guerrilla from Available, or removed; Patronage -1 per Government piece removed (not below 0)."""
     sel = w.choose_space("space")
-    kinds = ("government_troops", "police", "warlords_underground", "warlords_active", "warlords_bases")
+    kinds = ("government_troops", "police", "government_bases", "warlords_underground", "warlords_active",
+             "warlords_bases")
     removes = w.choose_bool("removes")
     remove_one_of(w, "kind", kinds, sel, when=removes)
     place(w, "taliban_underground", sel, w.choose_int("placed", 0, 1))
-    lost = w.choose_int("patronage", 0, 2)
+    lost = w.choose_int("patronage", 0, 3)   # up to 2 taken and the one replaced (ruling P45)
     w.set("patronage", z3.If(w["patronage"] < lost, 0, w["patronage"] - lost))
 
 
