@@ -128,8 +128,7 @@ def default_relates(cited: list[str], move: Move) -> bool:
 class Refinement:
     """What a game gives the refinement check: ``model(game_object)`` its :class:`RefinementModel`
     for one Game (built once per Game: cached here), ``relates(cited, move)`` (default:
-    :func:`default_relates`), ``max_moves``, the longest sequence one step may be, and ``chain``,
-    which moves a sequence may use (below)."""
+    :func:`default_relates`), and ``max_moves``, the longest sequence one step may be."""
 
     game: str
     model: Callable[[Any], RefinementModel]

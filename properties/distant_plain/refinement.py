@@ -3,13 +3,15 @@ proved transitions of ``z3_proofs.py``.
 
 **The abstraction function** is ``z3_state.concrete_values`` (the one the invariants' concrete
 check uses): every component of the state vector (pieces by kind per space, levels, markers, the
-boxes, the tracks, Islamabad), under the Game's options and rulings (``z3_state.facts_of_options``:
-Control, and the rulings the deterministic Propaganda phases read). **The moves** are the
-transitions of ``z3_proofs.TRANSITIONS``, each built once over a :class:`~.z3_state.StateView` of
-any vector: its footprint is the components its program rewrites (``Work.e`` differs from the
-pre-state), its relation the guards and the rewritten components. Each move is one step of play
-(one answer), so a model step is matched by one move citing its rule, or, where one answer ends a
-faction's turn and runs a Propaganda phase or two, by a short sequence (``max_moves``).
+boxes, the tracks, Islamabad), read under the Game's options and rulings
+(``z3_state.facts_of_options``: Control, and the rulings the deterministic Propaganda phases read).
+**The moves** are the transitions of ``z3_proofs.TRANSITIONS`` and the composite steps of
+``z3_proofs.COMPOSITES`` (an answer that ends the Warlords' turn and runs the Propaganda round's
+Resources phase, or ends a phase and runs Reset: transitions in a row that change one component
+twice), each built once over a :class:`~.z3_state.StateView` of any vector: its footprint is the
+components its program rewrites (``Work.e`` differs from the pre-state), its effect the guards and
+the rewritten components. Each transition is one step of play (one answer), so a model step is
+matched by one move related to a rule it cites, or a short sequence of moves with disjoint changes.
 """
 from __future__ import annotations
 
@@ -41,21 +43,19 @@ def _move(spec: P.Spec, facts: S.Facts) -> Move:
     spec.build(w)
     footprint = frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
 
-    def relation(pre: dict, post: dict, tag: str) -> z3.BoolRef:
-        view = S.StateView(facts, {n: pre[n] for n in probe.state_names})
-        work = P.Work(view, tag.rstrip("."))
+    def effect(pre: dict, tag: str) -> tuple[list, dict]:
+        work = P.Work(S.StateView(facts, {n: pre[n] for n in probe.state_names}), tag.rstrip("."))
         spec.build(work)
-        return z3.And(*work.guards, *[post[n] == work.e[n] for n in footprint])
+        return work.guards, {n: work.e[n] for n in footprint}
 
-    return Move(spec.name, spec.rules, footprint, relation, spec.doc)
+    return Move(spec.name, spec.rules, footprint, effect, spec.doc)
 
 
 def model(game_object) -> RefinementModel:
     """The abstraction and the moves of an A Distant Plain Game (its options and rulings)."""
     facts = S.facts_of_options(game_object.options, game_object.rulings.changes())
-    return RefinementModel(_abstraction(facts), tuple(_move(s, facts) for s in P.TRANSITIONS.values()))
+    specs = list(P.TRANSITIONS.values()) + list(P.COMPOSITES.values())
+    return RefinementModel(_abstraction(facts), tuple(_move(s, facts) for s in specs))
 
 
-#: Every phase one ``apply`` runs is cited (turn.py), so a sequence uses only moves related to the
-#: step's rules (``chain="related"``).
-REFINEMENT = Refinement("distant_plain", model, chain="related")
+REFINEMENT = Refinement("distant_plain", model)

@@ -930,6 +930,51 @@ def t_reset(w: Work) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# Composite steps: one answer that ends a turn or a phase and runs the next phases
+# --------------------------------------------------------------------------------------------
+
+#: The steps of play that are several transitions in a row where two of them change one component
+#: (the refinement check takes each changed component to its value by exactly one move of a
+#: sequence, properties/refinement.py, so such a step needs a transition of its own that says so):
+#: the Warlords' last answer of the round's last turn (their turn closes the order, turn.py) runs
+#: the Propaganda round's Resources phase (both move Resources; Terror and Resources both place
+#: Sabotage), and Reset when no phase between poses a question; the last answer of a Support or
+#: Redeploy phase runs Reset (a redeployed guerrilla then flipped; Civic Action's Terror marker
+#: removed). Each is the composition of proved transitions (each keeps the invariants, so their
+#: composition does): not proved again.
+COMPOSITES: dict[str, Spec] = {}
+
+WARLORDS_LAST = ("warlords_rally", "warlords_march", "warlords_attack", "warlords_terror", "warlords_cultivate",
+                 "warlords_traffic", "warlords_suborn")
+PHASE_LAST = ("civic_action", "sharia", "desertion", "redeploy")
+
+
+def composite(*names: str) -> Spec:
+    """The transitions ``names`` in a row, as one (each part's choices its own constants)."""
+    specs = [TRANSITIONS[n] for n in names]
+
+    def build(w: Work, **params) -> None:
+        label = w.label
+        for i, spec in enumerate(specs):
+            w.label = f"{label}.{i}"
+            spec.build(w)
+        w.label = label
+
+    name = "+".join(names)
+    rules = tuple(dict.fromkeys(r for spec in specs for r in spec.rules))
+    out = COMPOSITES[name] = Spec(name, rules, build, "; then ".join(spec.doc.split("\n")[0] for spec in specs))
+    return out
+
+
+for _x in WARLORDS_LAST:
+    composite(_x, "propaganda_resources")
+    composite(_x, "propaganda_resources", "propaganda_reset")
+composite("propaganda_resources", "propaganda_reset")
+for _x in PHASE_LAST:
+    composite(_x, "propaganda_reset")
+
+
+# --------------------------------------------------------------------------------------------
 # Proving
 # --------------------------------------------------------------------------------------------
 
