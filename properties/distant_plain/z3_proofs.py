@@ -104,15 +104,24 @@ class Work:
 
     def require(self, *conds, when=True) -> None:
         for c in conds:
+            if c is True:          # a guard met whatever the state (a constant count)
+                continue
+            c = z3.BoolVal(False) if c is False else c
             self.guards.append(c if when is True else z3.Implies(when, c))
 
     def set(self, name: str, expr, when=True) -> None:
         self.e[name] = expr if when is True else z3.If(when, expr, self.e[name])
 
     # choices
+    def _choice(self, name: str, x: z3.ExprRef) -> z3.ExprRef:
+        key = f"{self.label}.{name}"
+        if key in {f"{c}" for c in self.choices.values()}:
+            raise ValueError(f"{self.label}: the choice {name!r} is made twice")
+        self.choices[key if name in self.choices else name] = x
+        return x
+
     def choose_int(self, name: str, lo: int | None = None, hi=None) -> z3.ArithRef:
-        x = z3.Int(f"{self.label}.{name}")
-        self.choices[name] = x
+        x = self._choice(name, z3.Int(f"{self.label}.{name}"))
         if lo is not None:
             self.require(x >= lo)
         if hi is not None:
@@ -120,15 +129,12 @@ class Work:
         return x
 
     def choose_bool(self, name: str) -> z3.BoolRef:
-        x = z3.Bool(f"{self.label}.{name}")
-        self.choices[name] = x
-        return x
+        return self._choice(name, z3.Bool(f"{self.label}.{name}"))
 
     def choose_space(self, name: str, among=None) -> z3.ArithRef:
         """A space (its index in the map's name order), among ``among`` (default: every space)."""
         names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
-        x = z3.Int(f"{self.label}.{name}")
-        self.choices[name] = x
+        x = self._choice(name, z3.Int(f"{self.label}.{name}"))
         self.require(z3.Or(*[x == self.facts.index(n) for n in names]))
         self.decode[name] = lambda i: self.facts.names[i]
         return x
@@ -430,7 +436,7 @@ def coin_activation(w: Work, faction: str, spaces, when=True) -> None:
 def _coin_removal(w: Work, sel, when, government: bool) -> None:
     """An Assault's removal: one Active guerrilla or rebel Base (bases last: removal.coin_targets,
     abstracted) removed; +6 Aid for a Taliban Base removed by the Government."""
-    k = remove_one_of(w, "removes", REBEL_ACTIVE_OR_BASE, sel, when)
+    k = remove_one_of(w, "removed", REBEL_ACTIVE_OR_BASE, sel, when)
     if government:
         gain(w, "aid", TALIBAN_BASE_AID, when=z3.And(when, k == 2))
 

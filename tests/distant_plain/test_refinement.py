@@ -17,8 +17,11 @@ def test_the_game_names_its_refinement_and_every_transition_is_a_move():
     spec = refinement_of("distant_plain")
     assert spec is not None and spec.game == "distant_plain"
     c = checker(new_game())
-    assert set(c.moves) == set(P.TRANSITIONS)
+    assert set(c.moves) == set(P.TRANSITIONS) | set(P.COMPOSITES)
     assert all(m.footprint for n, m in c.moves.items() if n != "propaganda_victory")
+    # a composite's footprint is its parts'
+    both = c.moves["warlords_rally+propaganda_resources"].footprint
+    assert both == c.moves["warlords_rally"].footprint | c.moves["propaganda_resources"].footprint
 
 
 @pytest.mark.rule("propaganda", "limited_operation")
@@ -27,10 +30,29 @@ def test_every_step_of_random_games_is_a_proved_transition(seed, options):
     obs, steps = mutants.play_observed(seed, options, stop_at_finding=False)
     t = obs.checker.tally
     assert t.findings == [], [f.line() for f in t.findings]
-    assert t.steps == steps > 100
+    assert t.steps == steps > 50
     assert t.steps > t.stutters > 0
     assert len(t.matched) >= 10          # many transitions exercised, not one catch-all
     assert t.lengths[1] > t.lengths.get(2, 0)
+
+
+@pytest.mark.rule("propaganda.resources")
+def test_the_warlords_last_answer_and_the_resources_phase_are_one_composite_step():
+    """The Warlords pay for a Rally and, in the same answer, the Propaganda round's Resources phase
+    pays them: one component changed twice, so a composite transition says so."""
+    st = new_game()
+    c = checker(st)
+    pre = c.abstraction.values(st)
+    post = dict(pre)
+    post["available.warlords_underground"] -= 1
+    post["warlords_underground[Kandahar]"] += 1
+    post["resources.Warlords"] -= 1                                    # the Rally's Resource
+    post["resources.Government"] += pre["aid"] + 12                    # Aid + the Econ of every LoC
+    cited = ["warlords.operations.rally", "propaganda.resources"]
+    assert c.check(pre, post, cited) == ("warlords_rally+propaganda_resources",)
+    post["resources.Government"] += 1                                  # one Resource too many
+    v = c.check(pre, post, cited)
+    assert isinstance(v, Finding) and "warlords_rally+propaganda_resources" in v.candidates
 
 
 @pytest.mark.rule("pieces", "coalition.special_activities.surge")
