@@ -139,7 +139,8 @@ def play_observed(seed: int, options: dict | None = None, stop_at_finding: bool 
             a = rng.choice([x for x in acts if not passive(x)] or acts)
         st.apply(a)
         steps += 1
-        if obs.observe(st, a) is not None and stop_at_finding:
+        obs.observe(st, a)
+        if obs.finding is not None and stop_at_finding:
             break
     return obs, steps
 
