@@ -32,4 +32,5 @@ CHECKS = GameChecks(
         id_hint="A01-A99 or P01-P99", seeds={"003": "it"}),
     machine=f"{_HERE}.stateful:run_machine",
     measurement=f"{_HERE}.measurement:MEASUREMENT",
+    refinement=f"{_HERE}.refinement:REFINEMENT",
 )

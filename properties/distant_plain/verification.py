@@ -1,7 +1,8 @@
 """A Distant Plain's own checks in ``cdg-oracle verify --game distant_plain``
 (properties/verification.py): the map checks (networkx: the LoCs, Pakistan, Pashtun territory), the
-ambiguity registry and the gaps register loaded and covered, and the z3 analysis of the victory
-goals under both readings of Control; the random campaign and the state machine follow (generic);
+ambiguity registry and the gaps register loaded and covered, the z3 analysis of the victory
+goals under both readings of Control, and the z3 inductive proofs of the invariants over every
+transition (z3_proofs.py); the random campaign and the state machine follow (generic);
 then a campaign of *active* games (:func:`active_campaign`): the uniformly random campaign passes
 often and ends early, so these games choose at random among the actions that do something, and the
 report counts how often each Operation and Special Activity ran.
@@ -161,6 +162,22 @@ def victory_section() -> Section:
     return Section("victory_analysis", rows, ok, md)
 
 
+def proofs_section() -> Section:
+    """The z3 inductive proofs (properties/distant_plain/z3_proofs.py): the base cases and every
+    transition, each proved or with its counterexample."""
+    from cdg_oracle.properties.distant_plain import z3_proofs
+    from cdg_oracle.properties.verification import proofs_section as proofs_table
+
+    proofs = [{k: v for k, v in p.items() if k != "seconds"} for p in z3_proofs.prove_all()]
+    return proofs_table("z3 inductive proofs",
+                        ["The invariants (properties/distant_plain/z3_state.py: pieces conserved by kind, counts, the tracks'",
+                         "bounds, Support levels and markers, the boxes, Hostility, the victory margins bounded) hold at the",
+                         "sandbox's set-up, and each transition (one step of an Operation, a Special Activity or a Propaganda",
+                         "phase, z3_proofs.py) is proved to preserve them, or a counterexample is shown."], proofs,
+                        [(p["name"], ", ".join(p.get("rules", [])), p["status"] == "proved", p.get("witness"))
+                         for p in proofs])
+
+
 class DistantPlainVerification(GameVerification):
     title = "A Distant Plain verification report"
     campaign_words = ("Complete sandbox games (no source gives a scenario, the cards or the sequence of play: the factions",
@@ -175,6 +192,8 @@ class DistantPlainVerification(GameVerification):
         out.append(registers_section())
         say("verify: z3 analysis of the victory goals")
         out.append(victory_section())
+        say("verify: z3 inductive proofs")
+        out.append(proofs_section())
         return out
 
     def extra_campaigns(self, scenarios: list[str], seed: int, games: int, budget: float | None,

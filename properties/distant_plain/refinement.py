@@ -1,0 +1,61 @@
+"""A Distant Plain's refinement check (properties/refinement.py): every model step against the
+proved transitions of ``z3_proofs.py``.
+
+**The abstraction function** is ``z3_state.concrete_values`` (the one the invariants' concrete
+check uses): every component of the state vector (pieces by kind per space, levels, markers, the
+boxes, the tracks, Islamabad), read under the Game's options and rulings
+(``z3_state.facts_of_options``: Control, and the rulings the deterministic Propaganda phases read).
+**The moves** are the transitions of ``z3_proofs.TRANSITIONS`` and the composite steps of
+``z3_proofs.COMPOSITES`` (an answer that ends the Warlords' turn and runs the Propaganda round's
+Resources phase, or ends a phase and runs Reset: transitions in a row that change one component
+twice), each built once over a :class:`~.z3_state.StateView` of any vector: its footprint is the
+components its program rewrites (``Work.e`` differs from the pre-state), its effect the guards and
+the rewritten components. Each transition is one step of play (one answer), so a model step is
+matched by one move related to a rule it cites, or a short sequence of moves with disjoint changes.
+"""
+from __future__ import annotations
+
+import z3
+
+from cdg_oracle.properties.distant_plain import z3_proofs as P
+from cdg_oracle.properties.distant_plain import z3_state as S
+from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel
+
+
+def _abstraction(facts: S.Facts) -> Abstraction:
+    names = S.component_names(facts)
+
+    def values(st) -> dict:
+        return S.concrete_values(st.d)
+
+    def symbolic(prefix: str) -> dict:
+        return dict(S.SymState(facts, prefix).v)
+
+    def constant(name: str, value):
+        return z3.IntVal(value)
+
+    return Abstraction(names, values, symbolic, constant)
+
+
+def _move(spec: P.Spec, facts: S.Facts) -> Move:
+    probe = S.SymState(facts, "probe:")
+    w = P.Work(probe, "probe")
+    spec.build(w)
+    footprint = frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
+
+    def effect(pre: dict, tag: str) -> tuple[list, dict]:
+        work = P.Work(S.StateView(facts, {n: pre[n] for n in probe.state_names}), tag.rstrip("."))
+        spec.build(work)
+        return work.guards, {n: work.e[n] for n in footprint}
+
+    return Move(spec.name, spec.rules, footprint, effect, spec.doc)
+
+
+def model(game_object) -> RefinementModel:
+    """The abstraction and the moves of an A Distant Plain Game (its options and rulings)."""
+    facts = S.facts_of_options(game_object.options, game_object.rulings.changes())
+    specs = list(P.TRANSITIONS.values()) + list(P.COMPOSITES.values())
+    return RefinementModel(_abstraction(facts), tuple(_move(s, facts) for s in specs))
+
+
+REFINEMENT = Refinement("distant_plain", model)

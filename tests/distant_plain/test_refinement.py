@@ -1,0 +1,107 @@
+"""A Distant Plain's refinement check (properties/distant_plain/refinement.py): every step of random
+games is one of the proved transitions of z3_proofs.py (or a short sequence of them, or a stutter),
+and rule mutants are caught by that check alone (properties/distant_plain/mutants.py)."""
+from __future__ import annotations
+
+import pytest
+
+from cdg_oracle.model.distant_plain.scenarios import new_game
+from cdg_oracle.properties.distant_plain import mutants
+from cdg_oracle.properties.distant_plain import z3_proofs as P
+from cdg_oracle.properties.refinement import STUTTER, Finding, checker, refinement_of
+
+pytestmark = pytest.mark.game("distant_plain")
+
+
+def test_the_game_names_its_refinement_and_every_transition_is_a_move():
+    spec = refinement_of("distant_plain")
+    assert spec is not None and spec.game == "distant_plain"
+    c = checker(new_game())
+    assert set(c.moves) == set(P.TRANSITIONS) | set(P.COMPOSITES)
+    assert all(m.footprint for n, m in c.moves.items() if n != "propaganda_victory")
+    # a composite's footprint is its parts'
+    both = c.moves["warlords_rally+propaganda_resources"].footprint
+    assert both == c.moves["warlords_rally"].footprint | c.moves["propaganda_resources"].footprint
+
+
+@pytest.mark.rule("propaganda", "limited_operation")
+@pytest.mark.parametrize("seed,options", [(0, None), (1, mutants.OPTION_SETS[1])])
+def test_every_step_of_random_games_is_a_proved_transition(seed, options):
+    obs, steps = mutants.play_observed(seed, options, stop_at_finding=False)
+    t = obs.checker.tally
+    assert t.findings == [], [f.line() for f in t.findings]
+    assert t.steps == steps > 50
+    assert t.steps > t.stutters > 0
+    assert len(t.matched) >= 10          # many transitions exercised, not one catch-all
+    assert t.lengths[1] > t.lengths.get(2, 0)
+
+
+@pytest.mark.rule("propaganda.resources")
+def test_the_warlords_last_answer_and_the_resources_phase_are_one_composite_step():
+    """The Warlords pay for a Rally and, in the same answer, the Propaganda round's Resources phase
+    pays them: one component changed twice, so a composite transition says so."""
+    st = new_game()
+    c = checker(st)
+    pre = c.abstraction.values(st)
+    post = dict(pre)
+    post["available.warlords_underground"] -= 1
+    post["warlords_underground[Kandahar]"] += 1
+    post["resources.Warlords"] -= 1                                    # the Rally's Resource
+    post["resources.Government"] += pre["aid"] + 12                    # Aid + the Econ of every LoC
+    cited = ["warlords.operations.rally", "propaganda.resources"]
+    assert c.check(pre, post, cited) == ("warlords_rally+propaganda_resources",)
+    post["resources.Government"] += 1                                  # one Resource too many
+    v = c.check(pre, post, cited)
+    assert isinstance(v, Finding) and "warlords_rally+propaganda_resources" in v.candidates
+
+
+@pytest.mark.rule("pieces", "coalition.special_activities.surge")
+def test_a_step_with_one_extra_piece_is_a_finding_naming_the_piece():
+    st = new_game()
+    c = checker(st)
+    pre = c.abstraction.values(st)
+    post = dict(pre)
+    post["coalition_troops[Kabul]"] += 1              # a Coalition troop from nowhere
+    v = c.check(pre, post, ["coalition.special_activities.surge"])
+    assert isinstance(v, Finding)
+    assert v.changed == {"coalition_troops[Kabul]": [0, 1]}
+    assert "coalition_surge" in v.candidates
+    # the same troop taken from Available is a Surge step
+    post["available.coalition_troops"] -= 1
+    assert c.check(pre, post, ["coalition.special_activities.surge"]) == ("coalition_surge",)
+    assert c.check(pre, pre, ["coalition.special_activities.surge"]) == (STUTTER,)
+
+
+@pytest.mark.rule("government.operations.train")
+def test_a_step_citing_another_rule_is_not_explained_by_the_transition_that_would_fit():
+    st = new_game()
+    c = checker(st)
+    pre = c.abstraction.values(st)
+    post = dict(pre, **{"resources.Government": pre["resources.Government"] - 3})
+    assert c.check(pre, post, ["government.operations.train"]) == ("government_train",)
+    v = c.check(pre, post, ["taliban.operations.rally"])
+    assert isinstance(v, Finding) and set(v.candidates) == {"taliban_rally"}
+
+
+MUTANT_RULES = {name: m.rule for name, m in mutants.MUTANTS.items()}
+
+
+def test_the_mutants_break_the_rules_their_test_names():
+    assert len(MUTANT_RULES) >= 5
+    assert set(MUTANT_RULES.values()) == {"government.operations.train", "propaganda.redeploy.redeploy",
+                                         "taliban.operations.march", "propaganda.resources.government",
+                                         "coalition.special_activities.surge", "taliban.special_activities.extort",
+                                         "warlords.operations.rally"}
+
+
+@pytest.mark.rule("government.operations.train", "propaganda.redeploy.redeploy", "taliban.operations.march",
+                  "propaganda.resources.government", "coalition.special_activities.surge",
+                  "taliban.special_activities.extort", "warlords.operations.rally")
+@pytest.mark.parametrize("name", sorted(MUTANT_RULES))
+def test_each_mutant_is_caught_by_the_refinement_check_alone(name):
+    r = mutants.refinement_catches(name, games=10)
+    assert r["caught"], r
+    f = r["finding"]
+    rule = MUTANT_RULES[name]
+    named = set(f["rules"]) | {x for m in f["candidates"] for x in P.TRANSITIONS[m].rules}
+    assert rule in named or any(x.startswith(rule + ".") or rule.startswith(x + ".") for x in named), f

@@ -1,0 +1,140 @@
+"""A Distant Plain's z3 state vector, invariants and inductive proofs
+(properties/distant_plain/z3_state.py, z3_proofs.py)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+import z3
+
+from cdg_oracle.model.distant_plain.scenarios import new_game
+from cdg_oracle.model.distant_plain.victory import margins
+from cdg_oracle.properties.distant_plain import z3_proofs as P
+from cdg_oracle.properties.distant_plain import z3_state as S
+from cdg_oracle.properties.distant_plain.verification import ACTIVE_OPTIONS, passive
+
+pytestmark = pytest.mark.game("distant_plain")
+
+
+def _failing(d: dict) -> list[str]:
+    return [r["name"] for r in S.check_state(d) if not r["holds"]]
+
+
+def test_the_abstraction_names_every_component_of_the_vector_once():
+    d = new_game().d
+    facts = S.facts_of_options(d["options"])
+    values = S.concrete_values(d)
+    assert set(values) == set(S.component_names(facts)) == set(S.SymState(facts).v)
+    # 32 spaces x (11 kinds + Support + 3 markers), 3 boxes x 11 kinds, 5 tracks, Islamabad's box and side
+    assert len(values) == 32 * 15 + 33 + 5 + 2
+    assert values["available.coalition_troops"] == 20 and values["islamabad"] == 3
+
+
+@pytest.mark.rule("pieces", "islamabad", "propaganda.victory")
+def test_the_sandbox_set_up_keeps_every_invariant():
+    """The induction's base, under every option set it is proved for."""
+    cases = P.base_cases()
+    assert len(cases) == len(P.BASE_OPTIONS)
+    assert all(c["status"] == "proved" for c in cases), cases
+
+
+@pytest.mark.rule("pieces", "propaganda.victory", "islamabad.hostility")
+@pytest.mark.parametrize("seed", [3, 4])
+def test_states_of_random_games_keep_every_invariant_and_the_margins_agree(seed):
+    rng = random.Random(seed)
+    st = new_game(options=ACTIVE_OPTIONS if seed % 2 else None)
+    checked = 0
+    while not st.is_terminal():
+        acts = st.legal_actions()
+        st.apply(rng.choice([a for a in acts if not passive(a)] or acts))
+        if rng.random() < 0.1:
+            assert _failing(st.d) == [], st.d
+            checked += 1
+    assert _failing(st.d) == []
+    assert checked > 5
+
+
+@pytest.mark.rule("pieces")
+def test_a_piece_from_nowhere_breaks_conservation():
+    d = new_game().d
+    d["spaces"]["Kabul"]["pieces"]["police"] += 1
+    assert _failing(d) == ["pieces_conserved"]
+
+
+@pytest.mark.rule("islamabad.hostility")
+def test_hostility_and_the_track_bounds_are_checked():
+    d = new_game().d
+    d["resources"]["Taliban"] = 76
+    d["islamabad"]["level"] = "hostility"
+    d["available"]["taliban_underground"] -= 1
+    d["spaces"]["Waziristan (Pakistan)"]["pieces"]["taliban_underground"] += 1
+    assert set(_failing(d)) == {"tracks_bounded", "hostility"}
+
+
+@pytest.mark.rule("coalition.victory", "government.victory", "taliban.victory", "warlords.victory")
+def test_the_encoded_margins_equal_the_models_on_a_built_board():
+    """Pieces, levels and Returnees spread at random: the z3 margins substituted equal victory.margins
+    (the derived invariant ``margins_agree``), under both readings of Control."""
+    rng = random.Random(7)
+    for control in ("coin_series", "none"):
+        for _ in range(4):
+            d = new_game(options={"control": control}).d
+            for kind, n in d["available"].items():
+                for _ in range(n // 2):
+                    name = rng.choice([x for x in d["spaces"] if "LOC" not in x or not kind.endswith("bases")])
+                    d["available"][kind] -= 1
+                    d["spaces"][name]["pieces"][kind] += 1
+            for name, s in d["spaces"].items():
+                if "LOC" not in name:
+                    s["support"] = rng.choice(["opposition", "neutral", "support"])
+                    s["returnees"] = rng.random() < 0.3
+            assert _failing(d) == []
+            facts = S.facts_of_options(d["options"])
+            vals = S.concrete_values(d)
+            m = S.margins(S.SymState(facts))
+            got = {f: z3.simplify(z3.substitute(e, *[(z3.Int(k), z3.IntVal(v)) for k, v in vals.items()])).as_long()
+                   for f, e in m.items()}
+            assert got == margins(d)
+
+
+@pytest.mark.rule("coalition.operations", "government.operations", "taliban.operations", "warlords.operations",
+                  "coalition.special_activities", "government.special_activities", "taliban.special_activities",
+                  "warlords.special_activities", "propaganda")
+@pytest.mark.parametrize("name", list(P.TRANSITIONS))
+def test_every_transition_is_proved_inductive_and_not_vacuous(name):
+    r = P.prove(name)
+    assert r["status"] == "proved" and r["enabled"], r
+
+
+def test_the_verification_report_has_the_proofs_and_fails_on_a_counterexample(monkeypatch):
+    from cdg_oracle.properties.distant_plain import verification
+
+    rows = [{"name": "t", "rules": ["pieces"], "status": "proved", "witness": None, "seconds": 0.1}]
+    monkeypatch.setattr(P, "prove_all", lambda: list(rows))
+    sec = verification.proofs_section()
+    assert sec.key == "z3_proofs" and sec.ok and "| t | pieces | proved |" in sec.md
+    rows.append({"name": "u", "rules": ["pieces"], "status": "counterexample", "witness": {"pre": {}}, "seconds": 0.1})
+    assert not verification.proofs_section().ok
+
+
+@pytest.mark.rule("pieces")
+def test_a_transition_breaking_a_rule_gets_a_counterexample():
+    """A step placing a guerrilla in a space without taking it from Available: the proof fails on
+    the pieces' conservation, with a witness."""
+    @P.transition("broken_place", "pieces")
+    def _broken(w):
+        w.add("taliban_underground", w.choose_space("space"), 1)
+    try:
+        r = P.prove("broken_place")
+    finally:
+        del P.TRANSITIONS["broken_place"]
+    assert r["status"] == "counterexample"
+    assert any(v.startswith("pieces_conserved") for v in r["violated"])
+    assert r["witness"]["choices"]["space"] in S.facts_for().names
+
+
+def test_every_rule_a_transition_names_is_in_the_catalogue():
+    from cdg_oracle.model.distant_plain.rules_catalogue import load_rules_catalogue
+
+    known = {r.number for r in load_rules_catalogue()}
+    assert {r for s in P.TRANSITIONS.values() for r in s.rules} <= known
