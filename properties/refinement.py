@@ -540,10 +540,10 @@ class Checker:
                 options = [(part, None)]
                 # or only what no related move left could take, the rest left as it is for that move
                 # (a Military Operations check leaving the VP to the final scoring after it)
-                shared = frozenset(c for c in part if any(c in self.moves[m].footprint
+                for_first = frozenset(c for c in part if any(c in self.moves[m].footprint
                                                           for m in first if m != n and m not in used))
-                if shared and part - shared:
-                    options.append((part - shared, None))
+                if for_first and part - for_first:
+                    options.append((part - for_first, None))
                 if waypoints is not None:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
@@ -627,6 +627,7 @@ class Checker:
         if first is None:
             relates = self.spec.relates
             first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
+        related_moves = first
         # only a move whose footprint meets the change can take part in explaining it
         near = set().union(*(self._touching.get(c, ()) for c in changed))
         first = [n for n in first if n in near]
@@ -644,9 +645,22 @@ class Checker:
                 t.lengths[len(found)] += 1
                 return found
         finding = Finding(step, list(cited), {k: [pre_v[k], post_v[k]] for k in sorted(changed)},
-                          {n: self.breaks(n, pre_v, post_v, changed) for n in first[:MAX_CANDIDATES]})
+                          {n: self.breaks(n, pre_v, post_v, changed) for n in self._candidates(related_moves, near)})
         t.findings.append(finding)
         return finding
+
+    def _candidates(self, related_moves: list[str], near: set) -> list[str]:
+        """The moves a finding explains the failure of: at most :data:`MAX_CANDIDATES`, one member
+        of each transition first (those whose footprint meets the change before the others)."""
+        ordered = [n for n in related_moves if n in near] + [n for n in related_moves if n not in near]
+        out, seen = [], set()
+        for n in ordered:
+            t = self.moves[n].transition
+            if t not in seen:
+                seen.add(t)
+                out.append(n)
+        out += [n for n in ordered if n not in out]
+        return out[:MAX_CANDIDATES]
 
     def never_matched(self) -> list[str]:
         """The moves no checked step matched."""

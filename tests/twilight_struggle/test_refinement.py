@@ -85,7 +85,7 @@ def test_defcon_moved_twice_by_one_coup_is_a_finding():
     post["defcon"] = pre["defcon"] - 2
     f = c.check(pre, post, ["6.3.2", "6.3.4"])
     assert isinstance(f, R.Finding) and f.changed == {"defcon": [pre["defcon"], pre["defcon"] - 2]}
-    assert "coup_roll[Iran]" in f.candidates
+    assert any(n.startswith("coup_roll[") for n in f.candidates)   # the transition that moves DEFCON
     post["defcon"] = pre["defcon"] - 1
     assert not isinstance(c.check(pre, post, ["6.3.2", "6.3.4"]), R.Finding)
 
