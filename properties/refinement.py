@@ -246,6 +246,24 @@ def _variables(e: z3.ExprRef) -> list[z3.ExprRef]:
     return list(seen.values())
 
 
+def _solved(parts: list) -> tuple:
+    """(verdict, solver) for ``parts``: z3's default solver, or, where it answers "unknown", z3's
+    solver for integer arithmetic, then its ``qflia`` tactic (on some ground slices of integer moves
+    z3's automatic configuration picks its difference-logic solver, which gives up: A Distant
+    Plain). The solver is checked once: its model is the verdict's."""
+    r = z3.unknown
+    for make in (z3.Solver, lambda: z3.SolverFor("QF_LIA"), lambda: z3.Tactic("qflia").solver()):
+        s = make()
+        s.add(*parts)
+        try:
+            r = s.check()
+        except z3.Z3Exception:
+            continue
+        if r != z3.unknown:
+            return r, s
+    return r, s
+
+
 # -- z3 terms as Python functions (the exact evaluation of a ground term) ---------------------
 
 _PY_OPS = {
@@ -417,10 +435,9 @@ class Checker:
             return self._slices[key]
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(changed)]
-        s = z3.Solver()
-        s.add(*self._ground(parts, pre_v, reads=reads))
+        r, s = _solved(self._ground(parts, pre_v, reads=reads))
         w = None
-        if s.check() == z3.sat:
+        if r == z3.sat:
             mdl = s.model()
             w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
             w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
@@ -468,9 +485,7 @@ class Checker:
         hit = self._verdicts.get(key)
         if hit is None:
             parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(e.move.footprint)]
-            s = z3.Solver()
-            s.add(*self._ground(parts, pre_v, reads=reads))
-            hit = self._verdicts[key] = s.check() == z3.sat
+            hit = self._verdicts[key] = _solved(self._ground(parts, pre_v, reads=reads))[0] == z3.sat
         return hit
 
     def breaks(self, name: str, pre_v: dict, post_v: dict, changed: frozenset) -> dict:
@@ -487,9 +502,7 @@ class Checker:
         labelled = [("guard", g, e.reads["(guards)"]) for g in e.guards] + \
                    [(n, e.values[n] == const(n, post_v[n]), e.reads[n]) for n in sorted(changed)]
         for label, part, reads in labelled:
-            s = z3.Solver()
-            s.add(*self._ground([part], pre_v))
-            if s.check() == z3.unsat:
+            if _solved(self._ground([part], pre_v))[0] == z3.unsat:
                 shown = {f"pre:{n}": pre_v[n] for n in reads[:12]}
                 if label != "guard":
                     shown[f"post:{label}"] = post_v[label]
