@@ -60,6 +60,10 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     v.add_argument("--seed", type=usage.seed, default=1, help=SEED_HELP + " (default 1)")
     v.add_argument("--examples", type=usage.count(1), default=25, help="state-machine runs (default 25)")
     v.add_argument("--steps", type=usage.count(1), default=300, help="steps per state-machine run (default 300)")
+    v.add_argument("--refinement", action="store_true",
+                   help="also check every step of the random campaign and the state machine against the game's proved "
+                        "z3 transitions (properties/refinement.py; its own section in the report). Off by default "
+                        "while it costs far more than the campaign (benchmarks/refinement.py)")
     v.add_argument("--out", default="reports", help="report folder (default reports/)")
     v.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
                    help="worker processes for the campaigns (default: the number of cores); the report is "
@@ -242,7 +246,8 @@ def cmd_verify(args) -> int:
     game = spec(args.game).name
     check_output(args.out, "--out", directory=True)
     jobs = args.jobs or (os.cpu_count() or 1)
-    return verify.run(args.out, args.budget, args.games, args.seed, args.examples, args.steps, game=game, jobs=jobs)
+    return verify.run(args.out, args.budget, args.games, args.seed, args.examples, args.steps, game=game, jobs=jobs,
+                      refinement=args.refinement)
 
 
 def cmd_difftest(args) -> int:

@@ -34,7 +34,7 @@ def say(text: str) -> None:
 
 
 def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int = 25, steps: int = 300,
-        game: str = DEFAULT_GAME, jobs: int = 1) -> int:
+        game: str = DEFAULT_GAME, jobs: int = 1, refinement: bool = False) -> int:
     """Run every check of ``game`` and write the report. The seed and ``games`` fix the work (the
     same report on any machine, whatever ``jobs``, the worker processes of the campaigns);
     ``budget`` (seconds, or None) may only cut the campaigns short, and the report then says it
@@ -57,7 +57,10 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
                                               options=f.get("options")))
         failure_files.append(str(path))
 
-    machine = ver.run_machine(examples, steps, seed, write_failure)
+    # ``refinement``: the campaign and the state machine also check every step against the game's
+    # proved transitions (properties/refinement.py), the report gaining its section
+    refine = refinement and games_checks(game).refinement is not None
+    machine = ver.run_machine(examples, steps, seed, write_failure, refine=refine)
     machine_section = machine_report(ver, machine, examples, steps, failure_files)
     limit = "no time limit" if budget is None else f"cut short after {budget:g} s"
     say(f"verify: random campaign ({games} games per scenario, {limit}, seed {seed})")
@@ -69,7 +72,6 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     # The budget bounds the campaigns together (issue 28.6), counted from the first one's start:
     # each campaign gets what the ones before it left.
     ends = None if budget is None else time.monotonic() + budget
-    refine = games_checks(game).refinement is not None
     results = campaign(game, scenarios, seed, games, budget, progress, jobs=jobs, refine=refine) if games else []
     camp = campaign_report(ver, spec.sides, results)
 
@@ -78,7 +80,7 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
         write_atomic(path, trace.from_actions(game, f["scenario"], "standard", None, f["actions"]))
         return str(path)
 
-    refinement = refinement_report(game, results, write_refinement_trace) if refine else None
+    refined = refinement_report(game, results, write_refinement_trace) if refine else None
     left = None if ends is None else max(0.0, ends - time.monotonic())
     extras = ver.extra_campaigns(scenarios, seed, games, left, progress, say, jobs)
     planned = {"games": games * len(scenarios)}
@@ -89,7 +91,7 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     partial = len(results) < planned["games"] or any(e.played < sum(e.planned.values()) for e in extras)
     say("verify: the reference adapter against the model (difftest, one game per scenario)")
     adapter = adapter_selftest(seed, game)
-    sections = checks + [machine_section, camp] + ([refinement] if refinement else []) + \
+    sections = checks + [machine_section, camp] + ([refined] if refined else []) + \
         [e.section for e in extras] + [adapter_section(adapter)]
     ok = all(x.ok for x in sections)
     report = {"tool": "cdg-oracle", "version": __version__, "game": game, "seed": seed, "ok": ok,
@@ -106,7 +108,7 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
         say(f"verify: partial: the --budget of {budget:g} s cut the campaigns short ({done})")
     parts = [x.summary for x in checks if x.summary] + [
         f"{machine['stats'].get('steps', 0)} state-machine steps", f"{len(results)} games"] + (
-        [refinement.summary] if refinement else []) + [
+        [refined.summary] if refined else []) + [
         e.section.summary for e in extras if e.section.summary]
     print(f"verify: {'every property holds' if ok else 'FAILURES'}; {', '.join(parts)}; "
           f"report in {folder}/verification.md ({took:.0f} s)")

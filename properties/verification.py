@@ -57,12 +57,11 @@ class GameVerification:
         """The game's own checks, run before the state machine, in report order."""
         return []
 
-    def run_machine(self, examples: int, steps: int, seed: int, on_failure) -> dict:
+    def run_machine(self, examples: int, steps: int, seed: int, on_failure, refine: bool = False) -> dict:
         """The hypothesis state machine of the game: its own (the ``machine`` of its checks record),
-        else the generic one (properties/stateful.py); every step also checked against the proved
-        transitions when the game has a refinement check (properties/refinement.py)."""
+        else the generic one (properties/stateful.py); ``refine``: every step also checked against
+        the proved transitions (properties/refinement.py)."""
         record = games.checks(self.game)
-        refine = record.refinement is not None
         if record.machine is not None:
             return record.machine(examples, steps, seed, on_failure=on_failure, refine=refine)
         from cdg_oracle.properties.stateful import run_machine
