@@ -663,8 +663,9 @@ class Checker:
         return finding
 
     def _candidates(self, related_moves: list[str], near: set) -> list[str]:
-        """The moves a finding explains the failure of: at most :data:`MAX_CANDIDATES`, one member
-        of each transition first (those whose footprint meets the change before the others)."""
+        """The moves a finding explains the failure of: one member of each related transition
+        (those whose footprint meets the change first), then more members up to
+        :data:`MAX_CANDIDATES`."""
         ordered = [n for n in related_moves if n in near] + [n for n in related_moves if n not in near]
         out, seen = [], set()
         for n in ordered:
@@ -672,8 +673,7 @@ class Checker:
             if t not in seen:
                 seen.add(t)
                 out.append(n)
-        out += [n for n in ordered if n not in out]
-        return out[:MAX_CANDIDATES]
+        return out + [n for n in ordered if n not in out][:max(0, MAX_CANDIDATES - len(out))]
 
     def never_matched(self) -> list[str]:
         """The moves no checked step matched."""
