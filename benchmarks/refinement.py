@@ -13,7 +13,7 @@ apart), the steps checked, stutters, matched and findings. It asserts nothing ab
 is measured here, never in tests).
 
 ``--mutants``: instead, every rule mutant of the game (its checks record's ``mutants``) is played
-with the refinement check alone (``refinement.catches_mutant``: seeded random games in a worker
+with the refinement check alone (``refinement_mutants.catches_mutant``: seeded random games in a worker
 process, no invariants, no round trip, no second implementation): one line per mutant, caught or
 not, the rule it breaks, and for a catch the game, the step, the rules the step cited and the
 transitions the finding names; then how many were caught.
@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cdg_oracle.model.core.registry import get  # noqa: E402
-from cdg_oracle.properties import refinement  # noqa: E402
+from cdg_oracle.properties import refinement, refinement_mutants  # noqa: E402
 from cdg_oracle.properties.campaign import game_seed  # noqa: E402
 from cdg_oracle.properties.walk import play_checked  # noqa: E402
 
@@ -87,7 +87,7 @@ def mutants(game: str, only: str, games: int, seed: int) -> int:
     caught = 0
     for name in names:
         t = time.perf_counter()
-        r = refinement.catches_mutant(game, name, games, seed)
+        r = refinement_mutants.catches_mutant(game, name, games, seed)
         took = time.perf_counter() - t
         if r["caught"]:
             caught += 1

@@ -302,4 +302,4 @@ def shared(component: str) -> bool:
 #: Radicalization's steps): up to this many moves.
 MAX_MOVES = 8
 
-REFINEMENT = Refinement("labyrinth", model, relates, MAX_MOVES, shared)
+REFINEMENT = Refinement("labyrinth", model, relates=relates, max_moves=MAX_MOVES, shared=shared)

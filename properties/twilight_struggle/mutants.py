@@ -737,7 +737,7 @@ def _reformer() -> None:
 
 
 # -- what the refinement check alone catches ---------------------------------------------------------------
-#: The mutants the refinement check alone catches (properties/refinement.py ``catches_mutant``: the
+#: The mutants the refinement check alone catches (properties/refinement_mutants.py ``catches_mutant``: the
 #: mutant's scenario, 5 random games of at most 5,000 steps, seed 0, no invariants, no round trip, no
 #: second implementation), each by a finding at the mutated step, in the first game: measured on the
 #: ts-refine branch by ``catches_mutant("twilight_struggle", name)`` for each. Not caught (the same

@@ -18,6 +18,7 @@ import z3
 
 from cdg_oracle.model.twilight_struggle.scenarios import new_game
 from cdg_oracle.properties import refinement as R
+from cdg_oracle.properties import refinement_mutants as RM
 from cdg_oracle.properties.walk import play_checked
 from cdg_oracle.properties.twilight_struggle import mutants
 from cdg_oracle.properties.twilight_struggle import refinement as TR
@@ -189,7 +190,7 @@ def test_the_caught_list_names_registered_mutants():
 
 @pytest.mark.parametrize("name", mutants.REFINEMENT_QUICK)
 def test_the_refinement_check_alone_catches_mutants(name):
-    r = R.catches_mutant(GAME, name, games_=3, max_steps=400)
+    r = RM.catches_mutant(GAME, name, games_=3, max_steps=400)
     assert r["caught"], r
 
 
@@ -197,5 +198,5 @@ def test_the_refinement_check_alone_catches_mutants(name):
 @pytest.mark.skipif(not os.environ.get("CDG_SLOW_TESTS"), reason="slow: set CDG_SLOW_TESTS=1")
 @pytest.mark.parametrize("name", mutants.REFINEMENT_CAUGHT)
 def test_the_refinement_check_alone_catches_every_listed_mutant(name):
-    r = R.catches_mutant(GAME, name)
+    r = RM.catches_mutant(GAME, name)
     assert r["caught"], r
