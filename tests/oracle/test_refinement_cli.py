@@ -38,6 +38,7 @@ def _nothing_relates(monkeypatch):
     R.checker(st)
     proto = R._CHECKERS[id(st.game_object)][1]
     monkeypatch.setattr(proto, "spec", R.Refinement("labyrinth", LR.model, relates=lambda cited, m: False))
+    monkeypatch.setattr(proto, "_first", {})   # the related moves it cached under the game's relates
 
 
 def test_replay_refinement_checks_every_step_of_a_conformant_trace(tmp_path, capsys):
