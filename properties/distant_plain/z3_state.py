@@ -51,6 +51,8 @@ from typing import Callable
 
 import z3
 
+from cdg_oracle.properties.refinement import _variables as constants_of
+
 z3.set_param("ctrl_c", False)
 
 from cdg_oracle.model.distant_plain.control import ISLAMABAD, PIECES
@@ -425,18 +427,8 @@ def derived_invariants(S: SymState) -> list[Invariant]:
 
 
 def variables(e: z3.ExprRef) -> list[z3.ExprRef]:
-    seen: dict = {}
-    todo, done = [e], set()
-    while todo:
-        x = todo.pop()
-        if x.get_id() in done:
-            continue
-        done.add(x.get_id())
-        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            seen.setdefault(x.decl().name(), x)
-        else:
-            todo.extend(x.children())
-    return list(seen.values())
+    """The uninterpreted constants of ``e``, each once (properties/refinement.py's walk)."""
+    return constants_of(e)
 
 
 def check_state(d: dict, facts: Facts | None = None, only: set | None = None) -> list[dict]:
