@@ -942,13 +942,20 @@ def solver() -> z3.Solver:
     return z3.Then("simplify", "elim-term-ite", "smt").solver()
 
 
+#: The default solver's resource limit (a count of z3's own steps, the same on every machine,
+#: where a wall-clock timeout made the solver that answers, so a counterexample shown, depend on
+#: the machine's load): about 20 s of an unloaded machine.
+RLIMIT = 100_000_000
+
+
 def _check(formulas: list) -> tuple:
     """(verdict, model or None) for the conjunction of ``formulas``: z3's default solver first
-    (fastest on the transitions); on "unknown", the tactic solver of :func:`solver`."""
+    (fastest on the transitions), within :data:`RLIMIT`; on "unknown", the tactic solver of
+    :func:`solver`."""
     for make in (z3.Solver, solver):
         s = make()
         if make is z3.Solver:
-            s.set("timeout", 20_000)
+            s.set("rlimit", RLIMIT)
         s.add(*formulas)
         r = s.check()
         if r != z3.unknown:
