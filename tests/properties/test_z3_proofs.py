@@ -159,7 +159,7 @@ def test_a_proof_z3_could_not_decide_is_said_so_not_shown_as_a_counterexample():
     sec = proofs_section("t", [], [], [("a", "1.1", "proved", None), ("b", "1.2", "unknown", None),
                                         ("c", "1.3", "vacuous", None), ("d", "1.4", False, {"x": 1})])
     lines = {ln.split(" | ")[0].strip("| "): ln for ln in sec.md if ln.startswith("| ") and "rules" not in ln}
-    assert "proved" in lines["a"] and "not proved" in lines["b"] and "counterexample" not in lines["b"]
+    assert "proved" in lines["a"] and "not proved" in lines["b"] and "**counterexample**" not in lines["b"]
     assert "vacuous" in lines["c"] and '**counterexample** {"x": 1}' in lines["d"]
     assert not sec.ok
     assert proofs_section("t", [], [], [("a", "1.1", True, None)]).ok
