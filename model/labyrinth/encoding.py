@@ -1,0 +1,115 @@
+"""Labyrinth's action encoding (issue 32 item 1; model/core/encoding.py): every action and chance
+outcome the game can offer, declared as data, and its bounds.
+
+The domains come from the game's data where the rules name a thing of the map or the deck (4.1 the
+countries of data/map.yaml, 4.10 the 120 cards of data/cards.yaml) and from the rules' bounds for
+numbers (4.7.4 the 15 troops and 4.7.5 the 15 cells of the counter mix; 4.9.4 a Plot is a 1, 2, 3
+or WMD marker, 4.8.5; a die is 1-6, 4.9). The shapes are the objects the questions of the rules and
+the cards pose (the keys of the actions ``legal_actions`` returns); the solo bot's random picks of
+chapter 9.5 are chance nodes over the same actions. ``"track"`` is where troops and cells go back
+to (4.7.4, 4.7.5: the Troops and Funding/cells tracks) and ``"random"`` the card a random discard
+names (card 78 and the like, 6.3.3).
+
+Bounds (:data:`BOUNDS`), argued from the rules:
+
+* chance outcomes at one node: 120. The widest chance node is a draw from the deck, which holds at
+  most the 120 cards of the game (4.10, 5.2.1); a die has 6 faces, a random Plot pick at most the 16
+  Plot markers (4.8.5), a solo random country the 38 countries of the map (9.5).
+* game length: 20 000 steps. The longest game is the campaign, three passes through the deck (3.1,
+  2.2: the game ends when the deck runs out the third time) of 120 cards: at most 360 card plays.
+  A card play is one draw, a "use" question, at most 3 Operations points (4.10) each spent in one
+  operation of at most 15 pieces moved or rolled one at a time (4.7.4, 4.7.5: 15 troops, 15 cells)
+  with a die each and a question each: 3 x 15 x 2 = 90, plus the event's questions (the longest
+  events move up to 15 pieces, 30 steps) and the end-of-turn steps (5.2.3 Plots: at most 16 markers,
+  a die each; 5.2.5-5.2.9 at most 9 draws a side): under 150 steps per card, 360 x 150 = 54 000
+  steps in the worst case the rules allow. Random games of every scenario and length stay under
+  2 000 steps (the longest measured: about 2 000 in the campaign); the bound declared, 20 000, is ten
+  times that, and the test fails when a random game exceeds it. The rules' own worst case above is
+  the argument that the game ends at all; the declared figure is what OpenSpiel's
+  ``max_game_length`` reports.
+"""
+from __future__ import annotations
+
+import functools
+
+from cdg_oracle.model.core.encoding import ActionDeclaration, ActionTable, Bounds
+
+#: Raise it whenever the table below changes (its ids then mean other actions), and set DIGEST to
+#: the new table's (tests/oracle/test_encoding.py names it).
+VERSION = 1
+DIGEST = "3d0bc4df0bb2e08e4d3e5a7fe4d56ad57bf83bb44b7bae07bc0c34b80c4c75a8"
+
+BOUNDS = Bounds(chance_outcomes=120, game_length=20_000)
+
+BOOL = (False, True)
+
+
+@functools.cache
+def declaration() -> ActionDeclaration:
+    """The declaration, built from the map and the card list."""
+    from cdg_oracle.model.labyrinth.cards import load_cards
+    from cdg_oracle.model.labyrinth.mapdata import load_map
+
+    countries = tuple(load_map().names)
+    cards = tuple(sorted(load_cards()))
+    domains = {
+        "country": countries,                          # 4.1
+        "place": countries + ("track",),               # 4.7.4, 4.7.5: a piece's origin or destination
+        "card": cards + ("random",),                   # 4.10; a random card (6.3.3)
+        "cardnumber": cards,
+        "cell": ("active", "sleeper", "sadr"),         # 4.7.5, card 54 (Moqtada al-Sadr)
+        "count": tuple(range(0, 16)),                  # 4.7.4 15 troops, 4.7.5 15 cells
+        "die": tuple(range(1, 7)),                     # 4.9
+        "plot": (1, 2, 3, "WMD"),                      # 4.8.5
+        "bool": BOOL,
+        "event": ("first", "after"),                   # 6.2.1: the event before or after the ops
+        "op": ("alert", "deploy", "disrupt", "jihad", "plot", "reassessment", "recruit", "regime_change",
+               "reserves", "travel", "war_of_ideas", "withdraw"),          # 7, 8
+        "posture": ("hard", "soft"),                   # 4.2.2
+        "use": ("event", "ops", "reserves"),           # 6.1, 6.3
+        "schengen": ("Benelux", "Eastern Europe", "France", "Germany", "Italy", "Scandinavia", "Spain"),
+    }
+    shapes = (
+        {"card": "card"},
+        {"discard": "cardnumber"},
+        {"cell": "cell"},
+        {"country": "country"},
+        {"country": "country", "plot": "plot"},
+        {"die": "die"},
+        {"event": "event"},
+        {"from": "place"},
+        {"to": "place"},
+        {"cell": "cell", "from": "place", "to": "place"},
+        {"major": "bool"},
+        {"op": "op"},
+        {"plot": "plot"},
+        {"posture": "posture"},
+        {"regime_change": "bool"},
+        {"remove_cadre": "country"},
+        {"remove_sadr": "bool"},
+        {"reroll": "schengen"},
+        {"reserves": "bool"},
+        {"sleepers": "count"},
+        {"troops": "count"},
+        {"use": "use"},
+    )
+    return ActionDeclaration(game="labyrinth", version=VERSION, digest=DIGEST, domains=domains,
+                             scalars=("done", "hold", "pass"), shapes=shapes, bounds=BOUNDS,
+                             categories=CATEGORIES)
+
+
+#: The observation tensor's categories (model/core/tensor.py): the words a string field of the
+#: observation takes, each one-hot; a list of them (a country's markers, a hand) is a count each.
+CATEGORIES = {
+    "gov": ("good", "fair", "poor", "islamist_rule"),          # 4.2.1
+    "align": ("ally", "neutral", "adversary"),                 # 4.2.1
+    "posture": ("hard", "soft"),                               # 4.2.2
+    "us_posture": ("hard", "soft"),
+    "rc": ("regime_change",),
+}
+
+
+@functools.cache
+def table() -> ActionTable:
+    """Labyrinth's action table."""
+    return ActionTable(declaration())

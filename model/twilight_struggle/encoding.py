@@ -1,0 +1,101 @@
+"""Twilight Struggle's action encoding (issue 32 item 1; model/core/encoding.py): every action and
+chance outcome the game can offer, declared as data, and its bounds.
+
+The domains come from the game's data where the rules name a thing of the map or the deck (the 84
+countries of data/map.yaml, 2.1; the cards of data/cards.yaml, both editions' numbers and the
+Deluxe's optional cards 104-110, 11.0; the six regions, 2.1) and from the rules for the rest (a die
+is 1-6, 1.3; DEFCON moves by -1, 0 or +1 on Summit, card 45, or is set to 1-5 by card 46; The
+Reformer adds 4 or 6 influence, card 87). The shapes are the objects the questions of the rules and the cards pose.
+
+Bounds (:data:`BOUNDS`), argued from the rules:
+
+* chance outcomes at one node: 110. The widest chance node is a draw from the draw pile, which
+  holds at most every card of the game: 103 in the seed edition, 110 with the Deluxe's optional
+  cards (11.0); a die has 6 faces.
+* game length: 10 000 steps. The game lasts at most 10 turns (4.1, 10.0: the final scoring after
+  turn 10), each a headline (4.5 C: two cards, their events) and at most 7 action rounds a side
+  (4.5 E, 6.4.4 with the Space Race's eighth round: 8), each one card of at most 4 Operations
+  points (5.1; +1 by bonus, 5.2) spent one influence point, one coup or one realignment roll at a
+  time: a handful of steps a point. 10 turns x 2 sides x 9 cards x about 25 steps = 4 500 steps,
+  with the deals and the end-of-turn steps (4.5 A, F-J) about 5 000. Random games stay under 1 000
+  steps (the longest measured: 916); the bound declared, 10 000, is twice the rules' estimate, and
+  the test fails when a random game exceeds it.
+"""
+from __future__ import annotations
+
+import functools
+
+from cdg_oracle.model.core.encoding import ActionDeclaration, ActionTable, Bounds
+
+#: Raise it whenever the table below changes (its ids then mean other actions), and set DIGEST to
+#: the new table's (tests/oracle/test_encoding.py names it).
+VERSION = 1
+DIGEST = ""
+
+BOUNDS = Bounds(chance_outcomes=110, game_length=10_000)
+
+BOOL = (False, True)
+
+
+@functools.cache
+def declaration() -> ActionDeclaration:
+    """The declaration, built from the map and the card list."""
+    from cdg_oracle.model.twilight_struggle.cards import load_cards
+    from cdg_oracle.model.twilight_struggle.mapdata import REGIONS, load_map
+
+    countries = tuple(load_map().names)
+    cards = tuple(sorted({c.number for c, _ in load_cards()} | {c.deluxe for c, _ in load_cards() if c.deluxe}))
+    regions = tuple(REGIONS)
+    domains = {
+        "country": countries,                                  # 2.1
+        "cancel": (None,) + countries,                         # card 40: cancel the Crisis in a country, or not
+        "card": cards,                                         # 11.0: both editions and cards 104-110
+        "discard": (None, False) + cards,                      # a discard, or none
+        "die": tuple(range(1, 7)),                             # 1.3
+        "region": regions,                                     # 2.1
+        "coup": BOOL + regions,                                # card 91 and the like: yes, no, or a region
+        "defcon": tuple(range(-1, 6)),                         # card 45 Summit: -1, 0, +1; card 46: a level 1-5
+        "influence": (4, 6),                                   # card 87 The Reformer
+        "bool": BOOL,
+        "true": (True,),
+        "event": ("before", "after"),                          # 5.2.3: the opponent's event first or after
+        "unrest": ("adjacent", "south_africa"),                # card 56 South African Unrest
+        "use": ("coup", "event", "influence", "none", "realign", "return", "space"),  # 5.1, 6
+        "warsaw": ("add", "remove"),                           # card 16 Warsaw Pact Formed
+    }
+    shapes = (
+        {"boycott": "bool"},
+        {"cancel": "cancel"},
+        {"card": "card"},
+        {"country": "country"},
+        {"coup": "coup"},
+        {"defcon": "defcon"},
+        {"die": "die"},
+        {"discard": "discard"},
+        {"end": "bool"},
+        {"event": "event"},
+        {"influence": "influence"},
+        {"keep": "card"},
+        {"none": "true"},
+        {"operations": "bool"},
+        {"pass": "true"},
+        {"realign": "region"},
+        {"region": "region"},
+        {"claim": "bool"},
+        {"stop": "true"},
+        {"unrest": "unrest"},
+        {"use": "use"},
+        {"warsaw": "warsaw"},
+    )
+    return ActionDeclaration(game="twilight_struggle", version=VERSION, digest=DIGEST, domains=domains,
+                             shapes=shapes, bounds=BOUNDS, categories=CATEGORIES)
+
+
+#: The observation tensor's categories (model/core/tensor.py).
+CATEGORIES: dict = {}
+
+
+@functools.cache
+def table() -> ActionTable:
+    """Twilight Struggle's action table."""
+    return ActionTable(declaration())
