@@ -17,6 +17,11 @@ A game subclasses :class:`StackState` and supplies
 * ``observation(side)``: what ``side`` sees by the rules (see :meth:`StackState.observation`);
 * optionally ``setup(d)`` (a state's own memory: hints a step leaves for the next) and
   ``context()`` additions.
+
+Every ``apply`` appends the step to the state's history (``d["history"]``, model/core/
+information.py), marked private when the game's ``information.py`` says only some sides saw
+what was taken; ``information_state(side)`` and ``sample_redeal(side, rng)`` are the game's
+(its Game's ``INFORMATION``).
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ from typing import Any, ClassVar
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
 from cdg_oracle.model.core.game import CHANCE, TERMINAL, Game
+from cdg_oracle.model.core.information import HISTORY, check_side, record_sightings
 
 
 def copy_json(v: Any) -> Any:
@@ -109,7 +115,21 @@ class StackState:
         if action not in pending["actions"]:
             raise IllegalAction(f"{json.dumps(action)} is not legal at {pending['prompt']!r} ({pending['rule']})")
         self._applied = [pending["rule"]]
+        info = self.game_object.information
+        if info is None:
+            self.ENGINE.run(self, action)
+            return
+        seers = info.seen_by(self, action)
+        entry = [pending["player"], pending.get("question", ""), action]
+        if seers is not None:
+            entry.append(seers)
+        history = self.d.get(HISTORY)
+        if history is None:
+            history = self.d[HISTORY] = []
+        history.append(entry)
+        shown = info.sightings(self)
         self.ENGINE.run(self, action)
+        record_sightings(history, shown, info.sightings(self))
 
     def applied_rules(self) -> list[str]:
         """Rule numbers applied by the last ``apply`` (first: the rule of the question answered)."""
@@ -167,6 +187,32 @@ class StackState:
 
     def observation(self, side: str) -> dict:
         raise NotImplementedError
+
+    def information_state(self, side: str) -> dict:
+        """The perfect-recall information state of ``side``: what it has seen and done so far, by
+        the rules, as plain JSON (model/core/information.py: the game, scenario, options and
+        rulings; the history of every step, with the actions ``side`` did not see as ``null``,
+        and what events showed it; its observation now). Two states ``side`` cannot tell apart
+        have equal information states. A bad side is a one-line DataError."""
+        check_side(self, side, "information_state")
+        info = self.game_object.information
+        if info is None:
+            raise DataError(f"information_state: {self.game} has no information model")
+        return info.information_state(self, side)
+
+    def sample_redeal(self, side: str, rng: Any) -> "StackState":
+        """A full state consistent with ``side``'s information state, drawn with the right
+        probabilities by the caller's ``rng`` (a ``random.Random``; the model never draws): what
+        ``side`` cannot see (the other hands, the draw pile, face-down markers...) dealt again
+        among the places it could be, every deal consistent with what ``side`` has seen as likely
+        as the chance nodes that made it (the game's ``information.py`` says why, and when that
+        is exact). ``self`` is not changed; the re-dealt state has the same information state
+        for ``side``, the same observation and, at ``side``'s decision, the same legal actions."""
+        check_side(self, side, "sample_redeal")
+        info = self.game_object.information
+        if info is None:
+            raise DataError(f"sample_redeal: {self.game} has no information model")
+        return info.sample_redeal(self, side, rng)
 
     def rulings_dict(self) -> dict:
         """The Rulings switches of this state (every one, ``to_dict``); {} for a game without."""

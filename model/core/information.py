@@ -1,0 +1,205 @@
+"""Each side's information state and the re-deal sampler (issue 32, item 2): the part every game
+shares. A game's own part is its ``model/<game>/information.py`` (the same file in every game),
+named by its Game's ``INFORMATION`` (model/core/game.py) and called through the state
+(:meth:`~cdg_oracle.model.core.state.StackState.information_state`,
+:meth:`~cdg_oracle.model.core.state.StackState.sample_redeal`).
+
+**The history.** ``observation(side)`` is what a side sees *now*; a player of a card-driven game
+also remembers what it saw earlier (the cards it drew, the cards an event showed it for a turn,
+its opponent's headline once revealed). The state keeps that past in one list, ``d["history"]``
+(:data:`HISTORY`), one entry per step applied, written by :meth:`StackState.apply`:
+
+* ``[player, question, action]``: a public step (the player a side or ``"chance"``, the
+  question's stable identifier, the action or chance outcome taken): every side saw it;
+* ``[player, question, action, [sides]]``: a private step: only the sides listed saw *what* was
+  taken (a card drawn: its drawer; a headline card chosen: its chooser until the reveal). Every
+  other side saw only that the step happened (its player and question): the rules make a draw
+  or a secret choice public as an event, not as a value;
+* ``["seen", side, place, [cards]]``: what an event or a rule showed ``side`` of a place it
+  cannot otherwise see (``place`` is ``"hand:<side>"`` or ``"headline:<side>"``): Twilight
+  Struggle's Aldrich Ames (card 98), CIA Created (card 26), the tournament reveal (11.1.1),
+  the headline reveal (4.5 C). Written after the step that showed it (the game's
+  ``sightings(st)``: the step's own record of what is shown stays in the state only for a
+  turn, the player's memory for the rest of the game).
+
+The history is not part of the canonical state (two implementations need not keep it; it is
+neither in ``canonical()`` nor in a trace's state hashes, so the results hash is unchanged) and
+a position does not carry it (a position is a board, not a past: model/core/position.py leaves
+it out, and a state read from a position starts a history of its own from there).
+
+**The information state** of ``side`` (:func:`information_state`) is plain JSON: the game, the
+scenario, options and rulings the game is played under, the history as ``side`` saw it (a
+private step that ``side`` did not see has ``null`` for its action; the sightings of other
+sides are left out) and ``side``'s observation now. Two states with the same information state
+for ``side`` cannot be told apart by ``side``: this is the information set of OpenSpiel's
+``information_state_string``, with perfect recall (the history holds every step since the game
+began).
+
+**The re-deal** (:func:`redeal`) is the generic part of the sampler: a pool of cards the side
+cannot place, shared out among places of known sizes uniformly at random with the caller's
+``rng`` (the model itself never draws: model/ holds no randomness, tests/test_layout.py).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from cdg_oracle.model.core.errors import DataError
+
+#: The key of the history in the state dict (absent: an empty history).
+HISTORY = "history"
+#: The player of a sighting entry (never a side's name nor ``"chance"``).
+SEEN = "seen"
+
+
+def check_side(st: Any, side: str, what: str) -> None:
+    """A one-line DataError when ``side`` is not a side of ``st``'s game."""
+    if side not in st.SIDES:
+        raise DataError(f"{what}: {side!r} is not a side of {st.game} (sides: {', '.join(st.SIDES)})")
+
+
+def masked_history(history: Iterable[list], side: str) -> list[list]:
+    """The history as ``side`` saw it: public steps whole, private steps with their action only if
+    ``side`` is among those who saw it (else ``null``), and ``side``'s own sightings as
+    ``["seen", place, cards]``."""
+    out = []
+    for e in history:
+        if e[0] == SEEN:
+            if e[1] == side:
+                out.append([SEEN, e[2], e[3]])
+        elif len(e) == 3:
+            out.append(e)
+        else:
+            out.append([e[0], e[1], e[2] if side in e[3] else None])
+    return out
+
+
+def seen_places(history: Iterable[list], side: str) -> dict[str, list]:
+    """Every card ``side`` was shown in each place it cannot otherwise see, by place, in the order
+    of the history (a card shown twice listed once)."""
+    out: dict[str, list] = {}
+    for e in history:
+        if e[0] == SEEN and e[1] == side:
+            cards = out.setdefault(e[2], [])
+            cards.extend(c for c in e[3] if c not in cards)
+    return out
+
+
+def information_state(st: Any, side: str) -> dict:
+    """The perfect-recall information state of ``side`` in ``st`` (the module docstring): plain
+    JSON. The game's ``information.py`` may add keys of its own (:func:`game_part`)."""
+    d = st.d
+    return {
+        "game": st.game,
+        "side": side,
+        "scenario": d.get("scenario"),
+        "options": st.options(),
+        "rulings": st.rulings_dict(),
+        "history": masked_history(d.get(HISTORY, ()), side),
+        "observation": st.observation(side),
+    }
+
+
+def redeal(rng: Any, pool: list, sizes: list[int]) -> list[list]:
+    """Share ``pool`` out among places of ``sizes`` (their sum is ``len(pool)``), every way equally
+    likely: a uniform shuffle of the pool (``rng.shuffle``, Fisher-Yates), cut in order. Each
+    place's cards keep the shuffle's order (a solo Labyrinth Jihadist's face-down stack is an
+    ordered place). ``rng`` is the caller's ``random.Random``."""
+    if sum(sizes) != len(pool):
+        raise ValueError(f"redeal: {len(pool)} cards for places of {sum(sizes)}")
+    cards = list(pool)
+    rng.shuffle(cards)
+    out, i = [], 0
+    for n in sizes:
+        out.append(cards[i:i + n])
+        i += n
+    return out
+
+
+def record_sightings(history: list, before: Any, after: Any) -> None:
+    """Append to ``history`` what a step showed: each ``(side, place, cards)`` of the game's
+    ``sightings`` after the step that was not there before it, in a fixed order."""
+    if after and after != before:
+        for side, place, cards in sorted(set(after) - set(before or ())):
+            history.append([SEEN, side, place, list(cards)])
+
+
+def _cards_named(e: list) -> tuple:
+    """The cards a history entry names: an action's ``card`` (an integer), a sighting's cards."""
+    if e[0] == SEEN:
+        return tuple(e[3])
+    a = e[2]
+    if type(a) is dict:
+        c = a.get("card")
+        if type(c) is int:
+            return (c,)
+    return ()
+
+
+def unknown_to(history: Iterable[list], side: str) -> dict[int, int]:
+    """The cards whose last mention in ``history`` is a private step ``side`` did not see (a card
+    dealt to another side face down, a headline chosen in secret), each with the index of that
+    entry. A card a later public step names (played, discarded, taken at random in the open,
+    given) or an event showed ``side`` (a sighting) is known to ``side`` from then on, until
+    another private step moves it unseen."""
+    out: dict[int, int] = {}
+    for i, e in enumerate(history):
+        cards = _cards_named(e)
+        if not cards:
+            continue
+        hidden = e[0] != SEEN and len(e) == 4 and side not in e[3]
+        seen_now = e[0] == SEEN and e[1] != side  # another side's sighting tells ``side`` nothing
+        for c in cards:
+            if hidden:
+                out[c] = i
+            elif not seen_now:
+                out.pop(c, None)
+    return out
+
+
+def redeal_places(rng: Any, places: list[tuple[list, Any]], class_of: Any = None) -> dict:
+    """Deal again, in place, the cards of ``places`` a side cannot see: each place is ``(cards,
+    hidden)``, ``hidden`` True (every card of it: the draw pile) or a set of the cards of it the
+    side cannot place (another hand: its cards an event showed or a public step put there stay).
+    The hidden cards of all places form one pool, dealt back into the same positions uniformly at
+    random (:func:`redeal`), within each class of ``class_of(card)`` when given (Labyrinth's
+    mini-decks, 9.2: a card only ever changes places with a card of its own mini-deck). Returns
+    ``{old card: new card}`` for every position dealt."""
+    slots: dict[Any, list] = {}
+    for cards, hidden in places:
+        for i, c in enumerate(cards):
+            if hidden is True or c in hidden:
+                slots.setdefault(class_of(c) if class_of else None, []).append((cards, i))
+    mapping: dict = {}
+    for key in sorted(slots, key=repr):
+        where = slots[key]
+        pool = [cards[i] for cards, i in where]
+        (new,) = redeal(rng, pool, [len(pool)])
+        for (cards, i), old, c in zip(where, pool, new):
+            cards[i] = c
+            mapping[old] = c
+    return mapping
+
+
+def rename_private(history: list, side: str, mapping: dict, moved: Iterable[int]) -> None:
+    """After a re-deal for ``side``: the private step that last put each card of ``moved`` (a card
+    that was in a hidden place other than the draw pile) where it was, unseen by ``side``, now
+    names the card dealt into its position (``mapping``), so that the other side's own record of
+    what it drew agrees with its new hand."""
+    last = unknown_to(history, side)
+    for old in moved:
+        i = last.get(old)
+        new = mapping.get(old, old)
+        if i is None or new == old:
+            continue
+        e = history[i]
+        history[i] = [e[0], e[1], {**e[2], "card": new}, e[3]]
+
+
+def named_cards(history: Iterable[list]) -> set:
+    """Every card a step of ``history`` names or a sighting shows (a card in a hidden place that
+    is never named was dealt there before the history began, face down: a state read from a
+    position)."""
+    out = set()
+    for e in history:
+        out.update(_cards_named(e))
+    return out
