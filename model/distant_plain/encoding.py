@@ -108,8 +108,14 @@ def declaration() -> ActionDeclaration:
                              shapes=shapes, bounds=BOUNDS, categories=CATEGORIES)
 
 
-#: The observation tensor's categories (model/core/tensor.py).
-CATEGORIES: dict = {}
+#: The observation tensor's categories (model/core/tensor.py): the words a string field of the
+#: observation takes, each one-hot.
+CATEGORIES = {
+    "support": ("opposition", "neutral", "support"),       # data/pieces.yaml support_levels
+    "control.*": ("coin", "taliban", "uncontrolled"),      # control.py
+    "islamabad.level": ("hostility", "pressure", "tolerance", "backing", "sponsorship"),  # data/pieces.yaml
+    "to_move": ("Coalition", "Government", "Taliban", "Warlords", "chance"),
+}
 
 
 @functools.cache

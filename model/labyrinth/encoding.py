@@ -99,14 +99,32 @@ def declaration() -> ActionDeclaration:
 
 
 #: The observation tensor's categories (model/core/tensor.py): the words a string field of the
-#: observation takes, each one-hot; a list of them (a country's markers, a hand) is a count each.
+#: observation takes, each one-hot; a list of them (a country's plots, a hand) is a count each.
 CATEGORIES = {
-    "gov": ("good", "fair", "poor", "islamist_rule"),          # 4.2.1
-    "align": ("ally", "neutral", "adversary"),                 # 4.2.1
+    "gov": ("good", "fair", "poor", "islamist_rule"),          # 4.2.1 Governance
+    "align": ("ally", "neutral", "adversary"),                 # 4.2.1 Alignment
     "posture": ("hard", "soft"),                               # 4.2.2
-    "us_posture": ("hard", "soft"),
-    "rc": ("regime_change",),
+    "us_posture": ("hard", "soft"),                            # 4.2.2
+    "rc": ("green", "tan"),                                    # 4.8.2 Regime Change markers
+    "plots": (1, 2, 3, "WMD"),                                 # 4.8.5
+    "funding_level": ("tight", "moderate", "ample"),           # 4.7.2
+    "prestige_level": ("low", "medium", "high"),               # 4.7.3
+    "troops_level": ("low_intensity", "war", "overstretch"),   # 4.7.4
+    "phase": ("setup", "us_action", "jihadist_action", "plots", "end_of_turn"),  # 5.2
+    "to_move": ("US", "Jihadist", "chance"),
 }
+
+
+def _card_categories() -> None:
+    """The card lists of the observation (the hands, the discards, the removed cards, those in
+    play): a count per card of the 120 (4.10)."""
+    from cdg_oracle.model.labyrinth.cards import load_cards
+    cards = tuple(sorted(load_cards()))
+    for name in ("hands.US", "hands.Jihadist", "discard", "removed", "lapsing", "first_plot", "in_play"):
+        CATEGORIES[name] = cards
+
+
+_card_categories()
 
 
 @functools.cache

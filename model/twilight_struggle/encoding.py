@@ -91,8 +91,29 @@ def declaration() -> ActionDeclaration:
                              shapes=shapes, bounds=BOUNDS, categories=CATEGORIES)
 
 
-#: The observation tensor's categories (model/core/tensor.py).
-CATEGORIES: dict = {}
+#: The observation tensor's categories (model/core/tensor.py): the words a string field of the
+#: observation takes, each one-hot; a list of them (a hand, the discards) is a count each.
+CATEGORIES = {
+    "control.*": ("US", "USSR"),                                       # 2.1.3 a country's controller
+    "region_levels.*.US": ("presence", "domination", "control", "chosen"),   # 10.1 scoring levels
+    "region_levels.*.USSR": ("presence", "domination", "control", "chosen"),
+    "holder": ("US", "USSR"),                                          # 6.2 the China Card
+    "phasing": ("US", "USSR"),
+    "to_move": ("US", "USSR", "chance"),
+    "closed_regions": ("Europe", "Middle East", "Asia", "Africa", "Central America", "South America"),
+}
+
+
+def _card_categories() -> None:
+    """The card lists of the observation (the hands, the discards, the removed cards, the events
+    in effect): a count per card (11.0: both editions and cards 104-110)."""
+    from cdg_oracle.model.twilight_struggle.cards import load_cards
+    cards = tuple(sorted({c.number for c, _ in load_cards()} | {c.deluxe for c, _ in load_cards() if c.deluxe}))
+    for name in ("hands.US", "hands.USSR", "discard", "removed", "in_effect", "table"):
+        CATEGORIES[name] = cards
+
+
+_card_categories()
 
 
 @functools.cache

@@ -1,0 +1,374 @@
+"""The games in OpenSpiel and PettingZoo (issue 32 item 3): every game of the registry registered
+with ``pyspiel`` as ``cdg_<name>``, through the core contract only (no game is named here).
+
+Behind the optional extra ``openspiel`` (``pip install 'cdg-oracle[openspiel]'``: open-spiel,
+pettingzoo, shimmy, numpy). Usage (docs/openspiel.md)::
+
+    from cdg_oracle.oracle import openspiel
+    openspiel.register_all()
+    game = pyspiel.load_game("cdg_<name>(scenario=<scenario>)")
+
+What the binding gives, and how:
+
+* **Parameters**: ``scenario`` and ``length`` (the game's defaults), every option of the game
+  (``spec.normalize_options(None)``: a boolean, integer or string option is a parameter of its
+  type; a list or object option, or one whose default is null, is a string parameter holding its
+  JSON, "" for the default) and every ruling switch (``rulings_dict()`` of a new game: a parameter
+  of its default's type). A bad value is the game's own one-line DataError.
+* **Players**: the sides in the spec's order (player 0 is ``spec.sides[0]``). Chance is
+  OpenSpiel's chance player, with the model's exact probabilities as floats.
+* **Actions**: the ids of the game's action table (model/core/encoding.py); player actions and
+  chance outcomes share it, so ``num_distinct_actions`` and ``max_chance_outcomes`` are both the
+  table's size. ``legal_actions()`` is sorted by id (OpenSpiel's requirement).
+* **Returns**: the model's ``returns()``: +1 for the winner, -1 for every other side, 0 each at an
+  end without a winner. With two sides that is zero-sum (+1/-1/0); with more (four factions) it is
+  general-sum: one faction wins and the others all lose alike, and nothing in the rules ranks the
+  losers (docs/openspiel.md, "Returns").
+* **Strings and tensors**: the observation string is the canonical JSON of ``observation(side)``;
+  the information-state string that of ``information_state(side)`` (perfect recall). The
+  observation tensor lays the observation out by the game's fixed layout (model/core/tensor.py,
+  published in ``model/<game>/data/actions.json``); the information-state tensor is the
+  observation tensor followed by one count per action id of the steps the side saw taken (its own
+  moves, the public moves and outcomes, the private outcomes shown to it).
+* **Serialization** is the state's own JSON (``to_json``/``from_json``): OpenSpiel pickles a
+  Python state's attributes, and the one attribute here pickles as that text. **Cloning** copies
+  the game's data only (``clone()`` of the model state); caches are not copied.
+
+The re-deal sampler for IS-MCTS: :func:`resampler` (``bot.set_resampler(resampler(seed))``).
+OpenSpiel 2.0.2's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on any game implemented in Python,
+its own examples included: use the Python MCTS (``open_spiel.python.algorithms.mcts``).
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from cdg_oracle.model.core import registry
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.game import CHANCE, action_key
+from cdg_oracle.model.core.tensor import compile_slots, encode, layout, size
+
+PREFIX = "cdg_"
+
+try:  # the optional extra
+    import numpy as np
+    import pyspiel
+except ImportError:  # pragma: no cover - without the extra the module still imports; register fails
+    np = None
+    pyspiel = None
+
+
+def _need() -> None:
+    if pyspiel is None:
+        raise DataError("OpenSpiel is not installed: pip install 'cdg-oracle[openspiel]'")
+
+
+def short_name(game: str) -> str:
+    """The OpenSpiel name of a game of the registry (``cdg_<name>``)."""
+    return PREFIX + game
+
+
+# -- the game's parameters ----------------------------------------------------------------------
+#: The characters of OpenSpiel's game strings (``name(k=v,k=v)``) a string parameter cannot hold
+#: as themselves: percent-encoded (``%2C`` for a comma), as in a URL.
+_SPECIAL = {"%": "%25", ",": "%2C", "(": "%28", ")": "%29", "=": "%3D"}
+
+
+def quote(text: str) -> str:
+    """A string as an OpenSpiel string parameter (its game-string characters percent-encoded)."""
+    return "".join(_SPECIAL.get(c, c) for c in text)
+
+
+def unquote(text: str) -> str:
+    """The inverse of :func:`quote`."""
+    for c, code in reversed(list(_SPECIAL.items())):
+        text = text.replace(code, c)
+    return text
+
+
+def _param_default(value: Any) -> Any:
+    """A parameter's default: a bool, int or float as itself, a string quoted (:func:`quote`);
+    anything else as quoted JSON text ("" for null)."""
+    if isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str):
+        return quote(value)
+    return "" if value is None else quote(json.dumps(value, sort_keys=True, separators=(",", ":")))
+
+
+def _param_value(default: Any, given: Any) -> Any:
+    """A parameter's value as the game takes it (a string unquoted; JSON text read back where the
+    default was not a plain value)."""
+    if isinstance(default, (bool, int, float)):
+        return given
+    if isinstance(default, str):
+        return unquote(given)
+    if given == "":
+        return default
+    try:
+        return json.loads(unquote(given))
+    except ValueError:
+        raise DataError(f"parameter value {given!r} is not JSON") from None
+
+
+class _Spec:
+    """What the binding knows of one game: its spec, table, parameters and tensor layout."""
+
+    def __init__(self, name: str):
+        spec = self.spec = registry.get(name)
+        self.name = name
+        self.table = spec.action_table()
+        self.sides = tuple(spec.sides)
+        self.index = {s: i for i, s in enumerate(self.sides)}
+        scenario = spec.default_scenario or spec.scenarios()[0]
+        self.default_options = spec.normalize_options(None)
+        first = spec.new_state(scenario, spec.lengths[0], None, None)
+        self.default_rulings = first.rulings_dict()
+        clash = set(self.default_options) & set(self.default_rulings) | \
+            ({"scenario", "length"} & (set(self.default_options) | set(self.default_rulings)))
+        if clash:
+            raise DataError(f"{name}: option and ruling names clash as OpenSpiel parameters: {sorted(clash)}")
+        self.params = {"scenario": scenario, "length": spec.lengths[0]}
+        self.params.update({k: _param_default(v) for k, v in self.default_options.items()})
+        self.params.update({k: _param_default(v) for k, v in self.default_rulings.items()})
+        self._slots = None
+
+    def slots(self) -> list:
+        """The observation tensor's layout (model/core/tensor.py), from the first state of every
+        scenario as each side sees it."""
+        if self._slots is None:
+            spec = self.spec
+            obs = []
+            for sc in spec.scenarios():
+                st = spec.new_state(sc, spec.lengths[0], None, None)
+                obs += [st.observation(s) for s in self.sides]
+            self._slots = layout(obs, self.table.decl.categories)
+        return self._slots
+
+    def new_state(self, params: dict) -> Any:
+        options = {k: _param_value(self.default_options[k], params[k]) for k in self.default_options}
+        rulings = {k: _param_value(self.default_rulings[k], params[k]) for k in self.default_rulings
+                   if params[k] != self.params[k]}
+        return self.spec.new_state(params["scenario"], params["length"], rulings, options)
+
+
+_SPECS: dict[str, _Spec] = {}
+
+
+def _spec(name: str) -> _Spec:
+    if name not in _SPECS:
+        _SPECS[name] = _Spec(name)
+    return _SPECS[name]
+
+
+# -- the model state inside an OpenSpiel state ----------------------------------------------------
+def _restore(game: str, text: str) -> "_Model":
+    return _Model(registry.get(game).state_class.from_json(text), game)
+
+
+class _Model:
+    """The model state an OpenSpiel state carries, its only attribute: deep-copied by the model's
+    ``clone()`` (the game's data, no caches), pickled as the state's own JSON."""
+
+    __slots__ = ("st", "game", "legal")
+
+    def __init__(self, st: Any, game: str):
+        self.st = st
+        self.game = game
+        self.legal = None  # (ids sorted, {id: action}) of the current node, or None
+
+    def __deepcopy__(self, memo: dict) -> "_Model":
+        return _Model(self.st.clone(), self.game)
+
+    def __reduce__(self):
+        return (_restore, (self.game, self.st.to_json()))
+
+
+if pyspiel is not None:
+
+    class CdgGame(pyspiel.Game):
+        """One game of the registry in OpenSpiel (its name: ``cdg_<name>``)."""
+
+        def __init__(self, params: dict | None = None, *, name: str):
+            sp = self._sp = _spec(name)
+            full = dict(sp.params)
+            full.update(params or {})
+            unknown = set(full) - set(sp.params)
+            if unknown:
+                raise DataError(f"{short_name(name)}: unknown parameters {sorted(unknown)}")
+            self._full_params = full
+            self._first = sp.new_state(full)  # checks the parameters once, with the game's errors
+            n = len(sp.sides)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=len(sp.table), max_chance_outcomes=len(sp.table), num_players=n,
+                min_utility=-1.0, max_utility=1.0, utility_sum=0.0 if n == 2 else None,
+                max_game_length=sp.table.decl.bounds.game_length)
+            super().__init__(_game_type(name), info, params or {})
+
+        def new_initial_state(self) -> "CdgState":
+            return CdgState(self, self._first.clone())
+
+        def make_py_observer(self, iig_obs_type=None, params=None):
+            perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            return CdgObserver(self._sp, perfect_recall)
+
+    class CdgState(pyspiel.State):
+        """An OpenSpiel state over a model state (``self.model.st``)."""
+
+        def __init__(self, game: CdgGame, st: Any):
+            super().__init__(game)
+            self.model = _Model(st, game._sp.name)
+
+        @property
+        def _sp(self) -> _Spec:
+            return _spec(self.model.game)
+
+        def native(self) -> Any:
+            """The model state (the contract's GameState)."""
+            return self.model.st
+
+        def current_player(self) -> int:
+            st = self.model.st
+            if st.is_terminal():
+                return pyspiel.PlayerId.TERMINAL
+            p = st.current_player()
+            return pyspiel.PlayerId.CHANCE if p == CHANCE else self._sp.index[p]
+
+        def _legal(self) -> tuple:
+            m = self.model
+            if m.legal is None:
+                table = self._sp.table
+                by_id = {table.action_id(a): a for a in m.st.legal_actions()}
+                m.legal = (sorted(by_id), by_id)
+            return m.legal
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return list(self._legal()[0])
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            table = self._sp.table
+            return sorted((table.action_id(a), float(p)) for a, p in self.model.st.chance_outcomes())
+
+        def _apply_action(self, action: int) -> None:
+            m = self.model
+            if m.legal is not None and action in m.legal[1]:
+                a = m.legal[1][action]
+            else:
+                a = self._sp.table.action_from_id(action)
+            m.legal = None
+            m.st.apply(a)
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            return action_key(self._sp.table.action_from_id(action))
+
+        def is_terminal(self) -> bool:
+            return self.model.st.is_terminal()
+
+        def returns(self) -> list[float]:
+            r = self.model.st.returns()
+            return [float(r[s]) for s in self._sp.sides]
+
+        def __str__(self) -> str:
+            return json.dumps(self.model.st.canonical(), sort_keys=True, separators=(",", ":"))
+
+    class CdgObserver:
+        """OpenSpiel's Python observer: the observation (``perfect_recall`` False) or the
+        information state (True) of a player, as a string and as a tensor (module docstring)."""
+
+        def __init__(self, sp: _Spec, perfect_recall: bool):
+            self.sp = sp
+            self.perfect_recall = perfect_recall
+            self.slots = sp.slots()
+            self.tree = compile_slots(self.slots)
+            n = size(self.slots)
+            pieces = [("observation", n)] + ([("seen_actions", len(sp.table))] if perfect_recall else [])
+            self.tensor = np.zeros(sum(k for _, k in pieces), np.float32)
+            self.dict = {}
+            i = 0
+            for name, k in pieces:
+                self.dict[name] = self.tensor[i:i + k]
+                i += k
+
+        def set_from(self, state: CdgState, player: int) -> None:
+            self.tensor.fill(0)
+            st = state.model.st
+            side = self.sp.sides[player]
+            if not self.perfect_recall:
+                encode(self.tree, st.observation(side), self.tensor)
+                return
+            info = st.information_state(side)
+            encode(self.tree, info["observation"], self.tensor)
+            seen = self.dict["seen_actions"]
+            table = self.sp.table
+            for entry in info["history"]:
+                if len(entry) == 3 and entry[0] != "seen" and entry[2] is not None:
+                    i = table.find(entry[2])
+                    if i is not None:
+                        seen[i] += 1.0
+
+        def string_from(self, state: CdgState, player: int) -> str:
+            st = state.model.st
+            side = self.sp.sides[player]
+            got = st.information_state(side) if self.perfect_recall else st.observation(side)
+            return json.dumps(got, sort_keys=True, separators=(",", ":"))
+
+
+def _game_type(name: str):
+    sp = _spec(name)
+    two = len(sp.sides) == 2
+    return pyspiel.GameType(
+        short_name=short_name(name), long_name=sp.spec.title or name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if two else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=len(sp.sides), min_num_players=len(sp.sides),
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=dict(sp.params))
+
+
+_REGISTERED: dict[str, type] = {}  # the game classes registered, by name
+
+
+def register(name: str) -> str:
+    """Register one game of the registry with pyspiel (once); returns its OpenSpiel name."""
+    _need()
+    if name not in _REGISTERED:
+        # a class per game (a plain function as the factory aborts the interpreter at exit in
+        # OpenSpiel 2.0.2: "PyThreadState_Get: the function must be called with the GIL held")
+        def init(self, params=None):
+            CdgGame.__init__(self, params, name=name)
+        cls = type(f"CdgGame_{name}", (CdgGame,), {"__init__": init})
+        pyspiel.register_game(_game_type(name), cls)
+        _REGISTERED[name] = cls
+    return short_name(name)
+
+
+def register_all() -> list[str]:
+    """Register every game of the registry that declares an action encoding; their names."""
+    return [register(n) for n in registry.names() if registry.get(n).encoding is not None]
+
+
+def load(name: str, **params: Any):
+    """The OpenSpiel game of registry game ``name`` with ``params`` (registered on first use)."""
+    register(name)
+    return pyspiel.load_game(short_name(name), params)
+
+
+def resampler(seed: int = 0):
+    """A re-deal sampler for OpenSpiel's IS-MCTS (``bot.set_resampler(...)``): for a state and a
+    player, a state drawn from the player's information set by the model's ``sample_redeal``
+    (model/core/information.py), with its own ``random.Random(seed)``."""
+    rng = random.Random(seed)
+
+    def sample(state, player: int):
+        st = state.model.st
+        side = state._sp.sides[player]
+        out = state.clone()
+        out.model.st = st.sample_redeal(side, rng)
+        out.model.legal = None
+        return out
+    return sample
