@@ -15,6 +15,9 @@ What the binding gives, and how:
   type; a list or object option, or one whose default is null, is a string parameter holding its
   JSON, "" for the default) and every ruling switch (``rulings_dict()`` of a new game: a parameter
   of its default's type). A bad value is the game's own one-line DataError.
+* ``max_steps`` (default 0: none), the binding's own: a game not over after that many steps is
+  cut there, terminal with zero returns (no rule ends it: for bounded tests and searches, as
+  OpenSpiel's own games take a horizon); ``max_game_length`` is then ``max_steps``.
 * **Players**: the sides in the spec's order (player 0 is ``spec.sides[0]``). Chance is
   OpenSpiel's chance player, with the model's exact probabilities as floats.
 * **Actions**: the ids of the game's action table (model/core/encoding.py); player actions and
@@ -47,7 +50,7 @@ from typing import Any
 from cdg_oracle.model.core import registry
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.game import CHANCE, action_key
-from cdg_oracle.model.core.tensor import compile_slots, encode, layout, size
+from cdg_oracle.model.core.tensor import compile_slots, encode, size
 
 PREFIX = "cdg_"
 
@@ -126,24 +129,20 @@ class _Spec:
         first = spec.new_state(scenario, spec.lengths[0], None, None)
         self.default_rulings = first.rulings_dict()
         clash = set(self.default_options) & set(self.default_rulings) | \
-            ({"scenario", "length"} & (set(self.default_options) | set(self.default_rulings)))
+            (set(OWN) & (set(self.default_options) | set(self.default_rulings)))
         if clash:
             raise DataError(f"{name}: option and ruling names clash as OpenSpiel parameters: {sorted(clash)}")
-        self.params = {"scenario": scenario, "length": spec.lengths[0]}
+        self.params = {"scenario": scenario, "length": spec.lengths[0], "max_steps": 0}
         self.params.update({k: _param_default(v) for k, v in self.default_options.items()})
         self.params.update({k: _param_default(v) for k, v in self.default_rulings.items()})
         self._slots = None
 
     def slots(self) -> list:
-        """The observation tensor's layout (model/core/tensor.py), from the first state of every
-        scenario as each side sees it."""
+        """The observation tensor's layout (model/core/tensor.py; as published:
+        oracle/action_tables.py ``observation_layout``)."""
         if self._slots is None:
-            spec = self.spec
-            obs = []
-            for sc in spec.scenarios():
-                st = spec.new_state(sc, spec.lengths[0], None, None)
-                obs += [st.observation(s) for s in self.sides]
-            self._slots = layout(obs, self.table.decl.categories)
+            from cdg_oracle.oracle.action_tables import observation_layout
+            self._slots = observation_layout(self.name)
         return self._slots
 
     def new_state(self, params: dict) -> Any:
@@ -152,6 +151,9 @@ class _Spec:
                    if params[k] != self.params[k]}
         return self.spec.new_state(params["scenario"], params["length"], rulings, options)
 
+
+#: The binding's own parameters (beside the game's options and rulings).
+OWN = ("scenario", "length", "max_steps")
 
 _SPECS: dict[str, _Spec] = {}
 
@@ -171,12 +173,27 @@ class _Model:
     """The model state an OpenSpiel state carries, its only attribute: deep-copied by the model's
     ``clone()`` (the game's data, no caches), pickled as the state's own JSON."""
 
-    __slots__ = ("st", "game", "legal")
+    __slots__ = ("st", "game", "legal", "seen")
 
     def __init__(self, st: Any, game: str):
         self.st = st
         self.game = game
         self.legal = None  # (ids sorted, {id: action}) of the current node, or None
+        self.seen: dict = {}  # (perfect recall?, side) -> the observation or information state now
+
+    def view(self, side: str, perfect_recall: bool) -> dict:
+        """``side``'s information state (``perfect_recall``) or observation now (kept until the
+        next step: OpenSpiel asks for the string and the tensor of each)."""
+        key = (perfect_recall, side)
+        got = self.seen.get(key)
+        if got is None:
+            got = self.seen[key] = self.st.information_state(side) if perfect_recall else self.st.observation(side)
+        return got
+
+    def changed(self) -> None:
+        """The state moved on: what was kept of the last node is gone."""
+        self.legal = None
+        self.seen = {}
 
     def __deepcopy__(self, memo: dict) -> "_Model":
         return _Model(self.st.clone(), self.game)
@@ -199,11 +216,14 @@ if pyspiel is not None:
                 raise DataError(f"{short_name(name)}: unknown parameters {sorted(unknown)}")
             self._full_params = full
             self._first = sp.new_state(full)  # checks the parameters once, with the game's errors
+            self.max_steps = int(full["max_steps"])
+            if self.max_steps < 0:
+                raise DataError(f"{short_name(name)}: max_steps must be 0 (no limit) or more, not {self.max_steps}")
             n = len(sp.sides)
             info = pyspiel.GameInfo(
                 num_distinct_actions=len(sp.table), max_chance_outcomes=len(sp.table), num_players=n,
                 min_utility=-1.0, max_utility=1.0, utility_sum=0.0 if n == 2 else None,
-                max_game_length=sp.table.decl.bounds.game_length)
+                max_game_length=self.max_steps or sp.table.decl.bounds.game_length)
             super().__init__(_game_type(name), info, params or {})
 
         def new_initial_state(self) -> "CdgState":
@@ -219,6 +239,7 @@ if pyspiel is not None:
         def __init__(self, game: CdgGame, st: Any):
             super().__init__(game)
             self.model = _Model(st, game._sp.name)
+            self.max_steps = game.max_steps
 
         @property
         def _sp(self) -> _Spec:
@@ -228,9 +249,14 @@ if pyspiel is not None:
             """The model state (the contract's GameState)."""
             return self.model.st
 
+        def truncated(self) -> bool:
+            """The game was cut at ``max_steps`` steps before its end (a binding parameter, for
+            bounded tests: no rule ends it there; the returns are zeros)."""
+            return bool(self.max_steps) and not self.model.st.is_terminal() and len(self.history()) >= self.max_steps
+
         def current_player(self) -> int:
             st = self.model.st
-            if st.is_terminal():
+            if st.is_terminal() or self.truncated():
                 return pyspiel.PlayerId.TERMINAL
             p = st.current_player()
             return pyspiel.PlayerId.CHANCE if p == CHANCE else self._sp.index[p]
@@ -244,6 +270,8 @@ if pyspiel is not None:
             return m.legal
 
         def _legal_actions(self, player: int) -> list[int]:
+            if player != self.current_player():  # only the player to move has actions
+                return []
             return list(self._legal()[0])
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -256,17 +284,17 @@ if pyspiel is not None:
                 a = m.legal[1][action]
             else:
                 a = self._sp.table.action_from_id(action)
-            m.legal = None
+            m.changed()
             m.st.apply(a)
 
         def _action_to_string(self, player: int, action: int) -> str:
             return action_key(self._sp.table.action_from_id(action))
 
         def is_terminal(self) -> bool:
-            return self.model.st.is_terminal()
+            return self.model.st.is_terminal() or self.truncated()
 
         def returns(self) -> list[float]:
-            r = self.model.st.returns()
+            r = self.model.st.returns()  # zeros before the end: a truncated game has no winner
             return [float(r[s]) for s in self._sp.sides]
 
         def __str__(self) -> str:
@@ -292,12 +320,12 @@ if pyspiel is not None:
 
         def set_from(self, state: CdgState, player: int) -> None:
             self.tensor.fill(0)
-            st = state.model.st
             side = self.sp.sides[player]
+            got = state.model.view(side, self.perfect_recall)
             if not self.perfect_recall:
-                encode(self.tree, st.observation(side), self.tensor)
+                encode(self.tree, got, self.tensor)
                 return
-            info = st.information_state(side)
+            info = got
             encode(self.tree, info["observation"], self.tensor)
             seen = self.dict["seen_actions"]
             table = self.sp.table
@@ -308,9 +336,7 @@ if pyspiel is not None:
                         seen[i] += 1.0
 
         def string_from(self, state: CdgState, player: int) -> str:
-            st = state.model.st
-            side = self.sp.sides[player]
-            got = st.information_state(side) if self.perfect_recall else st.observation(side)
+            got = state.model.view(self.sp.sides[player], self.perfect_recall)
             return json.dumps(got, sort_keys=True, separators=(",", ":"))
 
 
@@ -358,6 +384,15 @@ def load(name: str, **params: Any):
     return pyspiel.load_game(short_name(name), params)
 
 
+def pettingzoo_env(name: str, render_mode: str | None = None, **params: Any):
+    """Registry game ``name`` as a PettingZoo AEC environment, through Shimmy's OpenSpiel wrapper
+    (agents ``player_0``...: the sides in the spec's order; observations: the observation
+    tensor; actions: the table's ids, the legal ones marked in ``infos[agent]["action_mask"]``)."""
+    from shimmy import OpenSpielCompatibilityV0
+
+    return OpenSpielCompatibilityV0(env=load(name, **params), render_mode=render_mode)
+
+
 def resampler(seed: int = 0):
     """A re-deal sampler for OpenSpiel's IS-MCTS (``bot.set_resampler(...)``): for a state and a
     player, a state drawn from the player's information set by the model's ``sample_redeal``
@@ -369,6 +404,6 @@ def resampler(seed: int = 0):
         side = state._sp.sides[player]
         out = state.clone()
         out.model.st = st.sample_redeal(side, rng)
-        out.model.legal = None
+        out.model.changed()
         return out
     return sample

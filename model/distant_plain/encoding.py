@@ -31,7 +31,7 @@ from cdg_oracle.model.core.encoding import ActionDeclaration, ActionTable, Bound
 #: Raise it whenever the table below changes (its ids then mean other actions), and set DIGEST to
 #: the new table's (tests/oracle/test_encoding.py names it).
 VERSION = 1
-DIGEST = ""
+DIGEST = "2e25319fd393bdb4d293d9e68a88d4e4f827294c587f98666cdbfecd108f3e45"
 
 BOUNDS = Bounds(chance_outcomes=6, game_length=30_000)
 
@@ -70,15 +70,22 @@ def declaration() -> ActionDeclaration:
         "sa": (None,) + sas,
         "do": ("base", "cubes", "mass", "patronage", "place", "returnees", "sharia", "taliban",
                "underground"),
+        # the word that comes with each further key (operations/rally.py, special_activities/)
+        "do_base": ("base",),                              # Rally: a Base, and how many Active
+        "do_mass": ("mass",),                              # Warlords' mass placement: how many
+        "do_sharia": ("sharia",),                          # Taliban Rally's Sharia: how many steps
+        "do_taliban": ("taliban",),                        # Suborn: which Taliban piece
+        "do_underground": ("underground",),                # Suborn: whose Guerrillas go Underground
+        "government_troops": ("government_troops",),       # Sweep's move through a LoC ("via")
         "factions": ("taliban", "warlords", "both"),
     }
     do_shapes = (
         {"do": "do"},
-        {"do": "do", "active": "count"},
-        {"do": "do", "n": "count"},
-        {"do": "do", "steps": "count"},
-        {"do": "do", "kind": "piece"},
-        {"do": "do", "factions": "factions"},
+        {"do": "do_base", "active": "count"},
+        {"do": "do_mass", "n": "count"},
+        {"do": "do_sharia", "steps": "count"},
+        {"do": "do_taliban", "kind": "piece"},
+        {"do": "do_underground", "factions": "factions"},
     )
     shapes = do_shapes + tuple({**s, "space": "space"} for s in do_shapes) + (
         {"activate": "piece", "space": "space"},
@@ -86,11 +93,12 @@ def declaration() -> ActionDeclaration:
         {"ambush": "bool", "space": "space"},
         {"assault": "loc_or_none"},
         {"base": "space", "troops": "count"},
+        {"civic_action": "space"},
         {"cube": "piece", "space": "space"},
         {"die": "die"},
         {"done": "true"},
         {"from": "place", "move": "piece", "to": "place"},
-        {"from": "place", "move": "piece", "to": "place", "via": "loc"},
+        {"from": "space", "move": "government_troops", "to": "space", "via": "loc"},
         {"govt": "bool", "space": "space"},
         {"limited": "bool", "op": "op"},
         {"pass": "true"},

@@ -30,7 +30,7 @@ from cdg_oracle.model.core.encoding import ActionDeclaration, ActionTable, Bound
 #: Raise it whenever the table below changes (its ids then mean other actions), and set DIGEST to
 #: the new table's (tests/oracle/test_encoding.py names it).
 VERSION = 1
-DIGEST = ""
+DIGEST = "867e5af25bb6e1c980d8b23b9a026521963a8d955e47e32e1a7aa5c90884d4b7"
 
 BOUNDS = Bounds(chance_outcomes=110, game_length=10_000)
 
