@@ -37,7 +37,7 @@ from cdg_oracle.model.core.encoding import ActionDeclaration, ActionTable, Bound
 #: Raise it whenever the table below changes (its ids then mean other actions), and set DIGEST to
 #: the new table's (tests/oracle/test_encoding.py names it).
 VERSION = 1
-DIGEST = "97c5cf021313c77c2b101e04094ba8e289e84264b18606a55b5ff775e238715f"
+DIGEST = "3c08a7ce99aac3942f288d5f993eb9c08b181dd73d122cdfeed1ab5b8dea33bc"
 
 BOUNDS = Bounds(chance_outcomes=120, game_length=20_000)
 
@@ -67,7 +67,14 @@ def declaration() -> ActionDeclaration:
                "reserves", "travel", "war_of_ideas", "withdraw"),          # 7, 8
         "posture": ("hard", "soft"),                   # 4.2.2
         "use": ("event", "ops", "reserves"),           # 6.1, 6.3
-        "schengen": ("Benelux", "Eastern Europe", "France", "Germany", "Italy", "Scandinavia", "Spain"),
+        # 3.2 Mission Accomplished's Schengen re-roll (a country, or none under a ruling); 8.5.6
+        # an unblocked plot's re-roll (yes or no)
+        "reroll": ("Benelux", "Eastern Europe", "France", "Germany", "Italy", "Scandinavia", "Spain", None,
+                   False, True),
+        "true": (True,),
+        "resolve_posture": ("posture",),
+        "resolve_event": ("event",),
+        "marker": ("green", "tan"),                    # 7.3.1 a Regime Change marker's side (a ruling)
     }
     shapes = (
         {"card": "card"},
@@ -75,19 +82,23 @@ def declaration() -> ActionDeclaration:
         {"cell": "cell"},
         {"country": "country"},
         {"country": "country", "plot": "plot"},
+        {"backlash": "true", "country": "country", "plot": "plot"},   # card 1 Backlash's revealed plot
         {"die": "die"},
         {"event": "event"},
         {"from": "place"},
         {"to": "place"},
         {"cell": "cell", "from": "place", "to": "place"},
         {"major": "bool"},
+        {"marker": "marker"},
+        {"resolve": "resolve_posture"},                                # 7.6.3 Reassessment: the order
+        {"card": "cardnumber", "resolve": "resolve_event"},            # of the posture and the events
         {"op": "op"},
         {"plot": "plot"},
         {"posture": "posture"},
         {"regime_change": "bool"},
         {"remove_cadre": "country"},
         {"remove_sadr": "bool"},
-        {"reroll": "schengen"},
+        {"reroll": "reroll"},
         {"reserves": "bool"},
         {"sleepers": "count"},
         {"troops": "count"},

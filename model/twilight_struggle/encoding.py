@@ -30,7 +30,7 @@ from cdg_oracle.model.core.encoding import ActionDeclaration, ActionTable, Bound
 #: Raise it whenever the table below changes (its ids then mean other actions), and set DIGEST to
 #: the new table's (tests/oracle/test_encoding.py names it).
 VERSION = 1
-DIGEST = "867e5af25bb6e1c980d8b23b9a026521963a8d955e47e32e1a7aa5c90884d4b7"
+DIGEST = "5b178c8d0f562eca55a6c33eff41af22d574bf1da90cf4cf017d91a04e4d85d7"
 
 BOUNDS = Bounds(chance_outcomes=110, game_length=10_000)
 
@@ -50,6 +50,7 @@ def declaration() -> ActionDeclaration:
         "country": countries,                                  # 2.1
         "cancel": (None,) + countries,                         # card 40: cancel the Crisis in a country, or not
         "card": cards,                                         # 11.0: both editions and cards 104-110
+        "card_or_none": (None,) + cards,                       # a card, or none (card 44 and the like)
         "discard": (None, False) + cards,                      # a discard, or none
         "die": tuple(range(1, 7)),                             # 1.3
         "region": regions,                                     # 2.1
@@ -66,7 +67,7 @@ def declaration() -> ActionDeclaration:
     shapes = (
         {"boycott": "bool"},
         {"cancel": "cancel"},
-        {"card": "card"},
+        {"card": "card_or_none"},
         {"country": "country"},
         {"coup": "coup"},
         {"defcon": "defcon"},
