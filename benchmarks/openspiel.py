@@ -3,14 +3,13 @@ in one run, as a ratio of the cost of a step; and states copied per second, both
 
     python benchmarks/openspiel.py [--game labyrinth] [--games 20] [--seed 0]
 
-For each game (every game of the registry with an action encoding, or the one named), the same
-number of random complete games is played natively (the contract: ``legal_actions``,
-``chance_outcomes``, ``apply``; oracle/playout.py's choices) and through OpenSpiel
-(``pyspiel.load_game("cdg_<game>")``: ``current_player``, ``legal_actions`` as ids,
-``chance_outcomes`` as floats, ``apply_action``), one of each in turn, with the same seeds. The
-games differ (the choices are drawn over differently ordered lists), so the figure compared is the
-cost of a step: ``ratio`` = OpenSpiel's seconds per step / native seconds per step (the target: at
-most 1.2). ``clones/s`` copies a mid-game state (after ``--clone-after`` steps) repeatedly: the
+For each game (every game of the registry with an action encoding, or the one named), random
+complete games of its default scenario are played natively (the contract: ``legal_actions``,
+``chance_outcomes``, ``apply``; oracle/playout.py's random choices), and each, right after, the
+same game through OpenSpiel (``pyspiel.load_game("cdg_<game>")``): at each node what a random
+playout asks of it (``is_chance_node``, the legal ids or the chance outcomes as floats, a random
+draw) and ``apply_action`` of the recorded choice's id. The same games, so ``ratio`` is the cost of
+the binding: OpenSpiel's seconds over native seconds for the same steps (the target: at most 1.2). ``clones/s`` copies a mid-game state (after ``--clone-after`` steps) repeatedly: the
 model's ``clone()`` against OpenSpiel's ``state.clone()`` (which copies only the model state).
 Prints the figures; asserts nothing (speed is measured here, never in tests).
 """
@@ -31,36 +30,35 @@ from cdg_oracle.oracle import action_tables, openspiel  # noqa: E402
 from cdg_oracle.oracle.playout import choose  # noqa: E402
 
 
-def native_game(spec, scenario: str, seed: int) -> tuple[int, float]:
+def native_game(spec, scenario: str, seed: int) -> tuple[list, float]:
+    """A random game of the model (oracle/playout.py's choices); its actions and its seconds."""
     rng = random.Random(seed)
     t0 = time.perf_counter()
     st = spec.new_state(scenario, spec.lengths[0], None, None)
-    steps = 0
+    played = []
     while not st.is_terminal():
-        st.apply(choose(rng, st))
-        steps += 1
-    return steps, time.perf_counter() - t0
+        action = choose(rng, st)
+        st.apply(action)
+        played.append(action)
+    return played, time.perf_counter() - t0
 
 
-def spiel_game(game, seed: int) -> tuple[int, float]:
+def spiel_game(game, ids: list[int], seed: int) -> float:
+    """The same game through OpenSpiel: at each node what a random playout asks (the legal ids or
+    the chance outcomes, and a random draw over them), then the recorded choice; its seconds."""
     rng = random.Random(seed)
     t0 = time.perf_counter()
     state = game.new_initial_state()
-    steps = 0
-    while not state.is_terminal():
+    for action in ids:
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
-            x, acc = rng.random(), 0.0
-            for action, p in outcomes:
-                acc += p
-                if x < acc:
-                    break
-            state.apply_action(action)
+            rng.random()
         else:
             legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-        steps += 1
-    return steps, time.perf_counter() - t0
+            rng.randrange(len(legal))
+        state.apply_action(action)
+    assert state.is_terminal()
+    return time.perf_counter() - t0
 
 
 def clones_per_second(state, seconds: float = 1.0) -> float:
@@ -85,14 +83,14 @@ def main(argv: list[str] | None = None) -> int:
         spec = get(name)
         scenario = spec.default_scenario or spec.scenarios()[0]
         game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
-        native = [0, 0.0]
-        spiel = [0, 0.0]
+        table = spec.action_table()
+        steps, native, spiel = 0, 0.0, 0.0
         for k in range(args.games):
             seed = args.seed + k
-            for tally, (steps, secs) in ((native, native_game(spec, scenario, seed)), (spiel, spiel_game(game, seed))):
-                tally[0] += steps
-                tally[1] += secs
-        n_rate, s_rate = native[0] / native[1], spiel[0] / spiel[1]
+            played, secs = native_game(spec, scenario, seed)
+            steps, native = steps + len(played), native + secs
+            spiel += spiel_game(game, [table.action_id(a) for a in played], seed)
+        n_rate, s_rate = steps / native, steps / spiel
         # a mid-game state, both ways
         state = game.new_initial_state()
         rng = random.Random(args.seed)

@@ -173,13 +173,31 @@ class _Model:
     """The model state an OpenSpiel state carries, its only attribute: deep-copied by the model's
     ``clone()`` (the game's data, no caches), pickled as the state's own JSON."""
 
-    __slots__ = ("st", "game", "legal", "seen")
+    __slots__ = ("_st", "initial", "game", "sp", "legal", "player", "seen")
 
-    def __init__(self, st: Any, game: str):
-        self.st = st
+    def __init__(self, st: Any, game: str, initial: Any = None):
+        self._st = st
+        self.initial = initial  # the game's first state, cloned when first read (``st`` None)
         self.game = game
+        self.sp = _spec(game)
         self.legal = None  # (ids sorted, {id: action}) of the current node, or None
+        self.player = None  # the OpenSpiel player of the current node, or None
         self.seen: dict = {}  # (perfect recall?, side) -> the observation or information state now
+
+    @property
+    def st(self) -> Any:
+        """The model state (a new game's is cloned from the game's first state when first read:
+        OpenSpiel's clone of a Python state makes a new initial state, then replaces its attributes
+        by copies of the original's, and that initial state is never read)."""
+        if self._st is None:
+            self._st = self.initial.clone()
+            self.initial = None
+        return self._st
+
+    @st.setter
+    def st(self, value: Any) -> None:
+        self._st = value
+        self.initial = None
 
     def view(self, side: str, perfect_recall: bool) -> dict:
         """``side``'s information state (``perfect_recall``) or observation now (kept until the
@@ -193,6 +211,7 @@ class _Model:
     def changed(self) -> None:
         """The state moved on: what was kept of the last node is gone."""
         self.legal = None
+        self.player = None
         self.seen = {}
 
     def __deepcopy__(self, memo: dict) -> "_Model":
@@ -227,7 +246,7 @@ if pyspiel is not None:
             super().__init__(_game_type(name), info, params or {})
 
         def new_initial_state(self) -> "CdgState":
-            return CdgState(self, self._first.clone())
+            return CdgState(self, None)
 
         def make_py_observer(self, iig_obs_type=None, params=None):
             perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
@@ -238,12 +257,12 @@ if pyspiel is not None:
 
         def __init__(self, game: CdgGame, st: Any):
             super().__init__(game)
-            self.model = _Model(st, game._sp.name)
+            self.model = _Model(st, game._sp.name, initial=game._first if st is None else None)
             self.max_steps = game.max_steps
 
         @property
         def _sp(self) -> _Spec:
-            return _spec(self.model.game)
+            return self.model.sp
 
         def native(self) -> Any:
             """The model state (the contract's GameState)."""
@@ -255,28 +274,52 @@ if pyspiel is not None:
             return bool(self.max_steps) and not self.model.st.is_terminal() and len(self.history()) >= self.max_steps
 
         def current_player(self) -> int:
-            st = self.model.st
-            if st.is_terminal() or self.truncated():
-                return pyspiel.PlayerId.TERMINAL
-            p = st.current_player()
-            return pyspiel.PlayerId.CHANCE if p == CHANCE else self._sp.index[p]
+            m = self.model
+            if m.player is None:
+                st = m.st
+                if st.is_terminal() or self.truncated():
+                    m.player = pyspiel.PlayerId.TERMINAL
+                else:
+                    p = st.current_player()
+                    m.player = pyspiel.PlayerId.CHANCE if p == CHANCE else m.sp.index[p]
+            return m.player
 
         def _legal(self) -> tuple:
             m = self.model
             if m.legal is None:
-                table = self._sp.table
-                by_id = {table.action_id(a): a for a in m.st.legal_actions()}
+                table = m.sp.table
+                actions = m.st.legal_actions()
+                ids = table.ids_of(actions)
+                if None in ids:
+                    table.action_id(actions[ids.index(None)])  # its one-line DataError
+                by_id = dict(zip(ids, actions))
                 m.legal = (sorted(by_id), by_id)
             return m.legal
 
         def _legal_actions(self, player: int) -> list[int]:
-            if player != self.current_player():  # only the player to move has actions
+            if player != self.current_player() or player < 0:  # only the player to move has actions
                 return []
             return list(self._legal()[0])
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            table = self._sp.table
-            return sorted((table.action_id(a), float(p)) for a, p in self.model.st.chance_outcomes())
+            m = self.model
+            if m.legal is None:
+                table = m.sp.table
+                outcomes = m.st.chance_outcomes()
+                actions = [a for a, _ in outcomes]
+                ids = table.ids_of(actions)
+                if None in ids:
+                    table.action_id(actions[ids.index(None)])  # its one-line DataError
+                # the exact Fractions as floats (numerator / denominator: the nearest float); a
+                # uniform draw's outcomes share one Fraction object: one division
+                p0 = outcomes[0][1]
+                if all(p is p0 for _, p in outcomes):
+                    probs = [p0.numerator / p0.denominator] * len(outcomes)
+                else:
+                    probs = [p.numerator / p.denominator for _, p in outcomes]
+                pairs = sorted(zip(ids, probs))
+                m.legal = (pairs, dict(zip(ids, actions)))
+            return list(m.legal[0])
 
         def _apply_action(self, action: int) -> None:
             m = self.model

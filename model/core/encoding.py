@@ -104,14 +104,28 @@ class ActionTable:
             offset += size
         self.size = offset
         self._by_keys = {b[1]: b for b in self.blocks}
-        self._ids: dict[str, int] = {}
+        #: the one-key shapes: key -> {value (a boolean as (bool, value)): id}
+        self._single: dict = {}
+        for offset, keys, names, _ in self.blocks:
+            if len(keys) == 1:
+                self._single[keys[0]] = {((bool, v) if v.__class__ is bool else v): offset + i
+                                         for i, v in enumerate(decl.domains[names[0]])}
+        self._ids: dict = {}  # an action's items with their types (a scalar: its type and value) -> id
 
     def __len__(self) -> int:
         return self.size
 
     def find(self, action: Any) -> int | None:
         """The id of ``action``, or None when the table does not hold it."""
-        key = action_key(action)
+        if type(action) is dict:  # the fast path: the items with their types, remembered
+            try:
+                key = tuple([(k, v.__class__, v) for k, v in action.items()])
+            except TypeError:  # pragma: no cover - an unhashable value: no action of a table
+                return None
+        else:
+            key = (action.__class__, action) if isinstance(action, (str, int, float, bool)) or action is None else None
+            if key is None:
+                return None
         got = self._ids.get(key)
         if got is not None:
             return got
@@ -132,6 +146,23 @@ class ActionTable:
         if got is not None and len(self._ids) < 200_000:
             self._ids[key] = got
         return got
+
+    def ids_of(self, actions: list) -> list[int | None]:
+        """The ids of ``actions`` (None for one the table does not hold), in their order. A
+        one-key object is looked up by its key and value (a boolean apart from the integers)."""
+        single, find = self._single, self.find
+        out = []
+        last, sub = None, None
+        for a in actions:
+            got = None
+            if type(a) is dict and len(a) == 1:
+                for k, v in a.items():
+                    if k != last:
+                        last, sub = k, single.get(k)
+                    if sub is not None:
+                        got = sub.get(v) if v.__class__ is not bool else sub.get((bool, v))
+            out.append(got if got is not None else find(a))
+        return out
 
     def action_id(self, action: Any) -> int:
         """The id of ``action``; an action the table does not hold is a one-line DataError."""
