@@ -11,11 +11,14 @@ playout asks of it (``is_chance_node``, the legal ids or the chance outcomes as 
 draw) and ``apply_action`` of the recorded choice's id. The same games, so ``ratio`` is the cost of
 the binding: OpenSpiel's seconds over native seconds for the same steps (the target: at most 1.2). ``clones/s`` copies a mid-game state (after ``--clone-after`` steps) repeatedly: the
 model's ``clone()`` against OpenSpiel's ``state.clone()`` (which copies only the model state).
+``log10 p``: the probability that a random playout samples the first game played, the weight
+outcome-sampling CFR divides by (a float is 0 below about 1e-308: docs/openspiel.md).
 Prints the figures; asserts nothing (speed is measured here, never in tests).
 """
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -41,6 +44,21 @@ def native_game(spec, scenario: str, seed: int) -> tuple[list, float]:
         st.apply(action)
         played.append(action)
     return played, time.perf_counter() - t0
+
+
+def log10_sampling_probability(spec, scenario: str, played: list) -> float:
+    """log10 of the probability that a random playout (uniform choices, chance by its
+    probabilities) samples the game ``played``: what outcome-sampling CFR divides by."""
+    st = spec.new_state(scenario, spec.lengths[0], None, None)
+    total = 0.0
+    for action in played:
+        if st.current_player() == "chance":
+            p = next(p for a, p in st.chance_outcomes() if a == action)
+            total += math.log10(p.numerator) - math.log10(p.denominator)
+        else:
+            total -= math.log10(len(st.legal_actions()))
+        st.apply(action)
+    return total
 
 
 def spiel_game(game, ids: list[int], seed: int) -> float:
@@ -78,16 +96,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clone-after", type=int, default=100, help="steps played before the clone measure")
     args = ap.parse_args(argv)
     print(f"{'game':<20} {'native steps/s':>14} {'openspiel steps/s':>17} {'ratio':>6} "
-          f"{'native clones/s':>15} {'openspiel clones/s':>18}")
+          f"{'native clones/s':>15} {'openspiel clones/s':>18} {'first game: steps, log10 p':>27}")
     for name in args.game or action_tables.games():
         spec = get(name)
         scenario = spec.default_scenario or spec.scenarios()[0]
         game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
         table = spec.action_table()
-        steps, native, spiel = 0, 0.0, 0.0
+        steps, native, spiel, logp = 0, 0.0, 0.0, None
         for k in range(args.games):
             seed = args.seed + k
             played, secs = native_game(spec, scenario, seed)
+            if logp is None:
+                logp = (len(played), log10_sampling_probability(spec, scenario, played))
             steps, native = steps + len(played), native + secs
             spiel += spiel_game(game, [table.action_id(a) for a in played], seed)
         n_rate, s_rate = steps / native, steps / spiel
@@ -103,9 +123,11 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         print(f"{name:<20} {n_rate:>14.0f} {s_rate:>17.0f} {n_rate / s_rate:>6.2f} "
-              f"{clones_per_second(state.native()):>15.0f} {clones_per_second(state):>18.0f}", flush=True)
+              f"{clones_per_second(state.native()):>15.0f} {clones_per_second(state):>18.0f} "
+              f"{logp[0]:>20} {logp[1]:>6.0f}", flush=True)
     print(f"(ratio: OpenSpiel's cost of a step over the native one; {args.games} random games each way; "
-          f"pyspiel {getattr(pyspiel, '__version__', '?')})")
+          f"log10 p: the probability that a random playout samples the first game, what outcome-sampling "
+          f"CFR divides by: below -308 a float is 0; pyspiel {getattr(pyspiel, '__version__', '?')})")
     return 0
 
 
