@@ -203,3 +203,47 @@ def named_cards(history: Iterable[list]) -> set:
     for e in history:
         out.update(_cards_named(e))
     return out
+
+
+#: Re-deals tried before the sampler gives up on a hand the question under way rules out.
+TRIES = 200
+
+
+def sample(st: Any, deal: Any, rng: Any) -> Any:
+    """Re-deal a copy of ``st`` with ``deal(new, rng)`` (which changes only what a side cannot
+    see) and pose the pending question again for the new deal (model/core/engine.py ``repose``).
+    A question under way may rule a deal out (the other side is choosing the second card of an
+    operation that needs one it may hold, Labyrinth 7.6; a frame expects a card the deal moved):
+    such a deal is drawn again, which conditions the uniform deal on the question standing as it
+    stands (rejection sampling: exact). After :data:`TRIES` deals all ruled out, the copy of
+    ``st`` itself is returned (always consistent; the caller's draws then tell nothing new)."""
+    for _ in range(TRIES):
+        new = st.clone()
+        deal(new, rng)
+        d = new.d
+        if d["pending"] is None or d["terminal"] is not None:
+            return new
+        try:
+            posed = new.ENGINE.repose(new)
+        except DataError:
+            continue
+        if not posed["actions"]:
+            continue
+        d["pending"] = posed
+        return new
+    return st.clone()
+
+
+def offered_from(st: Any, other: dict) -> tuple:
+    """What the question posed now shows its player of another side's hand: ``(player, "hand:"
+    + owner, cards)`` for the cards of ``owner``'s hand among the options offered (an event that
+    lets a side choose among the other's cards shows them: Twilight Struggle's Aldrich Ames,
+    card 98). ``other`` maps each side to the side whose hand it could be offered."""
+    p = st.d["pending"]
+    if p is None or p["player"] not in other:
+        return ()
+    owner = other[p["player"]]
+    hand = st.d["hands"][owner]
+    cards = tuple(sorted(a["card"] for a in p["actions"]
+                         if type(a) is dict and type(a.get("card")) is int and a["card"] in hand))
+    return ((p["player"], "hand:" + owner, cards),) if cards else ()
