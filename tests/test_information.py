@@ -108,14 +108,15 @@ def test_history_survives_clone_and_json(game):
         twin.apply(a)
         for side in spec.sides:
             assert twin.information_state(side) == st.information_state(side)
-    assert len(st.d[HISTORY]) >= 150 or st.is_terminal()
+    assert len(st.history) >= 150 or st.is_terminal()
 
 
 @pytest.mark.parametrize("game", ["labyrinth", "twilight_struggle", "distant_plain"])
 def test_history_is_not_canonical_nor_a_position(game):
-    """The history is each side's past, not a fact two implementations must agree on: absent
-    from ``canonical()`` and from a position written of the state."""
-    from cdg_oracle.model.core.position import to_document
+    """The history is each side's past, not a fact two implementations must agree on: outside
+    the state's dict (so absent from ``canonical()`` and a position written of the state), in its
+    JSON, and a state read from a position has none."""
+    from cdg_oracle.model.core.position import from_document, to_document
 
     spec = get(game)
     rng = random.Random(3)
@@ -124,9 +125,21 @@ def test_history_is_not_canonical_nor_a_position(game):
         if st.is_terminal():
             break
         st.apply(choose(rng, st))
-    assert st.d[HISTORY]
-    assert HISTORY not in st.canonical()
-    assert HISTORY not in json.dumps(to_document(st).get("state", {}))
+    assert st.history and HISTORY not in st.d
+    assert json.loads(st.to_json())[HISTORY] == st.history
+    back = from_document(to_document(st))
+    assert back.d == st.d and back.history == []
+    assert back.information_state(spec.sides[0])["history"] == []
+
+
+def test_a_bad_history_is_one_line():
+    spec = get("twilight_struggle")
+    st = spec.new_state(spec.scenarios()[0], spec.lengths[0], None, None)
+    good = json.loads(st.to_json())
+    for bad in ([["Nobody", "q", 1]], [["seen", "US", "hand:USSR"]], "steps", [["chance", "q", 1, ["Mars"]]]):
+        with pytest.raises(DataError) as e:
+            spec.state_class.from_json(json.dumps({**good, HISTORY: bad}))
+        assert "\n" not in str(e.value) and HISTORY in str(e.value)
 
 
 @pytest.mark.parametrize("game", ["labyrinth", "twilight_struggle", "distant_plain"])

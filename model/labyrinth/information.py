@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import Any
 
 from cdg_oracle.model.core.information import (
-    HISTORY, information_state as _information_state, named_cards, offered_from, redeal, redeal_places, rename_private, sample, unknown_to,
+    information_state as _information_state, named_cards, offered_from, redeal, redeal_places, rename_private, sample, unknown_to,
 )
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.plots import face_down_plots
@@ -100,7 +100,7 @@ def sample_redeal(st: Any, side: str, rng: Any) -> Any:
 
 def _deal(new: Any, side: str, rng: Any) -> None:
     d = new.d
-    history = d.get(HISTORY, [])
+    history = new.history
     other = _OTHER[side]
     unseen = unknown_to(history, side)
     hand = d["hands"][other]
@@ -159,7 +159,7 @@ def _plots_known(st: Any) -> dict[str, list]:
     for f in d["stack"]:  # a plot being resolved (or placed) by a procedure under way
         if "plot" in f and type(f.get("country")) is str and f["plot"] is not None:
             out.setdefault(f["country"], []).append(f["plot"])
-    for e in reversed(d.get(HISTORY, ())):
+    for e in reversed(st.history):
         if e[1] in _JIHADIST_ONLY:
             break
         if e[1] == _RESOLVE and type(e[2]) is dict and "plot" in e[2]:

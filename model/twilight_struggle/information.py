@@ -46,7 +46,7 @@ from typing import Any
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.information import (
-    HISTORY, information_state as _information_state, named_cards, offered_from, redeal_places, rename_private, sample, unknown_to,
+    information_state as _information_state, named_cards, offered_from, redeal_places, rename_private, sample, unknown_to,
 )
 
 _OTHER = {"US": "USSR", "USSR": "US"}
@@ -107,7 +107,7 @@ def sample_redeal(st: Any, side: str, rng: Any) -> Any:
 
 def _deal(new: Any, side: str, rng: Any) -> None:
     d = new.d
-    history = d.get(HISTORY, [])
+    history = new.history
     other = _OTHER[side]
     unseen = unknown_to(history, side)
     named = named_cards(history)
