@@ -19,14 +19,16 @@ its opponent's headline once revealed). A state keeps that past in one list besi
   place it cannot otherwise see (``place`` is ``"hand:<side>"`` or ``"headline:<side>"``):
   Twilight Struggle's Aldrich Ames (card 98), CIA Created (card 26), the tournament reveal
   (11.1.1), the headline reveal (4.5 C). Written after the step that showed it (what the game's
-  ``sightings(st)`` gives after the step and did not give before it): the state's own record
-  of what is shown lasts a turn, the player's memory the rest of the game.
+  ``sightings(st)`` gives after the step and did not give before it, and what its
+  ``reveals(st, action)`` says the step shows and takes away again within it, like a headline
+  revealed and resolved in one step): the state's own record of what is shown lasts a turn,
+  the player's memory the rest of the game.
 
 The history is not part of the position: it is outside ``d`` (so not in ``canonical()``, a
-trace's state hashes, a position or the results hash), copied by ``clone()`` and written by
-``to_json()`` under ``"history"`` (:data:`HISTORY`), which ``from_json`` reads back
-(:func:`check_history`). A state read from a position, or from JSON without one, has an empty
-history: its sides' memory starts there.
+trace's state hashes, a position, ``to_json()``'s default text or the results hash), copied by
+``clone()`` and written by ``to_json(history=True)`` under ``"history"`` (:data:`HISTORY`),
+which ``from_json`` reads back (:func:`check_history`). A state read from a position, or from
+JSON without one, has an empty history: its sides' memory starts there.
 
 **The information state** of ``side`` (:func:`information_state`) is plain JSON: the game, the
 scenario, options and rulings the game is played under, the history as ``side`` saw it (a

@@ -20,8 +20,8 @@ A game subclasses :class:`StackState` and supplies
 
 Every ``apply`` appends the step to the state's ``history`` (a list beside ``d``: the sides'
 memory of the past, not a fact of the position; model/core/information.py), marked private when
-the game's ``information.py`` says only some sides saw what was taken; ``clone()`` and the JSON
-round trip keep it; ``information_state(side)`` and ``sample_redeal(side, rng)`` are the game's
+the game's ``information.py`` says only some sides saw what was taken; ``clone()`` keeps it, and
+the JSON round trip when asked (``to_json(history=True)``); ``information_state(side)`` and ``sample_redeal(side, rng)`` are the game's
 (its Game's ``INFORMATION``).
 """
 from __future__ import annotations
@@ -131,8 +131,9 @@ class StackState:
         history = self.history
         history.append(entry)
         shown = info.sightings(self)
+        revealed = info.reveals(self, action)
         self.ENGINE.run(self, action)
-        record_sightings(history, shown, info.sightings(self))
+        record_sightings(history, shown, info.sightings(self) + revealed)
 
     def applied_rules(self) -> list[str]:
         """Rule numbers applied by the last ``apply`` (first: the rule of the question answered)."""
@@ -236,17 +237,20 @@ class StackState:
         changed in place (a re-deal replaces an entry), so the copy shares them."""
         return type(self)(copy_json(self.d), self.game_object, list(self.history))
 
-    def to_json(self) -> str:
-        """Canonical JSON of the whole state: sorted keys, compact separators; the history, when
-        there is one, under ``"history"`` (:data:`~.information.HISTORY`), which ``from_json``
-        takes back out of the dict."""
-        if self.history:
+    def to_json(self, history: bool = False) -> str:
+        """Canonical JSON of the whole state: sorted keys, compact separators. ``history``: with
+        the steps that led to it under ``"history"`` (:data:`~.information.HISTORY`; what a
+        serialization that must keep each side's information state writes, e.g. OpenSpiel's),
+        which ``from_json`` takes back out of the dict. Without it (the default) the text is the
+        position's alone: two states reached by different paths have the same text."""
+        if history and self.history:
             return json.dumps({**self.d, HISTORY: self.history}, sort_keys=True, separators=(",", ":"))
         return json.dumps(self.d, sort_keys=True, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str, check: bool = True):
-        """The state of ``to_json``'s text. ``check`` (default): refuse a state that breaks the
+        """The state of ``to_json``'s text (with its history if the text has one, else none).
+        ``check`` (default): refuse a state that breaks the
         game's shape or consistency laws (:meth:`check_loaded`). The checked walks pass False for
         the round trip of a state the same step has just checked against those laws."""
         try:

@@ -76,6 +76,11 @@ def sightings(st: Any) -> tuple:
     return offered_from(st, _OTHER)
 
 
+def reveals(st: Any, action: Any) -> tuple:
+    """No step shows a side anything it takes away again within the step."""
+    return ()
+
+
 def information_state(st: Any, side: str) -> dict:
     """``side``'s information state (model/core/information.py): the history as it saw it and its
     observation now (the US sees plots only as counts where they lie face down, 8.5.4)."""

@@ -91,6 +91,25 @@ def sightings(st: Any) -> tuple:
     return tuple(out) + offered_from(st, _OTHER)
 
 
+@implements("4.5")
+def reveals(st: Any, action: Any) -> tuple:
+    """What a step shows and takes away within itself: the second headline chosen reveals both
+    (4.5 C: "both cards are revealed"), and the events may resolve in the same step, taking the
+    cards off the headline spaces before the step ends. Each side sees the other's card (the one
+    it had seen already under 6.4.4 aside)."""
+    p = st.d["pending"]
+    if p.get("question") != _HEADLINE:
+        return ()
+    side, d = p["player"], st.d
+    other = _OTHER[side]
+    if d["headline"][other] is None:
+        return ()  # the first choice: nothing revealed yet
+    out = [(other, "headline:" + side, (action["card"],))]
+    if other not in d["headline_shown"]:
+        out.append((side, "headline:" + other, (d["headline"][other],)))
+    return tuple(out)
+
+
 def information_state(st: Any, side: str) -> dict:
     """``side``'s information state (model/core/information.py): the history as it saw it (the
     other's deals and unrevealed headline as ``null``, what events showed it), its observation."""
