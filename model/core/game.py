@@ -169,7 +169,8 @@ class Game:
     #: ``seen_by(st, action)`` (before a step: None if every side sees what is taken, else the
     #: list of the sides that do), ``sightings(st)`` (what the state shows a side of a place it
     #: cannot otherwise see, now: a set of ``(side, place, cards)``; what a step adds to it is
-    #: recorded after the step), ``information_state(st, side)`` and
+    #: recorded after the step), ``reveals(st, action)`` (before a step: what it will show that
+    #: is gone again by its end, the same triples), ``information_state(st, side)`` and
     #: ``sample_redeal(st, side, rng)``.
     INFORMATION: str | None = None
     #: the options of a state dict that has none (Labyrinth's two-player default)

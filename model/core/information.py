@@ -6,8 +6,8 @@ named by its Game's ``INFORMATION`` (model/core/game.py) and called through the 
 
 **The history.** ``observation(side)`` is what a side sees *now*; a player of a card-driven game
 also remembers what it saw earlier (the cards it drew, the cards an event showed it for a turn,
-its opponent's headline once revealed). The state keeps that past in one list, ``d["history"]``
-(:data:`HISTORY`), one entry per step applied, written by :meth:`StackState.apply`:
+its opponent's headline once revealed). A state keeps that past in one list beside its dict,
+``st.history``, one entry per step applied, written by :meth:`StackState.apply`:
 
 * ``[player, question, action]``: a public step (the player a side or ``"chance"``, the
   question's stable identifier, the action or chance outcome taken): every side saw it;
@@ -15,17 +15,20 @@ its opponent's headline once revealed). The state keeps that past in one list, `
   taken (a card drawn: its drawer; a headline card chosen: its chooser until the reveal). Every
   other side saw only that the step happened (its player and question): the rules make a draw
   or a secret choice public as an event, not as a value;
-* ``["seen", side, place, [cards]]``: what an event or a rule showed ``side`` of a place it
-  cannot otherwise see (``place`` is ``"hand:<side>"`` or ``"headline:<side>"``): Twilight
-  Struggle's Aldrich Ames (card 98), CIA Created (card 26), the tournament reveal (11.1.1),
-  the headline reveal (4.5 C). Written after the step that showed it (the game's
-  ``sightings(st)``: the step's own record of what is shown stays in the state only for a
-  turn, the player's memory for the rest of the game).
+* ``["seen", side, place, [cards]]``: what an event, a rule or a question showed ``side`` of a
+  place it cannot otherwise see (``place`` is ``"hand:<side>"`` or ``"headline:<side>"``):
+  Twilight Struggle's Aldrich Ames (card 98), CIA Created (card 26), the tournament reveal
+  (11.1.1), the headline reveal (4.5 C). Written after the step that showed it (what the game's
+  ``sightings(st)`` gives after the step and did not give before it, and what its
+  ``reveals(st, action)`` says the step shows and takes away again within it, like a headline
+  revealed and resolved in one step): the state's own record of what is shown lasts a turn,
+  the player's memory the rest of the game.
 
-The history is not part of the canonical state (two implementations need not keep it; it is
-neither in ``canonical()`` nor in a trace's state hashes, so the results hash is unchanged) and
-a position does not carry it (a position is a board, not a past: model/core/position.py leaves
-it out, and a state read from a position starts a history of its own from there).
+The history is not part of the position: it is outside ``d`` (so not in ``canonical()``, a
+trace's state hashes, a position, ``to_json()``'s default text or the results hash), copied by
+``clone()`` and written by ``to_json(history=True)`` under ``"history"`` (:data:`HISTORY`),
+which ``from_json`` reads back (:func:`check_history`). A state read from a position, or from
+JSON without one, has an empty history: its sides' memory starts there.
 
 **The information state** of ``side`` (:func:`information_state`) is plain JSON: the game, the
 scenario, options and rulings the game is played under, the history as ``side`` saw it (a
@@ -45,7 +48,7 @@ from typing import Any, Iterable
 
 from cdg_oracle.model.core.errors import DataError
 
-#: The key of the history in the state dict (absent: an empty history).
+#: The key of the history in a state's JSON (``to_json``; absent: an empty history).
 HISTORY = "history"
 #: The player of a sighting entry (never a side's name nor ``"chance"``).
 SEEN = "seen"
@@ -94,7 +97,7 @@ def information_state(st: Any, side: str) -> dict:
         "scenario": d.get("scenario"),
         "options": st.options(),
         "rulings": st.rulings_dict(),
-        "history": masked_history(d.get(HISTORY, ()), side),
+        "history": masked_history(st.history, side),
         "observation": st.observation(side),
     }
 
@@ -203,3 +206,66 @@ def named_cards(history: Iterable[list]) -> set:
     for e in history:
         out.update(_cards_named(e))
     return out
+
+
+#: Re-deals tried before the sampler gives up on a hand the question under way rules out.
+TRIES = 200
+
+
+def sample(st: Any, deal: Any, rng: Any) -> Any:
+    """Re-deal a copy of ``st`` with ``deal(new, rng)`` (which changes only what a side cannot
+    see) and pose the pending question again for the new deal (model/core/engine.py ``repose``).
+    A question under way may rule a deal out (the other side is choosing the second card of an
+    operation that needs one it may hold, Labyrinth 7.6; a frame expects a card the deal moved):
+    such a deal is drawn again, which conditions the uniform deal on the question standing as it
+    stands (rejection sampling: exact). After :data:`TRIES` deals all ruled out, the copy of
+    ``st`` itself is returned (always consistent; the caller's draws then tell nothing new)."""
+    for _ in range(TRIES):
+        new = st.clone()
+        deal(new, rng)
+        d = new.d
+        if d["pending"] is None or d["terminal"] is not None:
+            return new
+        try:
+            posed = new.ENGINE.repose(new)
+        except DataError:
+            continue
+        if not posed["actions"]:
+            continue
+        d["pending"] = posed
+        return new
+    return st.clone()
+
+
+def offered_from(st: Any, other: dict) -> tuple:
+    """What the question posed now shows its player of another side's hand: ``(player, "hand:"
+    + owner, cards)`` for the cards of ``owner``'s hand among the options offered (an event that
+    lets a side choose among the other's cards shows them: Twilight Struggle's Aldrich Ames,
+    card 98). ``other`` maps each side to the side whose hand it could be offered."""
+    p = st.d["pending"]
+    if p is None or p["player"] not in other:
+        return ()
+    owner = other[p["player"]]
+    hand = st.d["hands"][owner]
+    cards = tuple(sorted(a["card"] for a in p["actions"]
+                         if type(a) is dict and type(a.get("card")) is int and a["card"] in hand))
+    return ((p["player"], "hand:" + owner, cards),) if cards else ()
+
+
+def check_history(history: Any, sides: tuple) -> None:
+    """A history read from JSON is a list of entries of the shapes above (the module docstring);
+    a one-line DataError naming the first that is not."""
+    if type(history) is not list:
+        raise DataError(f"state.{HISTORY}: not a list of steps")
+    players = set(sides) | {"chance"}
+    for i, e in enumerate(history):
+        where = f"state.{HISTORY}[{i}]"
+        if type(e) is not list or not e:
+            raise DataError(f"{where}: not a step (a list)")
+        if e[0] == SEEN:
+            if len(e) != 4 or e[1] not in sides or type(e[2]) is not str or type(e[3]) is not list:
+                raise DataError(f"{where}: a sighting is [\"seen\", side, place, cards]")
+        elif e[0] not in players or len(e) not in (3, 4) or type(e[1]) is not str:
+            raise DataError(f"{where}: a step is [player, question, action] or [player, question, action, sides]")
+        elif len(e) == 4 and (type(e[3]) is not list or not set(e[3]) <= set(sides)):
+            raise DataError(f"{where}: the sides who saw the step are not a list of sides")

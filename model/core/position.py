@@ -43,7 +43,6 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from cdg_oracle.model.core.errors import DataError
-from cdg_oracle.model.core.information import HISTORY
 
 FORMAT = "cdg-oracle-position"
 FORMAT_VERSION = 1
@@ -346,7 +345,7 @@ def check_shape(d: dict, template: dict, fmt: PositionFormat, where: str, kinds:
     field that no state has. The machine's fields are the engine's to check, the header's (the
     rulings, the options) their readers'."""
     for key in d:
-        if key not in template and key not in fmt.optional and key != HISTORY:
+        if key not in template and key not in fmt.optional:
             raise DataError(f"{where}.{key}: not a field of a state of this game")
     if kinds is None:
         kinds = _kinds_of(template)
@@ -524,8 +523,8 @@ def to_document(st) -> dict:
     point, before = _named_point(st, fmt)
     state = {}
     for key, value in before.items():
-        if key in fmt.machine or key in fmt.fixed or key in fmt.derived or key == HISTORY:
-            continue  # the history is a past, not a position (model/core/information.py)
+        if key in fmt.machine or key in fmt.fixed or key in fmt.derived:
+            continue
         if key in start and _key(value) == _key(start[key]):
             continue
         state[key] = _readable_out(fmt, key, _difference(start.get(key), value))

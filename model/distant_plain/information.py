@@ -26,6 +26,11 @@ def sightings(st: Any) -> tuple:
     return ()
 
 
+def reveals(st: Any, action: Any) -> tuple:
+    """No step shows a side anything it takes away again within the step."""
+    return ()
+
+
 def information_state(st: Any, side: str) -> dict:
     """The faction's information state: the public history and its observation."""
     return _information_state(st, side)

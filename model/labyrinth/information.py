@@ -16,7 +16,8 @@ the shared part is model/core/information.py).
   Backlash (card 1), which are revealed as they are taken.
 
 No event of Labyrinth shows a side the other's hand without moving the card, so
-:func:`sightings` is empty.
+:func:`sightings` records only a question that offers a side the other's cards (none as
+modelled; the check is the core's, ``offered_from``).
 
 **The re-deal** (:func:`sample_redeal`): for ``side``, the cards it cannot place (the draw pile,
 and the cards of the other hand whose last move it did not see: model/core/information.py
@@ -44,7 +45,7 @@ from __future__ import annotations
 from typing import Any
 
 from cdg_oracle.model.core.information import (
-    HISTORY, information_state as _information_state, named_cards, redeal, redeal_places, rename_private, unknown_to,
+    information_state as _information_state, named_cards, offered_from, redeal, redeal_places, rename_private, sample, unknown_to,
 )
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.plots import face_down_plots
@@ -52,6 +53,7 @@ from cdg_oracle.model.labyrinth.plots import face_down_plots
 #: Questions whose answer only the Jihadist sees (8.5.4: plots are placed face down).
 _JIHADIST_ONLY = frozenset({"op_plot.place", "place_plot_event.start"})
 _DRAW = "draw.drawn"
+_RESOLVE = "resolve_plots.start"
 _OTHER = {"US": "Jihadist", "Jihadist": "US"}
 
 
@@ -68,8 +70,14 @@ def seen_by(st: Any, action: Any) -> list | None:
 
 
 def sightings(st: Any) -> tuple:
-    """What the state shows a side of a place it cannot otherwise see: nothing in Labyrinth (no
-    event shows a hand without moving the card)."""
+    """What the state shows a side of a place it cannot otherwise see: in Labyrinth only what a
+    question offers of the other's hand (none does in the cards as modelled; no event shows a
+    hand without moving the card)."""
+    return offered_from(st, _OTHER)
+
+
+def reveals(st: Any, action: Any) -> tuple:
+    """No step shows a side anything it takes away again within the step."""
     return ()
 
 
@@ -92,9 +100,12 @@ def sample_redeal(st: Any, side: str, rng: Any) -> Any:
     """A state consistent with ``side``'s information state (the module docstring): the pile and
     the other hand's unseen cards dealt again (and, for the US, the plot markers it cannot see),
     the question posed again for the new hands (model/core/engine.py ``repose``)."""
-    new = st.clone()
+    return sample(st, lambda new, r: _deal(new, side, r), rng)
+
+
+def _deal(new: Any, side: str, rng: Any) -> None:
     d = new.d
-    history = d.get(HISTORY, [])
+    history = new.history
     other = _OTHER[side]
     unseen = unknown_to(history, side)
     hand = d["hands"][other]
@@ -106,9 +117,6 @@ def sample_redeal(st: Any, side: str, rng: Any) -> Any:
     rename_private(history, side, mapping, moved)
     if side == "US":
         _redeal_plots(new, rng)
-    if d["pending"] is not None and d["terminal"] is None:
-        d["pending"] = new.ENGINE.repose(new)
-    return new
 
 
 @implements("8.5.4", "4.8.1")
@@ -120,8 +128,12 @@ def _redeal_plots(st: Any, rng: Any) -> None:
     pool = list(d["plots_available"]) + ["WMD"] * d["wmd_available"]
     sizes = [len(pool)]
     where = []
+    known = _plots_known(st)
     for name, c in d["countries"].items():
         down = face_down_plots(st, name)
+        for p in known.get(name, ()):
+            if p in down:
+                down.remove(p)
         if down:
             for p in down:
                 c["plots"].remove(p)
@@ -135,3 +147,26 @@ def _redeal_plots(st: Any, rng: Any) -> None:
     d["wmd_available"] = box.count("WMD")
     for name, plots in zip(where, placed):
         d["countries"][name]["plots"].extend(plots)
+
+
+@implements("card 1", "5.2.3")
+def _plots_known(st: Any) -> dict[str, list]:
+    """The face-down markers the re-deal leaves where they are, by country: those Backlash
+    revealed (card 1, ``backlash_plots``), those the Jihadist named in the open to resolve them
+    since the last plot was placed and the one a procedure under way is resolving (5.2.3: a plot
+    is revealed where it lies as it is resolved). A procedure under way that placed a plot keeps
+    its marker too (its frame names the value): the sampler then leaves that one marker as it
+    is, which is consistent but not re-dealt."""
+    d = st.d
+    out: dict[str, list] = {}
+    for b in d.get("backlash_plots", ()):
+        out.setdefault(b["country"], []).append(b["plot"])
+    for f in d["stack"]:  # a plot being resolved (or placed) by a procedure under way
+        if "plot" in f and type(f.get("country")) is str and f["plot"] is not None:
+            out.setdefault(f["country"], []).append(f["plot"])
+    for e in reversed(st.history):
+        if e[1] in _JIHADIST_ONLY:
+            break
+        if e[1] == _RESOLVE and type(e[2]) is dict and "plot" in e[2]:
+            out.setdefault(e[2]["country"], []).append(e[2]["plot"])
+    return out

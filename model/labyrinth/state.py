@@ -34,7 +34,7 @@ SIDES = ("US", "Jihadist")
 
 # What canonical() leaves out (the model's machinery) and what it sorts (orderless zones).
 _NOT_CANONICAL = frozenset({"stack", "pending", "setup_steps", "started", "version", "rulings", "action_log",
-                            "options", "history"})
+                            "options"})
 _SORTED_ZONES = ("plots_available", "deck", "discard", "removed", "lapsing", "first_plot", "in_play",
                  "events_in_effect", "lapsing_effects", "backlash_plots")
 

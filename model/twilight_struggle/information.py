@@ -21,7 +21,9 @@ the player's memory the game):
 * a hand shown by an event for the rest of the turn (``shown`` in the effect's record: CIA
   Created, card 26; Aldrich Ames Remix, card 98; card 62): ``hand:<other side>`` to the side whose
   effect it is;
-* the held cards revealed at the end of a turn under the tournament rules (11.1.1, ``revealed``).
+* the held cards revealed at the end of a turn under the tournament rules (11.1.1, ``revealed``);
+* the other's cards a question offers (Aldrich Ames, card 98: the USSR chooses among the US
+  cards, so it sees them as it is asked, before the effect records them).
 
 **The re-deal** (:func:`sample_redeal`): for ``side``, the cards it cannot place (the draw pile,
 the other hand's cards whose last move it did not see and that no event showed it since, and the
@@ -44,7 +46,7 @@ from typing import Any
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.information import (
-    HISTORY, information_state as _information_state, named_cards, redeal_places, rename_private, unknown_to,
+    information_state as _information_state, named_cards, offered_from, redeal_places, rename_private, sample, unknown_to,
 )
 
 _OTHER = {"US": "USSR", "USSR": "US"}
@@ -68,8 +70,8 @@ def seen_by(st: Any, action: Any) -> list | None:
 def sightings(st: Any) -> tuple:
     """What the state shows a side now of a place it cannot otherwise see: ``(viewer, place,
     cards)`` for each headline the viewer has seen (4.5 C, 6.4.4), each hand an event in force
-    shows it (the effect's ``shown``: cards 26, 62, 98) and each hand revealed at the end of the
-    turn (11.1.1)."""
+    shows it (the effect's ``shown``: cards 26, 62, 98), each hand revealed at the end of the
+    turn (11.1.1) and the other's cards the question posed offers (card 98)."""
     d = st.d
     out = []
     shown = d["headline_shown"]
@@ -86,6 +88,25 @@ def sightings(st: Any) -> tuple:
     for s in ("USSR", "US"):
         if revealed[s]:
             out.append((_OTHER[s], "hand:" + s, tuple(revealed[s])))
+    return tuple(out) + offered_from(st, _OTHER)
+
+
+@implements("4.5")
+def reveals(st: Any, action: Any) -> tuple:
+    """What a step shows and takes away within itself: the second headline chosen reveals both
+    (4.5 C: "both cards are revealed"), and the events may resolve in the same step, taking the
+    cards off the headline spaces before the step ends. Each side sees the other's card (the one
+    it had seen already under 6.4.4 aside)."""
+    p = st.d["pending"]
+    if p.get("question") != _HEADLINE:
+        return ()
+    side, d = p["player"], st.d
+    other = _OTHER[side]
+    if d["headline"][other] is None:
+        return ()  # the first choice: nothing revealed yet
+    out = [(other, "headline:" + side, (action["card"],))]
+    if other not in d["headline_shown"]:
+        out.append((side, "headline:" + other, (d["headline"][other],)))
     return tuple(out)
 
 
@@ -100,9 +121,12 @@ def sample_redeal(st: Any, side: str, rng: Any) -> Any:
     """A state consistent with ``side``'s information state (the module docstring): the pile, the
     other hand's unseen cards and the other's face-down headline dealt again, the question posed
     again for the new hands (model/core/engine.py ``repose``)."""
-    new = st.clone()
+    return sample(st, lambda new, r: _deal(new, side, r), rng)
+
+
+def _deal(new: Any, side: str, rng: Any) -> None:
     d = new.d
-    history = d.get(HISTORY, [])
+    history = new.history
     other = _OTHER[side]
     unseen = unknown_to(history, side)
     named = named_cards(history)
@@ -121,7 +145,4 @@ def sample_redeal(st: Any, side: str, rng: Any) -> Any:
     if slot is not None:
         d["headline"][other] = slot[0]
     rename_private(history, side, mapping, moved)
-    if d["pending"] is not None and d["terminal"] is None:
-        d["pending"] = new.ENGINE.repose(new)
-    return new
 
