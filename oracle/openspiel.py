@@ -33,7 +33,8 @@ What the binding gives, and how:
   published in ``model/<game>/data/actions.json``); the information-state tensor is the
   observation tensor followed by one count per action id of the steps the side saw taken (its own
   moves, the public moves and outcomes, the private outcomes shown to it).
-* **Serialization** is the state's own JSON (``to_json``/``from_json``): OpenSpiel pickles a
+* **Serialization** is the state's own JSON (``to_json(history=True)``/``from_json``: the state
+  and the steps that led to it, so each side's information state survives): OpenSpiel pickles a
   Python state's attributes, and the one attribute here pickles as that text. **Cloning** copies
   the game's data only (``clone()`` of the model state); caches are not copied.
 
@@ -218,7 +219,8 @@ class _Model:
         return _Model(self.st.clone(), self.game)
 
     def __reduce__(self):
-        return (_restore, (self.game, self.st.to_json()))
+        # with the history: each side's information state survives (model/core/information.py)
+        return (_restore, (self.game, self.st.to_json(history=True)))
 
 
 if pyspiel is not None:

@@ -104,14 +104,19 @@ def test_serialization_is_the_states_json_and_a_clone_copies_the_game(game):
             state.apply_action(rng.choice(state.legal_actions()))
     text = pyspiel.serialize_game_and_state(g, state)
     g2, back = pyspiel.deserialize_game_and_state(text)
-    assert back.native().to_json() == state.native().to_json() and back.history() == state.history()
-    # the one attribute pickles as the state's own JSON
+    assert back.native().to_json(history=True) == state.native().to_json(history=True)
+    assert back.history() == state.history()
+    for player, side in enumerate(registry.get(game).sides):
+        assert back.information_state_string(player) == state.information_state_string(player)
+        assert back.native().information_state(side) == state.native().information_state(side)
+    # the one attribute pickles as the state's own JSON, with its history
     restore, (name, inner) = state.model.__reduce__()
-    assert name == game and inner == state.native().to_json()
-    assert pickle.loads(pickle.dumps(state.model)).st.to_json() == inner
+    assert name == game and inner == state.native().to_json(history=True)
+    assert pickle.loads(pickle.dumps(state.model)).st.to_json(history=True) == inner
     state.legal_actions() if not state.is_chance_node() else None
     clone = state.clone()
-    assert clone.native() is not state.native() and clone.native().to_json() == state.native().to_json()
+    assert clone.native() is not state.native()
+    assert clone.native().to_json(history=True) == state.native().to_json(history=True)
     assert clone.model.legal is None and clone.model.seen == {}  # caches are not the game's data
     assert clone.history() == state.history()
 
