@@ -171,8 +171,9 @@ def _restore(game: str, text: str) -> "_Model":
 
 
 class _Model:
-    """The model state an OpenSpiel state carries, its only attribute: deep-copied by the model's
-    ``clone()`` (the game's data, no caches), pickled as the state's own JSON."""
+    """The model state an OpenSpiel state carries (its attribute ``model``, beside the integer
+    ``max_steps``): deep-copied by the model's ``clone()`` (the game's data, no caches), pickled as
+    the state's own JSON with its history."""
 
     __slots__ = ("_st", "initial", "game", "sp", "legal", "player", "seen")
 
@@ -181,7 +182,9 @@ class _Model:
         self.initial = initial  # the game's first state, cloned when first read (``st`` None)
         self.game = game
         self.sp = _spec(game)
-        self.legal = None  # (ids sorted, {id: action}) of the current node, or None
+        # the current node's (ids sorted, {id: action}); at a chance node ([(id, probability)]
+        # sorted, {id: outcome}); None until asked
+        self.legal = None
         self.player = None  # the OpenSpiel player of the current node, or None
         self.seen: dict = {}  # (perfect recall?, side) -> the observation or information state now
 

@@ -118,15 +118,15 @@ class ActionTable:
     def find(self, action: Any) -> int | None:
         """The id of ``action``, or None when the table does not hold it."""
         if type(action) is dict:  # the fast path: the items with their types, remembered
-            try:
-                key = tuple([(k, v.__class__, v) for k, v in action.items()])
-            except TypeError:  # pragma: no cover - an unhashable value: no action of a table
-                return None
+            key = tuple([(k, v.__class__, v) for k, v in action.items()])
+        elif isinstance(action, (str, int, float, bool)) or action is None:
+            key = (action.__class__, action)
         else:
-            key = (action.__class__, action) if isinstance(action, (str, int, float, bool)) or action is None else None
-            if key is None:
-                return None
-        got = self._ids.get(key)
+            return None
+        try:
+            got = self._ids.get(key)
+        except TypeError:  # an unhashable value (a list): no action of a table
+            return None
         if got is not None:
             return got
         if isinstance(action, str):

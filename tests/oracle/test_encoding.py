@@ -163,6 +163,7 @@ def test_ids_are_the_ordered_expansion():
         {"b": False, "w": "x"}, {"b": False, "w": None}, {"b": True, "w": "x"}, {"b": True, "w": None}]
     assert t.find({"n": True}) is None  # True is not 1
     assert t.find({"n": 4}) is None and t.find({"m": 1}) is None and t.find("hold") is None
+    assert t.find({"n": [1]}) is None and t.find(["pass"]) is None and t.find(None) is None
     with pytest.raises(DataError, match="not in the action table"):
         t.action_id({"n": 9})
     for bad in (-1, len(t), True, "3"):
