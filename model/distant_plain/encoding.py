@@ -11,16 +11,18 @@ operations/ and special_activities/ name each).
 
 Bounds (:data:`BOUNDS`), argued from the rules:
 
-* chance outcomes at one node: 6. The sandbox's only chance is one six-sided die (Air Strike's and
-  the Attack's rolls); no deck is drawn (the sandbox plays no Event cards: docs of scenarios.py).
+* chance outcomes at one node: 6. The sandbox's only chance is one six-sided die (the Surge's roll,
+  special_activities/coalition.py, and the Attack's, operations/attack.py); no deck is drawn (the
+  sandbox plays no Event cards: scenarios.py).
 * game length: 30 000 steps. The sandbox plays ``propaganda_rounds`` (at most 6) rounds of
   ``turns_per_propaganda`` (at most 6) turns of the four factions: at most 6 x 6 x 4 = 144 faction
   turns, and the Propaganda rounds between them. A turn is one Operation in spaces chosen one at a
   time, each space's pieces moved or placed one at a time (at most the 158 pieces of the game,
   data/pieces.yaml ``total``), and its Special Activity likewise: under 200 steps a turn in the
   worst case the counter mix allows, 144 x 200 = 28 800, and a Propaganda round's redeploys move at
-  most the 158 pieces once each. Random games with the most rounds stay under 600 steps; the bound
-  declared, 30 000, is the counter-mix worst case, and the test fails when a random game exceeds it.
+  most the 158 pieces once each. Random games with the most rounds and turns (6 and 6) stay under
+  1 000 steps (the longest of eight measured: 875); the bound declared, 30 000, is the counter-mix
+  worst case, and the test fails when a random game exceeds it.
 """
 from __future__ import annotations
 

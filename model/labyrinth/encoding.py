@@ -3,26 +3,27 @@ outcome the game can offer, declared as data, and its bounds.
 
 The domains come from the game's data where the rules name a thing of the map or the deck (4.1 the
 countries of data/map.yaml, 4.10 the 120 cards of data/cards.yaml) and from the rules' bounds for
-numbers (4.7.4 the 15 troops and 4.7.5 the 15 cells of the counter mix; 4.9.4 a Plot is a 1, 2, 3
-or WMD marker, 4.8.5; a die is 1-6, 4.9). The shapes are the objects the questions of the rules and
-the cards pose (the keys of the actions ``legal_actions`` returns); the solo bot's random picks of
-chapter 9.5 are chance nodes over the same actions. ``"track"`` is where troops and cells go back
-to (4.7.4, 4.7.5: the Troops and Funding/cells tracks) and ``"random"`` the card a random discard
-names (card 78 and the like, 6.3.3).
+numbers (4.6.3 the component limits: 15 troops, 15 cells; 4.8.1 a Plot marker is a 1, 2 or 3, and
+4.7.8.1 the WMD Plots; a die is 1-6, 4.9.1). The shapes are the objects the questions of the rules
+and the cards pose (the keys of the actions ``legal_actions`` returns); the solo bot's random picks
+of 9.5 are chance nodes over the same actions. ``"track"`` is where troops and cells are kept off
+the map (4.6.2: the tracks as storage) and ``"random"`` a card taken at random from a hand (an
+event's choice).
 
 Bounds (:data:`BOUNDS`), argued from the rules:
 
 * chance outcomes at one node: 120. The widest chance node is a draw from the deck, which holds at
-  most the 120 cards of the game (4.10, 5.2.1); a die has 6 faces, a random Plot pick at most the 16
-  Plot markers (4.8.5), a solo random country the 38 countries of the map (9.5).
-* game length: 20 000 steps. The longest game is the campaign, three passes through the deck (3.1,
-  2.2: the game ends when the deck runs out the third time) of 120 cards: at most 360 card plays.
-  A card play is one draw, a "use" question, at most 3 Operations points (4.10) each spent in one
-  operation of at most 15 pieces moved or rolled one at a time (4.7.4, 4.7.5: 15 troops, 15 cells)
+  most the 120 cards of the game (4.10, 5.3); a die has 6 faces (4.9.1), a random Plot pick at most
+  the Plot markers of the game (4.8.1, 4.7.8.1), a solo random country the 38 countries of the map
+  (9.5).
+* game length: 20 000 steps. The longest game is the campaign (3.3), three passes through the deck
+  of 120 cards (5.3.1; 2.3: the game ends when the deck runs out the last time): at most 360 card
+  plays. A card play is one draw, a "use" question, at most 3 Operations points (4.10.1) each spent
+  in one operation of at most 15 pieces moved or rolled one at a time (4.6.3: 15 troops, 15 cells)
   with a die each and a question each: 3 x 15 x 2 = 90, plus the event's questions (the longest
-  events move up to 15 pieces, 30 steps) and the end-of-turn steps (5.2.3 Plots: at most 16 markers,
-  a die each; 5.2.5-5.2.9 at most 9 draws a side): under 150 steps per card, 360 x 150 = 54 000
-  steps in the worst case the rules allow. Random games of every scenario and length stay under
+  events move up to 15 pieces, 30 steps) and the end-of-turn steps (5.2.3 the unblocked Plots, a die
+  each; 5.2.5-5.2.9, 5.2.8 the new hands: a draw a card): under 150 steps per card, 360 x 150 =
+  54 000 steps in the worst case the rules allow. Random games of every scenario and length stay under
   2 000 steps (the longest measured: about 2 000 in the campaign); the bound declared, 20 000, is ten
   times that, and the test fails when a random game exceeds it. The rules' own worst case above is
   the argument that the game ends at all; the declared figure is what OpenSpiel's
@@ -54,19 +55,19 @@ def declaration() -> ActionDeclaration:
     cards = tuple(sorted(load_cards()))
     domains = {
         "country": countries,                          # 4.1
-        "place": countries + ("track",),               # 4.7.4, 4.7.5: a piece's origin or destination
-        "card": cards + ("random",),                   # 4.10; a random card (6.3.3)
+        "place": countries + ("track",),               # 4.6.2: a piece's origin or destination
+        "card": cards + ("random",),                   # 4.10; a card taken at random
         "cardnumber": cards,
-        "cell": ("active", "sleeper", "sadr"),         # 4.7.5, card 54 (Moqtada al-Sadr)
-        "count": tuple(range(0, 16)),                  # 4.7.4 15 troops, 4.7.5 15 cells
-        "die": tuple(range(1, 7)),                     # 4.9
-        "plot": (1, 2, 3, "WMD"),                      # 4.8.5
+        "cell": ("active", "sleeper", "sadr"),         # 4.6.4, card 54 (Moqtada al-Sadr)
+        "count": tuple(range(0, 16)),                  # 4.6.3: 15 troops, 15 cells
+        "die": tuple(range(1, 7)),                     # 4.9.1
+        "plot": (1, 2, 3, "WMD"),                      # 4.8.1, 4.7.8.1
         "bool": BOOL,
-        "event": ("first", "after"),                   # 6.2.1: the event before or after the ops
+        "event": ("first", "after"),                   # 6.3.2.1: the triggered event first or after
         "op": ("alert", "deploy", "disrupt", "jihad", "plot", "reassessment", "recruit", "regime_change",
                "reserves", "travel", "war_of_ideas", "withdraw"),          # 7, 8
-        "posture": ("hard", "soft"),                   # 4.2.2
-        "use": ("event", "ops", "reserves"),           # 6.1, 6.3
+        "posture": ("hard", "soft"),                   # 4.3.2
+        "use": ("event", "ops", "reserves"),           # 6.2, 6.3, 6.3.3
         # 3.2 Mission Accomplished's Schengen re-roll (a country, or none under a ruling); 8.5.6
         # an unblocked plot's re-roll (yes or no)
         "reroll": ("Benelux", "Eastern Europe", "France", "Germany", "Italy", "Scandinavia", "Spain", None,
@@ -74,7 +75,7 @@ def declaration() -> ActionDeclaration:
         "true": (True,),
         "resolve_posture": ("posture",),
         "resolve_event": ("event",),
-        "marker": ("green", "tan"),                    # 7.3.1 a Regime Change marker's side (a ruling)
+        "marker": ("green", "tan"),                    # 4.8.2 a Regime Change marker's side (a ruling)
     }
     shapes = (
         {"card": "card"},
@@ -113,14 +114,14 @@ def declaration() -> ActionDeclaration:
 #: observation takes, each one-hot; a list of them (a country's plots, a hand) is a count each.
 CATEGORIES = {
     "gov": ("good", "fair", "poor", "islamist_rule"),          # 4.2.1 Governance
-    "align": ("ally", "neutral", "adversary"),                 # 4.2.1 Alignment
-    "posture": ("hard", "soft"),                               # 4.2.2
-    "us_posture": ("hard", "soft"),                            # 4.2.2
+    "align": ("ally", "neutral", "adversary"),                 # 4.2.3 Alignment
+    "posture": ("hard", "soft"),                               # 4.3.2
+    "us_posture": ("hard", "soft"),                            # 4.3.2
     "rc": ("green", "tan"),                                    # 4.8.2 Regime Change markers
-    "plots": (1, 2, 3, "WMD"),                                 # 4.8.5
-    "funding_level": ("tight", "moderate", "ample"),           # 4.7.2
-    "prestige_level": ("low", "medium", "high"),               # 4.7.3
-    "troops_level": ("low_intensity", "war", "overstretch"),   # 4.7.4
+    "plots": (1, 2, 3, "WMD"),                                 # 4.8.1, 4.7.8.1
+    "funding_level": ("tight", "moderate", "ample"),           # 4.7.4.1
+    "prestige_level": ("low", "medium", "high"),               # 4.7.1
+    "troops_level": ("low_intensity", "war", "overstretch"),   # 4.7.3
     "phase": ("setup", "us_action", "jihadist_action", "plots", "end_of_turn"),  # 5.2
     "to_move": ("US", "Jihadist", "chance"),
 }
