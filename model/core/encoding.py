@@ -148,8 +148,22 @@ class ActionTable:
         return got
 
     def ids_of(self, actions: list) -> list[int | None]:
-        """The ids of ``actions`` (None for one the table does not hold), in their order. A
-        one-key object is looked up by its key and value (a boolean apart from the integers)."""
+        """The ids of ``actions`` (None for one the table does not hold), in their order. One-key
+        objects of one key (a draw's cards, a die's faces) are looked up by value all at once; a
+        boolean or a float value takes the typed path (``True`` is not ``1``)."""
+        if actions and type(actions[0]) is dict and len(actions[0]) == 1:
+            (k,) = actions[0]
+            sub = self._single.get(k)
+            if sub is not None and set(map(len, actions)) == {1}:
+                try:
+                    values = [a[k] for a in actions]
+                except (KeyError, TypeError):
+                    values = None
+                if values is not None and not ({bool, float} & set(map(type, values))):
+                    try:
+                        return list(map(sub.get, values))
+                    except TypeError:  # an unhashable value: the slow path says None
+                        pass
         single, find = self._single, self.find
         out = []
         last, sub = None, None
@@ -159,8 +173,11 @@ class ActionTable:
                 for k, v in a.items():
                     if k != last:
                         last, sub = k, single.get(k)
-                    if sub is not None:
-                        got = sub.get(v) if v.__class__ is not bool else sub.get((bool, v))
+                    if sub is not None and v.__class__ is not float:
+                        try:
+                            got = sub.get(v) if v.__class__ is not bool else sub.get((bool, v))
+                        except TypeError:
+                            got = None
             out.append(got if got is not None else find(a))
         return out
 

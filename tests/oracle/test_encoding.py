@@ -164,6 +164,11 @@ def test_ids_are_the_ordered_expansion():
     assert t.find({"n": True}) is None  # True is not 1
     assert t.find({"n": 4}) is None and t.find({"m": 1}) is None and t.find("hold") is None
     assert t.find({"n": [1]}) is None and t.find(["pass"]) is None and t.find(None) is None
+    # many at once, as the binding asks: the same ids, a boolean or a float never taken for 1
+    many = [{"n": 1}, {"n": 3}, {"n": True}, {"n": 1.0}, {"n": 9}, "pass", {"w": "x", "b": True}, {"n": [1]}]
+    assert t.ids_of(many) == [t.find(a) for a in many] == [2, 4, None, None, None, 0, 7, None]
+    assert t.ids_of([{"n": 2}, {"n": 3}]) == [3, 4] and t.ids_of([{"n": 2}, {"n": True}]) == [3, None]
+    assert t.ids_of([{"n": 2}, {"n": [3]}]) == [3, None] and t.ids_of([{"n": 2}, {"m": 3}]) == [3, None]
     with pytest.raises(DataError, match="not in the action table"):
         t.action_id({"n": 9})
     for bad in (-1, len(t), True, "3"):
