@@ -54,7 +54,6 @@ def _hidden_changed(st, new) -> bool:
     return new.canonical() != st.canonical()
 
 
-@pytest.mark.rule("5.3.1")
 @pytest.mark.parametrize("game,scenario,options", list(_cases()))
 def test_redeal_keeps_what_the_side_knows(game, scenario, options):
     spec = get(game)
