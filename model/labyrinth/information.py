@@ -27,6 +27,14 @@ plot markers it cannot see (those in the Available Plots box and the face-down o
 :func:`~cdg_oracle.model.labyrinth.plots.face_down_plots`) are dealt again among the box and the
 countries, each country keeping its number of face-down markers.
 
+What the re-deal leaves as it is: the Jihadist's own record of which marker it placed (its
+private ``op_plot.place`` steps) is not renamed after the plots are dealt again (the cards' draws
+are: the new state's Jihadist information state agrees with its hand, not with its plots); a
+plot a procedure under way names (being resolved, just placed) or Backlash revealed stays where
+it is. In a solo game the bot's answers (chapter 9) are made inside a step, not applied, so the
+history holds the US's steps and the chance nodes, and the bot's choices only through their
+effects on the observation.
+
 Why these probabilities: every draw is a chance node uniform over the pile (5.3.1), whose size is
 public at each draw; so every sequence of hidden draws has the same probability, and every deal
 of the hidden cards consistent with the counts is equally likely. With the mini-decks (9.2) a draw
