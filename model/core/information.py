@@ -9,25 +9,31 @@ also remembers what it saw earlier (the cards it drew, the cards an event showed
 its opponent's headline once revealed). A state keeps that past in one list beside its dict,
 ``st.history``, one entry per step applied, written by :meth:`StackState.apply`:
 
-* ``[player, question, action]``: a public step (the player a side or ``"chance"``, the
+* ``(player, question, action)``: a public step (the player a side or ``"chance"``, the
   question's stable identifier, the action or chance outcome taken): every side saw it;
-* ``[player, question, action, [sides]]``: a private step: only the sides listed saw *what* was
-  taken (a card drawn: its drawer; a headline card chosen: its chooser until the reveal). Every
-  other side saw only that the step happened (its player and question): the rules make a draw
-  or a secret choice public as an event, not as a value;
-* ``["seen", side, place, [cards]]``: what an event, a rule or a question showed ``side`` of a
-  place it cannot otherwise see (``place`` is ``"hand:<side>"`` or ``"headline:<side>"``):
-  Twilight Struggle's Aldrich Ames (card 98), CIA Created (card 26), the tournament reveal
-  (11.1.1), the headline reveal (4.5 C). Written after the step that showed it (what the game's
-  ``sightings(st)`` gives after the step and did not give before it, and what its
-  ``reveals(st, action)`` says the step shows and takes away again within it, like a headline
-  revealed and resolved in one step): the state's own record of what is shown lasts a turn,
-  the player's memory the rest of the game.
+* ``(player, question, action, sides)``: a private step: only the ``sides`` (a tuple) saw *what*
+  was taken (a card drawn: its drawer; a headline card chosen: its chooser until the reveal).
+  Every other side saw only that the step happened (its player and question): the rules make a
+  draw or a secret choice public as an event, not as a value;
+* ``("seen", side, place, cards)``: what an event, a rule or a question showed ``side`` of a
+  place it cannot otherwise see (``place`` is ``"hand:<side>"`` or ``"headline:<side>"``,
+  ``cards`` a tuple): Twilight Struggle's Aldrich Ames (card 98), CIA Created (card 26), the
+  tournament reveal (11.1.1), the headline reveal (4.5 C). Written after the step that showed
+  it (what the game's ``sightings(st)`` gives after the step and did not give before it, and
+  what its ``reveals(st, action)`` says the step shows and takes away again within it, like a
+  headline revealed and resolved in one step): the state's own record of what is shown lasts a
+  turn, the player's memory the rest of the game.
+
+In the list an action is its canonical JSON text (model/core/game.py ``action_key``) and every
+entry a tuple of strings, integers and tuples: the garbage collector leaves such entries alone
+(a history of lists and dicts made every step of a long game slower as it grew: half again a
+Labyrinth step); :func:`masked_history` and ``to_json(history=True)`` give the actions back as
+JSON values.
 
 The history is not part of the position: it is outside ``d`` (so not in ``canonical()``, a
 trace's state hashes, a position, ``to_json()``'s default text or the results hash), copied by
 ``clone()`` and written by ``to_json(history=True)`` under ``"history"`` (:data:`HISTORY`),
-which ``from_json`` reads back (:func:`check_history`). A state read from a position, or from
+which ``from_json`` reads back (:func:`read_history`). A state read from a position, or from
 JSON without one, has an empty history: its sides' memory starts there.
 
 **The information state** of ``side`` (:func:`information_state`) is plain JSON: the game, the
@@ -44,9 +50,11 @@ cannot place, shared out among places of known sizes uniformly at random with th
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.game import action_key
 
 #: The key of the history in a state's JSON (``to_json``; absent: an empty history).
 HISTORY = "history"
@@ -60,23 +68,41 @@ def check_side(st: Any, side: str, what: str) -> None:
         raise DataError(f"{what}: {side!r} is not a side of {st.game} (sides: {', '.join(st.SIDES)})")
 
 
-def masked_history(history: Iterable[list], side: str) -> list[list]:
-    """The history as ``side`` saw it: public steps whole, private steps with their action only if
-    ``side`` is among those who saw it (else ``null``), and ``side``'s own sightings as
-    ``["seen", place, cards]``."""
+def masked_history(history: Iterable[tuple], side: str) -> list[list]:
+    """The history as ``side`` saw it, as plain JSON: public steps ``[player, question, action]``,
+    private steps with their action only if ``side`` is among those who saw it (else ``null``),
+    and ``side``'s own sightings as ``["seen", place, cards]``."""
     out = []
     for e in history:
         if e[0] == SEEN:
             if e[1] == side:
-                out.append([SEEN, e[2], e[3]])
-        elif len(e) == 3:
-            out.append(e)
+                out.append([SEEN, e[2], list(e[3])])
+        elif len(e) == 3 or side in e[3]:
+            out.append([e[0], e[1], json.loads(e[2])])
         else:
-            out.append([e[0], e[1], e[2] if side in e[3] else None])
+            out.append([e[0], e[1], None])
     return out
 
 
-def seen_places(history: Iterable[list], side: str) -> dict[str, list]:
+def entry(player: str, question: str, action: Any, seers: Any = None) -> tuple:
+    """A step's history entry (the module docstring): the action as its canonical JSON text."""
+    text = action_key(action)
+    return (player, question, text) if seers is None else (player, question, text, tuple(seers))
+
+
+def history_json(history: Iterable[tuple]) -> list[list]:
+    """The whole history as plain JSON (what ``to_json(history=True)`` writes): each entry a list,
+    each action its JSON value."""
+    out = []
+    for e in history:
+        if e[0] == SEEN:
+            out.append([SEEN, e[1], e[2], list(e[3])])
+        else:
+            out.append([e[0], e[1], json.loads(e[2])] + ([list(e[3])] if len(e) == 4 else []))
+    return out
+
+
+def seen_places(history: Iterable[tuple], side: str) -> dict[str, list]:
     """Every card ``side`` was shown in each place it cannot otherwise see, by place, in the order
     of the history (a card shown twice listed once)."""
     out: dict[str, list] = {}
@@ -123,22 +149,34 @@ def record_sightings(history: list, before: Any, after: Any) -> None:
     ``sightings`` after the step that was not there before it, in a fixed order."""
     if after and after != before:
         for side, place, cards in sorted(set(after) - set(before or ())):
-            history.append([SEEN, side, place, list(cards)])
+            history.append((SEEN, side, place, tuple(cards)))
 
 
-def _cards_named(e: list) -> tuple:
+_CARD_OF: dict = {}  # an action's JSON text -> the card it names, or None (actions recur)
+
+
+def _card_of(text: str) -> int | None:
+    """The card an action names (its ``card``, an integer), from its JSON text."""
+    try:
+        return _CARD_OF[text]
+    except KeyError:
+        a = json.loads(text)
+        c = a.get("card") if type(a) is dict else None
+        c = c if type(c) is int else None
+        if len(_CARD_OF) < 100_000:
+            _CARD_OF[text] = c
+        return c
+
+
+def _cards_named(e: tuple) -> tuple:
     """The cards a history entry names: an action's ``card`` (an integer), a sighting's cards."""
     if e[0] == SEEN:
-        return tuple(e[3])
-    a = e[2]
-    if type(a) is dict:
-        c = a.get("card")
-        if type(c) is int:
-            return (c,)
-    return ()
+        return e[3]
+    c = _card_of(e[2])
+    return () if c is None else (c,)
 
 
-def unknown_to(history: Iterable[list], side: str) -> dict[int, int]:
+def unknown_to(history: Iterable[tuple], side: str) -> dict[int, int]:
     """The cards whose last mention in ``history`` is a private step ``side`` did not see (a card
     dealt to another side face down, a headline chosen in secret), each with the index of that
     entry. A card a later public step names (played, discarded, taken at random in the open,
@@ -195,10 +233,10 @@ def rename_private(history: list, side: str, mapping: dict, moved: Iterable[int]
         if i is None or new == old:
             continue
         e = history[i]
-        history[i] = [e[0], e[1], {**e[2], "card": new}, e[3]]
+        history[i] = (e[0], e[1], action_key({**json.loads(e[2]), "card": new}), e[3])
 
 
-def named_cards(history: Iterable[list]) -> set:
+def named_cards(history: Iterable[tuple]) -> set:
     """Every card a step of ``history`` names or a sighting shows (a card in a hidden place that
     is never named was dealt there before the history began, face down: a state read from a
     position)."""
@@ -245,27 +283,39 @@ def offered_from(st: Any, other: dict) -> tuple:
     p = st.d["pending"]
     if p is None or p["player"] not in other:
         return ()
+    acts = p["actions"]
+    if not acts or not ((type(acts[0]) is dict and "card" in acts[0])
+                        or (type(acts[-1]) is dict and "card" in acts[-1])):
+        return ()  # not a question among cards (the common case: asked after every step)
     owner = other[p["player"]]
     hand = st.d["hands"][owner]
-    cards = tuple(sorted(a["card"] for a in p["actions"]
+    if not hand:
+        return ()
+    cards = tuple(sorted(a["card"] for a in acts
                          if type(a) is dict and type(a.get("card")) is int and a["card"] in hand))
     return ((p["player"], "hand:" + owner, cards),) if cards else ()
 
 
-def check_history(history: Any, sides: tuple) -> None:
-    """A history read from JSON is a list of entries of the shapes above (the module docstring);
-    a one-line DataError naming the first that is not."""
+def read_history(history: Any, sides: tuple) -> list[tuple]:
+    """A history read from JSON (:func:`history_json`'s form) as the state keeps it; a one-line
+    DataError naming the first entry that is not of the shapes above (the module docstring)."""
     if type(history) is not list:
         raise DataError(f"state.{HISTORY}: not a list of steps")
     players = set(sides) | {"chance"}
+    out = []
     for i, e in enumerate(history):
         where = f"state.{HISTORY}[{i}]"
         if type(e) is not list or not e:
             raise DataError(f"{where}: not a step (a list)")
         if e[0] == SEEN:
-            if len(e) != 4 or e[1] not in sides or type(e[2]) is not str or type(e[3]) is not list:
+            if len(e) != 4 or e[1] not in sides or type(e[2]) is not str or type(e[3]) is not list \
+                    or not all(type(c) is int for c in e[3]):
                 raise DataError(f"{where}: a sighting is [\"seen\", side, place, cards]")
+            out.append((SEEN, e[1], e[2], tuple(e[3])))
         elif e[0] not in players or len(e) not in (3, 4) or type(e[1]) is not str:
             raise DataError(f"{where}: a step is [player, question, action] or [player, question, action, sides]")
-        elif len(e) == 4 and (type(e[3]) is not list or not set(e[3]) <= set(sides)):
+        elif len(e) == 4 and (type(e[3]) is not list or not set(map(str, e[3])) <= set(sides)):
             raise DataError(f"{where}: the sides who saw the step are not a list of sides")
+        else:
+            out.append(entry(e[0], e[1], e[2], e[3] if len(e) == 4 else None))
+    return out

@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
 from cdg_oracle.model.core.game import CHANCE, TERMINAL, Game
-from cdg_oracle.model.core.information import HISTORY, check_history, check_side, record_sightings
+from cdg_oracle.model.core.information import HISTORY, check_side, entry, history_json, read_history, record_sightings
 
 
 def copy_json(v: Any) -> Any:
@@ -123,13 +123,8 @@ class StackState:
         if info is None:
             self.ENGINE.run(self, action)
             return
-        seers = info.seen_by(self, action)
-        # the action's own copy: a procedure may keep the answer it was given and change it
-        entry = [pending["player"], pending.get("question", ""), dict(action) if type(action) is dict else action]
-        if seers is not None:
-            entry.append(seers)
         history = self.history
-        history.append(entry)
+        history.append(entry(pending["player"], pending.get("question", ""), action, info.seen_by(self, action)))
         shown = info.sightings(self)
         revealed = info.reveals(self, action)
         self.ENGINE.run(self, action)
@@ -244,7 +239,7 @@ class StackState:
         which ``from_json`` takes back out of the dict. Without it (the default) the text is the
         position's alone: two states reached by different paths have the same text."""
         if history and self.history:
-            return json.dumps({**self.d, HISTORY: self.history}, sort_keys=True, separators=(",", ":"))
+            return json.dumps({**self.d, HISTORY: history_json(self.history)}, sort_keys=True, separators=(",", ":"))
         return json.dumps(self.d, sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -261,7 +256,7 @@ class StackState:
             raise DataError(f"state: not a {cls.game} state of version {cls.STATE_VERSION}")
         history = d.pop(HISTORY, None)
         if history is not None:
-            check_history(history, cls.SIDES)
+            history = read_history(history, cls.SIDES)
         if check:
             cls.check_loaded(d)
         return cls(d, None, history)

@@ -15,9 +15,10 @@ the shared part is model/core/information.py).
   sees the card it gives and the card it gets), a plot drawn by Alert (7.5.3) or revealed by
   Backlash (card 1), which are revealed as they are taken.
 
-No event of Labyrinth shows a side the other's hand without moving the card, so
-:func:`sightings` records only a question that offers a side the other's cards (none as
-modelled; the check is the core's, ``offered_from``).
+No event of Labyrinth shows a side the other's hand without moving the card, and no question
+offers a side the other's cards (a card taken from a hand is a chance node), so :func:`sightings`
+is empty (tests/test_information.py would find a question that showed cards the re-deal moves:
+the side's legal actions would change).
 
 **The re-deal** (:func:`sample_redeal`): for ``side``, the cards it cannot place (the draw pile,
 and the cards of the other hand whose last move it did not see: model/core/information.py
@@ -25,6 +26,14 @@ and the cards of the other hand whose last move it did not see: model/core/infor
 plot markers it cannot see (those in the Available Plots box and the face-down ones on the map,
 :func:`~cdg_oracle.model.labyrinth.plots.face_down_plots`) are dealt again among the box and the
 countries, each country keeping its number of face-down markers.
+
+What the re-deal leaves as it is: the Jihadist's own record of which marker it placed (its
+private ``op_plot.place`` steps) is not renamed after the plots are dealt again (the cards' draws
+are: the new state's Jihadist information state agrees with its hand, not with its plots); a
+plot a procedure under way names (being resolved, just placed) or Backlash revealed stays where
+it is. In a solo game the bot's answers (chapter 9) are made inside a step, not applied, so the
+history holds the US's steps and the chance nodes, and the bot's choices only through their
+effects on the observation.
 
 Why these probabilities: every draw is a chance node uniform over the pile (5.3.1), whose size is
 public at each draw; so every sequence of hidden draws has the same probability, and every deal
@@ -42,10 +51,11 @@ of a side that models the other player differently is not this one).
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from cdg_oracle.model.core.information import (
-    information_state as _information_state, named_cards, offered_from, redeal, redeal_places, rename_private, sample, unknown_to,
+    information_state as _information_state, named_cards, redeal, redeal_places, rename_private, sample, unknown_to,
 )
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.plots import face_down_plots
@@ -70,10 +80,10 @@ def seen_by(st: Any, action: Any) -> list | None:
 
 
 def sightings(st: Any) -> tuple:
-    """What the state shows a side of a place it cannot otherwise see: in Labyrinth only what a
-    question offers of the other's hand (none does in the cards as modelled; no event shows a
-    hand without moving the card)."""
-    return offered_from(st, _OTHER)
+    """What the state shows a side of a place it cannot otherwise see: nothing in Labyrinth (no
+    event shows a hand without moving the card, and no question offers a side the other's cards:
+    a card taken from a hand is taken at random, a chance node, 6.3.1, card 97)."""
+    return ()
 
 
 def reveals(st: Any, action: Any) -> tuple:
@@ -167,6 +177,8 @@ def _plots_known(st: Any) -> dict[str, list]:
     for e in reversed(st.history):
         if e[1] in _JIHADIST_ONLY:
             break
-        if e[1] == _RESOLVE and type(e[2]) is dict and "plot" in e[2]:
-            out.setdefault(e[2]["country"], []).append(e[2]["plot"])
+        if e[1] == _RESOLVE:
+            a = json.loads(e[2])
+            if type(a) is dict and "plot" in a:
+                out.setdefault(a["country"], []).append(a["plot"])
     return out

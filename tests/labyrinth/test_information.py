@@ -2,6 +2,7 @@
 property over random games of every scenario is tests/test_information.py."""
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
@@ -107,7 +108,7 @@ def test_a_plot_placed_is_hidden_from_the_us():
                 us = st.information_state("US")["history"][-1]
                 jihadist = st.information_state("Jihadist")["history"][-1]
                 assert us == ["Jihadist", "op_plot.place", None]
-                assert jihadist[2] == st.history[-1][2] and jihadist[2] is not None
+                assert jihadist[2] == json.loads(st.history[-1][2]) and "plot" in jihadist[2]
                 return
             st.apply(choose(rng, st))
     raise AssertionError("no plot placed")

@@ -39,7 +39,7 @@ def test_the_deal_is_seen_by_its_side_only():
     assert sum(e[2] is None for e in dealt_us) == 8
 
 
-@pytest.mark.rule("4.5", "4.5 C")
+@pytest.mark.rule("4.5")
 def test_the_headline_is_secret_until_both_are_revealed():
     st = _first_headline()
     assert st.current_player() == "USSR"
