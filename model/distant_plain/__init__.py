@@ -64,6 +64,7 @@ SPEC = GameSpec(
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     state_schema="data/state.schema.json", default_scenario="sandbox", title="A Distant Plain",
     derived_facts=DistantPlainState.derived_facts, derived_rules=DistantPlainGame.DERIVED_RULES,
-    checks="cdg_oracle.properties.distant_plain:CHECKS")
+    checks="cdg_oracle.properties.distant_plain:CHECKS",
+    encoding="cdg_oracle.model.distant_plain.encoding:table")
 
 __all__ = ["new_game", "scenario_names"]

@@ -64,6 +64,7 @@ SPEC = GameSpec(
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     default_scenario="lets_roll",
     derived_facts=LabyrinthState.derived_facts, derived_rules=LabyrinthGame.DERIVED_RULES,
-    checks="cdg_oracle.properties.labyrinth:CHECKS")
+    checks="cdg_oracle.properties.labyrinth:CHECKS",
+    encoding="cdg_oracle.model.labyrinth.encoding:table")
 
 __all__ = ["new_game", "scenario_names"]

@@ -71,6 +71,7 @@ SPEC = GameSpec(
     state_schema="data/state.schema.json",
     default_scenario="standard",
     derived_facts=TwilightState.derived_facts, derived_rules=TwilightGame.DERIVED_RULES,
-    checks="cdg_oracle.properties.twilight_struggle:CHECKS")
+    checks="cdg_oracle.properties.twilight_struggle:CHECKS",
+    encoding="cdg_oracle.model.twilight_struggle.encoding:table")
 
 __all__ = ["new_game", "scenario_names"]
