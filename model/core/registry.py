@@ -57,7 +57,10 @@ class GameSpec:
     margins, hand sizes...) as plain JSON, what ``position show --json`` writes under ``derived``
     and ``observation`` carries; ``derived_rules`` the rule each of its keys reads (None, empty:
     the game declares none). ``checks``: where the game's checks are, ``"module:attribute"`` of a
-    properties/games.py ``GameChecks`` (None: the generic checks only)."""
+    properties/games.py ``GameChecks`` (None: the generic checks only).
+    ``map_drawing``: the game's map for the HTML report's pictures (model/core/mapview.py
+    ``MapDrawing``: a schematic layout, a view of a state, a view of a z3 witness; None: the
+    report shows no map)."""
 
     name: str
     sides: tuple[str, ...]
@@ -80,6 +83,7 @@ class GameSpec:
     derived_facts: Callable[[Any], dict] | None = None
     derived_rules: Mapping[str, str] = field(default_factory=dict, hash=False)
     checks: str | None = None
+    map_drawing: Any = None
 
 
 #: The games loaded in this process, by name (a game is loaded from its entry point on first use;
