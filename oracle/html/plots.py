@@ -14,7 +14,7 @@ COLOURS = ["#4f81bd", "#c0504d", "#9bbb59", "#8064a2", "#f79646", "#4bacc6", "#7
 
 
 def _svg(fig) -> str:
-    """The figure as an ``<svg>`` element (no XML prolog, no doctype, no comment)."""
+    """The figure as an ``<svg>`` element (no XML prolog, doctype, comment or metadata)."""
     import matplotlib.pyplot as plt  # heavy: only the HTML pages draw plots
 
     buf = io.StringIO()
@@ -22,6 +22,7 @@ def _svg(fig) -> str:
     plt.close(fig)
     text = buf.getvalue()
     text = text[text.index("<svg"):]
+    text = re.sub(r"<metadata>.*?</metadata>", "", text, flags=re.S)  # the RDF block: names URLs, says nothing
     return re.sub(r"<!--.*?-->", "", text, flags=re.S).strip()
 
 
