@@ -23,7 +23,7 @@ th{background:#e8edf2}td.num{text-align:right}
 .diff{background:#ffe0e0}.diff td{border-color:#e99}
 code,pre{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace}pre{white-space:pre-wrap;word-break:break-all;margin:0}
 .cols{display:flex;flex-wrap:wrap;gap:16px}.cols>div{flex:1 1 420px;min-width:0}
-figure{margin:8px 0 18px;background:#fff;border:1px solid #dde;padding:6px;display:inline-block;max-width:100%}
+figure{content-visibility:auto;contain-intrinsic-size:auto 700px;margin:8px 0 18px;background:#fff;border:1px solid #dde;padding:6px;display:inline-block;max-width:100%}
 figure svg{max-width:100%;height:auto;display:block}figcaption{font-size:12px;color:#444;margin-top:4px}
 nav ul{columns:3;margin:4px 0}.small{font-size:12px}
 """

@@ -2,8 +2,10 @@
 reports hold; a figure the JSON does not hold is not drawn (the caller says so on the page).
 
 Determinism: the SVG backend with a fixed ``svg.hashsalt`` (its element ids), no ``Date`` in the
-metadata, text drawn as paths (no font is needed to open the page); the same data give the same
-bytes. matplotlib is imported inside the functions: it is heavy and only the HTML pages need it."""
+metadata; the same data give the same bytes. Text stays text (``svg.fonttype`` none: the browser
+draws it with a local sans-serif font; no font is embedded or fetched), which keeps a plot of 90
+readings small and quick to open. matplotlib is imported inside the functions: it is heavy and
+only the HTML pages need it."""
 from __future__ import annotations
 
 import io
@@ -32,7 +34,7 @@ def _figure(width: float, height: float):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    matplotlib.rcParams.update({"svg.hashsalt": SALT, "svg.fonttype": "path", "font.size": 9,
+    matplotlib.rcParams.update({"svg.hashsalt": SALT, "svg.fonttype": "none", "font.size": 9,
                                 "axes.spines.top": False, "axes.spines.right": False})
     return plt.subplots(1, 1, figsize=(width, height))
 
