@@ -15,6 +15,14 @@ SALT = "cdg-oracle"
 COLOURS = ["#4f81bd", "#c0504d", "#9bbb59", "#8064a2", "#f79646", "#4bacc6", "#7f7f7f"]
 
 
+def available() -> bool:
+    """Whether matplotlib is installed (the ``html`` extra); without it a page says so instead of
+    drawing its plots."""
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
 def _svg(fig) -> str:
     """The figure as an ``<svg>`` element (no XML prolog, doctype, comment or metadata)."""
     import matplotlib.pyplot as plt  # heavy: only the HTML pages draw plots

@@ -143,6 +143,32 @@ def has_key(value: Any, names: tuple[str, ...]) -> bool:
     return False
 
 
+def plot_section(report: dict, amb: dict | None, sides: tuple[str, ...]) -> list[str]:
+    """The plots, each with what it shows, and a note for each figure the JSON does not hold."""
+    out = campaign_plots(report, sides)
+    out.append('<p class="note">Victory types (which condition ended each game) are not in verification.json: '
+               'the campaign records the winner only, so no plot of them is drawn.</p>')
+    rows_amb = ambiguity_rows(amb) if amb else []
+    svg = plots.rates(rows_amb, "How often each ruling reading changes a game") if rows_amb else None
+    if svg:
+        out.append(figure(svg, f"ambiguities.json: for each reading measured ({len(rows_amb)}), the share of "
+                               f"game pairs ({amb.get('pairs_per_reading')} per reading, seed {amb.get('seed')}) "
+                               "that diverged from the default reading, and the share whose winner changed."))
+    else:
+        out.append('<p class="note">No ambiguity measurement in this folder (ambiguities.json): no rate plot.</p>')
+    if not has_key(report, ("mutants", "detection_seconds", "detected_at")):
+        out.append('<p class="note">Mutant detection times are not in the JSON reports (cdg-oracle verify does not '
+                   'run the mutants; tests/oracle/test_mutants.py does): not plotted.</p>')
+    tally = proof_verdicts(report)
+    svg = plots.counts(tally, "z3 proofs by verdict") if tally else None
+    if svg:
+        out.append(figure(svg, "z3_proofs in verification.json: the proofs by verdict."))
+    if not has_key(report.get("z3_proofs"), ("seconds", "time", "elapsed")):
+        out.append('<p class="note">Proof times are not in verification.json (it records verdicts only, so that '
+                   'the report is the same on every machine): not plotted.</p>')
+    return out
+
+
 def build(game: str, folder: str | Path) -> str:
     """The page of ``game`` from the JSON reports in ``folder`` (``reports/<game>``)."""
     spec = get(game)
@@ -171,27 +197,9 @@ def build(game: str, folder: str | Path) -> str:
                 '<li><a href="#witnesses">Maps: witnesses and counterexamples</a></li></ul></nav>')
 
     body.append('<h2 id="plots">Plots</h2>')
-    body += campaign_plots(report, spec.sides)
-    body.append('<p class="note">Victory types (which condition ended each game) are not in verification.json: '
-                'the campaign records the winner only, so no plot of them is drawn.</p>')
+    body += plot_section(report, amb, spec.sides) if plots.available() else [
+        '<p class="note">matplotlib is not installed (pip install \'cdg-oracle[html]\'): no plots drawn.</p>']
     rows_amb = ambiguity_rows(amb) if amb else []
-    svg = plots.rates(rows_amb, "How often each ruling reading changes a game") if rows_amb else None
-    if svg:
-        body.append(figure(svg, f"ambiguities.json: for each reading measured ({len(rows_amb)}), the share of "
-                                f"game pairs ({amb.get('pairs_per_reading')} per reading, seed {amb.get('seed')}) "
-                                "that diverged from the default reading, and the share whose winner changed."))
-    else:
-        body.append('<p class="note">No ambiguity measurement in this folder (ambiguities.json): no rate plot.</p>')
-    if not has_key(report, ("mutants", "detection_seconds", "detected_at")):
-        body.append('<p class="note">Mutant detection times are not in the JSON reports (cdg-oracle verify does not '
-                    'run the mutants; tests/oracle/test_mutants.py does): not plotted.</p>')
-    tally = proof_verdicts(report)
-    svg = plots.counts(tally, "z3 proofs by verdict") if tally else None
-    if svg:
-        body.append(figure(svg, "z3_proofs in verification.json: the proofs by verdict."))
-    if not has_key(report.get("z3_proofs"), ("seconds", "time", "elapsed")):
-        body.append('<p class="note">Proof times are not in verification.json (it records verdicts only, so that '
-                    'the report is the same on every machine): not plotted.</p>')
 
     drawing = spec.map_drawing
     body.append('<h2 id="maps">Maps: scenario set-ups</h2>')
