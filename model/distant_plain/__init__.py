@@ -29,7 +29,7 @@ from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
 from cdg_oracle.model.distant_plain.scenarios import LENGTHS, new_game, scenario_names
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 from cdg_oracle.model.distant_plain.pieces import FACTIONS
-from cdg_oracle.model.distant_plain import mapview  # noqa: E402  (the map pictures, issue 33)
+from cdg_oracle.model.distant_plain import mapview  # the map as the HTML pages draw it (issue 33)
 
 
 def card_list() -> list[dict]:

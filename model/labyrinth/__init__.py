@@ -30,7 +30,7 @@ from cdg_oracle.model.labyrinth.scenarios import LENGTHS, new_game, scenario_nam
 from cdg_oracle.model.labyrinth.options import normalize_options
 from cdg_oracle.model.labyrinth.solo.tables import open_items
 from cdg_oracle.model.labyrinth.state import SIDES, LabyrinthState
-from cdg_oracle.model.labyrinth import mapview  # noqa: E402  (the map pictures, issue 33)
+from cdg_oracle.model.labyrinth import mapview  # the map as the HTML pages draw it (issue 33)
 
 load_all()
 

@@ -27,7 +27,7 @@ from cdg_oracle.model.twilight_struggle.rules_catalogue import load_rules_catalo
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
 from cdg_oracle.model.twilight_struggle.scenarios import LENGTHS, new_game, scenario_names
 from cdg_oracle.model.twilight_struggle.state import SIDES, TwilightState
-from cdg_oracle.model.twilight_struggle import mapview  # noqa: E402  (the map pictures, issue 33)
+from cdg_oracle.model.twilight_struggle import mapview  # the map as the HTML pages draw it (issue 33)
 
 load_all()  # every card event (events/)
 
