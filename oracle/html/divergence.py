@@ -4,9 +4,10 @@
 - :func:`difftest_page`: the first disagreement of ``cdg-oracle difftest ... --html FILE``;
 - :func:`position_page`: ``cdg-oracle position show FILE --html OUT``.
 
-A divergence page shows the map before and after the step (the model's states), both sides'
-states after it side by side with the differing facts highlighted (oracle/statediff.py), the legal
-actions each side offered, and every rule cited with its title from the game's rule catalogue.
+A divergence page shows what differs, every rule cited with its title from the game's rule
+catalogue, both sides' states after the step side by side with the differing facts highlighted
+(oracle/statediff.py), the map before and after the step (the model's states, and the other
+side's when known), and the legal actions each side offered.
 States are rebuilt by playing the trace's (or the finding's) actions through the model; a step the
 model cannot replay (a hidden chance step, an action it refuses) ends the rebuilding, and the page
 says so. No module here names a game (the map comes from ``GameSpec.map_drawing``)."""
@@ -128,9 +129,9 @@ def divergence_page(spec, title: str, facts: list[tuple[str, Any]], before: dict
     body += [f'<p class="note">{esc(n)}</p>' for n in notes]
     body += ["<h2>Rules cited</h2>", table(("rule", "title in the rule catalogue"), rule_rows(spec, rules))
              if rules else '<p class="note">No rule cited.</p>']
-    body += ["<h2>The map</h2>", maps(spec, before, after, other_after, options, other_label)]
     body += ["<h2>Both sides' states after the step</h2>",
              states_side_by_side(after, other_after, "the model", other_label)]
+    body += ["<h2>The map</h2>", maps(spec, before, after, other_after, options, other_label)]
     body += ["<h2>Legal actions offered</h2>", legal_lists(legal_model, legal_other, other_label)]
     return document(title, f"{spec.title or spec.name}: the first divergence", "\n".join(body))
 

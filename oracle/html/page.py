@@ -47,6 +47,7 @@ def compact(value: Any, limit: int = 240) -> str:
 def table(headers: Iterable[str], rows: Iterable[Iterable[Any]], row_classes: Iterable[str] | None = None,
           raw: bool = False) -> str:
     """A table; cells are escaped unless ``raw`` (the caller built them as HTML)."""
+    headers = list(headers)
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
     classes = list(row_classes) if row_classes is not None else None
     body = []
@@ -54,7 +55,8 @@ def table(headers: Iterable[str], rows: Iterable[Iterable[Any]], row_classes: It
         cls = f' class="{classes[i]}"' if classes and classes[i] else ""
         cells = "".join(f"<td>{c if raw else esc(c)}</td>" for c in row)
         body.append(f"<tr{cls}>{cells}</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    thead = f"<thead><tr>{head}</tr></thead>" if any(headers) else ""  # a table of named facts has none
+    return f"<table>{thead}<tbody>{''.join(body)}</tbody></table>"
 
 
 def verdict(ok: bool, yes: str = "holds", no: str = "fails") -> str:
