@@ -178,6 +178,8 @@ def cmd_replay(args) -> int:
     """Replay a trace; exit 0 conformant, 1 violation, 2 invalid, 4 undetermined. With --json a
     bad input also prints {"verdict": "invalid", "line", "message"} on stdout."""
     if args.position_at is not None:
+        if args.html:
+            raise UsageError("--html writes a verdict's page; --position-at writes a position, not a verdict: give one")
         return replay_position(args)
     if args.out:
         raise UsageError("--out goes with --position-at (a replay prints its verdict)")

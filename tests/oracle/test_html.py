@@ -4,6 +4,7 @@ self-contained (no script, no outside URL) and at most 3 MB; the map layouts cov
 failing replay, a failing difftest and a position each write a page; bad input is one line."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -152,6 +153,25 @@ def test_difftest_html_writes_the_finding(tmp_path, capsys):
     assert "difftest: disagreement" in text and 'class="diff"' in text
     assert "Regional scoring" in text  # the rule cited, with its title from the catalogue (10.1)
     assert text.count("<svg") == 3
+
+
+def test_replay_html_of_an_illegal_action_without_states(tmp_path, capsys):
+    """A trace without states whose step 3 takes an action the rules do not allow: the page shows
+    the model's state and its legal actions, and says the trace gave no state."""
+    good, bad, page = tmp_path / "g.jsonl", tmp_path / "b.jsonl", tmp_path / "p.html"
+    assert main(["play", "--game", "distant_plain", "--seed", "2", "--out", str(good)]) == 0
+    lines = good.read_text(encoding="utf-8").splitlines()
+    rec = json.loads(lines[3])
+    rec["action"] = "no such action"
+    rec.pop("legal_hash", None)
+    lines[3] = json.dumps(rec)
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(bad), "--html", str(page)]) == 1
+    capsys.readouterr()
+    text = page.read_text(encoding="utf-8")
+    assert "illegal_action" in text and "legal actions</h3>" in text
+    assert "records no whole state" in text and text.count("<svg") == 1  # before only: the step is not legal
+    assert main(["replay", str(bad), "--position-at", "1", "--html", str(page)]) == 2
 
 
 def test_position_show_html(tmp_path, capsys):
