@@ -136,7 +136,7 @@ def divergence_page(spec, title: str, facts: list[tuple[str, Any]], before: dict
     return document(title, f"{spec.title or spec.name}: the first divergence", "\n".join(body))
 
 
-def _apply(state, action) -> bool:
+def apply_listed(state, action) -> bool:
     """Apply ``action`` as the model lists it (JSON may differ in types from the model's); False
     when it is not legal."""
     by_key = {action_key(a): a for a in state.legal_actions()}
@@ -145,6 +145,18 @@ def _apply(state, action) -> bool:
         return False
     state.apply(a)
     return True
+
+
+def played(state, actions: list) -> tuple[Any, int]:
+    """``state`` after ``actions`` (each as the model lists it), stopping before the first that is
+    not legal or whose step fails: the state and the number of actions applied."""
+    for i, a in enumerate(actions):
+        try:
+            if not apply_listed(state, a):
+                return state, i
+        except Exception:  # noqa: BLE001 -- a failing step (what a failure reports) ends the replay here
+            return state, i
+    return state, len(actions)
 
 
 def replay_page(text: str, where: str, verdict) -> str:
@@ -161,7 +173,7 @@ def replay_page(text: str, where: str, verdict) -> str:
         if at is not None and r.get("i") == at:
             rec = r
             break
-        if r.get("hidden") or "action" not in r or not _apply(state, r["action"]):
+        if r.get("hidden") or "action" not in r or not apply_listed(state, r["action"]):
             notes.append(f"step {r.get('i')}: a hidden chance step or an action the model refuses: the states "
                          "shown stop before it")
             rec = None
@@ -171,7 +183,7 @@ def replay_page(text: str, where: str, verdict) -> str:
     after, other = None, None
     if rec is not None and "action" in rec:
         nxt = state.clone()
-        if _apply(nxt, rec["action"]):
+        if apply_listed(nxt, rec["action"]):
             after = nxt.canonical()
         other = rec.get("state")
         if other is None:
@@ -200,7 +212,7 @@ def difftest_page(result, start_state, impl: str = "") -> str:
     for i, a in enumerate(actions):
         if i == len(actions) - 1:
             before = state.canonical()
-        if not _apply(state, a):
+        if not apply_listed(state, a):
             notes.append(f"action {i + 1} is not legal in the model: the states stop before it")
             break
     after = state.canonical()

@@ -7,7 +7,8 @@ linking to its details; the plots (the random campaign's wins and game lengths, 
 readings' change rates of the ambiguity measurement, the proofs' verdicts), each saying which
 figure the JSON does not hold (victory types, mutant detection times, proof times); the map of
 every scenario set-up and of every z3 witness or counterexample the game's map can show
-(``GameSpec.map_drawing``); then every section's details. It names no game."""
+(``GameSpec.map_drawing``) and of the state every recorded failure reached (a campaign failure's
+actions, a state-machine failure's trace, played through the model); then every section's details. It names no game."""
 from __future__ import annotations
 
 import json
@@ -18,7 +19,10 @@ from typing import Any, Iterator
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.registry import get
 from cdg_oracle.oracle.fileio import write_atomic
+from cdg_oracle.oracle import trace
+from cdg_oracle.oracle.games import start_state
 from cdg_oracle.oracle.html import mapdraw, plots
+from cdg_oracle.oracle.html.divergence import played
 from cdg_oracle.oracle.html.page import compact, document, esc, figure, table, verdict
 
 META = ("tool", "version", "game", "seed", "ok", "work")
@@ -87,6 +91,33 @@ def walk(value: Any, path: str = "") -> Iterator[tuple[str, str, dict]]:
     elif isinstance(value, list):
         for i, v in enumerate(value):
             yield from walk(v, f"{path}[{i}]")
+
+
+def failure_states(game: str, report: dict) -> Iterator[tuple[str, Any]]:
+    """The state each recorded failure reached: a campaign failure's ``actions`` played from its
+    scenario's start, a state-machine failure's ``trace`` file (when it is there) played through;
+    (what it says, the state)."""
+    for key in sorted(report):
+        section = report[key]
+        failures = section.get("failures") if isinstance(section, dict) else None
+        for i, f in enumerate(failures if isinstance(failures, list) else []):
+            if not isinstance(f, dict):
+                continue
+            what = f"{key}.failures[{i}]: " + compact(f.get("failures") or f.get("what") or "", 200)
+            try:
+                if isinstance(f.get("actions"), list) and f.get("scenario"):
+                    st = start_state(game, f["scenario"], "standard", None, f.get("options"))
+                    st, n = played(st, f["actions"])
+                elif isinstance(f.get("trace"), str) and Path(f["trace"]).is_file():
+                    text = trace.decode(Path(f["trace"]).read_bytes(), f["trace"])
+                    head, steps, _ = trace.parse(text, f["trace"])
+                    st, n = played(trace.initial_state(head, f["trace"]),
+                                   [r["action"] for r in steps if "action" in r])
+                else:
+                    continue
+            except DataError:  # a failure this model cannot set up: listed in the details only
+                continue
+            yield f"{what} (after {n} steps)", st
 
 
 def details(key: str, value: Any) -> str:
@@ -222,8 +253,15 @@ def build(game: str, folder: str | Path) -> str:
                 key = json.dumps(view, sort_keys=True)
                 drawn.setdefault(key, []).append(f"{kind} at {path}")
                 views[key] = view
+    if drawing is not None:
+        for what, st in failure_states(spec.name, report):
+            view = drawing.view(st.canonical(), json.loads(st.to_json()).get("options"))
+            key = json.dumps(view, sort_keys=True)
+            drawn.setdefault(key, []).append(f"the failure {what}")
+            views[key] = view
     if not drawn:
-        body.append('<p class="note">No witness or counterexample in verification.json names a space of the map.</p>')
+        body.append('<p class="note">No witness or counterexample in verification.json names a space of the map, '
+                    'and no failure was recorded.</p>')
     for i, (key, paths) in enumerate(drawn.items(), 1):
         body.append(f'<h3 id="w-{i}">{esc(paths[0])}</h3>')
         body.append(figure(mapdraw.svg(layout, views[key], f"witness {i}"),

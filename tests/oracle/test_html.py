@@ -62,10 +62,12 @@ def test_report_shows_failures_and_missing_figures(tmp_path):
     folder = tmp_path / "distant_plain"
     folder.mkdir()
     text = (ROOT / "reports" / "distant_plain" / "verification.json").read_text(encoding="utf-8")
-    text = text.replace('"failures": []', '"failures": [{"scenario": "sandbox", "seed": 1, "failures": ["x"]}]', 1)
+    text = text.replace('"failures": []', '"failures": [{"actions": [], "failures": ["x"], "scenario": "sandbox", "seed": 1}]', 1)
     (folder / "verification.json").write_text(text, encoding="utf-8")
     page = report.build("distant_plain", folder)
     assert "1 problems" in page
+    assert "No witness or counterexample" not in page  # the failure's state is drawn
+    assert "campaign.failures[0]: x (after 0 steps)" in page
     assert "No ambiguity measurement" in page
     assert "Proof times are not in verification.json" in page
     assert "Victory types" in page
