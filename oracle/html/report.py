@@ -103,7 +103,9 @@ def failure_states(game: str, report: dict) -> Iterator[tuple[str, Any]]:
         for i, f in enumerate(failures if isinstance(failures, list) else []):
             if not isinstance(f, dict):
                 continue
-            what = f"{key}.failures[{i}]: " + compact(f.get("failures") or f.get("what") or "", 200)
+            said = f.get("failures") or f.get("what") or ""
+            said = "; ".join(str(x) for x in said) if isinstance(said, list) else said
+            what = f"{key}.failures[{i}]: " + compact(said, 200)
             try:
                 if isinstance(f.get("actions"), list) and f.get("scenario"):
                     st = start_state(game, f["scenario"], "standard", None, f.get("options"))
