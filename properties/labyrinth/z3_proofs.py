@@ -68,17 +68,18 @@ Posture box but Israel's.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
 import z3
 
+from cdg_oracle.properties.z3_work import Spec, Transition, python_value, registrar
+from cdg_oracle.properties.z3_work import Work as Z3Work
 from cdg_oracle.properties.labyrinth.z3_state import (
     ALIGN, CARDS, GOV, IRAQ, NON_INVARIANTS, PAKISTAN, PLOT_NUMBERS, POSTURE, RC, SIDES,
     STATE_INVARIANTS, US, ZONES, MapFacts, StateView, SymState, available_cells, available_cells_of,
     card_var, check_state, clamp, cvar, dependencies, facts_of, gwot_penalty, hand_size_jihadist,
-    hand_size_us, python_value, state_invariants, troops_level_of, variables, world_posture,
+    hand_size_us, state_invariants, troops_level_of, variables, world_posture,
 )
 
 TRACK = -1          # the Troops track as a location of troops (7.3.1)
@@ -90,75 +91,35 @@ WMD = 4             # plot kind code of a WMD plot; 1-3 are the numbered values
 # --------------------------------------------------------------------------------------------
 
 
-class Work:
-    """The post-state being built from the pre-state. ``w[name]`` is the current expression of a
-    component; rule helpers rewrite it; ``choose_*`` add a free choice or die with its legal range
-    (a guard); ``require`` adds a precondition of the rule. Components never rewritten keep their
-    pre value (the frame)."""
+class Work(Z3Work):
+    """The post-state being built from the pre-state (properties/z3_work.py ``Work``): ``w[name]``
+    is the current expression of a component; rule helpers rewrite it; ``choose_*`` add a free
+    choice or die with its legal range (a guard); ``require`` adds a precondition of the rule.
+    Components never rewritten keep their pre value (the frame). Here: selections by a symbolic
+    country or troop location of Labyrinth's map."""
 
-    def __init__(self, pre: SymState, label: str):
-        self.pre = pre
-        self.facts: MapFacts = pre.facts
-        self.label = label
-        self.e: dict[str, z3.ExprRef] = {n: pre[n] for n in pre.state_names}
-        self.guards: list[z3.BoolRef] = []
-        self.choices: dict[str, z3.ExprRef] = {}
-        self.decode: dict[str, Callable] = {}   # how a witness shows a choice (a country's name...)
-
-    # components
-    def __getitem__(self, name: str) -> z3.ExprRef:
-        return self.e[name]
-
-    def __setitem__(self, name: str, expr) -> None:
-        self.e[name] = expr
+    facts: MapFacts
 
     def at(self, field: str, country: str) -> z3.ExprRef:
         return self.e[cvar(field, country)]
-
-    def require(self, *conds) -> None:
-        self.guards.extend(conds)
-
-    # choices and dice
-    def _new(self, name: str, const: z3.ExprRef) -> z3.ExprRef:
-        self.choices[name] = const
-        return const
-
-    def choose_int(self, name: str, lo: int | None = None, hi: int | None = None) -> z3.ArithRef:
-        x = self._new(name, z3.Int(f"{self.label}.{name}"))
-        if lo is not None:
-            self.require(x >= lo)
-        if hi is not None:
-            self.require(x <= hi)
-        return x
-
-    def choose_bool(self, name: str) -> z3.BoolRef:
-        return self._new(name, z3.Bool(f"{self.label}.{name}"))
 
     def die(self, name: str) -> z3.ArithRef:
         """A d6 (4.0): any value 1-6."""
         return self.choose_int(name, 1, 6)
 
     def choose_value(self, name: str, sort, allowed) -> z3.ExprRef:
-        x = self._new(name, z3.Const(f"{self.label}.{name}", sort))
+        x = self._choice(name, z3.Const(f"{self.label}.{name}", sort))
         self.require(z3.Or(*[x == a for a in allowed]))
         return x
 
     def choose_country(self, name: str, among=None) -> z3.ArithRef:
         """A country (by index in the map's order), among ``among`` (default: all)."""
-        names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
-        x = self._new(name, z3.Int(f"{self.label}.{name}"))
-        self.require(z3.Or(*[x == self.facts.index(n) for n in names]))
-        self.decode[name] = lambda i: self.facts.names[i]
-        return x
+        return self.choose_name(name, among)
 
     def choose_location(self, name: str, among=None) -> z3.ArithRef:
         """A location of troops: the Troops track (``TRACK``) or a country, among ``among``
         (default: all)."""
-        x = self._new(name, z3.Int(f"{self.label}.{name}"))
-        names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
-        self.require(z3.Or(x == TRACK, *[x == self.facts.index(n) for n in names]))
-        self.decode[name] = lambda i: "track" if i == TRACK else self.facts.names[i]
-        return x
+        return self.choose_name(name, among, extra={TRACK: "track"})
 
     # selection by a symbolic country
     def is_country(self, sel, country: str) -> z3.BoolRef:
@@ -166,64 +127,16 @@ class Work:
 
     def select(self, field: str, sel) -> z3.ExprRef:
         """``field`` of the country ``sel`` points at (a chain of If over the map)."""
-        names = self.facts.names
-        out = self.at(field, names[-1])
-        for n in reversed(names[:-1]):
-            out = z3.If(sel == self.facts.index(n), self.at(field, n), out)
-        return out
+        return self.by_index(sel, lambda n: self.at(field, n))
 
     def update(self, field: str, sel, fn: Callable) -> None:
         """Rewrite ``field`` of the country ``sel`` points at to ``fn(current, name)``."""
-        for n in self.facts.names:
-            k = cvar(field, n)
-            self.e[k] = z3.If(sel == self.facts.index(n), fn(self.e[k], n), self.e[k])
-
-    def static(self, sel, fn: Callable[[str], int]) -> z3.ArithRef:
-        """A printed number of the country ``sel`` points at (e.g. its Resources)."""
-        names = self.facts.names
-        out = z3.IntVal(fn(names[-1]))
-        for n in reversed(names[:-1]):
-            out = z3.If(sel == self.facts.index(n), fn(n), out)
-        return out
-
-    def relation(self, post: SymState) -> z3.BoolRef:
-        return z3.And(*self.guards, *[post[n] == self.e[n] for n in self.pre.state_names])
-
-    def shown_choices(self, m: z3.ModelRef) -> dict:
-        """The choices and dice of a witness, by name (countries, zones and plots by name)."""
-        out = {}
-        for k, v in self.choices.items():
-            x = python_value(m.eval(v, model_completion=True))
-            out[k] = self.decode[k](x) if k in self.decode else x
-        return out
-
-
-@dataclass
-class Transition:
-    name: str
-    rules: tuple[str, ...]
-    doc: str
-    formula: z3.BoolRef
-    choices: dict = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Spec:
-    name: str
-    rules: tuple[str, ...]
-    build: Callable
-    doc: str
+        self.rewrite_at(lambda n: cvar(field, n), sel, fn)
 
 
 TRANSITIONS: dict[str, Spec] = {}
-
-
-def transition(name: str, *rules: str):
-    """Register a transition: ``build(w, **params)`` rewrites the Work copy as the rule says."""
-    def deco(fn):
-        TRANSITIONS[name] = Spec(name, rules, fn, (fn.__doc__ or "").strip())
-        return fn
-    return deco
+#: Register a transition: ``build(w, **params)`` rewrites the Work copy as the rule says.
+transition = registrar(TRANSITIONS)
 
 
 def build(name: str, pre: SymState, post: SymState, **params) -> Transition:
@@ -359,7 +272,7 @@ def zone_index(zone: str) -> int:
 
 def _zone_choice(w: Work, name: str, allowed) -> z3.ArithRef:
     """A zone (by index in ZONES) among ``allowed``."""
-    x = w._new(name, z3.Int(f"{w.label}.{name}"))
+    x = w._choice(name, z3.Int(f"{w.label}.{name}"))
     w.require(z3.Or(*[x == zone_index(z) for z in allowed]))
     w.decode[name] = lambda i: ZONES[i]
     return x
@@ -1029,13 +942,20 @@ def solver() -> z3.Solver:
     return z3.Then("simplify", "elim-term-ite", "smt").solver()
 
 
+#: The default solver's resource limit (a count of z3's own steps, the same on every machine,
+#: where a wall-clock timeout made the solver that answers, so a counterexample shown, depend on
+#: the machine's load): about 20 s of an unloaded machine.
+RLIMIT = 100_000_000
+
+
 def _check(formulas: list) -> tuple:
     """(verdict, model or None) for the conjunction of ``formulas``: z3's default solver first
-    (fastest on the transitions); on "unknown", the tactic solver of :func:`solver`."""
+    (fastest on the transitions), within :data:`RLIMIT`; on "unknown", the tactic solver of
+    :func:`solver`."""
     for make in (z3.Solver, solver):
         s = make()
         if make is z3.Solver:
-            s.set("timeout", 20_000)
+            s.set("rlimit", RLIMIT)
         s.add(*formulas)
         r = s.check()
         if r != z3.unknown:

@@ -756,17 +756,6 @@ def _z3_value(enum_field: dict, name: str, value):
     return values[value]
 
 
-def python_value(v: z3.ExprRef):
-    """A z3 value as plain Python: int, or an enumeration member's name."""
-    if z3.is_int_value(v):
-        return v.as_long()
-    if z3.is_true(v):
-        return True
-    if z3.is_false(v):
-        return False
-    return str(v)
-
-
 def variables(e: z3.ExprRef) -> list[z3.ExprRef]:
     """The uninterpreted constants of ``e``, sorted by name."""
     seen: dict[str, z3.ExprRef] = {}
