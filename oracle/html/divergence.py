@@ -194,7 +194,9 @@ def replay_page(text: str, where: str, verdict) -> str:
              ("found (the trace)", d.get("found")), ("question", d.get("prompt")),
              ("the trace's action", rec.get("action") if rec else None),
              ("the trace's legal_count", rec.get("legal_count") if rec else None)]
-    return divergence_page(spec, f"replay: {verdict.verdict} at step {at}", facts, before, after, other, options,
+    title = f"replay: {verdict.verdict} at step {at}" if at is not None else \
+        f"replay: {verdict.verdict}, {verdict.steps} steps (the state at the end)"
+    return divergence_page(spec, title, facts, before, after, other, options,
                            legal, None, [d.get("rule", "")] + list(d.get("rules") or []), "the trace", notes)
 
 

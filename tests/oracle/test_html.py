@@ -145,6 +145,9 @@ def test_replay_html_writes_the_first_divergence(tmp_path, capsys):
     assert "4.5" in text and not outside_urls(text)
     code2, page2 = failing_replay_page(tmp_path)
     assert page2.read_bytes() == text.encode("utf-8")
+    good = tmp_path / "ok.html"  # a conformant trace: its page shows the state at the end
+    assert main(["replay", str(tmp_path / "game.jsonl"), "--html", str(good)]) == 0
+    assert "replay: conformant, " in good.read_text(encoding="utf-8")
 
 
 def test_difftest_html_writes_the_finding(tmp_path, capsys):
