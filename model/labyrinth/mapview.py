@@ -1,9 +1,9 @@
 """Labyrinth's map as the HTML report draws it (issue 33; model/core/mapview.py): the schematic
 layout of data/map_layout.yaml over the countries of data/map.yaml, the printed lines (4.1.1) and
-the Schengen box (4.5), and what a picture shows of a country: its governance (4.3.1, a Muslim
+the Schengen box (4.5), and what a picture shows of a country: its governance (4.2.1, a Muslim
 country) or posture (4.3.2, a non-Muslim one) as the fill, then its pieces and markers: troops,
-sleeper and active cells (4.2), cadre, plots, aid, besieged regime, regime change (4.3.4) and
-alignment (ally or adversary)."""
+sleeper and active cells (4.6.4), cadre, plots, aid, besieged regime, regime change and alignment
+(4.2.3, ally or adversary)."""
 from __future__ import annotations
 
 import functools
@@ -53,7 +53,7 @@ def country_lines(c: dict) -> list[str]:
 
 
 def fill_of(c: dict) -> str:
-    """Governance (4.3.1) of a Muslim country, else posture (4.3.2); no marker: untested."""
+    """Governance (4.2.1) of a Muslim country, else posture (4.3.2); no marker: untested (4.2.2)."""
     return c.get("gov") or c.get("posture") or "untested"
 
 

@@ -1,7 +1,7 @@
 """Twilight Struggle's map as the HTML report draws it (issue 33; model/core/mapview.py): the
-schematic layout of data/map_layout.yaml, a country's region (2.1.3) as its outline colour, the
+schematic layout of data/map_layout.yaml, a country's region (2.1.1) as its outline colour, the
 links of the map (2.1.6) and what a picture shows of a country: its controller (2.1.7) as the
-fill, the influence of each side (6.1.5) and its stability number; a battleground (2.1.4) is
+fill, the influence of each side (6.1.5) and its stability number (2.1.3); a battleground (2.1.4) is
 marked."""
 from __future__ import annotations
 
