@@ -59,7 +59,10 @@ class GameSpec:
     the game declares none). ``checks``: where the game's checks are, ``"module:attribute"`` of a
     properties/games.py ``GameChecks`` (None: the generic checks only). ``encoding``: where the
     game's action table is, ``"module:attribute"`` of a function returning its
-    model/core/encoding.py ``ActionTable`` (None: none declared; :meth:`action_table`)."""
+    model/core/encoding.py ``ActionTable`` (None: none declared; :meth:`action_table`).
+    ``map_drawing``: the game's map for the HTML report's pictures (model/core/mapview.py
+    ``MapDrawing``: a schematic layout, a view of a state, a view of a z3 witness; None: the
+    report shows no map)."""
 
     name: str
     sides: tuple[str, ...]
@@ -83,6 +86,7 @@ class GameSpec:
     derived_rules: Mapping[str, str] = field(default_factory=dict, hash=False)
     checks: str | None = None
     encoding: str | None = None
+    map_drawing: Any = None
 
     def action_table(self) -> Any:
         """The game's action table (model/core/encoding.py ``ActionTable``), from ``encoding``
