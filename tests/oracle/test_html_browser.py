@@ -2,8 +2,8 @@
 playwright) loads each committed reports/<game>/index.html and a generated divergence page of a
 failing replay and of a failing difftest, and checks: no console error, no request leaves the page
 (every request is routed and any URL that is not ``data:`` or ``file:`` fails the test), every
-``<img>`` and ``<svg>`` has a non-zero size, the page loads within a second (the browser's own
-navigation timing) and weighs at most 3 MB, and a screenshot of the first screen matches the
+``<img>`` and ``<svg>`` has a non-zero size, the page weighs at most 3 MB (how fast it opens is
+measured by benchmarks/html.py, not asserted by a timed test), and a screenshot of the first screen matches the
 committed one in tests/oracle/screenshots/ within a small tolerance (the share of pixels that
 differ). ``CDG_UPDATE_SCREENSHOTS=1`` rewrites the committed screenshots instead of comparing.
 
@@ -26,7 +26,6 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--font-render-hinting=none"]
 VIEWPORT = {"width": 1280, "height": 900}
 MAX_BYTES = 3 * 2**20
-MAX_LOAD_MS = 1000
 #: A pixel differs when a channel differs by more than this; at most this share of pixels may.
 CHANNEL, TOLERANCE, SCALE = 48, 0.02, 2
 GAMES = ("labyrinth", "twilight_struggle", "distant_plain")
@@ -99,7 +98,6 @@ def check(browser, path: Path, name: str) -> dict:
     assert r["errors"] == [], r["errors"]
     assert r["outside"] == [], f"requests that left the page: {r['outside']}"
     assert r["pictures"] > 0 and r["empty"] == 0, f"{r['empty']} of {r['pictures']} pictures have no size"
-    assert r["ms"] < MAX_LOAD_MS, f"{path} took {r['ms']:.0f} ms to load"
     shot = SHOTS / f"{name}.png"
     if os.environ.get("CDG_UPDATE_SCREENSHOTS") == "1":
         SHOTS.mkdir(exist_ok=True)
