@@ -116,6 +116,12 @@ class Abstraction:
     values: Callable[[Any], dict]
     symbolic: Callable[[str], dict]
     constant: Callable[[str, Any], z3.ExprRef]
+    #: ``incremental(state)``: the abstraction of a game's states step after step, where the game
+    #: gives one: an object whose ``values`` is the vector of ``state`` and whose ``step(state)``
+    #: returns the vector of the state after one more step (a new dict when it changed: the last
+    #: one is left as it was) and the components that changed, recomputing only the parts whose
+    #: input changed; None: ``values`` of every state, and the two vectors compared
+    incremental: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -228,22 +234,51 @@ class Tally:
 # --------------------------------------------------------------------------------------------
 
 
-def _variables(e: z3.ExprRef) -> list[z3.ExprRef]:
-    """The uninterpreted constants of ``e`` (each once)."""
+def _raw(name: str) -> Callable:
+    """z3's C function ``name`` without the error check of its Python wrapper (z3core's wrappers
+    keep it as their default argument), or the wrapper itself where that is not so."""
+    f = getattr(z3.z3core, name)
+    inner = getattr((f.__defaults__ or (None,))[-1], "f", None)
+    return inner if inner is not None else f
+
+
+_APP, _QUANTIFIER = z3.Z3_APP_AST, z3.Z3_QUANTIFIER_AST
+_C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
+                                     "get_decl_kind", "get_quantifier_body")}
+
+
+def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
+    """The uninterpreted constants of ``e`` (each once, in the order met; depth first, the last
+    child first). The walk calls
+    z3's C library directly (the terms of ``e`` are kept alive by ``e``; only the constants found
+    become Python objects): Python's z3 wrappers cost a hundred times more per node."""
+    ctx = e.ctx
+    ref = ctx.ref()
+    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
+    get_decl, decl_kind = _C["get_app_decl"], _C["get_decl_kind"]
     seen: dict = {}
-    todo = [e]
+    todo = [e.as_ast()]
     done: set = set()
     while todo:
-        x = todo.pop()
-        k = x.get_id()
+        a = todo.pop()
+        k = get_id(ref, a)
         if k in done:
             continue
         done.add(k)
-        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            seen.setdefault(x.decl().name(), x)
-        else:
-            todo.extend(x.children())
-    return list(seen.values())
+        t = kind(ref, a)
+        if t == _APP:
+            n = nargs(ref, a)
+            if n:
+                todo.extend(arg(ref, a, i) for i in range(n))
+            elif decl_kind(ref, get_decl(ref, a)) == z3.Z3_OP_UNINTERPRETED:
+                seen[k] = a
+        elif t == _QUANTIFIER:
+            todo.append(_C["get_quantifier_body"](ref, a))
+    out: dict = {}
+    for a in seen.values():
+        x = z3.z3._to_expr_ref(a, ctx)
+        out.setdefault(x.decl().name(), x)
+    return list(out.values())
 
 
 def _solved(parts: list) -> tuple:
@@ -392,7 +427,7 @@ class Checker:
                 names = []
                 for t in terms:
                     free = False
-                    for v in _variables(t):
+                    for v in constants(t):
                         n = self._pre_name.get(v.decl().name())
                         if n is None:
                             choices[v.decl().name()] = v
@@ -419,7 +454,7 @@ class Checker:
             return [z3.substitute(whole, *pairs) if pairs else whole]
         seen = set()
         for x in exprs:
-            for v in _variables(x):
+            for v in constants(x):
                 n = self._pre_name.get(v.decl().name())
                 if n is not None and n not in seen:
                     seen.add(n)
@@ -627,15 +662,17 @@ class Checker:
         return nxt
 
     # -- a step --------------------------------------------------------------------------------
-    def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0):
+    def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0, changed: frozenset | None = None):
         """The moves explaining one step, or a :class:`Finding` (see the class docstring); the
-        verdict is counted in :attr:`tally`."""
+        verdict is counted in :attr:`tally`. ``changed``: the components that differ, when the
+        caller knows them (an incremental abstraction); otherwise the two vectors are compared."""
         t = self.tally
         t.steps += 1
-        if pre_v == post_v:
+        if changed is None:
+            changed = frozenset(k for k, v in post_v.items() if pre_v[k] != v)
+        if not changed:
             t.stutters += 1
             return (STUTTER,)
-        changed = frozenset(k for k, v in post_v.items() if pre_v[k] != v)
         first = self._first.get(tuple(cited))
         if first is None:
             relates = self.spec.relates
@@ -716,7 +753,15 @@ class StepObserver:
 
     def __init__(self, state, scenario: str = "", seed: int | None = None):
         self.checker = checker(state)
-        self.prev = self.checker.abstraction.values(state) if self.checker else None
+        self.prev = None
+        self._incremental = None
+        if self.checker is not None:
+            make = self.checker.abstraction.incremental
+            if make is not None:
+                self._incremental = make(state)
+                self.prev = self._incremental.values
+            else:
+                self.prev = self.checker.abstraction.values(state)
         self.actions: list = []
         self.scenario, self.seed = scenario, seed
         self.finding: Finding | None = None
@@ -727,8 +772,11 @@ class StepObserver:
         if self.checker is None:
             return None
         self.actions.append(action)
-        now = self.checker.abstraction.values(state)
-        verdict = self.checker.check(self.prev, now, state.applied_rules(), len(self.actions))
+        if self._incremental is not None:
+            now, changed = self._incremental.step(state)
+        else:
+            now, changed = self.checker.abstraction.values(state), None
+        verdict = self.checker.check(self.prev, now, state.applied_rules(), len(self.actions), changed)
         self.prev = now
         if isinstance(verdict, Finding):
             verdict.trace = list(self.actions)

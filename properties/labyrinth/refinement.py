@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import marshal
+from collections import Counter
 from functools import lru_cache
 
 import z3
@@ -66,7 +68,86 @@ def _abstraction(facts: S.MapFacts) -> Abstraction:
     def constant(name: str, value):
         return S._z3_value(enum_field, name, value)
 
-    return Abstraction(names, values, symbolic, constant)
+    return Abstraction(names, values, symbolic, constant, incremental=lambda st: _Incremental(facts, names, st))
+
+
+class _Incremental:
+    """The abstraction of a game's states one step after another (properties/refinement.py
+    ``Abstraction.incremental``): the vector of the first state is computed whole, then each step
+    recomputes only the parts of ``z3_state.concrete_values`` whose input changed, the input of the
+    last state kept as a snapshot: the global components when a key of ``z3_state.GLOBAL_KEYS``
+    changed, a country's components when its dict changed (their ``marshal`` bytes differ: equal
+    bytes are equal data), a zone's ``card[n]@z`` for the cards whose count in the zone changed.
+    Exact: the same functions as the whole abstraction, on every part whose input may differ
+    (tests/labyrinth/test_refinement.py holds the two equal over random games)."""
+
+    def __init__(self, facts: S.MapFacts, names, st):
+        d = st.d
+        self.names = facts.names
+        self.g_key = self._global_key(d)
+        vals = S.global_values(d)
+        self.avail_stray = vals.pop("plots_stray")
+        self.c_all = marshal.dumps(d["countries"])
+        self.c_key, self.c_stray = {}, {}
+        for n in self.names:
+            c = d["countries"][n]
+            self.c_key[n] = marshal.dumps(c)
+            part, self.c_stray[n] = S.country_values(c, n)
+            vals.update(part)
+        vals["plots_stray"] = self.avail_stray + sum(self.c_stray.values())
+        self.zones, self.z_stray = {}, {}
+        for z, cards in S.zone_lists(d).items():
+            self.zones[z] = list(cards)
+            part, self.z_stray[z] = S.zone_values(z, cards)
+            vals.update(part)
+        vals["cards_stray"] = sum(self.z_stray.values())
+        self.values = {n: vals[n] for n in names}
+
+    @staticmethod
+    def _global_key(d: dict) -> bytes:
+        return marshal.dumps(tuple(d.get(k) for k in S.GLOBAL_KEYS))
+
+    def step(self, st) -> tuple[dict, frozenset]:
+        """The vector of ``st`` (the state after one more step; a new dict when it changed) and
+        the components that changed."""
+        d = st.d
+        new: dict = {}
+        key = self._global_key(d)
+        if key != self.g_key:
+            self.g_key = key
+            new.update(S.global_values(d))
+            self.avail_stray = new.pop("plots_stray")
+        key = marshal.dumps(d["countries"])
+        if key != self.c_all:
+            self.c_all = key
+            for n in self.names:
+                c = d["countries"][n]
+                b = marshal.dumps(c)
+                if b != self.c_key[n]:
+                    self.c_key[n] = b
+                    part, self.c_stray[n] = S.country_values(c, n)
+                    new.update(part)
+        new["plots_stray"] = self.avail_stray + sum(self.c_stray.values())
+        for z, cards in S.zone_lists(d).items():
+            old = self.zones[z]
+            if cards != old:
+                before, after = Counter(old), Counter(cards)
+                moved = [n for n in before.keys() | after.keys() if before[n] != after[n] and n in _CARD_SET]
+                part, self.z_stray[z] = S.zone_values(z, cards, only=moved)
+                new.update(part)
+                self.zones[z] = list(cards)
+        new["cards_stray"] = sum(self.z_stray.values())
+        vals = self.values
+        changed = frozenset(k for k, v in new.items() if vals[k] != v)
+        if changed:
+            vals = dict(vals)
+            for k in changed:
+                vals[k] = new[k]
+            self.values = vals
+        return vals, changed
+
+
+_CARD_SET = frozenset(S.CARDS)
 
 
 class _PinnedWork(P.Work):
