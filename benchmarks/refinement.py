@@ -39,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--scenario", default=None, help="default: every scenario in turn")
+    ap.add_argument("--solo", action="store_true", help="also every scenario's solo game (Labyrinth: options solo)")
+    ap.add_argument("--steps", type=int, default=0, help="at most this many steps a game (default: whole games)")
     ap.add_argument("--mutants", action="store_true", help="the mutants caught by the refinement check alone")
     ap.add_argument("--only", default="", help="with --mutants: these mutants (comma-separated)")
     ap.add_argument("--mutant-games", type=int, default=5, help="with --mutants: games per mutant (default 5)")
@@ -46,36 +48,80 @@ def main(argv: list[str] | None = None) -> int:
     spec = get(args.game)
     if args.mutants:
         return mutants(spec.name, args.only, args.mutant_games, args.seed)
-    scenarios = [args.scenario] if args.scenario else list(spec.scenarios())
+    scenarios = [(s, None) for s in ([args.scenario] if args.scenario else list(spec.scenarios()))]
+    if args.solo:
+        scenarios = [x for s, _ in scenarios for x in ((s, None), (s, {"solo": True}))]
+    limit = {"max_steps": args.steps} if args.steps else {}
     t0 = time.perf_counter()
     names = refinement.move_names(spec.name)   # builds the default Game's moves: the one-time cost
     build = time.perf_counter() - t0
-    plain = checked = 0.0
+    plain = checked = floor = 0.0
     plain_steps = checked_steps = 0
     tallies = []
+    stats0 = dict(refinement.STATS)
     for k in range(args.games):
-        scenario = scenarios[k % len(scenarios)]
+        scenario, options = scenarios[k % len(scenarios)]
         seed = game_seed(args.seed, k)
         t = time.perf_counter()
-        a = play_checked(spec.name, scenario, seed)
+        a = play_checked(spec.name, scenario, seed, options=options, keep_actions=True, **limit)
         plain += time.perf_counter() - t
         t = time.perf_counter()
-        b = play_checked(spec.name, scenario, seed, refine=True)
+        b = play_checked(spec.name, scenario, seed, options=options, refine=True, **limit)
         checked += time.perf_counter() - t
         plain_steps += a.steps
         checked_steps += b.steps
         tallies.append(b.refinement)
+        floor += abstraction_seconds(spec, scenario, options, a.actions[:b.steps])
+    stats = {k: v - stats0.get(k, 0) for k, v in refinement.STATS.items()}
     s = refinement.summary(spec.name, tallies)
     print(f"refinement benchmark: {spec.name}, {args.games} games (seed {args.seed}), {len(names)} moves "
           f"built in {build:.1f} s (once per process)")
     print(f"  checked walk            : {plain_steps} steps in {plain:.2f} s = {plain_steps / plain:.0f} steps/s")
     print(f"  checked walk + refinement: {checked_steps} steps in {checked:.2f} s = {checked_steps / checked:.0f} steps/s")
-    ratio = (checked / max(checked_steps, 1)) / (plain / max(plain_steps, 1))
+    per_plain = plain / max(plain_steps, 1)
+    ratio = (checked / max(checked_steps, 1)) / per_plain
     print(f"  ratio (with / without)  : {ratio:.2f}x per step  (target: at most 2x; a game stops at a finding)")
+    built, z3s = stats.get("effects seconds", 0.0), stats.get("z3 seconds", 0.0)
+    print(f"    of which building moves' terms on first use: {stats.get('effects built', 0)} moves, {built:.2f} s; "
+          f"z3: {stats.get('z3 solver calls', 0)} solver calls, {z3s:.2f} s; sequence searches "
+          f"{stats.get('sequence searches', 0)} ({stats.get('sequence parts tried', 0)} parts tried, at most "
+          f"{stats.get('most parts tried by a search', 0)} by one; {stats.get('searches bounded', 0)} bounded)")
+    print(f"    ratio without the first-use builds: {((checked - built) / max(checked_steps, 1)) / per_plain:.2f}x; "
+          f"without the builds and z3 (Python alone): {((checked - built - z3s) / max(checked_steps, 1)) / per_plain:.2f}x")
+    print(f"  floor (the walk + the incremental abstraction, what any exact check must do): "
+          f"{(plain + floor * plain_steps / max(checked_steps, 1)) / plain:.2f}x "
+          f"({floor / max(checked_steps, 1) * 1e3:.2f} ms a step for the abstraction, the walk "
+          f"{per_plain * 1e3:.2f} ms a step)")
     print(f"  steps checked {s['steps']}: {s['stutters']} stutters, {s['matched']} matched "
           f"(lengths {s['lengths']}), {len(s['findings'])} findings; "
           f"never matched: {len(s['never_matched'])} of {len(s['per_move'])} moves")
     return 0
+
+
+def abstraction_seconds(spec, scenario: str, options, actions: list) -> float:
+    """The seconds the abstraction takes over the game of ``actions`` (the states replayed apart,
+    the abstraction alone timed: the incremental one where the game gives it, with its changed
+    set, else the whole vector and the comparison of the two)."""
+    st = spec.new_state(scenario, "standard", None, options)
+    c = refinement.checker(st)
+    if c is None:
+        return 0.0
+    ab = c.abstraction
+    t = time.perf_counter()
+    inc = ab.incremental(st) if ab.incremental is not None else None
+    prev = None if inc is not None else ab.values(st)
+    took = time.perf_counter() - t
+    for a in actions:
+        st.apply(a)
+        t = time.perf_counter()
+        if inc is not None:
+            inc.step(st)
+        else:
+            now = ab.values(st)
+            _ = [k for k, v in now.items() if prev[k] != v]
+            prev = now
+        took += time.perf_counter() - t
+    return took
 
 
 def mutants(game: str, only: str, games: int, seed: int) -> int:

@@ -34,11 +34,22 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
   back, needs a transition of its own that says so (the search guesses no other intermediate
   values).
 
-A pair is checked **by evaluation** where that is exact (a move without choices: the concrete
-values substituted, the formula simplifies to true or false) and **by z3** where it is not (the
-choices left free); a sequence is one z3 query over the unrolled chain, each intermediate state a
-fresh vector over the moves' footprints. Verdicts are cached by the values the formulas read, so a
-step seen before costs a dictionary lookup.
+**How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
+gives one (Labyrinth: only the parts of the vector whose input changed recomputed, and the changed
+components given with it), else the whole vector and the two compared. One move is checked
+exactly and mostly without z3 (:meth:`Checker.admits`): the frame in Python; the guards without a
+choice as Python functions compiled once from the z3 terms; then a z3 *slice* (the guards and the
+changed components' equations, the pre values substituted) solved for a witness of the choices,
+cached by the values it reads, and the rest of the footprint evaluated under that witness by
+compiled Python functions; z3 asks the whole relation only where that witness breaks another
+component. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
+each part one cached move check on the pre-state with the parts before it taken, a failed
+sub-search remembered; it tries at most :data:`SEARCH_BUDGET` parts, and a step it cannot explain
+within them is a finding marked *search bounded*. So a step whose values were seen before costs
+dictionary lookups and Python evaluations; z3 runs for a move's first use (its terms built) and for
+a slice of values never seen. Every checker of Games with one model (Labyrinth's: one map) shares
+the compiled moves and the caches, within the process. :data:`STATS` counts what the check cost
+(benchmarks/refinement.py prints it).
 
 A step that no move or sequence explains is a **finding** (:class:`Finding`): the step, the rules
 it cites, and for each candidate move (those whose rules relate to the step's) the values that
@@ -54,6 +65,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -68,6 +80,11 @@ z3.set_param("ctrl_c", False)
 
 #: The longest sequence of moves one model step may be explained by.
 MAX_MOVES = 4
+
+#: A sequence search (one step's) tries at most this many parts (move checks): a step it cannot
+#: explain within them is a finding marked "search bounded" (a finding must not take minutes). The
+#: longest search of a matched step in the measured games tried about 3,000.
+SEARCH_BUDGET = 20_000
 
 #: A finding shows what breaks at most this many candidate moves (a game may split a transition
 #: into a family of many moves).
@@ -174,6 +191,19 @@ class Refinement:
 
 STUTTER = "(stutter)"
 
+#: What :meth:`Checker.sequence` returns when its search ran out of :data:`SEARCH_BUDGET`.
+BOUNDED = "(search bounded)"
+
+
+#: What the check has cost in this process: moves' terms built ("effects built") and their
+#: seconds, z3 solver calls and their seconds, sequence searches and the parts they tried
+#: (benchmarks/refinement.py prints them).
+STATS: Counter = Counter()
+
+
+class _Bounded(Exception):
+    """The sequence search ran out of its budget."""
+
 
 @dataclass
 class Finding:
@@ -186,17 +216,24 @@ class Finding:
     trace: list = field(default_factory=list)   # the actions from the set-up through this step
     scenario: str = ""
     seed: int | None = None
+    #: the sequence search stopped at :data:`SEARCH_BUDGET` parts tried (a longer sequence might
+    #: still explain the step)
+    bounded: bool = False
 
     def to_dict(self) -> dict:
-        return {"step": self.step, "rules": self.rules, "changed": self.changed,
-                "candidates": self.candidates, "scenario": self.scenario, "seed": self.seed,
-                "actions": self.trace}
+        out = {"step": self.step, "rules": self.rules, "changed": self.changed,
+               "candidates": self.candidates, "scenario": self.scenario, "seed": self.seed,
+               "actions": self.trace}
+        if self.bounded:
+            out["bounded"] = True
+        return out
 
     def line(self) -> str:
         changed = ", ".join(f"{k} {a}->{b}" for k, (a, b) in list(self.changed.items())[:6])
         more = "" if len(self.changed) <= 6 else f" (+{len(self.changed) - 6} more)"
+        bounded = f"; search bounded at {SEARCH_BUDGET} parts tried" if self.bounded else ""
         return (f"step {self.step}: no proved transition explains it (rules {', '.join(self.rules)}; "
-                f"changed {changed}{more}; candidates {', '.join(self.candidates) or 'none'})")
+                f"changed {changed}{more}; candidates {', '.join(self.candidates) or 'none'}{bounded})")
 
 
 @dataclass
@@ -286,17 +323,22 @@ def _solved(parts: list) -> tuple:
     solver for integer arithmetic, then its ``qflia`` tactic (on some ground slices of integer moves
     z3's automatic configuration picks its difference-logic solver, which gives up: A Distant
     Plain). The solver is checked once: its model is the verdict's."""
-    r = z3.unknown
-    for make in (z3.Solver, lambda: z3.SolverFor("QF_LIA"), lambda: z3.Tactic("qflia").solver()):
-        s = make()
-        s.add(*parts)
-        try:
-            r = s.check()
-        except z3.Z3Exception:
-            continue
-        if r != z3.unknown:
-            return r, s
-    return r, s
+    t = time.perf_counter()
+    try:
+        r = z3.unknown
+        for make in (z3.Solver, lambda: z3.SolverFor("QF_LIA"), lambda: z3.Tactic("qflia").solver()):
+            s = make()
+            s.add(*parts)
+            try:
+                r = s.check()
+            except z3.Z3Exception:
+                continue
+            if r != z3.unknown:
+                return r, s
+        return r, s
+    finally:
+        STATS["z3 solver calls"] += 1
+        STATS["z3 seconds"] += time.perf_counter() - t
 
 
 # -- z3 terms as Python functions (the exact evaluation of a ground term) ---------------------
@@ -396,9 +438,9 @@ class Checker:
        the others evaluated as Python functions of the pre values: each must equal its (unchanged)
        value. When that fails, z3 is asked the whole relation (another witness may exist)."""
 
-    def __init__(self, spec: Refinement, game_object: Any):
+    def __init__(self, spec: Refinement, game_object: Any, model: RefinementModel | None = None):
         self.spec = spec
-        self.model = spec.model(game_object)
+        self.model = spec.model(game_object) if model is None else model
         self.abstraction = self.model.abstraction
         self.moves = {m.name: m for m in self.model.moves}
         self._touching: dict[str, list[str]] = {}     # component -> the moves whose footprint has it
@@ -414,11 +456,13 @@ class Checker:
         self._first: dict = {}       # the step's rules -> the moves related to them
         self._order = {n: i for i, n in enumerate(self.moves)}
         self.tally = Tally()
+        self.stats = STATS
 
     # -- one move ------------------------------------------------------------------------------
     def effect(self, name: str) -> _Effect:
         e = self._effects.get(name)
         if e is None:
+            t0 = time.perf_counter()
             m = self.moves[name]
             guards, values = m.effect(self.pre, f"{name}#0.")
             reads, choices = {}, {}
@@ -441,6 +485,8 @@ class Checker:
                             pass
                 reads[key] = sorted(set(names))
             e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed)
+            STATS["effects built"] += 1
+            STATS["effects seconds"] += time.perf_counter() - t0
         return e
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
@@ -565,6 +611,14 @@ class Checker:
         waypoints = self.spec.waypoints
         failed: dict = {}
         shared = self.spec.shared
+        budget = [SEARCH_BUDGET]
+        stats = self.stats
+
+        def admits(n, state, nxt, moved) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Bounded
+            return self.admits(n, state, nxt, moved)
 
         def dfs(state: dict, left: frozenset, used: tuple) -> tuple | None:
             if not left:
@@ -604,7 +658,7 @@ class Checker:
                         nxt[via[0]] = via[1]
                         taken = part_ - {via[0]}
                     moved = frozenset(c for c in part_ if nxt[c] != state[c])
-                    if moved and self.admits(n, state, nxt, moved):
+                    if moved and admits(n, state, nxt, moved):
                         found = dfs(nxt, left - taken, used + (n,))
                         if found:
                             return found
@@ -614,6 +668,9 @@ class Checker:
                 part = left & self.moves[n].footprint
                 free = frozenset(c for c in part if shared(c))
                 if free:
+                    budget[0] -= 1
+                    if budget[0] < 0:
+                        raise _Bounded
                     nxt = self._partial(n, state, post_v, left, free)
                     if nxt is not None and any(nxt[c] != state[c] for c in part):
                         found = dfs(nxt, frozenset(c for c in left if nxt[c] != post_v[c]), used + (n,))
@@ -621,7 +678,16 @@ class Checker:
                             return found
             return None
 
-        return dfs(pre_v, changed, ())
+        stats["sequence searches"] += 1
+        try:
+            return dfs(pre_v, changed, ())
+        except _Bounded:
+            stats["searches bounded"] += 1
+            return BOUNDED
+        finally:
+            tried = SEARCH_BUDGET - budget[0]
+            stats["sequence parts tried"] += tried
+            stats["most parts tried by a search"] = max(stats["most parts tried by a search"], tried)
 
     def _partial(self, name: str, state: dict, post_v: dict, left: frozenset, free: frozenset) -> dict | None:
         """The state after move ``name`` takes the components of ``left`` in its footprint, but the
@@ -645,7 +711,11 @@ class Checker:
             for n in sorted(free):
                 s.add_soft(self._ground([e.values[n] == const(n, post_v[n])], state, reads=reads)[0])
             hit = None
-            if s.check() == z3.sat:
+            t = time.perf_counter()
+            sat = s.check() == z3.sat
+            STATS["z3 solver calls"] += 1
+            STATS["z3 seconds"] += time.perf_counter() - t
+            if sat:
                 mdl = s.model()
                 got = {}
                 for n in sorted(free):
@@ -686,16 +756,20 @@ class Checker:
                 t.matched[self.moves[n].transition] += 1
                 t.lengths[1] += 1
                 return (n,)
+        bounded = False
         if first and self.spec.max_moves > 1:
             touching = sorted(near, key=self._order.get)
             found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves)
-            if found:
+            if found is BOUNDED:
+                bounded = True
+            elif found:
                 for n in {self.moves[m].transition for m in found}:
                     t.matched[n] += 1
                 t.lengths[len(found)] += 1
                 return found
         finding = Finding(step, list(cited), {k: [pre_v[k], post_v[k]] for k in sorted(changed)},
-                          {n: self.breaks(n, pre_v, post_v, changed) for n in self._candidates(related_moves, near)})
+                          {n: self.breaks(n, pre_v, post_v, changed) for n in self._candidates(related_moves, near)},
+                          bounded=bounded)
         t.findings.append(finding)
         return finding
 
@@ -739,11 +813,28 @@ def checker(state) -> Checker | None:
     game_object = state.game_object
     base = _CHECKERS.get(id(game_object))
     if base is None or base[0] is not game_object:
-        base = _CHECKERS[id(game_object)] = (game_object, Checker(spec, game_object))
+        base = _CHECKERS[id(game_object)] = (game_object, _shared_checker(spec, game_object))
     proto = base[1]
     c = Checker.__new__(Checker)
     c.__dict__.update(proto.__dict__)   # the compiled moves and the caches are shared
     c.tally = Tally()
+    return c
+
+
+_BY_MODEL: dict = {}
+
+
+def _shared_checker(spec: Refinement, game_object: Any) -> Checker:
+    """The checker of ``game_object``: one already built for the same :class:`RefinementModel`
+    object (a game whose ``model`` gives several Games one model: Labyrinth's, by map), whose
+    compiled moves and caches then serve both (a verdict depends on the model and the values
+    only), or a new one."""
+    model = spec.model(game_object)
+    hit = _BY_MODEL.get(id(model))
+    if hit is not None and hit[0] is model:
+        return hit[1]
+    c = Checker(spec, game_object, model)
+    _BY_MODEL[id(model)] = (model, c)
     return c
 
 

@@ -328,8 +328,15 @@ def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
 
 
 def model(game_object) -> RefinementModel:
-    """The abstraction and the moves of a Labyrinth Game (its map)."""
-    facts = S.facts_of(game_object.map)
+    """The abstraction and the moves of a Labyrinth Game: they depend on its map alone (the
+    rulings and options only change parameters and values of the vector), so every Game on one
+    map shares one model, and with it one checker's compiled moves and caches
+    (properties/refinement.py ``checker``): the two-player and solo games of every scenario."""
+    return _model(S.facts_of(game_object.map))
+
+
+@lru_cache(maxsize=4)
+def _model(facts: S.MapFacts) -> RefinementModel:
     names = _probe(facts).state_names
     return RefinementModel(_abstraction(facts), tuple(m for s in P.TRANSITIONS.values() for m in _moves(s, facts, names)))
 
@@ -363,7 +370,21 @@ def relates(cited: list[str], move: Move) -> bool:
       (a Recruit, a Jihad, a Travel, a Regime Change...): each change must still be the effect of
       a proved move, the event's own text is not checked (z3_proofs' docstring);
     * :data:`CARD_FLOW`: with any step;
-    * a solo rule: the two-player rules it carries out (:data:`SOLO`)."""
+    * a solo rule: the two-player rules it carries out (:data:`SOLO`).
+
+    The answer depends on the step's rules and the move's transition and rules only (a family's
+    members share them): cached by those."""
+    key = (tuple(cited), move.transition, move.rules)
+    hit = _RELATES.get(key)
+    if hit is None:
+        hit = _RELATES[key] = _relates(cited, move)
+    return hit
+
+
+_RELATES: dict = {}
+
+
+def _relates(cited: list[str], move: Move) -> bool:
     if default_relates(cited, move) or move.transition in CARD_FLOW:
         return True
     if any(c.startswith("card ") for c in cited):

@@ -54,6 +54,7 @@ z3.set_param("ctrl_c", False)
 from z3.z3 import _to_expr_ref
 
 from cdg_oracle.model.labyrinth import tracks
+from cdg_oracle.properties.refinement import constants
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 from cdg_oracle.model.labyrinth.scenarios import plot_values
 
@@ -812,20 +813,9 @@ def python_value(v: z3.ExprRef):
 
 
 def variables(e: z3.ExprRef) -> list[z3.ExprRef]:
-    """The uninterpreted constants of ``e``, sorted by name."""
-    seen: dict[str, z3.ExprRef] = {}
-    todo = [e]
-    visited = set()
-    while todo:
-        x = todo.pop()
-        if x.get_id() in visited:
-            continue
-        visited.add(x.get_id())
-        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            seen.setdefault(x.decl().name(), x)
-        else:
-            todo.extend(x.children())
-    return [seen[k] for k in sorted(seen)]
+    """The uninterpreted constants of ``e``, sorted by name (the refinement check's walk,
+    properties/refinement.py ``constants``)."""
+    return sorted(constants(e), key=lambda x: x.decl().name())
 
 
 @dataclass
