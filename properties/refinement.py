@@ -281,19 +281,25 @@ def _raw(name: str) -> Callable:
 
 _APP, _QUANTIFIER = z3.Z3_APP_AST, z3.Z3_QUANTIFIER_AST
 _C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
-                                     "get_decl_kind", "get_quantifier_body")}
+                                     "get_decl_kind", "get_quantifier_body", "get_decl_name", "get_symbol_string")}
 
 
 def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
     """The uninterpreted constants of ``e`` (each once, in the order met; depth first, the last
-    child first). The walk calls
-    z3's C library directly (the terms of ``e`` are kept alive by ``e``; only the constants found
-    become Python objects): Python's z3 wrappers cost a hundred times more per node."""
+    child first)."""
     ctx = e.ctx
-    ref = ctx.ref()
+    return [z3.z3._to_expr_ref(a, ctx) for a in _constant_asts(e).values()]
+
+
+def _constant_asts(e: z3.ExprRef) -> dict:
+    """The uninterpreted constants of ``e`` by name: name -> the raw AST (alive while ``e`` is), in
+    the order of :func:`constants`. The walk calls z3's C library directly (the terms of ``e`` are
+    kept alive by ``e``; nothing becomes a Python object): Python's z3 wrappers cost far more per
+    node."""
+    ref = e.ctx.ref()
     get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
-    get_decl, decl_kind = _C["get_app_decl"], _C["get_decl_kind"]
-    seen: dict = {}
+    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
+    out: dict = {}
     todo = [e.as_ast()]
     done: set = set()
     while todo:
@@ -307,15 +313,15 @@ def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
             n = nargs(ref, a)
             if n:
                 todo.extend(arg(ref, a, i) for i in range(n))
-            elif decl_kind(ref, get_decl(ref, a)) == z3.Z3_OP_UNINTERPRETED:
-                seen[k] = a
+            else:
+                d = get_decl(ref, a)
+                if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
+                    name = symbol(ref, decl_name(ref, d))
+                    if name not in out:
+                        out[name] = a
         elif t == _QUANTIFIER:
             todo.append(_C["get_quantifier_body"](ref, a))
-    out: dict = {}
-    for a in seen.values():
-        x = z3.z3._to_expr_ref(a, ctx)
-        out.setdefault(x.decl().name(), x)
-    return list(out.values())
+    return {(n.decode() if isinstance(n, bytes) else n): a for n, a in out.items()}
 
 
 def _solved(parts: list) -> tuple:
@@ -471,10 +477,11 @@ class Checker:
                 names = []
                 for t in terms:
                     free = False
-                    for v in constants(t):
-                        n = self._pre_name.get(v.decl().name())
+                    for c, a in _constant_asts(t).items():
+                        n = self._pre_name.get(c)
                         if n is None:
-                            choices[v.decl().name()] = v
+                            if c not in choices:
+                                choices[c] = z3.z3._to_expr_ref(a, t.ctx)
                             free = True
                         else:
                             names.append(n)
@@ -679,15 +686,18 @@ class Checker:
             return None
 
         stats["sequence searches"] += 1
+        found = None
         try:
-            return dfs(pre_v, changed, ())
+            found = dfs(pre_v, changed, ())
         except _Bounded:
             stats["searches bounded"] += 1
-            return BOUNDED
-        finally:
-            tried = SEARCH_BUDGET - budget[0]
-            stats["sequence parts tried"] += tried
-            stats["most parts tried by a search"] = max(stats["most parts tried by a search"], tried)
+            found = BOUNDED
+        tried = SEARCH_BUDGET - budget[0]
+        stats["sequence parts tried"] += tried
+        most = "most parts tried by a search that matched" if found and found is not BOUNDED else \
+            "most parts tried by a search that failed"
+        stats[most] = max(stats[most], tried)
+        return found
 
     def _partial(self, name: str, state: dict, post_v: dict, left: frozenset, free: frozenset) -> dict | None:
         """The state after move ``name`` takes the components of ``left`` in its footprint, but the

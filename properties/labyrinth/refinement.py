@@ -3,7 +3,13 @@ transitions of ``z3_proofs.py``.
 
 **The abstraction function** is ``z3_state.concrete_values`` (the one the invariants' concrete
 check uses), restricted to the state vector's components (the ``model_*`` observations of derived
-quantities are the invariants' business, not a transition's).
+quantities are the invariants' business, not a transition's). Step after step it is computed
+incrementally (:class:`_Incremental`): only the parts of ``concrete_values`` whose input changed
+are recomputed (the whole vector costs about 1 ms, more than a checked-walk step), and the changed
+components come with it.
+
+**One model per map** (:func:`model`): every Game on the map (each scenario, two-player and solo,
+any rulings) shares the moves, so one checker's compiled moves and caches serve them all.
 
 **The moves** are the transitions of ``z3_proofs.TRANSITIONS``, split into families of small moves
 (``Move.family`` names the transition; the tally counts transitions), so that a step costs a few
@@ -248,11 +254,20 @@ def _footprint(spec: P.Spec, facts: S.MapFacts, pins: dict | None = None, **para
 
 
 def _effect(spec: P.Spec, facts: S.MapFacts, footprint: frozenset, names, pins: dict | None = None, **params):
+    name_set = _name_set(names)
+
     def effect(pre: dict, tag: str) -> tuple[list, dict]:
-        work = _PinnedWork(S.StateView(facts, {n: pre[n] for n in names}), tag.rstrip("."), pins or {})
+        # the checker's vector is the whole state vector already (StateView copies it)
+        view = pre if pre.keys() == name_set else {n: pre[n] for n in names}
+        work = _PinnedWork(S.StateView(facts, view), tag.rstrip("."), pins or {})
         spec.build(work, **params)
         return work.guards, {n: work.e[n] for n in footprint}
     return effect
+
+
+@lru_cache(maxsize=4)
+def _name_set(names: tuple) -> frozenset:
+    return frozenset(names)
 
 
 def _country_of(component: str) -> tuple[str, str] | None:
