@@ -271,57 +271,23 @@ class Tally:
 # --------------------------------------------------------------------------------------------
 
 
-def _raw(name: str) -> Callable:
-    """z3's C function ``name`` without the error check of its Python wrapper (z3core's wrappers
-    keep it as their default argument), or the wrapper itself where that is not so."""
-    f = getattr(z3.z3core, name)
-    inner = getattr((f.__defaults__ or (None,))[-1], "f", None)
-    return inner if inner is not None else f
-
-
-_APP, _QUANTIFIER = z3.Z3_APP_AST, z3.Z3_QUANTIFIER_AST
-_C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
-                                     "get_decl_kind", "get_quantifier_body", "get_decl_name", "get_symbol_string")}
-
-
 def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
     """The uninterpreted constants of ``e`` (each once, in the order met; depth first, the last
     child first)."""
-    ctx = e.ctx
-    return [z3.z3._to_expr_ref(a, ctx) for a in _constant_asts(e).values()]
-
-
-def _constant_asts(e: z3.ExprRef) -> dict:
-    """The uninterpreted constants of ``e`` by name: name -> the raw AST (alive while ``e`` is), in
-    the order of :func:`constants`. The walk calls z3's C library directly (the terms of ``e`` are
-    kept alive by ``e``; nothing becomes a Python object): Python's z3 wrappers cost far more per
-    node."""
-    ref = e.ctx.ref()
-    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
-    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
-    out: dict = {}
-    todo = [e.as_ast()]
+    seen: dict = {}
+    todo = [e]
     done: set = set()
     while todo:
-        a = todo.pop()
-        k = get_id(ref, a)
+        x = todo.pop()
+        k = x.get_id()
         if k in done:
             continue
         done.add(k)
-        t = kind(ref, a)
-        if t == _APP:
-            n = nargs(ref, a)
-            if n:
-                todo.extend(arg(ref, a, i) for i in range(n))
-            else:
-                d = get_decl(ref, a)
-                if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
-                    name = symbol(ref, decl_name(ref, d))
-                    if name not in out:
-                        out[name] = a
-        elif t == _QUANTIFIER:
-            todo.append(_C["get_quantifier_body"](ref, a))
-    return {(n.decode() if isinstance(n, bytes) else n): a for n, a in out.items()}
+        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            seen.setdefault(x.decl().name(), x)
+        else:
+            todo.extend(x.children())
+    return list(seen.values())
 
 
 def _solved(parts: list) -> tuple:
@@ -426,6 +392,9 @@ class _Effect:
     choices: list
     reads: dict          # footprint component or "(guards)" -> [pre component read]
     fixed: list = field(default_factory=list)   # the guards without a choice, as Python functions
+    #: the footprint components whose value reads no choice: component -> its value as a Python
+    #: function of the pre values (compiled when first needed; None until then)
+    plain: dict = field(default_factory=dict)
 
 
 class Checker:
@@ -436,8 +405,9 @@ class Checker:
     **How one move is checked** (:meth:`admits`), exactly and mostly without z3:
 
     1. the frame: every changed component is in the move's footprint (Python);
-    2. the guards without a choice, as Python functions of the pre values (a cheap refusal);
-       then the *slice*: the guards and the changed components' equations, the pre values
+    2. the guards without a choice, and the equations of the changed components whose value
+       reads no choice, as Python functions of the pre values (a cheap refusal: a slice with a
+       false conjunct is unsatisfiable); then the *slice*: the guards and the changed components' equations, the pre values
        substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
@@ -471,17 +441,16 @@ class Checker:
             t0 = time.perf_counter()
             m = self.moves[name]
             guards, values = m.effect(self.pre, f"{name}#0.")
-            reads, choices = {}, {}
+            reads, choices, plain = {}, {}, {}
             fixed = []
             for key, terms in [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]:
                 names = []
                 for t in terms:
                     free = False
-                    for c, a in _constant_asts(t).items():
-                        n = self._pre_name.get(c)
+                    for v in constants(t):
+                        n = self._pre_name.get(v.decl().name())
                         if n is None:
-                            if c not in choices:
-                                choices[c] = z3.z3._to_expr_ref(a, t.ctx)
+                            choices[v.decl().name()] = v
                             free = True
                         else:
                             names.append(n)
@@ -490,8 +459,10 @@ class Checker:
                             fixed.append(python_function(t, self._pre_name))
                         except ValueError:
                             pass
+                    if key != "(guards)" and not free:
+                        plain[key] = None
                 reads[key] = sorted(set(names))
-            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed)
+            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed, plain)
             STATS["effects built"] += 1
             STATS["effects seconds"] += time.perf_counter() - t0
         return e
@@ -558,12 +529,28 @@ class Checker:
         e = self.effect(name)
         if not all(f(pre_v) for f in e.fixed):   # a guard without a choice: evaluated, no z3
             return False
+        plain = e.plain
+        for n in changed:   # an equation of the slice without a choice: evaluated, no z3
+            if n in plain:
+                fn = plain[n]
+                if fn is None:
+                    fn = plain[n] = self._plain(e, n)
+                if fn is not False and fn(pre_v) != post_v[n]:
+                    return False
         w = self._witness(e, pre_v, post_v, changed)
         if w is None:
             return False
         if all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed):
             return True
         return self._whole(e, pre_v, post_v)
+
+    def _plain(self, e: _Effect, n: str):
+        """The value of footprint component ``n`` (a term without a choice) as a Python function
+        of the pre values, or False where it has no Python form."""
+        try:
+            return python_function(e.values[n], self._pre_name)
+        except ValueError:
+            return False
 
     def _whole(self, e: _Effect, pre_v: dict, post_v: dict) -> bool:
         """The whole relation by z3 (the witness of the slice broke another component)."""
