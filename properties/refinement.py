@@ -392,9 +392,6 @@ class _Effect:
     choices: list
     reads: dict          # footprint component or "(guards)" -> [pre component read]
     fixed: list = field(default_factory=list)   # the guards without a choice, as Python functions
-    #: the footprint components whose value reads no choice: component -> its value as a Python
-    #: function of the pre values (compiled when first needed; None until then)
-    plain: dict = field(default_factory=dict)
 
 
 class Checker:
@@ -405,9 +402,8 @@ class Checker:
     **How one move is checked** (:meth:`admits`), exactly and mostly without z3:
 
     1. the frame: every changed component is in the move's footprint (Python);
-    2. the guards without a choice, and the equations of the changed components whose value
-       reads no choice, as Python functions of the pre values (a cheap refusal: a slice with a
-       false conjunct is unsatisfiable); then the *slice*: the guards and the changed components' equations, the pre values
+    2. the guards without a choice, as Python functions of the pre values (a cheap refusal);
+       then the *slice*: the guards and the changed components' equations, the pre values
        substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
@@ -441,7 +437,7 @@ class Checker:
             t0 = time.perf_counter()
             m = self.moves[name]
             guards, values = m.effect(self.pre, f"{name}#0.")
-            reads, choices, plain = {}, {}, {}
+            reads, choices = {}, {}
             fixed = []
             for key, terms in [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]:
                 names = []
@@ -459,10 +455,8 @@ class Checker:
                             fixed.append(python_function(t, self._pre_name))
                         except ValueError:
                             pass
-                    if key != "(guards)" and not free:
-                        plain[key] = None
                 reads[key] = sorted(set(names))
-            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed, plain)
+            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed)
             STATS["effects built"] += 1
             STATS["effects seconds"] += time.perf_counter() - t0
         return e
@@ -529,28 +523,12 @@ class Checker:
         e = self.effect(name)
         if not all(f(pre_v) for f in e.fixed):   # a guard without a choice: evaluated, no z3
             return False
-        plain = e.plain
-        for n in changed:   # an equation of the slice without a choice: evaluated, no z3
-            if n in plain:
-                fn = plain[n]
-                if fn is None:
-                    fn = plain[n] = self._plain(e, n)
-                if fn is not False and fn(pre_v) != post_v[n]:
-                    return False
         w = self._witness(e, pre_v, post_v, changed)
         if w is None:
             return False
         if all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed):
             return True
         return self._whole(e, pre_v, post_v)
-
-    def _plain(self, e: _Effect, n: str):
-        """The value of footprint component ``n`` (a term without a choice) as a Python function
-        of the pre values, or False where it has no Python form."""
-        try:
-            return python_function(e.values[n], self._pre_name)
-        except ValueError:
-            return False
 
     def _whole(self, e: _Effect, pre_v: dict, post_v: dict) -> bool:
         """The whole relation by z3 (the witness of the slice broke another component)."""
