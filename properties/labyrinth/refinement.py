@@ -40,7 +40,9 @@ part (a Jihad in three countries, each failure sending a cell to the Funding tra
 /tmp driver of the brief): 477 steps, 268 matched by one move, 66 by a sequence, the rest
 stutters, 1 finding (a solo Travel whose cell arrives in a country that a Jihad of the same apply
 then rolls: the cell's Sleeper count there goes up and back down, a change the parts-based search
-of properties/refinement.py cannot show).
+of properties/refinement.py cannot show). Cost: ``python benchmarks/refinement.py --game labyrinth
+--games 24 --steps 60 --solo`` gives 29.5x the checked walk (first-use builds of the moves and z3
+slices of new values are 70% of it; the incremental abstraction costs about 0.1x).
 """
 from __future__ import annotations
 
