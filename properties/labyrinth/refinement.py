@@ -256,20 +256,11 @@ def _footprint(spec: P.Spec, facts: S.MapFacts, pins: dict | None = None, **para
 
 
 def _effect(spec: P.Spec, facts: S.MapFacts, footprint: frozenset, names, pins: dict | None = None, **params):
-    name_set = _name_set(names)
-
     def effect(pre: dict, tag: str) -> tuple[list, dict]:
-        # the checker's vector is the whole state vector already (StateView copies it)
-        view = pre if pre.keys() == name_set else {n: pre[n] for n in names}
-        work = _PinnedWork(S.StateView(facts, view), tag.rstrip("."), pins or {})
+        work = _PinnedWork(S.StateView(facts, {n: pre[n] for n in names}), tag.rstrip("."), pins or {})
         spec.build(work, **params)
         return work.guards, {n: work.e[n] for n in footprint}
     return effect
-
-
-@lru_cache(maxsize=4)
-def _name_set(names: tuple) -> frozenset:
-    return frozenset(names)
 
 
 def _country_of(component: str) -> tuple[str, str] | None:
