@@ -119,3 +119,32 @@ def test_the_first_steps_of_a_random_game_have_no_finding(scenario, options):
         obs.observe(st, a)
     assert obs.finding is None, obs.finding.line()
     assert obs.checker.tally.steps > 0
+
+
+@pytest.mark.parametrize("scenario", ["lets_roll", "anaconda", "mission_accomplished", "you_can_call_me_al"])
+@pytest.mark.parametrize("options", [None, {"solo": True}], ids=["two-player", "solo"])
+def test_the_incremental_abstraction_equals_the_whole_one(scenario, options):
+    """The refinement check's incremental abstraction (``_Incremental``: only the parts whose input
+    changed recomputed) gives, after every step of a random game, the vector the whole abstraction
+    (``z3_state.concrete_values``) gives, and as changed exactly the components that differ."""
+    st = get("labyrinth").new_state(scenario, "standard", None, options)
+    abstraction = R.model(st.game_object).abstraction
+    inc = abstraction.incremental(st)
+    prev = abstraction.values(st)
+    assert inc.values == prev
+    rng = random.Random(11)
+    moved = set()
+    for _ in range(150):
+        if st.is_terminal():
+            break
+        a = sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance" else rng.choice(st.legal_actions())
+        st.apply(a)
+        now, changed = inc.step(st)
+        whole = abstraction.values(st)
+        assert now == whole
+        assert changed == {k for k in whole if whole[k] != prev[k]}
+        moved |= changed
+        prev = whole
+    # the game moved cards, pieces and tracks: every kind of part was recomputed
+    assert any(k.startswith("card[") for k in moved) and any("[" in k and not k.startswith("card[") for k in moved)
+    assert moved - {k for k in moved if "[" in k}
