@@ -962,14 +962,32 @@ def t_event_card_move(w: Work, symbolic_card: bool = False, from_removed: bool =
 # End of turn
 # --------------------------------------------------------------------------------------------
 
-@transition("end_of_turn", "5.2.5", "5.2.6", "5.2.7", "5.2.9", "4.7.7.1", "card 73")
+PIRATES = 73                          # card 73 Pirates (MARK and REMOVE)
+PIRATES_COUNTRIES = ("Somalia", "Yemen")
+
+
+def pirates_hold(w: Work) -> z3.BoolRef:
+    """Card 73 Pirates: "Mentre uno di questi paesi [Somalia, Yemen] è sotto Governo Islamico, non
+    si ha il calo dei Fondi a fine turno". Its marker is in effect only once its event has been
+    played, and the card is then out of the game (MARK and REMOVE, 6.2.7, 6.2.9): the card is among
+    the removed cards, and Somalia or Yemen is under Islamist Rule now."""
+    return z3.And(w[card_var(PIRATES, "removed")] >= 1,
+                  z3.Or(*[w.at("gov", n) == GOV["islamist_rule"] for n in PIRATES_COUNTRIES]))
+
+
+@transition("end_of_turn", "5.2.5", "5.2.6", "5.2.7", "4.7.7.1", "card 73")
 def t_end_of_turn(w: Work, clamped: bool = True) -> None:
-    """5.2.5: Funding -1 (not while Pirates holds, card 73); Prestige -1 once if any country is
-    under Islamist Rule; then +1 if the World Posture is 3 on the US's side. 5.2.6: the Lapsing and
-    1st Plot boxes to the discards. 5.2.7: Reserves to zero. 5.2.9: green Regime Change markers
-    turn tan. (5.2.8, the deal, is a series of ``draw``.) ``clamped=False`` drops the track
-    limits (a deliberately broken rule)."""
+    """5.2.5: Funding -1 unless Pirates holds (card 73: its card removed, Somalia or Yemen under
+    Islamist Rule: :func:`pirates_hold`); Prestige -1 once if any country is under Islamist Rule;
+    then +1 if the World Posture is 3 on the US's side. 5.2.6: the Lapsing and 1st Plot boxes to
+    the discards, the 1st Plot exemption available again. 5.2.7: Reserves to zero. (5.2.8, the
+    deal, is a series of ``draw``; 5.2.9, after the deal, is ``regime_change_flip``.)
+    ``clamped=False`` drops the track limits (a deliberately broken rule).
+
+    Funding is kept only where Pirates holds; the converse (Funding dropping while it holds) is
+    left free: the state cannot tell the card removed by its own event from one removed otherwise."""
     pirates = w.choose_bool("pirates")
+    w.require(z3.Implies(pirates, pirates_hold(w)))
     shift_funding(w, z3.If(pirates, 0, -1), clamped)
     any_ir = z3.Or(*[w.at("gov", n) == GOV["islamist_rule"] for n in w.facts.names])
     shift_prestige(w, z3.If(any_ir, -1, 0), clamped)
@@ -979,6 +997,13 @@ def t_end_of_turn(w: Work, clamped: bool = True) -> None:
     w["first_plot_used"] = z3.IntVal(0)
     for side in SIDES:
         w[f"reserves_{side}"] = z3.IntVal(0)
+
+
+@transition("regime_change_flip", "5.2.9")
+def t_regime_change_flip(w: Work) -> None:
+    """5.2.9, the end of turn's last step, after the deal (5.2.8): every green Regime Change marker
+    turns tan. (The model takes it with the deal's last card: a step of its own, not part of
+    ``end_of_turn``, which comes before the deal.)"""
     for n in w.facts.names:
         w[cvar("rc", n)] = z3.If(w.at("rc", n) == RC["green"], RC["tan"], w.at("rc", n))
 
