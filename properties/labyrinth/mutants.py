@@ -773,9 +773,9 @@ def _plot_not_returned() -> None:
         "A country shifted to Good keeps its Aid markers (7.2.2.3: they are removed)")
 def _good_keeps_aid() -> None:
     def make(orig):
-        def set_governance(st, name, gov):
+        def set_governance(st, name, gov, **kw):   # ``tested``: a Governance test's (4.9.4)
             aid = st.d["countries"][name]["aid"]
-            orig(st, name, gov)
+            orig(st, name, gov, **kw)
             if gov == "good":
                 st.d["countries"][name]["aid"] = aid
         return set_governance
@@ -867,6 +867,106 @@ def _patriot_one_way() -> None:
     patriot[mapdata.UNITED_STATES] = frozenset({mapdata.CANADA})
     m._adjacency = {False: normal, True: patriot}
     m._distances = {flag: mapdata._all_pairs_distances(a) for flag, a in m._adjacency.items()}
+
+
+# -- a piece, a marker or a card moved in part (4.6, 4.7, 6.2.9) --------------------------------------
+# Each of these forgets one half of a move (the piece arrives, the place it came from keeps it; a
+# card goes to two places), so the pieces or cards are no longer conserved: no sequence of proved
+# transitions reaches such a state, and the refinement check alone catches them (REFINEMENT_CAUGHT).
+@mutant("cells-placed-not-taken-from-track", "4.6.3",
+        "Cells placed from the Funding track (Recruit, Radicalization, events) are put on the map "
+        "without being taken off the track (4.6.3, 8.2.1: a cell placed comes from the track)")
+def _cells_not_from_track() -> None:
+    def make(orig):
+        def place_cells_from_track(st, name, n):
+            placed = orig(st, name, n)
+            st.d["cells_track"] += placed
+            return placed
+        return place_cells_from_track
+    replace_function("cdg_oracle.model.labyrinth.countries", "place_cells_from_track", make)
+
+
+@mutant("travel-origin-keeps-cell", "8.3.1",
+        "A successful Travel operation adds the cell to its destination but does not take it from its "
+        "origin (8.3.1: the cell moves)")
+def _travel_origin_keeps_cell() -> None:
+    def make(orig):
+        def _arrive(st, move, ok):
+            orig(st, move, ok)
+            if ok:
+                st.d["countries"][move["from"]]["actives" if move["cell"] == "active" else "sleepers"] += 1
+        return _arrive
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "_arrive", make)
+
+
+@mutant("jihad-failure-cell-lost", "8.4.3",
+        "A failed Jihad die removes its cell from the map but does not put it on the Funding track "
+        "(8.4.3: 'la pone nella Tabella dei Fondi')")
+def _jihad_cell_lost() -> None:
+    def make(orig):
+        def resolve_jihad(st, name, start_gov, dice, hits, major, lose_sadr=False):
+            before = st.d["cells_track"]
+            orig(st, name, start_gov, dice, hits, major, lose_sadr)
+            st.d["cells_track"] = min(st.d["cells_track"], before)
+        return resolve_jihad
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "resolve_jihad", make)
+
+
+@mutant("troops-from-track-not-deducted", "7.3.1",
+        "Troops moved from the Troops track (a Deploy or Regime Change from the track, events) arrive "
+        "without leaving the track (7.3.1: troops move from one location to another)")
+def _troops_track_not_deducted() -> None:
+    def make(orig):
+        def move_troops(st, src, dst, n, withdraw=False):
+            orig(st, src, dst, n, withdraw)
+            if src == "track":
+                st.d["troops_track"] += n
+        return move_troops
+    replace_function("cdg_oracle.model.labyrinth.countries", "move_troops", make)
+
+
+@mutant("draw-leaves-card-in-pile", "5.3.1",
+        "A card drawn is added to the hand but also left in the draw pile (5.3.1, 5.2.8: the card is "
+        "taken from the pile)")
+def _draw_leaves_card() -> None:
+    def make(orig):
+        def draw(st, f, a):
+            before = list(st.d["deck"])
+            orig(st, f, a)
+            if a is not None and len(st.d["deck"]) == len(before) - 1:
+                st.d["deck"] = before
+        return draw
+    replace_procedure("draw", make)
+
+
+@mutant("removed-card-also-discarded", "6.2.9",
+        "A played REMOVE event's card goes out of the game and to the discard pile as well (6.2.9: "
+        "removed from the game instead)")
+def _removed_also_discarded() -> None:
+    def make(orig):
+        def put_away(st, n, event_side, first_plot=False):
+            removed = len(st.d["removed"])
+            orig(st, n, event_side, first_plot)
+            if len(st.d["removed"]) > removed:
+                st.d["discard"].append(n)
+        return put_away
+    replace_function("cdg_oracle.model.labyrinth.events.play", "put_away", make)
+
+
+@mutant("eot-lapsing-box-not-emptied", "5.2.6",
+        "At the end of the turn the Lapsing box's cards are added to the discard pile but also left "
+        "in the box (5.2.6: they go to the discards)")
+def _eot_lapsing_kept() -> None:
+    def make(orig):
+        def end_of_turn(st, f, a):
+            if f["pc"] == "diplomacy":
+                kept = list(st.d["lapsing"])
+                orig(st, f, a)
+                st.d["lapsing"] = kept + [n for n in st.d["lapsing"] if n not in kept]
+                return
+            orig(st, f, a)
+        return end_of_turn
+    replace_procedure("end_of_turn", make)
 
 
 # -- card events (6.2) ----------------------------------------------------------------------------
