@@ -15,6 +15,20 @@ Every mutant here has been measured to be detected by ``difftest`` (random strat
 its scenario, so none is an equivalent mutant; ``benchmarks/mutants.py`` prints the figures.
 Most mutants wrap the model's own function and correct its result the buggy way, rather than
 copying it, so that each bug stays a few lines long and says exactly what it changes.
+
+**The refinement check alone** (properties/refinement_mutants.py ``catches_mutant``: the mutant's
+random games with only the check that every step is a sequence of z3_proofs.py's proved
+transitions) catches the mutants of :data:`REFINEMENT_CAUGHT`: those that reach a state no sequence
+of proved moves reaches (a piece, a plot marker or a card from nowhere or in two places, Reserves
+past 2) or leave out a forced effect of the end of turn (Reserves, the 1st Plot flag, the Lapsing
+box, Funding where Pirates does not hold). It cannot see, by nature, a mutant that offers a wrong
+choice among legal ones or changes a bot's priority (the step taken is still a legal one), one
+that changes a die table, a modifier or an amount the transitions leave free (a die is any value,
+an event's shift any amount, and once one move of a sequence relates to the step its other moves
+may be any transitions, so a missing Prestige point or Cadre is made up by another), one that
+changes what the vector does not hold (hand sizes, adjacency, victory, the events in effect), and
+one that leaves out a change in a step whose other changes a transition explains (a Regime Change
+marker not flipped with the deal's last card).
 """
 from __future__ import annotations
 
@@ -1020,3 +1034,9 @@ def _videos_no_cadre() -> None:
             orig(st, f, a)
         return jihadist_videos
     replace_event(82, make)
+
+
+# -- what the refinement check alone catches -------------------------------------------------------------
+#: (Measured below.)
+REFINEMENT_CAUGHT = ()
+REFINEMENT_QUICK = ("draw-leaves-card-in-pile", "cells-placed-not-taken-from-track")

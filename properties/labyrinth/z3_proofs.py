@@ -49,10 +49,18 @@ Posture box but Israel's.
   the steps of games it has not been run on; a step whose change a sequence can only explain
   through a component changed and changed back within one ``apply`` (the parts-based search cannot
   show it: a finding, not a silent pass); and what a transition leaves free is free in the check
-  too (a card's event may use any generic effect; the dice and choices are any legal value). Two
-  transitions exist because the model takes them as steps of their own:
-  ``regime_change_marker`` (7.3.4 after its troops' ``deploy``) and ``first_plot_claimed``
-  (8.5.3 / 4.7.7.2: the flag at the Plot, the card to the box when put away);
+  too (a card's event may use any generic effect; the dice and choices are any legal value). And
+  once one move of a sequence relates to the step, its other moves may be any transitions: a
+  wrong amount, a wrong die table or an effect left out that some other transition could make up
+  (a Prestige or Funding shift, a Cadre, an Alignment, a cell flipped) is no finding. What the
+  check alone catches is a state no sequence of proved moves reaches (a piece, a plot or a card
+  from nowhere or in two places, a track past its bounds) and a step whose related transition's
+  forced effects are missing (the end of turn keeping Reserves, the 1st Plot flag, or Funding
+  where Pirates does not hold): ``mutants.REFINEMENT_CAUGHT`` lists the mutants it catches.
+  Three transitions exist because the model takes them as steps of their own:
+  ``regime_change_marker`` (7.3.4 after its troops' ``deploy``), ``first_plot_claimed``
+  (8.5.3 / 4.7.7.2: the flag at the Plot, the card to the box when put away) and
+  ``regime_change_flip`` (5.2.9, after the deal, apart from ``end_of_turn``'s 5.2.5-5.2.7);
 * an operation is a sequence of these steps, and the 120 card events are reduced to generic
   effects (place or remove Aid, Besieged Regime, NATO, Sadr, cells, a plot, a Cadre; set an
   Alignment, Governance, Posture, Funding, Prestige; move a card between zones): a card whose
@@ -391,8 +399,9 @@ SYMMETRIC_CARD = 1
 
 
 def the_card(w: Work, symbolic: bool, card: int | None = None):
-    """The card a step moves. The encoding treats the 120 cards alike (no transition and no
-    invariant names a card number), so the state invariants and the one-way facts are symmetric
+    """The card a step moves. The encoding treats the 120 cards alike (no transition that moves a
+    card and no invariant names a card number; ``end_of_turn`` reads card 73's zone for Pirates, but
+    it is proved on its own, every card free), so the state invariants and the one-way facts are symmetric
     under any renumbering of the cards: if a step moving some card c broke them, the same step
     moving card 1 in the renumbered state would too. Proving the step for card 1 therefore proves
     it for every card, and is much faster for z3 (``symbolic=True`` leaves the card free, 1-120,
@@ -913,6 +922,14 @@ def t_draw(w: Work, symbolic_card: bool = False, card: int | None = None) -> Non
 def t_play_card(w: Work, symbolic_card: bool = False, card: int | None = None) -> None:
     """6.1: a card from a hand is played (or discarded, 5.2.4): it is being resolved."""
     move_card(w, the_card(w, symbolic_card, card), _hand_choice(w), z3.IntVal(zone_index("in_play")))
+
+
+@transition("discard_from_hand", "5.2.4", "6.3.2.3")
+def t_discard_from_hand(w: Work, symbolic_card: bool = False, card: int | None = None) -> None:
+    """5.2.4: the US discards its final card (no effect; 6.3.2.3: discarding any card causes no
+    event): a card from a hand to the discard pile in one step (the model passes it through the
+    table and puts it away within one ``apply``)."""
+    move_card(w, the_card(w, symbolic_card, card), _hand_choice(w), z3.IntVal(zone_index("discard")))
 
 
 @transition("first_plot_claimed", "8.5.3", "4.7.7.2")
