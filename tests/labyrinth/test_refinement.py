@@ -201,5 +201,5 @@ def test_the_refinement_check_alone_catches_mutants(name):
 @pytest.mark.skipif(not os.environ.get("CDG_SLOW_TESTS"), reason="slow: set CDG_SLOW_TESTS=1")
 @pytest.mark.parametrize("name", mutants.REFINEMENT_CAUGHT)
 def test_the_refinement_check_alone_catches_every_listed_mutant(name):
-    r = RM.catches_mutant("labyrinth", name, games_=2, max_steps=400)
+    r = RM.catches_mutant("labyrinth", name, games_=2, max_steps=300)
     assert r["caught"], r
