@@ -1037,6 +1037,31 @@ def _videos_no_cadre() -> None:
 
 
 # -- what the refinement check alone catches -------------------------------------------------------------
-#: (Measured below.)
-REFINEMENT_CAUGHT = ()
+#: The mutants the refinement check alone catches (properties/refinement_mutants.py ``catches_mutant``:
+#: the mutant's scenario, Let's Roll, 2 random games of at most 300 steps, seed 0, no invariants, no round
+#: trip, no second implementation), each in the first game, at the step named: measured on the
+#: lab-mutants branch by ``catches_mutant("labyrinth", name, 2, 0, 300)`` for each (as ``python
+#: benchmarks/refinement.py --game labyrinth --mutants --mutant-games 2 --mutant-steps 300 --only NAMES``),
+#: 20-720 s a mutant on a loaded machine (most of it establishing the finding).
+#: Not caught by that measure, and by nature: the mutants of a choice offered among legal ones or a bot's
+#: priority, of a die table, a modifier or an amount the transitions leave free (a sequence may use any
+#: transition once one of its moves relates to the step), of what the vector does not hold (hand sizes,
+#: adjacency, victory, events in effect), and omissions in a step whose other changes a transition
+#: explains (eot-regime-change-not-flipped). travel-failure-leaves-cadre was measured not caught in
+#: 600 steps (cadre_change makes the Cadre).
+REFINEMENT_CAUGHT = (
+    "draw-leaves-card-in-pile",           # step 1: a card in the pile and a hand (cards_conserved, 4.10.1)
+    "cells-placed-not-taken-from-track",  # step 25: a Recruit's cell from nowhere (4.6.1 conservation)
+    "travel-origin-keeps-cell",           # step 57: a Travel's cell in two places (4.6.1)
+    "reserves-max-3",                     # step 76: Reserves 3 (reserves_op caps at 2, 6.3.3)
+    "removed-card-also-discarded",        # step 77: a REMOVE card removed and discarded (4.10.1)
+    "eot-reserves-kept",                  # step 121: end_of_turn sets Reserves to zero (5.2.7)
+    "troops-from-track-not-deducted",     # step 165: a troop cube from nowhere (4.6.1)
+    "jihad-failure-cell-lost",            # step 215: a cell gone from the map and the track (4.6.1)
+    "eot-lapsing-box-not-emptied",        # step 235: a card in the Lapsing box and the discards (4.10.1)
+    "eot-first-plot-not-reset",           # step 235: end_of_turn clears the 1st Plot flag (5.2.6)
+    "plot-marker-not-returned",           # game 1 step 112: a numbered plot gone (numbered_plots_conserved, 4.8.1)
+)
+#: Quick ones (caught in the first game within 30 steps, 15-50 s each with the worker's start), for the
+#: test suite.
 REFINEMENT_QUICK = ("draw-leaves-card-in-pile", "cells-placed-not-taken-from-track")
