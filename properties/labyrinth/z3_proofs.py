@@ -57,10 +57,12 @@ Posture box but Israel's.
   from nowhere or in two places, a track past its bounds) and a step whose related transition's
   forced effects are missing (the end of turn keeping Reserves, the 1st Plot flag, or Funding
   where Pirates does not hold): ``mutants.REFINEMENT_CAUGHT`` lists the mutants it catches.
-  Three transitions exist because the model takes them as steps of their own:
+  Five transitions exist because the model takes them as steps of their own:
   ``regime_change_marker`` (7.3.4 after its troops' ``deploy``), ``first_plot_claimed``
-  (8.5.3 / 4.7.7.2: the flag at the Plot, the card to the box when put away) and
-  ``regime_change_flip`` (5.2.9, after the deal, apart from ``end_of_turn``'s 5.2.5-5.2.7);
+  (8.5.3 / 4.7.7.2: the flag at the Plot, the card to the box when put away),
+  ``regime_change_flip`` (5.2.9, after the deal, apart from ``end_of_turn``'s 5.2.5-5.2.7),
+  ``discard_from_hand`` (5.2.4: the final card through the table within one step) and
+  ``plot_marker_off_map`` (8.5.6's MARKER after the PRESTIGE part);
 * an operation is a sequence of these steps, and the 120 card events are reduced to generic
   effects (place or remove Aid, Besieged Regime, NATO, Sadr, cells, a plot, a Cadre; set an
   Alignment, Governance, Posture, Funding, Prestige; move a card between zones): a card whose
@@ -815,6 +817,16 @@ def t_alert(w: Work, wmd_returns: bool = False) -> None:
     (8.5.5); KSM (card 116) likewise."""
     c = w.choose_country("country")
     take_plot_off_map(w, c, choose_plot(w), wmd_returns)
+
+
+@transition("plot_marker_off_map", "8.5.6", "8.5.5")
+def t_plot_marker_off_map(w: Work) -> None:
+    """8.5.6 SEGNALINO, a plot resolution's last part: its marker leaves the country, a numbered one
+    back to Available Plots, a WMD one out of the game (8.5.5). The model resolves a plot in parts
+    (FUNDING, POSTURE, PRESTIGE, GOVERNANCE: the dice are chance steps), so this one may come in a
+    step of its own, after ``resolve_plot``'s PRESTIGE where troops are there."""
+    c = w.choose_country("country")
+    take_plot_off_map(w, c, choose_plot(w))
 
 
 @transition("wmd_becomes_available", "4.7.8.1", "card 65", "card 69", "card 71")

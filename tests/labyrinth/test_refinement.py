@@ -2,7 +2,8 @@
 the steps of random games are steps of the proved transitions; a step no transition allows (a cell
 or a troop cube from nowhere) is a finding naming what changed; the transitions added for the
 model's steps are proved; the end of turn keeps Funding only where Pirates holds (card 73), and 5.2.9's
-flip is a step of its own; the refinement check alone catches rule mutants (mutants.REFINEMENT_CAUGHT)."""
+flip, the final card's discard (5.2.4) and a plot marker's return (8.5.6) are steps of their own; the
+refinement check alone catches rule mutants (mutants.REFINEMENT_CAUGHT)."""
 from __future__ import annotations
 
 import os
@@ -103,7 +104,8 @@ def test_solo_rules_relate_to_the_two_player_rules_they_carry_out(lets_roll):
 
 
 @pytest.mark.parametrize("name", ["regime_change_marker", "first_plot_claimed", "put_away", "end_of_turn",
-                                  "regime_change_flip", "discard_from_hand"])
+                                  "regime_change_flip", "discard_from_hand",
+                                  "plot_marker_off_map"])
 def test_the_transitions_added_for_the_models_steps_are_proved(name):
     assert P.prove(name)["status"] == "proved"
 
@@ -183,6 +185,18 @@ def test_a_final_card_discarded_goes_from_the_hand_to_the_discards_in_one_step(l
     assert isinstance(_step(c, pre, {f"card[{m}]@deck": 0, f"card[{m}]@discard": 1}, ["5.2.4", "6.3.2.3"]), Finding)
 
 
+@pytest.mark.rule("8.5.6")
+def test_a_resolved_plots_marker_leaving_in_a_step_of_its_own_goes_back_to_available(lets_roll):
+    """8.5.6 SEGNALINO: the last part of a resolution (the model's PRESTIGE came in an earlier step, with
+    troops there): a numbered plot back to Available Plots; one that vanishes is no step."""
+    _, c, pre = lets_roll
+    pre = dict(pre, **{"plots_3[Afghanistan]": 1, "plots_available_3": pre["plots_available_3"] - 1,
+                       "troops[Afghanistan]": 2, "troops_track": pre["troops_track"] - 2})
+    back = {"plots_3[Afghanistan]": 0, "plots_available_3": pre["plots_available_3"] + 1}
+    assert _step(c, pre, back, ["8.5.6"]) == ("plot_marker_off_map[country=Afghanistan]",)
+    assert isinstance(_step(c, pre, {"plots_3[Afghanistan]": 0}, ["8.5.6"]), Finding)
+
+
 # -- mutants ------------------------------------------------------------------------------------------------
 def test_the_caught_list_names_registered_mutants():
     assert len(mutants.REFINEMENT_CAUGHT) >= 10
@@ -193,7 +207,7 @@ def test_the_caught_list_names_registered_mutants():
 
 @pytest.mark.parametrize("name", mutants.REFINEMENT_QUICK)
 def test_the_refinement_check_alone_catches_mutants(name):
-    r = RM.catches_mutant("labyrinth", name, games_=1, max_steps=100)
+    r = RM.catches_mutant("labyrinth", name, games_=1, max_steps=30)
     assert r["caught"], r
 
 
