@@ -1043,10 +1043,12 @@ def _videos_no_cadre() -> None:
 # -- what the refinement check alone catches -------------------------------------------------------------
 #: The mutants the refinement check alone catches (properties/refinement_mutants.py ``catches_mutant``:
 #: the mutant's scenario, Let's Roll, 2 random games of at most 300 steps, seed 0, no invariants, no round
-#: trip, no second implementation), each in the first game, at the step named: measured on the
-#: lab-mutants branch by ``catches_mutant("labyrinth", name, 2, 0, 300)`` for each (as ``python
-#: benchmarks/refinement.py --game labyrinth --mutants --mutant-games 2 --mutant-steps 300 --only NAMES``),
-#: 20-720 s a mutant on a loaded machine (most of it establishing the finding).
+#: trip, no second implementation), at the step named (of the first game, or the second where said):
+#: measured on the lab-mutants branch by ``catches_mutant("labyrinth", name, 2, 0, 300)`` for each (as
+#: ``python benchmarks/refinement.py --game labyrinth --mutants --mutant-games 2 --mutant-steps 300
+#: --only NAMES``), 25-800 s a mutant on a loaded machine (most of it establishing the finding). The
+#: unmutated game 0 has no finding in its first 240 steps (so the end of turn's catches at steps 121
+#: and 235 are the mutants').
 #: Not caught by that measure, and by nature: the mutants of a choice offered among legal ones or a bot's
 #: priority, of a die table, a modifier or an amount the transitions leave free (a sequence may use any
 #: transition once one of its moves relates to the step), of what the vector does not hold (hand sizes,
