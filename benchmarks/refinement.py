@@ -2,7 +2,7 @@
 beside the campaign it checks, in one run.
 
     python benchmarks/refinement.py [--game labyrinth] [--games 10] [--seed 0] [--scenario NAME] [--solo] [--steps N]
-    python benchmarks/refinement.py --game G --mutants [--only NAME,...] [--mutant-games 5]
+    python benchmarks/refinement.py --game G --mutants [--only NAME,...] [--mutant-games 5] [--mutant-steps 5000]
 
 The same seeded games of the checked walk (properties/walk.py: invariants, JSON round trip, dead
 ends, as ``cdg-oracle verify``'s campaign plays them) are played twice, alternating game by game:
@@ -54,10 +54,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mutants", action="store_true", help="the mutants caught by the refinement check alone")
     ap.add_argument("--only", default="", help="with --mutants: these mutants (comma-separated)")
     ap.add_argument("--mutant-games", type=int, default=5, help="with --mutants: games per mutant (default 5)")
+    ap.add_argument("--mutant-steps", type=int, default=5_000, help="with --mutants: steps per game at most (default 5000)")
     args = ap.parse_args(argv)
     spec = get(args.game)
     if args.mutants:
-        return mutants(spec.name, args.only, args.mutant_games, args.seed)
+        return mutants(spec.name, args.only, args.mutant_games, args.seed, args.mutant_steps)
     scenarios = [(s, None) for s in ([args.scenario] if args.scenario else list(spec.scenarios()))]
     if args.solo:
         scenarios = [x for s, _ in scenarios for x in ((s, None), (s, {"solo": True}))]
@@ -136,7 +137,7 @@ def abstraction_seconds(spec, scenario: str, options, actions: list) -> float:
     return took
 
 
-def mutants(game: str, only: str, games: int, seed: int) -> int:
+def mutants(game: str, only: str, games: int, seed: int, steps: int = 5_000) -> int:
     """One line per mutant: caught by the refinement check alone or not (see the module doc)."""
     from cdg_oracle.properties.games import checks
 
@@ -145,7 +146,7 @@ def mutants(game: str, only: str, games: int, seed: int) -> int:
     caught = 0
     for name in names:
         t = time.perf_counter()
-        r = refinement_mutants.catches_mutant(game, name, games, seed)
+        r = refinement_mutants.catches_mutant(game, name, games, seed, steps)
         took = time.perf_counter() - t
         if r["caught"]:
             caught += 1
@@ -156,7 +157,8 @@ def mutants(game: str, only: str, games: int, seed: int) -> int:
         else:
             why = f" ({r['failure'][:80]})" if r.get("failure") else ""
             print(f"  {name:40} {r['rule']:12} not caught in {r['steps']} steps{why} {took:.1f} s")
-    print(f"refinement alone caught {caught} of {len(names)} {game} mutants ({games} games each, seed {seed})")
+    print(f"refinement alone caught {caught} of {len(names)} {game} mutants ({games} games of at most {steps} steps "
+          f"each, seed {seed})")
     return 0
 
 
