@@ -36,7 +36,7 @@ def say(text: str) -> None:
 
 
 def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int = 25, steps: int = 300,
-        game: str = DEFAULT_GAME, jobs: int = 1, refinement: bool = True) -> int:
+        game: str = DEFAULT_GAME, jobs: int = 1, refinement: bool = False) -> int:
     """Run every check of ``game`` and write the report. The seed and ``games`` fix the work (the
     same report on any machine, whatever ``jobs``, the worker processes of the campaigns);
     ``budget`` (seconds, or None) may only cut the campaigns short, and the report then says it
