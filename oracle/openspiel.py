@@ -46,6 +46,8 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from cdg_oracle.model.core import registry
@@ -175,16 +177,18 @@ class _Model:
     ``max_steps``): deep-copied by the model's ``clone()`` (the game's data, no caches), pickled as
     the state's own JSON with its history."""
 
-    __slots__ = ("_st", "initial", "game", "sp", "legal", "player", "seen")
+    __slots__ = ("_st", "initial", "game", "sp", "legal", "outcomes", "player", "seen")
 
     def __init__(self, st: Any, game: str, initial: Any = None):
         self._st = st
         self.initial = initial  # the game's first state, cloned when first read (``st`` None)
         self.game = game
         self.sp = _spec(game)
-        # the current node's (ids sorted, {id: action}); at a chance node ([(id, probability)]
-        # sorted, {id: outcome}); None until asked
+        # the current node's legal ids (sorted, no repeats), with the model's actions and their
+        # ids in the model's order (what ``_apply_action`` maps an id back through); None until asked
         self.legal = None
+        # at a chance node: ([(id, probability)] sorted, ids, outcomes); None until asked
+        self.outcomes = None
         self.player = None  # the OpenSpiel player of the current node, or None
         self.seen: dict = {}  # (perfect recall?, side) -> the observation or information state now
 
@@ -215,6 +219,7 @@ class _Model:
     def changed(self) -> None:
         """The state moved on: what was kept of the last node is gone."""
         self.legal = None
+        self.outcomes = None
         self.player = None
         self.seen = {}
 
@@ -290,16 +295,18 @@ if pyspiel is not None:
             return m.player
 
         def _legal(self) -> tuple:
+            """(the legal ids sorted without repeats, the ids in the model's order, the model's
+            actions), computed once per node: OpenSpiel asks for them, then applies one."""
             m = self.model
-            if m.legal is None:
+            got = m.legal
+            if got is None:
                 table = m.sp.table
                 actions = m.st.legal_actions()
                 ids = table.ids_of(actions)
                 if None in ids:
                     table.action_id(actions[ids.index(None)])  # its one-line DataError
-                by_id = dict(zip(ids, actions))
-                m.legal = (sorted(by_id), by_id)
-            return m.legal
+                got = m.legal = (sorted(set(ids)), ids, actions)
+            return got
 
         def _legal_actions(self, player: int) -> list[int]:
             if player != self.current_player() or player < 0:  # only the player to move has actions
@@ -308,30 +315,35 @@ if pyspiel is not None:
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             m = self.model
-            if m.legal is None:
-                table = m.sp.table
+            got = m.outcomes
+            if got is None:
                 outcomes = m.st.chance_outcomes()
-                actions = [a for a, _ in outcomes]
+                if not outcomes:  # not a chance node
+                    return []
+                table = m.sp.table
+                actions = list(map(itemgetter(0), outcomes))
                 ids = table.ids_of(actions)
                 if None in ids:
                     table.action_id(actions[ids.index(None)])  # its one-line DataError
                 # the exact Fractions as floats (numerator / denominator: the nearest float); a
-                # uniform draw's outcomes share one Fraction object: one division
-                p0 = outcomes[0][1]
-                if all(p is p0 for _, p in outcomes):
-                    probs = [p0.numerator / p0.denominator] * len(outcomes)
+                # uniform draw's outcomes share one Fraction (``count`` sees them by identity
+                # first): one division, and the pairs sorted by id alone
+                probs = list(map(itemgetter(1), outcomes))
+                p0 = probs[0]
+                if probs.count(p0) == len(probs):
+                    pairs = list(zip(sorted(ids), repeat(p0.numerator / p0.denominator)))
                 else:
-                    probs = [p.numerator / p.denominator for _, p in outcomes]
-                pairs = sorted(zip(ids, probs))
-                m.legal = (pairs, dict(zip(ids, actions)))
-            return list(m.legal[0])
+                    pairs = sorted(zip(ids, [p.numerator / p.denominator for p in probs]))
+                got = m.outcomes = (pairs, ids, actions)
+            return list(got[0])
 
         def _apply_action(self, action: int) -> None:
             m = self.model
-            if m.legal is not None and action in m.legal[1]:
-                a = m.legal[1][action]
-            else:
-                a = self._sp.table.action_from_id(action)
+            got = m.legal if m.outcomes is None else m.outcomes
+            try:  # the action the node offered under that id
+                a = got[2][got[1].index(action)]
+            except (TypeError, ValueError):  # not asked first, or an id not offered (the model refuses it)
+                a = m.sp.table.action_from_id(action)
             m.changed()
             m.st.apply(a)
 
@@ -339,7 +351,9 @@ if pyspiel is not None:
             return action_key(self._sp.table.action_from_id(action))
 
         def is_terminal(self) -> bool:
-            return self.model.st.is_terminal() or self.truncated()
+            # the player of the node, kept until the next step (OpenSpiel asks at every call)
+            m = self.model
+            return (m.player if m.player is not None else self.current_player()) is pyspiel.PlayerId.TERMINAL
 
         def returns(self) -> list[float]:
             r = self.model.st.returns()  # zeros before the end: a truncated game has no winner

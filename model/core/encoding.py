@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Mapping
 
 from cdg_oracle.model.core.errors import DataError
@@ -156,7 +157,7 @@ class ActionTable:
             sub = self._single.get(k)
             if sub is not None and set(map(len, actions)) == {1}:
                 try:
-                    values = [a[k] for a in actions]
+                    values = list(map(itemgetter(k), actions))
                 except (KeyError, TypeError):
                     values = None
                 if values is not None and not ({bool, float} & set(map(type, values))):
