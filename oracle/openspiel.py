@@ -52,7 +52,7 @@ from typing import Any
 
 from cdg_oracle.model.core import registry
 from cdg_oracle.model.core.errors import DataError
-from cdg_oracle.model.core.game import CHANCE, action_key
+from cdg_oracle.model.core.game import CHANCE, TERMINAL, action_key
 from cdg_oracle.model.core.tensor import compile_slots, encode, size
 
 PREFIX = "cdg_"
@@ -285,12 +285,11 @@ if pyspiel is not None:
 
         def current_player(self) -> int:
             m = self.model
-            if m.player is None:
-                st = m.st
-                if st.is_terminal() or self.truncated():
+            if m.player is None:  # once per node (OpenSpiel asks four or five times a step)
+                p = m.st.current_player()
+                if p == TERMINAL or self.truncated():
                     m.player = pyspiel.PlayerId.TERMINAL
                 else:
-                    p = st.current_player()
                     m.player = pyspiel.PlayerId.CHANCE if p == CHANCE else m.sp.index[p]
             return m.player
 
@@ -307,6 +306,24 @@ if pyspiel is not None:
                     table.action_id(actions[ids.index(None)])  # its one-line DataError
                 got = m.legal = (sorted(set(ids)), ids, actions)
             return got
+
+        # What a playout asks from Python, answered in Python: OpenSpiel's own ``legal_actions()``
+        # and ``is_chance_node()`` cross into C++ and back into this class four times and once
+        # (``is_terminal``, ``current_player`` twice, ``_legal_actions``) and convert the ids to a
+        # C++ vector and back. The answers are the same (every case but the player to move's own
+        # list, and the chance node's, is OpenSpiel's own); C++ callers still take the C++ path.
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            m = self.model
+            p = m.player if m.player is not None else self.current_player()
+            if type(p) is int and (player is None or player == p):
+                return list(self._legal()[0])
+            if p is pyspiel.PlayerId.CHANCE and m.outcomes is not None:
+                return [a for a, _ in m.outcomes[0]]  # LegalChanceOutcomes: the outcomes' ids
+            return super().legal_actions() if player is None else super().legal_actions(player)
+
+        def is_chance_node(self) -> bool:
+            m = self.model
+            return (m.player if m.player is not None else self.current_player()) is pyspiel.PlayerId.CHANCE
 
         def _legal_actions(self, player: int) -> list[int]:
             if player != self.current_player() or player < 0:  # only the player to move has actions
