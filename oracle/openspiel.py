@@ -38,6 +38,13 @@ What the binding gives, and how:
   Python state's attributes, and the one attribute here pickles as that text. **Cloning** copies
   the game's data only (``clone()`` of the model state); caches are not copied.
 
+* **Speed**: what a playout asks from Python (``current_player``, ``is_terminal``,
+  ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node
+  (the ids by table lookup, ``ActionTable.ids_of``) and kept until the next step; OpenSpiel's own
+  ``legal_actions()`` and ``is_chance_node()`` would cross into C++ and back, and still do for a
+  C++ caller. ``apply_action`` is OpenSpiel's (its history). benchmarks/openspiel.py measures the
+  ratio to the native model and OpenSpiel's own share of it (docs/openspiel.md, "Measured").
+
 The re-deal sampler for IS-MCTS: :func:`resampler` (``bot.set_resampler(resampler(seed))``).
 OpenSpiel 2.0.2's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on any game implemented in Python,
 its own examples included: use the Python MCTS (``open_spiel.python.algorithms.mcts``).
