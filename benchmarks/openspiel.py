@@ -190,6 +190,49 @@ def floor_game(name: str, game):
     return pyspiel.load_game(short)
 
 
+def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
+    """Where a step's time goes, in microseconds a step of each kind (decision, chance): each call
+    timed alone (``time.perf_counter``), the fastest of ``repeat`` replays of each game kept step
+    by step (the least disturbed). Through OpenSpiel: ``is_chance_node``, the ask (the legal ids
+    or the chance outcomes), ``apply_action`` (with the model's ``apply``); natively: the choice
+    (oracle/playout.py ``choose``: the player, the legal actions or outcomes, a draw) and
+    ``apply``."""
+    table = spec.action_table()
+    clock = time.perf_counter
+    total: dict = {}
+    for seed in seeds:
+        played, _ = native_game(spec, scenario, seed)
+        ids = [table.action_id(a) for a in played]
+        best = None
+        for _ in range(repeat):
+            rows = []
+            state = game.new_initial_state()
+            state.native()  # the first state, cloned outside the timing
+            st = spec.new_state(scenario, spec.lengths[0], None, None)
+            rng = random.Random(seed)
+            for action, aid in zip(played, ids):
+                t0 = clock()
+                chance = state.is_chance_node()
+                t1 = clock()
+                state.chance_outcomes() if chance else state.legal_actions()
+                t2 = clock()
+                state.apply_action(aid)
+                t3 = clock()
+                choose(rng, st)
+                t4 = clock()
+                st.apply(action)
+                t5 = clock()
+                rows.append((chance, t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4))
+            best = rows if best is None else [(a[0], *map(min, a[1:], b[1:])) for a, b in zip(best, rows)]
+        for row in best:
+            kind = "chance" if row[0] else "decision"
+            acc = total.setdefault(kind, [0, 0.0, 0.0, 0.0, 0.0, 0.0])
+            acc[0] += 1
+            for i, t in enumerate(row[1:], 1):
+                acc[i] += t
+    return {kind: [acc[0]] + [1e6 * t / acc[0] for t in acc[1:]] for kind, acc in total.items()}
+
+
 def clones_per_second(state, seconds: float = 1.0) -> float:
     n, t0 = 0, CLOCK()
     while CLOCK() - t0 < seconds:
@@ -206,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of each game each way, the fastest kept (default 3: the least disturbed by other work)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--breakdown", action="store_true",
+                    help="also where a step's time goes, call by call (the first 5 games of each)")
     ap.add_argument("--clone-after", type=int, default=100, help="steps played before the clone measure")
     args = ap.parse_args(argv)
     print(f"{'game':<20} {'native us/step':>14} {'openspiel us/step':>17} {'ratio':>6} "
@@ -248,6 +293,18 @@ def main(argv: list[str] | None = None) -> int:
               f"{dispatch * us:>16.1f} {(native + dispatch) / native:>11.2f} {(spiel - native - dispatch) * us:>15.1f} "
               f"{clones_per_second(state.native()):>15.0f} {clones_per_second(state):>18.0f} "
               f"{logp[0]:>20} {logp[1]:>6.0f}", flush=True)
+    if args.breakdown:
+        print(f"\n{'game':<20} {'node':<9} {'steps':>6} {'is_chance_node':>14} {'ask':>6} {'apply_action':>12} "
+              f"{'native choose':>13} {'native apply':>12}   (microseconds a step)")
+        for name in args.game or action_tables.games():
+            spec = get(name)
+            scenario = spec.default_scenario or spec.scenarios()[0]
+            game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
+            seeds = [args.seed + k for k in range(min(5, args.games))]
+            for kind, (n, icn, ask, apply, choose_, native_apply) in sorted(
+                    breakdown(spec, scenario, game, seeds, args.repeat).items(), reverse=True):
+                print(f"{name:<20} {kind:<9} {n:>6} {icn:>14.1f} {ask:>6.1f} {apply:>12.1f} {choose_:>13.1f} "
+                      f"{native_apply:>12.1f}", flush=True)
     print(f"(one run, {args.games} random games of each, played natively, through OpenSpiel and through the floor "
           f"game, one after another; ratio: OpenSpiel's cost of a step over the native one; dispatch: the "
           f"floor game's cost of a step, OpenSpiel's own calls for the same nodes; floor ratio: (native + "
