@@ -1,7 +1,8 @@
 """OpenSpiel benchmark (issue 32 item 5): random playouts through OpenSpiel against the native model,
-in one run, as a ratio of the cost of a step; and states copied per second, both ways.
+in one run, as a ratio of the cost of a step; OpenSpiel's own share of it (the floor); and states
+copied per second, both ways.
 
-    python benchmarks/openspiel.py [--game labyrinth] [--games 20] [--seed 0]
+    python benchmarks/openspiel.py [--game labyrinth] [--games 20] [--repeat 3] [--seed 0]
 
 For each game (every game of the registry with an action encoding, or the one named), random
 complete games of its default scenario are played natively (the contract: ``legal_actions``,
@@ -9,10 +10,26 @@ complete games of its default scenario are played natively (the contract: ``lega
 same game through OpenSpiel (``pyspiel.load_game("cdg_<game>")``): at each node what a random
 playout asks of it (``is_chance_node``, the legal ids or the chance outcomes as floats, a random
 draw) and ``apply_action`` of the recorded choice's id. The same games, so ``ratio`` is the cost of
-the binding: OpenSpiel's seconds over native seconds for the same steps (the target: at most 1.2). ``clones/s`` copies a mid-game state (after ``--clone-after`` steps) repeatedly: the
-model's ``clone()`` against OpenSpiel's ``state.clone()`` (which copies only the model state).
-``log10 p``: the probability that a random playout samples the first game played, the weight
-outcome-sampling CFR divides by (a float is 0 below about 1e-308: docs/openspiel.md).
+the binding: OpenSpiel's seconds over native seconds for the same steps (the target: at most 1.2).
+
+**The floor.** Each game is played a third way, through a trivial Python game registered with
+pyspiel as the binding registers its games (``cdg_floor_<game>``: a class per game, the same type
+and sizes), whose state replays the OpenSpiel answers recorded for that game (untimed): each
+method returns its recorded answer at once, ``_apply_action`` moves to the next node, and
+``legal_actions``/``is_chance_node`` are answered from Python as the binding answers them. Its
+cost of a step (``dispatch``) is OpenSpiel's own for the same nodes, which no binding written in
+Python can remove: ``apply_action``'s history and its two calls back into Python (the player, the
+step), the calls themselves. ``floor ratio`` = (native + dispatch) / native, the least ratio such
+a binding can show; ``binding`` = OpenSpiel's cost less native and dispatch, the binding's own
+work (the ids, the sorted lists, the floats, the kept answers).
+
+The clock is the process's CPU time (``time.process_time``), and each game is played
+``--repeat`` times each way, alternately, keeping the fastest of each: on a shared machine the
+other work's time is not counted and its disturbances mostly not. The figures still move by a few
+hundredths from run to run. ``clones/s`` copies a mid-game state (after ``--clone-after`` steps)
+repeatedly: the model's ``clone()`` against OpenSpiel's ``state.clone()`` (which copies only the
+model state). ``log10 p``: the probability that a random playout samples the first game played,
+the weight outcome-sampling CFR divides by (a float is 0 below about 1e-308: docs/openspiel.md).
 Prints the figures; asserts nothing (speed is measured here, never in tests).
 """
 from __future__ import annotations
@@ -33,17 +50,22 @@ from cdg_oracle.oracle import action_tables, openspiel  # noqa: E402
 from cdg_oracle.oracle.playout import choose  # noqa: E402
 
 
+#: the clock: this process's CPU seconds, so that the machine's other work (a shared machine) does
+#: not count in either way's figure
+CLOCK = time.process_time
+
+
 def native_game(spec, scenario: str, seed: int) -> tuple[list, float]:
     """A random game of the model (oracle/playout.py's choices); its actions and its seconds."""
     rng = random.Random(seed)
-    t0 = time.perf_counter()
+    t0 = CLOCK()
     st = spec.new_state(scenario, spec.lengths[0], None, None)
     played = []
     while not st.is_terminal():
         action = choose(rng, st)
         st.apply(action)
         played.append(action)
-    return played, time.perf_counter() - t0
+    return played, CLOCK() - t0
 
 
 def log10_sampling_probability(spec, scenario: str, played: list) -> float:
@@ -65,7 +87,7 @@ def spiel_game(game, ids: list[int], seed: int) -> float:
     """The same game through OpenSpiel: at each node what a random playout asks (the legal ids or
     the chance outcomes, and a random draw over them), then the recorded choice; its seconds."""
     rng = random.Random(seed)
-    t0 = time.perf_counter()
+    t0 = CLOCK()
     state = game.new_initial_state()
     for action in ids:
         if state.is_chance_node():
@@ -76,41 +98,186 @@ def spiel_game(game, ids: list[int], seed: int) -> float:
             rng.randrange(len(legal))
         state.apply_action(action)
     assert state.is_terminal()
-    return time.perf_counter() - t0
+    return CLOCK() - t0
+
+
+def spiel_nodes(game, ids: list[int]) -> list[tuple]:
+    """What OpenSpiel answered at each node of the game ``ids`` (untimed): ``(player, the legal ids
+    or the chance outcomes)``, the player as the binding gives it; the last entry the end."""
+    state = game.new_initial_state()
+    nodes = []
+    for action in ids:
+        player = state.current_player()
+        nodes.append((player, state.chance_outcomes() if state.is_chance_node() else state.legal_actions()))
+        state.apply_action(action)
+    nodes.append((state.current_player(), []))
+    return nodes
+
+
+class _FloorState(pyspiel.State):
+    """A state of the floor game: node ``i`` of a recorded game, every answer ready."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.nodes = game.nodes
+        self.i = 0
+
+    def current_player(self):
+        return self.nodes[self.i][0]
+
+    def is_terminal(self):
+        return self.nodes[self.i][0] is pyspiel.PlayerId.TERMINAL
+
+    def _legal_actions(self, player):
+        return self.nodes[self.i][1]
+
+    # answered from Python, as the binding answers them (oracle/openspiel.py)
+    def legal_actions(self, player=None):
+        p, answer = self.nodes[self.i]
+        if type(p) is int and (player is None or player == p):
+            return answer
+        return super().legal_actions() if player is None else super().legal_actions(player)
+
+    def is_chance_node(self):
+        return self.nodes[self.i][0] is pyspiel.PlayerId.CHANCE
+
+    def chance_outcomes(self):
+        return self.nodes[self.i][1]
+
+    def _apply_action(self, action):
+        self.i += 1
+
+    def _action_to_string(self, player, action):
+        return str(action)
+
+    def returns(self):
+        return [0.0] * self.get_game().num_players()
+
+    def __str__(self):
+        return str(self.i)
+
+
+def floor_game(name: str, game):
+    """The floor: a trivial Python game registered with pyspiel the way the binding registers
+    ``cdg_<name>`` (a class per game, the same type and sizes), whose state replays a recorded game
+    (``game_.nodes``, from :func:`spiel_nodes`): every method returns the recorded answer at once
+    and ``_apply_action`` moves to the next node. Its cost per step is OpenSpiel's own dispatch
+    (the calls from C++ into Python a playout makes, the lists converted both ways) for the same
+    nodes: what no binding can remove."""
+    short = f"cdg_floor_{name}"
+    real = game.get_type()
+    gtype = pyspiel.GameType(
+        short_name=short, long_name=short, dynamics=real.dynamics, chance_mode=real.chance_mode,
+        information=real.information, utility=real.utility, reward_model=real.reward_model,
+        max_num_players=real.max_num_players, min_num_players=real.min_num_players,
+        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_observation_string=False, provides_observation_tensor=False, parameter_specification={})
+    info = pyspiel.GameInfo(
+        num_distinct_actions=game.num_distinct_actions(), max_chance_outcomes=game.max_chance_outcomes(),
+        num_players=game.num_players(), min_utility=-1.0, max_utility=1.0,
+        utility_sum=0.0 if game.num_players() == 2 else None, max_game_length=game.max_game_length())
+
+    class FloorGame(pyspiel.Game):
+        def __init__(self, params=None):
+            super().__init__(gtype, info, params or {})
+            self.nodes = [(pyspiel.PlayerId.TERMINAL, [])]
+
+        def new_initial_state(self):
+            return _FloorState(self)
+
+    if short not in pyspiel.registered_names():
+        pyspiel.register_game(gtype, FloorGame)
+    return pyspiel.load_game(short)
+
+
+def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
+    """Where a step's time goes, in microseconds a step of each kind (decision, chance): each call
+    timed alone (``time.perf_counter``), the fastest of ``repeat`` replays of each game kept step
+    by step (the least disturbed). Through OpenSpiel: ``is_chance_node``, the ask (the legal ids
+    or the chance outcomes), ``apply_action`` (with the model's ``apply``); natively: the choice
+    (oracle/playout.py ``choose``: the player, the legal actions or outcomes, a draw) and
+    ``apply``."""
+    table = spec.action_table()
+    clock = time.perf_counter
+    total: dict = {}
+    for seed in seeds:
+        played, _ = native_game(spec, scenario, seed)
+        ids = [table.action_id(a) for a in played]
+        best = None
+        for _ in range(repeat):
+            rows = []
+            state = game.new_initial_state()
+            state.native()  # the first state, cloned outside the timing
+            st = spec.new_state(scenario, spec.lengths[0], None, None)
+            rng = random.Random(seed)
+            for action, aid in zip(played, ids):
+                t0 = clock()
+                chance = state.is_chance_node()
+                t1 = clock()
+                state.chance_outcomes() if chance else state.legal_actions()
+                t2 = clock()
+                state.apply_action(aid)
+                t3 = clock()
+                choose(rng, st)
+                t4 = clock()
+                st.apply(action)
+                t5 = clock()
+                rows.append((chance, t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4))
+            best = rows if best is None else [(a[0], *map(min, a[1:], b[1:])) for a, b in zip(best, rows)]
+        for row in best:
+            kind = "chance" if row[0] else "decision"
+            acc = total.setdefault(kind, [0, 0.0, 0.0, 0.0, 0.0, 0.0])
+            acc[0] += 1
+            for i, t in enumerate(row[1:], 1):
+                acc[i] += t
+    return {kind: [acc[0]] + [1e6 * t / acc[0] for t in acc[1:]] for kind, acc in total.items()}
 
 
 def clones_per_second(state, seconds: float = 1.0) -> float:
-    n, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    n, t0 = 0, CLOCK()
+    while CLOCK() - t0 < seconds:
         for _ in range(20):
             state.clone()
         n += 20
-    return n / (time.perf_counter() - t0)
+    return n / (CLOCK() - t0)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", action="append", help="a game of the registry (default: every one with an encoding)")
     ap.add_argument("--games", type=int, default=20, help="random games each way (default 20)")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="runs of each game each way, the fastest kept (default 3: the least disturbed by other work)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--breakdown", action="store_true",
+                    help="also where a step's time goes, call by call (the first 5 games of each)")
     ap.add_argument("--clone-after", type=int, default=100, help="steps played before the clone measure")
     args = ap.parse_args(argv)
-    print(f"{'game':<20} {'native steps/s':>14} {'openspiel steps/s':>17} {'ratio':>6} "
+    print(f"{'game':<20} {'native us/step':>14} {'openspiel us/step':>17} {'ratio':>6} "
+          f"{'dispatch us/step':>16} {'floor ratio':>11} {'binding us/step':>15} "
           f"{'native clones/s':>15} {'openspiel clones/s':>18} {'first game: steps, log10 p':>27}")
     for name in args.game or action_tables.games():
         spec = get(name)
         scenario = spec.default_scenario or spec.scenarios()[0]
         game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
+        floor = floor_game(name, game)
         table = spec.action_table()
-        steps, native, spiel, logp = 0, 0.0, 0.0, None
+        steps, native, spiel, dispatch, logp = 0, 0.0, 0.0, 0.0, None
         for k in range(args.games):
             seed = args.seed + k
-            played, secs = native_game(spec, scenario, seed)
-            if logp is None:
-                logp = (len(played), log10_sampling_probability(spec, scenario, played))
-            steps, native = steps + len(played), native + secs
-            spiel += spiel_game(game, [table.action_id(a) for a in played], seed)
-        n_rate, s_rate = steps / native, steps / spiel
+            best = [math.inf] * 3  # native, OpenSpiel, floor: the fastest of --repeat runs each
+            for r in range(args.repeat):
+                played, secs = native_game(spec, scenario, seed)
+                if r == 0:
+                    ids = [table.action_id(a) for a in played]
+                    floor.nodes = spiel_nodes(game, ids)
+                    if logp is None:
+                        logp = (len(played), log10_sampling_probability(spec, scenario, played))
+                for i, t in enumerate((secs, spiel_game(game, ids, seed), spiel_game(floor, ids, seed))):
+                    best[i] = min(best[i], t)
+            steps += len(played)
+            native, spiel, dispatch = native + best[0], spiel + best[1], dispatch + best[2]
+        us = 1e6 / steps  # seconds -> microseconds a step
         # a mid-game state, both ways
         state = game.new_initial_state()
         rng = random.Random(args.seed)
@@ -122,12 +289,29 @@ def main(argv: list[str] | None = None) -> int:
                 state.apply_action(rng.choices(actions, probs)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-        print(f"{name:<20} {n_rate:>14.0f} {s_rate:>17.0f} {n_rate / s_rate:>6.2f} "
+        print(f"{name:<20} {native * us:>14.1f} {spiel * us:>17.1f} {spiel / native:>6.2f} "
+              f"{dispatch * us:>16.1f} {(native + dispatch) / native:>11.2f} {(spiel - native - dispatch) * us:>15.1f} "
               f"{clones_per_second(state.native()):>15.0f} {clones_per_second(state):>18.0f} "
               f"{logp[0]:>20} {logp[1]:>6.0f}", flush=True)
-    print(f"(ratio: OpenSpiel's cost of a step over the native one; {args.games} random games each way; "
-          f"log10 p: the probability that a random playout samples the first game, what outcome-sampling "
-          f"CFR divides by: below -308 a float is 0; pyspiel {getattr(pyspiel, '__version__', '?')})")
+    if args.breakdown:
+        print(f"\n{'game':<20} {'node':<9} {'steps':>6} {'is_chance_node':>14} {'ask':>6} {'apply_action':>12} "
+              f"{'native choose':>13} {'native apply':>12}   (microseconds a step)")
+        for name in args.game or action_tables.games():
+            spec = get(name)
+            scenario = spec.default_scenario or spec.scenarios()[0]
+            game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
+            seeds = [args.seed + k for k in range(min(5, args.games))]
+            for kind, (n, icn, ask, apply, choose_, native_apply) in sorted(
+                    breakdown(spec, scenario, game, seeds, args.repeat).items(), reverse=True):
+                print(f"{name:<20} {kind:<9} {n:>6} {icn:>14.1f} {ask:>6.1f} {apply:>12.1f} {choose_:>13.1f} "
+                      f"{native_apply:>12.1f}", flush=True)
+    print(f"(one run, {args.games} random games of each, played natively, through OpenSpiel and through the floor "
+          f"game, one after another; ratio: OpenSpiel's cost of a step over the native one; dispatch: the "
+          f"floor game's cost of a step, OpenSpiel's own calls for the same nodes; floor ratio: (native + "
+          f"dispatch) / native, the least ratio any binding in Python can show; binding: what is left, the "
+          f"binding's own work; log10 p: the probability that a random playout samples the first game, what "
+          f"outcome-sampling CFR divides by: below -308 a float is 0; pyspiel "
+          f"{getattr(pyspiel, '__version__', '?')})")
     return 0
 
 

@@ -38,6 +38,13 @@ What the binding gives, and how:
   Python state's attributes, and the one attribute here pickles as that text. **Cloning** copies
   the game's data only (``clone()`` of the model state); caches are not copied.
 
+* **Speed**: what a playout asks from Python (``current_player``, ``is_terminal``,
+  ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node
+  (the ids by table lookup, ``ActionTable.ids_of``) and kept until the next step; OpenSpiel's own
+  ``legal_actions()`` and ``is_chance_node()`` would cross into C++ and back, and still do for a
+  C++ caller. ``apply_action`` is OpenSpiel's (its history). benchmarks/openspiel.py measures the
+  ratio to the native model and OpenSpiel's own share of it (docs/openspiel.md, "Measured").
+
 The re-deal sampler for IS-MCTS: :func:`resampler` (``bot.set_resampler(resampler(seed))``).
 OpenSpiel 2.0.2's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on any game implemented in Python,
 its own examples included: use the Python MCTS (``open_spiel.python.algorithms.mcts``).
@@ -46,11 +53,13 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from cdg_oracle.model.core import registry
 from cdg_oracle.model.core.errors import DataError
-from cdg_oracle.model.core.game import CHANCE, action_key
+from cdg_oracle.model.core.game import CHANCE, TERMINAL, action_key
 from cdg_oracle.model.core.tensor import compile_slots, encode, size
 
 PREFIX = "cdg_"
@@ -175,16 +184,18 @@ class _Model:
     ``max_steps``): deep-copied by the model's ``clone()`` (the game's data, no caches), pickled as
     the state's own JSON with its history."""
 
-    __slots__ = ("_st", "initial", "game", "sp", "legal", "player", "seen")
+    __slots__ = ("_st", "initial", "game", "sp", "legal", "outcomes", "player", "seen")
 
     def __init__(self, st: Any, game: str, initial: Any = None):
         self._st = st
         self.initial = initial  # the game's first state, cloned when first read (``st`` None)
         self.game = game
         self.sp = _spec(game)
-        # the current node's (ids sorted, {id: action}); at a chance node ([(id, probability)]
-        # sorted, {id: outcome}); None until asked
+        # the current node's legal ids (sorted, no repeats), with the model's actions and their
+        # ids in the model's order (what ``_apply_action`` maps an id back through); None until asked
         self.legal = None
+        # at a chance node: ([(id, probability)] sorted, ids, outcomes); None until asked
+        self.outcomes = None
         self.player = None  # the OpenSpiel player of the current node, or None
         self.seen: dict = {}  # (perfect recall?, side) -> the observation or information state now
 
@@ -215,6 +226,7 @@ class _Model:
     def changed(self) -> None:
         """The state moved on: what was kept of the last node is gone."""
         self.legal = None
+        self.outcomes = None
         self.player = None
         self.seen = {}
 
@@ -280,26 +292,45 @@ if pyspiel is not None:
 
         def current_player(self) -> int:
             m = self.model
-            if m.player is None:
-                st = m.st
-                if st.is_terminal() or self.truncated():
+            if m.player is None:  # once per node (OpenSpiel asks four or five times a step)
+                p = m.st.current_player()
+                if p == TERMINAL or self.truncated():
                     m.player = pyspiel.PlayerId.TERMINAL
                 else:
-                    p = st.current_player()
                     m.player = pyspiel.PlayerId.CHANCE if p == CHANCE else m.sp.index[p]
             return m.player
 
         def _legal(self) -> tuple:
+            """(the legal ids sorted without repeats, the ids in the model's order, the model's
+            actions), computed once per node: OpenSpiel asks for them, then applies one."""
             m = self.model
-            if m.legal is None:
+            got = m.legal
+            if got is None:
                 table = m.sp.table
                 actions = m.st.legal_actions()
                 ids = table.ids_of(actions)
                 if None in ids:
                     table.action_id(actions[ids.index(None)])  # its one-line DataError
-                by_id = dict(zip(ids, actions))
-                m.legal = (sorted(by_id), by_id)
-            return m.legal
+                got = m.legal = (sorted(set(ids)), ids, actions)
+            return got
+
+        # What a playout asks from Python, answered in Python: OpenSpiel's own ``legal_actions()``
+        # and ``is_chance_node()`` cross into C++ and back into this class four times and once
+        # (``is_terminal``, ``current_player`` twice, ``_legal_actions``) and convert the ids to a
+        # C++ vector and back. The answers are the same (every case but the player to move's own
+        # list, and the chance node's, is OpenSpiel's own); C++ callers still take the C++ path.
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            m = self.model
+            p = m.player if m.player is not None else self.current_player()
+            if type(p) is int and (player is None or player == p):
+                return list(self._legal()[0])
+            if p is pyspiel.PlayerId.CHANCE and m.outcomes is not None:
+                return [a for a, _ in m.outcomes[0]]  # LegalChanceOutcomes: the outcomes' ids
+            return super().legal_actions() if player is None else super().legal_actions(player)
+
+        def is_chance_node(self) -> bool:
+            m = self.model
+            return (m.player if m.player is not None else self.current_player()) is pyspiel.PlayerId.CHANCE
 
         def _legal_actions(self, player: int) -> list[int]:
             if player != self.current_player() or player < 0:  # only the player to move has actions
@@ -308,30 +339,35 @@ if pyspiel is not None:
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             m = self.model
-            if m.legal is None:
-                table = m.sp.table
+            got = m.outcomes
+            if got is None:
                 outcomes = m.st.chance_outcomes()
-                actions = [a for a, _ in outcomes]
+                if not outcomes:  # not a chance node
+                    return []
+                table = m.sp.table
+                actions = list(map(itemgetter(0), outcomes))
                 ids = table.ids_of(actions)
                 if None in ids:
                     table.action_id(actions[ids.index(None)])  # its one-line DataError
                 # the exact Fractions as floats (numerator / denominator: the nearest float); a
-                # uniform draw's outcomes share one Fraction object: one division
-                p0 = outcomes[0][1]
-                if all(p is p0 for _, p in outcomes):
-                    probs = [p0.numerator / p0.denominator] * len(outcomes)
+                # uniform draw's outcomes share one Fraction (``count`` sees them by identity
+                # first): one division, and the pairs sorted by id alone
+                probs = list(map(itemgetter(1), outcomes))
+                p0 = probs[0]
+                if probs.count(p0) == len(probs):
+                    pairs = list(zip(sorted(ids), repeat(p0.numerator / p0.denominator)))
                 else:
-                    probs = [p.numerator / p.denominator for _, p in outcomes]
-                pairs = sorted(zip(ids, probs))
-                m.legal = (pairs, dict(zip(ids, actions)))
-            return list(m.legal[0])
+                    pairs = sorted(zip(ids, [p.numerator / p.denominator for p in probs]))
+                got = m.outcomes = (pairs, ids, actions)
+            return list(got[0])
 
         def _apply_action(self, action: int) -> None:
             m = self.model
-            if m.legal is not None and action in m.legal[1]:
-                a = m.legal[1][action]
-            else:
-                a = self._sp.table.action_from_id(action)
+            got = m.legal if m.outcomes is None else m.outcomes
+            try:  # the action the node offered under that id
+                a = got[2][got[1].index(action)]
+            except (TypeError, ValueError):  # not asked first, or an id not offered (the model refuses it)
+                a = m.sp.table.action_from_id(action)
             m.changed()
             m.st.apply(a)
 
@@ -339,7 +375,9 @@ if pyspiel is not None:
             return action_key(self._sp.table.action_from_id(action))
 
         def is_terminal(self) -> bool:
-            return self.model.st.is_terminal() or self.truncated()
+            # the player of the node, kept until the next step (OpenSpiel asks at every call)
+            m = self.model
+            return (m.player if m.player is not None else self.current_player()) is pyspiel.PlayerId.TERMINAL
 
         def returns(self) -> list[float]:
             r = self.model.st.returns()  # zeros before the end: a truncated game has no winner

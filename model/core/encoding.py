@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Mapping
 
 from cdg_oracle.model.core.errors import DataError
@@ -110,6 +111,10 @@ class ActionTable:
             if len(keys) == 1:
                 self._single[keys[0]] = {((bool, v) if v.__class__ is bool else v): offset + i
                                          for i, v in enumerate(decl.domains[names[0]])}
+        #: the one-key shapes whose domain holds strings only: no other value equals one of them,
+        #: so their values need no type check (``True == 1`` and ``1.0 == 1`` need one)
+        self._strings = {keys[0] for _, keys, names, _ in self.blocks if len(keys) == 1
+                         and all(type(v) is str for v in decl.domains[names[0]])}
         self._ids: dict = {}  # an action's items with their types (a scalar: its type and value) -> id
 
     def __len__(self) -> int:
@@ -117,8 +122,8 @@ class ActionTable:
 
     def find(self, action: Any) -> int | None:
         """The id of ``action``, or None when the table does not hold it."""
-        if type(action) is dict:  # the fast path: the items with their types, remembered
-            key = tuple([(k, v.__class__, v) for k, v in action.items()])
+        if type(action) is dict:  # the fast path: the items, then their values' types, remembered
+            key = (*action.items(), *map(type, action.values()))
         elif isinstance(action, (str, int, float, bool)) or action is None:
             key = (action.__class__, action)
         else:
@@ -156,10 +161,10 @@ class ActionTable:
             sub = self._single.get(k)
             if sub is not None and set(map(len, actions)) == {1}:
                 try:
-                    values = [a[k] for a in actions]
+                    values = list(map(itemgetter(k), actions))
                 except (KeyError, TypeError):
                     values = None
-                if values is not None and not ({bool, float} & set(map(type, values))):
+                if values is not None and (k in self._strings or not ({bool, float} & set(map(type, values)))):
                     try:
                         return list(map(sub.get, values))
                     except TypeError:  # an unhashable value: the slow path says None

@@ -171,6 +171,12 @@ def test_ids_are_the_ordered_expansion():
     assert t.ids_of([{"n": 2}, {"n": [3]}]) == [3, None] and t.ids_of([{"n": 2}, {"m": 3}]) == [3, None]
     with pytest.raises(DataError, match="not in the action table"):
         t.action_id({"n": 9})
+    # a one-key shape over strings only (a map's spaces) takes no type check: still only strings match
+    s = ActionTable(ActionDeclaration(game="s", version=1, digest="", domains={"s": ("1", "a"), "n": (1,)},
+                                      shapes=({"s": "s"}, {"n": "n"})))
+    assert s.ids_of([{"s": "a"}, {"s": "1"}]) == [1, 0]
+    assert s.ids_of([{"s": "a"}, {"s": 1}, {"s": True}, {"s": 1.0}, {"s": None}]) == [1, None, None, None, None]
+    assert s.ids_of([{"n": 1}, {"n": True}, {"n": 1.0}]) == [2, None, None]  # numbers are checked
     for bad in (-1, len(t), True, "3"):
         with pytest.raises(DataError, match="outside the table"):
             t.action_from_id(bad)

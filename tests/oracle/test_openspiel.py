@@ -243,3 +243,47 @@ def test_bad_parameters_are_errors():
         openspiel.load(game, scenario="no_such_scenario")
     with pytest.raises((DataError, pyspiel.SpielError, RuntimeError)):
         openspiel.load(game, max_steps=-1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_answers_from_python_are_openspiels_own(game):
+    """The binding answers ``legal_actions()`` and ``is_chance_node()`` from Python (OpenSpiel's
+    own cross into C++ and back): at every node of a game, the decision and the chance nodes,
+    for the player to move and the others, and at the cut (``max_steps``), the answers are those
+    of OpenSpiel's C++ ``State`` over the same state. An id applied without asking first, or one
+    the node does not offer, is the model's to take or refuse, never another action."""
+    g = openspiel.load(game, max_steps=120)
+    state = g.new_initial_state()
+    players = range(g.num_players())
+    rng = random.Random(3)
+    kinds = set()
+    while True:
+        fresh, blind = state.clone(), state.clone()  # nothing asked yet on either
+        assert fresh.legal_actions() == pyspiel.State.legal_actions(fresh)  # Python first, then C++
+        assert fresh.is_chance_node() == pyspiel.State.is_chance_node(fresh)
+        assert pyspiel.State.is_chance_node(state) == state.is_chance_node()  # C++ first
+        assert pyspiel.State.legal_actions(state) == state.legal_actions()
+        for p in players:
+            assert pyspiel.State.legal_actions(state, p) == state.legal_actions(p)
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            kinds.add("chance")
+            outcomes = state.chance_outcomes()
+            assert state.legal_actions() == [a for a, _ in outcomes]
+            action = rng.choices(*zip(*outcomes))[0]
+        else:
+            kinds.add("decision")
+            assert state.chance_outcomes() == []  # not a chance node
+            action = rng.choice(state.legal_actions())
+        blind.apply_action(action)  # never asked on this copy
+        state.apply_action(action)
+        assert blind.native().to_json(history=True) == state.native().to_json(history=True)
+    assert state.is_terminal() and kinds == {"chance", "decision"}
+    assert state.legal_actions() == [] and not state.is_chance_node()
+    # an id the node does not offer: the model refuses it (the table's action, never another)
+    state = g.new_initial_state()
+    offered = set(state.legal_actions()) | {a for a, _ in state.chance_outcomes()}
+    other = next(i for i in range(g.num_distinct_actions()) if i not in offered)
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(other)
