@@ -33,7 +33,9 @@ the last card of the round left the table (its event's moves too): up to 8 trans
 (played and finished: play_card then card_leaves_table), from a hand through its headline and the
 table (the second headline chosen and both resolved), so its zone may pass through the table and
 its side's headline; the VP may pass through the value before the Military Operations check (its
-net is at most 5 either way), the round's last card having scored or given VP in the same step.
+net is at most 5 either way), the round's last card having scored or given VP in the same step, or
+through the value after it, the final scoring following turn 10's check in the same step (4.5 F,
+10.3.2).
 
 **Speed.** The checker's cost is a z3 call per new slice (cached by the values it reads) and the
 building of each family member's effect on first use (a substitution of the index into the
@@ -200,9 +202,12 @@ def waypoints(component: str, before, after) -> tuple:
     headline_reveal, then card_leaves_table), and from a hand through its side's headline (the
     second headline chosen, both revealed and resolved in one ``apply``, 4.5 C); the VP pass
     through the value before the Military Operations check's net (at most 5 either way, 8.2.1), when
-    the round's last card scored or gave VP and the end of the turn followed in one ``apply``."""
+    the round's last card scored or gave VP and the end of the turn followed in one ``apply``, and
+    through the value after it, when the final scoring follows turn 10's check in the same ``apply``
+    (4.5 F then 10.3.2)."""
     if component == "vp":
-        return tuple(after - d for d in range(-MILOPS_MAX, MILOPS_MAX + 1) if d)
+        nets = [d for d in range(-MILOPS_MAX, MILOPS_MAX + 1) if d]
+        return tuple(dict.fromkeys([after - d for d in nets] + [before + d for d in nets]))
     if not component.startswith("zone["):
         return ()
     out = (_HANDS[before],) if before in _HANDS else ()

@@ -1227,18 +1227,19 @@ def _fix(S: SymState, v: dict) -> list:
     return out
 
 
-@functools.lru_cache(maxsize=4)
-def _unrolled(max_moves: int):
-    """``max_moves`` steps of :data:`TRACK_MOVES` from a fresh state (each step one transition,
-    chosen by ``m<i>.move``, or none: -1): the first and last states, the facts, the choices."""
+@functools.lru_cache(maxsize=8)
+def _unrolled(max_moves: int, moves: tuple = TRACK_MOVES):
+    """``max_moves`` steps of ``moves`` (default :data:`TRACK_MOVES`) from a fresh state (each step
+    one transition, chosen by ``m<i>.move``, or none: -1): the first and last states, the facts, the
+    choices."""
     first = cur = SymState.fresh("m0.", _TOKEN)
     facts, sels = [], []
     for i in range(1, max_moves + 1):
         sel = z3.Int(f"m{i}.move")
         sels.append(sel)
-        facts += [sel >= -1, sel < len(TRACK_MOVES)]
+        facts += [sel >= -1, sel < len(moves)]
         merged = dict(cur.components())
-        for j, name in enumerate(TRACK_MOVES):
+        for j, name in enumerate(moves):
             c = Choices(f"m{i}.{name}")
             post = TRANSITIONS[name].fn(cur, c)
             facts.append(z3.Implies(sel == j, z3.And(c.constraints)))
@@ -1252,8 +1253,9 @@ def _unrolled(max_moves: int):
     return first, cur, facts, sels
 
 
-def explain_step(pre_v: dict, post_v: dict, max_moves: int = 5) -> list[str] | None:
-    """A sequence of at most ``max_moves`` transitions of :data:`TRACK_MOVES` taking the tracks of
+def explain_step(pre_v: dict, post_v: dict, max_moves: int = 5, moves: tuple = TRACK_MOVES) -> list[str] | None:
+    """A sequence of at most ``max_moves`` transitions of ``moves`` (default :data:`TRACK_MOVES`:
+    a test leaves one out to show a step needs it) taking the tracks of
     a model state (``pre_v``, :func:`track_values`: DEFCON, VP, the end of the game, Military
     Operations, the Space Race, the turn) to those of the next (``post_v``; one ``apply`` of the
     model may make several moves: a card's
@@ -1263,7 +1265,7 @@ def explain_step(pre_v: dict, post_v: dict, max_moves: int = 5) -> list[str] | N
     no sequence explains the step (a move no transition describes)."""
     # one move, two moves, then any number up to max_moves (a single query: the deep ones are rare)
     for n, exact in ((1, True), (2, True), (max_moves, False)):
-        first, last, facts, sels = _unrolled(n)
+        first, last, facts, sels = _unrolled(n, tuple(moves))
         comps = first.components()
         fixed = _fix(first, pre_v) + _fix(last, post_v) + ([x >= 0 for x in sels] if exact else [])
         for k in ("final", "attempts[USSR]", "attempts[US]"):
@@ -1272,7 +1274,7 @@ def explain_step(pre_v: dict, post_v: dict, max_moves: int = 5) -> list[str] | N
         s.add(*facts, *fixed)
         if s.check() == z3.sat:
             m = s.model()
-            return [TRACK_MOVES[m.eval(x).as_long()] for x in sels]
+            return [moves[m.eval(x).as_long()] for x in sels]
     return None
 
 
