@@ -39,6 +39,8 @@ card_leaves_table /     (6.4.4 box 6), the discards -> pile when the pile is emp
 space_walk_discard /
 reshuffle               card_leaves_table makes the VP check when the table is left empty
 final_scoring           10.3.2: turn 10; ends the game; VP may pass 20; Europe's Control wins
+turn_10_end             4.5 F then 10.3.2 in one step: milops_check, then (the game going on)
+                        final_scoring
 **the card events** (model/twilight_struggle/events/*.py; each with its card on the table)
 event_vp                any VP either way, unchecked till the card leaves (gain_vp callers:
                         cards 4, 20, 34, 39, 45, 48, 55, 58-61, 65, 71, 78, 83, 84, 89, 90, 97,
@@ -720,6 +722,17 @@ def final_scoring(s: SymState, c: Choices) -> SymState:
     europe_control = c.bool("europe_control")
     return s.with_(vp=z3.If(europe_control, s.vp, s.vp + net), over=z3.BoolVal(True),
                    final=z3.Not(europe_control))
+
+
+@transition("turn_10_end", "4.5, 8.2.1, 10.3.2, card 6")
+def turn_10_end(s: SymState, c: Choices) -> SymState:
+    """4.5 F then 10.3.2 in one step, as the model ends turn 10 in one ``apply``: the Military
+    Operations check (milops_check: its net, the markers to 0, the VP check: 20 VP there ends the
+    game and nothing follows), then, the game going on (guard), the final scoring (final_scoring).
+    The composition of the two transitions; a transition of its own because the refinement check's
+    sequences take each component once: the VP between the two and the game not yet over are in no
+    state the model shows."""
+    return final_scoring(milops_check(s, c), c)
 
 
 # -- the card events that move the tracks (model/twilight_struggle/events/*.py) -----------------------

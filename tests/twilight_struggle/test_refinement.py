@@ -159,10 +159,10 @@ def test_a_family_member_changes_nothing_outside_its_footprint(name):
 
 
 ADDED = ("coup_target", "coup_roll", "space_declare", "space_roll", "event_influence", "event_card_move",
-         "event_china_card")
+         "event_china_card", "turn_10_end")
 
 
-@pytest.mark.rule("6.3.1", "6.3.2", "6.4.1", "6.1.5", "9.4")
+@pytest.mark.rule("6.3.1", "6.3.2", "6.4.1", "6.1.5", "9.4", "10.3.2")
 @pytest.mark.parametrize("name", ADDED)
 def test_each_added_transition_is_proved(name):
     r = P.prove(name)
