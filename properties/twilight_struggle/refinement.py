@@ -23,7 +23,7 @@ across steps. The members are built lazily (the checker builds a move's effect o
 additions: ``card_leaves_table`` relates to every step (a card's play ends after whatever the
 step's last act was, and the model cites that act's rule, not 5.2), and ``event_influence`` and
 ``event_card_move`` (written for every event: any card's event may move influence in a country or
-a card between zones) relate to any step citing a card's event.
+a card between zones) relate to any step citing a card's event (not The China Card's: it has none, 9.1).
 
 **max_moves** is 10: one ``apply`` of the end of the turn (4.5 F-I) is a Military Operations check,
 a DEFCON improvement, the China Card turned face up and the turn advanced with its era's cards, after
@@ -48,6 +48,7 @@ import re
 
 import z3
 
+from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
 from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX
 from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, related
 from cdg_oracle.properties.twilight_struggle import z3_invariants as ZI
@@ -177,18 +178,21 @@ ANY_CARD = ("event_influence", "event_card_move")
 ALWAYS = ("card_leaves_table",)
 
 _RELATES: dict = {}
+#: The China Card (card 6) has no event (9.1): a step citing it (its 1 VP in the final scoring,
+#: 10.3.2) cites no event's influence or card move
+_CHINA = f"card {CHINA_CARD}"
 
 
 def relates(cited: list[str], move: Move) -> bool:
     """A move relates to a step when one of its rules is related to a rule the step cites
     (properties/refinement.py ``related``), or, for a move of :data:`ANY_CARD`, when the step cites a
-    card's event, and always for a move of :data:`ALWAYS`; cached by the step's rules and the move's transition (a family's members share its rules)."""
+    card's event (not The China Card's: it has none, 9.1), and always for a move of :data:`ALWAYS`; cached by the step's rules and the move's transition (a family's members share its rules)."""
     base = move.name.split("[", 1)[0]
     key = (tuple(cited), base)
     hit = _RELATES.get(key)
     if hit is None:
         hit = base in ALWAYS or any(related(x, r) for x in cited for r in move.rules) or (
-            base in ANY_CARD and any(x.startswith("card ") for x in cited))
+            base in ANY_CARD and any(x.startswith("card ") and x != _CHINA for x in cited))
         _RELATES[key] = hit
     return hit
 
