@@ -37,9 +37,32 @@ net is at most 5 either way), the round's last card having scored or given VP in
 through the value after it, the final scoring following turn 10's check in the same step (4.5 F,
 10.3.2).
 
+**Turn 10's end** is one ``apply``: the last round's card leaves the table, the Military
+Operations check and the final scoring (4.5 F, 10.3.2). The check and the scoring are one proved
+transition, ``turn_10_end`` (their composition: the VP between them, with the game not yet over,
+is in no state the model shows); The China Card's ``card 6`` (its final VP) relates no event move.
+
 **Speed.** The checker's cost is a z3 call per new slice (cached by the values it reads) and the
 building of each family member's effect on first use (a substitution of the index into the
-transition built once per vector): the first games of a process pay for the members they meet.
+transition built once per vector): the first games of a process pay for the members they meet. A
+step whose shape (its rules and changed components, cards and countries as ranks) was explained
+before is first re-checked against that explanation's moves (properties/refinement.py
+``Checker._recall``), exactly; the full search follows when they do not explain it.
+
+**Measured** (issue 31; 2 cores at a load of about 12, so the times are inflated):
+
+* 8 games, 4 then 4 (standard and late_war, seed and deluxe editions, campaign seeds 0 and 100),
+  ``play_checked(..., refine=True)`` with ``Checker.check`` timed (a throwaway script, not
+  benchmarks/refinement.py, which plays the default edition only), before this session's changes:
+  2,885 steps; 3 findings, all at turn 10's end in late_war (the
+  Military Operations check then the final scoring in one ``apply``: no sequence could leave the
+  VP and the game's end to the scoring), now explained (``turn_10_end``; the step of late_war
+  deluxe, campaign seed 0 game 1, step 301: ``card_leaves_table[88]``, ``turn_10_end``).
+  Without the findings' exhaustive searches the check took 118 s for 1,760 steps (67 ms a step):
+  31 ms for a one-move step, 280 ms for a two-move step, 0.9 s for longer sequences; the checked
+  walk itself about 28 ms a step. The 2x target is not reached.
+* The 20 games per edition and scenario of the brief were not run: at the load of the session a
+  late_war game with the check took over 15 minutes.
 """
 from __future__ import annotations
 
