@@ -387,7 +387,12 @@ class Checker:
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
        the others evaluated as Python functions of the pre values: each must equal its (unchanged)
-       value. When that fails, z3 is asked the whole relation (another witness may exist)."""
+       value. When that fails, z3 is asked the whole relation (another witness may exist).
+
+    **A step of a shape seen before** (:func:`_shape`: its rules and changed components, labels as
+    ranks) is first tried against the moves that explained the last such step, with its own
+    labels (:meth:`_recall`: the same exact checks over those moves alone); the search over every
+    related move follows when they do not explain it."""
 
     def __init__(self, spec: Refinement, game_object: Any):
         self.spec = spec
