@@ -3,7 +3,8 @@
     cdg-oracle verify                          the main job on the embedded defaults
     cdg-oracle play --scenario lets_roll --seed 1 --out game.jsonl [--states]   a trace (docs/trace.md)
     cdg-oracle play --solo [--ideology LEVEL] [--minidecks] ...   a solo game (the Jihadist bot, chapter 9)
-    cdg-oracle replay game.jsonl [--json] [--max-branches N]
+    cdg-oracle replay game.jsonl [--json] [--max-branches N] [--html PAGE]
+    cdg-oracle report --game G                 reports/G/index.html from the committed JSON reports
         exit 0 conformant, 1 violation, 2 invalid trace (or bad arguments), 4 undetermined
     cdg-oracle replay game.jsonl --position-at N [--out FILE]     the position after step N
     cdg-oracle position check|legal|play|show|schema ...           positions (docs/positions.md)
@@ -14,6 +15,7 @@ Exit status: 0 success (conformant, every property holds), 1 a divergence or a f
 """
 from __future__ import annotations
 
+import argparse
 import errno
 import json
 import os
@@ -31,6 +33,8 @@ from cdg_oracle.oracle.arguments import (  # noqa: F401  (Parser, parse_*: used 
     parse_options, parse_rulings)
 from cdg_oracle.oracle.fileio import check_output, read_bounded, write_atomic
 from cdg_oracle.oracle.games import default_scenario, new_state, spec
+from cdg_oracle.oracle.html import divergence
+from cdg_oracle.oracle.html import report as html_report
 from cdg_oracle.oracle.playout import choose
 from cdg_oracle.oracle.position_cmd import replay_position
 from cdg_oracle.oracle.progress import bar
@@ -60,10 +64,10 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     v.add_argument("--seed", type=usage.seed, default=1, help=SEED_HELP + " (default 1)")
     v.add_argument("--examples", type=usage.count(1), default=25, help="state-machine runs (default 25)")
     v.add_argument("--steps", type=usage.count(1), default=300, help="steps per state-machine run (default 300)")
-    v.add_argument("--refinement", action="store_true",
-                   help="also check every step of the random campaign and the state machine against the game's proved "
-                        "z3 transitions (properties/refinement.py; its own section in the report). Off by default "
-                        "while it costs far more than the campaign (benchmarks/refinement.py)")
+    v.add_argument("--refinement", action=argparse.BooleanOptionalAction, default=True,
+                   help="check every step of the random campaign and the state machine against the game's proved z3 "
+                        "transitions (properties/refinement.py; its own section in the report; default: on; "
+                        "--no-refinement skips it, and the report then has no such section)")
     v.add_argument("--out", default="reports", help="report folder (default reports/)")
     v.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
                    help="worker processes for the campaigns (default: the number of cores); the report is "
@@ -92,9 +96,17 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     r.add_argument("--position-at", type=usage.count(0), metavar="N",
                    help="instead of a verdict, write the position after step N (0: the start; docs/positions.md)")
     r.add_argument("--out", metavar="FILE", help="with --position-at: write the position there (atomically)")
+    r.add_argument("--html", metavar="FILE",
+                   help="also write the first divergence as a self-contained page (the map before and after the "
+                        "step, both sides' states, the legal actions, the rules cited; atomically)")
     r.add_argument("--refinement", action="store_true",
                    help="also check every step of a conformant trace against the game's proved z3 transitions "
                         "(exit 1 at the first step none explains)")
+
+    rp = sub.add_parser("report", help="write reports/<game>/index.html from the committed JSON reports, "
+                                       "without re-running anything (what verify writes beside them)")
+    rp.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
+    rp.add_argument("--out", default="reports", help="the report folder (default reports/): reads and writes <out>/<game>/")
 
     ru = sub.add_parser("rules", help="every numbered rule and card with its status; --rulings: every "
                                       "interpretation switch")
@@ -167,9 +179,13 @@ def cmd_replay(args) -> int:
     """Replay a trace; exit 0 conformant, 1 violation, 2 invalid, 4 undetermined. With --json a
     bad input also prints {"verdict": "invalid", "line", "message"} on stdout."""
     if args.position_at is not None:
+        if args.html:
+            raise UsageError("--html writes a verdict's page; --position-at writes a position, not a verdict: give one")
         return replay_position(args)
     if args.out:
         raise UsageError("--out goes with --position-at (a replay prints its verdict)")
+    if args.html:
+        check_output(args.html, "--html")
     try:
         if args.max_branches < 1:
             raise UsageError(f"--max-branches {args.max_branches}: must be at least 1")
@@ -182,6 +198,8 @@ def cmd_replay(args) -> int:
             print(json.dumps({"verdict": "invalid", "line": getattr(e, "line", None), "message": str(e)},
                              sort_keys=True))
         raise
+    if args.html:
+        write_atomic(args.html, divergence.replay_page(text, args.trace, verdict))
     refined = None
     if args.refinement and verdict.verdict == "conformant":
         refined = trace.refinement(text, args.trace)
@@ -250,6 +268,14 @@ def cmd_verify(args) -> int:
                       refinement=args.refinement)
 
 
+def cmd_report(args) -> int:
+    """``report``: reports/<game>/index.html from the JSON reports there (oracle/html/report.py)."""
+    game = spec(args.game).name
+    path = html_report.write(game, os.path.join(args.out, game))
+    print(f"report: {path}")
+    return EXIT_OK
+
+
 def cmd_difftest(args) -> int:
     return difftest_cmd.run(args)
 
@@ -314,7 +340,8 @@ def _main(argv: list[str] | None) -> int:
                 raise UsageError(f"--{name} '': an empty path; give a file or folder name (. for the current folder)")
         handler = {"play": cmd_play, "replay": cmd_replay, "rules": cmd_rules, "verify": cmd_verify,
                    "scenario": cmd_scenario, "difftest": cmd_difftest, "adapter": cmd_adapter,
-                   "vectors": cmd_vectors, "ambiguities": cmd_ambiguities, "position": cmd_position}[args.command]
+                   "vectors": cmd_vectors, "ambiguities": cmd_ambiguities, "position": cmd_position,
+                   "report": cmd_report}[args.command]
         code = handler(args)
         sys.stdout.flush()  # a full disk behind standard output shows here, not after the exit
         return code

@@ -5,6 +5,7 @@
     cdg-oracle difftest --impl "..." --strategy hypothesis --budget 120
     cdg-oracle difftest --impl "..." --trace difftest-disagreement.jsonl     reproduce a finding
     cdg-oracle difftest --impl "..." --solo --ideology potent     solo games (the Jihadist bot, chapter 9)
+    cdg-oracle difftest --impl "..." --html finding.html        the first finding also as a page
 
 The command is split into words (quotes respected) and started without a shell. The first
 disagreement or failure is printed (``--json`` for machine-readable output) and its actions are
@@ -25,6 +26,8 @@ from cdg_oracle.oracle.adapter import split_command
 from cdg_oracle.oracle.arguments import (GAME_HELP, RULING_HELP, SEED_HELP, add_option_arguments, parse_options,
                                          parse_rulings)
 from cdg_oracle.oracle.fileio import check_output, read_bounded, write_atomic
+from cdg_oracle.oracle.games import start_state
+from cdg_oracle.oracle.html import divergence
 from cdg_oracle.oracle.positions import read_document
 from cdg_oracle.oracle.progress import bar
 from cdg_oracle.oracle.usage import UsageError
@@ -63,6 +66,8 @@ def add_parser(sub, game: str | None = None) -> None:
                    "instead of a scenario's start; its header gives the scenario, length, rulings and options")
     d.add_argument("--out", default="difftest-disagreement.jsonl", help="where to write the trace of a finding")
     d.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    d.add_argument("--html", metavar="FILE", help="also write the first finding as a self-contained page (the map "
+                   "before and after the step, both sides' states, the legal actions, the rules cited; atomically)")
     d.add_argument("--refinement", action="store_true",
                    help="also check the model's own steps against the game's proved z3 transitions "
                         "(a step none explains is a 'refinement' finding)")
@@ -72,6 +77,8 @@ def add_parser(sub, game: str | None = None) -> None:
 def run(args) -> int:
     if not args.trace:
         check_output(args.out)  # before any work (issue 15 item 7)
+    if args.html:
+        check_output(args.html, "--html")
     options = parse_options(args)
     if args.trace and options is not None:
         raise UsageError("--trace plays the trace's own game: its header carries the options, "
@@ -114,6 +121,11 @@ def run(args) -> int:
             raise
         path = args.out
     report(args, result, path)
+    if args.html and f is not None:
+        start = start_state(result.game, f.scenario, result.length, result.rulings, result.options, result.position) \
+            if not args.trace else trace.initial_state(trace.parse(trace.decode(data, args.trace), args.trace)[0], args.trace)
+        write_atomic(args.html, divergence.difftest_page(result, start, args.impl or ""))
+        print(f"page written to {args.html}", file=sys.stderr)
     return {"agree": EXIT_OK, "undetermined": EXIT_UNDETERMINED}.get(result.verdict, EXIT_FAIL)
 
 

@@ -12,6 +12,7 @@
     cdg-oracle position show --state STATE.json       ... of a state saved with to_json()
     cdg-oracle position show FILE                     a position file rewritten in its plain form
     cdg-oracle position show ... --json               as JSON, with the derived facts (``derived``)
+    cdg-oracle position show ... --html PAGE          also as a self-contained page (its map, oracle/html)
     cdg-oracle position schema [--game G]             the published JSON Schema
 
 Exit 0 on success, 2 for a bad position, action or argument (one line naming what and where).
@@ -28,8 +29,9 @@ from cdg_oracle.model.core.position import from_document, to_document
 from cdg_oracle.model.core.registry import DEFAULT_GAME, get
 from cdg_oracle.oracle import statediff, trace, usage
 from cdg_oracle.oracle.arguments import GAME_HELP, SCENARIO_HELP
-from cdg_oracle.oracle.fileio import BadJSON, check_output, loads_value, read_bounded
+from cdg_oracle.oracle.fileio import BadJSON, check_output, loads_value, read_bounded, write_atomic
 from cdg_oracle.oracle.games import default_scenario, new_state
+from cdg_oracle.oracle.html import divergence
 from cdg_oracle.oracle.positions import dumps, from_file, read_document, to_file
 from cdg_oracle.oracle.textsafe import printable
 from cdg_oracle.oracle.usage import UsageError
@@ -62,6 +64,8 @@ def add_parser(sub) -> None:
     sh.add_argument("--at", type=usage.count(0), metavar="N", help="the step of --trace (0: the start)")
     sh.add_argument("--state", dest="state_file", metavar="STATE.json", help="a state saved with to_json()")
     sh.add_argument("--out", metavar="FILE", help="write the position there (atomically) instead of printing it")
+    sh.add_argument("--html", metavar="FILE", help="also write the position as a self-contained page (its map, "
+                    "question, legal actions, derived facts and state; atomically)")
     sh.add_argument("--json", action="store_true",
                     help="print the position as JSON with its derived facts (control, victory totals, hand "
                          "sizes...: the derived section, each key's rule under derived_rules)")
@@ -249,6 +253,8 @@ def _show(args) -> int:
                          "position file, which never states them: give one")
     if args.out:
         check_output(args.out)
+    if args.html:
+        check_output(args.html, "--html")
     if args.file:
         st = from_file(args.file)
     elif args.trace:
@@ -258,6 +264,9 @@ def _show(args) -> int:
         st = spec.state_class.from_json(read_bounded(args.state_file, "state").decode("utf-8", "replace"))
     else:
         st = new_state(args.game, args.scenario or default_scenario(args.game))
+    if args.html:
+        where = args.file or args.trace or args.state_file or f"the start of {args.scenario or default_scenario(args.game)}"
+        write_atomic(args.html, divergence.position_page(get(st.game), st, where))
     if args.json:
         print(json.dumps(document_with_derived(st)))
         return EXIT_OK

@@ -1,5 +1,6 @@
 """``cdg-oracle verify``: the main job. Runs every property check of ``properties/`` for a game and
-writes ``reports/<game>/verification.md`` (readable) and ``verification.json`` (stable keys).
+writes ``reports/<game>/verification.md`` (readable), ``verification.json`` (stable keys) and
+``index.html`` (the self-contained page drawn from the JSON, oracle/html/report.py).
 
 In order: the game's own checks (properties/verification.py; Labyrinth's: the map, the scenarios,
 the z3 invariants on every set-up, the z3 inductive proofs, the z3 victory analysis); the
@@ -20,6 +21,7 @@ from cdg_oracle.model.core.registry import DEFAULT_GAME, get
 from cdg_oracle.oracle import __version__, difftest, trace
 from cdg_oracle.oracle.difftest_cmd import reference_command
 from cdg_oracle.oracle.fileio import write_atomic
+from cdg_oracle.oracle.html import report as html_report
 from cdg_oracle.oracle.games import scenarios as game_scenarios
 from cdg_oracle.oracle.usage import raise_if_signalled
 from cdg_oracle.properties.campaign import campaign
@@ -34,7 +36,7 @@ def say(text: str) -> None:
 
 
 def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int = 25, steps: int = 300,
-        game: str = DEFAULT_GAME, jobs: int = 1, refinement: bool = False) -> int:
+        game: str = DEFAULT_GAME, jobs: int = 1, refinement: bool = True) -> int:
     """Run every check of ``game`` and write the report. The seed and ``games`` fix the work (the
     same report on any machine, whatever ``jobs``, the worker processes of the campaigns);
     ``budget`` (seconds, or None) may only cut the campaigns short, and the report then says it
@@ -102,6 +104,7 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     write_atomic(folder / "verification.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
     write_atomic(folder / "verification.md", render_md(ver.title or f"{game} verification report", report,
                                                        sections, extras))
+    html_report.write(game, folder)  # index.html beside them, from the JSON just written (issue 33)
     took = time.monotonic() - t0
     if partial:
         done = ", ".join([f"{len(results)} of {planned['games']} games"] + [e.partial_words for e in extras])

@@ -34,11 +34,22 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
   back, needs a transition of its own that says so (the search guesses no other intermediate
   values).
 
-A pair is checked **by evaluation** where that is exact (a move without choices: the concrete
-values substituted, the formula simplifies to true or false) and **by z3** where it is not (the
-choices left free); a sequence is one z3 query over the unrolled chain, each intermediate state a
-fresh vector over the moves' footprints. Verdicts are cached by the values the formulas read, so a
-step seen before costs a dictionary lookup.
+**How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
+gives one (Labyrinth: only the parts of the vector whose input changed recomputed, and the changed
+components given with it), else the whole vector and the two compared. One move is checked
+exactly and mostly without z3 (:meth:`Checker.admits`): the frame in Python; the guards without a
+choice as Python functions compiled once from the z3 terms; then a z3 *slice* (the guards and the
+changed components' equations, the pre values substituted) solved for a witness of the choices,
+cached by the values it reads, and the rest of the footprint evaluated under that witness by
+compiled Python functions; z3 asks the whole relation only where that witness breaks another
+component. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
+each part one cached move check on the pre-state with the parts before it taken, a failed
+sub-search remembered; it tries at most :data:`SEARCH_BUDGET` parts, and a step it cannot explain
+within them is a finding marked *search bounded*. So a step whose values were seen before costs
+dictionary lookups and Python evaluations; z3 runs for a move's first use (its terms built) and for
+a slice of values never seen. Every checker of Games with one model (Labyrinth's: one map) shares
+the compiled moves and the caches, within the process. :data:`STATS` counts what the check cost
+(benchmarks/refinement.py prints it).
 
 A step that no move or sequence explains is a **finding** (:class:`Finding`): the step, the rules
 it cites, and for each candidate move (those whose rules relate to the step's) the values that
@@ -54,6 +65,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -68,6 +80,12 @@ z3.set_param("ctrl_c", False)
 
 #: The longest sequence of moves one model step may be explained by.
 MAX_MOVES = 4
+
+#: A sequence search (one step's) tries at most this many parts (move checks): a step it cannot
+#: explain within them is a finding marked "search bounded" (a finding must not take minutes). In
+#: 24 Labyrinth games (benchmarks/refinement.py --solo --steps 60) a search that matched tried at
+#: most 1,147 parts, one that failed (a finding) 13,360.
+SEARCH_BUDGET = 20_000
 
 #: A finding shows what breaks at most this many candidate moves (a game may split a transition
 #: into a family of many moves).
@@ -116,6 +134,12 @@ class Abstraction:
     values: Callable[[Any], dict]
     symbolic: Callable[[str], dict]
     constant: Callable[[str, Any], z3.ExprRef]
+    #: ``incremental(state)``: the abstraction of a game's states step after step, where the game
+    #: gives one: an object whose ``values`` is the vector of ``state`` and whose ``step(state)``
+    #: returns the vector of the state after one more step (a new dict when it changed: the last
+    #: one is left as it was) and the components that changed, recomputing only the parts whose
+    #: input changed; None: ``values`` of every state, and the two vectors compared
+    incremental: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -168,6 +192,19 @@ class Refinement:
 
 STUTTER = "(stutter)"
 
+#: What :meth:`Checker.sequence` returns when its search ran out of :data:`SEARCH_BUDGET`.
+BOUNDED = "(search bounded)"
+
+
+#: What the check has cost in this process: moves' terms built ("effects built") and their
+#: seconds, z3 solver calls and their seconds, sequence searches and the parts they tried
+#: (benchmarks/refinement.py prints them).
+STATS: Counter = Counter()
+
+
+class _Bounded(Exception):
+    """The sequence search ran out of its budget."""
+
 
 @dataclass
 class Finding:
@@ -180,17 +217,24 @@ class Finding:
     trace: list = field(default_factory=list)   # the actions from the set-up through this step
     scenario: str = ""
     seed: int | None = None
+    #: the sequence search stopped at :data:`SEARCH_BUDGET` parts tried (a longer sequence might
+    #: still explain the step)
+    bounded: bool = False
 
     def to_dict(self) -> dict:
-        return {"step": self.step, "rules": self.rules, "changed": self.changed,
-                "candidates": self.candidates, "scenario": self.scenario, "seed": self.seed,
-                "actions": self.trace}
+        out = {"step": self.step, "rules": self.rules, "changed": self.changed,
+               "candidates": self.candidates, "scenario": self.scenario, "seed": self.seed,
+               "actions": self.trace}
+        if self.bounded:
+            out["bounded"] = True
+        return out
 
     def line(self) -> str:
         changed = ", ".join(f"{k} {a}->{b}" for k, (a, b) in list(self.changed.items())[:6])
         more = "" if len(self.changed) <= 6 else f" (+{len(self.changed) - 6} more)"
+        bounded = f"; search bounded at {SEARCH_BUDGET} parts tried" if self.bounded else ""
         return (f"step {self.step}: no proved transition explains it (rules {', '.join(self.rules)}; "
-                f"changed {changed}{more}; candidates {', '.join(self.candidates) or 'none'})")
+                f"changed {changed}{more}; candidates {', '.join(self.candidates) or 'none'}{bounded})")
 
 
 @dataclass
@@ -228,8 +272,9 @@ class Tally:
 # --------------------------------------------------------------------------------------------
 
 
-def _variables(e: z3.ExprRef) -> list[z3.ExprRef]:
-    """The uninterpreted constants of ``e`` (each once)."""
+def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
+    """The uninterpreted constants of ``e`` (each once, in the order met; depth first, the last
+    child first)."""
     seen: dict = {}
     todo = [e]
     done: set = set()
@@ -251,17 +296,22 @@ def _solved(parts: list) -> tuple:
     solver for integer arithmetic, then its ``qflia`` tactic (on some ground slices of integer moves
     z3's automatic configuration picks its difference-logic solver, which gives up: A Distant
     Plain). The solver is checked once: its model is the verdict's."""
-    r = z3.unknown
-    for make in (z3.Solver, lambda: z3.SolverFor("QF_LIA"), lambda: z3.Tactic("qflia").solver()):
-        s = make()
-        s.add(*parts)
-        try:
-            r = s.check()
-        except z3.Z3Exception:
-            continue
-        if r != z3.unknown:
-            return r, s
-    return r, s
+    t = time.perf_counter()
+    try:
+        r = z3.unknown
+        for make in (z3.Solver, lambda: z3.SolverFor("QF_LIA"), lambda: z3.Tactic("qflia").solver()):
+            s = make()
+            s.add(*parts)
+            try:
+                r = s.check()
+            except z3.Z3Exception:
+                continue
+            if r != z3.unknown:
+                return r, s
+        return r, s
+    finally:
+        STATS["z3 solver calls"] += 1
+        STATS["z3 seconds"] += time.perf_counter() - t
 
 
 def _label(name: str) -> tuple[str, str | None]:
@@ -394,9 +444,9 @@ class Checker:
     labels (:meth:`_recall`: the same exact checks over those moves alone); the search over every
     related move follows when they do not explain it."""
 
-    def __init__(self, spec: Refinement, game_object: Any):
+    def __init__(self, spec: Refinement, game_object: Any, model: RefinementModel | None = None):
         self.spec = spec
-        self.model = spec.model(game_object)
+        self.model = spec.model(game_object) if model is None else model
         self.abstraction = self.model.abstraction
         self.moves = {m.name: m for m in self.model.moves}
         self._touching: dict[str, list[str]] = {}     # component -> the moves whose footprint has it
@@ -413,11 +463,13 @@ class Checker:
         self._order = {n: i for i, n in enumerate(self.moves)}
         self._plans: dict = {}       # a step's shape -> the moves that explained it last (_recall)
         self.tally = Tally()
+        self.stats = STATS
 
     # -- one move ------------------------------------------------------------------------------
     def effect(self, name: str) -> _Effect:
         e = self._effects.get(name)
         if e is None:
+            t0 = time.perf_counter()
             m = self.moves[name]
             guards, values = m.effect(self.pre, f"{name}#0.")
             reads, choices = {}, {}
@@ -426,7 +478,7 @@ class Checker:
                 names = []
                 for t in terms:
                     free = False
-                    for v in _variables(t):
+                    for v in constants(t):
                         n = self._pre_name.get(v.decl().name())
                         if n is None:
                             choices[v.decl().name()] = v
@@ -440,6 +492,8 @@ class Checker:
                             pass
                 reads[key] = sorted(set(names))
             e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed)
+            STATS["effects built"] += 1
+            STATS["effects seconds"] += time.perf_counter() - t0
         return e
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
@@ -453,7 +507,7 @@ class Checker:
             return [z3.substitute(whole, *pairs) if pairs else whole]
         seen = set()
         for x in exprs:
-            for v in _variables(x):
+            for v in constants(x):
                 n = self._pre_name.get(v.decl().name())
                 if n is not None and n not in seen:
                     seen.add(n)
@@ -564,6 +618,14 @@ class Checker:
         waypoints = self.spec.waypoints
         failed: dict = {}
         shared = self.spec.shared
+        budget = [SEARCH_BUDGET]
+        stats = self.stats
+
+        def admits(n, state, nxt, moved) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Bounded
+            return self.admits(n, state, nxt, moved)
 
         def dfs(state: dict, left: frozenset, used: tuple) -> tuple | None:
             if not left:
@@ -603,7 +665,7 @@ class Checker:
                         nxt[via[0]] = via[1]
                         taken = part_ - {via[0]}
                     moved = frozenset(c for c in part_ if nxt[c] != state[c])
-                    if moved and self.admits(n, state, nxt, moved):
+                    if moved and admits(n, state, nxt, moved):
                         found = dfs(nxt, left - taken, used + (n,))
                         if found:
                             return found
@@ -613,6 +675,9 @@ class Checker:
                 part = left & self.moves[n].footprint
                 free = frozenset(c for c in part if shared(c))
                 if free:
+                    budget[0] -= 1
+                    if budget[0] < 0:
+                        raise _Bounded
                     nxt = self._partial(n, state, post_v, left, free)
                     if nxt is not None and any(nxt[c] != state[c] for c in part):
                         found = dfs(nxt, frozenset(c for c in left if nxt[c] != post_v[c]), used + (n,))
@@ -620,7 +685,19 @@ class Checker:
                             return found
             return None
 
-        return dfs(pre_v, changed, ())
+        stats["sequence searches"] += 1
+        found = None
+        try:
+            found = dfs(pre_v, changed, ())
+        except _Bounded:
+            stats["searches bounded"] += 1
+            found = BOUNDED
+        tried = SEARCH_BUDGET - budget[0]
+        stats["sequence parts tried"] += tried
+        most = "most parts tried by a search that matched" if found and found is not BOUNDED else \
+            "most parts tried by a search that failed"
+        stats[most] = max(stats[most], tried)
+        return found
 
     def _partial(self, name: str, state: dict, post_v: dict, left: frozenset, free: frozenset) -> dict | None:
         """The state after move ``name`` takes the components of ``left`` in its footprint, but the
@@ -644,7 +721,11 @@ class Checker:
             for n in sorted(free):
                 s.add_soft(self._ground([e.values[n] == const(n, post_v[n])], state, reads=reads)[0])
             hit = None
-            if s.check() == z3.sat:
+            t = time.perf_counter()
+            sat = s.check() == z3.sat
+            STATS["z3 solver calls"] += 1
+            STATS["z3 seconds"] += time.perf_counter() - t
+            if sat:
                 mdl = s.model()
                 got = {}
                 for n in sorted(free):
@@ -661,15 +742,17 @@ class Checker:
         return nxt
 
     # -- a step --------------------------------------------------------------------------------
-    def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0):
+    def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0, changed: frozenset | None = None):
         """The moves explaining one step, or a :class:`Finding` (see the class docstring); the
-        verdict is counted in :attr:`tally`."""
+        verdict is counted in :attr:`tally`. ``changed``: the components that differ, when the
+        caller knows them (an incremental abstraction); otherwise the two vectors are compared."""
         t = self.tally
         t.steps += 1
-        if pre_v == post_v:
+        if changed is None:
+            changed = frozenset(k for k, v in post_v.items() if pre_v[k] != v)
+        if not changed:
             t.stutters += 1
             return (STUTTER,)
-        changed = frozenset(k for k, v in post_v.items() if pre_v[k] != v)
         first = self._first.get(tuple(cited))
         if first is None:
             relates = self.spec.relates
@@ -686,14 +769,18 @@ class Checker:
             if self.admits(n, pre_v, post_v, changed):
                 self._remember(shape, labels, (n,))
                 return self._count((n,))
+        bounded = False
         if first and self.spec.max_moves > 1:
             touching = sorted(near, key=self._order.get)
             found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves)
-            if found:
+            if found is BOUNDED:
+                bounded = True
+            elif found:
                 self._remember(shape, labels, found)
                 return self._count(found)
         finding = Finding(step, list(cited), {k: [pre_v[k], post_v[k]] for k in sorted(changed)},
-                          {n: self.breaks(n, pre_v, post_v, changed) for n in self._candidates(related_moves, near)})
+                          {n: self.breaks(n, pre_v, post_v, changed) for n in self._candidates(related_moves, near)},
+                          bounded=bounded)
         t.findings.append(finding)
         return finding
 
@@ -738,7 +825,8 @@ class Checker:
             return None
         if len(names) == 1:
             return tuple(names) if self.admits(names[0], pre_v, post_v, changed) else None
-        return self.sequence(names, related_here, pre_v, post_v, changed, len(names))
+        found = self.sequence(names, related_here, pre_v, post_v, changed, len(names))
+        return None if found is BOUNDED else found
 
     def _candidates(self, related_moves: list[str], near: set) -> list[str]:
         """The moves a finding explains the failure of: one member of each related transition
@@ -780,11 +868,28 @@ def checker(state) -> Checker | None:
     game_object = state.game_object
     base = _CHECKERS.get(id(game_object))
     if base is None or base[0] is not game_object:
-        base = _CHECKERS[id(game_object)] = (game_object, Checker(spec, game_object))
+        base = _CHECKERS[id(game_object)] = (game_object, _shared_checker(spec, game_object))
     proto = base[1]
     c = Checker.__new__(Checker)
     c.__dict__.update(proto.__dict__)   # the compiled moves and the caches are shared
     c.tally = Tally()
+    return c
+
+
+_BY_MODEL: dict = {}
+
+
+def _shared_checker(spec: Refinement, game_object: Any) -> Checker:
+    """The checker of ``game_object``: one already built for the same :class:`RefinementModel`
+    object (a game whose ``model`` gives several Games one model: Labyrinth's, by map), whose
+    compiled moves and caches then serve both (a verdict depends on the model and the values
+    only), or a new one."""
+    model = spec.model(game_object)
+    hit = _BY_MODEL.get(id(model))
+    if hit is not None and hit[0] is model:
+        return hit[1]
+    c = Checker(spec, game_object, model)
+    _BY_MODEL[id(model)] = (model, c)
     return c
 
 
@@ -794,7 +899,15 @@ class StepObserver:
 
     def __init__(self, state, scenario: str = "", seed: int | None = None):
         self.checker = checker(state)
-        self.prev = self.checker.abstraction.values(state) if self.checker else None
+        self.prev = None
+        self._incremental = None
+        if self.checker is not None:
+            make = self.checker.abstraction.incremental
+            if make is not None:
+                self._incremental = make(state)
+                self.prev = self._incremental.values
+            else:
+                self.prev = self.checker.abstraction.values(state)
         self.actions: list = []
         self.scenario, self.seed = scenario, seed
         self.finding: Finding | None = None
@@ -805,8 +918,11 @@ class StepObserver:
         if self.checker is None:
             return None
         self.actions.append(action)
-        now = self.checker.abstraction.values(state)
-        verdict = self.checker.check(self.prev, now, state.applied_rules(), len(self.actions))
+        if self._incremental is not None:
+            now, changed = self._incremental.step(state)
+        else:
+            now, changed = self.checker.abstraction.values(state), None
+        verdict = self.checker.check(self.prev, now, state.applied_rules(), len(self.actions), changed)
         self.prev = now
         if isinstance(verdict, Finding):
             verdict.trace = list(self.actions)

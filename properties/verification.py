@@ -93,17 +93,29 @@ def checks_section(key: str, title: str, checks) -> Section:
     return Section(key, rows, all(x["ok"] for x in rows), md)
 
 
-def proofs_section(title: str, intro: list[str], rows: list[dict], proofs: list[tuple[str, str, bool, object]],
+def proofs_section(title: str, intro: list[str], rows: list[dict], proofs: list[tuple[str, str, object, object]],
                    head: str = "transition") -> Section:
-    """The section of a game's z3 proofs: ``proofs`` as ``(name, rules, proved, witness)``, ``rows``
-    the report's data; a table with each verdict, a counterexample shown where there is one."""
+    """The section of a game's z3 proofs: ``proofs`` as ``(name, rules, verdict, witness)``, the
+    verdict True (proved), False, or a prover's status (``"proved"``, ``"counterexample"``,
+    ``"vacuous"``, ``"unknown"``); ``rows`` the report's data; a table with each verdict, a
+    counterexample shown where there is one, and a query z3 could not decide said as such."""
     import json
 
+    def proved(verdict) -> bool:
+        return verdict is True or verdict == "proved"
+
     md = [f"## {title}", "", *intro, "", f"| {head} | rules | result |", "|---|---|---|"]
-    for name, rules, proved, witness in proofs:
-        res = "proved" if proved else f"**counterexample** {json.dumps(witness, sort_keys=True)[:200]}"
+    for name, rules, verdict, witness in proofs:
+        if proved(verdict):
+            res = "proved"
+        elif witness is not None:
+            res = f"**counterexample** {json.dumps(witness, sort_keys=True)[:200]}"
+        elif verdict == "vacuous":
+            res = "**vacuous** (the transition is never enabled)"
+        else:
+            res = "**not proved** (no counterexample: z3 gave no answer within its resource limit)"
         md.append(f"| {name} | {rules} | {res} |")
-    return Section("z3_proofs", rows, all(p[2] for p in proofs), md, f"{len(proofs)} proofs")
+    return Section("z3_proofs", rows, all(proved(p[2]) for p in proofs), md, f"{len(proofs)} proofs")
 
 
 def verification(game: str) -> GameVerification:

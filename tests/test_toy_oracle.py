@@ -101,6 +101,8 @@ def test_verify_runs_the_generic_checks_for_a_game_with_none_of_its_own(tmp_path
     data = json.loads((tmp_path / "toy" / "verification.json").read_text())
     md = (tmp_path / "toy" / "verification.md").read_text()
     assert data["game"] == "toy" and data["ok"] and data["campaign"]["games"] == 4
+    page = (tmp_path / "toy" / "index.html").read_text(encoding="utf-8")  # a game with no map drawing
+    assert "supplies no map drawing" in page and 'id="s-campaign"' in page
     assert set(data["campaign"]["per_scenario"]["race_to_10"]) == {"games", "steps", "Red", "Blue", "failed"}
     assert [a["verdict"] for a in data["adapter_selftest"]] == ["agree", "agree"]
     assert data["state_machine"]["runs"] >= 1 and data["state_machine"]["failures"] == []

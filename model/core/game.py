@@ -14,6 +14,9 @@ An extensive-form game in the manner of OpenSpiel:
 * ``rulings_dict()`` gives the interpretation switches the game is played under;
 * ``decision()`` names the pending question (a stable ``question`` id beside the prompt) and
   ``context()`` what is being resolved; ``observation(side)`` is what ``side`` sees;
+* ``information_state(side)`` is what ``side`` has seen and done so far (perfect recall) and
+  ``sample_redeal(side, rng)`` a state consistent with it, drawn with the caller's ``rng``
+  (model/core/information.py);
 * ``canonical()`` is the canonical state: the facts of the game two rules-faithful
   implementations must agree on after every step, as plain JSON (no procedure stack, no pending
   prompt; orderless zones sorted). It is what the oracle compares with an implementation under
@@ -117,6 +120,18 @@ class GameState(Protocol):
         ``derived``: the facts the rules compute from it (:meth:`Game.derived_facts`)."""
         ...
 
+    def information_state(self, side: str) -> dict:
+        """The perfect-recall information state of ``side`` as plain JSON: what it has seen and
+        done so far by the rules (model/core/information.py). Equal for two states ``side``
+        cannot tell apart."""
+        ...
+
+    def sample_redeal(self, side: str, rng: Any) -> "GameState":
+        """A full state consistent with ``side``'s information state, drawn with the caller's
+        ``rng`` (``random.Random``) with the probabilities of the chance nodes that could have
+        made it (the game's ``information.py`` argues them)."""
+        ...
+
 
 class Game:
     """One game under one set of options and rulings (OpenSpiel's Game beside its State): what
@@ -148,6 +163,16 @@ class Game:
     DERIVED: Any = None
     DERIVED_RULES: dict = {}
     POSITIONS: str | None = None
+    #: ``"module"`` of the game's information model (``model/<game>/information.py``: who sees
+    #: each step, the information state, the re-deal sampler; model/core/information.py), or
+    #: None: the game has none (its states keep no history). The module gives
+    #: ``seen_by(st, action)`` (before a step: None if every side sees what is taken, else the
+    #: list of the sides that do), ``sightings(st)`` (what the state shows a side of a place it
+    #: cannot otherwise see, now: a set of ``(side, place, cards)``; what a step adds to it is
+    #: recorded after the step), ``reveals(st, action)`` (before a step: what it will show that
+    #: is gone again by its end, the same triples), ``information_state(st, side)`` and
+    #: ``sample_redeal(st, side, rng)``.
+    INFORMATION: str | None = None
     #: the options of a state dict that has none (Labyrinth's two-player default)
     DEFAULT_OPTIONS: dict = {}
     CACHE_SIZE = 64  # games kept per class: one per options and rulings played in a process
@@ -163,6 +188,8 @@ class Game:
         self.options = options
         self.rulings = self.RULINGS.from_dict(rulings) if self.RULINGS is not None else rulings
         self.build()
+        #: the game's information model (:data:`INFORMATION` imported), or None
+        self.information = resolve(self.INFORMATION) if self.INFORMATION else None
         #: what each state of this game carries as its own attributes (:data:`SHARED`)
         self.shared = {name: getattr(self, name) for name in self.SHARED}
 

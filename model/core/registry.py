@@ -57,7 +57,12 @@ class GameSpec:
     margins, hand sizes...) as plain JSON, what ``position show --json`` writes under ``derived``
     and ``observation`` carries; ``derived_rules`` the rule each of its keys reads (None, empty:
     the game declares none). ``checks``: where the game's checks are, ``"module:attribute"`` of a
-    properties/games.py ``GameChecks`` (None: the generic checks only)."""
+    properties/games.py ``GameChecks`` (None: the generic checks only). ``encoding``: where the
+    game's action table is, ``"module:attribute"`` of a function returning its
+    model/core/encoding.py ``ActionTable`` (None: none declared; :meth:`action_table`).
+    ``map_drawing``: the game's map for the HTML report's pictures (model/core/mapview.py
+    ``MapDrawing``: a schematic layout, a view of a state, a view of a z3 witness; None: the
+    report shows no map)."""
 
     name: str
     sides: tuple[str, ...]
@@ -80,6 +85,17 @@ class GameSpec:
     derived_facts: Callable[[Any], dict] | None = None
     derived_rules: Mapping[str, str] = field(default_factory=dict, hash=False)
     checks: str | None = None
+    encoding: str | None = None
+    map_drawing: Any = None
+
+    def action_table(self) -> Any:
+        """The game's action table (model/core/encoding.py ``ActionTable``), from ``encoding``
+        (``"module:attribute"`` of a function returning it); a game that declares none is a
+        one-line DataError."""
+        if self.encoding is None:
+            raise DataError(f"game {self.name}: no action encoding declared (GameSpec.encoding)")
+        from cdg_oracle.model.core.game import resolve
+        return resolve(self.encoding)()
 
 
 #: The games loaded in this process, by name (a game is loaded from its entry point on first use;

@@ -17,6 +17,12 @@ A game subclasses :class:`StackState` and supplies
 * ``observation(side)``: what ``side`` sees by the rules (see :meth:`StackState.observation`);
 * optionally ``setup(d)`` (a state's own memory: hints a step leaves for the next) and
   ``context()`` additions.
+
+Every ``apply`` appends the step to the state's ``history`` (a list beside ``d``: the sides'
+memory of the past, not a fact of the position; model/core/information.py), marked private when
+the game's ``information.py`` says only some sides saw what was taken; ``clone()`` keeps it, and
+the JSON round trip when asked (``to_json(history=True)``); ``information_state(side)`` and ``sample_redeal(side, rng)`` are the game's
+(its Game's ``INFORMATION``).
 """
 from __future__ import annotations
 
@@ -30,6 +36,7 @@ from typing import Any, ClassVar
 
 from cdg_oracle.model.core.errors import DataError, IllegalAction
 from cdg_oracle.model.core.game import CHANCE, TERMINAL, Game
+from cdg_oracle.model.core.information import HISTORY, check_side, entry, history_json, read_history, record_sightings
 
 
 def copy_json(v: Any) -> Any:
@@ -57,10 +64,13 @@ class StackState:
     STATE_VERSION: ClassVar[int] = 1
     GAME: ClassVar[type[Game]] = Game
 
-    def __init__(self, d: dict, game: Game | None = None):
+    def __init__(self, d: dict, game: Game | None = None, history: list | None = None):
         """The state of dict ``d``, played under ``game`` (None: the Game of ``d``'s options and
-        rulings, :meth:`~.game.Game.for_state`)."""
+        rulings, :meth:`~.game.Game.for_state`), with the steps that led to it (``history``,
+        model/core/information.py; None: none recorded, as for a state read from a position)."""
         self.d = d
+        #: every step applied since the state was made, as the sides saw it (model/core/information.py)
+        self.history: list = [] if history is None else history
         self._applied: list[str] = []
         self._auto = None  # an answer a bot gave within Engine.run (never kept between steps)
         if game is None:
@@ -109,7 +119,16 @@ class StackState:
         if action not in pending["actions"]:
             raise IllegalAction(f"{json.dumps(action)} is not legal at {pending['prompt']!r} ({pending['rule']})")
         self._applied = [pending["rule"]]
+        info = self.game_object.information
+        if info is None:
+            self.ENGINE.run(self, action)
+            return
+        history = self.history
+        history.append(entry(pending["player"], pending.get("question", ""), action, info.seen_by(self, action)))
+        shown = info.sightings(self)
+        revealed = info.reveals(self, action)
         self.ENGINE.run(self, action)
+        record_sightings(history, shown, info.sightings(self) + revealed)
 
     def applied_rules(self) -> list[str]:
         """Rule numbers applied by the last ``apply`` (first: the rule of the question answered)."""
@@ -168,6 +187,32 @@ class StackState:
     def observation(self, side: str) -> dict:
         raise NotImplementedError
 
+    def information_state(self, side: str) -> dict:
+        """The perfect-recall information state of ``side``: what it has seen and done so far, by
+        the rules, as plain JSON (model/core/information.py: the game, scenario, options and
+        rulings; the history of every step, with the actions ``side`` did not see as ``null``,
+        and what events showed it; its observation now). Two states ``side`` cannot tell apart
+        have equal information states. A bad side is a one-line DataError."""
+        check_side(self, side, "information_state")
+        info = self.game_object.information
+        if info is None:
+            raise DataError(f"information_state: {self.game} has no information model")
+        return info.information_state(self, side)
+
+    def sample_redeal(self, side: str, rng: Any) -> "StackState":
+        """A full state consistent with ``side``'s information state, drawn with the right
+        probabilities by the caller's ``rng`` (a ``random.Random``; the model never draws): what
+        ``side`` cannot see (the other hands, the draw pile, face-down markers...) dealt again
+        among the places it could be, every deal consistent with what ``side`` has seen as likely
+        as the chance nodes that made it (the game's ``information.py`` says why, and when that
+        is exact). ``self`` is not changed; the re-dealt state has the same information state
+        for ``side``, the same observation and, at ``side``'s decision, the same legal actions."""
+        check_side(self, side, "sample_redeal")
+        info = self.game_object.information
+        if info is None:
+            raise DataError(f"sample_redeal: {self.game} has no information model")
+        return info.sample_redeal(self, side, rng)
+
     def rulings_dict(self) -> dict:
         """The Rulings switches of this state (every one, ``to_dict``); {} for a game without."""
         rulings = getattr(self, "rulings", None)
@@ -183,16 +228,24 @@ class StackState:
         return self.game_object.derived_facts(self)
 
     def clone(self):
-        """An exact copy, sharing the Game (no table rebuilt)."""
-        return type(self)(copy_json(self.d), self.game_object)
+        """An exact copy, sharing the Game (no table rebuilt). The history's entries are never
+        changed in place (a re-deal replaces an entry), so the copy shares them."""
+        return type(self)(copy_json(self.d), self.game_object, list(self.history))
 
-    def to_json(self) -> str:
-        """Canonical JSON of the whole state: sorted keys, compact separators."""
+    def to_json(self, history: bool = False) -> str:
+        """Canonical JSON of the whole state: sorted keys, compact separators. ``history``: with
+        the steps that led to it under ``"history"`` (:data:`~.information.HISTORY`; what a
+        serialization that must keep each side's information state writes, e.g. OpenSpiel's),
+        which ``from_json`` takes back out of the dict. Without it (the default) the text is the
+        position's alone: two states reached by different paths have the same text."""
+        if history and self.history:
+            return json.dumps({**self.d, HISTORY: history_json(self.history)}, sort_keys=True, separators=(",", ":"))
         return json.dumps(self.d, sort_keys=True, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str, check: bool = True):
-        """The state of ``to_json``'s text. ``check`` (default): refuse a state that breaks the
+        """The state of ``to_json``'s text (with its history if the text has one, else none).
+        ``check`` (default): refuse a state that breaks the
         game's shape or consistency laws (:meth:`check_loaded`). The checked walks pass False for
         the round trip of a state the same step has just checked against those laws."""
         try:
@@ -201,9 +254,12 @@ class StackState:
             raise DataError(f"state: not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
         if not isinstance(d, dict) or d.get("game") != cls.game or d.get("version") != cls.STATE_VERSION:
             raise DataError(f"state: not a {cls.game} state of version {cls.STATE_VERSION}")
+        history = d.pop(HISTORY, None)
+        if history is not None:
+            history = read_history(history, cls.SIDES)
         if check:
             cls.check_loaded(d)
-        return cls(d)
+        return cls(d, None, history)
 
     @classmethod
     def check_loaded(cls, d: dict) -> None:

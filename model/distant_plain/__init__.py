@@ -29,6 +29,7 @@ from cdg_oracle.model.distant_plain.rulings import DistantPlainRulings
 from cdg_oracle.model.distant_plain.scenarios import LENGTHS, new_game, scenario_names
 from cdg_oracle.model.distant_plain.state import DistantPlainState
 from cdg_oracle.model.distant_plain.pieces import FACTIONS
+from cdg_oracle.model.distant_plain import mapview  # the map as the HTML pages draw it (issue 33)
 
 
 def card_list() -> list[dict]:
@@ -64,6 +65,7 @@ SPEC = GameSpec(
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     state_schema="data/state.schema.json", default_scenario="sandbox", title="A Distant Plain",
     derived_facts=DistantPlainState.derived_facts, derived_rules=DistantPlainGame.DERIVED_RULES,
-    checks="cdg_oracle.properties.distant_plain:CHECKS")
+    checks="cdg_oracle.properties.distant_plain:CHECKS", map_drawing=mapview.DRAWING,
+    encoding="cdg_oracle.model.distant_plain.encoding:table")
 
 __all__ = ["new_game", "scenario_names"]

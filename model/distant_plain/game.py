@@ -17,6 +17,7 @@ class DistantPlainGame(Game):
     DERIVED = derived.facts
     DERIVED_RULES = derived.RULES
     POSITIONS = "cdg_oracle.model.distant_plain.position:FORMAT"
+    INFORMATION = "cdg_oracle.model.distant_plain.information"  # who sees what; the re-deal (issue 32)
 
     def build(self) -> None:
         self.map = load_map()

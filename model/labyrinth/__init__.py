@@ -30,6 +30,7 @@ from cdg_oracle.model.labyrinth.scenarios import LENGTHS, new_game, scenario_nam
 from cdg_oracle.model.labyrinth.options import normalize_options
 from cdg_oracle.model.labyrinth.solo.tables import open_items
 from cdg_oracle.model.labyrinth.state import SIDES, LabyrinthState
+from cdg_oracle.model.labyrinth import mapview  # the map as the HTML pages draw it (issue 33)
 
 load_all()
 
@@ -64,6 +65,7 @@ SPEC = GameSpec(
     rules_catalogue=load_rules_catalogue, cards=card_list, open_items=open_items, positions=position.FORMAT,
     default_scenario="lets_roll",
     derived_facts=LabyrinthState.derived_facts, derived_rules=LabyrinthGame.DERIVED_RULES,
-    checks="cdg_oracle.properties.labyrinth:CHECKS")
+    checks="cdg_oracle.properties.labyrinth:CHECKS", map_drawing=mapview.DRAWING,
+    encoding="cdg_oracle.model.labyrinth.encoding:table")
 
 __all__ = ["new_game", "scenario_names"]

@@ -26,6 +26,7 @@ class LabyrinthGame(Game):
     DERIVED = derived.facts
     DERIVED_RULES = derived.RULES
     POSITIONS = "cdg_oracle.model.labyrinth.position:FORMAT"
+    INFORMATION = "cdg_oracle.model.labyrinth.information"  # who sees what; the re-deal (issue 32)
     DEFAULT_OPTIONS = {"solo": False, "ideology": "normal", "minidecks": False}
 
     def build(self) -> None:

@@ -27,6 +27,7 @@ from cdg_oracle.model.twilight_struggle.rules_catalogue import load_rules_catalo
 from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
 from cdg_oracle.model.twilight_struggle.scenarios import LENGTHS, new_game, scenario_names
 from cdg_oracle.model.twilight_struggle.state import SIDES, TwilightState
+from cdg_oracle.model.twilight_struggle import mapview  # the map as the HTML pages draw it (issue 33)
 
 load_all()  # every card event (events/)
 
@@ -71,6 +72,7 @@ SPEC = GameSpec(
     state_schema="data/state.schema.json",
     default_scenario="standard",
     derived_facts=TwilightState.derived_facts, derived_rules=TwilightGame.DERIVED_RULES,
-    checks="cdg_oracle.properties.twilight_struggle:CHECKS")
+    checks="cdg_oracle.properties.twilight_struggle:CHECKS", map_drawing=mapview.DRAWING,
+    encoding="cdg_oracle.model.twilight_struggle.encoding:table")
 
 __all__ = ["new_game", "scenario_names"]

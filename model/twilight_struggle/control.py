@@ -15,10 +15,14 @@ OPPONENT = {"USSR": "US", "US": "USSR"}
 @implements("2.1.7")
 def controls(st, side: str, country: str) -> bool:
     """2.1.7: ``side`` controls ``country``."""
-    inf = st.d["influence"][country]
-    stab = st.map.countries[country].stability
-    mine = inf[side]
-    return mine >= stab and mine - inf[OPPONENT[side]] >= stab
+    return side_controls(st.d["influence"][country], side, st.map.countries[country].stability)
+
+
+def side_controls(influence: dict, side: str, stability: int) -> bool:
+    """2.1.7 on plain values: ``side`` controls a country of ``stability`` holding ``influence``
+    (``{"US": n, "USSR": m}``); what :func:`controls` reads, and the map pictures (mapview.py)."""
+    mine = influence[side]
+    return mine >= stability and mine - influence[OPPONENT[side]] >= stability
 
 
 @implements("6.1.5")

@@ -119,6 +119,7 @@ class TwilightGame(Game):
     DERIVED = derived.facts
     DERIVED_RULES = derived.RULES
     POSITIONS = "cdg_oracle.model.twilight_struggle.position:FORMAT"
+    INFORMATION = "cdg_oracle.model.twilight_struggle.information"  # who sees what; the re-deal (issue 32)
 
     def build(self) -> None:
         o = self.options

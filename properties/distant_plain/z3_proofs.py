@@ -44,11 +44,12 @@ stutter (the terminal outcome is not in the vector); the event cards are not mod
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Callable
 
 import z3
 
+from cdg_oracle.properties.z3_work import Spec, Transition, registrar
+from cdg_oracle.properties.z3_work import Work as Z3Work
 from cdg_oracle.model.distant_plain.control import ISLAMABAD, PIECES
 from cdg_oracle.model.distant_plain.engine import TRACK_HIGH
 from cdg_oracle.properties.distant_plain.z3_state import (
@@ -81,63 +82,21 @@ CASUALTY_AID = 3          # propaganda.resources.casualties_and_aid
 # --------------------------------------------------------------------------------------------
 
 
-class Work:
-    """The post-state being built from the pre-state. ``w[name]`` is the current expression of a
-    component; the helpers rewrite it; ``choose_*`` add a free choice with its legal range (a
-    guard); ``require`` adds a precondition. Every effect takes ``when`` (a condition: the step's
-    disjunct), under which its guards hold and its rewrites happen."""
+class Work(Z3Work):
+    """The post-state being built from the pre-state (properties/z3_work.py ``Work``): ``w[name]``
+    is the current expression of a component; the helpers rewrite it; ``choose_*`` add a free
+    choice with its legal range (a guard); ``require`` adds a precondition. Every effect takes
+    ``when`` (a condition: the step's disjunct), under which its guards hold and its rewrites
+    happen. Here: selections by a symbolic space of the aid's map."""
 
-    def __init__(self, pre: SymState, label: str):
-        self.pre = pre
-        self.facts: Facts = pre.facts
-        self.label = label
-        self.e: dict[str, z3.ExprRef] = {n: pre[n] for n in pre.state_names}
-        self.guards: list[z3.BoolRef] = []
-        self.choices: dict[str, z3.ExprRef] = {}
-        self.decode: dict[str, Callable] = {}
-
-    def __getitem__(self, name: str) -> z3.ExprRef:
-        return self.e[name]
-
-    def __setitem__(self, name: str, expr) -> None:
-        self.e[name] = expr
-
-    def require(self, *conds, when=True) -> None:
-        for c in conds:
-            if c is True:          # a guard met whatever the state (a constant count)
-                continue
-            c = z3.BoolVal(False) if c is False else c
-            self.guards.append(c if when is True else z3.Implies(when, c))
+    facts: Facts
 
     def set(self, name: str, expr, when=True) -> None:
         self.e[name] = expr if when is True else z3.If(when, expr, self.e[name])
 
-    # choices
-    def _choice(self, name: str, x: z3.ExprRef) -> z3.ExprRef:
-        key = f"{self.label}.{name}"
-        if key in {f"{c}" for c in self.choices.values()}:
-            raise ValueError(f"{self.label}: the choice {name!r} is made twice")
-        self.choices[key if name in self.choices else name] = x
-        return x
-
-    def choose_int(self, name: str, lo: int | None = None, hi=None) -> z3.ArithRef:
-        x = self._choice(name, z3.Int(f"{self.label}.{name}"))
-        if lo is not None:
-            self.require(x >= lo)
-        if hi is not None:
-            self.require(x <= hi)
-        return x
-
-    def choose_bool(self, name: str) -> z3.BoolRef:
-        return self._choice(name, z3.Bool(f"{self.label}.{name}"))
-
     def choose_space(self, name: str, among=None) -> z3.ArithRef:
         """A space (its index in the map's name order), among ``among`` (default: every space)."""
-        names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
-        x = self._choice(name, z3.Int(f"{self.label}.{name}"))
-        self.require(z3.Or(*[x == self.facts.index(n) for n in names]))
-        self.decode[name] = lambda i: self.facts.names[i]
-        return x
+        return self.choose_name(name, among)
 
     def choose_kind(self, name: str, kinds: tuple[str, ...]) -> z3.ArithRef:
         """A kind of piece among ``kinds`` (its index there)."""
@@ -151,18 +110,7 @@ class Work:
 
     def get(self, field: str, sel) -> z3.ArithRef:
         """``field`` of the space ``sel`` points at (a chain of If over the map)."""
-        names = self.facts.names
-        out = self.e[at(field, names[-1])]
-        for n in reversed(names[:-1]):
-            out = z3.If(sel == self.facts.index(n), self.e[at(field, n)], out)
-        return out
-
-    def static(self, sel, fn: Callable[[str], int]) -> z3.ArithRef:
-        names = self.facts.names
-        out = z3.IntVal(fn(names[-1]))
-        for n in reversed(names[:-1]):
-            out = z3.If(sel == self.facts.index(n), fn(n), out)
-        return out
+        return self.by_index(sel, lambda n: self.e[at(field, n)])
 
     def in_set(self, sel, names) -> z3.BoolRef:
         ks = [self.facts.index(n) for n in self.facts.names if n in set(names)]
@@ -170,25 +118,11 @@ class Work:
 
     def add(self, field: str, sel, delta, when=True) -> None:
         """``field`` of the space ``sel`` points at grows by ``delta`` (under ``when``)."""
-        for n in self.facts.names:
-            k = at(field, n)
-            cond = sel == self.facts.index(n)
-            self.e[k] = z3.If(cond if when is True else z3.And(when, cond), self.e[k] + delta, self.e[k])
+        self.rewrite_at(lambda n: at(field, n), sel, lambda v, n: v + delta, when)
 
     def put(self, field: str, sel, fn: Callable, when=True) -> None:
         """``field`` of the space ``sel`` points at becomes ``fn(current)``."""
-        for n in self.facts.names:
-            k = at(field, n)
-            cond = sel == self.facts.index(n)
-            self.e[k] = z3.If(cond if when is True else z3.And(when, cond), fn(self.e[k]), self.e[k])
-
-    def shown_choices(self, m: z3.ModelRef) -> dict:
-        out = {}
-        for k, v in self.choices.items():
-            x = m.eval(v, model_completion=True)
-            x = x.as_long() if z3.is_int_value(x) else z3.is_true(x)
-            out[k] = self.decode[k](x) if k in self.decode and isinstance(x, int) else x
-        return out
+        self.rewrite_at(lambda n: at(field, n), sel, lambda v, n: fn(v), when)
 
 
 def pick(k, options: tuple, fn: Callable):
@@ -199,36 +133,16 @@ def pick(k, options: tuple, fn: Callable):
     return out
 
 
-@dataclass
-class Transition:
-    name: str
-    rules: tuple[str, ...]
-    doc: str
-    formula: z3.BoolRef
-    choices: dict = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Spec:
-    name: str
-    rules: tuple[str, ...]
-    build: Callable
-    doc: str
-
-
 TRANSITIONS: dict[str, Spec] = {}
 
 
-def transition(name: str, *rules: str):
-    """Register a transition: ``build(w, **params)`` rewrites the Work copy as the rules say; the
-    standing conditions follow (:func:`standing_conditions`)."""
-    def deco(fn):
-        def build(w: Work, **params) -> None:
-            fn(w, **params)
-            standing_conditions(w)
-        TRANSITIONS[name] = Spec(name, rules, build, (fn.__doc__ or "").strip())
-        return fn
-    return deco
+def _standing(w: Work) -> None:
+    standing_conditions(w)
+
+
+#: Register a transition: ``build(w, **params)`` rewrites the Work copy as the rules say; the
+#: standing conditions follow (:func:`standing_conditions`).
+transition = registrar(TRANSITIONS, after=_standing)
 
 
 def run(name: str, pre: SymState, **params) -> Work:
@@ -989,9 +903,15 @@ def _facts() -> Facts:
     return facts_for()
 
 
-def _check(formulas: list, timeout: int = 60_000) -> tuple:
+#: z3's resource limit per query: a count of z3's own steps, the same on every machine (a wall-clock
+#: timeout would make a loaded machine's report differ: "the same report from any install"). The
+#: hardest transition (warlords_terror) needs about 89 million; a query past the limit is "unknown".
+RLIMIT = 2_000_000_000
+
+
+def _check(formulas: list, rlimit: int = RLIMIT) -> tuple:
     s = z3.Solver()
-    s.set("timeout", timeout)
+    s.set("rlimit", rlimit)
     s.add(*formulas)
     r = s.check()
     return r, (s.model() if r == z3.sat else None)

@@ -51,7 +51,7 @@ from typing import Callable
 
 import z3
 
-from cdg_oracle.properties.refinement import _variables as constants_of
+from cdg_oracle.properties.refinement import constants
 
 z3.set_param("ctrl_c", False)
 
@@ -428,7 +428,7 @@ def derived_invariants(S: SymState) -> list[Invariant]:
 
 def variables(e: z3.ExprRef) -> list[z3.ExprRef]:
     """The uninterpreted constants of ``e``, each once (properties/refinement.py's walk)."""
-    return constants_of(e)
+    return constants(e)
 
 
 def check_state(d: dict, facts: Facts | None = None, only: set | None = None) -> list[dict]:

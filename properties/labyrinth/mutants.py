@@ -12,9 +12,27 @@ in its engine's registry (:func:`replace_procedure`), a card's event (:func:`rep
 loaded map's adjacency (:func:`patch_adjacency`). The model itself holds no mutation hooks.
 
 Every mutant here has been measured to be detected by ``difftest`` (random strategy, seed 0) on
-its scenario, so none is an equivalent mutant; ``benchmarks/mutants.py`` prints the figures.
+its scenario, so none is an equivalent mutant; ``benchmarks/mutants.py`` prints the figures. One
+exception since its repair: ``good-keeps-aid`` raised a TypeError at the first Governance test
+(0ea18ff added set_governance's ``tested`` keyword), which was all difftest saw; as the bug it
+names (Aid kept on a shift to Good, rare in random games) it went undetected in 9 games, 60 s
+(``python benchmarks/mutants.py --budget 60 --only good-keeps-aid``, lab-mutants branch).
 Most mutants wrap the model's own function and correct its result the buggy way, rather than
 copying it, so that each bug stays a few lines long and says exactly what it changes.
+
+**The refinement check alone** (properties/refinement_mutants.py ``catches_mutant``: the mutant's
+random games with only the check that every step is a sequence of z3_proofs.py's proved
+transitions) catches the mutants of :data:`REFINEMENT_CAUGHT`: those that reach a state no sequence
+of proved moves reaches (a piece, a plot marker or a card from nowhere or in two places, Reserves
+past 2) or leave out a forced effect of the end of turn (Reserves, the 1st Plot flag, the Lapsing
+box, Funding where Pirates does not hold). It cannot see, by nature, a mutant that offers a wrong
+choice among legal ones or changes a bot's priority (the step taken is still a legal one), one
+that changes a die table, a modifier or an amount the transitions leave free (a die is any value,
+an event's shift any amount, and once one move of a sequence relates to the step its other moves
+may be any transitions, so a missing Prestige point or Cadre is made up by another), one that
+changes what the vector does not hold (hand sizes, adjacency, victory, the events in effect), and
+one that leaves out a change in a step whose other changes a transition explains (a Regime Change
+marker not flipped with the deal's last card).
 """
 from __future__ import annotations
 
@@ -773,9 +791,9 @@ def _plot_not_returned() -> None:
         "A country shifted to Good keeps its Aid markers (7.2.2.3: they are removed)")
 def _good_keeps_aid() -> None:
     def make(orig):
-        def set_governance(st, name, gov):
+        def set_governance(st, name, gov, **kw):   # ``tested``: a Governance test's (4.9.4)
             aid = st.d["countries"][name]["aid"]
-            orig(st, name, gov)
+            orig(st, name, gov, **kw)
             if gov == "good":
                 st.d["countries"][name]["aid"] = aid
         return set_governance
@@ -869,6 +887,106 @@ def _patriot_one_way() -> None:
     m._distances = {flag: mapdata._all_pairs_distances(a) for flag, a in m._adjacency.items()}
 
 
+# -- a piece, a marker or a card moved in part (4.6, 4.7, 6.2.9) --------------------------------------
+# Each of these forgets one half of a move (the piece arrives, the place it came from keeps it; a
+# card goes to two places), so the pieces or cards are no longer conserved: no sequence of proved
+# transitions reaches such a state, and the refinement check alone catches them (REFINEMENT_CAUGHT).
+@mutant("cells-placed-not-taken-from-track", "4.6.3",
+        "Cells placed from the Funding track (Recruit, Radicalization, events) are put on the map "
+        "without being taken off the track (4.6.3, 8.2.1: a cell placed comes from the track)")
+def _cells_not_from_track() -> None:
+    def make(orig):
+        def place_cells_from_track(st, name, n):
+            placed = orig(st, name, n)
+            st.d["cells_track"] += placed
+            return placed
+        return place_cells_from_track
+    replace_function("cdg_oracle.model.labyrinth.countries", "place_cells_from_track", make)
+
+
+@mutant("travel-origin-keeps-cell", "8.3.1",
+        "A successful Travel operation adds the cell to its destination but does not take it from its "
+        "origin (8.3.1: the cell moves)")
+def _travel_origin_keeps_cell() -> None:
+    def make(orig):
+        def _arrive(st, move, ok):
+            orig(st, move, ok)
+            if ok:
+                st.d["countries"][move["from"]]["actives" if move["cell"] == "active" else "sleepers"] += 1
+        return _arrive
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "_arrive", make)
+
+
+@mutant("jihad-failure-cell-lost", "8.4.3",
+        "A failed Jihad die removes its cell from the map but does not put it on the Funding track "
+        "(8.4.3: 'la pone nella Tabella dei Fondi')")
+def _jihad_cell_lost() -> None:
+    def make(orig):
+        def resolve_jihad(st, name, start_gov, dice, hits, major, lose_sadr=False):
+            before = st.d["cells_track"]
+            orig(st, name, start_gov, dice, hits, major, lose_sadr)
+            st.d["cells_track"] = min(st.d["cells_track"], before)
+        return resolve_jihad
+    replace_function("cdg_oracle.model.labyrinth.operations.jihadist", "resolve_jihad", make)
+
+
+@mutant("troops-from-track-not-deducted", "7.3.1",
+        "Troops moved from the Troops track (a Deploy or Regime Change from the track, events) arrive "
+        "without leaving the track (7.3.1: troops move from one location to another)")
+def _troops_track_not_deducted() -> None:
+    def make(orig):
+        def move_troops(st, src, dst, n, withdraw=False):
+            orig(st, src, dst, n, withdraw)
+            if src == "track":
+                st.d["troops_track"] += n
+        return move_troops
+    replace_function("cdg_oracle.model.labyrinth.countries", "move_troops", make)
+
+
+@mutant("draw-leaves-card-in-pile", "5.3.1",
+        "A card drawn is added to the hand but also left in the draw pile (5.3.1, 5.2.8: the card is "
+        "taken from the pile)")
+def _draw_leaves_card() -> None:
+    def make(orig):
+        def draw(st, f, a):
+            before = list(st.d["deck"])
+            orig(st, f, a)
+            if a is not None and len(st.d["deck"]) == len(before) - 1:
+                st.d["deck"] = before
+        return draw
+    replace_procedure("draw", make)
+
+
+@mutant("removed-card-also-discarded", "6.2.9",
+        "A played REMOVE event's card goes out of the game and to the discard pile as well (6.2.9: "
+        "removed from the game instead)")
+def _removed_also_discarded() -> None:
+    def make(orig):
+        def put_away(st, n, event_side, first_plot=False):
+            removed = len(st.d["removed"])
+            orig(st, n, event_side, first_plot)
+            if len(st.d["removed"]) > removed:
+                st.d["discard"].append(n)
+        return put_away
+    replace_function("cdg_oracle.model.labyrinth.events.play", "put_away", make)
+
+
+@mutant("eot-lapsing-box-not-emptied", "5.2.6",
+        "At the end of the turn the Lapsing box's cards are added to the discard pile but also left "
+        "in the box (5.2.6: they go to the discards)")
+def _eot_lapsing_kept() -> None:
+    def make(orig):
+        def end_of_turn(st, f, a):
+            if f["pc"] == "diplomacy":
+                kept = list(st.d["lapsing"])
+                orig(st, f, a)
+                st.d["lapsing"] = kept + [n for n in st.d["lapsing"] if n not in kept]
+                return
+            orig(st, f, a)
+        return end_of_turn
+    replace_procedure("end_of_turn", make)
+
+
 # -- card events (6.2) ----------------------------------------------------------------------------
 @mutant("card-93-taliban-prestige", "card 93",
         "Taliban lowers Prestige by 1 even when Afghanistan or Pakistan is under Islamist Rule "
@@ -920,3 +1038,37 @@ def _videos_no_cadre() -> None:
             orig(st, f, a)
         return jihadist_videos
     replace_event(82, make)
+
+
+# -- what the refinement check alone catches -------------------------------------------------------------
+#: The mutants the refinement check alone catches (properties/refinement_mutants.py ``catches_mutant``:
+#: the mutant's scenario, Let's Roll, 2 random games of at most 300 steps, seed 0, no invariants, no round
+#: trip, no second implementation), at the step named (of the first game, or the second where said):
+#: measured on the lab-mutants branch by ``catches_mutant("labyrinth", name, 2, 0, 300)`` for each (as
+#: ``python benchmarks/refinement.py --game labyrinth --mutants --mutant-games 2 --mutant-steps 300
+#: --only NAMES``), 25-800 s a mutant on a loaded machine (most of it establishing the finding). The
+#: unmutated game 0 has no finding in its first 240 steps (so the end of turn's catches at steps 121
+#: and 235 are the mutants').
+#: Not caught by that measure, and by nature: the mutants of a choice offered among legal ones or a bot's
+#: priority, of a die table, a modifier or an amount the transitions leave free (a sequence may use any
+#: transition once one of its moves relates to the step), of what the vector does not hold (hand sizes,
+#: adjacency, victory, events in effect), and omissions in a step whose other changes a transition
+#: explains (eot-regime-change-not-flipped). travel-failure-leaves-cadre was measured not caught in
+#: 600 steps (cadre_change makes the Cadre).
+REFINEMENT_CAUGHT = (
+    "draw-leaves-card-in-pile",           # step 1: a card in the pile and a hand (cards_conserved, 4.10.1)
+    "cells-placed-not-taken-from-track",  # step 25: a Recruit's cell from nowhere (4.6.1 conservation)
+    "travel-origin-keeps-cell",           # step 57: a Travel's cell in two places (4.6.1)
+    "reserves-max-3",                     # step 76: Reserves 3 (reserves_op caps at 2, 6.3.3)
+    "removed-card-also-discarded",        # step 77: a REMOVE card removed and discarded (4.10.1)
+    "eot-reserves-kept",                  # step 121: end_of_turn sets Reserves to zero (5.2.7)
+    "eot-no-funding-drop",                # step 121: Funding kept where Pirates does not hold (5.2.5, card 73)
+    "troops-from-track-not-deducted",     # step 165: a troop cube from nowhere (4.6.1)
+    "jihad-failure-cell-lost",            # step 215: a cell gone from the map and the track (4.6.1)
+    "eot-lapsing-box-not-emptied",        # step 235: a card in the Lapsing box and the discards (4.10.1)
+    "eot-first-plot-not-reset",           # step 235: end_of_turn clears the 1st Plot flag (5.2.6)
+    "plot-marker-not-returned",           # game 1 step 147: a numbered plot gone (numbered_plots_conserved, 4.8.1)
+)
+#: Quick ones (caught in the first game within 30 steps, 15-50 s each with the worker's start), for the
+#: test suite.
+REFINEMENT_QUICK = ("draw-leaves-card-in-pile", "cells-placed-not-taken-from-track")

@@ -3,7 +3,13 @@ transitions of ``z3_proofs.py``.
 
 **The abstraction function** is ``z3_state.concrete_values`` (the one the invariants' concrete
 check uses), restricted to the state vector's components (the ``model_*`` observations of derived
-quantities are the invariants' business, not a transition's).
+quantities are the invariants' business, not a transition's). Step after step it is computed
+incrementally (:class:`_Incremental`): only the parts of ``concrete_values`` whose input changed
+are recomputed (the whole vector costs about 1 ms, more than a checked-walk step), and the changed
+components come with it.
+
+**One model per map** (:func:`model`): every Game on the map (each scenario, two-player and solo,
+any rulings) shares the moves, so one checker's compiled moves and caches serve them all.
 
 **The moves** are the transitions of ``z3_proofs.TRANSITIONS``, split into families of small moves
 (``Move.family`` names the transition; the tally counts transitions), so that a step costs a few
@@ -34,12 +40,16 @@ part (a Jihad in three countries, each failure sending a cell to the Funding tra
 /tmp driver of the brief): 477 steps, 268 matched by one move, 66 by a sequence, the rest
 stutters, 1 finding (a solo Travel whose cell arrives in a country that a Jihad of the same apply
 then rolls: the cell's Sleeper count there goes up and back down, a change the parts-based search
-of properties/refinement.py cannot show).
+of properties/refinement.py cannot show). Cost: ``python benchmarks/refinement.py --game labyrinth
+--games 24 --steps 60 --solo`` gives 29.5x the checked walk (first-use builds of the moves and z3
+slices of new values are 70% of it; the incremental abstraction costs about 0.1x).
 """
 from __future__ import annotations
 
 import inspect
 import itertools
+import marshal
+from collections import Counter
 from functools import lru_cache
 
 import z3
@@ -66,7 +76,86 @@ def _abstraction(facts: S.MapFacts) -> Abstraction:
     def constant(name: str, value):
         return S._z3_value(enum_field, name, value)
 
-    return Abstraction(names, values, symbolic, constant)
+    return Abstraction(names, values, symbolic, constant, incremental=lambda st: _Incremental(facts, names, st))
+
+
+class _Incremental:
+    """The abstraction of a game's states one step after another (properties/refinement.py
+    ``Abstraction.incremental``): the vector of the first state is computed whole, then each step
+    recomputes only the parts of ``z3_state.concrete_values`` whose input changed, the input of the
+    last state kept as a snapshot: the global components when a key of ``z3_state.GLOBAL_KEYS``
+    changed, a country's components when its dict changed (their ``marshal`` bytes differ: equal
+    bytes are equal data), a zone's ``card[n]@z`` for the cards whose count in the zone changed.
+    Exact: the same functions as the whole abstraction, on every part whose input may differ
+    (tests/labyrinth/test_refinement.py holds the two equal over random games)."""
+
+    def __init__(self, facts: S.MapFacts, names, st):
+        d = st.d
+        self.names = facts.names
+        self.g_key = self._global_key(d)
+        vals = S.global_values(d)
+        self.avail_stray = vals.pop("plots_stray")
+        self.c_all = marshal.dumps(d["countries"])
+        self.c_key, self.c_stray = {}, {}
+        for n in self.names:
+            c = d["countries"][n]
+            self.c_key[n] = marshal.dumps(c)
+            part, self.c_stray[n] = S.country_values(c, n)
+            vals.update(part)
+        vals["plots_stray"] = self.avail_stray + sum(self.c_stray.values())
+        self.zones, self.z_stray = {}, {}
+        for z, cards in S.zone_lists(d).items():
+            self.zones[z] = list(cards)
+            part, self.z_stray[z] = S.zone_values(z, cards)
+            vals.update(part)
+        vals["cards_stray"] = sum(self.z_stray.values())
+        self.values = {n: vals[n] for n in names}
+
+    @staticmethod
+    def _global_key(d: dict) -> bytes:
+        return marshal.dumps(tuple(d.get(k) for k in S.GLOBAL_KEYS))
+
+    def step(self, st) -> tuple[dict, frozenset]:
+        """The vector of ``st`` (the state after one more step; a new dict when it changed) and
+        the components that changed."""
+        d = st.d
+        new: dict = {}
+        key = self._global_key(d)
+        if key != self.g_key:
+            self.g_key = key
+            new.update(S.global_values(d))
+            self.avail_stray = new.pop("plots_stray")
+        key = marshal.dumps(d["countries"])
+        if key != self.c_all:
+            self.c_all = key
+            for n in self.names:
+                c = d["countries"][n]
+                b = marshal.dumps(c)
+                if b != self.c_key[n]:
+                    self.c_key[n] = b
+                    part, self.c_stray[n] = S.country_values(c, n)
+                    new.update(part)
+        new["plots_stray"] = self.avail_stray + sum(self.c_stray.values())
+        for z, cards in S.zone_lists(d).items():
+            old = self.zones[z]
+            if cards != old:
+                before, after = Counter(old), Counter(cards)
+                moved = [n for n in before.keys() | after.keys() if before[n] != after[n] and n in _CARD_SET]
+                part, self.z_stray[z] = S.zone_values(z, cards, only=moved)
+                new.update(part)
+                self.zones[z] = list(cards)
+        new["cards_stray"] = sum(self.z_stray.values())
+        vals = self.values
+        changed = frozenset(k for k, v in new.items() if vals[k] != v)
+        if changed:
+            vals = dict(vals)
+            for k in changed:
+                vals[k] = new[k]
+            self.values = vals
+        return vals, changed
+
+
+_CARD_SET = frozenset(S.CARDS)
 
 
 class _PinnedWork(P.Work):
@@ -247,8 +336,15 @@ def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
 
 
 def model(game_object) -> RefinementModel:
-    """The abstraction and the moves of a Labyrinth Game (its map)."""
-    facts = S.facts_of(game_object.map)
+    """The abstraction and the moves of a Labyrinth Game: they depend on its map alone (the
+    rulings and options only change parameters and values of the vector), so every Game on one
+    map shares one model, and with it one checker's compiled moves and caches
+    (properties/refinement.py ``checker``): the two-player and solo games of every scenario."""
+    return _model(S.facts_of(game_object.map))
+
+
+@lru_cache(maxsize=4)
+def _model(facts: S.MapFacts) -> RefinementModel:
     names = _probe(facts).state_names
     return RefinementModel(_abstraction(facts), tuple(m for s in P.TRANSITIONS.values() for m in _moves(s, facts, names)))
 
@@ -282,7 +378,21 @@ def relates(cited: list[str], move: Move) -> bool:
       (a Recruit, a Jihad, a Travel, a Regime Change...): each change must still be the effect of
       a proved move, the event's own text is not checked (z3_proofs' docstring);
     * :data:`CARD_FLOW`: with any step;
-    * a solo rule: the two-player rules it carries out (:data:`SOLO`)."""
+    * a solo rule: the two-player rules it carries out (:data:`SOLO`).
+
+    The answer depends on the step's rules and the move's transition and rules only (a family's
+    members share them): cached by those."""
+    key = (tuple(cited), move.transition, move.rules)
+    hit = _RELATES.get(key)
+    if hit is None:
+        hit = _RELATES[key] = _relates(cited, move)
+    return hit
+
+
+_RELATES: dict = {}
+
+
+def _relates(cited: list[str], move: Move) -> bool:
     if default_relates(cited, move) or move.transition in CARD_FLOW:
         return True
     if any(c.startswith("card ") for c in cited):

@@ -49,10 +49,20 @@ Posture box but Israel's.
   the steps of games it has not been run on; a step whose change a sequence can only explain
   through a component changed and changed back within one ``apply`` (the parts-based search cannot
   show it: a finding, not a silent pass); and what a transition leaves free is free in the check
-  too (a card's event may use any generic effect; the dice and choices are any legal value). Two
-  transitions exist because the model takes them as steps of their own:
-  ``regime_change_marker`` (7.3.4 after its troops' ``deploy``) and ``first_plot_claimed``
-  (8.5.3 / 4.7.7.2: the flag at the Plot, the card to the box when put away);
+  too (a card's event may use any generic effect; the dice and choices are any legal value). And
+  once one move of a sequence relates to the step, its other moves may be any transitions: a
+  wrong amount, a wrong die table or an effect left out that some other transition could make up
+  (a Prestige or Funding shift, a Cadre, an Alignment, a cell flipped) is no finding. What the
+  check alone catches is a state no sequence of proved moves reaches (a piece, a plot or a card
+  from nowhere or in two places, a track past its bounds) and a step whose related transition's
+  forced effects are missing (the end of turn keeping Reserves, the 1st Plot flag, or Funding
+  where Pirates does not hold): ``mutants.REFINEMENT_CAUGHT`` lists the mutants it catches.
+  Five transitions exist because the model takes them as steps of their own:
+  ``regime_change_marker`` (7.3.4 after its troops' ``deploy``), ``first_plot_claimed``
+  (8.5.3 / 4.7.7.2: the flag at the Plot, the card to the box when put away),
+  ``regime_change_flip`` (5.2.9, after the deal, apart from ``end_of_turn``'s 5.2.5-5.2.7),
+  ``discard_from_hand`` (5.2.4: the final card through the table within one step) and
+  ``plot_marker_off_map`` (8.5.6's MARKER after the PRESTIGE part);
 * an operation is a sequence of these steps, and the 120 card events are reduced to generic
   effects (place or remove Aid, Besieged Regime, NATO, Sadr, cells, a plot, a Cadre; set an
   Alignment, Governance, Posture, Funding, Prestige; move a card between zones): a card whose
@@ -68,17 +78,18 @@ Posture box but Israel's.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
 import z3
 
+from cdg_oracle.properties.z3_work import Spec, Transition, python_value, registrar
+from cdg_oracle.properties.z3_work import Work as Z3Work
 from cdg_oracle.properties.labyrinth.z3_state import (
     ALIGN, CARDS, GOV, IRAQ, NON_INVARIANTS, PAKISTAN, PLOT_NUMBERS, POSTURE, RC, SIDES,
     STATE_INVARIANTS, US, ZONES, MapFacts, StateView, SymState, available_cells, available_cells_of,
     card_var, check_state, clamp, cvar, dependencies, facts_of, gwot_penalty, hand_size_jihadist,
-    hand_size_us, python_value, state_invariants, troops_level_of, variables, world_posture,
+    hand_size_us, state_invariants, troops_level_of, variables, world_posture,
 )
 
 TRACK = -1          # the Troops track as a location of troops (7.3.1)
@@ -90,75 +101,35 @@ WMD = 4             # plot kind code of a WMD plot; 1-3 are the numbered values
 # --------------------------------------------------------------------------------------------
 
 
-class Work:
-    """The post-state being built from the pre-state. ``w[name]`` is the current expression of a
-    component; rule helpers rewrite it; ``choose_*`` add a free choice or die with its legal range
-    (a guard); ``require`` adds a precondition of the rule. Components never rewritten keep their
-    pre value (the frame)."""
+class Work(Z3Work):
+    """The post-state being built from the pre-state (properties/z3_work.py ``Work``): ``w[name]``
+    is the current expression of a component; rule helpers rewrite it; ``choose_*`` add a free
+    choice or die with its legal range (a guard); ``require`` adds a precondition of the rule.
+    Components never rewritten keep their pre value (the frame). Here: selections by a symbolic
+    country or troop location of Labyrinth's map."""
 
-    def __init__(self, pre: SymState, label: str):
-        self.pre = pre
-        self.facts: MapFacts = pre.facts
-        self.label = label
-        self.e: dict[str, z3.ExprRef] = {n: pre[n] for n in pre.state_names}
-        self.guards: list[z3.BoolRef] = []
-        self.choices: dict[str, z3.ExprRef] = {}
-        self.decode: dict[str, Callable] = {}   # how a witness shows a choice (a country's name...)
-
-    # components
-    def __getitem__(self, name: str) -> z3.ExprRef:
-        return self.e[name]
-
-    def __setitem__(self, name: str, expr) -> None:
-        self.e[name] = expr
+    facts: MapFacts
 
     def at(self, field: str, country: str) -> z3.ExprRef:
         return self.e[cvar(field, country)]
-
-    def require(self, *conds) -> None:
-        self.guards.extend(conds)
-
-    # choices and dice
-    def _new(self, name: str, const: z3.ExprRef) -> z3.ExprRef:
-        self.choices[name] = const
-        return const
-
-    def choose_int(self, name: str, lo: int | None = None, hi: int | None = None) -> z3.ArithRef:
-        x = self._new(name, z3.Int(f"{self.label}.{name}"))
-        if lo is not None:
-            self.require(x >= lo)
-        if hi is not None:
-            self.require(x <= hi)
-        return x
-
-    def choose_bool(self, name: str) -> z3.BoolRef:
-        return self._new(name, z3.Bool(f"{self.label}.{name}"))
 
     def die(self, name: str) -> z3.ArithRef:
         """A d6 (4.0): any value 1-6."""
         return self.choose_int(name, 1, 6)
 
     def choose_value(self, name: str, sort, allowed) -> z3.ExprRef:
-        x = self._new(name, z3.Const(f"{self.label}.{name}", sort))
+        x = self._choice(name, z3.Const(f"{self.label}.{name}", sort))
         self.require(z3.Or(*[x == a for a in allowed]))
         return x
 
     def choose_country(self, name: str, among=None) -> z3.ArithRef:
         """A country (by index in the map's order), among ``among`` (default: all)."""
-        names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
-        x = self._new(name, z3.Int(f"{self.label}.{name}"))
-        self.require(z3.Or(*[x == self.facts.index(n) for n in names]))
-        self.decode[name] = lambda i: self.facts.names[i]
-        return x
+        return self.choose_name(name, among)
 
     def choose_location(self, name: str, among=None) -> z3.ArithRef:
         """A location of troops: the Troops track (``TRACK``) or a country, among ``among``
         (default: all)."""
-        x = self._new(name, z3.Int(f"{self.label}.{name}"))
-        names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
-        self.require(z3.Or(x == TRACK, *[x == self.facts.index(n) for n in names]))
-        self.decode[name] = lambda i: "track" if i == TRACK else self.facts.names[i]
-        return x
+        return self.choose_name(name, among, extra={TRACK: "track"})
 
     # selection by a symbolic country
     def is_country(self, sel, country: str) -> z3.BoolRef:
@@ -166,64 +137,16 @@ class Work:
 
     def select(self, field: str, sel) -> z3.ExprRef:
         """``field`` of the country ``sel`` points at (a chain of If over the map)."""
-        names = self.facts.names
-        out = self.at(field, names[-1])
-        for n in reversed(names[:-1]):
-            out = z3.If(sel == self.facts.index(n), self.at(field, n), out)
-        return out
+        return self.by_index(sel, lambda n: self.at(field, n))
 
     def update(self, field: str, sel, fn: Callable) -> None:
         """Rewrite ``field`` of the country ``sel`` points at to ``fn(current, name)``."""
-        for n in self.facts.names:
-            k = cvar(field, n)
-            self.e[k] = z3.If(sel == self.facts.index(n), fn(self.e[k], n), self.e[k])
-
-    def static(self, sel, fn: Callable[[str], int]) -> z3.ArithRef:
-        """A printed number of the country ``sel`` points at (e.g. its Resources)."""
-        names = self.facts.names
-        out = z3.IntVal(fn(names[-1]))
-        for n in reversed(names[:-1]):
-            out = z3.If(sel == self.facts.index(n), fn(n), out)
-        return out
-
-    def relation(self, post: SymState) -> z3.BoolRef:
-        return z3.And(*self.guards, *[post[n] == self.e[n] for n in self.pre.state_names])
-
-    def shown_choices(self, m: z3.ModelRef) -> dict:
-        """The choices and dice of a witness, by name (countries, zones and plots by name)."""
-        out = {}
-        for k, v in self.choices.items():
-            x = python_value(m.eval(v, model_completion=True))
-            out[k] = self.decode[k](x) if k in self.decode else x
-        return out
-
-
-@dataclass
-class Transition:
-    name: str
-    rules: tuple[str, ...]
-    doc: str
-    formula: z3.BoolRef
-    choices: dict = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Spec:
-    name: str
-    rules: tuple[str, ...]
-    build: Callable
-    doc: str
+        self.rewrite_at(lambda n: cvar(field, n), sel, fn)
 
 
 TRANSITIONS: dict[str, Spec] = {}
-
-
-def transition(name: str, *rules: str):
-    """Register a transition: ``build(w, **params)`` rewrites the Work copy as the rule says."""
-    def deco(fn):
-        TRANSITIONS[name] = Spec(name, rules, fn, (fn.__doc__ or "").strip())
-        return fn
-    return deco
+#: Register a transition: ``build(w, **params)`` rewrites the Work copy as the rule says.
+transition = registrar(TRANSITIONS)
 
 
 def build(name: str, pre: SymState, post: SymState, **params) -> Transition:
@@ -359,7 +282,7 @@ def zone_index(zone: str) -> int:
 
 def _zone_choice(w: Work, name: str, allowed) -> z3.ArithRef:
     """A zone (by index in ZONES) among ``allowed``."""
-    x = w._new(name, z3.Int(f"{w.label}.{name}"))
+    x = w._choice(name, z3.Int(f"{w.label}.{name}"))
     w.require(z3.Or(*[x == zone_index(z) for z in allowed]))
     w.decode[name] = lambda i: ZONES[i]
     return x
@@ -391,8 +314,9 @@ SYMMETRIC_CARD = 1
 
 
 def the_card(w: Work, symbolic: bool, card: int | None = None):
-    """The card a step moves. The encoding treats the 120 cards alike (no transition and no
-    invariant names a card number), so the state invariants and the one-way facts are symmetric
+    """The card a step moves. The encoding treats the 120 cards alike (no transition that moves a
+    card and no invariant names a card number; ``end_of_turn`` reads card 73's zone for Pirates, but
+    it is proved on its own, every card free), so the state invariants and the one-way facts are symmetric
     under any renumbering of the cards: if a step moving some card c broke them, the same step
     moving card 1 in the renumbered state would too. Proving the step for card 1 therefore proves
     it for every card, and is much faster for z3 (``symbolic=True`` leaves the card free, 1-120,
@@ -808,6 +732,16 @@ def t_alert(w: Work, wmd_returns: bool = False) -> None:
     take_plot_off_map(w, c, choose_plot(w), wmd_returns)
 
 
+@transition("plot_marker_off_map", "8.5.6", "8.5.5")
+def t_plot_marker_off_map(w: Work) -> None:
+    """8.5.6 SEGNALINO, a plot resolution's last part: its marker leaves the country, a numbered one
+    back to Available Plots, a WMD one out of the game (8.5.5). The model resolves a plot in parts
+    (FUNDING, POSTURE, PRESTIGE, GOVERNANCE: the dice are chance steps), so this one may come in a
+    step of its own, after ``resolve_plot``'s PRESTIGE where troops are there."""
+    c = w.choose_country("country")
+    take_plot_off_map(w, c, choose_plot(w))
+
+
 @transition("wmd_becomes_available", "4.7.8.1", "card 65", "card 69", "card 71")
 def t_wmd_becomes_available(w: Work) -> None:
     """4.7.8.1: a WMD event (HEU, Kazakh Strain, Loose Nuke) moves one WMD plot from the "Loose
@@ -915,6 +849,14 @@ def t_play_card(w: Work, symbolic_card: bool = False, card: int | None = None) -
     move_card(w, the_card(w, symbolic_card, card), _hand_choice(w), z3.IntVal(zone_index("in_play")))
 
 
+@transition("discard_from_hand", "5.2.4", "6.3.2.3")
+def t_discard_from_hand(w: Work, symbolic_card: bool = False, card: int | None = None) -> None:
+    """5.2.4: the US discards its final card (no effect; 6.3.2.3: discarding any card causes no
+    event): a card from a hand to the discard pile in one step (the model passes it through the
+    table and puts it away within one ``apply``)."""
+    move_card(w, the_card(w, symbolic_card, card), _hand_choice(w), z3.IntVal(zone_index("discard")))
+
+
 @transition("first_plot_claimed", "8.5.3", "4.7.7.2")
 def t_first_plot_claimed(w: Work) -> None:
     """8.5.3, 4.7.7.2: the turn's first Plot (with a US event, ruling ``first_plot_exemption``)
@@ -962,14 +904,32 @@ def t_event_card_move(w: Work, symbolic_card: bool = False, from_removed: bool =
 # End of turn
 # --------------------------------------------------------------------------------------------
 
-@transition("end_of_turn", "5.2.5", "5.2.6", "5.2.7", "5.2.9", "4.7.7.1", "card 73")
+PIRATES = 73                          # card 73 Pirates (MARK and REMOVE)
+PIRATES_COUNTRIES = ("Somalia", "Yemen")
+
+
+def pirates_hold(w: Work) -> z3.BoolRef:
+    """Card 73 Pirates: "Mentre uno di questi paesi [Somalia, Yemen] è sotto Governo Islamico, non
+    si ha il calo dei Fondi a fine turno". Its marker is in effect only once its event has been
+    played, and the card is then out of the game (MARK and REMOVE, 6.2.7, 6.2.9): the card is among
+    the removed cards, and Somalia or Yemen is under Islamist Rule now."""
+    return z3.And(w[card_var(PIRATES, "removed")] >= 1,
+                  z3.Or(*[w.at("gov", n) == GOV["islamist_rule"] for n in PIRATES_COUNTRIES]))
+
+
+@transition("end_of_turn", "5.2.5", "5.2.6", "5.2.7", "4.7.7.1", "card 73")
 def t_end_of_turn(w: Work, clamped: bool = True) -> None:
-    """5.2.5: Funding -1 (not while Pirates holds, card 73); Prestige -1 once if any country is
-    under Islamist Rule; then +1 if the World Posture is 3 on the US's side. 5.2.6: the Lapsing and
-    1st Plot boxes to the discards. 5.2.7: Reserves to zero. 5.2.9: green Regime Change markers
-    turn tan. (5.2.8, the deal, is a series of ``draw``.) ``clamped=False`` drops the track
-    limits (a deliberately broken rule)."""
+    """5.2.5: Funding -1 unless Pirates holds (card 73: its card removed, Somalia or Yemen under
+    Islamist Rule: :func:`pirates_hold`); Prestige -1 once if any country is under Islamist Rule;
+    then +1 if the World Posture is 3 on the US's side. 5.2.6: the Lapsing and 1st Plot boxes to
+    the discards, the 1st Plot exemption available again. 5.2.7: Reserves to zero. (5.2.8, the
+    deal, is a series of ``draw``; 5.2.9, after the deal, is ``regime_change_flip``.)
+    ``clamped=False`` drops the track limits (a deliberately broken rule).
+
+    Funding is kept only where Pirates holds; the converse (Funding dropping while it holds) is
+    left free: the state cannot tell the card removed by its own event from one removed otherwise."""
     pirates = w.choose_bool("pirates")
+    w.require(z3.Implies(pirates, pirates_hold(w)))
     shift_funding(w, z3.If(pirates, 0, -1), clamped)
     any_ir = z3.Or(*[w.at("gov", n) == GOV["islamist_rule"] for n in w.facts.names])
     shift_prestige(w, z3.If(any_ir, -1, 0), clamped)
@@ -979,6 +939,13 @@ def t_end_of_turn(w: Work, clamped: bool = True) -> None:
     w["first_plot_used"] = z3.IntVal(0)
     for side in SIDES:
         w[f"reserves_{side}"] = z3.IntVal(0)
+
+
+@transition("regime_change_flip", "5.2.9")
+def t_regime_change_flip(w: Work) -> None:
+    """5.2.9, the end of turn's last step, after the deal (5.2.8): every green Regime Change marker
+    turns tan. (The model takes it with the deal's last card: a step of its own, not part of
+    ``end_of_turn``, which comes before the deal.)"""
     for n in w.facts.names:
         w[cvar("rc", n)] = z3.If(w.at("rc", n) == RC["green"], RC["tan"], w.at("rc", n))
 
@@ -1029,13 +996,20 @@ def solver() -> z3.Solver:
     return z3.Then("simplify", "elim-term-ite", "smt").solver()
 
 
+#: The default solver's resource limit (a count of z3's own steps, the same on every machine,
+#: where a wall-clock timeout made the solver that answers, so a counterexample shown, depend on
+#: the machine's load): about 20 s of an unloaded machine.
+RLIMIT = 100_000_000
+
+
 def _check(formulas: list) -> tuple:
     """(verdict, model or None) for the conjunction of ``formulas``: z3's default solver first
-    (fastest on the transitions); on "unknown", the tactic solver of :func:`solver`."""
+    (fastest on the transitions), within :data:`RLIMIT`; on "unknown", the tactic solver of
+    :func:`solver`."""
     for make in (z3.Solver, solver):
         s = make()
         if make is z3.Solver:
-            s.set("timeout", 20_000)
+            s.set("rlimit", RLIMIT)
         s.add(*formulas)
         r = s.check()
         if r != z3.unknown:

@@ -54,6 +54,7 @@ z3.set_param("ctrl_c", False)
 from z3.z3 import _to_expr_ref
 
 from cdg_oracle.model.labyrinth import tracks
+from cdg_oracle.properties.refinement import constants
 from cdg_oracle.model.labyrinth.rulings import LabyrinthRulings
 from cdg_oracle.model.labyrinth.scenarios import plot_values
 
@@ -685,7 +686,40 @@ def concrete_values(d: dict, facts: MapFacts, derived: dict | None = None, rulin
     overridden by ``derived``). ``d`` is the model's state dict or the canonical state
     (``canonical()``: the same facts, zones sorted, without the rulings); ``rulings`` (the state's
     ``rulings_dict()``) stands in for ``d["rulings"]``, which the canonical state leaves out: the
-    number of plot markers in the game depends on them (D01)."""
+    number of plot markers in the game depends on them (D01). Computed in parts
+    (:func:`global_values`, :func:`country_values`, :func:`zone_values`), which the refinement
+    check's incremental abstraction recomputes one by one (properties/labyrinth/refinement.py)."""
+    vals = global_values(d, rulings)
+    stray = vals["plots_stray"]
+    for n in facts.names:
+        part, s = country_values(d["countries"][n], n)
+        vals.update(part)
+        stray += s
+    vals["plots_stray"] = stray
+    stray_cards = 0
+    for z, cards in zone_lists(d).items():
+        part, s = zone_values(z, cards)
+        vals.update(part)
+        stray_cards += s
+    vals["cards_stray"] = stray_cards
+    fns = dict(MODEL_DERIVED)
+    fns.update(derived or {})
+    for k in OBSERVED:
+        vals[k] = int(fns[k](d))
+    return vals
+
+
+#: The keys of the state dict :func:`global_values` reads (the incremental abstraction recomputes
+#: the global components only when one of them changed).
+GLOBAL_KEYS = ("prestige", "funding", "troops_track", "cells_track", "wmd_available", "wmd_removed", "reshuffles",
+               "decks", "reserves", "us_posture", "first_plot_used", "wmd_boxes", "plots_available", "rulings",
+               "plots_removed", "plots_set_aside")
+
+
+def global_values(d: dict, rulings: dict | None = None) -> dict:
+    """The components outside the countries and the card zones (tracks, plots available, game
+    length, parameters); ``plots_stray`` counts the stray markers of Available Plots only (the
+    countries' are :func:`country_values`')."""
     vals: dict = {}
     for k in ("prestige", "funding", "troops_track", "cells_track", "wmd_available", "wmd_removed",
               "reshuffles", "decks"):
@@ -696,48 +730,59 @@ def concrete_values(d: dict, facts: MapFacts, derived: dict | None = None, rulin
     vals["first_plot_used"] = int(d["first_plot_used"])
     vals["wmd_box_loose_nuke"] = int(d["wmd_boxes"]["loose_nuke_heu_kazakh_strain"])
     vals["wmd_box_pakistan"] = int(d["wmd_boxes"]["pakistan_arsenal"])
-    stray = 0
     avail = Counter(d["plots_available"])
     for v in PLOT_NUMBERS:
         vals[f"plots_available_{v}"] = avail.pop(v, 0)
-    stray += sum(avail.values())
+    vals["plots_stray"] = sum(avail.values())
     # The numbered markers in the game: those that left it (plot_markers_reusable=false, D01) or a
     # solo game set aside (9.3.3) are out of what the z3 state counts.
-    totals = (Counter(plot_values(LabyrinthRulings.from_dict(d["rulings"] if rulings is None else rulings)))
+    totals = (Counter(_plot_values(d["rulings"] if rulings is None else rulings))
               - Counter(d.get("plots_removed", ())) - Counter(d.get("plots_set_aside", ())))
     for v in PLOT_NUMBERS:
         vals[f"plot_total_{v}"] = totals.get(v, 0)
-    for n in facts.names:
-        c = d["countries"][n]
-        for f in COUNTRY_ENUMS:
-            vals[cvar(f, n)] = c[f] if c[f] is not None else "none"
-        for f in ("troops", "sleepers", "actives", "aid"):
-            vals[cvar(f, n)] = int(c[f])
-        vals[cvar("cadre", n)] = int(c["cadre"])
-        vals[cvar("besieged", n)] = int(c["besieged"])
-        vals[cvar("nato", n)] = c["markers"].count(NATO)
-        vals[cvar("sadr", n)] = c["markers"].count(SADR)
-        plots = Counter(c["plots"])
-        for v in PLOT_NUMBERS:
-            vals[cvar(f"plots_{v}", n)] = plots.pop(v, 0)
-        vals[cvar("plots_wmd", n)] = plots.pop("WMD", 0)
-        stray += sum(plots.values())
-    vals["plots_stray"] = stray
-    zones = {"deck": d["deck"], "hand_US": d["hands"]["US"], "hand_Jihadist": d["hands"]["Jihadist"],
-             "discard": d["discard"], "removed": d["removed"], "lapsing": d["lapsing"],
-             "first_plot": d["first_plot"], "in_play": d["in_play"]}
-    stray_cards = 0
-    for z in ZONES:
-        count = Counter(zones[z])
-        for n in CARDS:
-            vals[card_var(n, z)] = count.pop(n, 0)
-        stray_cards += sum(count.values())
-    vals["cards_stray"] = stray_cards
-    fns = dict(MODEL_DERIVED)
-    fns.update(derived or {})
-    for k in OBSERVED:
-        vals[k] = int(fns[k](d))
     return vals
+
+
+def _plot_values(rulings: dict) -> tuple:
+    """The numbered plot markers of a game under ``rulings`` (``plot_marker_values``, D01)."""
+    return tuple(plot_values(LabyrinthRulings.from_dict(rulings)))
+
+
+def country_values(c: dict, n: str) -> tuple[dict, int]:
+    """The components of country ``n`` (its dict ``c``), and how many plot markers of no known
+    kind lie there."""
+    vals: dict = {}
+    for f in COUNTRY_ENUMS:
+        vals[cvar(f, n)] = c[f] if c[f] is not None else "none"
+    for f in ("troops", "sleepers", "actives", "aid"):
+        vals[cvar(f, n)] = int(c[f])
+    vals[cvar("cadre", n)] = int(c["cadre"])
+    vals[cvar("besieged", n)] = int(c["besieged"])
+    vals[cvar("nato", n)] = c["markers"].count(NATO)
+    vals[cvar("sadr", n)] = c["markers"].count(SADR)
+    plots = Counter(c["plots"])
+    for v in PLOT_NUMBERS:
+        vals[cvar(f"plots_{v}", n)] = plots.pop(v, 0)
+    vals[cvar("plots_wmd", n)] = plots.pop("WMD", 0)
+    return vals, sum(plots.values())
+
+
+def zone_lists(d: dict) -> dict:
+    """Each card zone of the vector (``ZONES``) and the list of the state that holds it."""
+    return {"deck": d["deck"], "hand_US": d["hands"]["US"], "hand_Jihadist": d["hands"]["Jihadist"],
+            "discard": d["discard"], "removed": d["removed"], "lapsing": d["lapsing"],
+            "first_plot": d["first_plot"], "in_play": d["in_play"]}
+
+
+def zone_values(z: str, cards: list, only=None) -> tuple[dict, int]:
+    """The components ``card[n]@z`` of zone ``z`` (the list ``cards``: how many times each card is
+    listed), for every card or those of ``only``, and how many entries are not a card number."""
+    count = Counter(cards)
+    vals = {card_var(n, z): count.pop(n, 0) for n in (CARDS if only is None else only)}
+    if only is not None:
+        for n in CARDS:
+            count.pop(n, None)
+    return vals, sum(count.values())
 
 
 _INT_CACHE: dict[int, z3.IntNumRef] = {}
@@ -756,32 +801,10 @@ def _z3_value(enum_field: dict, name: str, value):
     return values[value]
 
 
-def python_value(v: z3.ExprRef):
-    """A z3 value as plain Python: int, or an enumeration member's name."""
-    if z3.is_int_value(v):
-        return v.as_long()
-    if z3.is_true(v):
-        return True
-    if z3.is_false(v):
-        return False
-    return str(v)
-
-
 def variables(e: z3.ExprRef) -> list[z3.ExprRef]:
-    """The uninterpreted constants of ``e``, sorted by name."""
-    seen: dict[str, z3.ExprRef] = {}
-    todo = [e]
-    visited = set()
-    while todo:
-        x = todo.pop()
-        if x.get_id() in visited:
-            continue
-        visited.add(x.get_id())
-        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            seen.setdefault(x.decl().name(), x)
-        else:
-            todo.extend(x.children())
-    return [seen[k] for k in sorted(seen)]
+    """The uninterpreted constants of ``e``, sorted by name (the refinement check's walk,
+    properties/refinement.py ``constants``)."""
+    return sorted(constants(e), key=lambda x: x.decl().name())
 
 
 @dataclass

@@ -1,14 +1,19 @@
 """Labyrinth's refinement check (properties/labyrinth/refinement.py over properties/refinement.py):
 the steps of random games are steps of the proved transitions; a step no transition allows (a cell
 or a troop cube from nowhere) is a finding naming what changed; the transitions added for the
-model's steps are proved."""
+model's steps are proved; the end of turn keeps Funding only where Pirates holds (card 73), and 5.2.9's
+flip, the final card's discard (5.2.4) and a plot marker's return (8.5.6) are steps of their own; the
+refinement check alone catches rule mutants (mutants.REFINEMENT_CAUGHT)."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
 
 from cdg_oracle.model.core.registry import get
+from cdg_oracle.properties import refinement_mutants as RM
+from cdg_oracle.properties.labyrinth import mutants
 from cdg_oracle.properties.labyrinth import refinement as R
 from cdg_oracle.properties.labyrinth import z3_proofs as P
 from cdg_oracle.properties.refinement import Finding, StepObserver, checker
@@ -98,7 +103,9 @@ def test_solo_rules_relate_to_the_two_player_rules_they_carry_out(lets_roll):
     assert R.relates(["card 14"], c.moves["shift_alignment[country=Syria]"])
 
 
-@pytest.mark.parametrize("name", ["regime_change_marker", "first_plot_claimed", "put_away"])
+@pytest.mark.parametrize("name", ["regime_change_marker", "first_plot_claimed", "put_away", "end_of_turn",
+                                  "regime_change_flip", "discard_from_hand",
+                                  "plot_marker_off_map"])
 def test_the_transitions_added_for_the_models_steps_are_proved(name):
     assert P.prove(name)["status"] == "proved"
 
@@ -119,3 +126,123 @@ def test_the_first_steps_of_a_random_game_have_no_finding(scenario, options):
         obs.observe(st, a)
     assert obs.finding is None, obs.finding.line()
     assert obs.checker.tally.steps > 0
+
+
+@pytest.mark.parametrize("scenario", ["lets_roll", "anaconda", "mission_accomplished", "you_can_call_me_al"])
+@pytest.mark.parametrize("options", [None, {"solo": True}], ids=["two-player", "solo"])
+def test_the_incremental_abstraction_equals_the_whole_one(scenario, options):
+    """The refinement check's incremental abstraction (``_Incremental``: only the parts whose input
+    changed recomputed) gives, after every step of a random game, the vector the whole abstraction
+    (``z3_state.concrete_values``) gives, and as changed exactly the components that differ."""
+    st = get("labyrinth").new_state(scenario, "standard", None, options)
+    abstraction = R.model(st.game_object).abstraction
+    inc = abstraction.incremental(st)
+    prev = abstraction.values(st)
+    assert inc.values == prev
+    rng = random.Random(11)
+    moved = set()
+    for _ in range(150):
+        if st.is_terminal():
+            break
+        a = sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance" else rng.choice(st.legal_actions())
+        st.apply(a)
+        now, changed = inc.step(st)
+        whole = abstraction.values(st)
+        assert now == whole
+        assert changed == {k for k in whole if whole[k] != prev[k]}
+        moved |= changed
+        prev = whole
+    # the game moved cards, pieces and tracks: every kind of part was recomputed
+    assert any(k.startswith("card[") for k in moved) and any("[" in k and not k.startswith("card[") for k in moved)
+    assert moved - {k for k in moved if "[" in k}
+
+
+# -- the end of turn --------------------------------------------------------------------------------------
+def _end_of_turn(pre: dict) -> dict:
+    """The changes of 5.2.5-5.2.7 but Funding's on ``pre`` (Reserves at zero; no Diplomacy there, 5.2.5):
+    Prestige -1 once if any country is under Islamist Rule (Afghanistan at Let's Roll's set-up)."""
+    ir = any(v == "islamist_rule" for k, v in pre.items() if k.startswith("gov["))
+    return {"reserves_US": 0, "reserves_Jihadist": 0, "prestige": pre["prestige"] - (1 if ir else 0)}
+
+
+@pytest.mark.rule("5.2.5")
+@pytest.mark.rule("card 73")
+def test_funding_stays_at_the_end_of_turn_only_where_pirates_holds(lets_roll):
+    """5.2.5: Funding -1 at the end of the turn; card 73 Pirates: not while Somalia or Yemen is under
+    Islamist Rule, once its event has been played (MARK and REMOVE: the card is out of the game)."""
+    _, c, pre = lets_roll
+    eot = ["5.2.5", "5.2.6", "5.2.7"]
+    # no Islamist Rule anywhere (Afghanistan Poor): the step changes Reserves and Funding only
+    pre = dict(pre, reserves_US=2, funding=5, prestige=7, **{"gov[Afghanistan]": "poor", "align[Afghanistan]": "adversary"})
+    assert _step(c, pre, dict(_end_of_turn(pre), funding=4), eot) == ("end_of_turn",)
+    kept = _step(c, pre, _end_of_turn(pre), eot)
+    assert isinstance(kept, Finding) and "end_of_turn" in kept.candidates
+    zone = next(z for z in ("deck", "hand_US", "hand_Jihadist", "discard") if pre[f"card[73]@{z}"] == 1)
+    played = dict(pre, **{f"card[73]@{zone}": 0, "card[73]@removed": 1})
+    assert isinstance(_step(c, played, _end_of_turn(played), eot), Finding)   # neither Somalia nor Yemen
+    pirates = dict(played, **{"gov[Somalia]": "islamist_rule", "align[Somalia]": "adversary"})
+    assert _step(c, pirates, _end_of_turn(pirates), eot + ["card 73"]) == ("end_of_turn",)
+    # Somalia under Islamist Rule but Pirates never played: end_of_turn drops Funding
+    unplayed = dict(pirates, **{f"card[73]@{zone}": 1, "card[73]@removed": 0})
+    post = dict(unplayed, **_end_of_turn(unplayed))
+    assert not c.admits("end_of_turn", unplayed, post, frozenset(k for k in post if post[k] != unplayed[k]))
+    post["funding"] = 4
+    assert c.admits("end_of_turn", unplayed, post, frozenset(k for k in post if post[k] != unplayed[k]))
+
+
+@pytest.mark.rule("5.2.9")
+def test_the_regime_change_flip_after_the_deal_is_a_step_of_its_own(lets_roll):
+    """5.2.9: green Regime Change markers turn tan after the deal (the model: with the deal's last card),
+    whatever troops are there now; a tan marker never turns green again."""
+    _, c, pre = lets_roll
+    pre = dict(pre, **{"rc[Iraq]": "green", "gov[Iraq]": "poor", "align[Iraq]": "ally", "troops[Iraq]": 2})
+    assert _step(c, pre, {"rc[Iraq]": "tan"}, ["5.2.9"]) == ("regime_change_flip",)
+    back = dict(pre, **{"rc[Iraq]": "tan"})
+    assert isinstance(_step(c, back, {"rc[Iraq]": "green"}, ["5.2.9"]), Finding)
+
+
+@pytest.mark.rule("5.2.4")
+def test_a_final_card_discarded_goes_from_the_hand_to_the_discards_in_one_step(lets_roll):
+    """5.2.4: the US discards its final card without effect (the model passes it through the table
+    within the step); a card from the draw pile to the discards is no such step."""
+    _, c, pre = lets_roll
+    n = next(k for k in range(1, 121) if pre[f"card[{k}]@deck"] == 1)
+    pre = dict(pre, **{f"card[{n}]@deck": 0, f"card[{n}]@hand_US": 1})
+    v = _step(c, pre, {f"card[{n}]@hand_US": 0, f"card[{n}]@discard": 1}, ["5.2.4", "6.3.2.3"])
+    assert v == (f"discard_from_hand[card {n}]",)
+    m = next(k for k in range(1, 121) if pre[f"card[{k}]@deck"] == 1)
+    assert isinstance(_step(c, pre, {f"card[{m}]@deck": 0, f"card[{m}]@discard": 1}, ["5.2.4", "6.3.2.3"]), Finding)
+
+
+@pytest.mark.rule("8.5.6")
+def test_a_resolved_plots_marker_leaving_in_a_step_of_its_own_goes_back_to_available(lets_roll):
+    """8.5.6 SEGNALINO: the last part of a resolution (the model's PRESTIGE came in an earlier step, with
+    troops there): a numbered plot back to Available Plots; one that vanishes is no step."""
+    _, c, pre = lets_roll
+    pre = dict(pre, **{"plots_3[Afghanistan]": 1, "plots_available_3": pre["plots_available_3"] - 1,
+                       "troops[Afghanistan]": 2, "troops_track": pre["troops_track"] - 2})
+    back = {"plots_3[Afghanistan]": 0, "plots_available_3": pre["plots_available_3"] + 1}
+    assert _step(c, pre, back, ["8.5.6"]) == ("plot_marker_off_map[country=Afghanistan]",)
+    assert isinstance(_step(c, pre, {"plots_3[Afghanistan]": 0}, ["8.5.6"]), Finding)
+
+
+# -- mutants ------------------------------------------------------------------------------------------------
+def test_the_caught_list_names_registered_mutants():
+    assert len(mutants.REFINEMENT_CAUGHT) >= 10
+    assert len(set(mutants.REFINEMENT_CAUGHT)) == len(mutants.REFINEMENT_CAUGHT)
+    assert set(mutants.REFINEMENT_CAUGHT) <= set(mutants.MUTANTS)
+    assert set(mutants.REFINEMENT_QUICK) <= set(mutants.REFINEMENT_CAUGHT)
+
+
+@pytest.mark.parametrize("name", mutants.REFINEMENT_QUICK)
+def test_the_refinement_check_alone_catches_mutants(name):
+    r = RM.catches_mutant("labyrinth", name, games_=1, max_steps=30)
+    assert r["caught"], r
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("CDG_SLOW_TESTS"), reason="slow: set CDG_SLOW_TESTS=1")
+@pytest.mark.parametrize("name", mutants.REFINEMENT_CAUGHT)
+def test_the_refinement_check_alone_catches_every_listed_mutant(name):
+    r = RM.catches_mutant("labyrinth", name, games_=2, max_steps=300)
+    assert r["caught"], r

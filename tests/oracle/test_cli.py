@@ -177,7 +177,7 @@ def test_rules_lists_every_rule_and_card(capsys):
 
 
 def test_verify_writes_reports(tmp_path, capsys):
-    code, stdout, stderr = run(capsys, "verify", "--budget", "5", "--games", "1", "--examples", "2",
+    code, stdout, stderr = run(capsys, "verify", "--no-refinement", "--budget", "5", "--games", "1", "--examples", "2",
                                "--steps", "20", "--out", str(tmp_path))
     md = (tmp_path / "labyrinth" / "verification.md").read_text()
     data = json.loads((tmp_path / "labyrinth" / "verification.json").read_text())
@@ -190,6 +190,8 @@ def test_verify_writes_reports(tmp_path, capsys):
     assert {m["check"] for m in data["map_checks"]} and len(data["scenario_checks"]) == 4
     assert data["z3_proofs"] and all(p["status"] == "proved" for p in data["z3_proofs"])
     assert data["state_machine"]["runs"] >= 1 and data["state_machine"]["failures"] == []
+    page = (tmp_path / "labyrinth" / "index.html").read_text(encoding="utf-8")  # beside them (issue 33)
+    assert "every property holds" in page and 'id="s-z3_proofs"' in page and "<svg" in page
 
 
 def test_console_script_entry_point():

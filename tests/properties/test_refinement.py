@@ -93,6 +93,28 @@ def test_a_sequence_longer_than_allowed_is_a_finding():
     assert isinstance(c.check(_v(4, 0, False), _v(4, 4, True), ["2"]), R.Finding)
 
 
+def test_a_search_out_of_its_budget_is_a_finding_that_says_so(monkeypatch):
+    """A sequence search tries at most SEARCH_BUDGET parts: past it the step is a finding marked
+    "search bounded" (a finding must never take minutes), not a hang; within it the same step
+    is matched."""
+    pre, post = _v(4, 0, False), _v(4, 4, True)
+    monkeypatch.setattr(R, "SEARCH_BUDGET", 1)
+    c = _checker()
+    f = c.check(pre, post, ["2"])
+    assert isinstance(f, R.Finding) and f.bounded
+    assert "search bounded" in f.line() and f.to_dict()["bounded"] is True
+    monkeypatch.setattr(R, "SEARCH_BUDGET", 100)
+    assert set(c.check(pre, post, ["2"])) == {"raise_flag", "copy_x_to_y"}
+
+
+def test_the_incremental_abstraction_gives_the_changed_components():
+    """A step whose changed components the caller gives (an incremental abstraction) is checked
+    on them, without comparing the two vectors."""
+    c = _checker()
+    assert c.check(_v(3), _v(5), ["1.1"], changed=frozenset({"x"})) == ("inc_x",)
+    assert c.check(_v(3), _v(3), ["1.1"], changed=frozenset()) == (R.STUTTER,)
+
+
 def test_a_step_no_move_explains_names_the_values_that_break_each_candidate():
     c = _checker()
     f = c.check(_v(4, 0, False), _v(4, 5, False), ["2"])     # y := 5 with the flag down, x = 4

@@ -148,3 +148,18 @@ def test_each_documented_non_invariant_is_broken_by_a_step_of_the_rules():
     w = by["good_has_no_aid"]["witness"]
     (gov,) = [k for k in w["pre"] if k.startswith("gov[")]
     assert w["pre"][gov] == "good" and w["post"][gov.replace("gov", "aid")] >= 1
+
+
+def test_a_proof_z3_could_not_decide_is_said_so_not_shown_as_a_counterexample():
+    """properties/verification.py ``proofs_section``: a transition z3 answered "unknown" on (its
+    resource limit reached) is "not proved", never a counterexample with nothing shown; a vacuous
+    one says so; the section holds only if every verdict is proved."""
+    from cdg_oracle.properties.verification import proofs_section
+
+    sec = proofs_section("t", [], [], [("a", "1.1", "proved", None), ("b", "1.2", "unknown", None),
+                                        ("c", "1.3", "vacuous", None), ("d", "1.4", False, {"x": 1})])
+    lines = {ln.split(" | ")[0].strip("| "): ln for ln in sec.md if ln.startswith("| ") and "rules" not in ln}
+    assert "proved" in lines["a"] and "not proved" in lines["b"] and "**counterexample**" not in lines["b"]
+    assert "vacuous" in lines["c"] and '**counterexample** {"x": 1}' in lines["d"]
+    assert not sec.ok
+    assert proofs_section("t", [], [], [("a", "1.1", True, None)]).ok

@@ -1,0 +1,237 @@
+"""The action encoding (issue 32 item 1): a fixed, versioned table of every action and chance
+outcome a game can ever offer, each with an integer id that means the same thing in every state.
+
+The contract's actions are small JSON values (model/core/game.py); the only integer an action had
+before is its place in today's legal list. A game declares its actions as data, an
+:class:`ActionDeclaration`:
+
+* ``domains``: named, ordered lists of JSON values (the countries or spaces of the map, the cards
+  of the card list, the numbers a rule bounds, the words a question offers);
+* ``scalars``: the actions that are a bare string (``"pass"``);
+* ``shapes``: each an object's keys, each key with the domain its value is drawn from
+  (``{"country": "country", "plot": "plot"}``).
+
+The table is their ordered expansion: the scalars first, in their order; then each shape in its
+order, its actions numbered in mixed radix over its keys' domains, the first key most
+significant (sorted keys: the keys are the object's keys in ``sorted`` order). The table is never
+materialised: ``action_id`` and ``action_from_id`` are arithmetic over the declaration, so a table
+of a few hundred thousand ids costs nothing, and another implementation computes the same numbers
+from the published JSON (:meth:`ActionTable.to_json`, ``model/<game>/data/actions.json``; the
+format: docs/openspiel.md, "The action tables").
+
+One table holds both the players' actions and chance's outcomes (Labyrinth's drawn
+``{"card": 18}`` and the played ``{"card": 18}`` are the same JSON value, and get the same id).
+
+Values are matched with their JSON type: ``{"die": 1}`` and ``{"die": True}`` are different actions
+(model/core/game.py ``action_key``), and a domain holding ``1`` does not hold ``True``.
+
+Declared bounds (:class:`Bounds`) beside the table: the most chance outcomes at one node and the
+longest game, each argued from the rules in the game's declaration; tests/oracle/test_encoding.py
+fails when a random game exceeds one, or offers an action the table does not hold.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.game import action_key
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """A game's declared bounds (each argued in the game's declaration): ``chance_outcomes``, the
+    most outcomes one chance node offers; ``game_length``, the most steps (decisions and chance
+    outcomes applied) from a new game to its end."""
+
+    chance_outcomes: int
+    game_length: int
+
+
+@dataclass(frozen=True)
+class ActionDeclaration:
+    """What a game declares (model/<game>/encoding.py): the domains, scalars and shapes of its
+    actions, the table's ``version`` (raised whenever the table changes: the numbers then mean
+    other actions) and its ``digest`` at that version (:meth:`ActionTable.digest`), so that a
+    change of the table without a new version fails its test; the ``bounds``; and the observation
+    tensor's ``categories`` (:mod:`cdg_oracle.model.core.tensor`)."""
+
+    game: str
+    version: int
+    digest: str
+    domains: Mapping[str, tuple]
+    scalars: tuple = ()
+    shapes: tuple = ()
+    bounds: Bounds = Bounds(0, 0)
+    categories: Mapping[str, tuple] = field(default_factory=dict)
+
+
+def _typed(value: Any) -> tuple:
+    """A JSON value with its type: ``1`` and ``True`` (equal in Python) stay apart."""
+    return (type(value).__name__, json.dumps(value, sort_keys=True))
+
+
+class ActionTable:
+    """The ordered expansion of an :class:`ActionDeclaration` (see the module docstring)."""
+
+    def __init__(self, decl: ActionDeclaration):
+        self.decl = decl
+        self.version = decl.version
+        for name, values in decl.domains.items():
+            typed = [_typed(v) for v in values]
+            if len(set(typed)) != len(typed):
+                raise DataError(f"{decl.game}: action domain {name} lists a value twice")
+        self._index = {name: {_typed(v): i for i, v in enumerate(values)} for name, values in decl.domains.items()}
+        self._scalars = {s: i for i, s in enumerate(decl.scalars)}
+        self.blocks = []  # (offset, keys in sorted order, domain names, size)
+        offset = len(decl.scalars)
+        seen = set()
+        for shape in decl.shapes:
+            keys = tuple(sorted(shape))
+            if keys in seen:
+                raise DataError(f"{decl.game}: action shape {keys} declared twice")
+            seen.add(keys)
+            names = tuple(shape[k] for k in keys)
+            for n in names:
+                if n not in decl.domains:
+                    raise DataError(f"{decl.game}: action shape {keys} names no domain {n!r}")
+            size = 1
+            for n in names:
+                size *= len(decl.domains[n])
+            self.blocks.append((offset, keys, names, size))
+            offset += size
+        self.size = offset
+        self._by_keys = {b[1]: b for b in self.blocks}
+        #: the one-key shapes: key -> {value (a boolean as (bool, value)): id}
+        self._single: dict = {}
+        for offset, keys, names, _ in self.blocks:
+            if len(keys) == 1:
+                self._single[keys[0]] = {((bool, v) if v.__class__ is bool else v): offset + i
+                                         for i, v in enumerate(decl.domains[names[0]])}
+        self._ids: dict = {}  # an action's items with their types (a scalar: its type and value) -> id
+
+    def __len__(self) -> int:
+        return self.size
+
+    def find(self, action: Any) -> int | None:
+        """The id of ``action``, or None when the table does not hold it."""
+        if type(action) is dict:  # the fast path: the items with their types, remembered
+            key = tuple([(k, v.__class__, v) for k, v in action.items()])
+        elif isinstance(action, (str, int, float, bool)) or action is None:
+            key = (action.__class__, action)
+        else:
+            return None
+        try:
+            got = self._ids.get(key)
+        except TypeError:  # an unhashable value (a list): no action of a table
+            return None
+        if got is not None:
+            return got
+        if isinstance(action, str):
+            got = self._scalars.get(action)
+        elif isinstance(action, dict):
+            block = self._by_keys.get(tuple(sorted(action)))
+            if block is None:
+                return None
+            offset, keys, names, _ = block
+            got = 0
+            for k, n in zip(keys, names):
+                i = self._index[n].get(_typed(action[k]))
+                if i is None:
+                    return None
+                got = got * len(self.decl.domains[n]) + i
+            got += offset
+        if got is not None and len(self._ids) < 200_000:
+            self._ids[key] = got
+        return got
+
+    def ids_of(self, actions: list) -> list[int | None]:
+        """The ids of ``actions`` (None for one the table does not hold), in their order. One-key
+        objects of one key (a draw's cards, a die's faces) are looked up by value all at once; a
+        boolean or a float value takes the typed path (``True`` is not ``1``)."""
+        if actions and type(actions[0]) is dict and len(actions[0]) == 1:
+            (k,) = actions[0]
+            sub = self._single.get(k)
+            if sub is not None and set(map(len, actions)) == {1}:
+                try:
+                    values = [a[k] for a in actions]
+                except (KeyError, TypeError):
+                    values = None
+                if values is not None and not ({bool, float} & set(map(type, values))):
+                    try:
+                        return list(map(sub.get, values))
+                    except TypeError:  # an unhashable value: the slow path says None
+                        pass
+        single, find = self._single, self.find
+        out = []
+        last, sub = None, None
+        for a in actions:
+            got = None
+            if type(a) is dict and len(a) == 1:
+                for k, v in a.items():
+                    if k != last:
+                        last, sub = k, single.get(k)
+                    if sub is not None and v.__class__ is not float:
+                        try:
+                            got = sub.get(v) if v.__class__ is not bool else sub.get((bool, v))
+                        except TypeError:
+                            got = None
+            out.append(got if got is not None else find(a))
+        return out
+
+    def action_id(self, action: Any) -> int:
+        """The id of ``action``; an action the table does not hold is a one-line DataError."""
+        got = self.find(action)
+        if got is None:
+            raise DataError(f"{self.decl.game}: action {action_key(action)} is not in the action table "
+                            f"(version {self.version}): the game's encoding declaration misses it")
+        return got
+
+    def action_from_id(self, action_id: int) -> Any:
+        """The action numbered ``action_id`` (a fresh value); a number outside the table is a
+        one-line DataError."""
+        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < self.size:
+            raise DataError(f"{self.decl.game}: action id {action_id!r} is outside the table (0-{self.size - 1})")
+        if action_id < len(self.decl.scalars):
+            return self.decl.scalars[action_id]
+        for offset, keys, names, size in self.blocks:
+            if action_id < offset + size:
+                rest = action_id - offset
+                values = []
+                for n in reversed(names):
+                    dom = self.decl.domains[n]
+                    rest, i = divmod(rest, len(dom))
+                    values.append(dom[i])
+                return dict(zip(keys, reversed(values)))
+        raise AssertionError("unreachable: the blocks cover the table")
+
+    def to_dict(self) -> dict:
+        """The table as published (``model/<game>/data/actions.json``): enough for another
+        implementation to compute every id (docs/openspiel.md, "The action tables")."""
+        d = self.decl
+        return {
+            "game": d.game,
+            "version": d.version,
+            "size": self.size,
+            "order": "scalars first, in order; then each shape in order, its keys sorted, numbered in "
+                     "mixed radix over its keys' domains, the first key most significant",
+            "scalars": list(d.scalars),
+            "shapes": [{"offset": offset, "size": size, "keys": {k: n for k, n in zip(keys, names)}}
+                       for offset, keys, names, size in self.blocks],
+            "domains": {name: list(values) for name, values in d.domains.items()},
+            "bounds": {"distinct_actions": self.size, "chance_outcomes": d.bounds.chance_outcomes,
+                       "game_length": d.bounds.game_length},
+        }
+
+    def digest(self) -> str:
+        """SHA-256 of the table's ids (its scalars, shapes and domains, in order): what the game's
+        declaration pins beside its version."""
+        d = self.to_dict()
+        core = {k: d[k] for k in ("scalars", "shapes", "domains")}
+        return hashlib.sha256(json.dumps(core, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+    def to_json(self) -> str:
+        """The published file's text (sorted keys, one indent level per nesting, a final newline)."""
+        return json.dumps(self.to_dict(), indent=1, sort_keys=True, ensure_ascii=False) + "\n"

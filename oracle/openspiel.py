@@ -1,0 +1,457 @@
+"""The games in OpenSpiel and PettingZoo (issue 32 item 3): every game of the registry registered
+with ``pyspiel`` as ``cdg_<name>``, through the core contract only (no game is named here).
+
+Behind the optional extra ``openspiel`` (``pip install 'cdg-oracle[openspiel]'``: open-spiel,
+pettingzoo, shimmy, numpy). Usage (docs/openspiel.md)::
+
+    from cdg_oracle.oracle import openspiel
+    openspiel.register_all()
+    game = pyspiel.load_game("cdg_<name>(scenario=<scenario>)")
+
+What the binding gives, and how:
+
+* **Parameters**: ``scenario`` and ``length`` (the game's defaults), every option of the game
+  (``spec.normalize_options(None)``: a boolean, integer or string option is a parameter of its
+  type; a list or object option, or one whose default is null, is a string parameter holding its
+  JSON, "" for the default) and every ruling switch (``rulings_dict()`` of a new game: a parameter
+  of its default's type). A bad value is the game's own one-line DataError.
+* ``max_steps`` (default 0: none), the binding's own: a game not over after that many steps is
+  cut there, terminal with zero returns (no rule ends it: for bounded tests and searches, as
+  OpenSpiel's own games take a horizon); ``max_game_length`` is then ``max_steps``.
+* **Players**: the sides in the spec's order (player 0 is ``spec.sides[0]``). Chance is
+  OpenSpiel's chance player, with the model's exact probabilities as floats.
+* **Actions**: the ids of the game's action table (model/core/encoding.py); player actions and
+  chance outcomes share it, so ``num_distinct_actions`` and ``max_chance_outcomes`` are both the
+  table's size. ``legal_actions()`` is sorted by id (OpenSpiel's requirement).
+* **Returns**: the model's ``returns()``: +1 for the winner, -1 for every other side, 0 each at an
+  end without a winner. With two sides that is zero-sum (+1/-1/0); with more (four factions) it is
+  general-sum: one faction wins and the others all lose alike, and nothing in the rules ranks the
+  losers (docs/openspiel.md, "Returns").
+* **Strings and tensors**: the observation string is the canonical JSON of ``observation(side)``;
+  the information-state string that of ``information_state(side)`` (perfect recall). The
+  observation tensor lays the observation out by the game's fixed layout (model/core/tensor.py,
+  published in ``model/<game>/data/actions.json``); the information-state tensor is the
+  observation tensor followed by one count per action id of the steps the side saw taken (its own
+  moves, the public moves and outcomes, the private outcomes shown to it).
+* **Serialization** is the state's own JSON (``to_json(history=True)``/``from_json``: the state
+  and the steps that led to it, so each side's information state survives): OpenSpiel pickles a
+  Python state's attributes, and the one attribute here pickles as that text. **Cloning** copies
+  the game's data only (``clone()`` of the model state); caches are not copied.
+
+The re-deal sampler for IS-MCTS: :func:`resampler` (``bot.set_resampler(resampler(seed))``).
+OpenSpiel 2.0.2's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on any game implemented in Python,
+its own examples included: use the Python MCTS (``open_spiel.python.algorithms.mcts``).
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from cdg_oracle.model.core import registry
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.game import CHANCE, action_key
+from cdg_oracle.model.core.tensor import compile_slots, encode, size
+
+PREFIX = "cdg_"
+
+try:  # the optional extra
+    import numpy as np
+    import pyspiel
+except ImportError:  # pragma: no cover - without the extra the module still imports; register fails
+    np = None
+    pyspiel = None
+
+
+def _need() -> None:
+    if pyspiel is None:
+        raise DataError("OpenSpiel is not installed: pip install 'cdg-oracle[openspiel]'")
+
+
+def short_name(game: str) -> str:
+    """The OpenSpiel name of a game of the registry (``cdg_<name>``)."""
+    return PREFIX + game
+
+
+# -- the game's parameters ----------------------------------------------------------------------
+#: The characters of OpenSpiel's game strings (``name(k=v,k=v)``) a string parameter cannot hold
+#: as themselves: percent-encoded (``%2C`` for a comma), as in a URL.
+_SPECIAL = {"%": "%25", ",": "%2C", "(": "%28", ")": "%29", "=": "%3D"}
+
+
+def quote(text: str) -> str:
+    """A string as an OpenSpiel string parameter (its game-string characters percent-encoded)."""
+    return "".join(_SPECIAL.get(c, c) for c in text)
+
+
+def unquote(text: str) -> str:
+    """The inverse of :func:`quote`."""
+    for c, code in reversed(list(_SPECIAL.items())):
+        text = text.replace(code, c)
+    return text
+
+
+def _param_default(value: Any) -> Any:
+    """A parameter's default: a bool, int or float as itself, a string quoted (:func:`quote`);
+    anything else as quoted JSON text ("" for null)."""
+    if isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str):
+        return quote(value)
+    return "" if value is None else quote(json.dumps(value, sort_keys=True, separators=(",", ":")))
+
+
+def _param_value(default: Any, given: Any) -> Any:
+    """A parameter's value as the game takes it (a string unquoted; JSON text read back where the
+    default was not a plain value)."""
+    if isinstance(default, (bool, int, float)):
+        return given
+    if isinstance(default, str):
+        return unquote(given)
+    if given == "":
+        return default
+    try:
+        return json.loads(unquote(given))
+    except ValueError:
+        raise DataError(f"parameter value {given!r} is not JSON") from None
+
+
+class _Spec:
+    """What the binding knows of one game: its spec, table, parameters and tensor layout."""
+
+    def __init__(self, name: str):
+        spec = self.spec = registry.get(name)
+        self.name = name
+        self.table = spec.action_table()
+        self.sides = tuple(spec.sides)
+        self.index = {s: i for i, s in enumerate(self.sides)}
+        scenario = spec.default_scenario or spec.scenarios()[0]
+        self.default_options = spec.normalize_options(None)
+        first = spec.new_state(scenario, spec.lengths[0], None, None)
+        self.default_rulings = first.rulings_dict()
+        clash = set(self.default_options) & set(self.default_rulings) | \
+            (set(OWN) & (set(self.default_options) | set(self.default_rulings)))
+        if clash:
+            raise DataError(f"{name}: option and ruling names clash as OpenSpiel parameters: {sorted(clash)}")
+        self.params = {"scenario": scenario, "length": spec.lengths[0], "max_steps": 0}
+        self.params.update({k: _param_default(v) for k, v in self.default_options.items()})
+        self.params.update({k: _param_default(v) for k, v in self.default_rulings.items()})
+        self._slots = None
+
+    def slots(self) -> list:
+        """The observation tensor's layout (model/core/tensor.py; as published:
+        oracle/action_tables.py ``observation_layout``)."""
+        if self._slots is None:
+            from cdg_oracle.oracle.action_tables import observation_layout
+            self._slots = observation_layout(self.name)
+        return self._slots
+
+    def new_state(self, params: dict) -> Any:
+        options = {k: _param_value(self.default_options[k], params[k]) for k in self.default_options}
+        rulings = {k: _param_value(self.default_rulings[k], params[k]) for k in self.default_rulings
+                   if params[k] != self.params[k]}
+        return self.spec.new_state(params["scenario"], params["length"], rulings, options)
+
+
+#: The binding's own parameters (beside the game's options and rulings).
+OWN = ("scenario", "length", "max_steps")
+
+_SPECS: dict[str, _Spec] = {}
+
+
+def _spec(name: str) -> _Spec:
+    if name not in _SPECS:
+        _SPECS[name] = _Spec(name)
+    return _SPECS[name]
+
+
+# -- the model state inside an OpenSpiel state ----------------------------------------------------
+def _restore(game: str, text: str) -> "_Model":
+    return _Model(registry.get(game).state_class.from_json(text), game)
+
+
+class _Model:
+    """The model state an OpenSpiel state carries (its attribute ``model``, beside the integer
+    ``max_steps``): deep-copied by the model's ``clone()`` (the game's data, no caches), pickled as
+    the state's own JSON with its history."""
+
+    __slots__ = ("_st", "initial", "game", "sp", "legal", "player", "seen")
+
+    def __init__(self, st: Any, game: str, initial: Any = None):
+        self._st = st
+        self.initial = initial  # the game's first state, cloned when first read (``st`` None)
+        self.game = game
+        self.sp = _spec(game)
+        # the current node's (ids sorted, {id: action}); at a chance node ([(id, probability)]
+        # sorted, {id: outcome}); None until asked
+        self.legal = None
+        self.player = None  # the OpenSpiel player of the current node, or None
+        self.seen: dict = {}  # (perfect recall?, side) -> the observation or information state now
+
+    @property
+    def st(self) -> Any:
+        """The model state (a new game's is cloned from the game's first state when first read:
+        OpenSpiel's clone of a Python state makes a new initial state, then replaces its attributes
+        by copies of the original's, and that initial state is never read)."""
+        if self._st is None:
+            self._st = self.initial.clone()
+            self.initial = None
+        return self._st
+
+    @st.setter
+    def st(self, value: Any) -> None:
+        self._st = value
+        self.initial = None
+
+    def view(self, side: str, perfect_recall: bool) -> dict:
+        """``side``'s information state (``perfect_recall``) or observation now (kept until the
+        next step: OpenSpiel asks for the string and the tensor of each)."""
+        key = (perfect_recall, side)
+        got = self.seen.get(key)
+        if got is None:
+            got = self.seen[key] = self.st.information_state(side) if perfect_recall else self.st.observation(side)
+        return got
+
+    def changed(self) -> None:
+        """The state moved on: what was kept of the last node is gone."""
+        self.legal = None
+        self.player = None
+        self.seen = {}
+
+    def __deepcopy__(self, memo: dict) -> "_Model":
+        return _Model(self.st.clone(), self.game)
+
+    def __reduce__(self):
+        # with the history: each side's information state survives (model/core/information.py)
+        return (_restore, (self.game, self.st.to_json(history=True)))
+
+
+if pyspiel is not None:
+
+    class CdgGame(pyspiel.Game):
+        """One game of the registry in OpenSpiel (its name: ``cdg_<name>``)."""
+
+        def __init__(self, params: dict | None = None, *, name: str):
+            sp = self._sp = _spec(name)
+            full = dict(sp.params)
+            full.update(params or {})
+            unknown = set(full) - set(sp.params)
+            if unknown:
+                raise DataError(f"{short_name(name)}: unknown parameters {sorted(unknown)}")
+            self._full_params = full
+            self._first = sp.new_state(full)  # checks the parameters once, with the game's errors
+            self.max_steps = int(full["max_steps"])
+            if self.max_steps < 0:
+                raise DataError(f"{short_name(name)}: max_steps must be 0 (no limit) or more, not {self.max_steps}")
+            n = len(sp.sides)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=len(sp.table), max_chance_outcomes=len(sp.table), num_players=n,
+                min_utility=-1.0, max_utility=1.0, utility_sum=0.0 if n == 2 else None,
+                max_game_length=self.max_steps or sp.table.decl.bounds.game_length)
+            super().__init__(_game_type(name), info, params or {})
+
+        def new_initial_state(self) -> "CdgState":
+            return CdgState(self, None)
+
+        def make_py_observer(self, iig_obs_type=None, params=None):
+            perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            return CdgObserver(self._sp, perfect_recall)
+
+    class CdgState(pyspiel.State):
+        """An OpenSpiel state over a model state (``self.model.st``)."""
+
+        def __init__(self, game: CdgGame, st: Any):
+            super().__init__(game)
+            self.model = _Model(st, game._sp.name, initial=game._first if st is None else None)
+            self.max_steps = game.max_steps
+
+        @property
+        def _sp(self) -> _Spec:
+            return self.model.sp
+
+        def native(self) -> Any:
+            """The model state (the contract's GameState)."""
+            return self.model.st
+
+        def truncated(self) -> bool:
+            """The game was cut at ``max_steps`` steps before its end (a binding parameter, for
+            bounded tests: no rule ends it there; the returns are zeros)."""
+            return bool(self.max_steps) and not self.model.st.is_terminal() and len(self.history()) >= self.max_steps
+
+        def current_player(self) -> int:
+            m = self.model
+            if m.player is None:
+                st = m.st
+                if st.is_terminal() or self.truncated():
+                    m.player = pyspiel.PlayerId.TERMINAL
+                else:
+                    p = st.current_player()
+                    m.player = pyspiel.PlayerId.CHANCE if p == CHANCE else m.sp.index[p]
+            return m.player
+
+        def _legal(self) -> tuple:
+            m = self.model
+            if m.legal is None:
+                table = m.sp.table
+                actions = m.st.legal_actions()
+                ids = table.ids_of(actions)
+                if None in ids:
+                    table.action_id(actions[ids.index(None)])  # its one-line DataError
+                by_id = dict(zip(ids, actions))
+                m.legal = (sorted(by_id), by_id)
+            return m.legal
+
+        def _legal_actions(self, player: int) -> list[int]:
+            if player != self.current_player() or player < 0:  # only the player to move has actions
+                return []
+            return list(self._legal()[0])
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            m = self.model
+            if m.legal is None:
+                table = m.sp.table
+                outcomes = m.st.chance_outcomes()
+                actions = [a for a, _ in outcomes]
+                ids = table.ids_of(actions)
+                if None in ids:
+                    table.action_id(actions[ids.index(None)])  # its one-line DataError
+                # the exact Fractions as floats (numerator / denominator: the nearest float); a
+                # uniform draw's outcomes share one Fraction object: one division
+                p0 = outcomes[0][1]
+                if all(p is p0 for _, p in outcomes):
+                    probs = [p0.numerator / p0.denominator] * len(outcomes)
+                else:
+                    probs = [p.numerator / p.denominator for _, p in outcomes]
+                pairs = sorted(zip(ids, probs))
+                m.legal = (pairs, dict(zip(ids, actions)))
+            return list(m.legal[0])
+
+        def _apply_action(self, action: int) -> None:
+            m = self.model
+            if m.legal is not None and action in m.legal[1]:
+                a = m.legal[1][action]
+            else:
+                a = self._sp.table.action_from_id(action)
+            m.changed()
+            m.st.apply(a)
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            return action_key(self._sp.table.action_from_id(action))
+
+        def is_terminal(self) -> bool:
+            return self.model.st.is_terminal() or self.truncated()
+
+        def returns(self) -> list[float]:
+            r = self.model.st.returns()  # zeros before the end: a truncated game has no winner
+            return [float(r[s]) for s in self._sp.sides]
+
+        def __str__(self) -> str:
+            return json.dumps(self.model.st.canonical(), sort_keys=True, separators=(",", ":"))
+
+    class CdgObserver:
+        """OpenSpiel's Python observer: the observation (``perfect_recall`` False) or the
+        information state (True) of a player, as a string and as a tensor (module docstring)."""
+
+        def __init__(self, sp: _Spec, perfect_recall: bool):
+            self.sp = sp
+            self.perfect_recall = perfect_recall
+            self.slots = sp.slots()
+            self.tree = compile_slots(self.slots)
+            n = size(self.slots)
+            pieces = [("observation", n)] + ([("seen_actions", len(sp.table))] if perfect_recall else [])
+            self.tensor = np.zeros(sum(k for _, k in pieces), np.float32)
+            self.dict = {}
+            i = 0
+            for name, k in pieces:
+                self.dict[name] = self.tensor[i:i + k]
+                i += k
+
+        def set_from(self, state: CdgState, player: int) -> None:
+            self.tensor.fill(0)
+            side = self.sp.sides[player]
+            got = state.model.view(side, self.perfect_recall)
+            if not self.perfect_recall:
+                encode(self.tree, got, self.tensor)
+                return
+            info = got
+            encode(self.tree, info["observation"], self.tensor)
+            seen = self.dict["seen_actions"]
+            table = self.sp.table
+            for entry in info["history"]:
+                if len(entry) == 3 and entry[0] != "seen" and entry[2] is not None:
+                    i = table.find(entry[2])
+                    if i is not None:
+                        seen[i] += 1.0
+
+        def string_from(self, state: CdgState, player: int) -> str:
+            got = state.model.view(self.sp.sides[player], self.perfect_recall)
+            return json.dumps(got, sort_keys=True, separators=(",", ":"))
+
+
+def _game_type(name: str):
+    sp = _spec(name)
+    two = len(sp.sides) == 2
+    return pyspiel.GameType(
+        short_name=short_name(name), long_name=sp.spec.title or name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if two else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=len(sp.sides), min_num_players=len(sp.sides),
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=dict(sp.params))
+
+
+_REGISTERED: dict[str, type] = {}  # the game classes registered, by name
+
+
+def register(name: str) -> str:
+    """Register one game of the registry with pyspiel (once); returns its OpenSpiel name."""
+    _need()
+    if name not in _REGISTERED:
+        # a class per game (a plain function as the factory aborts the interpreter at exit in
+        # OpenSpiel 2.0.2: "PyThreadState_Get: the function must be called with the GIL held")
+        def init(self, params=None):
+            CdgGame.__init__(self, params, name=name)
+        cls = type(f"CdgGame_{name}", (CdgGame,), {"__init__": init})
+        pyspiel.register_game(_game_type(name), cls)
+        _REGISTERED[name] = cls
+    return short_name(name)
+
+
+def register_all() -> list[str]:
+    """Register every game of the registry that declares an action encoding; their names."""
+    return [register(n) for n in registry.names() if registry.get(n).encoding is not None]
+
+
+def load(name: str, **params: Any):
+    """The OpenSpiel game of registry game ``name`` with ``params`` (registered on first use)."""
+    register(name)
+    return pyspiel.load_game(short_name(name), params)
+
+
+def pettingzoo_env(name: str, render_mode: str | None = None, **params: Any):
+    """Registry game ``name`` as a PettingZoo AEC environment, through Shimmy's OpenSpiel wrapper
+    (agents ``player_0``...: the sides in the spec's order; observations: the observation
+    tensor; actions: the table's ids, the legal ones marked in ``infos[agent]["action_mask"]``)."""
+    from shimmy import OpenSpielCompatibilityV0
+
+    return OpenSpielCompatibilityV0(env=load(name, **params), render_mode=render_mode)
+
+
+def resampler(seed: int = 0):
+    """A re-deal sampler for OpenSpiel's IS-MCTS (``bot.set_resampler(...)``): for a state and a
+    player, a state drawn from the player's information set by the model's ``sample_redeal``
+    (model/core/information.py), with its own ``random.Random(seed)``."""
+    rng = random.Random(seed)
+
+    def sample(state, player: int):
+        st = state.model.st
+        side = state._sp.sides[player]
+        out = state.clone()
+        out.model.st = st.sample_redeal(side, rng)
+        out.model.changed()
+        return out
+    return sample

@@ -1,0 +1,200 @@
+"""The action encoding (issue 32 item 1; model/core/encoding.py): every game's table holds every
+action and chance outcome its random games offer, ``action_from_id(action_id(a)) == a`` (types
+included), the declared bounds hold, and the published tables (``model/<game>/data/actions.json``)
+equal their regeneration and their pinned version.
+
+Random games: two per scenario and option set of each game, under the default rulings and under
+every switch's other reading, the lengths taken in turn, so the module runs in under a minute on
+one core."""
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+from cdg_oracle.model.core import registry
+from cdg_oracle.model.core.encoding import ActionDeclaration, ActionTable, Bounds
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.oracle import action_tables
+from cdg_oracle.properties.sampling import sample_chance
+
+#: The option sets played (the default first): every option of each game takes a value other than
+#: its default in one of them (Labyrinth's solo levels, Twilight Struggle's editions and
+#: tournament rules, A Distant Plain's gaps).
+OPTION_SETS = {
+    "labyrinth": [None, {"solo": True}, {"solo": True, "ideology": "virulent", "minidecks": True}],
+    "twilight_struggle": [None, {"edition": "deluxe", "optional_cards": True, "tournament": True,
+                                 "bid": {"to": "US", "vp": 2}}],
+    "distant_plain": [None, {"propaganda_rounds": 3, "turns_per_propaganda": 2, "special_activity_timing": "after",
+                             "control": "none", "pakistan_control": False, "mountain_spaces": ["Badakhshan", "Bamian"]}],
+}
+
+GAMES = action_tables.games()
+SEEDS = 2  # random games per scenario, option set, rulings and length
+
+
+def test_every_game_declares_an_encoding():
+    assert set(GAMES) >= set(OPTION_SETS), GAMES
+
+
+def check_game(table: ActionTable, st, rng: random.Random) -> list[str]:
+    """Play ``st`` to its end at random; what breaks the encoding or its bounds, as text."""
+    bounds = table.decl.bounds
+    bad = []
+    steps = 0
+    while not st.is_terminal():
+        if steps >= bounds.game_length:
+            bad.append(f"longer than the declared {bounds.game_length} steps")
+            break
+        if st.current_player() == "chance":
+            outcomes = st.chance_outcomes()
+            if len(outcomes) > bounds.chance_outcomes:
+                bad.append(f"{len(outcomes)} chance outcomes at one node > {bounds.chance_outcomes}")
+            actions = [a for a, _ in outcomes]
+            assert sum(p for _, p in outcomes) == 1
+            action = sample_chance(rng, outcomes)
+        else:
+            actions = st.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+        ids = []
+        for a in actions:
+            i = table.find(a)
+            if i is None:
+                bad.append(f"no id: {json.dumps(a, sort_keys=True)}")
+                continue
+            back = table.action_from_id(i)
+            if json.dumps(back, sort_keys=True) != json.dumps(a, sort_keys=True) or back != a:
+                bad.append(f"{a!r} -> {i} -> {back!r}")
+            ids.append(i)
+        if len(set(ids)) != len(ids):
+            bad.append(f"two actions of one node share an id: {actions}")
+        st.apply(action)
+        steps += 1
+    return sorted(set(bad))
+
+
+def other_rulings(game: str) -> dict:
+    """Every ruling switch of ``game`` at its first reading other than the default (what a
+    ruling's other reading offers is in the table too: Labyrinth's optional Schengen re-roll)."""
+    return {r["name"]: next(c for c in r["choices"] if c != r["default"])
+            for r in registry.get(game).rulings.describe() if len(r["choices"]) > 1}
+
+
+def cases():
+    for game, option_sets in OPTION_SETS.items():
+        spec = registry.get(game)
+        k = 0
+        for rulings in (None, other_rulings(game)):
+            for options in option_sets:
+                for scenario in spec.scenarios():
+                    length = spec.lengths[k % len(spec.lengths)]
+                    k += 1
+                    yield pytest.param(game, scenario, length, options, rulings,
+                                       id=f"{game}-{scenario}-{length}-{k}{'-rulings' if rulings else ''}")
+
+
+@pytest.mark.parametrize("game,scenario,length,options,rulings", list(cases()))
+def test_random_games_offer_only_encoded_actions(game, scenario, length, options, rulings):
+    spec = registry.get(game)
+    table = spec.action_table()
+    for seed in range(SEEDS):
+        st = spec.new_state(scenario, length, rulings, options)
+        assert check_game(table, st, random.Random(seed)) == [], seed
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_check_can_fail(game):
+    """A table that lacks the actions, a game longer than its bound, a chance node wider than its
+    bound: each is reported."""
+    spec = registry.get(game)
+    decl = spec.action_table().decl
+    new = lambda: spec.new_state(spec.default_scenario or spec.scenarios()[0], spec.lengths[0], None, None)  # noqa: E731
+
+    def variant(**kw):
+        fields = dict(game=decl.game, version=0, digest="", domains=decl.domains, scalars=decl.scalars,
+                      shapes=decl.shapes, bounds=decl.bounds)
+        fields.update(kw)
+        return ActionTable(ActionDeclaration(**fields))
+
+    assert "longer than the declared 5 steps" in check_game(variant(bounds=Bounds(decl.bounds.chance_outcomes, 5)),
+                                                            new(), random.Random(0))
+    assert any(b.startswith("no id") for b in check_game(variant(scalars=(), shapes=(), bounds=Bounds(10**6, 200)),
+                                                         new(), random.Random(0)))
+    assert any("chance outcomes at one node" in b
+               for b in check_game(variant(bounds=Bounds(1, decl.bounds.game_length)), new(), random.Random(0)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_published_table_is_its_regeneration(game):
+    """``python -m cdg_oracle.oracle.action_tables`` writes it; the committed file must be equal."""
+    path = action_tables.path_of(game)
+    assert path.exists(), f"{path}: missing (python -m cdg_oracle.oracle.action_tables)"
+    assert path.read_text(encoding="utf-8") == action_tables.render(game), \
+        f"{path}: out of date (python -m cdg_oracle.oracle.action_tables)"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_version_pins_the_table(game):
+    """A change of the table (its ids then mean other actions) must come with a new VERSION and
+    DIGEST in the game's encoding declaration."""
+    table = registry.get(game).action_table()
+    assert isinstance(table.version, int) and table.version >= 1
+    assert table.digest() == table.decl.digest, \
+        f"{game}: the action table changed; raise VERSION and set DIGEST = {table.digest()!r}"
+    d = json.loads(action_tables.path_of(game).read_text(encoding="utf-8"))
+    assert d["version"] == table.version and d["size"] == len(table)
+
+
+def test_ids_are_the_ordered_expansion():
+    """Scalars first, then each shape in mixed radix over its sorted keys, the first most
+    significant; values keep their JSON type."""
+    decl = ActionDeclaration(game="t", version=1, digest="", scalars=("pass", "done"),
+                             domains={"n": (1, 2, 3), "b": (False, True), "w": ("x", None)},
+                             shapes=({"n": "n"}, {"w": "w", "b": "b"}))
+    t = ActionTable(decl)
+    assert len(t) == 2 + 3 + 4
+    assert [t.action_id(a) for a in ("pass", "done", {"n": 1}, {"n": 3})] == [0, 1, 2, 4]
+    # keys sorted: b then w; b most significant
+    assert t.action_id({"w": "x", "b": False}) == 5 and t.action_id({"b": False, "w": None}) == 6
+    assert t.action_id({"b": True, "w": "x"}) == 7 and t.action_id({"b": True, "w": None}) == 8
+    assert [t.action_from_id(i) for i in range(len(t))][5:] == [
+        {"b": False, "w": "x"}, {"b": False, "w": None}, {"b": True, "w": "x"}, {"b": True, "w": None}]
+    assert t.find({"n": True}) is None  # True is not 1
+    assert t.find({"n": 4}) is None and t.find({"m": 1}) is None and t.find("hold") is None
+    assert t.find({"n": [1]}) is None and t.find(["pass"]) is None and t.find(None) is None
+    # many at once, as the binding asks: the same ids, a boolean or a float never taken for 1
+    many = [{"n": 1}, {"n": 3}, {"n": True}, {"n": 1.0}, {"n": 9}, "pass", {"w": "x", "b": True}, {"n": [1]}]
+    assert t.ids_of(many) == [t.find(a) for a in many] == [2, 4, None, None, None, 0, 7, None]
+    assert t.ids_of([{"n": 2}, {"n": 3}]) == [3, 4] and t.ids_of([{"n": 2}, {"n": True}]) == [3, None]
+    assert t.ids_of([{"n": 2}, {"n": [3]}]) == [3, None] and t.ids_of([{"n": 2}, {"m": 3}]) == [3, None]
+    with pytest.raises(DataError, match="not in the action table"):
+        t.action_id({"n": 9})
+    for bad in (-1, len(t), True, "3"):
+        with pytest.raises(DataError, match="outside the table"):
+            t.action_from_id(bad)
+
+
+def test_a_bad_declaration_is_one_line_error():
+    with pytest.raises(DataError, match="names no domain"):
+        ActionTable(ActionDeclaration(game="t", version=1, digest="", domains={}, shapes=({"n": "n"},)))
+    with pytest.raises(DataError, match="twice"):
+        ActionTable(ActionDeclaration(game="t", version=1, digest="", domains={"n": (1, 1)}))
+
+
+def test_chance_probabilities_are_exact_fractions():
+    """The binding gives them as floats; the model's are Fractions summing to exactly 1."""
+    spec = registry.get(GAMES[0])
+    st = spec.new_state(spec.default_scenario or spec.scenarios()[0], spec.lengths[0], None, None)
+    rng = random.Random(3)
+    for _ in range(200):
+        if st.is_terminal():
+            break
+        if st.current_player() == "chance":
+            outcomes = st.chance_outcomes()
+            assert all(isinstance(p, Fraction) for _, p in outcomes) and sum(p for _, p in outcomes) == 1
+            st.apply(sample_chance(rng, outcomes))
+        else:
+            actions = st.legal_actions()
+            st.apply(actions[rng.randrange(len(actions))])

@@ -1,0 +1,202 @@
+"""The HTML pages (issue 33) without a browser: the committed reports/<game>/index.html are what
+``cdg-oracle report`` builds from the committed JSON, byte for byte, twice the same; they are
+self-contained (no script, no outside URL) and at most 3 MB; the map layouts cover their maps; a
+failing replay, a failing difftest and a position each write a page; bad input is one line."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.mapview import read_layout
+from cdg_oracle.model.core.registry import get
+from cdg_oracle.model.twilight_struggle.control import side_controls
+from cdg_oracle.oracle.cli import main
+from cdg_oracle.oracle.html import mapdraw, report
+from tests.oracle.html_pages import failing_difftest_page, failing_replay_page
+
+matplotlib = pytest.importorskip("matplotlib", reason="the plots need matplotlib (pip install -e '.[test]')")
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("labyrinth", "twilight_struggle", "distant_plain")
+MAX_BYTES = 3 * 2**20
+#: The only URLs a page holds: XML namespaces of the inline SVG (never fetched).
+NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}
+
+
+def outside_urls(text: str) -> set[str]:
+    return set(re.findall(r"""(?:https?|ftp)://[^\s"'<>)]+""", text)) - NAMESPACES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_committed_report_is_built_from_the_committed_json(game, tmp_path):
+    """The committed page is what the JSON beside it gives today, and two builds are identical."""
+    committed = (ROOT / "reports" / game / "index.html").read_text(encoding="utf-8")
+    folder = tmp_path / game
+    shutil.copytree(ROOT / "reports" / game, folder, ignore=shutil.ignore_patterns("ambiguities", "failures"))
+    first = report.write(game, folder).read_bytes()
+    second = report.write(game, folder).read_bytes()
+    assert first == second
+    assert first.decode("utf-8") == committed, (
+        f"reports/{game}/index.html is stale: run cdg-oracle report --game {game} (the plots' SVG is "
+        f"matplotlib's: this is {matplotlib.__version__}, the committed pages were drawn with 3.11.2)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_report_is_self_contained_and_small(game):
+    path = ROOT / "reports" / game / "index.html"
+    text = path.read_text(encoding="utf-8")
+    assert path.stat().st_size <= MAX_BYTES
+    assert "<script" not in text and "<link" not in text and "@import" not in text
+    assert not re.search(r"url\((?!#)", text)  # url(#clip) inside an SVG is the page's own
+    assert not outside_urls(text)
+    assert not re.search(r"""\b(?:src|href)=["'](?!#|data:)""", text)   # only anchors and data: URLs
+    assert "Content-Security-Policy" in text
+    assert text.count("<svg") >= 2 + len(get(game).scenarios())  # plots and a map per set-up
+    for section in ("campaign", "state_machine", "adapter_selftest"):
+        assert f'href="#s-{section}"' in text and f'id="s-{section}"' in text
+
+
+def test_report_shows_failures_and_missing_figures(tmp_path):
+    """A section with a failure is marked; the figures the JSON lacks are said to be missing."""
+    folder = tmp_path / "distant_plain"
+    folder.mkdir()
+    text = (ROOT / "reports" / "distant_plain" / "verification.json").read_text(encoding="utf-8")
+    text = text.replace('"failures": []', '"failures": [{"actions": [], "failures": ["x"], "scenario": "sandbox", "seed": 1}]', 1)
+    (folder / "verification.json").write_text(text, encoding="utf-8")
+    page = report.build("distant_plain", folder)
+    assert "1 problems" in page
+    assert "No witness or counterexample" not in page  # the failure's state is drawn
+    assert "campaign.failures[0]: x (after 0 steps)" in page
+    assert "No ambiguity measurement" in page
+    assert "Proof times are not in verification.json" in page
+    assert "Victory types" in page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_layout_places_every_space_once(game):
+    """Every space of the map has one cell, and none shares it (model/core/mapview.py)."""
+    spec = get(game)
+    layout = spec.map_drawing.layout()
+    cells = [tuple(s["at"]) for s in layout["spaces"].values()]
+    assert len(cells) == len(set(cells))
+    graph_nodes = {a for link in layout["links"] for a in link}
+    assert graph_nodes <= set(layout["spaces"])
+    st = spec.new_state(spec.scenarios()[0], spec.lengths[0], None, None)
+    view = spec.map_drawing.view(st.canonical(), None)
+    assert set(view["spaces"]) <= set(layout["spaces"]) and view["spaces"]
+    assert all(v["fill"] in layout["fills"] for v in view["spaces"].values())
+
+
+def test_layout_faults_are_one_line(tmp_path):
+    bad = tmp_path / "layout.yaml"
+    bad.write_text("source: s\ncell: [10, 10]\nregions: {r: '#000'}\nfills: {}\n"
+                   "spaces:\n  A: {at: [0, 0], region: r}\n  B: {at: [0, 0], region: r}\n", encoding="utf-8")
+    with pytest.raises(DataError, match="share the cell"):
+        read_layout(bad, ["A", "B"], lambda n: None, [])
+    with pytest.raises(DataError, match="no cell for C"):
+        bad.write_text(bad.read_text().replace("B: {at: [0, 0]", "B: {at: [1, 0]"), encoding="utf-8")
+        read_layout(bad, ["A", "B", "C"], lambda n: None, [])
+
+
+@pytest.mark.rule("2.1.7")
+def test_twilight_struggle_map_fill_is_control():
+    """2.1.7: a side controls a country when its influence reaches the stability number and beats
+    the opponent's by at least that much; the map's fill says who."""
+    assert side_controls({"US": 3, "USSR": 0}, "US", 3)
+    assert not side_controls({"US": 3, "USSR": 1}, "US", 3)
+    assert side_controls({"US": 1, "USSR": 5}, "USSR", 2)
+    spec = get("twilight_struggle")
+    st = spec.new_state("standard", "standard", None, None)
+    canon = st.canonical()
+    canon["influence"]["Iran"] = {"US": 0, "USSR": 4}
+    view = spec.map_drawing.view(canon, None)
+    assert view["spaces"]["Iran"]["fill"] == "USSR"
+    canon["influence"]["Iran"] = {"US": 1, "USSR": 2}
+    assert spec.map_drawing.view(canon, None)["spaces"]["Iran"]["fill"] == "none"
+
+
+@pytest.mark.rule("4.5")
+def test_labyrinth_map_shows_schengen_and_governance():
+    """4.5: the seven Schengen countries in one box; a country's governance is its fill."""
+    spec = get("labyrinth")
+    layout = spec.map_drawing.layout()
+    (box,) = layout["boxes"]
+    assert sorted(box["spaces"]) == sorted(get("labyrinth").new_state("anaconda", "standard", None, None)
+                                           .game_object.map.schengen)
+    st = spec.new_state("anaconda", "standard", None, None)
+    canon = st.canonical()
+    canon["countries"]["Iraq"]["gov"] = "islamist_rule"
+    svg = mapdraw.svg(layout, spec.map_drawing.view(canon, None), "t", {"Iraq"})
+    colour = layout["fills"]["islamist_rule"]["colour"]
+    iraq = svg[svg.index("<title>Iraq</title>"):][:400]
+    assert f'fill="{colour}"' in iraq and mapdraw.HIGHLIGHT in iraq
+    assert "Schengen" in svg
+
+
+def test_replay_html_writes_the_first_divergence(tmp_path, capsys):
+    code, page = failing_replay_page(tmp_path)
+    capsys.readouterr()
+    assert code == 1
+    text = page.read_text(encoding="utf-8")
+    assert "violation at step 12" in text
+    assert 'class="diff"><td>influence.Iran.US</td><td>1</td><td>4</td>' in text
+    assert text.count("<svg") == 3  # before, after (the model), after (the trace)
+    assert "4.5" in text and not outside_urls(text)
+    code2, page2 = failing_replay_page(tmp_path)
+    assert page2.read_bytes() == text.encode("utf-8")
+    good = tmp_path / "ok.html"  # a conformant trace: its page shows the state at the end
+    assert main(["replay", str(tmp_path / "game.jsonl"), "--html", str(good)]) == 0
+    assert "replay: conformant, " in good.read_text(encoding="utf-8")
+
+
+def test_difftest_html_writes_the_finding(tmp_path, capsys):
+    code, page = failing_difftest_page(tmp_path)
+    capsys.readouterr()
+    assert code == 1
+    text = page.read_text(encoding="utf-8")
+    assert "difftest: disagreement" in text and 'class="diff"' in text
+    assert "Regional scoring" in text  # the rule cited, with its title from the catalogue (10.1)
+    assert text.count("<svg") == 3
+
+
+def test_replay_html_of_an_illegal_action_without_states(tmp_path, capsys):
+    """A trace without states whose step 3 takes an action the rules do not allow: the page shows
+    the model's state and its legal actions, and says the trace gave no state."""
+    good, bad, page = tmp_path / "g.jsonl", tmp_path / "b.jsonl", tmp_path / "p.html"
+    assert main(["play", "--game", "distant_plain", "--seed", "2", "--out", str(good)]) == 0
+    lines = good.read_text(encoding="utf-8").splitlines()
+    rec = json.loads(lines[3])
+    rec["action"] = "no such action"
+    rec.pop("legal_hash", None)
+    lines[3] = json.dumps(rec)
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(bad), "--html", str(page)]) == 1
+    capsys.readouterr()
+    text = page.read_text(encoding="utf-8")
+    assert "illegal_action" in text and "legal actions</h3>" in text
+    assert "records no whole state" in text and text.count("<svg") == 1  # before only: the step is not legal
+    assert main(["replay", str(bad), "--position-at", "1", "--html", str(page)]) == 2
+
+
+def test_position_show_html(tmp_path, capsys):
+    page = tmp_path / "p.html"
+    assert main(["position", "show", "--game", "distant_plain", "--html", str(page)]) == 0
+    capsys.readouterr()
+    text = page.read_text(encoding="utf-8")
+    assert "<svg" in text and "Kabul" in text and "legal actions" in text
+
+
+def test_bad_input_is_one_line(tmp_path, capsys):
+    assert main(["report", "--game", "nosuchgame"]) == 2
+    assert main(["report", "--game", "labyrinth", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "no verification report" in err
+    assert main(["position", "show", "--game", "labyrinth", "--html", str(tmp_path)]) == 2  # a folder
+    assert main(["replay", str(tmp_path / "none.jsonl"), "--html", str(tmp_path / "p.html")]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 2
