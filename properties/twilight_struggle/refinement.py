@@ -61,6 +61,12 @@ before is first re-checked against that explanation's moves (properties/refineme
   Without the findings' exhaustive searches the check took 118 s for 1,760 steps (67 ms a step):
   31 ms for a one-move step, 280 ms for a two-move step, 0.9 s for longer sequences; the checked
   walk itself about 28 ms a step. The 2x target is not reached.
+* Open: with the sequence search's budget (properties/refinement.py ``SEARCH_BUDGET``, 20,000
+  parts) the full search at turn 10's end (some 380 moves touch the VP and the game's end: every
+  member of card_leaves_table and of the coups) gives up before it reaches
+  ``card_leaves_table[n]`` then ``turn_10_end``: a *search bounded* finding. The search over those
+  moves finds it (tests/twilight_struggle/test_refinement.py); a search order that tries a
+  card's leaving first, or a budget of Twilight Struggle's own, is needed.
 * The 20 games per edition and scenario of the brief were not run: at the load of the session a
   late_war game with the check took over 15 minutes.
 """
