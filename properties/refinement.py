@@ -314,6 +314,34 @@ def _solved(parts: list) -> tuple:
         STATS["z3 seconds"] += time.perf_counter() - t
 
 
+def _label(name: str) -> tuple[str, str | None]:
+    """A component's or a move's name and the text in its first brackets (its label: a card, a
+    country, a side): ``"inf[Iraq][US]"`` gives ``("inf", "Iraq")``; no brackets, ``(name, None)``."""
+    i = name.find("[")
+    if i < 0:
+        return name, None
+    j = name.find("]", i)
+    return name[:i], name[i + 1:j]
+
+
+def _shape(cited: list[str], changed: frozenset) -> tuple[tuple, list]:
+    """A step's shape, the key of the explanations the checker remembers (``Checker._recall``): the
+    rules it cites and its changed components, each label written as its rank among the step's
+    labels (``zone[42]`` and ``zone[7]``: ``zone[#0]``, ``zone[#1]``); and those labels, in rank
+    order. Steps playing different cards or in different countries the same way share a shape."""
+    labels: list = []
+    comps = []
+    for c in sorted(changed):
+        base, label = _label(c)
+        if label is None:
+            comps.append(c)
+            continue
+        if label not in labels:
+            labels.append(label)
+        comps.append(f"{base}[#{labels.index(label)}]{c[len(base) + len(label) + 2:]}")
+    return (tuple(cited), tuple(comps)), labels
+
+
 # -- z3 terms as Python functions (the exact evaluation of a ground term) ---------------------
 
 _PY_OPS = {
@@ -409,7 +437,12 @@ class Checker:
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
        the others evaluated as Python functions of the pre values: each must equal its (unchanged)
-       value. When that fails, z3 is asked the whole relation (another witness may exist)."""
+       value. When that fails, z3 is asked the whole relation (another witness may exist).
+
+    **A step of a shape seen before** (:func:`_shape`: its rules and changed components, labels as
+    ranks) is first tried against the moves that explained the last such step, with its own
+    labels (:meth:`_recall`: the same exact checks over those moves alone); the search over every
+    related move follows when they do not explain it."""
 
     def __init__(self, spec: Refinement, game_object: Any, model: RefinementModel | None = None):
         self.spec = spec
@@ -428,6 +461,7 @@ class Checker:
         self._verdicts: dict = {}
         self._first: dict = {}       # the step's rules -> the moves related to them
         self._order = {n: i for i, n in enumerate(self.moves)}
+        self._plans: dict = {}       # a step's shape -> the moves that explained it last (_recall)
         self.tally = Tally()
         self.stats = STATS
 
@@ -727,11 +761,14 @@ class Checker:
         # only a move whose footprint meets the change can take part in explaining it
         near = set().union(*(self._touching.get(c, ()) for c in changed))
         first = [n for n in first if n in near]
+        shape, labels = _shape(cited, changed)
+        found = self._recall(shape, labels, first, pre_v, post_v, changed) if first else None
+        if found:
+            return self._count(found)
         for n in first:
             if self.admits(n, pre_v, post_v, changed):
-                t.matched[self.moves[n].transition] += 1
-                t.lengths[1] += 1
-                return (n,)
+                self._remember(shape, labels, (n,))
+                return self._count((n,))
         bounded = False
         if first and self.spec.max_moves > 1:
             touching = sorted(near, key=self._order.get)
@@ -739,15 +776,57 @@ class Checker:
             if found is BOUNDED:
                 bounded = True
             elif found:
-                for n in {self.moves[m].transition for m in found}:
-                    t.matched[n] += 1
-                t.lengths[len(found)] += 1
-                return found
+                self._remember(shape, labels, found)
+                return self._count(found)
         finding = Finding(step, list(cited), {k: [pre_v[k], post_v[k]] for k in sorted(changed)},
                           {n: self.breaks(n, pre_v, post_v, changed) for n in self._candidates(related_moves, near)},
                           bounded=bounded)
         t.findings.append(finding)
         return finding
+
+    def _count(self, found: tuple) -> tuple:
+        """Count the moves of an explanation in the tally (each transition once), and return it."""
+        t = self.tally
+        for n in {self.moves[m].transition for m in found}:
+            t.matched[n] += 1
+        t.lengths[len(found)] += 1
+        return found
+
+    # -- explanations remembered: a step of a shape seen before --------------------------------
+    def _remember(self, shape: tuple, labels: list, found: tuple) -> None:
+        """Keep the explanation ``found`` of a step of ``shape`` (:func:`_shape`), its moves' labels
+        that are the step's written as their rank among the step's labels."""
+        plan = []
+        for n in found:
+            base, label = _label(n)
+            plan.append((n, None) if label is None or label not in labels else (base, labels.index(label)))
+        self._plans[shape] = tuple(plan)
+
+    def _recall(self, shape: tuple, labels: list, first: list, pre_v: dict, post_v: dict,
+                changed: frozenset) -> tuple | None:
+        """The moves that explained the last step of this ``shape``, with this step's labels: the
+        explanation if they explain this step too (one move: :meth:`admits`; several: the search
+        of :meth:`sequence` over those moves alone, so the same exact check), else None (the
+        full search follows). A cache of explanations, not of verdicts: nothing is taken on trust."""
+        plan = self._plans.get(shape)
+        if plan is None:
+            return None
+        names = []
+        for base, rank in plan:
+            if rank is not None:
+                if rank >= len(labels):
+                    return None
+                base = f"{base}[{labels[rank]}]"
+            if base not in self.moves:
+                return None
+            names.append(base)
+        related_here = set(first) & set(names)
+        if not related_here:
+            return None
+        if len(names) == 1:
+            return tuple(names) if self.admits(names[0], pre_v, post_v, changed) else None
+        found = self.sequence(names, related_here, pre_v, post_v, changed, len(names))
+        return None if found is BOUNDED else found
 
     def _candidates(self, related_moves: list[str], near: set) -> list[str]:
         """The moves a finding explains the failure of: one member of each related transition

@@ -23,7 +23,7 @@ across steps. The members are built lazily (the checker builds a move's effect o
 additions: ``card_leaves_table`` relates to every step (a card's play ends after whatever the
 step's last act was, and the model cites that act's rule, not 5.2), and ``event_influence`` and
 ``event_card_move`` (written for every event: any card's event may move influence in a country or
-a card between zones) relate to any step citing a card's event.
+a card between zones) relate to any step citing a card's event (not The China Card's: it has none, 9.1).
 
 **max_moves** is 10: one ``apply`` of the end of the turn (4.5 F-I) is a Military Operations check,
 a DEFCON improvement, the China Card turned face up and the turn advanced with its era's cards, after
@@ -33,11 +33,42 @@ the last card of the round left the table (its event's moves too): up to 8 trans
 (played and finished: play_card then card_leaves_table), from a hand through its headline and the
 table (the second headline chosen and both resolved), so its zone may pass through the table and
 its side's headline; the VP may pass through the value before the Military Operations check (its
-net is at most 5 either way), the round's last card having scored or given VP in the same step.
+net is at most 5 either way), the round's last card having scored or given VP in the same step, or
+through the value after it, the final scoring following turn 10's check in the same step (4.5 F,
+10.3.2).
+
+**Turn 10's end** is one ``apply``: the last round's card leaves the table, the Military
+Operations check and the final scoring (4.5 F, 10.3.2). The check and the scoring are one proved
+transition, ``turn_10_end`` (their composition: the VP between them, with the game not yet over,
+is in no state the model shows); The China Card's ``card 6`` (its final VP) relates no event move.
 
 **Speed.** The checker's cost is a z3 call per new slice (cached by the values it reads) and the
 building of each family member's effect on first use (a substitution of the index into the
-transition built once per vector): the first games of a process pay for the members they meet.
+transition built once per vector): the first games of a process pay for the members they meet. A
+step whose shape (its rules and changed components, cards and countries as ranks) was explained
+before is first re-checked against that explanation's moves (properties/refinement.py
+``Checker._recall``), exactly; the full search follows when they do not explain it.
+
+**Measured** (issue 31; 2 cores at a load of about 12, so the times are inflated):
+
+* 8 games, 4 then 4 (standard and late_war, seed and deluxe editions, campaign seeds 0 and 100),
+  ``play_checked(..., refine=True)`` with ``Checker.check`` timed (a throwaway script, not
+  benchmarks/refinement.py, which plays the default edition only), before this session's changes:
+  2,885 steps; 3 findings, all at turn 10's end in late_war (the
+  Military Operations check then the final scoring in one ``apply``: no sequence could leave the
+  VP and the game's end to the scoring), now explained (``turn_10_end``; the step of late_war
+  deluxe, campaign seed 0 game 1, step 301: ``card_leaves_table[88]``, ``turn_10_end``).
+  Without the findings' exhaustive searches the check took 118 s for 1,760 steps (67 ms a step):
+  31 ms for a one-move step, 280 ms for a two-move step, 0.9 s for longer sequences; the checked
+  walk itself about 28 ms a step. The 2x target is not reached.
+* Open: with the sequence search's budget (properties/refinement.py ``SEARCH_BUDGET``, 20,000
+  parts) the full search at turn 10's end (some 380 moves touch the VP and the game's end: every
+  member of card_leaves_table and of the coups) gives up before it reaches
+  ``card_leaves_table[n]`` then ``turn_10_end``: a *search bounded* finding. The search over those
+  moves finds it (tests/twilight_struggle/test_refinement.py); a search order that tries a
+  card's leaving first, or a budget of Twilight Struggle's own, is needed.
+* The 20 games per edition and scenario of the brief were not run: at the load of the session a
+  late_war game with the check took over 15 minutes.
 """
 from __future__ import annotations
 
@@ -46,6 +77,7 @@ import re
 
 import z3
 
+from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
 from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX
 from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, related
 from cdg_oracle.properties.twilight_struggle import z3_invariants as ZI
@@ -175,18 +207,21 @@ ANY_CARD = ("event_influence", "event_card_move")
 ALWAYS = ("card_leaves_table",)
 
 _RELATES: dict = {}
+#: The China Card (card 6) has no event (9.1): a step citing it (its 1 VP in the final scoring,
+#: 10.3.2) cites no event's influence or card move
+_CHINA = f"card {CHINA_CARD}"
 
 
 def relates(cited: list[str], move: Move) -> bool:
     """A move relates to a step when one of its rules is related to a rule the step cites
     (properties/refinement.py ``related``), or, for a move of :data:`ANY_CARD`, when the step cites a
-    card's event, and always for a move of :data:`ALWAYS`; cached by the step's rules and the move's transition (a family's members share its rules)."""
+    card's event (not The China Card's: it has none, 9.1), and always for a move of :data:`ALWAYS`; cached by the step's rules and the move's transition (a family's members share its rules)."""
     base = move.name.split("[", 1)[0]
     key = (tuple(cited), base)
     hit = _RELATES.get(key)
     if hit is None:
         hit = base in ALWAYS or any(related(x, r) for x in cited for r in move.rules) or (
-            base in ANY_CARD and any(x.startswith("card ") for x in cited))
+            base in ANY_CARD and any(x.startswith("card ") and x != _CHINA for x in cited))
         _RELATES[key] = hit
     return hit
 
@@ -200,9 +235,12 @@ def waypoints(component: str, before, after) -> tuple:
     headline_reveal, then card_leaves_table), and from a hand through its side's headline (the
     second headline chosen, both revealed and resolved in one ``apply``, 4.5 C); the VP pass
     through the value before the Military Operations check's net (at most 5 either way, 8.2.1), when
-    the round's last card scored or gave VP and the end of the turn followed in one ``apply``."""
+    the round's last card scored or gave VP and the end of the turn followed in one ``apply``, and
+    through the value after it, when the final scoring follows turn 10's check in the same ``apply``
+    (4.5 F then 10.3.2)."""
     if component == "vp":
-        return tuple(after - d for d in range(-MILOPS_MAX, MILOPS_MAX + 1) if d)
+        nets = [d for d in range(-MILOPS_MAX, MILOPS_MAX + 1) if d]
+        return tuple(dict.fromkeys([after - d for d in nets] + [before + d for d in nets]))
     if not component.startswith("zone["):
         return ()
     out = (_HANDS[before],) if before in _HANDS else ()

@@ -39,6 +39,8 @@ card_leaves_table /     (6.4.4 box 6), the discards -> pile when the pile is emp
 space_walk_discard /
 reshuffle               card_leaves_table makes the VP check when the table is left empty
 final_scoring           10.3.2: turn 10; ends the game; VP may pass 20; Europe's Control wins
+turn_10_end             4.5 F then 10.3.2 in one step: milops_check, then (the game going on)
+                        final_scoring
 **the card events** (model/twilight_struggle/events/*.py; each with its card on the table)
 event_vp                any VP either way, unchecked till the card leaves (gain_vp callers:
                         cards 4, 20, 34, 39, 45, 48, 55, 58-61, 65, 71, 78, 83, 84, 89, 90, 97,
@@ -722,6 +724,17 @@ def final_scoring(s: SymState, c: Choices) -> SymState:
                    final=z3.Not(europe_control))
 
 
+@transition("turn_10_end", "4.5, 8.2.1, 10.3.2, card 6")
+def turn_10_end(s: SymState, c: Choices) -> SymState:
+    """4.5 F then 10.3.2 in one step, as the model ends turn 10 in one ``apply``: the Military
+    Operations check (milops_check: its net, the markers to 0, the VP check: 20 VP there ends the
+    game and nothing follows), then, the game going on (guard), the final scoring (final_scoring).
+    The composition of the two transitions; a transition of its own because the refinement check's
+    sequences take each component once: the VP between the two and the game not yet over are in no
+    state the model shows."""
+    return final_scoring(milops_check(s, c), c)
+
+
 # -- the card events that move the tracks (model/twilight_struggle/events/*.py) -----------------------
 # Each transition names the cards (Deluxe numbers, as the model's @event) and the model function
 # whose code it encodes; the event happens while its card is on the table (guard ``_in_play``),
@@ -1227,18 +1240,19 @@ def _fix(S: SymState, v: dict) -> list:
     return out
 
 
-@functools.lru_cache(maxsize=4)
-def _unrolled(max_moves: int):
-    """``max_moves`` steps of :data:`TRACK_MOVES` from a fresh state (each step one transition,
-    chosen by ``m<i>.move``, or none: -1): the first and last states, the facts, the choices."""
+@functools.lru_cache(maxsize=8)
+def _unrolled(max_moves: int, moves: tuple = TRACK_MOVES):
+    """``max_moves`` steps of ``moves`` (default :data:`TRACK_MOVES`) from a fresh state (each step
+    one transition, chosen by ``m<i>.move``, or none: -1): the first and last states, the facts, the
+    choices."""
     first = cur = SymState.fresh("m0.", _TOKEN)
     facts, sels = [], []
     for i in range(1, max_moves + 1):
         sel = z3.Int(f"m{i}.move")
         sels.append(sel)
-        facts += [sel >= -1, sel < len(TRACK_MOVES)]
+        facts += [sel >= -1, sel < len(moves)]
         merged = dict(cur.components())
-        for j, name in enumerate(TRACK_MOVES):
+        for j, name in enumerate(moves):
             c = Choices(f"m{i}.{name}")
             post = TRANSITIONS[name].fn(cur, c)
             facts.append(z3.Implies(sel == j, z3.And(c.constraints)))
@@ -1252,8 +1266,9 @@ def _unrolled(max_moves: int):
     return first, cur, facts, sels
 
 
-def explain_step(pre_v: dict, post_v: dict, max_moves: int = 5) -> list[str] | None:
-    """A sequence of at most ``max_moves`` transitions of :data:`TRACK_MOVES` taking the tracks of
+def explain_step(pre_v: dict, post_v: dict, max_moves: int = 5, moves: tuple = TRACK_MOVES) -> list[str] | None:
+    """A sequence of at most ``max_moves`` transitions of ``moves`` (default :data:`TRACK_MOVES`:
+    a test leaves one out to show a step needs it) taking the tracks of
     a model state (``pre_v``, :func:`track_values`: DEFCON, VP, the end of the game, Military
     Operations, the Space Race, the turn) to those of the next (``post_v``; one ``apply`` of the
     model may make several moves: a card's
@@ -1263,7 +1278,7 @@ def explain_step(pre_v: dict, post_v: dict, max_moves: int = 5) -> list[str] | N
     no sequence explains the step (a move no transition describes)."""
     # one move, two moves, then any number up to max_moves (a single query: the deep ones are rare)
     for n, exact in ((1, True), (2, True), (max_moves, False)):
-        first, last, facts, sels = _unrolled(n)
+        first, last, facts, sels = _unrolled(n, tuple(moves))
         comps = first.components()
         fixed = _fix(first, pre_v) + _fix(last, post_v) + ([x >= 0 for x in sels] if exact else [])
         for k in ("final", "attempts[USSR]", "attempts[US]"):
@@ -1272,7 +1287,7 @@ def explain_step(pre_v: dict, post_v: dict, max_moves: int = 5) -> list[str] | N
         s.add(*facts, *fixed)
         if s.check() == z3.sat:
             m = s.model()
-            return [TRACK_MOVES[m.eval(x).as_long()] for x in sels]
+            return [moves[m.eval(x).as_long()] for x in sels]
     return None
 
 

@@ -511,7 +511,11 @@ def test_duck_and_cover_is_explained_by_the_event_transitions():
     leaves the table (the VP check); 1 VP does not end the game."""
     assert P.explain_step(_values(table=True), _values(defcon=4, vp=1)) is not None
     # 1 VP never ends the game: only card 40's coup war could (crisis_coup_war, which may now
-    # follow a coup with the China Card, with no card on the table)
+    # follow a coup with the China Card, with no card on the table): without that transition the
+    # same step ending the game is explained by no sequence, while the step that goes on still is
+    without = tuple(m for m in P.TRACK_MOVES if m != "crisis_coup_war")
+    assert P.explain_step(_values(table=True), _values(defcon=4, vp=1, over=True), moves=without) is None
+    assert P.explain_step(_values(table=True), _values(defcon=4, vp=1), moves=without) is not None
     ended = P.explain_step(_values(table=True), _values(defcon=4, vp=1, over=True))
     assert ended is None or "crisis_coup_war" in ended
 
