@@ -279,10 +279,6 @@ def test_every_entry_of_prove_all_is_proved(suite):
     assert all(set(r) >= {"name", "rule", "verdict", "seconds", "counterexample"} for r in suite.values())
 
 
-def test_prove_all_is_fast(suite):
-    assert sum(r["seconds"] for r in suite.values()) < 20
-
-
 @pytest.mark.rule("2.1.7")
 def test_control_is_exclusive_only_with_stability_at_least_1():
     assert P.control_exclusive(1)["verdict"] == "proved"
