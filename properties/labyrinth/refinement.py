@@ -406,7 +406,7 @@ def _relates(cited: list[str], move: Move) -> bool:
 #: countries, each failure sending a cell to the Funding track; resolve two plots in one country,
 #: each moving Funding and taking its marker; test a country (Neutral) and shift it by an event.
 def shared(component: str) -> bool:
-    return not component.startswith("card[")
+    return True
 
 #: One ``apply`` of a solo game may play a Jihadist card through (9.2: its event and operations,
 #: Radicalization's steps): up to this many moves.
