@@ -30,9 +30,11 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
   in which every move's guards hold on the state the moves before it left; a move may leave a
   component of its footprint as it is for a related move after it, and a component may pass
   through a *waypoint* the game declares (``Refinement.waypoints``: e.g. a card's zone through the
-  table); otherwise a component two moves of one step both change, or one changed and changed
-  back, needs a transition of its own that says so (the search guesses no other intermediate
-  values).
+  table), or, for a *shared* component (``Refinement.shared``), the value one move's effect gives
+  it, a later move taking it on -- also a component the step leaves as it is, changed and changed
+  back by two moves related to the step (an *intermediate value*: a second search, only where the
+  step is not explained without one); otherwise a component two moves of one step both change, or
+  one changed and changed back, needs a transition of its own that says so.
 
 **How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
 gives one (Labyrinth: only the parts of the vector whose input changed recomputed, and the changed
@@ -182,7 +184,9 @@ class Refinement:
     waypoints: Callable[[str, Any, Any], tuple] | None = None
     #: components several moves of one step may each change in part (a track that two Jihads'
     #: failures both add to): in a sequence, a move may take them to the value its own effect gives
-    #: (not the step's final one), the next moves taking them on from there
+    #: (not the step's final one), the next moves taking them on from there; and one the step leaves
+    #: as it is may pass through such a value between two related moves (Checker.sequence: an
+    #: intermediate value)
     shared: Callable[[str], bool] = lambda component: False
 
 
@@ -428,6 +432,8 @@ class Checker:
         self._verdicts: dict = {}
         self._first: dict = {}       # the step's rules -> the moves related to them
         self._order = {n: i for i, n in enumerate(self.moves)}
+        #: whether any component is shared (the second search of :meth:`sequence` needs one)
+        self._any_shared = any(spec.shared(c) for c in self.abstraction.components)
         self.tally = Tally()
         self.stats = STATS
 
@@ -580,7 +586,16 @@ class Checker:
         is left tried first; every part is a cached move check. The state is fixed by the values of
         the components left (every other is at its value after the step): a search that failed
         from the same values left, with the same related moves used and as many moves to go or
-        more, is not repeated."""
+        more, is not repeated; the last move must take all that is left (no other is tried).
+
+        **An intermediate value** (a component the step leaves as it is, but two of its moves
+        change: a card drawn and played, its hand count 0, 1, 0; a cell placed in a country whose
+        Jihad then turns it Active): where that search finds nothing, a second one (its own
+        :data:`SEARCH_BUDGET`; the shortest sequences first) lets a move related to the step take
+        shared components of its footprint that are at their values after the step to the values
+        its effect gives, when a related move not yet used, whose footprint lies within the change
+        left and that first move's footprint, may take them on; the next move must then take one
+        of them on."""
         waypoints = self.spec.waypoints
         failed: dict = {}
         shared = self.spec.shared
@@ -722,7 +737,7 @@ class Checker:
         spent = 0   # the parts the first search tried, when a second one follows
         try:
             found = dfs(pre_v, changed, ())
-            if found is None:
+            if found is None and self._any_shared:
                 # a second search, with intermediate values of the components at their final
                 # values: only where the step is not explained without them; the shortest such
                 # sequence first (iterative deepening: a failure with some moves to go is one with
