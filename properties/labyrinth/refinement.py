@@ -47,8 +47,8 @@ stutters, 1 finding (a solo Travel whose cell arrives in a country that a Jihad 
 then rolls: the cell's Sleeper count there goes up and back down), since matched by an
 intermediate value (tests/labyrinth/test_refinement.py replays it and two more such steps).
 Seeds 1000-1004 of every scenario, at most 300 steps (issue 31's brief): the 20 two-player games
-have no finding; 13 of the 20 solo games still stop at one (7 on main also stop earlier, at steps
-an intermediate value now matches). Those left are gaps of the proofs, not of the search: a solo
+have no finding; 13 of the 20 solo games still stop at one (before the intermediate value: 18,
+none later than now). Those left are gaps of the proofs, not of the search: a solo
 WMD plot setting numbered plot markers aside (9.3.3: ``plot_total_*`` is constant in the proofs)
 with Pakistan's Islamist Rule (8.4.5) or card 65; ``withdraw`` (7.3.5) rolling Prestige within its
 transition where the model rolls it in a step of its own (mission_accomplished solo 1003 step
