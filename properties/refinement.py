@@ -30,9 +30,11 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
   in which every move's guards hold on the state the moves before it left; a move may leave a
   component of its footprint as it is for a related move after it, and a component may pass
   through a *waypoint* the game declares (``Refinement.waypoints``: e.g. a card's zone through the
-  table); otherwise a component two moves of one step both change, or one changed and changed
-  back, needs a transition of its own that says so (the search guesses no other intermediate
-  values).
+  table), or, for a *shared* component (``Refinement.shared``), the value one move's effect gives
+  it, a later move taking it on -- also a component the step leaves as it is, changed and changed
+  back by two moves related to the step (an *intermediate value*: a second search, only where the
+  step is not explained without one); otherwise a component two moves of one step both change, or
+  one changed and changed back, needs a transition of its own that says so.
 
 **How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
 gives one (Labyrinth: only the parts of the vector whose input changed recomputed, and the changed
@@ -182,7 +184,9 @@ class Refinement:
     waypoints: Callable[[str, Any, Any], tuple] | None = None
     #: components several moves of one step may each change in part (a track that two Jihads'
     #: failures both add to): in a sequence, a move may take them to the value its own effect gives
-    #: (not the step's final one), the next moves taking them on from there
+    #: (not the step's final one), the next moves taking them on from there; and one the step leaves
+    #: as it is may pass through such a value between two related moves (Checker.sequence: an
+    #: intermediate value)
     shared: Callable[[str], bool] = lambda component: False
 
 
@@ -462,6 +466,8 @@ class Checker:
         self._first: dict = {}       # the step's rules -> the moves related to them
         self._order = {n: i for i, n in enumerate(self.moves)}
         self._plans: dict = {}       # a step's shape -> the moves that explained it last (_recall)
+        #: whether any component is shared (the second search of :meth:`sequence` needs one)
+        self._any_shared = any(spec.shared(c) for c in self.abstraction.components)
         self.tally = Tally()
         self.stats = STATS
 
@@ -614,7 +620,16 @@ class Checker:
         is left tried first; every part is a cached move check. The state is fixed by the values of
         the components left (every other is at its value after the step): a search that failed
         from the same values left, with the same related moves used and as many moves to go or
-        more, is not repeated."""
+        more, is not repeated; the last move must take all that is left (no other is tried).
+
+        **An intermediate value** (a component the step leaves as it is, but two of its moves
+        change: a card drawn and played, its hand count 0, 1, 0; a cell placed in a country whose
+        Jihad then turns it Active): where that search finds nothing, a second one (its own
+        :data:`SEARCH_BUDGET`; the shortest sequences first) lets a move related to the step take
+        shared components of its footprint that are at their values after the step to the values
+        its effect gives, when a related move not yet used, whose footprint lies within the change
+        left and that first move's footprint, may take them on; the next move must then take one
+        of them on."""
         waypoints = self.spec.waypoints
         failed: dict = {}
         shared = self.spec.shared
@@ -630,21 +645,84 @@ class Checker:
         def dfs(state: dict, left: frozenset, used: tuple) -> tuple | None:
             if not left:
                 return used if any(u in first for u in used) else None
-            if len(used) == k:
+            if len(used) == limit[0]:
                 return None
-            memo = (frozenset((c, state[c]) for c in left), frozenset(u for u in used if u in first))
-            if failed.get(memo, -1) >= k - len(used):
+            memo = (frozenset((c, state[c]) for c in left), frozenset(u for u in used if u in first), passed[0] > 0,
+                    pending[0])
+            if failed.get(memo, -1) >= limit[0] - len(used):
                 return None
             found = search(state, left, used)
             if found is None:
-                failed[memo] = k - len(used)
+                failed[memo] = limit[0] - len(used)
             return found
 
+        def passing_moves(state: dict, left: frozenset, used: tuple, after: frozenset) -> tuple | None:
+            if len(used) + 1 >= limit[0]:
+                return None   # a move after it must take the intermediate value on
+            # an intermediate value: a move may take shared components of its footprint that
+            # are at their values after the step (unchanged by it, or taken there already) to the
+            # values its effect gives, a later move taking them back (a card drawn and played in
+            # one apply: its hand count 0, 1, 0; a cell arriving in a country whose Jihad then
+            # rolls it: the Sleeper count up and back down)
+            # (only in the second search, and only between two moves related to the step: the one
+            # taking the component to its intermediate value, and one not yet used that may take
+            # it on, has a part of the change left to take and changes nothing else: its footprint
+            # within the change left and the first move's footprint)
+            for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
+                if n not in first or n in used:
+                    continue
+                m = self.moves[n]
+                part = left & m.footprint
+                if not part or (after and not after & part):
+                    continue
+                within = left | m.footprint
+                takers = [self.moves[f].footprint for f in first
+                          if f != n and f not in used and self.moves[f].footprint & left
+                          and self.moves[f].footprint <= within]
+                passing = frozenset(c for c in m.footprint - left if shared(c) and any(c in fp for fp in takers))
+                if not passing:
+                    continue
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise _Bounded
+                nxt = self._partial(n, state, post_v, left, frozenset(c for c in part if shared(c)) | passing,
+                                    passing)
+                if nxt is not None and any(nxt[c] != state[c] for c in part) \
+                        and any(nxt[c] != post_v[c] for c in passing):
+                    passed[0] += 1
+                    pending[0], before = frozenset(c for c in passing if nxt[c] != post_v[c]), pending[0]
+                    try:
+                        found = dfs(nxt, frozenset(c for c in left | passing if nxt[c] != post_v[c]), used + (n,))
+                    finally:
+                        passed[0] -= 1
+                        pending[0] = before
+                    if found:
+                        return found
+            return None
+
         def search(state: dict, left: frozenset, used: tuple) -> tuple | None:
+            # the last move of the sequence must take all that is left: only a move whose footprint
+            # holds it can (the others are not tried: they would fail)
+            last = len(used) + 1 == limit[0]
+            # right after a move that took components to intermediate values, a move that takes
+            # one of them on
+            after, pending[0] = pending[0], frozenset()
+            try:
+                return _search(state, left, used, last, after)
+            finally:
+                pending[0] = after
+
+        def _search(state: dict, left: frozenset, used: tuple, last: bool, after: frozenset) -> tuple | None:
+            if passing_ok[0] and not passed[0]:
+                # the second search: every explanation needs an intermediate value (the first found
+                # none without), so until one is taken those moves are tried first
+                found = passing_moves(state, left, used, after)
+                if found:
+                    return found
             # the moves taking the most of what is left first (most steps: one move and the card leaving)
             for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
                 part = left & self.moves[n].footprint
-                if not part:
+                if not part or (last and part != left) or (after and not after & part):
                     continue
                 options = [(part, None)]
                 # or only what no related move left could take, the rest left as it is for that move
@@ -674,7 +752,7 @@ class Checker:
             for n in names:
                 part = left & self.moves[n].footprint
                 free = frozenset(c for c in part if shared(c))
-                if free:
+                if free and not (last and part != left) and not (after and not after & part):
                     budget[0] -= 1
                     if budget[0] < 0:
                         raise _Bounded
@@ -683,34 +761,54 @@ class Checker:
                         found = dfs(nxt, frozenset(c for c in left if nxt[c] != post_v[c]), used + (n,))
                         if found:
                             return found
+            if passing_ok[0] and passed[0]:
+                return passing_moves(state, left, used, after)   # another intermediate value, last
             return None
 
         stats["sequence searches"] += 1
         found = None
+        passing_ok, passed, limit, pending = [False], [0], [k], [frozenset()]
+        spent = 0   # the parts the first search tried, when a second one follows
         try:
             found = dfs(pre_v, changed, ())
+            if found is None and self._any_shared:
+                # a second search, with intermediate values of the components at their final
+                # values: only where the step is not explained without them; the shortest such
+                # sequence first (iterative deepening: a failure with some moves to go is one with
+                # fewer, so the memo of failures serves every depth)
+                passing_ok[0] = True
+                failed.clear()
+                spent, budget[0] = SEARCH_BUDGET - budget[0], SEARCH_BUDGET   # a budget of its own
+                for limit[0] in range(2, k + 1):
+                    found = dfs(pre_v, changed, ())
+                    if found:
+                        stats["sequences with an intermediate value"] += 1
+                        break
         except _Bounded:
             stats["searches bounded"] += 1
             found = BOUNDED
-        tried = SEARCH_BUDGET - budget[0]
+        tried = spent + SEARCH_BUDGET - budget[0]
         stats["sequence parts tried"] += tried
         most = "most parts tried by a search that matched" if found and found is not BOUNDED else \
             "most parts tried by a search that failed"
         stats[most] = max(stats[most], tried)
         return found
 
-    def _partial(self, name: str, state: dict, post_v: dict, left: frozenset, free: frozenset) -> dict | None:
+    def _partial(self, name: str, state: dict, post_v: dict, left: frozenset, free: frozenset,
+                 passing: frozenset = frozenset()) -> dict | None:
         """The state after move ``name`` takes the components of ``left`` in its footprint, but the
         ``free`` (shared) ones, to their values after the step, keeps the rest of its footprint,
         and takes the free ones to the values its effect then gives (a witness by z3, as many of
-        them at their values after the step as can be), or None."""
+        them at their values after the step as can be, but the ``passing`` ones: free components
+        outside ``left``, at their values after the step already, whose intermediate value is
+        sought), or None."""
         m = self.moves[name]
         e = self.effect(name)
         core = sorted((left & m.footprint) - free)
-        keep = sorted(m.footprint - left)
+        keep = sorted(m.footprint - left - free)
         reads = sorted(set().union(*e.reads.values()))
         key = ("partial", name, tuple(state[n] for n in reads), tuple(post_v[n] for n in core),
-               tuple(state[n] for n in keep), tuple(sorted(free)))
+               tuple(state[n] for n in keep), tuple(sorted(free)), tuple(sorted(passing)))
         hit = self._verdicts.get(key, False)
         if hit is False:
             const = self.abstraction.constant
@@ -718,7 +816,7 @@ class Checker:
                      + [e.values[n] == const(n, state[n]) for n in keep])
             s = z3.Optimize()
             s.add(*self._ground(parts, state, reads=reads))
-            for n in sorted(free):
+            for n in sorted(free - passing):
                 s.add_soft(self._ground([e.values[n] == const(n, post_v[n])], state, reads=reads)[0])
             hit = None
             t = time.perf_counter()

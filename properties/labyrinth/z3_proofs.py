@@ -47,8 +47,9 @@ Posture box but Israel's.
   refine=True)``) ties the model's steps to them: each step must be a stutter, one of these
   transitions related to the rules it cites, or a short sequence of them. What remains uncovered:
   the steps of games it has not been run on; a step whose change a sequence can only explain
-  through a component changed and changed back within one ``apply`` (the parts-based search cannot
-  show it: a finding, not a silent pass); and what a transition leaves free is free in the check
+  through a component changed and changed back within one ``apply`` other than between two moves
+  related to the step, the second right after the first (the search's *intermediate value*,
+  properties/refinement.py ``Checker.sequence``: a finding, not a silent pass); and what a transition leaves free is free in the check
   too (a card's event may use any generic effect; the dice and choices are any legal value). And
   once one move of a sequence relates to the step, its other moves may be any transitions: a
   wrong amount, a wrong die table or an effect left out that some other transition could make up

@@ -246,3 +246,68 @@ def test_the_refinement_check_alone_catches_mutants(name):
 def test_the_refinement_check_alone_catches_every_listed_mutant(name):
     r = RM.catches_mutant("labyrinth", name, games_=2, max_steps=300)
     assert r["caught"], r
+
+
+# -- an intermediate value within one step (issue 31: the findings of unmutated random games) ----
+
+def _replayed_step(scenario: str, seed: int, step: int):
+    """The checker's verdict on step ``step`` of the random solo game ``seed`` (the checked walk's
+    choices: properties/walk.py ``play_checked``), the steps before it replayed unchecked."""
+    from cdg_oracle.properties.walk import play_checked
+
+    options = {"solo": True, "ideology": "potent"}
+    r = play_checked("labyrinth", scenario, seed, options=options, invariants=False, roundtrip_every=0,
+                     keep_actions=True, max_steps=step)
+    assert len(r.actions) == step
+    st = get("labyrinth").new_state(scenario, "standard", None, options)
+    for a in r.actions[:-1]:
+        st.apply(a)
+    obs = StepObserver(st, scenario, seed)
+    st.apply(r.actions[-1])
+    return obs.observe(st, r.actions[-1]), st.applied_rules()
+
+
+@pytest.mark.rule("5.3.1")
+@pytest.mark.rule("6.1")
+def test_a_card_drawn_and_played_in_one_apply_passes_through_the_hand():
+    """anaconda solo seed 1004, step 105: the bot draws card 18 (5.3.1) and plays it (9.2, 6.1) in
+    one apply, so the card goes deck -> in play, its hand count 0, 1, 0: ``draw`` then
+    ``play_card`` of that card, the hand an intermediate value."""
+    v, cited = _replayed_step("anaconda", 1004, 105)
+    assert "5.3.1" in cited
+    assert v == ("draw[card 18]", "play_card[card 18]")
+
+
+@pytest.mark.rule("9.4.3")
+@pytest.mark.rule("8.4")
+def test_a_cell_placed_then_rolled_by_a_jihad_in_one_apply():
+    """you_can_call_me_al solo seed 1004, step 32: Radicalization places a cell in Syria (9.4.3,
+    4.7.4.2) and the Jihad there (9.4.2.4, 8.4) turns it Active in the same apply: Syria's Sleeper
+    count goes 0, 1, 0."""
+    v, cited = _replayed_step("you_can_call_me_al", 1004, 32)
+    assert {"9.4.3", "8.4"} <= set(cited)
+    assert v == ("recruit[country=Syria]", "jihad[country=Syria]", "play_card[card 110]")
+
+
+@pytest.mark.rule("8.3.1")
+@pytest.mark.rule("8.5.1")
+def test_a_travel_into_a_country_whose_cells_a_plot_reveals_in_one_apply():
+    """you_can_call_me_al solo seed 1003, step 58: a cell travels from Indonesia/Malaysia to
+    Turkey (8.3.1) and the Plot's cells turn Active (8.5.1) within one apply: Turkey's Sleeper
+    count passes through an intermediate value (its Jihad move, 4.6.4, and the Travel)."""
+    v, cited = _replayed_step("you_can_call_me_al", 1003, 58)
+    assert {"8.3.1", "8.5.1"} <= set(cited)
+    assert not isinstance(v, Finding), v.line()
+    assert "travel[from=Indonesia/Malaysia,to=Turkey]" in v and "play_card[card 47]" in v
+
+
+@pytest.mark.rule("5.3.1")
+def test_an_intermediate_value_needs_a_related_move_to_take_it(lets_roll):
+    """The intermediate value is only between moves related to the step: a card going deck -> in
+    play in a step citing a Deploy (7.3.1, no draw) stays a finding; citing the draw (5.3.1), it
+    is ``draw`` then ``play_card``."""
+    _, c, pre = lets_roll
+    card = next(n for n in range(1, 121) if pre.get(f"card[{n}]@deck") == 1)
+    changes = {f"card[{card}]@deck": 0, f"card[{card}]@in_play": 1}
+    assert isinstance(_step(c, pre, changes, ["7.3.1"]), Finding)
+    assert _step(c, pre, changes, ["5.3.1"]) == (f"draw[card {card}]", f"play_card[card {card}]")
