@@ -30,7 +30,7 @@ from cdg_oracle.oracle import (ambiguities_cmd, difftest_cmd, position_cmd, refe
                                scenario_cmd, trace, usage, vectors_cmd, verify)
 from cdg_oracle.oracle.arguments import (  # noqa: F401  (Parser, parse_*: used by tests and callers as cli.*)
     GAME_HELP, RULING_HELP, SCENARIO_HELP, SEED_HELP, Parser, add_option_arguments, cli_options, option_game,
-    parse_options, parse_rulings)
+    parse_options, parse_rulings, add_workers_arguments, workers)
 from cdg_oracle.oracle.fileio import check_output, read_bounded, write_atomic
 from cdg_oracle.oracle.games import default_scenario, new_state, spec
 from cdg_oracle.oracle.html import divergence
@@ -69,9 +69,7 @@ def build_parser(argv: list[str] | None = None) -> Parser:
                         "transitions (properties/refinement.py; its own section in the report; default: on; "
                         "--no-refinement skips it, and the report then has no such section)")
     v.add_argument("--out", default="reports", help="report folder (default reports/)")
-    v.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
-                   help="worker processes for the campaigns (default: the number of cores); the report is "
-                        "the same for any N")
+    add_workers_arguments(v, "the campaigns")
 
     pl = sub.add_parser("play", help="play one game with uniformly random choices and seeded chance; write its trace")
     pl.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
@@ -263,7 +261,7 @@ def list_games(as_json: bool) -> int:
 def cmd_verify(args) -> int:
     game = spec(args.game).name
     check_output(args.out, "--out", directory=True)
-    jobs = args.jobs or (os.cpu_count() or 1)
+    jobs = workers(args)
     return verify.run(args.out, args.budget, args.games, args.seed, args.examples, args.steps, game=game, jobs=jobs,
                       refinement=args.refinement)
 

@@ -36,9 +36,10 @@ def say(text: str) -> None:
 
 
 def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int = 25, steps: int = 300,
-        game: str = DEFAULT_GAME, jobs: int = 1, refinement: bool = True) -> int:
+        game: str = DEFAULT_GAME, jobs: int | str = 1, refinement: bool = True) -> int:
     """Run every check of ``game`` and write the report. The seed and ``games`` fix the work (the
-    same report on any machine, whatever ``jobs``, the worker processes of the campaigns);
+    same report on any machine, whatever ``jobs``: where the campaigns run, local worker processes
+    or a Dask scheduler, properties/pool.py);
     ``budget`` (seconds, or None) may only cut the campaigns short, and the report then says it
     is partial (issue 15 item 6). It bounds every campaign together (the random one, then the
     game's own: solo, Deluxe, active), counted from the first campaign's start (issue 28.6); the
