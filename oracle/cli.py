@@ -349,11 +349,11 @@ def _main(argv: list[str] | None) -> int:
     except DataError as e:  # it may quote a file's contents: shown, not obeyed (issue 28 item 11)
         print(f"cdg-oracle: error: {printable(str(e))}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("cdg-oracle: interrupted; no report written", file=sys.stderr)
+    except KeyboardInterrupt as e:
+        print(f"cdg-oracle: interrupted; {_written(e)}", file=sys.stderr)
         return 130
-    except usage.Terminated:
-        print("cdg-oracle: terminated; no report written", file=sys.stderr)
+    except usage.Terminated as e:
+        print(f"cdg-oracle: terminated; {_written(e)}", file=sys.stderr)
         return 143
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly, as Unix tools do
         try:
@@ -374,6 +374,13 @@ def _main(argv: list[str] | None) -> int:
         return EXIT_USAGE
     except Exception as e:  # an oracle bug: still one line, never a traceback
         return _internal(e)
+
+
+def _written(e: BaseException) -> str:
+    """What an interrupted command left: the partial report verify writes when its campaigns are
+    interrupted (oracle/verify.py ``write_interrupted``), else nothing."""
+    path = getattr(e, "partial_report", None)
+    return f"partial report (the games played so far) in {path}" if path else "no report written"
 
 
 #: The errors of a write that does not fit: no space left, over a quota, a file too large.

@@ -138,6 +138,44 @@ def test_a_worker_killed_mid_campaign_loses_no_result(scheduler):
     assert len(dask) == 8 and facts(dask) == facts(one)
 
 
+def test_an_interrupted_campaign_writes_a_partial_report_of_the_games_played(tmp_path, monkeypatch, scheduler):
+    """Issue 34.3: an interrupt during verify's campaign (here after the third game taken, on the
+    cluster) writes verification-partial.json/.md with the games covered, a prefix of the
+    schedule, and leaves the full report as it was; exit 130, and the message names the file."""
+    from cdg_oracle.properties.campaign import game_seed
+    from cdg_oracle.properties.labyrinth import z3_proofs
+
+    monkeypatch.setattr(z3_proofs, "prove_all", lambda: [])  # the slow phases are not this test's
+    monkeypatch.setattr(verify, "adapter_selftest", lambda seed, game="labyrinth": [])
+    real = verify.campaign
+
+    def interrupted_after_three(game, scenarios, seed, games, budget, progress, **kw):
+        def then_interrupt(n, r):
+            progress(n, r)
+            if n == 3:
+                raise KeyboardInterrupt
+        return real(game, scenarios, seed, games, budget, then_interrupt, **kw)
+
+    monkeypatch.setattr(verify, "campaign", interrupted_after_three)
+    folder = tmp_path / "labyrinth"
+    folder.mkdir()
+    (folder / "verification.md").write_text("earlier report\n")
+    err = io.StringIO()
+    with redirect_stderr(err):
+        code = cli.main(["verify", "--no-refinement", "--games", "2", "--examples", "1", "--steps", "5",
+                         "--scheduler", scheduler, "--out", str(tmp_path)])
+    assert code == 130
+    assert "interrupted; partial report (the games played so far) in" in err.getvalue()
+    data = json.loads((folder / "verification-partial.json").read_text())
+    scenarios = get("labyrinth").scenarios()
+    assert data["partial"] and data["interrupted"]
+    assert [(c["scenario"], c["seed"]) for c in data["covered"]] == [(s, game_seed(1, 0)) for s in scenarios[:3]]
+    assert data["games_played"]["games"] == 3
+    assert "partial (interrupted)" in (folder / "verification-partial.md").read_text()
+    assert (folder / "verification.md").read_text() == "earlier report\n"
+    assert not (folder / "verification.json").exists()
+
+
 def test_an_unreachable_scheduler_is_a_one_line_error_within_seconds():
     """Issue 34.3: reached before any work (oracle/arguments.py ``workers``), given up after
     dask_executor.CONNECT_SECONDS."""
