@@ -108,6 +108,25 @@ def test_the_mutants_benchmark_on_the_cluster_gives_the_lines_of_one_process(sch
     assert verdicts(scheduler) == one
 
 
+def test_difftest_on_the_cluster_gives_the_verdict_of_one_process(scheduler):
+    """difftest's random games spread over the cluster (each with an adapter of its own) give the
+    verdict, games, steps and finding of one process, whose one adapter plays them in turn: an
+    agreement, and a mutant's disagreement (the seconds and answer times aside: measured)."""
+    from cdg_oracle.oracle import difftest
+    from cdg_oracle.oracle.difftest_cmd import reference_command
+
+    def verdict(result):
+        d = result.to_dict()
+        for k in ("seconds", "answers", "slow"):
+            d.pop(k)
+        return d, difftest.render_text(result).splitlines()[1:]
+
+    for command in (reference_command(), reference_command("disrupt-any-muslim")):
+        one = difftest.run(command, games=3, seed=2, scenario="all")
+        assert verdict(difftest.run(command, games=3, seed=2, scenario="all", jobs=scheduler)) == verdict(one)
+    assert one.verdict == "disagreement" and one.finding.game == 0
+
+
 def test_a_budget_cuts_a_cluster_campaign_to_a_prefix(scheduler):
     sets = [{"solo": True, "ideology": "normal"}]
     assert options_campaign("labyrinth", ["lets_roll"], sets, 5, 2, budget_s=0.0, jobs=scheduler) == []
