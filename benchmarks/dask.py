@@ -80,7 +80,7 @@ def main() -> None:
     _, overhead["local pool, 2 worker processes"] = timed(lambda: ordered_map(noop, [(i,) for i in range(args.noop)], 2))
     for n in (1, 2):
         cluster, starts[n] = timed(lambda: distributed.LocalCluster(
-            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR))
+            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR))
         try:
             res, t = play(cluster.scheduler_address)
             rows.append((f"Dask, {n} worker process{'es' if n > 1 else ''}", t))

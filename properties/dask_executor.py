@@ -72,9 +72,10 @@ class DaskBackend:
         self.cluster = None
         n = local_workers(address)
         if n is not None:
-            # worker processes (not threads: the model is pure Python), one task each; no dashboard
+            # worker processes (not threads: the model is pure Python), one task each; the dashboard on a
+            # free port (8787 may be another cluster's: Dask would warn)
             self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                        dashboard_address=None, silence_logs=logging.ERROR)
+                                        dashboard_address=":0", silence_logs=logging.ERROR)
             self.client = Client(self.cluster, set_as_default=False)
             return
         try:

@@ -30,7 +30,7 @@ from cdg_oracle.properties.verification import verification  # noqa: E402
 def scheduler():
     """The address of a LocalCluster of two worker processes (one thread each), for the module."""
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=logging.CRITICAL)
+                                       dashboard_address=":0", silence_logs=logging.CRITICAL)
     try:
         yield cluster.scheduler_address
     finally:
