@@ -2,6 +2,7 @@
 
     python benchmarks/mutants.py [--game labyrinth] [--budget 60] [--seed 0] [--games 200] [--only NAME,...] [--jobs 1]
     python benchmarks/mutants.py --game twilight_struggle --budget 20 --jobs 2
+    python benchmarks/mutants.py --scheduler local:2        (or a Dask scheduler's address)
 
 For every mutant of the game's mutants module (its checks record's ``mutants``, properties/games.py:
 properties/labyrinth/mutants.py, properties/twilight_struggle/mutants.py; ``--game``, default
@@ -14,7 +15,9 @@ or not, whether the finding cites the broken rule (among the rules the last step
 rule of the question asked), the verdict's kind, what differed (whose turn, legal actions, the
 first state path), the game and step, the seconds -- and a summary: how many were detected, the
 slowest and the median time to a detection. ``--jobs 2`` runs two mutants at once (each run is two
-processes, so on a small machine the times grow). Prints the figures; it asserts nothing about
+processes, so on a small machine the times grow); ``--scheduler`` runs them on a Dask cluster
+(properties/pool.py, the executor every campaign shares): the lines come in the mutants' order
+whatever runs them. Prints the figures; it asserts nothing about
 speed (speed is measured here, never in tests).
 """
 from __future__ import annotations
@@ -23,15 +26,18 @@ import argparse
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# The repository's root first, and not this folder: its dask.py and html.py would stand in for the
+# libraries of those names (Dask's own imports; --scheduler).
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 from cdg_oracle.model.core.errors import DataError  # noqa: E402
 from cdg_oracle.oracle import difftest  # noqa: E402
 from cdg_oracle.oracle.difftest_cmd import reference_command  # noqa: E402
 from cdg_oracle.properties.games import checks  # noqa: E402
+from cdg_oracle.properties.pool import Jobs, Workers  # noqa: E402
 
 DEFAULT_GAME = "labyrinth"
 
@@ -55,6 +61,15 @@ def run_one(game: str, name: str, games: int, seed: int, budget: float) -> dict:
             "cites": f is not None and (m.rule in f.rules or f.rule == m.rule),
             "game": f.game if f else None, "step": f.step if f else None,
             "games": r.games, "steps": r.steps, "seconds": r.seconds}
+
+
+def run_all(game: str, names: list[str], games: int, seed: int, budget: float, jobs: Jobs = 1,
+            on_result=None) -> list[dict]:
+    """:func:`run_one` for every mutant of ``names``, where ``jobs`` says (local worker processes or
+    a Dask scheduler, properties/pool.py), the results in the order of ``names``
+    (``on_result(i, result)`` as each is taken)."""
+    with Workers(jobs) as workers:
+        return workers.map(run_one, [(game, n, games, seed, budget) for n in names], on_result)
 
 
 def describe(f: difftest.Finding) -> str:
@@ -89,6 +104,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200, help="at most this many games per mutant (default 200)")
     ap.add_argument("--only", help="comma-separated mutant names (default: all)")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1; 2 on two cores)")
+    ap.add_argument("--scheduler", metavar="ADDRESS", help="run the mutants on a Dask cluster: its scheduler's "
+                                                          "address, or local:N (a LocalCluster of N workers)")
     args = ap.parse_args()
     if args.jobs < 1 or args.budget <= 0 or args.games < 1:
         ap.error("--jobs and --games must be >= 1, --budget > 0")
@@ -105,17 +122,16 @@ def main() -> None:
         if unknown:
             ap.error(f"unknown mutant(s): {', '.join(unknown)}")
     print(("" if args.game == DEFAULT_GAME else f"{args.game}: ") + f"{len(names)} mutants, random strategy, seed {args.seed}, at most {args.games} games and "
-          f"about {args.budget:g} s each, {args.jobs} at a time")
+          f"about {args.budget:g} s each, " + (f"on the Dask scheduler {args.scheduler}" if args.scheduler
+                                             else f"{args.jobs} at a time"))
     print(f"{'mutant':34s} {'rule':8s} {'det':3s}  {'cites':5s} {'kind':12s} {'what differed':46s} "
           f"{'where':20s} {'time':>7s}  scenario")
     t0 = time.perf_counter()
-    results = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(run_one, args.game, n, args.games, args.seed, args.budget) for n in names]
-        for fut in futures:
-            res = fut.result()
-            results.append(res)
-            print(line(res), flush=True)
+    try:  # --jobs 1: in this process
+        results = run_all(args.game, names, args.games, args.seed, args.budget, args.scheduler or args.jobs,
+                          lambda i, res: print(line(res), flush=True))
+    except DataError as e:  # a scheduler that cannot be reached or used (properties/dask_executor.py)
+        sys.exit(f"mutants: error: {e}")
     wall = time.perf_counter() - t0
     found = [r for r in results if r["detected"]]
     times = sorted(r["seconds"] for r in found)

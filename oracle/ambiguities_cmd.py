@@ -34,12 +34,11 @@ discovery. Exit 0 on success, 2 with a one-line error for bad arguments or a bro
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 from pathlib import Path
 
-from cdg_oracle.oracle.arguments import DEFAULT_GAME, GAME_HELP
+from cdg_oracle.oracle.arguments import DEFAULT_GAME, GAME_HELP, add_workers_arguments, workers
 
 EXIT_OK = 0
 REPORTS = Path("reports")   # the default out folder is REPORTS / <game>
@@ -64,9 +63,7 @@ def add_parser(sub) -> None:
     a.add_argument("--seed", type=usage.seed, default=1, help="the seed of the games' random streams (default 1)")
     a.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP + "; a game with an ambiguity registry "
                                                                     "(cdg-oracle rules --list)")
-    a.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
-                   help="worker processes for the paired games (default: the number of cores); the report is "
-                        "the same for any N")
+    add_workers_arguments(a, "the paired games")
     a.add_argument("--out", metavar="DIR", default=None,
                    help=f"report folder (default {REPORTS}/<game>): ambiguities.md, ambiguities.json, "
                         f"{WITNESS_DIR}/*.trace.jsonl")
@@ -129,7 +126,7 @@ def run(args, stream=None) -> int:
 
     with bar(None, "ambiguities: paired games", "pair") as b:
         data = impact.measure(game, entries, args.budget, args.seed, progress=lambda text: b.update(1),
-                              jobs=getattr(args, "jobs", None) or (os.cpu_count() or 1))
+                              jobs=workers(args))
     report, files = finish_report(data, witness_dir)
     if partial:
         report["partial"] = sorted(set(args.entry))

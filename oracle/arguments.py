@@ -22,6 +22,40 @@ RULING_HELP = "an interpretation switch, repeatable (cdg-oracle rules --rulings 
 SEED_HELP = "seed of the random choices and chance outcomes: the same seed gives the same game (an integer >= 0)"
 
 
+SCHEDULER_HELP = ("run the campaign's tasks on a Dask cluster instead of local processes: a scheduler's address "
+                  "(tcp://host:8786; its workers need cdg-oracle installed) or local:N to start a LocalCluster of N "
+                  "worker processes for the run (needs the dask extra: pip install 'cdg-oracle[dask]'); the report is "
+                  "the same as with --jobs, for any number of workers; not with --jobs")
+
+
+def add_workers_arguments(parser, what: str) -> None:
+    """``--jobs N`` and ``--scheduler ADDRESS``: where ``what`` runs (properties/pool.py)."""
+    from cdg_oracle.oracle import usage
+
+    parser.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
+                        help=f"worker processes for {what} (default: the number of cores); the report is the "
+                             "same for any N")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None, help=SCHEDULER_HELP)
+
+
+def workers(args):
+    """Where a command's campaign runs (properties/pool.py ``Jobs``): ``--scheduler`` (checked for
+    its form; a remote one is reached once at once, so that one that does not answer is an error
+    before the work, not after it), else ``--jobs``, else one local worker process per core."""
+    import os
+
+    scheduler = getattr(args, "scheduler", None)
+    if scheduler is None:
+        return getattr(args, "jobs", None) or (os.cpu_count() or 1)
+    if getattr(args, "jobs", None) is not None:
+        raise UsageError("--jobs and --scheduler both say where the work runs: give one")
+    from cdg_oracle.properties.dask_executor import DaskBackend, check_address, local_workers
+
+    if local_workers(check_address(scheduler)) is None:
+        DaskBackend(scheduler).close()  # reached now, before any work: an unreachable one is a one-line error in seconds
+    return scheduler
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, not usage + traceback
         raise UsageError(message)

@@ -15,6 +15,7 @@ Exit status: 0 success (conformant, every property holds), 1 a divergence or a f
 """
 from __future__ import annotations
 
+import argparse
 import errno
 import json
 import os
@@ -29,7 +30,7 @@ from cdg_oracle.oracle import (ambiguities_cmd, difftest_cmd, position_cmd, refe
                                scenario_cmd, trace, usage, vectors_cmd, verify)
 from cdg_oracle.oracle.arguments import (  # noqa: F401  (Parser, parse_*: used by tests and callers as cli.*)
     GAME_HELP, RULING_HELP, SCENARIO_HELP, SEED_HELP, Parser, add_option_arguments, cli_options, option_game,
-    parse_options, parse_rulings)
+    parse_options, parse_rulings, add_workers_arguments, workers)
 from cdg_oracle.oracle.fileio import check_output, read_bounded, write_atomic
 from cdg_oracle.oracle.games import default_scenario, new_state, spec
 from cdg_oracle.oracle.html import divergence
@@ -63,14 +64,12 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     v.add_argument("--seed", type=usage.seed, default=1, help=SEED_HELP + " (default 1)")
     v.add_argument("--examples", type=usage.count(1), default=25, help="state-machine runs (default 25)")
     v.add_argument("--steps", type=usage.count(1), default=300, help="steps per state-machine run (default 300)")
-    v.add_argument("--refinement", action="store_true",
+    v.add_argument("--refinement", action=argparse.BooleanOptionalAction, default=False,
                    help="also check every step of the random campaign and the state machine against the game's proved "
                         "z3 transitions (properties/refinement.py; its own section in the report). Off by default "
                         "while it costs far more than the campaign (benchmarks/refinement.py)")
     v.add_argument("--out", default="reports", help="report folder (default reports/)")
-    v.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
-                   help="worker processes for the campaigns (default: the number of cores); the report is "
-                        "the same for any N")
+    add_workers_arguments(v, "the campaigns")
 
     pl = sub.add_parser("play", help="play one game with uniformly random choices and seeded chance; write its trace")
     pl.add_argument("--game", default=DEFAULT_GAME, help=GAME_HELP)
@@ -262,7 +261,7 @@ def list_games(as_json: bool) -> int:
 def cmd_verify(args) -> int:
     game = spec(args.game).name
     check_output(args.out, "--out", directory=True)
-    jobs = args.jobs or (os.cpu_count() or 1)
+    jobs = workers(args)
     return verify.run(args.out, args.budget, args.games, args.seed, args.examples, args.steps, game=game, jobs=jobs,
                       refinement=args.refinement)
 
@@ -350,11 +349,11 @@ def _main(argv: list[str] | None) -> int:
     except DataError as e:  # it may quote a file's contents: shown, not obeyed (issue 28 item 11)
         print(f"cdg-oracle: error: {printable(str(e))}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("cdg-oracle: interrupted; no report written", file=sys.stderr)
+    except KeyboardInterrupt as e:
+        print(f"cdg-oracle: interrupted; {_written(e)}", file=sys.stderr)
         return 130
-    except usage.Terminated:
-        print("cdg-oracle: terminated; no report written", file=sys.stderr)
+    except usage.Terminated as e:
+        print(f"cdg-oracle: terminated; {_written(e)}", file=sys.stderr)
         return 143
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly, as Unix tools do
         try:
@@ -375,6 +374,13 @@ def _main(argv: list[str] | None) -> int:
         return EXIT_USAGE
     except Exception as e:  # an oracle bug: still one line, never a traceback
         return _internal(e)
+
+
+def _written(e: BaseException) -> str:
+    """What an interrupted command left: the partial report verify writes when its campaigns are
+    interrupted (oracle/verify.py ``write_interrupted``), else nothing."""
+    path = getattr(e, "partial_report", None)
+    return f"partial report (the games played so far) in {path}" if path else "no report written"
 
 
 #: The errors of a write that does not fit: no space left, over a quota, a file too large.

@@ -326,8 +326,13 @@ def run(command, game: str = DEFAULT_GAME, scenario: str | None = None, length: 
         rulings: dict | None = None, games: int = 10, seed: int = 0, strategy: str = "random",
         timeout: float = 10.0, max_line: int = 4_000_000, max_steps: int = 100_000,
         budget: float | None = None, progress: Callable | None = None,
-        options: dict | None = None, position: dict | None = None, refine: bool = False) -> Result:
+        options: dict | None = None, position: dict | None = None, refine: bool = False,
+        jobs: int | str = 1) -> Result:
     """A difftest campaign of up to ``games`` games (and at most ``budget`` seconds, if given);
+    ``jobs``: where the random strategy's games run (properties/pool.py: local worker processes or
+    a Dask scheduler; with more than one process, one implementation process per game, and the
+    verdict, the games, the steps and the finding are those of one process: the games are merged
+    in their order and the first finding in that order is the run's);
     ``refine``: the reference side's steps checked against the proved transitions too;
     ``options`` are the game options (a solo game, chapter 9; None: two-player); ``position`` a
     position document every game starts from (its header gives the scenario, length, rulings and
@@ -351,7 +356,9 @@ def run(command, game: str = DEFAULT_GAME, scenario: str | None = None, length: 
     # hanging implementation costs min(--timeout, budget left), and the run is then partial.
     session = Session(command, timeout, max_line, None if budget is None else t0 + budget)
     try:
-        if strategy == "random":
+        if strategy == "random" and jobs != 1:
+            _run_random_spread(result, command, timeout, max_line, games, max_steps, budget, t0, progress, jobs)
+        elif strategy == "random":
             _run_random(session, result, games, max_steps, budget, t0, progress)
         elif strategy == "hypothesis":
             _run_hypothesis(session, result, games, max_steps, budget, t0, progress)
@@ -395,6 +402,100 @@ def _run_random(session, result, games, max_steps, budget, t0, progress) -> None
         result.steps += n
         if progress:
             progress(result)
+
+
+def _random_game(command, timeout: float, max_line: int, game: str, scenario: str, length: str, rulings: dict,
+                 seed: int, index: int, max_steps: int, options, position, refine: bool,
+                 budget_left: float | None) -> tuple:
+    """(A task of :func:`_run_random_spread`, in a worker.) Game ``index`` of a random campaign
+    with an implementation process of its own, as :func:`_run_random` plays it: ``("ok", steps,
+    None, answers)``, ``("out_of_time", steps compared, None, answers)``, ``("found", steps,
+    finding, answers)``, or ``("no_start", 0, finding, answers)`` (the process could not start). ``budget_left``:
+    the seconds the run's budget had left when the task was sent (the worker's clock is its own)."""
+    stop_at = None if budget_left is None else time.monotonic() + budget_left
+    session = Session(command, timeout, max_line, stop_at)
+    try:
+        n = play_game(session.get(), game, scenario, length, rulings, seed, index,
+                      random_chooser(random.Random(seed)), max_steps, options, stop_at=stop_at, position=position,
+                      refine=refine)
+        out = ("ok", n, None)
+    except _OutOfTime as e:
+        session.discard()
+        out = ("out_of_time", e.steps, None)
+    except ImplFailure as e:
+        out = ("no_start", 0, Finding(e.kind, index, 0, f"at the start: {e.message}", stderr=e.stderr_tail,
+                                      scenario=scenario))
+    except _Found as f:
+        if f.finding.kind != "disagreement":
+            session.discard()
+        out = ("found", f.finding.step, f.finding)
+    finally:
+        session.close()
+    return out + (session.answers,)
+
+
+def _run_random_spread(result, command, timeout, max_line, games, max_steps, budget, t0, progress, jobs) -> None:
+    """The random strategy with its games spread over ``jobs`` (properties/pool.py), merged in game
+    order: the games before the first finding (or the budget's end) count, as in :func:`_run_random`."""
+    from cdg_oracle.properties.pool import Workers, run_ordered
+
+    done = {"stop": False}
+
+    def more(g: int) -> bool:
+        if done["stop"]:
+            return False
+        if budget is not None and g > 0 and time.monotonic() - t0 > budget:
+            result.partial = True  # games the budget left unplayed: the run is partial too
+            return False
+        return True
+
+    def take(g: int, answer: tuple) -> None:
+        kind, steps, finding, answers = answer
+        a = result.answers
+        a["answers"] += answers["answers"]
+        a["seconds"] = round(a["seconds"] + answers["seconds"], 3)
+        a["slowest"] = max(a["slowest"], answers["slowest"])
+        a["over_half_timeout"] += answers["over_half_timeout"]
+        if done["stop"]:
+            return  # after the first finding (or the budget's end) in game order: not counted
+        if kind == "out_of_time":
+            result.partial = True
+            result.steps += steps
+            done["stop"] = True
+            return
+        if kind in ("found", "no_start"):
+            result.finding = finding
+            done["stop"] = True
+            if kind == "no_start":
+                return  # the process could not start: no game played (as _run_random)
+        result.games += 1
+        result.steps += steps
+        if kind == "ok" and progress:
+            progress(result)
+
+    def left() -> float | None:
+        return None if budget is None else max(0.0, t0 + budget - time.monotonic())
+
+    items = [(g,) for g in range(games)]
+
+    def task(g: int) -> tuple:
+        return (command, timeout, max_line, result.game, result.names[g % len(result.names)], result.length,
+                result.rulings, result.seed * 1000 + g, g, max_steps, result.options, result.position,
+                result.refine, left())
+
+    with Workers(jobs) as workers:
+        run_ordered(workers, _random_game, _Lazy(items, task), take, more)
+
+
+class _Lazy(list):
+    """The items of a spread campaign, each made when it is submitted (its budget left is then's)."""
+
+    def __init__(self, items: list, make: Callable):
+        super().__init__(items)
+        self.make = make
+
+    def __getitem__(self, i):
+        return self.make(*list.__getitem__(self, i))
 
 
 def _run_hypothesis(session, result, games, max_steps, budget, t0, progress) -> None:

@@ -6,6 +6,7 @@
     cdg-oracle difftest --impl "..." --trace difftest-disagreement.jsonl     reproduce a finding
     cdg-oracle difftest --impl "..." --solo --ideology potent     solo games (the Jihadist bot, chapter 9)
     cdg-oracle difftest --impl "..." --html finding.html        the first finding also as a page
+    cdg-oracle difftest --impl "..." --games 500 --scheduler local:4     games spread over workers (or --jobs 4)
 
 The command is split into words (quotes respected) and started without a shell. The first
 disagreement or failure is printed (``--json`` for machine-readable output) and its actions are
@@ -14,6 +15,9 @@ written as a trace (``--out``, default ``difftest-disagreement.jsonl``; atomical
 implementation. Exit 0 when everything agreed, 1 on a disagreement or a failure of the other
 process, 2 for bad arguments, 4 when no step was compared (verdict ``undetermined``: the budget
 ran out before the first step, or there was no step to play; as replay's 4, nothing is decided).
+With ``--jobs N`` or ``--scheduler ADDRESS`` the random strategy's games run at once on local
+workers or a Dask cluster (properties/pool.py), one implementation process per game, merged in
+game order: the same verdict, games, steps and finding as one process playing them in turn.
 """
 from __future__ import annotations
 
@@ -23,8 +27,8 @@ from cdg_oracle.model.core.position import from_document
 from cdg_oracle.model.core.registry import DEFAULT_GAME
 from cdg_oracle.oracle import difftest, trace, usage
 from cdg_oracle.oracle.adapter import split_command
-from cdg_oracle.oracle.arguments import (GAME_HELP, RULING_HELP, SEED_HELP, add_option_arguments, parse_options,
-                                         parse_rulings)
+from cdg_oracle.oracle.arguments import (GAME_HELP, RULING_HELP, SCHEDULER_HELP, SEED_HELP, add_option_arguments,
+                                         parse_options, parse_rulings, workers)
 from cdg_oracle.oracle.fileio import check_output, read_bounded, write_atomic
 from cdg_oracle.oracle.games import start_state
 from cdg_oracle.oracle.html import divergence
@@ -71,6 +75,10 @@ def add_parser(sub, game: str | None = None) -> None:
     d.add_argument("--refinement", action="store_true",
                    help="also check the model's own steps against the game's proved z3 transitions "
                         "(a step none explains is a 'refinement' finding)")
+    d.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
+                   help="random strategy: N games at once, each with an implementation process of its own (default 1: "
+                        "one process for every game, in turn); the verdict, games, steps and finding are the same for any N")
+    d.add_argument("--scheduler", metavar="ADDRESS", default=None, help=SCHEDULER_HELP)
     add_option_arguments(d, game)
 
 
@@ -90,6 +98,11 @@ def run(args) -> int:
                              "options (not --trace, --scenario, --ruling or an option)")
         position = read_document(args.position)
         from_document(position, args.position)  # a bad position: a one-line error before any process starts
+    spread = getattr(args, "jobs", None) is not None or getattr(args, "scheduler", None) is not None
+    if spread and (args.trace or args.strategy != "random"):
+        raise UsageError("--jobs and --scheduler spread the random strategy's games: not with --trace or "
+                         "--strategy hypothesis")
+    jobs = workers(args) if spread else 1
     try:
         command = split_command(args.impl) if args.impl is not None else reference_command()
     except ValueError as e:
@@ -103,7 +116,7 @@ def run(args) -> int:
             result = difftest.run(command, args.game, args.scenario, args.length, parse_rulings(args.ruling),
                                   args.games, args.seed, args.strategy, args.timeout, args.max_line,
                                   args.max_steps, args.budget, progress=lambda r: b.update(1), options=options,
-                                  position=position, refine=args.refinement)
+                                  position=position, refine=args.refinement, jobs=jobs)
     path = None
     f = result.finding
     if f is not None and not args.trace and (f.kind == "disagreement" or f.actions):

@@ -197,10 +197,11 @@ def search_game(game: str, scenario: str, seed: int, rulings: dict | None, lengt
 
 
 def search(game: str, wanted: list[Target], scenarios: list[str], games: int, directed_games: int,
-           rulings: dict | None = None, length: str = LENGTH, progress=None, jobs: int = 1) -> SearchResult:
+           rulings: dict | None = None, length: str = LENGTH, progress=None, jobs: int | str = 1) -> SearchResult:
     """Find every target of ``wanted`` (or, for a coverage that discovers its targets, every one
-    the games show) in games of ``game``, played in ``jobs`` worker processes (the same result for
-    any number: the games are merged in search order). The targets are searched by the game
+    the games show) in games of ``game``, played where ``jobs`` says (local worker processes or a
+    Dask scheduler, properties/pool.py; the same result for any number of workers: the games are
+    merged in search order). The targets are searched by the game
     options they name (``Target.options``; a Twilight Struggle edition), each set in turn, in the
     order of the targets:
 
@@ -235,15 +236,14 @@ def search(game: str, wanted: list[Target], scenarios: list[str], games: int, di
             result.games[f.game_key()] = actions
             result.policies[name] = text
         order += 1
-        if progress is not None:
-            progress.update(1)
 
     groups: dict[tuple, list[Target]] = {}
     for t in wanted:
         groups.setdefault(t.options, []).append(t)
     if cov.discover or not groups:
         groups = {(): []}
-    with Workers(jobs) as workers:
+    # the bar counts the games finished on any worker, ahead of the merge in search order
+    with Workers(jobs, progress.update if progress is not None else None) as workers:
         for options, group in groups.items():
             every = None if cov.discover else [t.id for t in group]
             plan = [(scenario, seed) for seed in range(games) for scenario in scenarios]

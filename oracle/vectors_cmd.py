@@ -18,13 +18,12 @@ docs/vectors.md and oracle/data/vector.schema.json.
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 from cdg_oracle.model.core.registry import DEFAULT_GAME
 from cdg_oracle.oracle import perft, usage, vectors
-from cdg_oracle.oracle.arguments import GAME_HELP
+from cdg_oracle.oracle.arguments import GAME_HELP, add_workers_arguments, workers
 from cdg_oracle.oracle.fileio import check_output
 from cdg_oracle.oracle.games import new_state, spec
 from cdg_oracle.oracle.games import scenarios as game_scenarios
@@ -52,9 +51,7 @@ def add_parser(sub) -> None:
     v.add_argument("--directed-games", type=usage.count(0), default=vectors.DEFAULT_DIRECTED_GAMES, metavar="N",
                    help=f"search budget for each thing still missing: N seeds of every scenario with a policy "
                         f"directed at it (default {vectors.DEFAULT_DIRECTED_GAMES})")
-    v.add_argument("--jobs", type=usage.count(1, 64), default=None, metavar="N",
-                   help="worker processes for the search (default: the number of cores); the vectors are the "
-                        "same for any N")
+    add_workers_arguments(v, "the search")
     v.add_argument("--perft-depth", type=usage.count(0, 12), default=None, metavar="N",
                    help="perft depth for every scenario (default: per scenario, see perft.json); 0: no perft")
 
@@ -87,11 +84,11 @@ def run(args) -> int:
     game = spec(args.game).name
     return generate(Path(args.out or vectors.default_out(game)), parse_only(args.only), args.games,
                     args.directed_games, args.perft_depth, game=game,
-                    jobs=getattr(args, "jobs", None) or (os.cpu_count() or 1))
+                    jobs=workers(args))
 
 
 def generate(out: Path, only: list[str] | None, games: int, directed_games: int,
-             perft_depth: int | None, stream=None, game: str = DEFAULT_GAME, jobs: int = 1) -> int:
+             perft_depth: int | None, stream=None, game: str = DEFAULT_GAME, jobs: int | str = 1) -> int:
     """Search, build and write the vectors (and perft.json unless ``perft_depth`` is 0); print a
     summary."""
     stream = stream or sys.stdout

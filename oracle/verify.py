@@ -23,7 +23,7 @@ from cdg_oracle.oracle.difftest_cmd import reference_command
 from cdg_oracle.oracle.fileio import write_atomic
 from cdg_oracle.oracle.html import report as html_report
 from cdg_oracle.oracle.games import scenarios as game_scenarios
-from cdg_oracle.oracle.usage import raise_if_signalled
+from cdg_oracle.oracle.usage import Terminated, raise_if_signalled
 from cdg_oracle.properties.campaign import campaign
 from cdg_oracle.properties.games import checks as games_checks
 from cdg_oracle.properties.verification import Section, verification
@@ -36,9 +36,10 @@ def say(text: str) -> None:
 
 
 def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int = 25, steps: int = 300,
-        game: str = DEFAULT_GAME, jobs: int = 1, refinement: bool = False) -> int:
+        game: str = DEFAULT_GAME, jobs: int | str = 1, refinement: bool = False) -> int:
     """Run every check of ``game`` and write the report. The seed and ``games`` fix the work (the
-    same report on any machine, whatever ``jobs``, the worker processes of the campaigns);
+    same report on any machine, whatever ``jobs``: where the campaigns run, local worker processes
+    or a Dask scheduler, properties/pool.py);
     ``budget`` (seconds, or None) may only cut the campaigns short, and the report then says it
     is partial (issue 15 item 6). It bounds every campaign together (the random one, then the
     game's own: solo, Deluxe, active), counted from the first campaign's start (issue 28.6); the
@@ -67,14 +68,21 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     limit = "no time limit" if budget is None else f"cut short after {budget:g} s"
     say(f"verify: random campaign ({games} games per scenario, {limit}, seed {seed})")
 
+    played = []  # every campaign's games as they are taken, in schedule order (an interrupt's report)
+
     def progress(n, r):
+        played.append(r)
         if n % 10 == 0:
             say(f"  {n} games played")
 
     # The budget bounds the campaigns together (issue 28.6), counted from the first one's start:
     # each campaign gets what the ones before it left.
     ends = None if budget is None else time.monotonic() + budget
-    results = campaign(game, scenarios, seed, games, budget, progress, jobs=jobs, refine=refine) if games else []
+    try:
+        results = campaign(game, scenarios, seed, games, budget, progress, jobs=jobs, refine=refine) if games else []
+    except (KeyboardInterrupt, Terminated) as e:
+        e.partial_report = write_interrupted(folder, ver, spec.sides, game, seed, games, played)
+        raise
     camp = campaign_report(ver, spec.sides, results)
 
     def write_refinement_trace(f: dict) -> str:
@@ -84,7 +92,11 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
 
     refined = refinement_report(game, results, write_refinement_trace) if refine else None
     left = None if ends is None else max(0.0, ends - time.monotonic())
-    extras = ver.extra_campaigns(scenarios, seed, games, left, progress, say, jobs)
+    try:
+        extras = ver.extra_campaigns(scenarios, seed, games, left, progress, say, jobs)
+    except (KeyboardInterrupt, Terminated) as e:
+        e.partial_report = write_interrupted(folder, ver, spec.sides, game, seed, games, played)
+        raise
     planned = {"games": games * len(scenarios)}
     work = {"games_per_scenario": games}
     for e in extras:
@@ -116,6 +128,34 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     print(f"verify: {'every property holds' if ok else 'FAILURES'}; {', '.join(parts)}; "
           f"report in {folder}/verification.md ({took:.0f} s)")
     return 0 if ok else 1
+
+
+def write_interrupted(folder: Path, ver, sides: tuple[str, ...], game: str, seed: int, games: int,
+                      played: list) -> str:
+    """An interrupt (SIGINT, SIGTERM) during the campaigns (issue 34.3): the games taken so far,
+    a prefix of the schedule wherever they ran (properties/pool.py), written as
+    ``verification-partial.json`` and ``.md`` beside the full report, which is left as it was (as
+    ``ambiguities --entry`` writes its partial report). It says it is partial and which games, by
+    scenario, seed and options, it covers; every property but the campaigns' is absent from it.
+    Returns the Markdown file's path."""
+    covered = [{"scenario": r.scenario, "seed": r.seed, "options": r.options} for r in played]
+    camp = campaign_report(ver, sides, played)
+    report = {"tool": "cdg-oracle", "version": __version__, "game": game, "seed": seed, "partial": True,
+              "interrupted": True, "work": {"games_per_scenario": games}, "covered": covered,
+              "games_played": camp.data}
+    md = [f"# {ver.title or game + ' verification report'}: partial (interrupted)", "",
+          f"cdg-oracle {__version__}, seed {seed}, {games} random games per scenario asked for. **Partial**: "
+          f"the run was interrupted during the campaigns after {len(played)} games; they are a prefix of the "
+          "schedule, the games below, checked as the full report checks them. This is not a verification "
+          "report: the other checks are not in it.", "",
+          "| # | scenario | seed | options |", "|---|---|---|---|"]
+    md += [f"| {i} | {c['scenario']} | {c['seed']} | {json.dumps(c['options'], sort_keys=True) if c['options'] else '-'} |"
+           for i, c in enumerate(covered, 1)]
+    md += [""] + camp.md
+    write_atomic(folder / "verification-partial.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
+    path = folder / "verification-partial.md"
+    write_atomic(path, "\n".join(md) + "\n")
+    return str(path)
 
 
 def machine_report(ver, machine: dict, examples: int, steps: int, failure_files: list[str]) -> Section:

@@ -694,9 +694,10 @@ def pairs_of(j: int, scenario: str, live: list[Reading], seed: int) -> list[tupl
 def measure_readings(readings: list[Reading], pairs: int, seed: int,
                      progress: Callable[[str], None] | None = None,
                      scenarios: list[str] | None = None, witnesses: bool = True,
-                     jobs: int = 1) -> dict[Reading, Tally]:
-    """Play ``pairs`` pairs for each reading (see the module docstring; :func:`pairs_of`, in
-    ``jobs`` worker processes, the same tallies for any number) and, with ``witnesses``, find the
+                     jobs: int | str = 1) -> dict[Reading, Tally]:
+    """Play ``pairs`` pairs for each reading (see the module docstring; :func:`pairs_of`, where
+    ``jobs`` says: local worker processes or a Dask scheduler, properties/pool.py; the same tallies
+    for any number of workers) and, with ``witnesses``, find the
     witnesses; ``scenarios`` (default: every scenario) are the scenarios the pairs cycle through."""
     from cdg_oracle.properties.pool import ordered_map
 
@@ -709,13 +710,20 @@ def measure_readings(readings: list[Reading], pairs: int, seed: int,
         else:
             live.append(r)
 
-    def collect(j: int, result: list) -> None:
+    def collect(j: int, result: list) -> None:  # in schedule order: the same tallies anywhere
         for r, pair in result:
             tallies[r].pairs.append(pair)
-        if progress is not None:
-            progress(f"pair {j + 1} of {pairs}")
 
-    ordered_map(pairs_of, [(j, names[j % len(names)], live, seed) for j in range(pairs)], jobs, collect)
+    finished = 0
+
+    def count(k: int) -> None:  # as pairs finish, on any worker (the progress bar)
+        nonlocal finished
+        for _ in range(k):
+            finished += 1
+            if progress is not None:
+                progress(f"{finished} of {pairs} pairs finished")
+
+    ordered_map(pairs_of, [(j, names[j % len(names)], live, seed) for j in range(pairs)], jobs, collect, count)
     for r in live if witnesses else ():
         diverged = [p for p in tallies[r].pairs if p.diverged]
         if diverged:
@@ -726,7 +734,7 @@ def measure_readings(readings: list[Reading], pairs: int, seed: int,
 
 def measure(game: str, entries, budget: float = DEFAULT_BUDGET, seed: int = 1,
             progress: Callable[[str], None] | None = None, scenarios: list[str] | None = None,
-            jobs: int = 1) -> dict:
+            jobs: int | str = 1) -> dict:
     """The impact report's data for ``entries`` of ``game`` (its registry, or part of one): every
     ``play`` entry measured and sorted by impact, every other entry listed with its reason."""
     meas = measurement_of(game)
