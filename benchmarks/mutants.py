@@ -28,10 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-# The repository's root first, and not this folder: its dask.py and html.py would stand in for the
-# libraries of those names (Dask's own imports; --scheduler).
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cdg_oracle.model.core.errors import DataError  # noqa: E402
 from cdg_oracle.oracle import difftest  # noqa: E402

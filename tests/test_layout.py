@@ -148,3 +148,20 @@ def test_the_oracle_and_the_core_name_no_game(tmp_path):
                      'GAME = "twilight_struggle"\ndef distant_plain_report():\n    """Distant Plain."""\n',
                      encoding="utf-8")
     assert sorted(w.split(":")[0] for w in named_games(probe)) == ["line 3", "line 4", "line 5"], named_games(probe)
+
+
+def test_no_benchmark_script_shadows_a_module():
+    """A script of benchmarks/ runs with its folder first on sys.path, so a script named as a module
+    (html.py, dask.py) would stand in for that module for everything the script imports."""
+    import importlib.util
+    import sys
+
+    here = str(ROOT / "benchmarks")
+    saved = sys.path[:]
+    sys.path[:] = [p for p in sys.path if p and Path(p).resolve() != Path(here)]
+    try:
+        clash = [p.name for p in sorted((ROOT / "benchmarks").glob("*.py"))
+                 if p.stem in sys.builtin_module_names or importlib.util.find_spec(p.stem) is not None]
+    finally:
+        sys.path[:] = saved
+    assert clash == [], f"benchmarks/ scripts named as modules: {clash}"

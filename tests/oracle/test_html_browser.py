@@ -3,7 +3,7 @@ playwright) loads each committed reports/<game>/index.html and a generated diver
 failing replay and of a failing difftest, and checks: no console error, no request leaves the page
 (every request is routed and any URL that is not ``data:`` or ``file:`` fails the test), every
 ``<img>`` and ``<svg>`` has a non-zero size, the page weighs at most 3 MB (how fast it opens is
-measured by benchmarks/html.py, not asserted by a timed test), and a screenshot of the first screen matches the
+measured by benchmarks/html_reports.py, not asserted by a timed test), and a screenshot of the first screen matches the
 committed one in tests/oracle/screenshots/ within a small tolerance (the share of pixels that
 differ). ``CDG_UPDATE_SCREENSHOTS=1`` rewrites the committed screenshots instead of comparing.
 

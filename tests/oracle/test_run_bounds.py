@@ -353,7 +353,7 @@ def test_item13_every_command_without_game_has_none():
 
     sub = next(a for a in build_parser()._actions if a.dest == "command")
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    with_game = ["verify", "play", "rules", "scenario", "difftest", "vectors", "ambiguities"]
+    with_game = ["verify", "play", "rules", "scenario", "difftest", "vectors", "ambiguities", "report"]
     assert "take `--game NAME` (default `labyrinth`): `" + "`, `".join(with_game) + "`," in readme
     for name, p in sub.choices.items():
         opts = {o for a in p._actions for o in a.option_strings}

@@ -1,6 +1,6 @@
 """Campaign throughput on the local pool and on Dask, 1 and 2 workers (issue 34.6).
 
-    python benchmarks/dask.py [--game labyrinth] [--games 6] [--seed 0] [--noop 200]
+    python benchmarks/executors.py [--game labyrinth] [--games 6] [--seed 0] [--noop 200]
 
 One run plays the same random campaign (properties/campaign.py, ``--games`` per scenario of
 ``--game``, seed ``--seed``) four times through the one executor (properties/pool.py): in this
@@ -20,10 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-# The repository's root first, and not this folder: its dask.py and html.py would stand in for the
-# libraries of those names (Dask's own imports; --scheduler).
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cdg_oracle.model.core.errors import DataError  # noqa: E402
 from cdg_oracle.model.core.registry import get  # noqa: E402
@@ -62,7 +59,7 @@ def main() -> None:
     try:
         import distributed
     except ImportError:
-        sys.exit("benchmarks/dask.py needs Dask: pip install 'cdg-oracle[dask]'")
+        sys.exit("benchmarks/executors.py needs Dask: pip install 'cdg-oracle[dask]'")
     tasks = args.games * len(scenarios)
     print(f"{args.game}: {args.games} games per scenario x {len(scenarios)} scenarios = {tasks} games, seed {args.seed}")
 

@@ -4,7 +4,7 @@ test_html_browser.py does) opens reports/<game>/index.html ``--rounds`` times; t
 navigation timing (load event end) is printed per report, its median beside the 1 s target, and
 the file's size beside the 3 MB one.
 
-    python benchmarks/html.py [--rounds 5] [--chromium /usr/bin/chromium]
+    python benchmarks/html_reports.py [--rounds 5] [--chromium /usr/bin/chromium]
 """
 from __future__ import annotations
 
