@@ -193,6 +193,12 @@ class Game:
         #: what each state of this game carries as its own attributes (:data:`SHARED`)
         self.shared = {name: getattr(self, name) for name in self.SHARED}
 
+    def __deepcopy__(self, memo: dict) -> "Game":
+        """A Game is what its states read and none changes (built once per options and rulings):
+        a deep copy of a state shares it, as ``clone()`` does (it holds modules, e.g. its
+        ``information``, which cannot be copied)."""
+        return self
+
     def build(self) -> None:
         """The game's tables, from ``self.options`` and ``self.rulings`` (a subclass's)."""
 
