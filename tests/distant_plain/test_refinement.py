@@ -3,6 +3,8 @@ games is one of the proved transitions of z3_proofs.py (or a short sequence of t
 and rule mutants are caught by that check alone (properties/distant_plain/mutants.py)."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from cdg_oracle.model.distant_plain.scenarios import new_game
@@ -94,10 +96,16 @@ def test_the_mutants_break_the_rules_their_test_names():
                                          "warlords.operations.rally"}
 
 
+#: the mutant the default run checks (each costs a worker process and 20-60 s); every one with
+#: CDG_SLOW_TESTS=1
+QUICK = ("propaganda_no_aid",)
+_SLOW = [pytest.mark.slow, pytest.mark.skipif(not os.environ.get("CDG_SLOW_TESTS"), reason="slow: set CDG_SLOW_TESTS=1")]
+
+
 @pytest.mark.rule("government.operations.train", "propaganda.redeploy.redeploy", "taliban.operations.march",
                   "propaganda.resources.government", "coalition.special_activities.surge",
                   "taliban.special_activities.extort", "warlords.operations.rally")
-@pytest.mark.parametrize("name", sorted(MUTANT_RULES))
+@pytest.mark.parametrize("name", [n if n in QUICK else pytest.param(n, marks=_SLOW) for n in sorted(MUTANT_RULES)])
 def test_each_mutant_is_caught_by_the_refinement_check_alone(name):
     r = mutants.refinement_catches(name, games=10)
     assert r["caught"], r
