@@ -12,7 +12,9 @@ implemented, never faked.
 """
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import re
 import sys
 from importlib import resources
@@ -107,6 +109,17 @@ def shipped_tested_rules(game: str) -> dict[str, list[str]] | None:
     return (doc.get("games") or {}).get(game)
 
 
+def _import_game(spec) -> None:
+    """Import every module of the game's model package (the package of its state class): a
+    function's ``@implements`` registers its rules when its module is imported, so without this
+    the report would depend on what this process happened to import before (a module imported
+    only lazily, e.g. a game's ``information.py``, would count or not)."""
+    package = sys.modules[spec.state_class.__module__].__package__
+    root = importlib.import_module(package)
+    for info in pkgutil.walk_packages(root.__path__, package + "."):
+        importlib.import_module(info.name)
+
+
 def report(game: str = DEFAULT_GAME) -> dict:
     """Every rule of ``game``'s catalogue and every card, with its status (the game's spec says
     where they are, model/core/registry.py); a game without a catalogue lists the rules its code
@@ -114,6 +127,7 @@ def report(game: str = DEFAULT_GAME) -> dict:
     from cdg_oracle.model.core.registry import get
 
     spec = get(game)
+    _import_game(spec)
     impl = registry(spec.name)
     tests = shipped_tested_rules(spec.name)
     catalogue = spec.rules_catalogue() if spec.rules_catalogue is not None else None

@@ -107,3 +107,18 @@ def test_cards_revealed_stay_known_while_held():
                     break
         st.apply(choose(rng, st))
     assert found, "no held card revealed and still held after the reveal was cleared"
+
+
+@pytest.mark.rule("9.0")
+def test_the_china_card_is_never_re_dealt():
+    """9.0: the China Card's holder and face are public: no re-deal moves or turns it, and it is in
+    no hand or pile a re-deal draws from; the hidden hands are re-dealt around it."""
+    st = _first_headline()
+    moved = 0
+    for seed in range(30):
+        for side in ("US", "USSR"):
+            new = st.sample_redeal(side, random.Random(seed))
+            assert new.d["china"] == st.d["china"]
+            assert all(6 not in h for h in new.d["hands"].values()) == all(6 not in h for h in st.d["hands"].values())
+            moved += new.d["hands"] != st.d["hands"]
+    assert moved > 0
