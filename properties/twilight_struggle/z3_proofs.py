@@ -401,23 +401,13 @@ def coup(s: SymState, c: Choices) -> SymState:
     :func:`subs_bar`); 8.1.3: DEFCON 1 ends the game."""
     _not_over(s, c)
     us = c.bool("us")
-    m, names = _map()
+    _, names = _map()
     k = c.int("country", 0, len(names) - 1, names)
     ops, die, free = c.int("ops", 1, 5), c.int("die", 1, 6), c.bool("free")
     c.require(z3.Or([z3.And(k == i, of_other(s.inf[n], us) > 0) for i, n in enumerate(names)]))
     c.require(z3.Or(free, z3.Not(closed_country(k, s.defcon))))
-    inf = {}
-    for i, name in enumerate(names):
-        old = s.inf[name]
-        net = ops + die - 2 * m.countries[name].stability
-        enemy, own = of_other(old, us), of_side(old, us)
-        removed = z3.If(net > 0, zmin(net, enemy), 0)
-        added = z3.If(net > 0, net - removed, 0)
-        new = {"US": z3.If(us, own + added, enemy - removed), "USSR": z3.If(us, enemy - removed, own + added)}
-        inf[name] = {x: z3.If(k == i, new[x], old[x]) for x in SIDES}
+    inf, defcon = _coup_result(s, c, us, k, ops + die)
     milops = set_side(s.milops, us, z3.If(free, of_side(s.milops, us), zmin(MILOPS_MAX, of_side(s.milops, us) + ops)))
-    battleground = z3.Or([k == i for i, n in enumerate(names) if m.countries[n].battleground])
-    defcon = z3.If(z3.And(battleground, z3.Not(subs_bar(s, us, c))), s.defcon - 1, s.defcon)
     return s.with_(inf=inf, milops=milops, defcon=defcon, over=z3.Or(s.over, defcon <= 1))
 
 
@@ -455,6 +445,25 @@ def coup_target(s: SymState, c: Choices) -> SymState:
                                                        zmin(MILOPS_MAX, of_side(s.milops, us) + ops))))
 
 
+def _coup_result(s: SymState, c: Choices, us, k, roll) -> tuple[dict, z3.ArithRef]:
+    """A coup's result in the country ``k`` points at, ``roll`` its ops + die (6.3.2): net = roll -
+    2 x stability; a positive net removes that much enemy influence and adds what the enemy lacked
+    as the attacker's. The influence of every country, and DEFCON degraded by 1 on a battleground
+    (6.3.4, 8.1.4; not a US coup in the turn of card 41: :func:`subs_bar`)."""
+    m, names = _map()
+    inf = {}
+    for i, name in enumerate(names):
+        old = s.inf[name]
+        net = roll - 2 * m.countries[name].stability
+        enemy, own = of_other(old, us), of_side(old, us)
+        removed = z3.If(net > 0, zmin(net, enemy), 0)
+        added = z3.If(net > 0, net - removed, 0)
+        new = {"US": z3.If(us, own + added, enemy - removed), "USSR": z3.If(us, enemy - removed, own + added)}
+        inf[name] = {x: z3.If(k == i, new[x], old[x]) for x in SIDES}
+    battleground = z3.Or([k == i for i, n in enumerate(names) if m.countries[n].battleground])
+    return inf, z3.If(z3.And(battleground, z3.Not(subs_bar(s, us, c))), s.defcon - 1, s.defcon)
+
+
 @transition("coup_roll", "6.3.2, 6.3.4, 8.1.3, 8.1.4, card 41")
 def coup_roll(s: SymState, c: Choices) -> SymState:
     """The second half of a coup (the die, its own ``apply``): :func:`coup`'s result with ops 1-5
@@ -465,21 +474,11 @@ def coup_roll(s: SymState, c: Choices) -> SymState:
     (Whether the target was open or the coup free was the target step's guard.)"""
     _not_over(s, c)
     us = c.bool("us")
-    m, names = _map()
+    _, names = _map()
     k = c.int("country", 0, len(names) - 1, names)
     ops, die = c.int("ops", 1, 5), c.int("die", 1, 6)
     c.require(z3.Or([z3.And(k == i, of_other(s.inf[n], us) > 0) for i, n in enumerate(names)]))
-    inf = {}
-    for i, name in enumerate(names):
-        old = s.inf[name]
-        net = ops + die - 2 * m.countries[name].stability
-        enemy, own = of_other(old, us), of_side(old, us)
-        removed = z3.If(net > 0, zmin(net, enemy), 0)
-        added = z3.If(net > 0, net - removed, 0)
-        new = {"US": z3.If(us, own + added, enemy - removed), "USSR": z3.If(us, enemy - removed, own + added)}
-        inf[name] = {x: z3.If(k == i, new[x], old[x]) for x in SIDES}
-    battleground = z3.Or([k == i for i, n in enumerate(names) if m.countries[n].battleground])
-    defcon = z3.If(z3.And(battleground, z3.Not(subs_bar(s, us, c))), s.defcon - 1, s.defcon)
+    inf, defcon = _coup_result(s, c, us, k, ops + die)
     return s.with_(inf=inf, defcon=defcon, over=z3.Or(s.over, defcon <= 1))
 
 
