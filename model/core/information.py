@@ -246,6 +246,14 @@ def named_cards(history: Iterable[tuple]) -> set:
     return out
 
 
+def hidden_from(history: list, side: str, cards: Iterable[int]) -> set:
+    """The cards among ``cards`` (another side's hand) that ``side`` cannot place: last moved by a
+    step it did not see (:func:`unknown_to`), or never named at all (:func:`named_cards`)."""
+    unseen = unknown_to(history, side)
+    named = named_cards(history)
+    return {c for c in cards if c in unseen or c not in named}
+
+
 #: Re-deals tried before the sampler gives up on a hand the question under way rules out.
 TRIES = 200
 

@@ -55,7 +55,7 @@ import json
 from typing import Any
 
 from cdg_oracle.model.core.information import (
-    information_state as _information_state, named_cards, redeal, redeal_places, rename_private, sample, unknown_to,
+    hidden_from, information_state as _information_state, redeal, redeal_places, rename_private, sample,
 )
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.plots import face_down_plots
@@ -117,10 +117,8 @@ def _deal(new: Any, side: str, rng: Any) -> None:
     d = new.d
     history = new.history
     other = _OTHER[side]
-    unseen = unknown_to(history, side)
     hand = d["hands"][other]
-    named = named_cards(history)
-    hidden = {c for c in hand if c in unseen or c not in named}
+    hidden = hidden_from(history, side, hand)
     moved = list(hidden)
     mapping = redeal_places(rng, [(hand, hidden), (d["deck"], True)], _mini_deck(new))
     d["deck"].sort()

@@ -46,7 +46,7 @@ from typing import Any
 
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.core.information import (
-    information_state as _information_state, named_cards, offered_from, redeal_places, rename_private, sample, unknown_to,
+    hidden_from, information_state as _information_state, offered_from, redeal_places, rename_private, sample,
 )
 
 _OTHER = {"US": "USSR", "USSR": "US"}
@@ -128,10 +128,8 @@ def _deal(new: Any, side: str, rng: Any) -> None:
     d = new.d
     history = new.history
     other = _OTHER[side]
-    unseen = unknown_to(history, side)
-    named = named_cards(history)
     hand = d["hands"][other]
-    hidden_hand = {c for c in hand if c in unseen or c not in named}
+    hidden_hand = hidden_from(history, side, hand)
     places = [(hand, hidden_hand), (d["deck"], True)]
     moved = list(hidden_hand)
     headline = d["headline"][other]
