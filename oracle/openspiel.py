@@ -288,7 +288,7 @@ if pyspiel is not None:
         def truncated(self) -> bool:
             """The game was cut at ``max_steps`` steps before its end (a binding parameter, for
             bounded tests: no rule ends it there; the returns are zeros)."""
-            return bool(self.max_steps) and not self.model.st.is_terminal() and len(self.history()) >= self.max_steps
+            return bool(self.max_steps) and not self.model.st.is_terminal() and self.move_number() >= self.max_steps
 
         def current_player(self) -> int:
             m = self.model
