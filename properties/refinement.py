@@ -571,6 +571,14 @@ class Checker:
             return True
         return self._whole(e, pre_v, post_v)
 
+    def enabled(self, name: str, state: dict) -> bool:
+        """Whether the guards of move ``name`` that read no choice hold on ``state`` (Python
+        functions of its values, :attr:`_Effect.fixed`): where they do not, no part of any step
+        from ``state`` is that move's (:meth:`admits` and :meth:`_partial` would refuse each), so
+        the sequence search skips it without a part tried (a family of a hundred members, one a
+        card on the table: the others are not counted against :data:`SEARCH_BUDGET`)."""
+        return all(f(state) for f in self.effect(name).fixed)
+
     def _whole(self, e: _Effect, pre_v: dict, post_v: dict) -> bool:
         """The whole relation by z3 (the witness of the slice broke another component)."""
         const = self.abstraction.constant
@@ -680,7 +688,7 @@ class Checker:
                           if f != n and f not in used and self.moves[f].footprint & left
                           and self.moves[f].footprint <= within]
                 passing = frozenset(c for c in m.footprint - left if shared(c) and any(c in fp for fp in takers))
-                if not passing:
+                if not passing or not self.enabled(n, state):
                     continue
                 budget[0] -= 1
                 if budget[0] < 0:
@@ -724,6 +732,8 @@ class Checker:
                 part = left & self.moves[n].footprint
                 if not part or (last and part != left) or (after and not after & part):
                     continue
+                if not self.enabled(n, state):
+                    continue   # its guards without a choice fail here: every option would (no part tried)
                 options = [(part, None)]
                 # or only what no related move left could take, the rest left as it is for that move
                 # (a Military Operations check leaving the VP to the final scoring after it)
@@ -752,7 +762,8 @@ class Checker:
             for n in names:
                 part = left & self.moves[n].footprint
                 free = frozenset(c for c in part if shared(c))
-                if free and not (last and part != left) and not (after and not after & part):
+                if free and not (last and part != left) and not (after and not after & part) \
+                        and self.enabled(n, state):
                     budget[0] -= 1
                     if budget[0] < 0:
                         raise _Bounded

@@ -157,8 +157,6 @@ def test_turn_10s_end_is_the_military_operations_check_then_the_final_scoring(st
     assert c.admits("milops_check", near, ended, ended_changed)
     assert not c.admits("turn_10_end", near, ended, ended_changed)
     # the step the model takes: the round's card leaving the table too, a sequence of the two
-    # (the search over these moves: the full one is bounded before it reaches them, see the
-    # adapter's docstring)
     card = st.d["deck"][0]
     pre[f"zone[{card}]"] = Z["table"]
     post = dict(post, **{f"zone[{card}]": Z["discard"]})
@@ -169,6 +167,26 @@ def test_turn_10s_end_is_the_military_operations_check_then_the_final_scoring(st
     got = c.sequence(names, related, pre, post, changed, 3)
     assert got == (f"card_leaves_table[{card}]", "turn_10_end"), got
     assert c.sequence([n for n in names if n != "turn_10_end"], related, pre, post, changed, 3) in (None, R.BOUNDED)
+
+
+@pytest.mark.rule("4.5", "8.2.1", "10.3.2")
+def test_the_full_search_decides_turn_10s_end(standard):
+    """The whole check of turn 10's end (the rules the model cites there): some 380 moves touch
+    the VP and the game's end (every card's card_leaves_table, every country's coups), and the
+    search skips those whose guards without a choice fail on the state it is at (a card not on the
+    table: properties/refinement.py ``Checker.enabled``), so it reaches the card on the table then
+    turn_10_end within SEARCH_BUDGET (it was *search bounded* when every member was tried with
+    every waypoint of the VP)."""
+    c, st = _checker(standard)
+    pre = I.concrete_values(st)
+    card = st.d["deck"][0]
+    pre.update({"turn": 10, "milops[US]": 4, "milops[USSR]": 0, "vp": 0, f"zone[{card}]": Z["table"]})
+    post = dict(pre, **{"milops[US]": 0, "vp": 18, "over": True, "final": True, f"zone[{card}]": Z["discard"]})
+    rules = ["6.2.2", "6.2.3", "8.2.1", "10.3.2", "10.1.1", "10.1.2", "card 6"]   # late_war's, seed 1
+    before = R.STATS["searches bounded"]
+    got = c.check(pre, post, rules)
+    assert got == (f"card_leaves_table[{card}]", "turn_10_end"), got if not isinstance(got, R.Finding) else got.line()
+    assert R.STATS["searches bounded"] == before
 
 
 def test_a_stutter_is_matched(standard):
