@@ -36,7 +36,12 @@ class GameChecks:
     ``activate(name)`` (oracle/reference_adapter.py ``--mutant``); ``cli_options``: the game's own
     command-line shortcuts, a :class:`CliOptions` (Labyrinth's ``--solo``, ``--ideology``);
     ``refinement``: its refinement check, a properties/refinement.py ``Refinement`` (the
-    abstraction function and the proved transitions every model step is checked against).
+    abstraction function and the proved transitions every model step is checked against);
+    ``refinement_games``: how many of the random campaign's games per scenario ``cdg-oracle
+    verify`` refinement-checks (the first ones of each scenario; None: every game), chosen per game
+    so that the check stays within about the time of its campaigns (``--refinement-games``
+    overrides it); ``refinement_machine``: whether verify's state machine checks its steps too
+    (False where that would cost far more than the campaigns).
 
     **Lazy fields.** Any field but ``game`` may hold, instead of its object, the import string
     ``"module:attribute"`` of it: the object is imported the first time the field is read (and
@@ -57,6 +62,8 @@ class GameChecks:
     mutants: Any = None
     cli_options: Any = None
     refinement: Any = None
+    refinement_games: int | None = None
+    refinement_machine: bool = True
 
     def __getattribute__(self, name: str) -> Any:
         value = object.__getattribute__(self, name)
@@ -66,7 +73,7 @@ class GameChecks:
         return value
 
 
-_LAZY = frozenset(f.name for f in fields(GameChecks)) - {"game"}
+_LAZY = frozenset(f.name for f in fields(GameChecks)) - {"game", "refinement_games", "refinement_machine"}
 
 
 @dataclass(frozen=True)
