@@ -72,8 +72,8 @@ def build_parser(argv: list[str] | None = None) -> Parser:
                         "--no-refinement: off)")
     v.add_argument("--refinement-games", type=usage.count(0), default=None, metavar="N",
                    help="refinement-check the first N random games of each scenario (default: the game's own number, "
-                        "chosen so the check costs about its campaigns' time: Labyrinth's check costs some 30-50 "
-                        "times a game, Twilight Struggle's and A Distant Plain's a few times)")
+                        "chosen so that the check costs about the time of its campaigns; the check costs from a few "
+                        "to some 50 times the game it checks)")
     v.add_argument("--out", default="reports", help="report folder (default reports/)")
     add_workers_arguments(v, "the campaigns")
 

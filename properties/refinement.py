@@ -318,6 +318,18 @@ def _solved(parts: list) -> tuple:
         STATS["z3 seconds"] += time.perf_counter() - t
 
 
+def _leave_one(part: frozenset, for_first: frozenset) -> list:
+    """The components of ``for_first`` (those of a move's ``part`` that a related move not yet used
+    could take) that a move may leave, one alone, for such a move, where there are more than one
+    (leaving all of them is the other option): a coup taking a country's influence and DEFCON but
+    leaving the game's end to turn 10's end (Twilight Struggle 6.3.4, 4.5 F, 10.3.2), though other
+    coups could take DEFCON and other moves the influence. In their order, after the options of
+    taking the whole part and of leaving all of ``for_first``."""
+    if len(for_first) < 2 or len(part) < 2:
+        return []
+    return sorted(for_first)
+
+
 def _label(name: str) -> tuple[str, str | None]:
     """A component's or a move's name and the text in its first brackets (its label: a card, a
     country, a side): ``"inf[Iraq][US]"`` gives ``("inf", "Iraq")``; no brackets, ``(name, None)``."""
@@ -741,6 +753,7 @@ class Checker:
                                                           for m in first if m != n and m not in used))
                 if for_first and part - for_first:
                     options.append((part - for_first, None))
+                options += [(part - {c}, None) for c in _leave_one(part, for_first)]
                 if waypoints is not None:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
