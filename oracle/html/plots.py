@@ -133,19 +133,20 @@ def endings(per_scenario: dict, title: str) -> str | None:
     labels = sorted({k for n in names for k in (per_scenario[n].get("endings") or {})})
     if not labels:
         return None
-    fig, ax = _figure(7.5, 2.6 + 0.17 * len(labels))
+    plot_h, legend_h, ticks_h = 2.0, 0.35 + 0.14 * len(labels), 0.45   # inches
+    height = 0.2 + plot_h + ticks_h + legend_h
+    fig, ax = _figure(7.5, height)
     bottom = [0] * len(names)
     for colour, label in zip(_palette(len(labels)), labels):
         values = [(per_scenario[n].get("endings") or {}).get(label, 0) for n in names]
-        ax.bar(names, values, bottom=bottom, color=colour, label=_short(label, 70))
+        ax.bar(names, values, bottom=bottom, color=colour, label=_short(label, 100))
         bottom = [b + v for b, v in zip(bottom, values)]
     ax.set_ylabel("games")
     ax.tick_params(axis="x", labelrotation=20, labelsize=7)
-    ax.legend(fontsize=6.5, loc="upper left", bbox_to_anchor=(0.0, -0.22), ncol=1, frameon=False,
+    ax.legend(fontsize=6.5, loc="upper left", bbox_to_anchor=(0.0, -ticks_h / plot_h), ncol=1, frameon=False,
               title=title, title_fontsize=9, alignment="left")
     # fixed margins, not tight_layout: the legend of the endings sits under the bars
-    top = 0.2 / fig.get_figheight()
-    fig.subplots_adjust(left=0.1, right=0.98, top=1 - top, bottom=1 - top - 1.75 / fig.get_figheight())
+    fig.subplots_adjust(left=0.1, right=0.98, top=1 - 0.2 / height, bottom=(ticks_h + legend_h) / height)
     return _svg(fig)
 
 
