@@ -30,6 +30,7 @@ from cdg_oracle.oracle.html.divergence import played
 from cdg_oracle.oracle.html.page import compact, document, esc, figure, table, verdict
 
 META = ("tool", "version", "game", "seed", "ok", "work")
+BENCHMARK_FILES = ("mutants.json", "proofs.json")  # written by benchmarks/mutants.py and proofs.py --out
 BAD_LISTS = ("failures", "problems", "findings", "violations", "differences")
 VERDICT_KEYS = ("verdict", "status", "result")
 GOOD_VERDICTS = {"agree", "proved", "holds", "possible", "ok", "impossible"}
@@ -296,8 +297,10 @@ def build(game: str, folder: str | Path) -> str:
             "Built from " + " and ".join([", ".join(f"<code>{n}</code>" for n in inputs[:-1]), f"<code>{inputs[-1]}</code>"]
                                          if len(inputs) > 1 else [f"<code>{inputs[0]}</code>"])
             + " of this folder (<code>cdg-oracle report</code>); the Markdown beside it says the same in words"
-            + ("; mutants.json and proofs.json are benchmarks' outputs, their seconds those of the machine that "
-               "ran them" if mutants or proofs else "") + ".</p>",
+            + ("; " + " and ".join(n for n in inputs if n in BENCHMARK_FILES)
+               + (" are benchmarks' outputs, their seconds those of the machine that ran them" if mutants and proofs
+                  else " is a benchmark's output, its seconds those of the machine that ran it")
+               if mutants or proofs else "") + ".</p>",
             "<nav><h2 id=\"summary\">Summary</h2>"]
     rows = []
     for k in sections:

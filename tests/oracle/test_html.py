@@ -138,6 +138,10 @@ def test_victory_types_mutant_detection_and_proof_times_are_plotted(tmp_path):
     assert page.index(">rally<") < page.index(">march<") < page.index(">base case: sandbox<")
     assert "not in this folder" not in page and "are not in verification.json" not in page
     assert "mutants.json</code> and <code>proofs.json</code> of this folder" in page
+    assert "mutants.json and proofs.json are benchmarks' outputs" in page
+    (folder / "mutants.json").unlink()
+    page = report.build("distant_plain", folder)
+    assert "; proofs.json is a benchmark's output" in page and "Mutant detection times are not in this folder" in page
 
 
 def test_a_bad_benchmark_output_is_one_line(tmp_path, capsys):
