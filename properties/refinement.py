@@ -188,6 +188,10 @@ class Refinement:
     #: as it is may pass through such a value between two related moves (Checker.sequence: an
     #: intermediate value)
     shared: Callable[[str], bool] = lambda component: False
+    #: whether ``relates(cited, move)`` depends on the move's transition (``Move.transition``) and
+    #: rules alone (as :func:`default_relates` does): the checker then asks it once per transition
+    #: of a family, not once per member
+    relates_per_transition: bool = False
 
 
 # --------------------------------------------------------------------------------------------
@@ -202,7 +206,8 @@ BOUNDED = "(search bounded)"
 
 #: What the check has cost in this process: moves' terms built ("effects built") and their
 #: seconds, z3 solver calls and their seconds, sequence searches and the parts they tried
-#: (benchmarks/refinement.py prints them).
+#: (benchmarks/refinement.py prints them). Seconds are this process's CPU time
+#: (``time.process_time``: z3 runs in the process; other processes on the machine do not count).
 STATS: Counter = Counter()
 
 
@@ -276,32 +281,94 @@ class Tally:
 # --------------------------------------------------------------------------------------------
 
 
+def _raw(name: str) -> Callable:
+    """z3's C function ``name`` without the error check of its Python wrapper (z3core's wrappers
+    keep it as their default argument), or the wrapper itself where that is not so."""
+    f = getattr(z3.z3core, name)
+    inner = getattr((f.__defaults__ or (None,))[-1], "f", None)
+    return inner if inner is not None else f
+
+
+_APP, _QUANTIFIER = z3.Z3_APP_AST, z3.Z3_QUANTIFIER_AST
+_C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
+                                     "get_decl_kind", "get_quantifier_body", "get_decl_name", "get_symbol_string")}
+
+
 def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
     """The uninterpreted constants of ``e`` (each once, in the order met; depth first, the last
     child first)."""
-    seen: dict = {}
-    todo = [e]
+    ctx = e.ctx
+    return [z3.z3._to_expr_ref(a, ctx) for a in _constant_asts(e).values()]
+
+
+def _constant_asts(e: z3.ExprRef) -> dict:
+    """The uninterpreted constants of ``e`` by name: name -> the raw AST (alive while ``e`` is), in
+    the order of :func:`constants`. The walk calls z3's C library directly (the terms of ``e`` are
+    kept alive by ``e``; nothing becomes a Python object): Python's z3 wrappers cost far more per
+    node. (Which z3 objects a process makes, and when, can change z3's choice among equally good
+    models: the check reads a model's choice only where :func:`_canonical` makes it one.)"""
+    ref = e.ctx.ref()
+    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
+    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
+    out: dict = {}
+    todo = [e.as_ast()]
     done: set = set()
     while todo:
-        x = todo.pop()
-        k = x.get_id()
+        a = todo.pop()
+        k = get_id(ref, a)
         if k in done:
             continue
         done.add(k)
-        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            seen.setdefault(x.decl().name(), x)
-        else:
-            todo.extend(x.children())
-    return list(seen.values())
+        t = kind(ref, a)
+        if t == _APP:
+            n = nargs(ref, a)
+            if n:
+                todo.extend(arg(ref, a, i) for i in range(n))
+            else:
+                d = get_decl(ref, a)
+                if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
+                    name = symbol(ref, decl_name(ref, d))
+                    if name not in out:
+                        out[name] = a
+        elif t == _QUANTIFIER:
+            todo.append(_C["get_quantifier_body"](ref, a))
+    return {(n.decode() if isinstance(n, bytes) else n): a for n, a in out.items()}
 
 
-def _solved(parts: list) -> tuple:
-    """(verdict, solver) for ``parts``: z3's default solver, or, where it answers "unknown", z3's
-    solver for integer arithmetic, then its ``qflia`` tactic (on some ground slices of integer moves
-    z3's automatic configuration picks its difference-logic solver, which gives up: A Distant
-    Plain). The solver is checked once: its model is the verdict's."""
-    t = time.perf_counter()
+#: A slice is solved by one z3 solver kept for the process, each query asserted in a scope of its
+#: own (push, check, pop): making a solver costs more than most slices (z3's default solver sets
+#: up its tactics each time). It is made anew after this many queries (what z3 keeps between
+#: scopes stays small).
+SOLVER_QUERIES = 2_000
+
+_SOLVER: list = [None, 0]
+
+
+def _solved(parts: list, model: bool = False) -> tuple:
+    """(verdict, model) for ``parts`` (the model where ``model`` is asked and the verdict is sat,
+    else None): the process's z3 solver, in a scope of its own; where it answers "unknown", z3's
+    default solver made for the query, its solver for integer arithmetic, then its ``qflia`` tactic
+    (on some ground slices of integer moves z3's automatic configuration picks its
+    difference-logic solver, which gives up: A Distant Plain). The verdict is z3's on ``parts``
+    alone, whichever solver gives it; a model is read only where any model serves (a witness of
+    a slice: :meth:`Checker.admits` is exact whichever it is)."""
+    t = time.process_time()
     try:
+        s, used = _SOLVER
+        if s is None or used >= SOLVER_QUERIES:
+            s = _SOLVER[0] = z3.Solver()
+            used = 0
+        _SOLVER[1] = used + 1
+        s.push()
+        try:
+            s.add(*parts)
+            r = s.check()
+            if r != z3.unknown:
+                return r, (s.model() if model and r == z3.sat else None)
+        except z3.Z3Exception:
+            pass
+        finally:
+            s.pop()
         r = z3.unknown
         for make in (z3.Solver, lambda: z3.SolverFor("QF_LIA"), lambda: z3.Tactic("qflia").solver()):
             s = make()
@@ -311,11 +378,50 @@ def _solved(parts: list) -> tuple:
             except z3.Z3Exception:
                 continue
             if r != z3.unknown:
-                return r, s
-        return r, s
+                return r, (s.model() if model and r == z3.sat else None)
+        return r, None
     finally:
         STATS["z3 solver calls"] += 1
-        STATS["z3 seconds"] += time.perf_counter() - t
+        STATS["z3 seconds"] += time.process_time() - t
+
+
+def _distance(x: z3.ExprRef, target: z3.ExprRef) -> z3.ArithRef:
+    """How far ``x`` is from ``target``: an integer's absolute difference; 0 or 1 for another."""
+    if z3.is_int(x):
+        return z3.If(x >= target, x - target, target - x)
+    return z3.If(x == target, 0, 1)
+
+
+def _rank(x: z3.ExprRef) -> z3.ArithRef:
+    """An integer's value; False before True; an enumeration member's rank in its sort."""
+    if z3.is_int(x):
+        return x
+    if z3.is_bool(x):
+        return z3.If(x, 1, 0)
+    sort = x.sort()
+    rank = z3.IntVal(0)
+    for i in range(sort.num_constructors() - 1, 0, -1):
+        rank = z3.If(x == sort.constructor(i)(), i, rank)
+    return rank
+
+
+def _canonical(terms: dict, before: dict, after: dict, passing: frozenset) -> list:
+    """The objectives, after the most components at their values ``after`` the step, that make the
+    values of ``terms`` (shared components' values under a move's choices, :meth:`Checker._partial`)
+    one function of the query, never of z3's internal state (the order its terms were made in: a
+    witness among equally good ones would otherwise change with the z3 calls made before, and with
+    it the sequence found), in this order: the ``passing`` components away from their values
+    after the step (an intermediate value is sought); the move's smallest change (the distances
+    from the values ``before`` it, summed: a Recruit placing the one cell the step added, not two
+    of which a Travel then moves one); then component by component (by name) the nearest to its
+    value after the step, and the lowest (:func:`_rank`)."""
+    out = []
+    if passing:
+        out.append(z3.Sum([z3.If(terms[n] == after[n], 1, 0) for n in sorted(passing)]))
+    out.append(z3.Sum([_distance(terms[n], before[n]) for n in sorted(terms)]))
+    for n in sorted(terms):
+        out += [_distance(terms[n], after[n]), _rank(terms[n])]
+    return out
 
 
 def _label(name: str) -> tuple[str, str | None]:
@@ -425,6 +531,13 @@ class _Effect:
     choices: list
     reads: dict          # footprint component or "(guards)" -> [pre component read]
     fixed: list = field(default_factory=list)   # the guards without a choice, as Python functions
+    #: the footprint components whose value reads no choice: component -> its value as a Python
+    #: function of the pre values (compiled when first needed; None until then, False for a term
+    #: without a Python form)
+    plain: dict = field(default_factory=dict)
+    #: no choice, and every guard and footprint value has a Python form: the move is decided by
+    #: Python evaluation alone (no z3)
+    closed: bool = False
 
 
 class Checker:
@@ -435,8 +548,10 @@ class Checker:
     **How one move is checked** (:meth:`admits`), exactly and mostly without z3:
 
     1. the frame: every changed component is in the move's footprint (Python);
-    2. the guards without a choice, as Python functions of the pre values (a cheap refusal);
-       then the *slice*: the guards and the changed components' equations, the pre values
+    2. the guards without a choice, and the equations of the changed components whose value
+       reads no choice, as Python functions of the pre values (a cheap refusal: a slice with a
+       false conjunct is unsatisfiable); then the *slice*: the guards and the changed components'
+       equations, the pre values
        substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
@@ -475,10 +590,10 @@ class Checker:
     def effect(self, name: str) -> _Effect:
         e = self._effects.get(name)
         if e is None:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             m = self.moves[name]
             guards, values = m.effect(self.pre, f"{name}#0.")
-            reads, choices = {}, {}
+            reads, choices, plain = {}, {}, {}
             fixed = []
             for key, terms in [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]:
                 names = []
@@ -496,10 +611,18 @@ class Checker:
                             fixed.append(python_function(t, self._pre_name))
                         except ValueError:
                             pass
+                    if key != "(guards)" and not free:
+                        plain[key] = None
                 reads[key] = sorted(set(names))
-            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed)
+            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed, plain)
+            # a move without a choice whose terms all have a Python form: decided in Python alone
+            if not choices and len(fixed) == len(guards):
+                fns = {n: self._plain(e, n) for n in m.footprint}
+                if all(fn is not False for fn in fns.values()):
+                    e.plain.update(fns)
+                    e.closed = True
             STATS["effects built"] += 1
-            STATS["effects seconds"] += time.perf_counter() - t0
+            STATS["effects seconds"] += time.process_time() - t0
         return e
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
@@ -529,10 +652,9 @@ class Checker:
             return self._slices[key]
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(changed)]
-        r, s = _solved(self._ground(parts, pre_v, reads=reads))
+        r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
         w = None
         if r == z3.sat:
-            mdl = s.model()
             w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
             w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
         self._slices[key] = w
@@ -564,12 +686,30 @@ class Checker:
         e = self.effect(name)
         if not all(f(pre_v) for f in e.fixed):   # a guard without a choice: evaluated, no z3
             return False
+        plain = e.plain
+        for n in changed:   # an equation of the slice without a choice: evaluated, no z3
+            if n in plain:
+                fn = plain[n]
+                if fn is None:
+                    fn = plain[n] = self._plain(e, n)
+                if fn is not False and fn(pre_v) != post_v[n]:
+                    return False
+        if e.closed:   # the guards held; every footprint component at the value its term gives
+            return all(fn(pre_v) == post_v[n] for n, fn in plain.items())
         w = self._witness(e, pre_v, post_v, changed)
         if w is None:
             return False
         if all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed):
             return True
         return self._whole(e, pre_v, post_v)
+
+    def _plain(self, e: _Effect, n: str):
+        """The value of footprint component ``n`` (a term without a choice) as a Python function
+        of the pre values, or False where it has no Python form."""
+        try:
+            return python_function(e.values[n], self._pre_name)
+        except ValueError:
+            return False
 
     def _whole(self, e: _Effect, pre_v: dict, post_v: dict) -> bool:
         """The whole relation by z3 (the witness of the slice broke another component)."""
@@ -801,7 +941,8 @@ class Checker:
         and takes the free ones to the values its effect then gives (a witness by z3, as many of
         them at their values after the step as can be, but the ``passing`` ones: free components
         outside ``left``, at their values after the step already, whose intermediate value is
-        sought), or None."""
+        sought; then as :func:`_canonical` prefers: the witness is a function
+        of the query alone), or None."""
         m = self.moves[name]
         e = self.effect(name)
         core = sorted((left & m.footprint) - free)
@@ -816,18 +957,22 @@ class Checker:
                      + [e.values[n] == const(n, state[n]) for n in keep])
             s = z3.Optimize()
             s.add(*self._ground(parts, state, reads=reads))
+            terms = {n: self._ground([e.values[n]], state, reads=reads)[0] for n in sorted(free)}
             for n in sorted(free - passing):
-                s.add_soft(self._ground([e.values[n] == const(n, post_v[n])], state, reads=reads)[0])
+                s.add_soft(terms[n] == const(n, post_v[n]))
+            for goal in _canonical(terms, {n: const(n, state[n]) for n in terms},
+                                   {n: const(n, post_v[n]) for n in terms}, passing):
+                s.minimize(goal)
             hit = None
-            t = time.perf_counter()
+            t = time.process_time()
             sat = s.check() == z3.sat
             STATS["z3 solver calls"] += 1
-            STATS["z3 seconds"] += time.perf_counter() - t
+            STATS["z3 seconds"] += time.process_time() - t
             if sat:
                 mdl = s.model()
                 got = {}
                 for n in sorted(free):
-                    v = mdl.eval(self._ground([e.values[n]], state, reads=reads)[0], model_completion=True)
+                    v = mdl.eval(terms[n], model_completion=True)
                     got[n] = v.as_long() if z3.is_int_value(v) else (z3.is_true(v) if z3.is_bool(v) else v.decl().name())
                 hit = got
             self._verdicts[key] = hit
@@ -854,7 +999,19 @@ class Checker:
         first = self._first.get(tuple(cited))
         if first is None:
             relates = self.spec.relates
-            first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
+            if self.spec.relates_per_transition:
+                asked: dict = {}
+                first = []
+                for n, m in self.moves.items():
+                    k = (m.transition, m.rules)
+                    hit = asked.get(k)
+                    if hit is None:
+                        hit = asked[k] = relates(cited, m)
+                    if hit:
+                        first.append(n)
+                self._first[tuple(cited)] = first
+            else:
+                first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
         related_moves = first
         # only a move whose footprint meets the change can take part in explaining it
         near = set().union(*(self._touching.get(c, ()) for c in changed))

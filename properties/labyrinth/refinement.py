@@ -426,4 +426,5 @@ def shared(component: str) -> bool:
 #: Radicalization's steps): up to this many moves.
 MAX_MOVES = 8
 
-REFINEMENT = Refinement("labyrinth", model, relates=relates, max_moves=MAX_MOVES, shared=shared)
+REFINEMENT = Refinement("labyrinth", model, relates=relates, max_moves=MAX_MOVES, shared=shared,
+                        relates_per_transition=True)
