@@ -68,6 +68,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 from __future__ import annotations
 
 import time
+import types
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -111,6 +112,13 @@ class Move:
     #: the proved transition this move is a member of, when a game splits one transition into a
     #: family of moves with small footprints (one per card, ...): the tally counts the family
     family: str = ""
+    #: ``(name, rename)``: this move is the move ``name`` with its components renamed (``rename``,
+    #: a permutation of the vector's components, given by the pairs it moves: a card's family
+    #: member is card 1's with the two cards' components swapped), and its choices renamed after
+    #: it; the checker builds it from that move's terms by substitution (:meth:`Checker.effect`),
+    #: not by running ``effect``. The game answers for the two being the same
+    #: (Labyrinth: tests/labyrinth/test_refinement.py compares them)
+    template: tuple | None = None
 
     @property
     def transition(self) -> str:
@@ -385,6 +393,18 @@ def _solved(parts: list, model: bool = False) -> tuple:
         STATS["z3 seconds"] += time.process_time() - t
 
 
+def _substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
+    """``z3.substitute(e, *pairs)`` by z3's C function directly (the Python wrapper checks every
+    pair's sorts, which costs more than the substitution; the pairs here are made with the same
+    sorts)."""
+    n = len(pairs)
+    src, dst = (z3.Ast * n)(), (z3.Ast * n)()
+    for i, (a, b) in enumerate(pairs):
+        src[i], dst[i] = a.as_ast(), b.as_ast()
+    ctx = e.ctx
+    return z3.z3._to_expr_ref(z3.Z3_substitute(ctx.ref(), e.as_ast(), n, src, dst), ctx)
+
+
 def _distance(x: z3.ExprRef, target: z3.ExprRef) -> z3.ArithRef:
     """How far ``x`` is from ``target``: an integer's absolute difference; 0 or 1 for another."""
     if z3.is_int(x):
@@ -480,9 +500,12 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
     """``e`` as a Python function of a mapping ``v`` (component name -> value): the vector's
     constants read ``v[names[constant name]]``, numerals and enumeration members are their values
     (ints, booleans, member names). Shared subterms are computed once. A term with an operator
-    outside :data:`_PY_OPS` (or a constant not in ``names``) is a ValueError."""
+    outside :data:`_PY_OPS` (or a constant not in ``names``) is a ValueError. The component names
+    read are the function's default arguments (``k0``, ``k1``...): :func:`renamed` gives the same
+    code over other components."""
     lines: list[str] = []
     memo: dict[int, str] = {}
+    keys: dict[str, int] = {}
 
     def go(x: z3.ExprRef) -> str:
         k = x.get_id()
@@ -498,7 +521,7 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
             n = names.get(x.decl().name())
             if n is None:
                 raise ValueError(f"refinement: a free constant {x} left in a term")
-            out = f"v[{n!r}]"
+            out = f"v[k{keys.setdefault(n, len(keys))}]"
         elif x.decl().kind() == z3.Z3_OP_DT_CONSTRUCTOR and x.num_args() == 0:
             out = repr(x.decl().name())
         else:
@@ -514,10 +537,22 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
         return out
 
     result = go(e)
-    src = "def f(v):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
+    head = "".join(f", k{i}" for i in range(len(keys)))
+    src = f"def f(v{head}):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
     scope: dict = {}
     exec(compile(src, "<refinement>", "exec"), scope)  # noqa: S102  (our own generated source)
-    return scope["f"]
+    f = scope["f"]
+    f.__defaults__ = tuple(keys) or None
+    return f
+
+
+def renamed(f: Callable, rename: Mapping[str, str]) -> Callable:
+    """A function of :func:`python_function` reading, for each component ``a`` it read,
+    ``rename.get(a, a)`` (the same code)."""
+    if not f.__defaults__:
+        return f
+    return types.FunctionType(f.__code__, f.__globals__, f.__name__,
+                              tuple(rename.get(k, k) for k in f.__defaults__))
 
 
 @dataclass
@@ -592,6 +627,14 @@ class Checker:
         if e is None:
             t0 = time.process_time()
             m = self.moves[name]
+            if m.template is not None and m.template[0] != name and m.template[0] in self.moves:
+                e = self._renamed(m)
+                if e is not None:
+                    self._effects[name] = e
+                    STATS["effects built"] += 1
+                    STATS["effects renamed"] += 1
+                    STATS["effects seconds"] += time.process_time() - t0
+                    return e
             guards, values = m.effect(self.pre, f"{name}#0.")
             reads, choices, plain = {}, {}, {}
             fixed = []
@@ -624,6 +667,38 @@ class Checker:
             STATS["effects built"] += 1
             STATS["effects seconds"] += time.process_time() - t0
         return e
+
+    def _renamed(self, m: Move) -> _Effect | None:
+        """The effect of ``m`` from its template's (:attr:`Move.template`): the terms with the
+        components and the choices renamed (one z3 substitution each), what they read renamed,
+        the compiled Python functions given the renamed components; None where the template's
+        footprint or choices do not rename to ``m``'s (then ``m`` is built as any other)."""
+        base, rename = m.template
+        b = self.effect(base)
+        old, new = f"{base}#0.", f"{m.name}#0."
+        pairs = [(self.pre[a], self.pre[c]) for a, c in rename.items()]
+        choices = []
+        for c in b.choices:
+            n = c.decl().name()
+            if not n.startswith(old):
+                return None
+            x = z3.Const(new + n[len(old):], c.sort())
+            pairs.append((c, x))
+            choices.append(x)
+        values = {rename.get(n, n): b.values[n] for n in b.move.footprint}
+        if frozenset(values) != m.footprint:
+            return None
+
+        terms = list(b.guards) + list(values.values())
+        if pairs and terms:   # one substitution over all the terms (packed as one application)
+            pack = z3.Function("refinement.pack", *[t.sort() for t in terms], z3.BoolSort())
+            terms = _substitute(pack(*terms), pairs).children()
+        guards, terms = terms[:len(b.guards)], terms[len(b.guards):]
+        return _Effect(m, guards, dict(zip(values, terms)), choices,
+                       {rename.get(k, k): sorted(rename.get(r, r) for r in v) for k, v in b.reads.items()},
+                       [renamed(f, rename) for f in b.fixed],
+                       {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
+                       b.closed)
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
         """``exprs`` with the pre values they read substituted (and the ``extra`` pairs);

@@ -24,7 +24,10 @@ cached z3 slices over a handful of components and Python evaluations:
   components only); its footprint is read from two builds at different countries;
 * the others (tracks, the reshuffle, the end of turn): the transition itself.
 
-The z3 terms of a move are built when a step first needs it.
+The z3 terms of a move are built when a step first needs it; a card's move from card 1's, its
+components and choices renamed (``Move.template``: the programs treat the 120 cards alike, the
+symmetry ``z3_proofs.the_card`` states; tests/labyrinth/test_refinement.py holds every card's
+renamed terms equivalent to its own program's).
 
 **Which moves a step may use** (:func:`relates`): those related to the rules it cites
 (``refinement.related``), and a card's event (``card N``) any transition: the 120 events are
@@ -334,10 +337,16 @@ def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
         one = _footprint(spec, facts, card=P.SYMMETRIC_CARD)
         cards_of_one = {S.card_var(P.SYMMETRIC_CARD, z): z for z in S.ZONES}
         out = []
+        first = f"{spec.name}[card {P.SYMMETRIC_CARD}]"
         for n in S.CARDS:
             fp = frozenset(S.card_var(n, cards_of_one[c]) if c in cards_of_one else c for c in one)
+            swap = {}
+            if n != P.SYMMETRIC_CARD:
+                for z in S.ZONES:
+                    a, b = S.card_var(P.SYMMETRIC_CARD, z), S.card_var(n, z)
+                    swap[a], swap[b] = b, a
             out.append(Move(f"{spec.name}[card {n}]", spec.rules, fp, _effect(spec, facts, fp, names, card=n),
-                            spec.doc, family=spec.name))
+                            spec.doc, family=spec.name, template=(first, swap) if swap else None))
         return out
     probe = _Choices(_probe(facts), "probe")
     spec.build(probe)
