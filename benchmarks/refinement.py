@@ -67,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     limit = {"max_steps": args.steps} if args.steps else {}
     t0 = time.process_time()
     names = refinement.move_names(spec.name)   # builds the default Game's moves: the one-time cost
+    moves = len(refinement.checker(spec.new_state(spec.default_scenario, "standard", None, None)).moves)
     build = time.process_time() - t0
     plain = checked = floor = 0.0
     plain_steps = checked_steps = 0
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         floor += abstraction_seconds(spec, scenario, options, a.actions[:b.steps])
     stats = {k: v - stats0.get(k, 0) for k, v in refinement.STATS.items()}
     s = refinement.summary(spec.name, tallies)
-    print(f"refinement benchmark: {spec.name}, {args.games} games (seed {args.seed}), {len(names)} moves "
+    print(f"refinement benchmark: {spec.name}, {args.games} games (seed {args.seed}), {moves} moves ({len(names)} transitions) "
           f"built in {build:.1f} s (once per process)")
     print(f"  checked walk            : {plain_steps} steps in {plain:.2f} s = {plain_steps / plain:.0f} steps/s")
     print(f"  checked walk + refinement: {checked_steps} steps in {checked:.2f} s = {checked_steps / checked:.0f} steps/s")
@@ -109,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{per_plain * 1e3:.2f} ms a step)")
     print(f"  steps checked {s['steps']}: {s['stutters']} stutters, {s['matched']} matched "
           f"(lengths {s['lengths']}), {len(s['findings'])} findings; "
-          f"never matched: {len(s['never_matched'])} of {len(s['per_move'])} moves")
+          f"never matched: {len(s['never_matched'])} of {len(s['per_move'])} transitions")
     return 0
 
 

@@ -299,7 +299,8 @@ def _raw(name: str) -> Callable:
 
 _APP, _QUANTIFIER = z3.Z3_APP_AST, z3.Z3_QUANTIFIER_AST
 _C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
-                                     "get_decl_kind", "get_quantifier_body", "get_decl_name", "get_symbol_string")}
+                                     "get_decl_kind", "get_quantifier_body", "get_decl_name", "get_symbol_string",
+                                     "get_numeral_string")}
 
 
 def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
@@ -506,37 +507,56 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
     lines: list[str] = []
     memo: dict[int, str] = {}
     keys: dict[str, int] = {}
+    # the walk calls z3's C library directly (as _constant_asts: the terms are kept alive by ``e``)
+    ref = e.ctx.ref()
+    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
+    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
+    numeral = _C["get_numeral_string"]
 
-    def go(x: z3.ExprRef) -> str:
-        k = x.get_id()
+    def text(b) -> str:
+        return b.decode() if isinstance(b, bytes) else b
+
+    def go(a) -> str:
+        k = get_id(ref, a)
         if k in memo:
             return memo[k]
-        if z3.is_int_value(x):
-            out = str(x.as_long())
-        elif z3.is_true(x):
+        t = kind(ref, a)
+        if t == z3.Z3_NUMERAL_AST:
+            out = text(numeral(ref, a))
+            if not out.lstrip("-").isdigit():
+                raise ValueError(f"refinement: no Python form for the numeral {out}")
+            memo[k] = out
+            return out
+        if t != _APP:
+            raise ValueError("refinement: no Python form for a quantifier or a variable")
+        d = get_decl(ref, a)
+        dk = decl_kind(ref, d)
+        n = nargs(ref, a)
+        if dk == z3.Z3_OP_TRUE:
             out = "True"
-        elif z3.is_false(x):
+        elif dk == z3.Z3_OP_FALSE:
             out = "False"
-        elif z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            n = names.get(x.decl().name())
-            if n is None:
-                raise ValueError(f"refinement: a free constant {x} left in a term")
-            out = f"v[k{keys.setdefault(n, len(keys))}]"
-        elif x.decl().kind() == z3.Z3_OP_DT_CONSTRUCTOR and x.num_args() == 0:
-            out = repr(x.decl().name())
+        elif dk == z3.Z3_OP_UNINTERPRETED and n == 0:
+            name = text(symbol(ref, decl_name(ref, d)))
+            c = names.get(name)
+            if c is None:
+                raise ValueError(f"refinement: a free constant {name} left in a term")
+            out = f"v[k{keys.setdefault(c, len(keys))}]"
+        elif dk == z3.Z3_OP_DT_CONSTRUCTOR and n == 0:
+            out = repr(text(symbol(ref, decl_name(ref, d))))
         else:
-            op = _PY_OPS.get(x.decl().kind())
+            op = _PY_OPS.get(dk)
             if op is None:
-                raise ValueError(f"refinement: no Python form for {x.decl().name()}")
-            out = op([go(c) for c in x.children()])
-        if x.num_args() > 0:
-            t = f"t{len(lines)}"
-            lines.append(f"    {t} = {out}")
-            out = t
+                raise ValueError(f"refinement: no Python form for {text(symbol(ref, decl_name(ref, d)))}")
+            out = op([go(arg(ref, a, i)) for i in range(n)])
+        if n > 0:
+            v = f"t{len(lines)}"
+            lines.append(f"    {v} = {out}")
+            out = v
         memo[k] = out
         return out
 
-    result = go(e)
+    result = go(e.as_ast())
     head = "".join(f", k{i}" for i in range(len(keys)))
     src = f"def f(v{head}):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
     scope: dict = {}
@@ -708,7 +728,7 @@ class Checker:
         if reads is not None:   # one substitution over the conjunction
             pairs += [(self.pre[n], const(n, pre_v[n])) for n in reads]
             whole = z3.And(*exprs) if len(exprs) != 1 else exprs[0]
-            return [z3.substitute(whole, *pairs) if pairs else whole]
+            return [_substitute(whole, pairs) if pairs else whole]
         seen = set()
         for x in exprs:
             for v in constants(x):
@@ -716,7 +736,7 @@ class Checker:
                 if n is not None and n not in seen:
                     seen.add(n)
                     pairs.append((v, const(n, pre_v[n])))
-        return [z3.substitute(x, *pairs) if pairs else x for x in exprs]
+        return [_substitute(x, pairs) if pairs else x for x in exprs]
 
     def _witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset):
         """A witness (choice constant name -> z3 value) of the slice, or None: cached by what the
@@ -746,7 +766,7 @@ class Checker:
             pairs = [(by_name[n], v) for n, v in witness]
             r = []
             for n in sorted(e.move.footprint):
-                t = z3.simplify(z3.substitute(e.values[n], *pairs) if pairs else e.values[n])
+                t = z3.simplify(_substitute(e.values[n], pairs) if pairs else e.values[n])
                 if not t.eq(self.pre[n]):
                     r.append((n, python_function(t, self._pre_name)))
             self._residuals[key] = r
@@ -1315,13 +1335,14 @@ def shrink(game: str, scenario: str, options: dict | None, actions: list, runs: 
 
 
 def move_names(game: str) -> list[str]:
-    """The names of ``game``'s moves (those of the Game of its default scenario), in order; empty
-    for a game without a refinement."""
+    """The names the tally counts for ``game``'s moves (those of the Game of its default scenario),
+    in order: a move's transition (``Move.transition``: a family of moves, one per card or country,
+    is one name, as :attr:`Tally.matched` counts it); empty for a game without a refinement."""
     from cdg_oracle.model.core.registry import get
 
     spec = get(game)
     c = checker(spec.new_state(spec.default_scenario, "standard", None, None))
-    return [] if c is None else list(c.moves)
+    return [] if c is None else list(dict.fromkeys(m.transition for m in c.moves.values()))
 
 
 def summary(game: str, tallies: list[dict]) -> dict:
