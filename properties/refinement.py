@@ -634,6 +634,7 @@ class Checker:
         self._residuals: dict = {}
         self._verdicts: dict = {}
         self._first: dict = {}       # the step's rules -> the moves related to them
+        self._first_set: dict = {}   # the same, as sets
         self._order = {n: i for i, n in enumerate(self.moves)}
         self._plans: dict = {}       # a step's shape -> the moves that explained it last (_recall)
         #: whether any component is shared (the second search of :meth:`sequence` needs one)
@@ -662,10 +663,11 @@ class Checker:
                 names = []
                 for t in terms:
                     free = False
-                    for v in constants(t):
-                        n = self._pre_name.get(v.decl().name())
+                    for c, a in _constant_asts(t).items():
+                        n = self._pre_name.get(c)
                         if n is None:
-                            choices[v.decl().name()] = v
+                            if c not in choices:
+                                choices[c] = z3.z3._to_expr_ref(a, t.ctx)
                             free = True
                         else:
                             names.append(n)
@@ -1110,7 +1112,13 @@ class Checker:
         related_moves = first
         # only a move whose footprint meets the change can take part in explaining it
         near = set().union(*(self._touching.get(c, ()) for c in changed))
-        first = [n for n in first if n in near]
+        if len(near) < len(first):   # the same list, in the moves' order: from the smaller side
+            among = self._first_set.get(tuple(cited))
+            if among is None:
+                among = self._first_set[tuple(cited)] = frozenset(first)
+            first = sorted((n for n in near if n in among), key=self._order.get)
+        else:
+            first = [n for n in first if n in near]
         shape, labels = _shape(cited, changed)
         found = self._recall(shape, labels, first, pre_v, post_v, changed) if first else None
         if found:
