@@ -39,18 +39,24 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
 **How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
 gives one (Labyrinth: only the parts of the vector whose input changed recomputed, and the changed
 components given with it), else the whole vector and the two compared. One move is checked
-exactly and mostly without z3 (:meth:`Checker.admits`): the frame in Python; the guards without a
-choice as Python functions compiled once from the z3 terms; then a z3 *slice* (the guards and the
+exactly and mostly without z3 (:meth:`Checker.admits`): the frame in Python; the guards and the
+changed components' equations without a choice as Python functions compiled once from the z3
+terms (a move without any choice never reaches z3); then a z3 *slice* (the guards and the
 changed components' equations, the pre values substituted) solved for a witness of the choices,
 cached by the values it reads, and the rest of the footprint evaluated under that witness by
 compiled Python functions; z3 asks the whole relation only where that witness breaks another
-component. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
+component. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
+the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
+canonical one (:func:`_canonical`), so what explains a step never depends on the z3 calls made
+before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
 each part one cached move check on the pre-state with the parts before it taken, a failed
 sub-search remembered; it tries at most :data:`SEARCH_BUDGET` parts, and a step it cannot explain
 within them is a finding marked *search bounded*. So a step whose values were seen before costs
 dictionary lookups and Python evaluations; z3 runs for a move's first use (its terms built) and for
-a slice of values never seen. Every checker of Games with one model (Labyrinth's: one map) shares
-the compiled moves and the caches, within the process. :data:`STATS` counts what the check cost
+a slice of values never seen; a move that is another renamed (``Move.template``: a card's move,
+card 1's with the two cards' components swapped) is built from that one's terms by one
+substitution. Every checker of Games with one model (Labyrinth's: one map) shares the compiled
+moves and the caches, within the process. :data:`STATS` counts what the check cost
 (benchmarks/refinement.py prints it).
 
 A step that no move or sequence explains is a **finding** (:class:`Finding`): the step, the rules
