@@ -412,6 +412,19 @@ def _substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
     return z3.z3._to_expr_ref(z3.Z3_substitute(ctx.ref(), e.as_ast(), n, src, dst), ctx)
 
 
+def _conjunction(exprs: list) -> z3.BoolRef:
+    """``z3.And(*exprs)`` (boolean terms) by z3's C function directly (the Python wrapper coerces
+    and checks every argument)."""
+    n = len(exprs)
+    if n == 0:
+        return z3.BoolVal(True)
+    args = (z3.Ast * n)()
+    for i, x in enumerate(exprs):
+        args[i] = x.as_ast()
+    ctx = exprs[0].ctx
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), n, args), ctx)
+
+
 def _distance(x: z3.ExprRef, target: z3.ExprRef) -> z3.ArithRef:
     """How far ``x`` is from ``target``: an integer's absolute difference; 0 or 1 for another."""
     if z3.is_int(x):
@@ -735,7 +748,7 @@ class Checker:
         pairs = list(extra)
         if reads is not None:   # one substitution over the conjunction
             pairs += [(self.pre[n], const(n, pre_v[n])) for n in reads]
-            whole = z3.And(*exprs) if len(exprs) != 1 else exprs[0]
+            whole = _conjunction(exprs) if len(exprs) != 1 else exprs[0]
             return [_substitute(whole, pairs) if pairs else whole]
         seen = set()
         for x in exprs:
