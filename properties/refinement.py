@@ -779,14 +779,25 @@ class Checker:
     def _residual(self, e: _Effect, witness: tuple) -> list:
         """The footprint components whose value, under ``witness`` (the pairs, and their key),
         is not the pre value itself, each with its value as a Python function of the pre values
-        (once per witness)."""
+        (once per witness; the components whose value reads no choice once per move)."""
         witness, key = witness
         r = self._residuals.get(key)
         if r is None:
+            fixed = self._residuals.get(("(no choice)", e.move.name))
+            if fixed is None:   # the same under every witness
+                fixed = []
+                for n in sorted(n for n in e.move.footprint if n in e.plain):
+                    t = z3.simplify(e.values[n])
+                    if not t.eq(self.pre[n]):
+                        fn = e.plain[n]
+                        if fn is None:
+                            fn = e.plain[n] = self._plain(e, n)
+                        fixed.append((n, fn if fn is not False else python_function(t, self._pre_name)))
+                self._residuals[("(no choice)", e.move.name)] = fixed
             by_name = {c.decl().name(): c for c in e.choices}
             pairs = [(by_name[n], v) for n, v in witness]
-            r = []
-            for n in sorted(e.move.footprint):
+            r = list(fixed)
+            for n in sorted(n for n in e.move.footprint if n not in e.plain):
                 t = z3.simplify(_substitute(e.values[n], pairs) if pairs else e.values[n])
                 if not t.eq(self.pre[n]):
                     r.append((n, python_function(t, self._pre_name)))
