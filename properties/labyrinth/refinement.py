@@ -56,9 +56,9 @@ WMD plot setting numbered plot markers aside (9.3.3: ``plot_total_*`` is constan
 with Pakistan's Islamist Rule (8.4.5) or card 65; ``withdraw`` (7.3.5) rolling Prestige within its
 transition where the model rolls it in a step of its own (mission_accomplished solo 1003 step
 193); and steps whose search is bounded. Cost: ``python benchmarks/refinement.py --game labyrinth
---games 24 --steps 60 --solo`` gives 11.4x the checked walk in CPU seconds (27.8x before the card
+--games 24 --steps 60 --solo`` gives 10.7x the checked walk in CPU seconds (27.8x before the card
 moves were renamed from card 1's, the solver kept, the choice-free equations evaluated in Python
-and z3's C functions called directly; first-use builds are 31% of the check, z3 slices 22%, the
+and z3's C functions called directly; first-use builds are 36% of the check, z3 slices 23%, the
 sequence searches' Python the rest; the incremental abstraction costs about 0.13x).
 """
 from __future__ import annotations
