@@ -71,6 +71,10 @@ except ImportError:  # pragma: no cover - without the extra the module still imp
     np = None
     pyspiel = None
 
+# OpenSpiel's players of a node that is no side's, read once (an enum's attribute is a lookup)
+_TERMINAL = None if pyspiel is None else pyspiel.PlayerId.TERMINAL
+_CHANCE = None if pyspiel is None else pyspiel.PlayerId.CHANCE
+
 
 def _need() -> None:
     if pyspiel is None:
@@ -292,13 +296,16 @@ if pyspiel is not None:
 
         def current_player(self) -> int:
             m = self.model
-            if m.player is None:  # once per node (OpenSpiel asks four or five times a step)
-                p = m.st.current_player()
-                if p == TERMINAL or self.truncated():
-                    m.player = pyspiel.PlayerId.TERMINAL
+            p = m.player
+            if p is None:  # once per node (OpenSpiel asks four or five times a step)
+                st = m._st if m._st is not None else m.st
+                p = st.current_player()
+                if p == TERMINAL or (self.max_steps and self.truncated()):
+                    p = _TERMINAL
                 else:
-                    m.player = pyspiel.PlayerId.CHANCE if p == CHANCE else m.sp.index[p]
-            return m.player
+                    p = _CHANCE if p == CHANCE else m.sp.index[p]
+                m.player = p
+            return p
 
         def _legal(self) -> tuple:
             """(the legal ids sorted without repeats, the ids in the model's order, the model's
@@ -321,16 +328,20 @@ if pyspiel is not None:
         # list, and the chance node's, is OpenSpiel's own); C++ callers still take the C++ path.
         def legal_actions(self, player: int | None = None) -> list[int]:
             m = self.model
-            p = m.player if m.player is not None else self.current_player()
-            if type(p) is int and (player is None or player == p):
-                return list(self._legal()[0])
-            if p is pyspiel.PlayerId.CHANCE and m.outcomes is not None:
+            p = m.player
+            if p is None:
+                p = self.current_player()
+            if p.__class__ is int and (player is None or player == p):
+                got = m.legal
+                return (got if got is not None else self._legal())[0][:]
+            if p is _CHANCE and m.outcomes is not None:
                 return [a for a, _ in m.outcomes[0]]  # LegalChanceOutcomes: the outcomes' ids
             return super().legal_actions() if player is None else super().legal_actions(player)
 
         def is_chance_node(self) -> bool:
             m = self.model
-            return (m.player if m.player is not None else self.current_player()) is pyspiel.PlayerId.CHANCE
+            p = m.player
+            return (p if p is not None else self.current_player()) is _CHANCE
 
         def _legal_actions(self, player: int) -> list[int]:
             if player != self.current_player() or player < 0:  # only the player to move has actions
@@ -345,21 +356,20 @@ if pyspiel is not None:
                 if not outcomes:  # not a chance node
                     return []
                 table = m.sp.table
-                actions = list(map(itemgetter(0), outcomes))
+                actions, probs = zip(*outcomes)  # one pass: the outcomes and their Fractions
                 ids = table.ids_of(actions)
                 if None in ids:
                     table.action_id(actions[ids.index(None)])  # its one-line DataError
                 # the exact Fractions as floats (numerator / denominator: the nearest float); a
                 # uniform draw's outcomes share one Fraction (``count`` sees them by identity
                 # first): one division, and the pairs sorted by id alone
-                probs = list(map(itemgetter(1), outcomes))
                 p0 = probs[0]
                 if probs.count(p0) == len(probs):
                     pairs = list(zip(sorted(ids), repeat(p0.numerator / p0.denominator)))
                 else:
                     pairs = sorted(zip(ids, [p.numerator / p.denominator for p in probs]))
                 got = m.outcomes = (pairs, ids, actions)
-            return list(got[0])
+            return got[0][:]
 
         def _apply_action(self, action: int) -> None:
             m = self.model
@@ -368,8 +378,12 @@ if pyspiel is not None:
                 a = got[2][got[1].index(action)]
             except (TypeError, ValueError):  # not asked first, or an id not offered (the model refuses it)
                 a = m.sp.table.action_from_id(action)
-            m.changed()
-            m.st.apply(a)
+            st = m._st if m._st is not None else m.st
+            # the state moves on: what was kept of the last node is gone (``_Model.changed``)
+            m.legal = m.outcomes = m.player = None
+            if m.seen:
+                m.seen = {}
+            st.apply(a)
 
         def _action_to_string(self, player: int, action: int) -> str:
             return action_key(self._sp.table.action_from_id(action))
@@ -377,7 +391,8 @@ if pyspiel is not None:
         def is_terminal(self) -> bool:
             # the player of the node, kept until the next step (OpenSpiel asks at every call)
             m = self.model
-            return (m.player if m.player is not None else self.current_player()) is pyspiel.PlayerId.TERMINAL
+            p = m.player
+            return (p if p is not None else self.current_player()) is _TERMINAL
 
         def returns(self) -> list[float]:
             r = self.model.st.returns()  # zeros before the end: a truncated game has no winner
