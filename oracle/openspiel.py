@@ -53,8 +53,7 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import repeat
-from operator import itemgetter
+from fractions import Fraction
 from typing import Any
 
 from cdg_oracle.model.core import registry
@@ -150,6 +149,9 @@ class _Spec:
         self.params.update({k: _param_default(v) for k, v in self.default_options.items()})
         self.params.update({k: _param_default(v) for k, v in self.default_rulings.items()})
         self._slots = None
+        #: the state reads a chance node's outcomes with integer weights (StackState's
+        #: ``chance_distribution``), not only as Fractions (the contract's ``chance_outcomes``)
+        self.distribution = callable(getattr(spec.state_class, "chance_distribution", None))
 
     def slots(self) -> list:
         """The observation tensor's layout (model/core/tensor.py; as published:
@@ -240,6 +242,65 @@ class _Model:
     def __reduce__(self):
         # with the history: each side's information state survives (model/core/information.py)
         return (_restore, (self.game, self.st.to_json(history=True)))
+
+
+class _Uniform(dict):
+    """The ``(id, probability)`` pairs of a chance node of ``n`` equally likely outcomes, by id,
+    each made the first time it is asked for and kept (a draw from the deck offers the same
+    pairs draw after draw, less the card drawn: no tuple made per outcome per node)."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, n: int):
+        super().__init__()
+        self.p = 1 / n  # Fraction(1, n) as the nearest float (int / int is correctly rounded)
+
+    def __missing__(self, i: int) -> tuple:
+        got = self[i] = (i, self.p)
+        return got
+
+
+_UNIFORM: dict[int, _Uniform] = {}  # n -> the pairs of n equally likely outcomes
+
+
+def _outcomes(m: "_Model") -> tuple | None:
+    """A chance node's answer, computed once per node: ``([(id, probability)] sorted by id, the
+    ids in the model's order, the model's outcomes)``, or None when the node is not a chance
+    node. The exact Fractions as the nearest floats: a weight over the weights' sum, both
+    integers, divided once (``int / int`` rounds correctly, as ``numerator / denominator`` of the
+    reduced Fraction does: the same float)."""
+    st = m.st
+    table = m.sp.table
+    if m.sp.distribution:  # the outcomes and their integer weights: no Fraction per outcome
+        got = st.chance_distribution()
+        if got is None:
+            return None
+        actions, weights = got
+        probs = None
+        if weights is not None:
+            total = sum(weights)
+            if all(type(x) is int for x in weights) and type(total) is int and total > 0:
+                probs = [x / total for x in weights]
+            else:  # not integers: the model's own Fractions
+                probs = [p.numerator / p.denominator for _, p in st.chance_outcomes()]
+    else:
+        outcomes = st.chance_outcomes()
+        if not outcomes:
+            return None
+        actions, fractions = zip(*outcomes)
+        p0 = fractions[0]
+        probs = None if fractions.count(p0) == len(fractions) and p0 == Fraction(1, len(fractions)) \
+            else [p.numerator / p.denominator for p in fractions]
+    ids = table.ids_of(actions)
+    if None in ids:
+        table.action_id(actions[ids.index(None)])  # its one-line DataError
+    if probs is None:  # equally likely: the pairs kept by id, sorted by id alone
+        n = len(ids)
+        pairs = _UNIFORM.get(n)
+        if pairs is None:
+            pairs = _UNIFORM[n] = _Uniform(n)
+        return list(map(pairs.__getitem__, sorted(ids))), ids, actions
+    return sorted(zip(ids, probs)), ids, actions
 
 
 if pyspiel is not None:
@@ -352,23 +413,9 @@ if pyspiel is not None:
             m = self.model
             got = m.outcomes
             if got is None:
-                outcomes = m.st.chance_outcomes()
-                if not outcomes:  # not a chance node
+                got = m.outcomes = _outcomes(m)
+                if got is None:  # not a chance node
                     return []
-                table = m.sp.table
-                actions, probs = zip(*outcomes)  # one pass: the outcomes and their Fractions
-                ids = table.ids_of(actions)
-                if None in ids:
-                    table.action_id(actions[ids.index(None)])  # its one-line DataError
-                # the exact Fractions as floats (numerator / denominator: the nearest float); a
-                # uniform draw's outcomes share one Fraction (``count`` sees them by identity
-                # first): one division, and the pairs sorted by id alone
-                p0 = probs[0]
-                if probs.count(p0) == len(probs):
-                    pairs = list(zip(sorted(ids), repeat(p0.numerator / p0.denominator)))
-                else:
-                    pairs = sorted(zip(ids, [p.numerator / p.denominator for p in probs]))
-                got = m.outcomes = (pairs, ids, actions)
             return got[0][:]
 
         def _apply_action(self, action: int) -> None:
