@@ -541,17 +541,39 @@ def pettingzoo_env(name: str, render_mode: str | None = None, **params: Any):
     return OpenSpielCompatibilityV0(env=load(name, **params), render_mode=render_mode)
 
 
-def resampler(seed: int = 0):
+#: What :func:`resampler` gives IS-MCTS when the model's sampler has no state to give
+FALLBACKS = ("raise", "state")
+
+
+def resampler(seed: int = 0, fallback: str = "raise"):
     """A re-deal sampler for OpenSpiel's IS-MCTS (``bot.set_resampler(...)``): for a state and a
     player, a state drawn from the player's information set by the model's ``sample_redeal``
-    (model/core/information.py), with its own ``random.Random(seed)``."""
+    (model/core/information.py: exact, by rejection of the deals the question under way rules
+    out), with its own ``random.Random(seed)``.
+
+    When the model's sampler has no state to give (``RedealError``: every deal it drew was ruled
+    out, or the question cannot be posed again; measured: never for the player to move, which is
+    what IS-MCTS asks, docs/openspiel.md), ``fallback`` says what IS-MCTS gets: ``"raise"`` (the
+    default) the one-line ``RedealError``, which stops the search; ``"state"`` a copy of the state
+    itself, the true hidden cards (the search then plays that world knowing them: an information
+    leak, chosen explicitly)."""
+    from cdg_oracle.model.core.information import RedealError
+
+    if fallback not in FALLBACKS:
+        raise DataError(f"resampler: fallback must be one of {', '.join(FALLBACKS)}, not {fallback!r}")
     rng = random.Random(seed)
 
     def sample(state, player: int):
         st = state.model.st
         side = state._sp.sides[player]
+        try:
+            redealt = st.sample_redeal(side, rng)
+        except RedealError:
+            if fallback == "raise":
+                raise
+            return state.clone()
         out = state.clone()
-        out.model.st = st.sample_redeal(side, rng)
+        out.model.st = redealt
         out.model.changed()
         return out
     return sample
