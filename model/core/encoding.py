@@ -155,8 +155,9 @@ class ActionTable:
     def ids_of(self, actions: list) -> list[int | None]:
         """The ids of ``actions`` (None for one the table does not hold), in their order. One-key
         objects of one key (a draw's cards, a die's faces) are looked up by value all at once; a
-        boolean or a float value takes the typed path (``True`` is not ``1``)."""
-        if actions and type(actions[0]) is dict and len(actions[0]) == 1:
+        boolean or a float value takes the typed path (``True`` is not ``1``). A short list (a
+        decision's few choices) goes one by one: the passes over the whole list cost more there."""
+        if len(actions) > 8 and type(actions[0]) is dict and len(actions[0]) == 1:
             (k,) = actions[0]
             sub = self._single.get(k)
             if sub is not None and set(map(len, actions)) == {1}:

@@ -47,6 +47,9 @@ began).
 **The re-deal** (:func:`redeal`) is the generic part of the sampler: a pool of cards the side
 cannot place, shared out among places of known sizes uniformly at random with the caller's
 ``rng`` (the model itself never draws: model/ holds no randomness, tests/test_layout.py).
+:func:`sample` poses the pending question again for the new deal and draws again the deals it
+rules out (rejection: exact); it raises :class:`RedealError` rather than give the true hidden
+cards when it cannot find one.
 """
 from __future__ import annotations
 

@@ -219,7 +219,9 @@ class StackState:
         among the places it could be, every deal consistent with what ``side`` has seen as likely
         as the chance nodes that made it (the game's ``information.py`` says why, and when that
         is exact). ``self`` is not changed; the re-dealt state has the same information state
-        for ``side``, the same observation and, at ``side``'s decision, the same legal actions."""
+        for ``side``, the same observation and, at ``side``'s decision, the same legal actions.
+        When the question under way rules out every deal drawn (model/core/information.py
+        ``sample``), a one-line ``RedealError``: never ``self``'s own hidden cards as a draw."""
         check_side(self, side, "sample_redeal")
         info = self.game_object.information
         if info is None:
