@@ -275,9 +275,9 @@ def sample(st: Any, deal: Any, rng: Any, side: str | None = None, tries: int | N
     see) and pose the pending question again for the new deal (model/core/engine.py ``repose``).
 
     A question under way may rule a deal out: posed again for the new hands it fails or offers
-    nothing (the other side is choosing the second card of an operation that needs one it may
-    hold, Labyrinth 7.6; UN Intervention's companion, Twilight Struggle card 32, needs a card of
-    the opponent's event in the hand; a frame expects a card the deal moved), or, when the
+    nothing (Labyrinth's Amerithrax, card 59, asks the US for its highest US-associated card,
+    which a new US hand may lack; UN Intervention's companion, Twilight Struggle card 32, needs a
+    card of the opponent's event in the hand; a frame expects a card the deal moved), or, when the
     question is ``side``'s own (the side the deal is for, when given), it offers other choices
     than the true one (``side`` sees its own choices: a deal that changes them is not consistent
     with what it sees). Such a deal is drawn again, from scratch: rejection sampling, which draws
