@@ -52,6 +52,7 @@ its own examples included: use the Python MCTS (``open_spiel.python.algorithms.m
 from __future__ import annotations
 
 import json
+import marshal
 import random
 from fractions import Fraction
 from typing import Any
@@ -152,6 +153,10 @@ class _Spec:
         #: the state reads a chance node's outcomes with integer weights (StackState's
         #: ``chance_distribution``), not only as Fractions (the contract's ``chance_outcomes``)
         self.distribution = callable(getattr(spec.state_class, "chance_distribution", None))
+        #: the answers of the option lists and the small chance nodes met, by their ``marshal``
+        #: text (:func:`_key`): a menu recurs (the operations, a card's uses, a die's faces)
+        self.known: dict = {}
+        self.known_chance: dict = {}
 
     def slots(self) -> list:
         """The observation tensor's layout (model/core/tensor.py; as published:
@@ -263,6 +268,42 @@ class _Uniform(dict):
 _UNIFORM: dict[int, _Uniform] = {}  # n -> the pairs of n equally likely outcomes
 
 
+#: The most answers kept per game in each of ``_Spec.known`` and ``_Spec.known_chance``.
+KNOWN = 50_000
+#: A chance node of at most this many outcomes is looked up among those met (a die); a larger one
+#: (a draw from the deck: a new pile at each draw) is computed afresh.
+KNOWN_OUTCOMES = 16
+
+
+def _key(value: Any) -> bytes | None:
+    """An exact key of a list of actions: its ``marshal`` text, which reads back as one value
+    only (``1``, ``True`` and ``1.0`` differ, so do key orders); None for a value marshal cannot
+    write (no action of the contract's)."""
+    try:
+        return marshal.dumps(value)
+    except ValueError:
+        return None
+
+
+def _decision(m: "_Model") -> tuple:
+    """A decision's answer, computed once per node: ``(the legal ids sorted without repeats, the
+    ids in the model's order, the model's actions)``; the ids of an option list met before are
+    read from ``_Spec.known`` (the model's actions are this node's own)."""
+    sp = m.sp
+    actions = m.st.legal_actions()
+    key = _key(actions)
+    got = sp.known.get(key) if key is not None else None
+    if got is None:
+        table = sp.table
+        ids = table.ids_of(actions)
+        if None in ids:
+            table.action_id(actions[ids.index(None)])  # its one-line DataError
+        got = (sorted(set(ids)), ids)
+        if key is not None and len(sp.known) < KNOWN:
+            sp.known[key] = got
+    return got[0], got[1], actions
+
+
 def _outcomes(m: "_Model") -> tuple | None:
     """A chance node's answer, computed once per node: ``([(id, probability)] sorted by id, the
     ids in the model's order, the model's outcomes)``, or None when the node is not a chance
@@ -270,12 +311,19 @@ def _outcomes(m: "_Model") -> tuple | None:
     integers, divided once (``int / int`` rounds correctly, as ``numerator / denominator`` of the
     reduced Fraction does: the same float)."""
     st = m.st
-    table = m.sp.table
-    if m.sp.distribution:  # the outcomes and their integer weights: no Fraction per outcome
+    sp = m.sp
+    table = sp.table
+    key = None
+    if sp.distribution:  # the outcomes and their integer weights: no Fraction per outcome
         got = st.chance_distribution()
         if got is None:
             return None
         actions, weights = got
+        if len(actions) <= KNOWN_OUTCOMES:  # a small node met before (a die): its answer kept
+            key = _key((actions, weights))
+            known = sp.known_chance.get(key) if key is not None else None
+            if known is not None:
+                return known[0], known[1], actions
         probs = None
         if weights is not None:
             total = sum(weights)
@@ -299,8 +347,12 @@ def _outcomes(m: "_Model") -> tuple | None:
         pairs = _UNIFORM.get(n)
         if pairs is None:
             pairs = _UNIFORM[n] = _Uniform(n)
-        return list(map(pairs.__getitem__, sorted(ids))), ids, actions
-    return sorted(zip(ids, probs)), ids, actions
+        pairs = list(map(pairs.__getitem__, sorted(ids)))
+    else:
+        pairs = sorted(zip(ids, probs))
+    if key is not None and len(sp.known_chance) < KNOWN:
+        sp.known_chance[key] = (pairs, ids)
+    return pairs, ids, actions
 
 
 if pyspiel is not None:
@@ -374,12 +426,7 @@ if pyspiel is not None:
             m = self.model
             got = m.legal
             if got is None:
-                table = m.sp.table
-                actions = m.st.legal_actions()
-                ids = table.ids_of(actions)
-                if None in ids:
-                    table.action_id(actions[ids.index(None)])  # its one-line DataError
-                got = m.legal = (sorted(set(ids)), ids, actions)
+                got = m.legal = _decision(m)
             return got
 
         # What a playout asks from Python, answered in Python: OpenSpiel's own ``legal_actions()``
