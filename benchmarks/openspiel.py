@@ -11,6 +11,9 @@ same game through OpenSpiel (``pyspiel.load_game("cdg_<game>")``): at each node 
 playout asks of it (``is_chance_node``, the legal ids or the chance outcomes as floats, a random
 draw) and ``apply_action`` of the recorded choice's id. The same games, so ``ratio`` is the cost of
 the binding: OpenSpiel's seconds over native seconds for the same steps (the target: at most 1.2).
+The binding keeps the answers of the option lists it meets (oracle/openspiel.py ``forget``): they
+are forgotten before each timed game, so a game never gains from its replays (within one game, a
+list met before is read back: as in any long run).
 
 **The floor.** Each game is played a third way, through a trivial Python game registered with
 pyspiel as the binding registers its games (``cdg_floor_<game>``: a class per game, the same type
@@ -90,9 +93,13 @@ def log10_sampling_probability(spec, scenario: str, played: list) -> float:
     return total
 
 
-def spiel_game(game, ids: list[int], seed: int) -> float:
+def spiel_game(game, ids: list[int], seed: int, name: str | None = None) -> float:
     """The same game through OpenSpiel: at each node what a random playout asks (the legal ids or
-    the chance outcomes, and a random draw over them), then the recorded choice; its seconds."""
+    the chance outcomes, and a random draw over them), then the recorded choice; its seconds.
+    ``name``: the registry game, whose kept answers the binding forgets first (``forget``: the
+    figure does not gain from the same game played before)."""
+    if name is not None:
+        openspiel.forget(name)
     rng = random.Random(seed)
     t0 = CLOCK()
     state = game.new_initial_state()
@@ -230,6 +237,7 @@ def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
         best = None
         for _ in range(repeat):
             rows = []
+            openspiel.forget(spec.name)  # as spiel_game: nothing kept from the replay before
             state = game.new_initial_state()
             state.native()  # the first state, cloned outside the timing
             st = spec.new_state(scenario, spec.lengths[0], None, None)
@@ -299,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
                     if logp is None:
                         logp = (len(played), log10_sampling_probability(spec, scenario, played))
                 floor.played = None
-                times = [secs, spiel_game(game, ids, seed), spiel_game(floor, ids, seed)]
+                times = [secs, spiel_game(game, ids, seed, name), spiel_game(floor, ids, seed)]
                 floor.played = played
                 times.append(spiel_game(floor, ids, seed))
                 for i, t in enumerate(times):

@@ -270,9 +270,21 @@ _UNIFORM: dict[int, _Uniform] = {}  # n -> the pairs of n equally likely outcome
 
 #: The most answers kept per game in each of ``_Spec.known`` and ``_Spec.known_chance``.
 KNOWN = 50_000
+#: A decision of at most this many choices is looked up among those met (a menu recurs); a longer
+#: list (A Distant Plain's spaces and pieces: rarely met twice) is computed afresh.
+KNOWN_ACTIONS = 32
 #: A chance node of at most this many outcomes is looked up among those met (a die); a larger one
 #: (a draw from the deck: a new pile at each draw) is computed afresh.
 KNOWN_OUTCOMES = 16
+
+
+def forget(name: str) -> None:
+    """Drop the answers kept of the option lists and small chance nodes met in game ``name``
+    (benchmarks/openspiel.py does before each game it times, so that its figures do not depend on
+    playing the same games again)."""
+    sp = _spec(name)
+    sp.known.clear()
+    sp.known_chance.clear()
 
 
 def _key(value: Any) -> bytes | None:
@@ -291,7 +303,7 @@ def _decision(m: "_Model") -> tuple:
     read from ``_Spec.known`` (the model's actions are this node's own)."""
     sp = m.sp
     actions = m.st.legal_actions()
-    key = _key(actions)
+    key = _key(actions) if len(actions) <= KNOWN_ACTIONS else None
     got = sp.known.get(key) if key is not None else None
     if got is None:
         table = sp.table
