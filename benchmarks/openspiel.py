@@ -41,6 +41,11 @@ repeatedly: the model's ``clone()`` against OpenSpiel's ``state.clone()`` (which
 model state). ``log10 p``: the probability that a random playout samples the first game played,
 the weight outcome-sampling CFR divides by (a float is 0 below about 1e-308: docs/openspiel.md).
 Prints the figures; asserts nothing (speed is measured here, never in tests).
+
+``--only native|openspiel|none`` plays the games one way only, untimed (``none``: only the setup,
+the games played natively once to record them): under ``valgrind --tool=cachegrind`` the
+difference of two counts is the instructions the games cost each way, a figure the machine's
+other work does not move (docs/openspiel.md, "Measured").
 """
 from __future__ import annotations
 
@@ -284,7 +289,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--breakdown", action="store_true",
                     help="also where a step's time goes, call by call (the first 5 games of each)")
     ap.add_argument("--clone-after", type=int, default=100, help="steps played before the clone measure")
+    ap.add_argument("--only", choices=("none", "native", "openspiel"),
+                    help="play the --games games one way only, untimed, and print nothing else: for an "
+                         "instruction count (valgrind --tool=cachegrind), less that of --only none")
     args = ap.parse_args(argv)
+    if args.only:
+        for name in args.game or action_tables.games():
+            spec = get(name)
+            scenario = spec.default_scenario or spec.scenarios()[0]
+            game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
+            table = spec.action_table()
+            games = []
+            for k in range(args.games):
+                played, _ = native_game(spec, scenario, args.seed + k)
+                games.append((args.seed + k, [table.action_id(a) for a in played]))
+            for seed, ids in games:
+                if args.only == "native":
+                    native_game(spec, scenario, seed)
+                elif args.only == "openspiel":
+                    spiel_game(game, ids, seed, name)
+            print(f"{name}: {sum(len(ids) for _, ids in games)} steps, played {args.only}")
+        return 0
     print(f"{'game':<20} {'native us/step':>14} {'openspiel us/step':>17} {'ratio':>6} "
           f"{'dispatch us/step':>16} {'floor ratio':>11} {'apply floor':>11} {'binding us/step':>15} "
           f"{'native clones/s':>15} {'openspiel clones/s':>18} {'first game: steps, log10 p':>27}")

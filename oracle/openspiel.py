@@ -42,8 +42,14 @@ What the binding gives, and how:
   ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node
   (the ids by table lookup, ``ActionTable.ids_of``) and kept until the next step; OpenSpiel's own
   ``legal_actions()`` and ``is_chance_node()`` would cross into C++ and back, and still do for a
-  C++ caller. ``apply_action`` is OpenSpiel's (its history). benchmarks/openspiel.py measures the
-  ratio to the native model and OpenSpiel's own share of it (docs/openspiel.md, "Measured").
+  C++ caller. A chance node is read as its outcomes and integer weights (the model state's
+  ``chance_distribution``, when it has one: no Fraction per outcome), a uniform node's
+  ``(id, probability)`` pairs made once per (number of outcomes, id). The ids of an option list
+  of at most :data:`KNOWN_ACTIONS` choices, and the answer of a chance node of at most
+  :data:`KNOWN_OUTCOMES` outcomes, are kept by the list's ``marshal`` text (exact) and read back
+  when the list recurs (:func:`forget` drops them). ``apply_action`` is OpenSpiel's (its history).
+  benchmarks/openspiel.py measures the ratio to the native model and OpenSpiel's own share of it
+  (docs/openspiel.md, "Measured").
 
 The re-deal sampler for IS-MCTS: :func:`resampler` (``bot.set_resampler(resampler(seed))``).
 OpenSpiel 2.0.2's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on any game implemented in Python,
