@@ -37,6 +37,10 @@ class GameChecks:
     command-line shortcuts, a :class:`CliOptions` (Labyrinth's ``--solo``, ``--ideology``);
     ``refinement``: its refinement check, a properties/refinement.py ``Refinement`` (the
     abstraction function and the proved transitions every model step is checked against);
+    ``proofs``: its z3 proof suite, a module with ``prove_all()`` (a list of results, each with its
+    ``name``, its verdict as ``status`` or ``verdict``, and the ``seconds`` and ``z3_steps`` it
+    took: what benchmarks/proofs.py measures), and optionally ``setup()`` (the symbolic state built
+    once, timed apart);
     ``refinement_games``: how many of the random campaign's games per scenario ``cdg-oracle
     verify`` refinement-checks (the first ones of each scenario; None: every game), chosen per game
     so that the check stays within about the time of its campaigns (``--refinement-games``
@@ -62,6 +66,7 @@ class GameChecks:
     mutants: Any = None
     cli_options: Any = None
     refinement: Any = None
+    proofs: Any = None
     refinement_games: int | None = None
     refinement_machine: bool = True
 
