@@ -44,6 +44,7 @@ stutter (the terminal outcome is not in the vector); the event cards are not mod
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from typing import Callable
 
 import z3
@@ -910,6 +911,9 @@ RLIMIT = 2_000_000_000
 
 
 def _check(formulas: list, rlimit: int = RLIMIT) -> tuple:
+    """(verdict, model or None) of the conjunction of ``formulas`` by z3's default solver, within
+    ``rlimit``: the query as written, whose answer is the proof's verdict and whose model is the
+    counterexample shown."""
     s = z3.Solver()
     s.set("rlimit", rlimit)
     s.add(*formulas)
@@ -917,16 +921,68 @@ def _check(formulas: list, rlimit: int = RLIMIT) -> tuple:
     return r, (s.model() if r == z3.sat else None)
 
 
+#: The tactics the quick form runs before z3's SMT core: simplify, substitute the constants a
+#: guard fixes and the equations solved for one variable (solve-eqs), lift the If-terms of the
+#: symbolic space out of the sums (elim-term-ite). Each keeps the query equisatisfiable.
+TACTICS = ("simplify", "propagate-values", "solve-eqs", "elim-term-ite", "smt")
+
+
+def _quick(formulas: list, want: z3.CheckSatResult) -> bool:
+    """Whether the conjunction of ``formulas`` is ``want`` (unsat for an inductive step, sat for
+    the enabled check) by the tactic solver of :data:`TACTICS`, within :data:`RLIMIT`. The tactics
+    keep satisfiability, so its answer is the query's; any other answer (the other verdict,
+    "unknown") settles nothing and the caller asks :func:`_check` the query as written."""
+    s = z3.Then(*TACTICS).solver()
+    s.set("rlimit", RLIMIT)
+    s.add(*formulas)
+    return s.check() == want
+
+
+@lru_cache(maxsize=8)
+def _sandbox_witness(facts: Facts) -> dict | None:
+    """The sandbox's set-up (``new_game``, default options) as ``{pre component: value}`` when its
+    Facts are ``facts``, else None: a concrete state for the enabled check (:func:`_enabled`)."""
+    from cdg_oracle.model.distant_plain.scenarios import new_game
+    from cdg_oracle.properties.distant_plain.z3_state import concrete_values, facts_of_options
+
+    d = new_game().d
+    if facts_of_options(d.get("options"), d.get("rulings")) != facts:
+        return None
+    return concrete_values(d)
+
+
+def _enabled(pre: SymState, inv_pre: list, guards: list, quick: bool) -> z3.CheckSatResult:
+    """Is ``Inv(pre) and guards`` satisfiable (the step is not vacuous)? The quick form tries a
+    concrete witness first: the sandbox's set-up substituted for the pre-state leaves a query over
+    the choices alone (a set-up keeping the invariants where the guards can be met is a state
+    that can take the step); then the tactic solver (:func:`_quick`); only when neither finds one,
+    the query as written (:func:`_check`), whose answer is then the verdict."""
+    formulas = [i.formula for i in inv_pre] + list(guards)
+    if quick:
+        vals = _sandbox_witness(pre.facts)
+        if vals is not None:
+            pairs = [(pre[n], z3.IntVal(v)) for n, v in vals.items()]
+            if _quick([z3.substitute(f, *pairs) for f in formulas], z3.sat):
+                return z3.sat
+        if _quick(formulas, z3.sat):
+            return z3.sat
+    return _check(formulas)[0]
+
+
 def _value(m: z3.ModelRef, e: z3.ExprRef):
     x = m.eval(e, model_completion=True)
     return x.as_long() if z3.is_int_value(x) else str(x)
 
 
-def prove(name: str, facts: Facts | None = None, **params) -> dict:
+def prove(name: str, facts: Facts | None = None, quick: bool = True, **params) -> dict:
     """Prove that transition ``name`` keeps every invariant: ``Inv(pre) and T and not Inv(post)`` is
     unsatisfiable (the post-state given by the transition's expressions, the one-point rule; the
     invariants none of whose components the step rewrites hold after as before and are left out of
-    the goal). Returns ``{"name", "rules", "status": "proved" | "counterexample" | "vacuous" |
+    the goal). ``quick=True`` (the default) asks the tactic solver first (:func:`_quick`: an unsat
+    there is the proof) and the enabled check a concrete witness first (:func:`_enabled`); whatever
+    they do not settle, and every counterexample, is asked as written (:func:`_check`), so the
+    verdicts and witnesses are those of ``quick=False``, which asks only the query as written
+    (benchmarks/proofs.py ``--unquick``). Returns ``{"name", "rules", "status": "proved" | "counterexample" | "vacuous" |
     "unknown", "violated", "witness", "enabled", "seconds", "z3_steps"}`` (``z3_steps``: z3's resource
     count it used, z3_work.z3_steps)."""
     t0, s0 = time.perf_counter(), z3_steps()
@@ -939,16 +995,23 @@ def prove(name: str, facts: Facts | None = None, **params) -> dict:
     inv_pre = state_invariants(pre)
     view = StateView(facts, w.e)
     inv_post = state_invariants(view)
-    goals = []
+    goals, goal_parts = [], []
     for ip, iq in zip(inv_pre, inv_post):
         reads = {pre.name_of(x) for x in variables(ip.formula)}
         if reads & changed:
             goals.append(iq)
+            # the quick form's goal: the conjuncts reading a changed component (a conjunct over
+            # components the step leaves alone is its pre-state conjunct, a hypothesis)
+            goal_parts += [q for p, q in zip(ip.parts, iq.parts) if {pre.name_of(x) for x in variables(p)} & changed]
     negated = z3.Not(z3.And(*[g.formula for g in goals])) if goals else z3.BoolVal(False)
-    r, m = _check([i.formula for i in inv_pre] + list(w.guards) + [negated])
+    query = [i.formula for i in inv_pre] + list(w.guards) + [negated]
+    if quick and _quick(query[:-1] + [z3.Not(z3.And(*goal_parts))], z3.unsat):
+        r, m = z3.unsat, None
+    else:
+        r, m = _check(query)
     out = {"name": name, "rules": list(spec.rules), "status": "unknown", "violated": [], "witness": None}
     if r == z3.unsat:
-        enabled, _ = _check([i.formula for i in inv_pre] + list(w.guards))
+        enabled = _enabled(pre, inv_pre, w.guards, quick)
         out["enabled"] = enabled == z3.sat
         out["status"] = "proved" if enabled == z3.sat else "vacuous"
     elif r == z3.sat:
