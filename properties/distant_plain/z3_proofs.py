@@ -22,6 +22,19 @@ step (engine.standing_conditions): under Hostility the Taliban guerrillas in Pak
 Inv(post)`` is valid: z3 finds its negation unsatisfiable (``"proved"``) or gives a counterexample.
 Each proved transition is shown not vacuous (some state keeping the invariants can take it).
 
+**How z3 is asked** (:func:`prove`; ``quick=False`` gives the old form, benchmarks/proofs.py
+``--unquick``): the post components are the transition's expressions of the pre-state (the
+one-point rule) and an invariant none of whose components the step rewrites is left out of the
+goal. The inductive step goes first to a tactic solver (:data:`TACTICS`: simplify, propagate-values,
+solve-eqs, elim-term-ite, then the SMT core; each keeps the query equisatisfiable) with the goal
+narrowed further to the conjuncts reading a changed component; its unsat is the proof. The enabled
+check first substitutes the sandbox's set-up for the pre-state (a query over the choices alone: a
+set-up keeping the invariants where the guards can be met), then asks the tactic solver; its sat
+is the answer. Whatever the quick queries do not settle -- a sat of the inductive step, an unsat or
+"unknown" of the enabled check -- is asked as written to z3's default solver within :data:`RLIMIT`,
+whose answer is then the verdict and whose model the counterexample shown: "proved",
+"counterexample", "vacuous" and "unknown" mean what they meant without the quick form.
+
 **What is abstracted** (weaker than the aid, which only makes a proof stronger; the refinement check
 matches model steps against these relations, so a looser guard there is a weaker check, never a
 false finding): adjacency (a March, Sweep, Patrol, Transport, Air Lift or Redeploy move may join
