@@ -21,7 +21,7 @@ one-point rule or frame slicing); ``--symbolic-cards`` leaves the card a step mo
 instead of the symmetry representative (slow: about a minute for the event card move);
 ``--refute`` times the refutation of the documented non-invariants. A Distant Plain's
 ``--unquick`` also proves every transition asking z3's default solver only the query as written
-(``prove(name, quick=False)``: no tactic solver, no sliced goal, no concrete witness), to compare
+(``prove(name, quick=False)``: no tactic solver, no goal narrowed to conjuncts), to compare
 with the quick form's seconds and steps and verdicts. Prints the figures; it
 asserts nothing about speed (the target is under 30 s for Labyrinth's suite).
 """
