@@ -355,10 +355,20 @@ def model(game_object) -> RefinementModel:
     return _model(S.facts_of(game_object.map))
 
 
+#: The proved transitions no model step takes whole, left out of the moves: the model carries out a
+#: Regime Change (7.3.4) as three steps, its troops' ``deploy``, ``regime_change_marker`` (after the
+#: Governance roll, a chance step) and ``prestige_roll`` (another), so ``regime_change`` (the rule's
+#: whole, proved) would only stand for those three at once, and its 702 moves (a target and a
+#: place the troops come from), each rolling Prestige, would be candidates of every step that moves
+#: Prestige (a solo bot's card event).
+WHOLE_ONLY = ("regime_change",)
+
+
 @lru_cache(maxsize=4)
 def _model(facts: S.MapFacts) -> RefinementModel:
     names = _probe(facts).state_names
-    return RefinementModel(_abstraction(facts), tuple(m for s in P.TRANSITIONS.values() for m in _moves(s, facts, names)))
+    return RefinementModel(_abstraction(facts), tuple(m for k, s in P.TRANSITIONS.items() if k not in WHOLE_ONLY
+                                                      for m in _moves(s, facts, names)))
 
 
 #: The card-flow transitions every card play ends with (6.1: a card is played from a hand; 6.2.9,

@@ -627,11 +627,12 @@ def t_travel(w: Work) -> None:
     w.update("sleepers", dst, lambda old, n: old + 1)
 
 
-@transition("disrupt", "7.4.2", "7.4.3", "7.4.4", "card 54")
+@transition("disrupt", "7.4.1", "7.4.2", "7.4.3", "7.4.4", "card 54")
 def t_disrupt(w: Work) -> None:
     """7.4.2: up to 2 cells affected: an Active one to the Funding track, a Sleeper one turned Active
-    (Sadr cannot be Disrupted, card 54); with no cells, the Cadre removed instead. 7.4.3: removing
-    the last cell places a Cadre. 7.4.4: with 2+ troops there (NATO counts), Prestige +1."""
+    (Sadr cannot be Disrupted, card 54); with no cells, the Cadre removed instead: a Disrupt affects
+    a cell or removes the Cadre (7.4.1: its country has one or the other). 7.4.3: removing the last
+    cell places a Cadre. 7.4.4: with 2+ troops there (NATO counts), Prestige +1."""
     c = w.choose_country("country")
     troops_there = w.select("troops", c) + 2 * w.select("nato", c)
     cells_before = w.select("sleepers", c) + w.select("actives", c) + w.select("sadr", c)
@@ -642,6 +643,7 @@ def t_disrupt(w: Work) -> None:
     flip_sleepers(w, c, flipped)
     cells_after = w.select("sleepers", c) + w.select("actives", c) + w.select("sadr", c)
     remove_cadre = z3.And(cells_before == 0, cadre_before == 1, removed + flipped == 0)
+    w.require(z3.Or(removed + flipped >= 1, remove_cadre))
     w.update("cadre", c, lambda old, n: z3.If(z3.And(removed > 0, cells_after == 0), 1,
                                               z3.If(remove_cadre, 0, old)))
     shift_prestige(w, z3.If(troops_there >= 2, 1, 0))
