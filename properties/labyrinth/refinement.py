@@ -55,11 +55,13 @@ of them "search bounded": 11 a solo WMD plot setting numbered markers aside or b
 transitions that add and use WMD plots), the others long bot steps (a card's event relates to every
 transition: the first search, without intermediate values, ran out of its budget before the second
 could run, and Regime Change's 702 moves and empty Disrupts were candidates of every Prestige
-change). After those fixes, and before the last two changes of the search (``Checker._can_take``'s
-sets, ``_partial_cores``), every anaconda solo game has none; some lets_roll and
-mission_accomplished bot steps are still "search bounded" (8 moves with two intermediate values,
-e.g. lets_roll 1001 step 18: a card drawn, two played, an event placing cells in two countries from
-the Funding track, a Jihad revealing one). Cost: ``python benchmarks/refinement.py --game labyrinth
+change). After those fixes (the search before its last two changes, ``Checker._can_take``'s sets
+and ``_partial_cores``): 11 findings in 7 games, every one "search bounded", long bot steps of
+lets_roll and mission_accomplished (none in anaconda or you_can_call_me_al), e.g. lets_roll 1001
+step 18 (8 moves, an intermediate value: a card drawn, two played, an event placing cells in two
+countries from the Funding track, a Jihad revealing one) or lets_roll 1000 step 124 (5 moves,
+found by the search over those moves alone in 193 parts, not within the budget over every related
+move). Cost: ``python benchmarks/refinement.py --game labyrinth
 --games 24 --steps 60 --solo`` gives 29.5x the checked walk (first-use builds of the moves and z3
 slices of new values are 70% of it; the incremental abstraction costs about 0.1x).
 """
