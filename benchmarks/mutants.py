@@ -3,6 +3,7 @@
     python benchmarks/mutants.py [--game labyrinth] [--budget 60] [--seed 0] [--games 200] [--only NAME,...] [--jobs 1]
     python benchmarks/mutants.py --game twilight_struggle --budget 20 --jobs 2
     python benchmarks/mutants.py --scheduler local:2        (or a Dask scheduler's address)
+    python benchmarks/mutants.py --game twilight_struggle --budget 20 --out reports/twilight_struggle/mutants.json
 
 For every mutant of the game's mutants module (its checks record's ``mutants``, properties/games.py:
 properties/labyrinth/mutants.py, properties/twilight_struggle/mutants.py; ``--game``, default
@@ -19,10 +20,20 @@ processes, so on a small machine the times grow); ``--scheduler`` runs them on a
 (properties/pool.py, the executor every campaign shares): the lines come in the mutants' order
 whatever runs them. Prints the figures; it asserts nothing about
 speed (speed is measured here, never in tests).
+
+``--out FILE`` also writes the per-mutant lines as JSON (through a temporary file and a rename,
+oracle/fileio.py): the tool and its version, the command line, the game, seed, budget and games
+per mutant, the wall time, and per mutant its name, rule, scenario, whether it was detected, the
+verdict, what differed, the game and step of the finding, the games and steps played and the
+seconds. The seconds are this machine's (a benchmark's output, not a verification report); the
+steps are fixed by the seed. ``cdg-oracle report`` plots ``reports/<game>/mutants.json`` when it
+is there (oracle/html/report.py).
 """
 from __future__ import annotations
 
 import argparse
+import json
+import shlex
 import statistics
 import sys
 import time
@@ -31,8 +42,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cdg_oracle.model.core.errors import DataError  # noqa: E402
-from cdg_oracle.oracle import difftest  # noqa: E402
+from cdg_oracle.oracle import __version__, difftest  # noqa: E402
 from cdg_oracle.oracle.difftest_cmd import reference_command  # noqa: E402
+from cdg_oracle.oracle.fileio import check_output, write_atomic  # noqa: E402
+from cdg_oracle.oracle.usage import UsageError  # noqa: E402
 from cdg_oracle.properties.games import checks  # noqa: E402
 from cdg_oracle.properties.pool import Jobs, Workers  # noqa: E402
 
@@ -93,6 +106,22 @@ def line(res: dict) -> str:
             f"{res['seconds']:5.1f} s  {game}")
 
 
+def command_line(argv: list[str]) -> str:
+    """The command that ran this benchmark, as one shell line from the project's folder."""
+    return shlex.join(["python", "benchmarks/mutants.py", *argv])
+
+
+def to_json(game: str, results: list[dict], argv: list[str], seed: int, budget: float, games: int,
+            wall: float) -> str:
+    """The ``--out`` file's text: the run's settings and command, and every mutant's result."""
+    data = {"tool": "cdg-oracle", "version": __version__, "benchmark": "benchmarks/mutants.py",
+            "command": command_line(argv), "game": game, "seed": seed, "budget_seconds": budget,
+            "games_per_mutant": games, "wall_seconds": round(wall, 1),
+            "detected": sum(1 for r in results if r["detected"]), "mutants": [
+                dict(r, seconds=round(r["seconds"], 2)) for r in results]}
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default=DEFAULT_GAME, help=f"the game whose mutants run (default {DEFAULT_GAME})")
@@ -103,9 +132,16 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1; 2 on two cores)")
     ap.add_argument("--scheduler", metavar="ADDRESS", help="run the mutants on a Dask cluster: its scheduler's "
                                                           "address, or local:N (a LocalCluster of N workers)")
+    ap.add_argument("--out", metavar="FILE", help="also write the results as JSON to FILE "
+                                                  "(e.g. reports/<game>/mutants.json)")
     args = ap.parse_args()
     if args.jobs < 1 or args.budget <= 0 or args.games < 1:
         ap.error("--jobs and --games must be >= 1, --budget > 0")
+    if args.out:
+        try:
+            check_output(args.out)
+        except UsageError as e:
+            ap.error(str(e))
     try:
         MUTANTS = registry(args.game)
     except DataError as e:  # an unknown game
@@ -140,6 +176,9 @@ def main() -> None:
     missed = [r["name"] for r in results if not r["detected"]]
     if missed:
         print(f"not detected: {', '.join(missed)}")
+    if args.out:
+        write_atomic(args.out, to_json(args.game, results, sys.argv[1:], args.seed, args.budget, args.games, wall))
+        print(f"results written to {args.out}")
 
 
 if __name__ == "__main__":

@@ -179,7 +179,9 @@ def machine_report(ver, machine: dict, examples: int, steps: int, failure_files:
 
 
 def campaign_report(ver, sides: tuple[str, ...], results: list) -> Section:
-    """The random campaign's section: per scenario the games, steps, wins of each side, failures."""
+    """The random campaign's section: per scenario the games, steps, wins of each side, how the
+    games ended (``endings``: each ending's label, properties/walk.py ``ending_label``, and its
+    count; the failed games left out), failures."""
     per_scen = {}
     for r in results:
         s = per_scen.setdefault(r.scenario, {"games": 0, "steps": 0, **{side: 0 for side in sides}, "failed": 0})
@@ -190,6 +192,8 @@ def campaign_report(ver, sides: tuple[str, ...], results: list) -> Section:
         else:  # a game that ended without a winner is a draw (Twilight Struggle 10.3.2)
             key = r.winner if r.winner is not None else "draws"
             s[key] = s.get(key, 0) + 1
+            ends = s.setdefault("endings", {})  # how it ended (walk.ending_label): the victory types
+            ends[r.ending] = ends.get(r.ending, 0) + 1
     failures = [r for r in results if r.failures]
     data = {"games": len(results), "per_scenario": per_scen,
             "failures": [{"scenario": r.scenario, "seed": r.seed, "failures": r.failures[:5], "actions": r.actions}
@@ -201,6 +205,11 @@ def campaign_report(ver, sides: tuple[str, ...], results: list) -> Section:
     for name, s in sorted(per_scen.items()):
         md.append(f"| {name} | {s['games']} | {s['steps']} | " + " | ".join(str(s.get(side, 0)) for side in sides)
                   + (f" | {s.get('draws', 0)}" if draws else "") + f" | {s['failed']} |")
+    if any(s.get("endings") for s in per_scen.values()):
+        md += ["", "How the games ended (the reason of each game's outcome without its numbers, and the rule it cites):", ""]
+        for name, s in sorted(per_scen.items()):
+            ends = s.get("endings") or {}
+            md.append(f"- {name}: " + ("; ".join(f"{k}: {n}" for k, n in sorted(ends.items())) or "none"))
     for f in data["failures"]:
         md.append(f"\n- {f['scenario']} seed {f['seed']}: " + "; ".join(f["failures"]))
     return Section("campaign", data, not failures, md)

@@ -36,7 +36,11 @@ class GameChecks:
     ``activate(name)`` (oracle/reference_adapter.py ``--mutant``); ``cli_options``: the game's own
     command-line shortcuts, a :class:`CliOptions` (Labyrinth's ``--solo``, ``--ideology``);
     ``refinement``: its refinement check, a properties/refinement.py ``Refinement`` (the
-    abstraction function and the proved transitions every model step is checked against).
+    abstraction function and the proved transitions every model step is checked against);
+    ``proofs``: its z3 proof suite, a module with ``prove_all()`` (a list of results, each with its
+    ``name``, its verdict as ``status`` or ``verdict``, and the ``seconds`` and ``z3_steps`` it
+    took: what benchmarks/proofs.py measures), and optionally ``setup()`` (the symbolic state built
+    once, timed apart).
 
     **Lazy fields.** Any field but ``game`` may hold, instead of its object, the import string
     ``"module:attribute"`` of it: the object is imported the first time the field is read (and
@@ -57,6 +61,7 @@ class GameChecks:
     mutants: Any = None
     cli_options: Any = None
     refinement: Any = None
+    proofs: Any = None
 
     def __getattribute__(self, name: str) -> Any:
         value = object.__getattribute__(self, name)

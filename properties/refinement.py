@@ -39,18 +39,24 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
 **How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
 gives one (Labyrinth: only the parts of the vector whose input changed recomputed, and the changed
 components given with it), else the whole vector and the two compared. One move is checked
-exactly and mostly without z3 (:meth:`Checker.admits`): the frame in Python; the guards without a
-choice as Python functions compiled once from the z3 terms; then a z3 *slice* (the guards and the
+exactly and mostly without z3 (:meth:`Checker.admits`): the frame in Python; the guards and the
+changed components' equations without a choice as Python functions compiled once from the z3
+terms (a move without any choice never reaches z3); then a z3 *slice* (the guards and the
 changed components' equations, the pre values substituted) solved for a witness of the choices,
 cached by the values it reads, and the rest of the footprint evaluated under that witness by
 compiled Python functions; z3 asks the whole relation only where that witness breaks another
-component. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
+component. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
+the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
+canonical one (:func:`_canonical`), so what explains a step never depends on the z3 calls made
+before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
 each part one cached move check on the pre-state with the parts before it taken, a failed
 sub-search remembered; it tries at most :data:`SEARCH_BUDGET` parts, and a step it cannot explain
 within them is a finding marked *search bounded*. So a step whose values were seen before costs
 dictionary lookups and Python evaluations; z3 runs for a move's first use (its terms built) and for
-a slice of values never seen. Every checker of Games with one model (Labyrinth's: one map) shares
-the compiled moves and the caches, within the process. :data:`STATS` counts what the check cost
+a slice of values never seen; a move that is another renamed (``Move.template``: a card's move,
+card 1's with the two cards' components swapped) is built from that one's terms by one
+substitution. Every checker of Games with one model (Labyrinth's: one map) shares the compiled
+moves and the caches, within the process. :data:`STATS` counts what the check cost
 (benchmarks/refinement.py prints it).
 
 A step that no move or sequence explains is a **finding** (:class:`Finding`): the step, the rules
@@ -68,6 +74,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 from __future__ import annotations
 
 import time
+import types
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -115,6 +122,13 @@ class Move:
     #: the proved transition this move is a member of, when a game splits one transition into a
     #: family of moves with small footprints (one per card, ...): the tally counts the family
     family: str = ""
+    #: ``(name, rename)``: this move is the move ``name`` with its components renamed (``rename``,
+    #: a permutation of the vector's components, given by the pairs it moves: a card's family
+    #: member is card 1's with the two cards' components swapped), and its choices renamed after
+    #: it; the checker builds it from that move's terms by substitution (:meth:`Checker.effect`),
+    #: not by running ``effect``. The game answers for the two being the same
+    #: (Labyrinth: tests/labyrinth/test_refinement.py compares them)
+    template: tuple | None = None
 
     @property
     def transition(self) -> str:
@@ -192,6 +206,10 @@ class Refinement:
     #: as it is may pass through such a value between two related moves (Checker.sequence: an
     #: intermediate value)
     shared: Callable[[str], bool] = lambda component: False
+    #: whether ``relates(cited, move)`` depends on the move's transition (``Move.transition``) and
+    #: rules alone (as :func:`default_relates` does): the checker then asks it once per transition
+    #: of a family, not once per member
+    relates_per_transition: bool = False
 
 
 # --------------------------------------------------------------------------------------------
@@ -206,7 +224,8 @@ BOUNDED = "(search bounded)"
 
 #: What the check has cost in this process: moves' terms built ("effects built") and their
 #: seconds, z3 solver calls and their seconds, sequence searches and the parts they tried
-#: (benchmarks/refinement.py prints them).
+#: (benchmarks/refinement.py prints them). Seconds are this process's CPU time
+#: (``time.process_time``: z3 runs in the process; other processes on the machine do not count).
 STATS: Counter = Counter()
 
 
@@ -280,32 +299,95 @@ class Tally:
 # --------------------------------------------------------------------------------------------
 
 
+def _raw(name: str) -> Callable:
+    """z3's C function ``name`` without the error check of its Python wrapper (z3core's wrappers
+    keep it as their default argument), or the wrapper itself where that is not so."""
+    f = getattr(z3.z3core, name)
+    inner = getattr((f.__defaults__ or (None,))[-1], "f", None)
+    return inner if inner is not None else f
+
+
+_APP, _QUANTIFIER = z3.Z3_APP_AST, z3.Z3_QUANTIFIER_AST
+_C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
+                                     "get_decl_kind", "get_quantifier_body", "get_decl_name", "get_symbol_string",
+                                     "get_numeral_string")}
+
+
 def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
     """The uninterpreted constants of ``e`` (each once, in the order met; depth first, the last
     child first)."""
-    seen: dict = {}
-    todo = [e]
+    ctx = e.ctx
+    return [z3.z3._to_expr_ref(a, ctx) for a in _constant_asts(e).values()]
+
+
+def _constant_asts(e: z3.ExprRef) -> dict:
+    """The uninterpreted constants of ``e`` by name: name -> the raw AST (alive while ``e`` is), in
+    the order of :func:`constants`. The walk calls z3's C library directly (the terms of ``e`` are
+    kept alive by ``e``; nothing becomes a Python object): Python's z3 wrappers cost far more per
+    node. (Which z3 objects a process makes, and when, can change z3's choice among equally good
+    models: the check reads a model's choice only where :func:`_canonical` makes it one.)"""
+    ref = e.ctx.ref()
+    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
+    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
+    out: dict = {}
+    todo = [e.as_ast()]
     done: set = set()
     while todo:
-        x = todo.pop()
-        k = x.get_id()
+        a = todo.pop()
+        k = get_id(ref, a)
         if k in done:
             continue
         done.add(k)
-        if z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            seen.setdefault(x.decl().name(), x)
-        else:
-            todo.extend(x.children())
-    return list(seen.values())
+        t = kind(ref, a)
+        if t == _APP:
+            n = nargs(ref, a)
+            if n:
+                todo.extend(arg(ref, a, i) for i in range(n))
+            else:
+                d = get_decl(ref, a)
+                if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
+                    name = symbol(ref, decl_name(ref, d))
+                    if name not in out:
+                        out[name] = a
+        elif t == _QUANTIFIER:
+            todo.append(_C["get_quantifier_body"](ref, a))
+    return {(n.decode() if isinstance(n, bytes) else n): a for n, a in out.items()}
 
 
-def _solved(parts: list) -> tuple:
-    """(verdict, solver) for ``parts``: z3's default solver, or, where it answers "unknown", z3's
-    solver for integer arithmetic, then its ``qflia`` tactic (on some ground slices of integer moves
-    z3's automatic configuration picks its difference-logic solver, which gives up: A Distant
-    Plain). The solver is checked once: its model is the verdict's."""
-    t = time.perf_counter()
+#: A slice is solved by one z3 solver kept for the process, each query asserted in a scope of its
+#: own (push, check, pop): making a solver costs more than most slices (z3's default solver sets
+#: up its tactics each time). It is made anew after this many queries (what z3 keeps between
+#: scopes stays small).
+SOLVER_QUERIES = 2_000
+
+_SOLVER: list = [None, 0]
+
+
+def _solved(parts: list, model: bool = False) -> tuple:
+    """(verdict, model) for ``parts`` (the model where ``model`` is asked and the verdict is sat,
+    else None): the process's z3 solver, in a scope of its own; where it answers "unknown", z3's
+    default solver made for the query, its solver for integer arithmetic, then its ``qflia`` tactic
+    (on some ground slices of integer moves z3's automatic configuration picks its
+    difference-logic solver, which gives up: A Distant Plain). The verdict is z3's on ``parts``
+    alone, whichever solver gives it; a model is read only where any model serves (a witness of
+    a slice: :meth:`Checker.admits` is exact whichever it is)."""
+    t = time.process_time()
     try:
+        s, used = _SOLVER
+        if s is None or used >= SOLVER_QUERIES:
+            s = _SOLVER[0] = z3.Solver()
+            used = 0
+        _SOLVER[1] = used + 1
+        s.push()
+        try:
+            s.add(*parts)
+            r = s.check()
+            if r != z3.unknown:
+                return r, (s.model() if model and r == z3.sat else None)
+        except z3.Z3Exception:
+            pass
+        finally:
+            s.pop()
         r = z3.unknown
         for make in (z3.Solver, lambda: z3.SolverFor("QF_LIA"), lambda: z3.Tactic("qflia").solver()):
             s = make()
@@ -315,11 +397,75 @@ def _solved(parts: list) -> tuple:
             except z3.Z3Exception:
                 continue
             if r != z3.unknown:
-                return r, s
-        return r, s
+                return r, (s.model() if model and r == z3.sat else None)
+        return r, None
     finally:
         STATS["z3 solver calls"] += 1
-        STATS["z3 seconds"] += time.perf_counter() - t
+        STATS["z3 seconds"] += time.process_time() - t
+
+
+def _substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
+    """``z3.substitute(e, *pairs)`` by z3's C function directly (the Python wrapper checks every
+    pair's sorts, which costs more than the substitution; the pairs here are made with the same
+    sorts)."""
+    n = len(pairs)
+    src, dst = (z3.Ast * n)(), (z3.Ast * n)()
+    for i, (a, b) in enumerate(pairs):
+        src[i], dst[i] = a.as_ast(), b.as_ast()
+    ctx = e.ctx
+    return z3.z3._to_expr_ref(z3.Z3_substitute(ctx.ref(), e.as_ast(), n, src, dst), ctx)
+
+
+def _conjunction(exprs: list) -> z3.BoolRef:
+    """``z3.And(*exprs)`` (boolean terms) by z3's C function directly (the Python wrapper coerces
+    and checks every argument)."""
+    n = len(exprs)
+    if n == 0:
+        return z3.BoolVal(True)
+    args = (z3.Ast * n)()
+    for i, x in enumerate(exprs):
+        args[i] = x.as_ast()
+    ctx = exprs[0].ctx
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), n, args), ctx)
+
+
+def _distance(x: z3.ExprRef, target: z3.ExprRef) -> z3.ArithRef:
+    """How far ``x`` is from ``target``: an integer's absolute difference; 0 or 1 for another."""
+    if z3.is_int(x):
+        return z3.If(x >= target, x - target, target - x)
+    return z3.If(x == target, 0, 1)
+
+
+def _rank(x: z3.ExprRef) -> z3.ArithRef:
+    """An integer's value; False before True; an enumeration member's rank in its sort."""
+    if z3.is_int(x):
+        return x
+    if z3.is_bool(x):
+        return z3.If(x, 1, 0)
+    sort = x.sort()
+    rank = z3.IntVal(0)
+    for i in range(sort.num_constructors() - 1, 0, -1):
+        rank = z3.If(x == sort.constructor(i)(), i, rank)
+    return rank
+
+
+def _canonical(terms: dict, before: dict, after: dict, passing: frozenset) -> list:
+    """The objectives, after the most components at their values ``after`` the step, that make the
+    values of ``terms`` (shared components' values under a move's choices, :meth:`Checker._partial`)
+    one function of the query, never of z3's internal state (the order its terms were made in: a
+    witness among equally good ones would otherwise change with the z3 calls made before, and with
+    it the sequence found), in this order: the ``passing`` components away from their values
+    after the step (an intermediate value is sought); the move's smallest change (the distances
+    from the values ``before`` it, summed: a Recruit placing the one cell the step added, not two
+    of which a Travel then moves one); then component by component (by name) the nearest to its
+    value after the step, and the lowest (:func:`_rank`)."""
+    out = []
+    if passing:
+        out.append(z3.Sum([z3.If(terms[n] == after[n], 1, 0) for n in sorted(passing)]))
+    out.append(z3.Sum([_distance(terms[n], before[n]) for n in sorted(terms)]))
+    for n in sorted(terms):
+        out += [_distance(terms[n], after[n]), _rank(terms[n])]
+    return out
 
 
 def _label(name: str) -> tuple[str, str | None]:
@@ -378,44 +524,78 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
     """``e`` as a Python function of a mapping ``v`` (component name -> value): the vector's
     constants read ``v[names[constant name]]``, numerals and enumeration members are their values
     (ints, booleans, member names). Shared subterms are computed once. A term with an operator
-    outside :data:`_PY_OPS` (or a constant not in ``names``) is a ValueError."""
+    outside :data:`_PY_OPS` (or a constant not in ``names``) is a ValueError. The component names
+    read are the function's default arguments (``k0``, ``k1``...): :func:`renamed` gives the same
+    code over other components."""
     lines: list[str] = []
     memo: dict[int, str] = {}
+    keys: dict[str, int] = {}
+    # the walk calls z3's C library directly (as _constant_asts: the terms are kept alive by ``e``)
+    ref = e.ctx.ref()
+    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
+    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
+    numeral = _C["get_numeral_string"]
 
-    def go(x: z3.ExprRef) -> str:
-        k = x.get_id()
+    def text(b) -> str:
+        return b.decode() if isinstance(b, bytes) else b
+
+    def go(a) -> str:
+        k = get_id(ref, a)
         if k in memo:
             return memo[k]
-        if z3.is_int_value(x):
-            out = str(x.as_long())
-        elif z3.is_true(x):
+        t = kind(ref, a)
+        if t == z3.Z3_NUMERAL_AST:
+            out = text(numeral(ref, a))
+            if not out.lstrip("-").isdigit():
+                raise ValueError(f"refinement: no Python form for the numeral {out}")
+            memo[k] = out
+            return out
+        if t != _APP:
+            raise ValueError("refinement: no Python form for a quantifier or a variable")
+        d = get_decl(ref, a)
+        dk = decl_kind(ref, d)
+        n = nargs(ref, a)
+        if dk == z3.Z3_OP_TRUE:
             out = "True"
-        elif z3.is_false(x):
+        elif dk == z3.Z3_OP_FALSE:
             out = "False"
-        elif z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            n = names.get(x.decl().name())
-            if n is None:
-                raise ValueError(f"refinement: a free constant {x} left in a term")
-            out = f"v[{n!r}]"
-        elif x.decl().kind() == z3.Z3_OP_DT_CONSTRUCTOR and x.num_args() == 0:
-            out = repr(x.decl().name())
+        elif dk == z3.Z3_OP_UNINTERPRETED and n == 0:
+            name = text(symbol(ref, decl_name(ref, d)))
+            c = names.get(name)
+            if c is None:
+                raise ValueError(f"refinement: a free constant {name} left in a term")
+            out = f"v[k{keys.setdefault(c, len(keys))}]"
+        elif dk == z3.Z3_OP_DT_CONSTRUCTOR and n == 0:
+            out = repr(text(symbol(ref, decl_name(ref, d))))
         else:
-            op = _PY_OPS.get(x.decl().kind())
+            op = _PY_OPS.get(dk)
             if op is None:
-                raise ValueError(f"refinement: no Python form for {x.decl().name()}")
-            out = op([go(c) for c in x.children()])
-        if x.num_args() > 0:
-            t = f"t{len(lines)}"
-            lines.append(f"    {t} = {out}")
-            out = t
+                raise ValueError(f"refinement: no Python form for {text(symbol(ref, decl_name(ref, d)))}")
+            out = op([go(arg(ref, a, i)) for i in range(n)])
+        if n > 0:
+            v = f"t{len(lines)}"
+            lines.append(f"    {v} = {out}")
+            out = v
         memo[k] = out
         return out
 
-    result = go(e)
-    src = "def f(v):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
+    result = go(e.as_ast())
+    head = "".join(f", k{i}" for i in range(len(keys)))
+    src = f"def f(v{head}):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
     scope: dict = {}
     exec(compile(src, "<refinement>", "exec"), scope)  # noqa: S102  (our own generated source)
-    return scope["f"]
+    f = scope["f"]
+    f.__defaults__ = tuple(keys) or None
+    return f
+
+
+def renamed(f: Callable, rename: Mapping[str, str]) -> Callable:
+    """A function of :func:`python_function` reading, for each component ``a`` it read,
+    ``rename.get(a, a)`` (the same code)."""
+    if not f.__defaults__:
+        return f
+    return types.FunctionType(f.__code__, f.__globals__, f.__name__,
+                              tuple(rename.get(k, k) for k in f.__defaults__))
 
 
 @dataclass
@@ -429,6 +609,13 @@ class _Effect:
     choices: list
     reads: dict          # footprint component or "(guards)" -> [pre component read]
     fixed: list = field(default_factory=list)   # the guards without a choice, as Python functions
+    #: the footprint components whose value reads no choice: component -> its value as a Python
+    #: function of the pre values (compiled when first needed; None until then, False for a term
+    #: without a Python form)
+    plain: dict = field(default_factory=dict)
+    #: no choice, and every guard and footprint value has a Python form: the move is decided by
+    #: Python evaluation alone (no z3)
+    closed: bool = False
 
 
 class Checker:
@@ -439,8 +626,10 @@ class Checker:
     **How one move is checked** (:meth:`admits`), exactly and mostly without z3:
 
     1. the frame: every changed component is in the move's footprint (Python);
-    2. the guards without a choice, as Python functions of the pre values (a cheap refusal);
-       then the *slice*: the guards and the changed components' equations, the pre values
+    2. the guards without a choice, and the equations of the changed components whose value
+       reads no choice, as Python functions of the pre values (a cheap refusal: a slice with a
+       false conjunct is unsatisfiable); then the *slice*: the guards and the changed components'
+       equations, the pre values
        substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
@@ -468,6 +657,7 @@ class Checker:
         self._residuals: dict = {}
         self._verdicts: dict = {}
         self._first: dict = {}       # the step's rules -> the moves related to them
+        self._first_set: dict = {}   # the same, as sets
         self._order = {n: i for i, n in enumerate(self.moves)}
         self._plans: dict = {}       # a step's shape -> the moves that explained it last (_recall)
         self._forced_sets: dict = {}  # a move -> the components it always changes (_forced)
@@ -481,19 +671,28 @@ class Checker:
     def effect(self, name: str) -> _Effect:
         e = self._effects.get(name)
         if e is None:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             m = self.moves[name]
+            if m.template is not None and m.template[0] != name and m.template[0] in self.moves:
+                e = self._renamed(m)
+                if e is not None:
+                    self._effects[name] = e
+                    STATS["effects built"] += 1
+                    STATS["effects renamed"] += 1
+                    STATS["effects seconds"] += time.process_time() - t0
+                    return e
             guards, values = m.effect(self.pre, f"{name}#0.")
-            reads, choices = {}, {}
+            reads, choices, plain = {}, {}, {}
             fixed = []
             for key, terms in [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]:
                 names = []
                 for t in terms:
                     free = False
-                    for v in constants(t):
-                        n = self._pre_name.get(v.decl().name())
+                    for c, a in _constant_asts(t).items():
+                        n = self._pre_name.get(c)
                         if n is None:
-                            choices[v.decl().name()] = v
+                            if c not in choices:
+                                choices[c] = z3.z3._to_expr_ref(a, t.ctx)
                             free = True
                         else:
                             names.append(n)
@@ -502,11 +701,51 @@ class Checker:
                             fixed.append(python_function(t, self._pre_name))
                         except ValueError:
                             pass
+                    if key != "(guards)" and not free:
+                        plain[key] = None
                 reads[key] = sorted(set(names))
-            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed)
+            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed, plain)
+            # a move without a choice whose terms all have a Python form: decided in Python alone
+            if not choices and len(fixed) == len(guards):
+                fns = {n: self._plain(e, n) for n in m.footprint}
+                if all(fn is not False for fn in fns.values()):
+                    e.plain.update(fns)
+                    e.closed = True
             STATS["effects built"] += 1
-            STATS["effects seconds"] += time.perf_counter() - t0
+            STATS["effects seconds"] += time.process_time() - t0
         return e
+
+    def _renamed(self, m: Move) -> _Effect | None:
+        """The effect of ``m`` from its template's (:attr:`Move.template`): the terms with the
+        components and the choices renamed (one z3 substitution each), what they read renamed,
+        the compiled Python functions given the renamed components; None where the template's
+        footprint or choices do not rename to ``m``'s (then ``m`` is built as any other)."""
+        base, rename = m.template
+        b = self.effect(base)
+        old, new = f"{base}#0.", f"{m.name}#0."
+        pairs = [(self.pre[a], self.pre[c]) for a, c in rename.items()]
+        choices = []
+        for c in b.choices:
+            n = c.decl().name()
+            if not n.startswith(old):
+                return None
+            x = z3.Const(new + n[len(old):], c.sort())
+            pairs.append((c, x))
+            choices.append(x)
+        values = {rename.get(n, n): b.values[n] for n in b.move.footprint}
+        if frozenset(values) != m.footprint:
+            return None
+
+        terms = list(b.guards) + list(values.values())
+        if pairs and terms:   # one substitution over all the terms (packed as one application)
+            pack = z3.Function("refinement.pack", *[t.sort() for t in terms], z3.BoolSort())
+            terms = _substitute(pack(*terms), pairs).children()
+        guards, terms = terms[:len(b.guards)], terms[len(b.guards):]
+        return _Effect(m, guards, dict(zip(values, terms)), choices,
+                       {rename.get(k, k): sorted(rename.get(r, r) for r in v) for k, v in b.reads.items()},
+                       [renamed(f, rename) for f in b.fixed],
+                       {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
+                       b.closed)
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
         """``exprs`` with the pre values they read substituted (and the ``extra`` pairs);
@@ -515,8 +754,8 @@ class Checker:
         pairs = list(extra)
         if reads is not None:   # one substitution over the conjunction
             pairs += [(self.pre[n], const(n, pre_v[n])) for n in reads]
-            whole = z3.And(*exprs) if len(exprs) != 1 else exprs[0]
-            return [z3.substitute(whole, *pairs) if pairs else whole]
+            whole = _conjunction(exprs) if len(exprs) != 1 else exprs[0]
+            return [_substitute(whole, pairs) if pairs else whole]
         seen = set()
         for x in exprs:
             for v in constants(x):
@@ -524,7 +763,7 @@ class Checker:
                 if n is not None and n not in seen:
                     seen.add(n)
                     pairs.append((v, const(n, pre_v[n])))
-        return [z3.substitute(x, *pairs) if pairs else x for x in exprs]
+        return [_substitute(x, pairs) if pairs else x for x in exprs]
 
     def _witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset):
         """A witness (choice constant name -> z3 value) of the slice, or None: cached by what the
@@ -535,10 +774,9 @@ class Checker:
             return self._slices[key]
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(changed)]
-        r, s = _solved(self._ground(parts, pre_v, reads=reads))
+        r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
         w = None
         if r == z3.sat:
-            mdl = s.model()
             w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
             w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
         self._slices[key] = w
@@ -547,15 +785,26 @@ class Checker:
     def _residual(self, e: _Effect, witness: tuple) -> list:
         """The footprint components whose value, under ``witness`` (the pairs, and their key),
         is not the pre value itself, each with its value as a Python function of the pre values
-        (once per witness)."""
+        (once per witness; the components whose value reads no choice once per move)."""
         witness, key = witness
         r = self._residuals.get(key)
         if r is None:
+            fixed = self._residuals.get(("(no choice)", e.move.name))
+            if fixed is None:   # the same under every witness
+                fixed = []
+                for n in sorted(n for n in e.move.footprint if n in e.plain):
+                    t = z3.simplify(e.values[n])
+                    if not t.eq(self.pre[n]):
+                        fn = e.plain[n]
+                        if fn is None:
+                            fn = e.plain[n] = self._plain(e, n)
+                        fixed.append((n, fn if fn is not False else python_function(t, self._pre_name)))
+                self._residuals[("(no choice)", e.move.name)] = fixed
             by_name = {c.decl().name(): c for c in e.choices}
             pairs = [(by_name[n], v) for n, v in witness]
-            r = []
-            for n in sorted(e.move.footprint):
-                t = z3.simplify(z3.substitute(e.values[n], *pairs) if pairs else e.values[n])
+            r = list(fixed)
+            for n in sorted(n for n in e.move.footprint if n not in e.plain):
+                t = z3.simplify(_substitute(e.values[n], pairs) if pairs else e.values[n])
                 if not t.eq(self.pre[n]):
                     r.append((n, python_function(t, self._pre_name)))
             self._residuals[key] = r
@@ -570,12 +819,30 @@ class Checker:
         e = self.effect(name)
         if not all(f(pre_v) for f in e.fixed):   # a guard without a choice: evaluated, no z3
             return False
+        plain = e.plain
+        for n in changed:   # an equation of the slice without a choice: evaluated, no z3
+            if n in plain:
+                fn = plain[n]
+                if fn is None:
+                    fn = plain[n] = self._plain(e, n)
+                if fn is not False and fn(pre_v) != post_v[n]:
+                    return False
+        if e.closed:   # the guards held; every footprint component at the value its term gives
+            return all(fn(pre_v) == post_v[n] for n, fn in plain.items())
         w = self._witness(e, pre_v, post_v, changed)
         if w is None:
             return False
         if all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed):
             return True
         return self._whole(e, pre_v, post_v)
+
+    def _plain(self, e: _Effect, n: str):
+        """The value of footprint component ``n`` (a term without a choice) as a Python function
+        of the pre values, or False where it has no Python form."""
+        try:
+            return python_function(e.values[n], self._pre_name)
+        except ValueError:
+            return False
 
     def _whole(self, e: _Effect, pre_v: dict, post_v: dict) -> bool:
         """The whole relation by z3 (the witness of the slice broke another component)."""
@@ -890,7 +1157,8 @@ class Checker:
         and takes the free ones to the values its effect then gives (a witness by z3, as many of
         them at their values after the step as can be, but the ``passing`` ones: free components
         outside ``left``, at their values after the step already, whose intermediate value is
-        sought), or None."""
+        sought; then as :func:`_canonical` prefers: the witness is a function
+        of the query alone), or None."""
         m = self.moves[name]
         e = self.effect(name)
         core = sorted((left & m.footprint) - free)
@@ -905,18 +1173,22 @@ class Checker:
                      + [e.values[n] == const(n, state[n]) for n in keep])
             s = z3.Optimize()
             s.add(*self._ground(parts, state, reads=reads))
+            terms = {n: self._ground([e.values[n]], state, reads=reads)[0] for n in sorted(free)}
             for n in sorted(free - passing):
-                s.add_soft(self._ground([e.values[n] == const(n, post_v[n])], state, reads=reads)[0])
+                s.add_soft(terms[n] == const(n, post_v[n]))
+            for goal in _canonical(terms, {n: const(n, state[n]) for n in terms},
+                                   {n: const(n, post_v[n]) for n in terms}, passing):
+                s.minimize(goal)
             hit = None
-            t = time.perf_counter()
+            t = time.process_time()
             sat = s.check() == z3.sat
             STATS["z3 solver calls"] += 1
-            STATS["z3 seconds"] += time.perf_counter() - t
+            STATS["z3 seconds"] += time.process_time() - t
             if sat:
                 mdl = s.model()
                 got = {}
                 for n in sorted(free):
-                    v = mdl.eval(self._ground([e.values[n]], state, reads=reads)[0], model_completion=True)
+                    v = mdl.eval(terms[n], model_completion=True)
                     got[n] = v.as_long() if z3.is_int_value(v) else (z3.is_true(v) if z3.is_bool(v) else v.decl().name())
                 hit = got
             self._verdicts[key] = hit
@@ -943,11 +1215,29 @@ class Checker:
         first = self._first.get(tuple(cited))
         if first is None:
             relates = self.spec.relates
-            first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
+            if self.spec.relates_per_transition:
+                asked: dict = {}
+                first = []
+                for n, m in self.moves.items():
+                    k = (m.transition, m.rules)
+                    hit = asked.get(k)
+                    if hit is None:
+                        hit = asked[k] = relates(cited, m)
+                    if hit:
+                        first.append(n)
+                self._first[tuple(cited)] = first
+            else:
+                first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
         related_moves = first
         # only a move whose footprint meets the change can take part in explaining it
         near = set().union(*(self._touching.get(c, ()) for c in changed))
-        first = [n for n in first if n in near]
+        if len(near) < len(first):   # the same list, in the moves' order: from the smaller side
+            among = self._first_set.get(tuple(cited))
+            if among is None:
+                among = self._first_set[tuple(cited)] = frozenset(first)
+            first = sorted((n for n in near if n in among), key=self._order.get)
+        else:
+            first = [n for n in first if n in near]
         shape, labels = _shape(cited, changed)
         found = self._recall(shape, labels, first, pre_v, post_v, changed) if first else None
         if found:
@@ -1172,13 +1462,14 @@ def shrink(game: str, scenario: str, options: dict | None, actions: list, runs: 
 
 
 def move_names(game: str) -> list[str]:
-    """The names of ``game``'s moves (those of the Game of its default scenario), in order; empty
-    for a game without a refinement."""
+    """The names the tally counts for ``game``'s moves (those of the Game of its default scenario),
+    in order: a move's transition (``Move.transition``: a family of moves, one per card or country,
+    is one name, as :attr:`Tally.matched` counts it); empty for a game without a refinement."""
     from cdg_oracle.model.core.registry import get
 
     spec = get(game)
     c = checker(spec.new_state(spec.default_scenario, "standard", None, None))
-    return [] if c is None else list(c.moves)
+    return [] if c is None else list(dict.fromkeys(m.transition for m in c.moves.values()))
 
 
 def summary(game: str, tallies: list[dict]) -> dict:

@@ -93,6 +93,17 @@ def checks_section(key: str, title: str, checks) -> Section:
     return Section(key, rows, all(x["ok"] for x in rows), md)
 
 
+#: What a proof's result measures rather than proves: its seconds (this machine's) and z3's
+#: resource count (z3_work.z3_steps: one z3 version's). Kept out of verification.json, the same
+#: report on any machine and install; benchmarks/proofs.py writes them (reports/<game>/proofs.json).
+MEASURED = ("seconds", "z3_steps")
+
+
+def unmeasured(proof: dict) -> dict:
+    """A proof's result without what it measured (:data:`MEASURED`): what the report records."""
+    return {k: v for k, v in proof.items() if k not in MEASURED}
+
+
 def proofs_section(title: str, intro: list[str], rows: list[dict], proofs: list[tuple[str, str, object, object]],
                    head: str = "transition") -> Section:
     """The section of a game's z3 proofs: ``proofs`` as ``(name, rules, verdict, witness)``, the

@@ -12,6 +12,7 @@ rulings); a game without them is walked with the generic checks only. Labyrinth'
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -35,6 +36,31 @@ class GameResult:
     rules: set = field(default_factory=set)    # every rule number a step applied (applied_rules())
     game: str = ""                             # the game (its registered name)
     refinement: dict | None = None             # the refinement check's tally (refine=True)
+    ending: str = ""                           # how the game ended, a short stable label (ending_label)
+
+
+def ending_label(outcome: dict | None) -> str:
+    """How a game ended, as a short label that is the same for every game that ended the same way:
+    the ``reason`` of the game's ``outcome()`` (the core contract, model/core/game.py) without its
+    details, followed by the ``rule`` it cites. The details dropped: every ``{...}`` and ``(...)``
+    group (the margins, a rule already cited), what follows the first ``:`` or ``;`` (the scores
+    behind a "final scoring: +5 VP"), and every number, written ``N`` (an Islamist Rule over 7
+    Resources and one over 8 are the same ending). "" when the game has no outcome (it did not end).
+
+    >>> ending_label({"reason": "final scoring: +18 VP (a draw)", "rule": "10.3.2"})
+    'final scoring (10.3.2)'
+    """
+    if not outcome:
+        return ""
+    text = str(outcome.get("reason") or "")
+    for group in (r"\{[^{}]*\}", r"\([^()]*\)"):
+        while re.search(group, text):
+            text = re.sub(group, "", text)
+    text = re.split(r"[:;]", text, maxsplit=1)[0]
+    text = re.sub(r"[+-]?\d+", "N", text)
+    text = re.sub(r"\s+", " ", text).strip(" ,.") or "no reason given"
+    rule = str(outcome.get("rule") or "").strip()
+    return f"{text} ({rule})" if rule else text
 
 
 def invariant_check(spec, state) -> Callable:
@@ -117,4 +143,5 @@ def play_checked(game: str, scenario: str, seed: int, roundtrip_every: int = 1, 
         tally = observer.checker.tally.to_dict()
     return GameResult(scenario, seed, steps, t.get("winner"), t.get("reason", ""), failures,
                       actions if (keep_actions or failures) else [], events,
-                      opts if opts.get("solo") else None, gaps, rules, spec.name, tally)
+                      opts if opts.get("solo") else None, gaps, rules, spec.name, tally,
+                      ending_label(st.outcome()) if st.is_terminal() else "")

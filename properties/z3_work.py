@@ -17,6 +17,16 @@ from typing import Callable, Sequence
 import z3
 
 
+def z3_steps() -> int:
+    """z3's resource count so far in this process ("rlimit count": the steps an ``rlimit`` bounds,
+    z3's own unit of work). A fresh solver's statistics give the running total of the context
+    every solver here shares, so a proof's steps are the count after it less the count before.
+    The same queries in the same order count the same steps on every machine, for one z3 version;
+    another version counts differently (so the proofs' steps, like their seconds, stay out of
+    verification.json: benchmarks/proofs.py records them)."""
+    return int(dict(iter(z3.Solver().statistics())).get("rlimit count", 0))
+
+
 def python_value(v: z3.ExprRef):
     """A z3 value as plain Python: int, bool, or (an enumeration member) its name."""
     if z3.is_int_value(v):

@@ -103,7 +103,12 @@ def test_verify_runs_the_generic_checks_for_a_game_with_none_of_its_own(tmp_path
     assert data["game"] == "toy" and data["ok"] and data["campaign"]["games"] == 4
     page = (tmp_path / "toy" / "index.html").read_text(encoding="utf-8")  # a game with no map drawing
     assert "supplies no map drawing" in page and 'id="s-campaign"' in page
-    assert set(data["campaign"]["per_scenario"]["race_to_10"]) == {"games", "steps", "Red", "Blue", "failed"}
+    race = data["campaign"]["per_scenario"]["race_to_10"]
+    assert set(race) == {"games", "steps", "Red", "Blue", "failed", "endings"}
+    # how each game ended (walk.ending_label): the toy's reason "Red banked 10", its number dropped
+    assert set(race["endings"]) <= {"Red banked N (pig.win)", "Blue banked N (pig.win)"}
+    assert sum(race["endings"].values()) == race["games"] - race["failed"]
+    assert "How the games ended" in md and "banked N (pig.win): " in md
     assert [a["verdict"] for a in data["adapter_selftest"]] == ["agree", "agree"]
     assert data["state_machine"]["runs"] >= 1 and data["state_machine"]["failures"] == []
     assert md.startswith("# toy verification report") and "| Red wins | Blue wins |" in md

@@ -9,6 +9,7 @@ only the HTML pages need it."""
 from __future__ import annotations
 
 import io
+import math
 import re
 
 SALT = "cdg-oracle"
@@ -36,7 +37,7 @@ def _svg(fig) -> str:
     return re.sub(r"<!--.*?-->", "", text, flags=re.S).strip()
 
 
-def _figure(width: float, height: float):
+def _figure(width: float, height: float, ncols: int = 1):
     import matplotlib
 
     matplotlib.use("Agg")
@@ -44,7 +45,21 @@ def _figure(width: float, height: float):
 
     matplotlib.rcParams.update({"svg.hashsalt": SALT, "svg.fonttype": "none", "font.size": 9,
                                 "axes.spines.top": False, "axes.spines.right": False})
-    return plt.subplots(1, 1, figsize=(width, height))
+    return plt.subplots(1, ncols, figsize=(width, height), sharey=ncols > 1)
+
+
+def _short(label: str, n: int = 62) -> str:
+    return label if len(label) <= n else label[:n - 1] + "…"
+
+
+def _palette(n: int) -> list:
+    """``n`` distinct colours: :data:`COLOURS`, then matplotlib's tab20 for more."""
+    if n <= len(COLOURS):
+        return COLOURS[:n]
+    import matplotlib
+
+    tab = matplotlib.colormaps["tab20"]
+    return [tab(i % 20) for i in range(n)]
 
 
 def campaign(per_scenario: dict, sides: tuple[str, ...], title: str) -> str | None:
@@ -108,4 +123,58 @@ def counts(counter: dict[str, int], title: str, xlabel: str = "") -> str | None:
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     fig.tight_layout()
+    return _svg(fig)
+
+
+def endings(per_scenario: dict, title: str) -> str | None:
+    """How the games of each scenario ended (``endings``: label -> games, properties/walk.py
+    ``ending_label``): a stacked bar per scenario, a colour per ending; None when no game ended."""
+    names = sorted(per_scenario)
+    labels = sorted({k for n in names for k in (per_scenario[n].get("endings") or {})})
+    if not labels:
+        return None
+    plot_h, legend_h, ticks_h = 2.0, 0.35 + 0.14 * len(labels), 0.45   # inches
+    height = 0.2 + plot_h + ticks_h + legend_h
+    fig, ax = _figure(7.5, height)
+    bottom = [0] * len(names)
+    for colour, label in zip(_palette(len(labels)), labels):
+        values = [(per_scenario[n].get("endings") or {}).get(label, 0) for n in names]
+        ax.bar(names, values, bottom=bottom, color=colour, label=_short(label, 100))
+        bottom = [b + v for b, v in zip(bottom, values)]
+    ax.set_ylabel("games")
+    ax.tick_params(axis="x", labelrotation=20, labelsize=7)
+    ax.legend(fontsize=6.5, loc="upper left", bbox_to_anchor=(0.0, -ticks_h / plot_h), ncol=1, frameon=False,
+              title=title, title_fontsize=9, alignment="left")
+    # fixed margins, not tight_layout: the legend of the endings sits under the bars
+    fig.subplots_adjust(left=0.1, right=0.98, top=1 - 0.2 / height, bottom=(ticks_h + legend_h) / height)
+    return _svg(fig)
+
+
+def ranked(rows: list[tuple[str, float | None, float | None]], titles: tuple[str, str], title: str) -> str | None:
+    """Per entry (label, first figure, second figure): two panels of horizontal bars side by side on
+    logarithmic axes, the entries in the order given (the caller sorts them); a figure of None or
+    at most zero draws no bar. None when there is no entry."""
+    if not rows:
+        return None
+    height = 1.1 + 0.15 * len(rows)
+    from matplotlib.ticker import NullFormatter
+
+    fig, axes = _figure(7.5, height, ncols=2)
+    ys = list(range(len(rows)))[::-1]
+    for i, (ax, name) in enumerate(zip(axes, titles)):
+        values = [r[1 + i] if isinstance(r[1 + i], (int, float)) and r[1 + i] > 0 else 0 for r in rows]
+        ax.barh(ys, values, height=0.7, color=COLOURS[i])
+        ax.set_xscale("log")
+        positive = [v for v in values if v > 0]
+        if positive:  # whole decades, so that the axis has its labelled ticks at both ends
+            ax.set_xlim(10 ** math.floor(math.log10(min(positive))), 10 ** math.ceil(math.log10(max(positive)) + 1e-9))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.set_xlabel(name)
+        ax.tick_params(axis="x", labelsize=7)
+    axes[0].set_yticks(ys)
+    axes[0].set_yticklabels([_short(r[0], 48) for r in rows], fontsize=6)
+    axes[0].set_ylim(-0.7, len(rows) - 0.3)
+    fig.suptitle(title, fontsize=9, x=0.01, ha="left")
+    # fixed margins, not tight_layout (as rates: measuring the labels' text is slow)
+    fig.subplots_adjust(left=0.36, right=0.97, wspace=0.14, top=1 - 0.45 / height, bottom=0.5 / height)
     return _svg(fig)

@@ -1,11 +1,15 @@
 """``reports/<game>/index.html`` (issue 33 item 1): one self-contained page per game, built from
-the committed JSON reports alone (``verification.json``, and ``ambiguities.json`` when present),
-plus the scenario set-ups the model builds (cheap and deterministic): nothing is re-run.
+the committed JSON alone, plus the scenario set-ups the model builds (cheap and deterministic):
+nothing is re-run. The JSON: ``verification.json`` (``cdg-oracle verify``), and when present
+``ambiguities.json`` (``cdg-oracle ambiguities``) and two benchmarks' outputs, ``mutants.json``
+(``benchmarks/mutants.py --out``) and ``proofs.json`` (``benchmarks/proofs.py --out``), whose
+seconds are the machine's that ran them (the reports' own JSON holds no time).
 
 The page: the overall verdict and the work done; the summary of every property section, each
-linking to its details; the plots (the random campaign's wins and game lengths, the ruling
-readings' change rates of the ambiguity measurement, the proofs' verdicts), each saying which
-figure the JSON does not hold (victory types, mutant detection times, proof times); the map of
+linking to its details; the plots (the random campaign's wins and game lengths and how its games
+ended, the victory types; the ruling readings' change rates of the ambiguity measurement; the
+mutants' detection in steps and seconds; the proofs' verdicts, and their seconds and z3 steps),
+a note in place of each figure whose JSON is absent; the map of
 every scenario set-up and of every z3 witness or counterexample the game's map can show
 (``GameSpec.map_drawing``) and of the state every recorded failure reached (a campaign failure's
 actions, a state-machine failure's trace, played through the model); then every section's details. It names no game."""
@@ -26,6 +30,7 @@ from cdg_oracle.oracle.html.divergence import played
 from cdg_oracle.oracle.html.page import compact, document, esc, figure, table, verdict
 
 META = ("tool", "version", "game", "seed", "ok", "work")
+BENCHMARK_FILES = ("mutants.json", "proofs.json")  # written by benchmarks/mutants.py and proofs.py --out
 BAD_LISTS = ("failures", "problems", "findings", "violations", "differences")
 VERDICT_KEYS = ("verdict", "status", "result")
 GOOD_VERDICTS = {"agree", "proved", "holds", "possible", "ok", "impossible"}
@@ -136,8 +141,10 @@ def details(key: str, value: Any) -> str:
     return f"<p>{esc(compact(value, 1000))}</p>"
 
 
-def campaign_plots(report: dict, sides: tuple[str, ...]) -> list[str]:
-    out = []
+def campaign_plots(report: dict, sides: tuple[str, ...]) -> tuple[list[str], int]:
+    """Each campaign's wins and game lengths, and how its games ended where it records that
+    (``endings``); the figures, and how many of them show endings."""
+    out, ends = [], 0
     for key in sorted(report):
         v = report[key]
         if isinstance(v, dict) and isinstance(v.get("per_scenario"), dict) and all(
@@ -146,7 +153,72 @@ def campaign_plots(report: dict, sides: tuple[str, ...]) -> list[str]:
             if svg:
                 out.append(figure(svg, f"{key}: games won by each side per scenario (bars) and the mean number "
                                        "of steps per game (line), from per_scenario in verification.json."))
-    return out
+            if all(isinstance(s.get("endings", {}), dict) for s in v["per_scenario"].values()):
+                svg = plots.endings(v["per_scenario"], f"{key}: how the games ended")
+                if svg:
+                    ends += 1
+                    out.append(figure(svg, f"{key}: the victory types: how the games of each scenario ended "
+                                           "(per_scenario.endings in verification.json: the reason the game gave, "
+                                           "its numbers left out, and the rule it cites; failed games are not "
+                                           "counted)."))
+    return out, ends
+
+
+def benchmark_output(folder: Path, name: str, what: str, key: str) -> dict | None:
+    """A benchmark's JSON output beside the reports (``mutants.json``, ``proofs.json``), or None
+    when there is none; one with no list ``key`` of named objects is a DataError."""
+    path = folder / name
+    if not path.exists():
+        return None
+    data = read_json(path, what)
+    rows = data.get(key)
+    if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("name"), str) for r in rows):
+        raise DataError(f"{path}: no list {key!r} of objects with a name: not a {what}")
+    return data
+
+
+def number(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def mutants_figure(data: dict) -> str:
+    """The mutants' detection (benchmarks/mutants.py ``--out``): per detected mutant the steps
+    difftest played to the finding (fixed by the seed) and the seconds (the machine's that ran
+    it), slowest first; the mutants not detected named in the caption; a note when none was."""
+    found = [m for m in data["mutants"] if m.get("detected")]
+    missed = [m["name"] for m in data["mutants"] if not m.get("detected")]
+    rows = sorted(((m["name"], number(m.get("steps")), number(m.get("seconds"))) for m in found),
+                  key=lambda r: (-(r[1] or 0), r[0]))
+    head = (f"mutants.json, written by {data.get('command', 'benchmarks/mutants.py')} (cdg-oracle "
+            f"{data.get('version')}; a benchmark's output, not part of verification.json): "
+            f"{len(found)} of {len(data['mutants'])} mutants detected")
+    missed_words = (f" Not detected within {data.get('budget_seconds')} s or {data.get('games_per_mutant')} games: "
+                    + ", ".join(missed) + "." if missed else "")
+    svg = plots.ranked(rows, ("steps played to the finding", "seconds to the verdict"),
+                       "Mutant detection: difftest against each deliberate rule mutant") if rows else None
+    if svg is None:
+        return f'<p class="note">{esc(head)}: no detection to plot.{esc(missed_words)}</p>'
+    return figure(svg, head + f" by difftest against the reference adapter serving each (seed {data.get('seed')}), "
+                  "slowest first. Left: the steps difftest played until the finding, every game before it "
+                  "included (fixed by the seed); right: the seconds to the verdict on the machine that ran "
+                  "the benchmark." + missed_words)
+
+
+def proofs_figure(data: dict) -> str:
+    """The proofs' times (benchmarks/proofs.py ``--out``): per proof its seconds (the machine's
+    that ran it) and its z3 steps (z3's resource count: one z3 version's), slowest first."""
+    rows = sorted(((p["name"], number(p.get("seconds")), number(p.get("z3_steps"))) for p in data["proofs"]),
+                  key=lambda r: (-(r[1] or 0), r[0]))
+    head = (f"proofs.json, written by {data.get('command', 'benchmarks/proofs.py')} (cdg-oracle "
+            f"{data.get('version')}, z3 {data.get('z3_version')}; a benchmark's output, not part of "
+            f"verification.json): the {len(rows)} proofs of the suite")
+    svg = plots.ranked(rows, ("seconds", "z3 steps (rlimit count)"), "Proof times: each z3 proof") if rows else None
+    if svg is None:
+        return f'<p class="note">{esc(head)}: none to plot.</p>'
+    return figure(svg, head + f", {data.get('suite_seconds')} s and {data.get('z3_steps')} z3 steps in all, "
+                  "slowest first. Left: the seconds on the machine that ran the benchmark; right: z3's own "
+                  "steps (its resource count, the unit of an rlimit: the same for the same z3 version and "
+                  "suite). A base case is a concrete check of a set-up and takes few or no z3 steps.")
 
 
 def ambiguity_rows(amb: dict) -> list[tuple[str, float, float]]:
@@ -168,19 +240,15 @@ def proof_verdicts(report: dict) -> Counter:
     return tally
 
 
-def has_key(value: Any, names: tuple[str, ...]) -> bool:
-    if isinstance(value, dict):
-        return any(k in names or has_key(v, names) for k, v in value.items())
-    if isinstance(value, list):
-        return any(has_key(v, names) for v in value)
-    return False
-
-
-def plot_section(report: dict, amb: dict | None, sides: tuple[str, ...]) -> list[str]:
-    """The plots, each with what it shows, and a note for each figure the JSON does not hold."""
-    out = campaign_plots(report, sides)
-    out.append('<p class="note">Victory types (which condition ended each game) are not in verification.json: '
-               'the campaign records the winner only, so no plot of them is drawn.</p>')
+def plot_section(report: dict, amb: dict | None, sides: tuple[str, ...], mutants: dict | None = None,
+                 proofs: dict | None = None) -> list[str]:
+    """The plots, each with what it shows, and a note for each figure the JSON does not hold.
+    ``mutants`` and ``proofs``: the benchmarks' outputs beside the reports (mutants.json,
+    proofs.json), None when absent."""
+    out, ends = campaign_plots(report, sides)
+    if not ends:
+        out.append('<p class="note">Victory types (which condition ended each game) are not in verification.json '
+                   '(no campaign records its endings): not plotted.</p>')
     rows_amb = ambiguity_rows(amb) if amb else []
     svg = plots.rates(rows_amb, "How often each ruling reading changes a game") if rows_amb else None
     if svg:
@@ -189,16 +257,22 @@ def plot_section(report: dict, amb: dict | None, sides: tuple[str, ...]) -> list
                                "that diverged from the default reading, and the share whose winner changed."))
     else:
         out.append('<p class="note">No ambiguity measurement in this folder (ambiguities.json): no rate plot.</p>')
-    if not has_key(report, ("mutants", "detection_seconds", "detected_at")):
-        out.append('<p class="note">Mutant detection times are not in the JSON reports (cdg-oracle verify does not '
-                   'run the mutants; tests/oracle/test_mutants.py does): not plotted.</p>')
+    if mutants is not None:
+        out.append(mutants_figure(mutants))
+    else:
+        out.append('<p class="note">Mutant detection times are not in this folder (no mutants.json: '
+                   'cdg-oracle verify does not run the mutants; python benchmarks/mutants.py --game G --out '
+                   'reports/G/mutants.json does): not plotted.</p>')
     tally = proof_verdicts(report)
     svg = plots.counts(tally, "z3 proofs by verdict") if tally else None
     if svg:
         out.append(figure(svg, "z3_proofs in verification.json: the proofs by verdict."))
-    if not has_key(report.get("z3_proofs"), ("seconds", "time", "elapsed")):
-        out.append('<p class="note">Proof times are not in verification.json (it records verdicts only, so that '
-                   'the report is the same on every machine): not plotted.</p>')
+    if proofs is not None:
+        out.append(proofs_figure(proofs))
+    else:
+        out.append('<p class="note">Proof times are not in this folder (verification.json records verdicts only, '
+                   'so that the report is the same on every machine, and there is no proofs.json: python '
+                   'benchmarks/proofs.py --game G --out reports/G/proofs.json writes it): not plotted.</p>')
     return out
 
 
@@ -209,6 +283,10 @@ def build(game: str, folder: str | Path) -> str:
     report = read_json(folder / "verification.json", "verification report")
     amb_path = folder / "ambiguities.json"
     amb = read_json(amb_path, "ambiguity report") if amb_path.exists() else None
+    mutants = benchmark_output(folder, "mutants.json", "mutant benchmark output", "mutants")
+    proofs = benchmark_output(folder, "proofs.json", "proof benchmark output", "proofs")
+    inputs = ["verification.json"] + [n for n, d in (("ambiguities.json", amb), ("mutants.json", mutants),
+                                                     ("proofs.json", proofs)) if d is not None]
     title = f"{spec.title or spec.name}: verification report"
     w = report.get("work", {})
     sub = (f"cdg-oracle {report.get('version')}, seed {report.get('seed')}; "
@@ -216,8 +294,13 @@ def build(game: str, folder: str | Path) -> str:
            + ("; partial (a time budget cut the campaigns short)" if w.get("partial") else ""))
     sections = [k for k in report if k not in META]
     body = [f"<p>Overall: {verdict(bool(report.get('ok')), 'every property holds', 'failures found')}. "
-            "Built from <code>verification.json</code>" + (" and <code>ambiguities.json</code>" if amb else "")
-            + " of this folder (<code>cdg-oracle report</code>); the Markdown beside it says the same in words.</p>",
+            "Built from " + " and ".join([", ".join(f"<code>{n}</code>" for n in inputs[:-1]), f"<code>{inputs[-1]}</code>"]
+                                         if len(inputs) > 1 else [f"<code>{inputs[0]}</code>"])
+            + " of this folder (<code>cdg-oracle report</code>); the Markdown beside it says the same in words"
+            + ("; " + " and ".join(n for n in inputs if n in BENCHMARK_FILES)
+               + (" are benchmarks' outputs, their seconds those of the machine that ran them" if mutants and proofs
+                  else " is a benchmark's output, its seconds those of the machine that ran it")
+               if mutants or proofs else "") + ".</p>",
             "<nav><h2 id=\"summary\">Summary</h2>"]
     rows = []
     for k in sections:
@@ -230,7 +313,7 @@ def build(game: str, folder: str | Path) -> str:
                 '<li><a href="#witnesses">Maps: witnesses and counterexamples</a></li></ul></nav>')
 
     body.append('<h2 id="plots">Plots</h2>')
-    body += plot_section(report, amb, spec.sides) if plots.available() else [
+    body += plot_section(report, amb, spec.sides, mutants, proofs) if plots.available() else [
         '<p class="note">matplotlib is not installed (pip install \'cdg-oracle[html]\'): no plots drawn.</p>']
     rows_amb = ambiguity_rows(amb) if amb else []
 

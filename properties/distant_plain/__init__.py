@@ -33,4 +33,5 @@ CHECKS = GameChecks(
     machine=f"{_HERE}.stateful:run_machine",
     measurement=f"{_HERE}.measurement:MEASUREMENT",
     refinement=f"{_HERE}.refinement:REFINEMENT",
+    proofs=f"{_HERE}.z3_proofs",
 )

@@ -14,7 +14,7 @@ import random
 from typing import Callable
 
 from cdg_oracle.properties.verification import (
-    ExtraCampaign, GameVerification, Section, checks_section, mark,
+    ExtraCampaign, GameVerification, Section, checks_section, mark, unmeasured,
 )
 
 #: The answers that do nothing: a pass, "done", no Special Activity (and a removal's stop,
@@ -168,7 +168,7 @@ def proofs_section() -> Section:
     from cdg_oracle.properties.distant_plain import z3_proofs
     from cdg_oracle.properties.verification import proofs_section as proofs_table
 
-    proofs = [{k: v for k, v in p.items() if k != "seconds"} for p in z3_proofs.prove_all()]
+    proofs = [unmeasured(p) for p in z3_proofs.prove_all()]  # no seconds nor z3 steps
     return proofs_table("z3 inductive proofs",
                         ["The invariants (properties/distant_plain/z3_state.py: pieces conserved by kind, counts, the tracks'",
                          "bounds, Support levels and markers, the boxes, Hostility, the victory margins bounded) hold at the",

@@ -48,7 +48,7 @@ from typing import Callable
 
 import z3
 
-from cdg_oracle.properties.z3_work import Spec, Transition, registrar
+from cdg_oracle.properties.z3_work import Spec, Transition, registrar, z3_steps
 from cdg_oracle.properties.z3_work import Work as Z3Work
 from cdg_oracle.model.distant_plain.control import ISLAMABAD, PIECES
 from cdg_oracle.model.distant_plain.engine import TRACK_HIGH
@@ -927,8 +927,9 @@ def prove(name: str, facts: Facts | None = None, **params) -> dict:
     unsatisfiable (the post-state given by the transition's expressions, the one-point rule; the
     invariants none of whose components the step rewrites hold after as before and are left out of
     the goal). Returns ``{"name", "rules", "status": "proved" | "counterexample" | "vacuous" |
-    "unknown", "violated", "witness", "enabled", "seconds"}``."""
-    t0 = time.perf_counter()
+    "unknown", "violated", "witness", "enabled", "seconds", "z3_steps"}`` (``z3_steps``: z3's resource
+    count it used, z3_work.z3_steps)."""
+    t0, s0 = time.perf_counter(), z3_steps()
     facts = facts or _facts()
     pre = SymState(facts, "pre:")
     spec = TRANSITIONS[name]
@@ -962,6 +963,7 @@ def prove(name: str, facts: Facts | None = None, **params) -> dict:
     if params:
         out["params"] = dict(params)
     out["seconds"] = round(time.perf_counter() - t0, 3)
+    out["z3_steps"] = z3_steps() - s0
     return out
 
 
@@ -976,14 +978,14 @@ def base_cases() -> list[dict]:
     from cdg_oracle.model.distant_plain.scenarios import new_game
     out = []
     for options in BASE_OPTIONS:
-        t0 = time.perf_counter()
+        t0, s0 = time.perf_counter(), z3_steps()
         st = new_game(options=options or None)
         bad = [r for r in check_state(st.d) if not r["holds"]]
         label = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
         out.append({"name": f"base case: sandbox ({label})", "rules": ["set-up"],
                     "status": "proved" if not bad else "counterexample",
                     "witness": {r["name"]: r["counterexample"] for r in bad} or None,
-                    "seconds": round(time.perf_counter() - t0, 3)})
+                    "seconds": round(time.perf_counter() - t0, 3), "z3_steps": z3_steps() - s0})
     return out
 
 

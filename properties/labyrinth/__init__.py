@@ -38,4 +38,5 @@ CHECKS = GameChecks(
     cli_options=f"{_HERE}.cli_options:CLI_OPTIONS",
     measurement=f"{_HERE}.measurement:MEASUREMENT",
     refinement=f"{_HERE}.refinement:REFINEMENT",
+    proofs=f"{_HERE}.z3_proofs",
 )

@@ -36,4 +36,5 @@ CHECKS = GameChecks(
     measurement=f"{_HERE}.measurement:MEASUREMENT",
     coverage=f"{_HERE}.coverage:COVERAGE",
     refinement=f"{_HERE}.refinement:REFINEMENT",
+    proofs=f"{_HERE}.z3_proofs",
 )

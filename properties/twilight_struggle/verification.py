@@ -10,7 +10,7 @@ import json
 from typing import Callable
 
 from cdg_oracle.properties.verification import (
-    ExtraCampaign, GameVerification, Section, checks_section, mark, proofs_section as proofs_table,
+    ExtraCampaign, GameVerification, Section, checks_section, mark, proofs_section as proofs_table, unmeasured,
 )
 
 
@@ -62,7 +62,7 @@ def z3_invariants_section() -> Section:
 def proofs_section() -> Section:
     from cdg_oracle.properties.twilight_struggle import z3_proofs
 
-    proofs = [{k: v for k, v in p.items() if k != "seconds"} for p in z3_proofs.prove_all()]
+    proofs = [unmeasured(p) for p in z3_proofs.prove_all()]  # no seconds nor z3 steps
     return proofs_table("z3 inductive proofs and lemmas",
                         ["Each transition (a rule's effect on tracks, influence and card zones) is proved to preserve the",
                          "invariants, or a counterexample is shown; the lemmas (control exclusive, DEFCON gating) likewise."],

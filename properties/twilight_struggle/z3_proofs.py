@@ -158,6 +158,7 @@ from cdg_oracle.model.twilight_struggle.rulings import TwilightRulings
 from cdg_oracle.model.twilight_struggle.tables import load_tables
 from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX
 from cdg_oracle.properties.twilight_struggle import z3_invariants as ZI
+from cdg_oracle.properties.z3_work import z3_steps
 from cdg_oracle.properties.twilight_struggle.z3_invariants import (
     DEFCON_MAX, ERA_FROM, HAND, HEADLINE, HOLDER, INVARIANTS, LAST_TURN, SIDES, SPACE_LAST, VP_WIN, Z, SymState,
     inv,
@@ -1033,7 +1034,7 @@ def prove_transition(name: str, rule: str, fn: Callable[[SymState, Choices], Sym
     ``fn``: verdict
     ``proved`` (its negation unsat), ``counterexample`` (with one) or ``vacuous`` (no state keeping
     the invariants can take the step: the proof would say nothing)."""
-    t0 = time.perf_counter()
+    t0, s0 = time.perf_counter(), z3_steps()
     pre = SymState.fresh("", cards)
     c = Choices(name)
     post = fn(pre, c)
@@ -1052,7 +1053,7 @@ def prove_transition(name: str, rule: str, fn: Callable[[SymState, Choices], Sym
         else:
             verdict = "unknown"
     return {"name": name, "rule": rule, "kind": "transition", "verdict": verdict, "enabled": enabled,
-            "seconds": round(time.perf_counter() - t0, 3), "counterexample": cex}
+            "seconds": round(time.perf_counter() - t0, 3), "z3_steps": z3_steps() - s0, "counterexample": cex}
 
 
 def prove(name: str) -> dict:
@@ -1071,11 +1072,11 @@ def base_cases() -> list[dict]:
                    new_game("standard", options={"edition": "deluxe", "optional_cards": True})))
     out = []
     for name, st in starts:
-        t0 = time.perf_counter()
+        t0, s0 = time.perf_counter(), z3_steps()
         broken = [r for r in ZI.check_state(st) if not r["holds"]]
         out.append({"name": name, "rule": "3.0", "kind": "base",
                     "verdict": "proved" if not broken else "counterexample",
-                    "seconds": round(time.perf_counter() - t0, 3),
+                    "seconds": round(time.perf_counter() - t0, 3), "z3_steps": z3_steps() - s0,
                     "counterexample": {r["name"]: r["counterexample"] for r in broken} or None})
     return out
 
@@ -1083,7 +1084,7 @@ def base_cases() -> list[dict]:
 # -- lemmas --------------------------------------------------------------------------------------------
 def _lemma(name: str, rule: str, claim: z3.BoolRef, assume: list | None = None) -> dict:
     """``claim`` is valid under ``assume``: its negation is unsat (``proved``), else a counterexample."""
-    t0 = time.perf_counter()
+    t0, s0 = time.perf_counter(), z3_steps()
     s = _solver()
     s.add(*(assume or []), z3.Not(claim))
     r = s.check()
@@ -1093,13 +1094,13 @@ def _lemma(name: str, rule: str, claim: z3.BoolRef, assume: list | None = None) 
         cex = {str(d): _value(m, d()) for d in sorted(m.decls(), key=str) if d.arity() == 0}
     verdict = "proved" if r == z3.unsat else "counterexample" if r == z3.sat else "unknown"
     return {"name": name, "rule": rule, "kind": "lemma", "verdict": verdict,
-            "seconds": round(time.perf_counter() - t0, 3), "counterexample": cex}
+            "seconds": round(time.perf_counter() - t0, 3), "z3_steps": z3_steps() - s0, "counterexample": cex}
 
 
 def _exists(name: str, rule: str, facts: list, show: dict[str, z3.ExprRef], c: Choices | None = None) -> dict:
     """Some assignment satisfies ``facts``: ``proved`` with the ``witness`` (the values of the
     terms ``show``; a choice of ``c`` by its label), else ``refuted``."""
-    t0 = time.perf_counter()
+    t0, s0 = time.perf_counter(), z3_steps()
     s = _solver()
     s.add(*facts)
     r = s.check()
@@ -1110,7 +1111,7 @@ def _exists(name: str, rule: str, facts: list, show: dict[str, z3.ExprRef], c: C
         if c is not None:
             witness.update({n: _label(c, n, _value(m, v)) for n, v in c.consts.items()})
     return {"name": name, "rule": rule, "kind": "lemma", "verdict": "proved" if r == z3.sat else "refuted",
-            "seconds": round(time.perf_counter() - t0, 3), "counterexample": None, "witness": witness}
+            "seconds": round(time.perf_counter() - t0, 3), "z3_steps": z3_steps() - s0, "counterexample": None, "witness": witness}
 
 
 def control_exclusive(min_stability: int = 1) -> dict:
@@ -1196,8 +1197,10 @@ def prove_lemmas() -> list[dict]:
 
 
 def prove_all() -> list[dict]:
-    """The base cases, every transition and every lemma: ``[{name, rule, verdict, seconds,
-    counterexample}]`` (and ``kind``; ``enabled`` for a transition, ``witness`` for an existence)."""
+    """The base cases, every transition and every lemma: ``[{name, rule, verdict, seconds, z3_steps,
+    counterexample}]`` (and ``kind``; ``enabled`` for a transition, ``witness`` for an existence;
+    ``z3_steps``: z3's resource count each used, z3_work.z3_steps; the solvers here have neither an
+    rlimit nor a timeout)."""
     return base_cases() + [prove(n) for n in TRANSITIONS] + prove_lemmas()
 
 

@@ -6,6 +6,7 @@ flip, the final card's discard (5.2.4) and a plot marker's return (8.5.6) are st
 refinement check alone catches rule mutants (mutants.REFINEMENT_CAUGHT)."""
 from __future__ import annotations
 
+import inspect
 import os
 import random
 
@@ -92,6 +93,30 @@ def test_the_card_and_country_families_count_as_their_transition(lets_roll):
     assert fams == set(P.TRANSITIONS) - set(R.WHOLE_ONLY)
     assert len([m for m in c.moves.values() if m.transition == "draw"]) == 120
     assert c.moves["travel[from=Iraq,to=Syria]"].footprint == {"sleepers[Iraq]", "actives[Iraq]", "sleepers[Syria]"}
+
+
+def test_every_cards_move_renamed_from_card_1s_is_its_own_program(lets_roll):
+    """A card's move is built from card 1's by renaming (Move.template): for every card and every
+    transition that moves a card, the renamed guards and values are those its own program builds
+    (the same terms, or terms z3 proves equal): a program treating one card apart fails this."""
+    import z3
+
+    _, c, _ = lets_roll
+    members = [m for m in c.moves.values() if m.template is not None]
+    assert {m.transition for m in members} == {s.name for s in P.TRANSITIONS.values()
+                                              if "card" in inspect.signature(s.build).parameters}
+    assert len(members) == 119 * len({m.transition for m in members})
+    for m in members:
+        e = c._renamed(m)   # the terms the checker uses: card 1's, renamed
+        assert e is not None, m.name
+        guards, values = m.effect(c.pre, f"{m.name}#0.")   # the card's own program
+        assert set(values) == set(e.values) == m.footprint
+        if len(guards) == len(e.guards) and all(a.eq(b) for a, b in zip(guards, e.guards)) \
+                and all(values[n].eq(e.values[n]) for n in m.footprint):
+            continue
+        s = z3.Solver()
+        s.add(z3.Not(z3.And(z3.And(*guards) == z3.And(*e.guards), *[values[n] == e.values[n] for n in m.footprint])))
+        assert s.check() == z3.unsat, m.name
 
 
 @pytest.mark.rule("9.4.3")

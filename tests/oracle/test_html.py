@@ -61,20 +61,97 @@ def test_report_is_self_contained_and_small(game):
         assert f'href="#s-{section}"' in text and f'id="s-{section}"' in text
 
 
+def small_report(endings: bool = True, failure: bool = False) -> dict:
+    """A small verification.json of A Distant Plain (one scenario): a campaign of 3 games, with how
+    they ended (``endings``) or not, and a failure or none."""
+    scen = {"games": 3, "steps": 90, "Coalition": 2, "Government": 0, "Taliban": 1, "Warlords": 0, "failed": 0}
+    if endings:
+        scen["endings"] = {"after the last Propaganda round, margins (propaganda.redeploy.game_end)": 2,
+                           "victory goal met by Taliban (propaganda.victory)": 1}
+    failures = [{"actions": [], "failures": ["x"], "scenario": "sandbox", "seed": 1}] if failure else []
+    return {"tool": "cdg-oracle", "version": "0", "game": "distant_plain", "seed": 1, "ok": not failure,
+            "work": {"games_per_scenario": 3, "budget_seconds": None, "partial": False, "planned": {"games": 3}},
+            "campaign": {"games": 3, "per_scenario": {"sandbox": scen}, "failures": failures},
+            "state_machine": {"runs": 1, "steps": 5, "games": 0, "failures": []},
+            "adapter_selftest": [{"scenario": "sandbox", "verdict": "agree", "games": 1, "steps": 9, "finding": None}],
+            "z3_proofs": [{"name": "t", "rules": ["pieces"], "status": "proved", "witness": None}]}
+
+
+MUTANTS = {"tool": "cdg-oracle", "version": "0", "command": "python benchmarks/mutants.py --game g --out m.json",
+           "seed": 0, "budget_seconds": 20.0, "games_per_mutant": 200, "detected": 2, "mutants": [
+               {"name": "quick-one", "rule": "1.1", "detected": True, "game": 0, "step": 40, "steps": 40, "seconds": 1.5},
+               {"name": "slow-one", "rule": "1.2", "detected": True, "game": 2, "step": 10, "steps": 900, "seconds": 9.0},
+               {"name": "hidden-one", "rule": "1.3", "detected": False, "game": None, "step": None, "steps": 5000,
+                "seconds": 20.0}]}
+PROOFS = {"tool": "cdg-oracle", "version": "0", "command": "python benchmarks/proofs.py --game g --out p.json",
+          "z3_version": "4.0", "suite_seconds": 3.5, "z3_steps": 12345, "proofs": [
+              {"name": "base case: sandbox", "verdict": "proved", "seconds": 0.01, "z3_steps": 0},
+              {"name": "rally", "verdict": "proved", "seconds": 3.0, "z3_steps": 12000},
+              {"name": "march", "verdict": "proved", "seconds": 0.5, "z3_steps": 345}]}
+
+
+def write_folder(folder: Path, data: dict, **extra: dict) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, value in {"verification": data, **extra}.items():
+        (folder / f"{name}.json").write_text(json.dumps(value, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return folder
+
+
+def figures(page: str) -> list[str]:
+    """Each figure's caption."""
+    return re.findall(r"<figcaption>(.*?)</figcaption>", page, flags=re.S)
+
+
 def test_report_shows_failures_and_missing_figures(tmp_path):
     """A section with a failure is marked; the figures the JSON lacks are said to be missing."""
-    folder = tmp_path / "distant_plain"
-    folder.mkdir()
-    text = (ROOT / "reports" / "distant_plain" / "verification.json").read_text(encoding="utf-8")
-    text = text.replace('"failures": []', '"failures": [{"actions": [], "failures": ["x"], "scenario": "sandbox", "seed": 1}]', 1)
-    (folder / "verification.json").write_text(text, encoding="utf-8")
+    folder = write_folder(tmp_path / "distant_plain", small_report(endings=False, failure=True))
     page = report.build("distant_plain", folder)
     assert "1 problems" in page
     assert "No witness or counterexample" not in page  # the failure's state is drawn
     assert "campaign.failures[0]: x (after 0 steps)" in page
     assert "No ambiguity measurement" in page
-    assert "Proof times are not in verification.json" in page
-    assert "Victory types" in page
+    assert "Victory types (which condition ended each game) are not in verification.json" in page
+    assert "Mutant detection times are not in this folder (no mutants.json" in page
+    assert "Proof times are not in this folder" in page
+    assert not any("victory types" in c or "mutants.json" in c or "proofs.json" in c for c in figures(page))
+
+
+def test_victory_types_mutant_detection_and_proof_times_are_plotted(tmp_path):
+    """With the campaign's endings, mutants.json and proofs.json, each is a figure naming its file
+    (and the benchmark's command), no note says it is missing, and two builds are the same bytes."""
+    folder = write_folder(tmp_path / "distant_plain", small_report(), mutants=MUTANTS, proofs=PROOFS)
+    first = report.write("distant_plain", folder).read_bytes()
+    assert report.write("distant_plain", folder).read_bytes() == first
+    page = first.decode("utf-8")
+    caps = figures(page)
+    (ends,) = [c for c in caps if "the victory types" in c]
+    assert "per_scenario.endings" in ends
+    (mut,) = [c for c in caps if c.startswith("mutants.json")]
+    assert "python benchmarks/mutants.py --game g --out m.json" in mut and "2 of 3 mutants detected" in mut
+    assert "Not detected within 20.0 s or 200 games: hidden-one." in mut
+    (prf,) = [c for c in caps if c.startswith("proofs.json")]
+    assert "python benchmarks/proofs.py --game g --out p.json" in prf and "z3 4.0" in prf and "3 proofs" in prf
+    for label in ("victory goal met by Taliban (propaganda.victory)", "slow-one", "quick-one", "rally", "march"):
+        assert f">{label}<" in page, label   # the SVG's text: a legend entry or a bar's label
+    assert "hidden-one<" not in page.split("<figcaption>")[0]  # an undetected mutant has no bar
+    assert page.index(">slow-one<") < page.index(">quick-one<")  # the slowest (in steps) first
+    assert page.index(">rally<") < page.index(">march<") < page.index(">base case: sandbox<")
+    assert "not in this folder" not in page and "are not in verification.json" not in page
+    assert "mutants.json</code> and <code>proofs.json</code> of this folder" in page
+    assert "mutants.json and proofs.json are benchmarks' outputs" in page
+    (folder / "mutants.json").unlink()
+    page = report.build("distant_plain", folder)
+    assert "; proofs.json is a benchmark's output" in page and "Mutant detection times are not in this folder" in page
+
+
+def test_a_bad_benchmark_output_is_one_line(tmp_path, capsys):
+    folder = write_folder(tmp_path / "distant_plain", small_report(), mutants={"mutants": [{"rule": "1.1"}]})
+    with pytest.raises(DataError, match="mutants.json: no list 'mutants' of objects with a name"):
+        report.build("distant_plain", folder)
+    (folder / "mutants.json").write_text("{", encoding="utf-8")
+    assert main(["report", "--game", "distant_plain", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1 and "mutants.json" in err
 
 
 @pytest.mark.parametrize("game", GAMES)

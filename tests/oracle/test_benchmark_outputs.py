@@ -1,0 +1,75 @@
+"""The benchmarks' JSON outputs the HTML report plots (issue 33): ``benchmarks/mutants.py --out``
+(each mutant's detection, in steps and seconds) and ``benchmarks/proofs.py --out`` (each proof's
+seconds and z3 steps), both written through a temporary file and a rename, with the command that
+made them; a bad ``--out`` is a one-line usage error before any work. And the proofs' z3 steps
+(properties/z3_work.py ``z3_steps``) stay out of the verification report, as their seconds do."""
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+QUICK = "mission-accomplished-no-reroll"   # detected in its first game, in about a second (test_mutants.py)
+
+
+def bench(*argv: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "benchmarks" / argv[0]), *argv[1:]], capture_output=True,
+                          text=True, cwd=ROOT, timeout=300)
+
+
+def test_mutants_out_writes_each_mutant_and_the_command(tmp_path):
+    out = tmp_path / "mutants.json"
+    p = bench("mutants.py", "--only", QUICK, "--budget", "20", "--games", "3", "--out", str(out))
+    assert p.returncode == 0, p.stderr[-800:]
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["command"] == f"python benchmarks/mutants.py --only {QUICK} --budget 20 --games 3 --out {out}"
+    assert data["game"] == "labyrinth" and data["tool"] == "cdg-oracle" and data["version"]
+    (m,) = data["mutants"]
+    assert m["name"] == QUICK and m["detected"] is True and data["detected"] == 1
+    assert {"rule", "game", "step", "steps", "seconds", "scenario", "kind"} <= set(m)
+    assert m["game"] == 0 and 0 < m["step"] <= m["steps"] and m["seconds"] > 0
+    assert list(tmp_path.iterdir()) == [out]   # no temporary file left behind
+
+
+@pytest.mark.parametrize("script", ["mutants.py", "proofs.py"])
+def test_a_bad_out_is_one_line_before_any_work(script, tmp_path):
+    p = bench(script, "--out", str(tmp_path))   # a folder, not a file
+    last = p.stderr.strip().splitlines()[-1]   # argparse's usage, then the one-line error
+    assert p.returncode == 2 and p.stdout == "" and "Traceback" not in p.stderr
+    assert last.startswith(f"{script}: error: --out") and last.endswith("not a regular file; give a file path")
+
+
+def test_proofs_refuses_a_form_the_game_has_not():
+    p = bench("proofs.py", "--game", "twilight_struggle", "--unsliced")
+    assert p.returncode == 2 and "--unsliced: twilight_struggle's proofs" in p.stderr and p.stdout == ""
+
+
+def test_proofs_json_keeps_the_figures_and_the_verdict_under_one_name():
+    proofs = importlib.import_module("benchmarks.proofs")
+    results = [{"name": "a", "rules": ["2.1"], "status": "proved", "seconds": 0.5, "z3_steps": 120, "witness": None},
+               {"name": "b", "rule": "8.1.5", "verdict": "counterexample", "seconds": 0.25, "z3_steps": 7,
+                "counterexample": {"x": 1}}]
+    text = proofs.to_json("g", results, ["--game", "g", "--out", "p.json"], 1.0, 0.75)
+    assert text == proofs.to_json("g", results, ["--game", "g", "--out", "p.json"], 1.0, 0.75)
+    data = json.loads(text)
+    assert data["command"] == "python benchmarks/proofs.py --game g --out p.json" and data["z3_steps"] == 127
+    assert data["proofs"] == [{"name": "a", "rules": ["2.1"], "verdict": "proved", "seconds": 0.5, "z3_steps": 120},
+                              {"name": "b", "rule": "8.1.5", "verdict": "counterexample", "seconds": 0.25,
+                               "z3_steps": 7}]
+
+
+def test_a_proof_counts_its_z3_steps_and_the_report_leaves_them_out(monkeypatch):
+    """The same proofs in the same order count the same z3 steps (z3_work.z3_steps); the section
+    of verification.json drops them with the seconds (properties/verification.py ``unmeasured``)."""
+    from cdg_oracle.properties.twilight_struggle import verification, z3_proofs as P
+
+    first = P.control_exclusive(1)
+    assert first["verdict"] == "proved" and first["z3_steps"] > 0
+    monkeypatch.setattr(P, "prove_all", lambda: [dict(first)])
+    sec = verification.proofs_section()
+    assert sec.ok and all("z3_steps" not in r and "seconds" not in r for r in sec.data)
