@@ -357,9 +357,13 @@ def _outcomes(m: "_Model") -> tuple | None:
         p0 = fractions[0]
         probs = None if fractions.count(p0) == len(fractions) and p0 == Fraction(1, len(fractions)) \
             else [p.numerator / p.denominator for p in fractions]
-    ids = table.ids_of(actions)
-    if None in ids:
-        table.action_id(actions[ids.index(None)])  # its one-line DataError
+    # a draw from the deck: the ids from the pile's card numbers by arithmetic, as the game's
+    # encoding gives them (model/core/encoding.py ``chance_ids``); any other node: by value
+    ids = table.chance_ids(st) if probs is None and key is None else None
+    if ids is None or len(ids) != len(actions):
+        ids = table.ids_of(actions)
+        if None in ids:
+            table.action_id(actions[ids.index(None)])  # its one-line DataError
     if probs is None:  # equally likely: the pairs kept by id, sorted by id alone
         n = len(ids)
         pairs = _UNIFORM.get(n)
