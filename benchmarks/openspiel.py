@@ -45,7 +45,11 @@ Prints the figures; asserts nothing (speed is measured here, never in tests).
 ``--only native|openspiel|none`` plays the games one way only, untimed (``none``: only the setup,
 the games played natively once to record them): under ``valgrind --tool=cachegrind`` the
 difference of two counts is the instructions the games cost each way, a figure the machine's
-other work does not move (docs/openspiel.md, "Measured").
+other work does not move (docs/openspiel.md, "Measured"). Run valgrind on the interpreter itself
+(``python -c "import sys; print(sys.executable)"``: a pyenv shim is a shell script, and valgrind
+does not follow its ``exec`` into Python) with ``PYTHONHASHSEED=0`` (string hashes, and with them
+set and dict layouts, are otherwise new at each run: the counts then move by about 1 %), each
+count in a run of its own after one untimed run has compiled the tree's ``.pyc`` files.
 """
 from __future__ import annotations
 

@@ -308,7 +308,8 @@ def _decision(m: "_Model") -> tuple:
     ids in the model's order, the model's actions)``; the ids of an option list met before are
     read from ``_Spec.known`` (the model's actions are this node's own)."""
     sp = m.sp
-    actions = m.st.legal_actions()
+    st = m._st  # the model state (``_Model.st`` without its property call, once it is made)
+    actions = (st if st is not None else m.st).legal_actions()
     key = _key(actions) if len(actions) <= KNOWN_ACTIONS else None
     got = sp.known.get(key) if key is not None else None
     if got is None:
@@ -328,7 +329,7 @@ def _outcomes(m: "_Model") -> tuple | None:
     node. The exact Fractions as the nearest floats: a weight over the weights' sum, both
     integers, divided once (``int / int`` rounds correctly, as ``numerator / denominator`` of the
     reduced Fraction does: the same float)."""
-    st = m.st
+    st = m._st if m._st is not None else m.st
     sp = m.sp
     table = sp.table
     key = None
@@ -357,9 +358,13 @@ def _outcomes(m: "_Model") -> tuple | None:
         p0 = fractions[0]
         probs = None if fractions.count(p0) == len(fractions) and p0 == Fraction(1, len(fractions)) \
             else [p.numerator / p.denominator for p in fractions]
-    ids = table.ids_of(actions)
-    if None in ids:
-        table.action_id(actions[ids.index(None)])  # its one-line DataError
+    # a draw from the deck: the ids from the pile's card numbers by arithmetic, as the game's
+    # encoding gives them (model/core/encoding.py ``chance_ids``); any other node: by value
+    ids = table.chance_ids(st) if probs is None and key is None else None
+    if ids is None or len(ids) != len(actions):
+        ids = table.ids_of(actions)
+        if None in ids:
+            table.action_id(actions[ids.index(None)])  # its one-line DataError
     if probs is None:  # equally likely: the pairs kept by id, sorted by id alone
         n = len(ids)
         pairs = _UNIFORM.get(n)

@@ -28,6 +28,15 @@ Values are matched with their JSON type: ``{"die": 1}`` and ``{"die": True}`` ar
 Declared bounds (:class:`Bounds`) beside the table: the most chance outcomes at one node and the
 longest game, each argued from the rules in the game's declaration; tests/oracle/test_encoding.py
 fails when a random game exceeds one, or offers an action the table does not hold.
+
+A game may also hand the binding a wide chance node's ids directly (``chance_numbers`` of its
+declaration): at a node whose outcomes are ``[{key: n} for n in numbers]`` (Labyrinth's draw from
+the deck, 5.3.1: ``{"card": n}`` for each card of the pile) it returns ``(key, numbers)``, the very
+list the outcomes were built from, and :meth:`ActionTable.chance_ids` gives the ids by arithmetic
+(``base + n``: the key's domain begins with the whole numbers ``lo..hi`` in order, so card ``n`` is
+id ``offset - lo + n``), one pass over plain integers instead of a look-up per outcome object.
+The hook is the game's promise; tests/oracle/test_encoding.py checks it against the outcomes'
+own ids at every chance node of its random games.
 """
 from __future__ import annotations
 
@@ -35,7 +44,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.game import action_key
@@ -57,7 +66,9 @@ class ActionDeclaration:
     actions, the table's ``version`` (raised whenever the table changes: the numbers then mean
     other actions) and its ``digest`` at that version (:meth:`ActionTable.digest`), so that a
     change of the table without a new version fails its test; the ``bounds``; and the observation
-    tensor's ``categories`` (:mod:`cdg_oracle.model.core.tensor`)."""
+    tensor's ``categories`` (:mod:`cdg_oracle.model.core.tensor`); ``chance_numbers``, optional:
+    a state's wide chance node as ``(key, numbers)`` (the module docstring), None for any other
+    node. Not part of the table (its ids and digest): a way to compute some of them faster."""
 
     game: str
     version: int
@@ -67,6 +78,7 @@ class ActionDeclaration:
     shapes: tuple = ()
     bounds: Bounds = Bounds(0, 0)
     categories: Mapping[str, tuple] = field(default_factory=dict)
+    chance_numbers: Callable[[Any], tuple[str, list[int]] | None] | None = None
 
 
 def _typed(value: Any) -> tuple:
@@ -115,6 +127,18 @@ class ActionTable:
         #: so their values need no type check (``True == 1`` and ``1.0 == 1`` need one)
         self._strings = {keys[0] for _, keys, names, _ in self.blocks if len(keys) == 1
                          and all(type(v) is str for v in decl.domains[names[0]])}
+        #: the one-key shapes whose domain begins with the whole numbers lo, lo+1, ..., hi (exact
+        #: ints, not booleans): key -> (lo, hi, offset - lo), card n's id being offset - lo + n
+        self._runs: dict = {}
+        for offset, keys, names, _ in self.blocks:
+            dom = decl.domains[names[0]]
+            if len(keys) == 1 and dom and type(dom[0]) is int:
+                hi = dom[0]
+                for v in dom[1:]:
+                    if type(v) is not int or v != hi + 1:
+                        break
+                    hi = v
+                self._runs[keys[0]] = (dom[0], hi, offset - dom[0])
         self._ids: dict = {}  # an action's items with their types (a scalar: its type and value) -> id
 
     def __len__(self) -> int:
@@ -188,6 +212,24 @@ class ActionTable:
                             got = None
             out.append(got if got is not None else find(a))
         return out
+
+    def chance_ids(self, st: Any) -> list[int] | None:
+        """The ids of ``st``'s chance outcomes in their order, from the game's ``chance_numbers``
+        (the module docstring: ``base + n`` for each number), or None when the game declares no
+        such hook, the node is not one it knows, or a number falls outside its key's run of whole
+        numbers (the caller then takes :meth:`ids_of`)."""
+        hook = self.decl.chance_numbers
+        got = hook(st) if hook is not None else None
+        if got is None:
+            return None
+        key, numbers = got
+        run = self._runs.get(key)
+        if run is None or not numbers:
+            return None
+        lo, hi, base = run
+        if min(numbers) < lo or max(numbers) > hi:
+            return None
+        return list(map(base.__add__, numbers))
 
     def action_id(self, action: Any) -> int:
         """The id of ``action``; an action the table does not hold is a one-line DataError."""

@@ -107,7 +107,29 @@ def declaration() -> ActionDeclaration:
     )
     return ActionDeclaration(game="labyrinth", version=VERSION, digest=DIGEST, domains=domains,
                              scalars=("done", "hold", "pass"), shapes=shapes, bounds=BOUNDS,
-                             categories=CATEGORIES)
+                             categories=CATEGORIES, chance_numbers=chance_numbers)
+
+
+#: The question of a draw from the deck (model/labyrinth/turn.py ``draw``'s ``pick`` into
+#: ``drawn``): its outcomes are ``draw_pile``, ``{"card": n}`` for each card of the pile in order.
+DRAW_QUESTION = "draw.drawn"
+
+
+def chance_numbers(st) -> tuple[str, list[int]] | None:
+    """5.3.1 (9.2 with the mini-decks): at a draw from the deck, ``("card", the pile's card
+    numbers)``, the list the node's outcomes were built from (``turn.draw_pile``); None at any
+    other node (model/core/encoding.py ``ActionTable.chance_ids``: the ids as ``base + n``)."""
+    d = st.d
+    p = d["pending"]
+    if d["terminal"] is not None or p is None or p["player"] != "chance" or p.get("question") != DRAW_QUESTION:
+        return None
+    return "card", _minideck_cards()(st)
+
+
+@functools.cache
+def _minideck_cards():
+    from cdg_oracle.model.labyrinth.turn import minideck_cards  # the rules' module, read once
+    return minideck_cards
 
 
 #: The observation tensor's categories (model/core/tensor.py): the words a string field of the

@@ -70,6 +70,10 @@ def check_game(table: ActionTable, st, rng: random.Random) -> list[str]:
             ids.append(i)
         if len(set(ids)) != len(ids):
             bad.append(f"two actions of one node share an id: {actions}")
+        if st.current_player() == "chance":
+            given = table.chance_ids(st)  # the game's own ids of a draw (its ``chance_numbers``)
+            if given is not None and given != table.ids_of(actions):
+                bad.append(f"chance_numbers' ids {given} are not the outcomes' ids at {st.d['pending'].get('question')}")
         st.apply(action)
         steps += 1
     return sorted(set(bad))
@@ -124,6 +128,36 @@ def test_the_check_can_fail(game):
                                                          new(), random.Random(0)))
     assert any("chance outcomes at one node" in b
                for b in check_game(variant(bounds=Bounds(1, decl.bounds.game_length)), new(), random.Random(0)))
+
+
+@pytest.mark.rule("5.3.1")
+def test_labyrinth_draw_ids_are_the_outcomes_ids():
+    """5.3.1: Labyrinth's encoding hands a draw's ids over by arithmetic (card n -> base + n,
+    ``chance_numbers``); they are the outcomes' own ids at every draw of a game, the hook knows no
+    other node, and a hook off by one card is reported by the check."""
+    spec = registry.get("labyrinth")
+    table = spec.action_table()
+    st = spec.new_state(spec.default_scenario, spec.lengths[0], None, None)
+    rng = random.Random(3)
+    draws = 0
+    while not st.is_terminal() and draws < 10:
+        given = table.chance_ids(st)
+        if st.current_player() == "chance" and st.d["pending"]["question"] == "draw.drawn":
+            draws += 1
+            assert given == table.ids_of(st.legal_actions()) == [table.action_id({"card": a["card"]})
+                                                                 for a in st.legal_actions()]
+        else:
+            assert given is None
+        acts = st.legal_actions()
+        st.apply(acts[rng.randrange(len(acts))])
+    assert draws == 10
+    decl = table.decl
+    off_by_one = ActionTable(ActionDeclaration(
+        game=decl.game, version=0, digest="", domains=decl.domains, scalars=decl.scalars, shapes=decl.shapes,
+        bounds=decl.bounds, chance_numbers=lambda s: (lambda got: got and (got[0], [n % 120 + 1 for n in got[1]]))(
+            decl.chance_numbers(s))))
+    new = spec.new_state(spec.default_scenario, spec.lengths[0], None, None)
+    assert any("chance_numbers' ids" in b for b in check_game(off_by_one, new, random.Random(0)))
 
 
 @pytest.mark.parametrize("game", GAMES)
