@@ -105,6 +105,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{stats.get('searches bounded', 0)} bounded at {refinement.SEARCH_BUDGET})")
     print(f"    ratio without the first-use builds: {((checked - built) / max(checked_steps, 1)) / per_plain:.2f}x; "
           f"without the builds and z3 (Python alone): {((checked - built - z3s) / max(checked_steps, 1)) / per_plain:.2f}x")
+    fs, fn = stats.get("finding seconds", 0.0), stats.get("findings", 0)
+    print(f"    ratio without the finding steps' checks (the steady state a clean campaign pays): "
+          f"{((checked - fs) / max(checked_steps - fn, 1)) / per_plain:.2f}x; the {fn} finding steps' checks: "
+          f"{fs:.2f} s ({fs / max(checked, 1e-9) * 100:.0f}% of the checked run)")
     print(f"  floor (the walk + the incremental abstraction, what any exact check must do): "
           f"{(plain + floor * plain_steps / max(checked_steps, 1)) / plain:.2f}x "
           f"({floor / max(checked_steps, 1) * 1e3:.2f} ms a step for the abstraction, the walk "

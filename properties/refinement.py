@@ -1116,6 +1116,7 @@ class Checker:
         """The moves explaining one step, or a :class:`Finding` (see the class docstring); the
         verdict is counted in :attr:`tally`. ``changed``: the components that differ, when the
         caller knows them (an incremental abstraction); otherwise the two vectors are compared."""
+        t0 = time.process_time()   # a finding's cost: the whole step's check
         t = self.tally
         t.steps += 1
         if changed is None:
@@ -1169,6 +1170,10 @@ class Checker:
         finding = Finding(step, list(cited), {k: [pre_v[k], post_v[k]] for k in sorted(changed)},
                           {n: self.breaks(n, pre_v, post_v, changed) for n in self._candidates(related_moves, near)},
                           bounded=bounded)
+        # the price of a finding (its step's check: the sequence search, what breaks the candidates), apart from
+        # what a clean campaign pays (benchmarks/refinement.py prints the ratio without it)
+        STATS["findings"] += 1
+        STATS["finding seconds"] += time.process_time() - t0
         t.findings.append(finding)
         return finding
 
