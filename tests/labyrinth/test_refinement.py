@@ -336,3 +336,21 @@ def test_an_intermediate_value_needs_a_related_move_to_take_it(lets_roll):
     changes = {f"card[{card}]@deck": 0, f"card[{card}]@in_play": 1}
     assert isinstance(_step(c, pre, changes, ["7.3.1"]), Finding)
     assert _step(c, pre, changes, ["5.3.1"]) == (f"draw[card {card}]", f"play_card[card {card}]")
+
+
+
+def test_a_work_on_a_state_view_starts_from_the_views_components_in_order(lets_roll):
+    """A move's effect is built on a Work of a StateView of the checker's pre vector, copied as
+    one dict (``StateView.state_exprs``): the same components, the same terms, in ``state_names``'
+    order, as reading each one; a rewrite of the copy leaves the view as it was."""
+    from cdg_oracle.properties.labyrinth import z3_state as S
+
+    st, c, _ = lets_roll
+    facts = S.facts_of(st.game_object.map)
+    names = tuple(c.pre)
+    view = S.StateView(facts, {n: c.pre[n] for n in names})
+    w = P.Work(view, "t")
+    assert list(w.e) == list(view.state_names) == list(names)
+    assert all(w.e[n].eq(c.pre[n]) for n in names)
+    w.e[names[0]] = w.e[names[0]] + 1
+    assert view[names[0]].eq(c.pre[names[0]])

@@ -157,3 +157,15 @@ def test_the_tally_round_trips_and_adds_up():
     total.add(back)
     assert total.steps == 6 and total.matched["inc_x"] == 2
     assert c.never_matched() == ["copy_x_to_y", "raise_flag"]
+
+
+def test_a_finding_step_counts_its_cost_apart():
+    """STATS counts each finding and the CPU seconds of its step's check (the benchmark prints the
+    ratio without them: the steady state a clean campaign pays); a matched step adds to neither."""
+    c = _checker()
+    before = R.STATS["findings"], R.STATS["finding seconds"]
+    assert c.check(_v(3), _v(5), ["1.1"]) == ("inc_x",)
+    assert (R.STATS["findings"], R.STATS["finding seconds"]) == before
+    assert isinstance(c.check(_v(3), _v(6), ["1.1"]), R.Finding)
+    assert R.STATS["findings"] == before[0] + 1
+    assert R.STATS["finding seconds"] >= before[1]
