@@ -21,7 +21,10 @@ Labyrinth's: a card's renamed from card 1's, ``Move.template``),
 the z3 solver calls (slices of values never seen before) and the sequence searches (parts tried,
 the most by one search that matched and by one that failed, the searches stopped at
 ``SEARCH_BUDGET``); the ratio is printed again without the first-use builds, and without the
-builds and z3 (what the check costs once its caches hold the values: Python alone). **The floor**:
+builds and z3 (what the check costs once its caches hold the values: Python alone), and without
+the finding steps' checks (``STATS`` "findings", "finding seconds": a finding's search, bounded or
+not, is the price of a finding; the ratio without it is the steady state a clean campaign pays;
+both are printed, with the share of the checked run the findings took). **The floor**:
 the walk plus the incremental abstraction alone (each game's states replayed apart and only the
 abstraction timed), what any exact check must do before it decides a step.
 

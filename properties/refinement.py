@@ -219,8 +219,9 @@ BOUNDED = "(search bounded)"
 
 
 #: What the check has cost in this process: moves' terms built ("effects built") and their
-#: seconds, z3 solver calls and their seconds, sequence searches and the parts they tried
-#: (benchmarks/refinement.py prints them). Seconds are this process's CPU time
+#: seconds, z3 solver calls and their seconds, sequence searches and the parts they tried, the
+#: findings and their steps' seconds (of which building moves, and z3: a finding's price apart
+#: from what a clean campaign pays) (benchmarks/refinement.py prints them). Seconds are this process's CPU time
 #: (``time.process_time``: z3 runs in the process; other processes on the machine do not count).
 STATS: Counter = Counter()
 
