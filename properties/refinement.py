@@ -73,6 +73,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 """
 from __future__ import annotations
 
+import operator
 import time
 import types
 from collections import Counter
@@ -517,6 +518,15 @@ _PY_OPS = {
 }
 
 
+def _values_of(names) -> Callable[[Mapping], tuple]:
+    """A function giving the tuple of a vector's values at ``names`` (in that order), read at C
+    speed (``operator.itemgetter``; one name or none give a tuple too): a cache key's values."""
+    names = tuple(names)
+    if len(names) > 1:
+        return operator.itemgetter(*names)
+    return lambda v: tuple(v[n] for n in names)
+
+
 def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mapping], Any]:
     """``e`` as a Python function of a mapping ``v`` (component name -> value): the vector's
     constants read ``v[names[constant name]]``, numerals and enumeration members are their values
@@ -768,10 +778,10 @@ class Checker:
         shape = (e.move.name, changed)
         got = self._slice_reads.get(shape)
         if got is None:   # what the slice reads, and the changed components in order: once per (move, change)
-            got = self._slice_reads[shape] = (sorted(set(e.reads["(guards)"]).union(*(e.reads[n] for n in changed))),
-                                              sorted(changed))
-        reads, ordered = got
-        key = (e.move.name, changed, tuple(pre_v[n] for n in reads), tuple(post_v[n] for n in ordered))
+            reads = sorted(set(e.reads["(guards)"]).union(*(e.reads[n] for n in changed)))
+            got = self._slice_reads[shape] = (reads, sorted(changed), _values_of(reads), _values_of(sorted(changed)))
+        reads, ordered, read_pre, read_post = got
+        key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
         if key in self._slices:
             return self._slices[key]
         const = self.abstraction.constant
@@ -1087,10 +1097,12 @@ class Checker:
         e = self.effect(name)
         core = sorted((left & m.footprint) - free)
         keep = sorted(m.footprint - left - free)
-        reads = self._all_reads.get(name)
-        if reads is None:   # what any of the move's terms reads: once per move
-            reads = self._all_reads[name] = sorted(set().union(*e.reads.values()))
-        key = ("partial", name, tuple(state[n] for n in reads), tuple(post_v[n] for n in core),
+        got = self._all_reads.get(name)
+        if got is None:   # what any of the move's terms reads: once per move
+            reads = sorted(set().union(*e.reads.values()))
+            got = self._all_reads[name] = (reads, _values_of(reads))
+        reads, read = got
+        key = ("partial", name, read(state), tuple(post_v[n] for n in core),
                tuple(state[n] for n in keep), tuple(sorted(free)), tuple(sorted(passing)))
         hit = self._verdicts.get(key, False)
         if hit is False:
