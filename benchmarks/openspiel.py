@@ -11,6 +11,9 @@ same game through OpenSpiel (``pyspiel.load_game("cdg_<game>")``): at each node 
 playout asks of it (``is_chance_node``, the legal ids or the chance outcomes as floats, a random
 draw) and ``apply_action`` of the recorded choice's id. The same games, so ``ratio`` is the cost of
 the binding: OpenSpiel's seconds over native seconds for the same steps (the target: at most 1.2).
+The binding keeps the answers of the option lists it meets (oracle/openspiel.py ``forget``): they
+are forgotten before each timed game, so a game never gains from its replays (within one game, a
+list met before is read back: as in any long run).
 
 **The floor.** Each game is played a third way, through a trivial Python game registered with
 pyspiel as the binding registers its games (``cdg_floor_<game>``: a class per game, the same type
@@ -23,6 +26,13 @@ step), the calls themselves. ``floor ratio`` = (native + dispatch) / native, the
 a binding can show; ``binding`` = OpenSpiel's cost less native and dispatch, the binding's own
 work (the ids, the sorted lists, the floats, the kept answers).
 
+**The apply floor.** The floor game played once more with the model inside: its
+``_apply_action`` also runs the model's ``apply`` of the recorded action, inside OpenSpiel's call
+as the binding runs it, every answer still ready. ``apply floor`` = its cost over native: the
+dispatch and whatever running the model under OpenSpiel's call costs, without the binding's
+answers (the native side also pays its choices: the legal actions, the outcomes, the draw, so
+this floor can be below the floor ratio). What the binding costs above it is its answers.
+
 The clock is the process's CPU time (``time.process_time``), and each game is played
 ``--repeat`` times each way, alternately, keeping the fastest of each: on a shared machine the
 other work's time is not counted and its disturbances mostly not. The figures still move by a few
@@ -31,6 +41,11 @@ repeatedly: the model's ``clone()`` against OpenSpiel's ``state.clone()`` (which
 model state). ``log10 p``: the probability that a random playout samples the first game played,
 the weight outcome-sampling CFR divides by (a float is 0 below about 1e-308: docs/openspiel.md).
 Prints the figures; asserts nothing (speed is measured here, never in tests).
+
+``--only native|openspiel|none`` plays the games one way only, untimed (``none``: only the setup,
+the games played natively once to record them): under ``valgrind --tool=cachegrind`` the
+difference of two counts is the instructions the games cost each way, a figure the machine's
+other work does not move (docs/openspiel.md, "Measured").
 """
 from __future__ import annotations
 
@@ -83,9 +98,13 @@ def log10_sampling_probability(spec, scenario: str, played: list) -> float:
     return total
 
 
-def spiel_game(game, ids: list[int], seed: int) -> float:
+def spiel_game(game, ids: list[int], seed: int, name: str | None = None) -> float:
     """The same game through OpenSpiel: at each node what a random playout asks (the legal ids or
-    the chance outcomes, and a random draw over them), then the recorded choice; its seconds."""
+    the chance outcomes, and a random draw over them), then the recorded choice; its seconds.
+    ``name``: the registry game, whose kept answers the binding forgets first (``forget``: the
+    figure does not gain from the same game played before)."""
+    if name is not None:
+        openspiel.forget(name)
     rng = random.Random(seed)
     t0 = CLOCK()
     state = game.new_initial_state()
@@ -157,6 +176,21 @@ class _FloorState(pyspiel.State):
         return str(self.i)
 
 
+class _ApplyFloorState(_FloorState):
+    """A state of the floor game that also runs the model's ``apply`` of the recorded action in
+    ``_apply_action`` (inside OpenSpiel's call, as the binding does), every answer still ready:
+    the least any binding can cost that applies the step where OpenSpiel asks it to."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.st = game.first.clone()
+        self.played = game.played
+
+    def _apply_action(self, action):
+        self.st.apply(self.played[self.i])
+        self.i += 1
+
+
 def floor_game(name: str, game):
     """The floor: a trivial Python game registered with pyspiel the way the binding registers
     ``cdg_<name>`` (a class per game, the same type and sizes), whose state replays a recorded game
@@ -181,9 +215,11 @@ def floor_game(name: str, game):
         def __init__(self, params=None):
             super().__init__(gtype, info, params or {})
             self.nodes = [(pyspiel.PlayerId.TERMINAL, [])]
+            self.played = None  # the model's actions, for the apply floor (None: the dispatch floor)
+            self.first = None  # the model's first state, for the apply floor
 
         def new_initial_state(self):
-            return _FloorState(self)
+            return _FloorState(self) if self.played is None else _ApplyFloorState(self)
 
     if short not in pyspiel.registered_names():
         pyspiel.register_game(gtype, FloorGame)
@@ -206,6 +242,7 @@ def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
         best = None
         for _ in range(repeat):
             rows = []
+            openspiel.forget(spec.name)  # as spiel_game: nothing kept from the replay before
             state = game.new_initial_state()
             state.native()  # the first state, cloned outside the timing
             st = spec.new_state(scenario, spec.lengths[0], None, None)
@@ -252,9 +289,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--breakdown", action="store_true",
                     help="also where a step's time goes, call by call (the first 5 games of each)")
     ap.add_argument("--clone-after", type=int, default=100, help="steps played before the clone measure")
+    ap.add_argument("--only", choices=("none", "native", "openspiel"),
+                    help="play the --games games one way only, untimed, and print nothing else: for an "
+                         "instruction count (valgrind --tool=cachegrind), less that of --only none")
     args = ap.parse_args(argv)
+    if args.only:
+        for name in args.game or action_tables.games():
+            spec = get(name)
+            scenario = spec.default_scenario or spec.scenarios()[0]
+            game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
+            table = spec.action_table()
+            games = []
+            for k in range(args.games):
+                played, _ = native_game(spec, scenario, args.seed + k)
+                games.append((args.seed + k, [table.action_id(a) for a in played]))
+            for seed, ids in games:
+                if args.only == "native":
+                    native_game(spec, scenario, seed)
+                elif args.only == "openspiel":
+                    spiel_game(game, ids, seed, name)
+            print(f"{name}: {sum(len(ids) for _, ids in games)} steps, played {args.only}")
+        return 0
     print(f"{'game':<20} {'native us/step':>14} {'openspiel us/step':>17} {'ratio':>6} "
-          f"{'dispatch us/step':>16} {'floor ratio':>11} {'binding us/step':>15} "
+          f"{'dispatch us/step':>16} {'floor ratio':>11} {'apply floor':>11} {'binding us/step':>15} "
           f"{'native clones/s':>15} {'openspiel clones/s':>18} {'first game: steps, log10 p':>27}")
     for name in args.game or action_tables.games():
         spec = get(name)
@@ -262,10 +319,11 @@ def main(argv: list[str] | None = None) -> int:
         game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
         floor = floor_game(name, game)
         table = spec.action_table()
-        steps, native, spiel, dispatch, logp = 0, 0.0, 0.0, 0.0, None
+        floor.first = spec.new_state(scenario, spec.lengths[0], None, None)
+        steps, native, spiel, dispatch, applied, logp = 0, 0.0, 0.0, 0.0, 0.0, None
         for k in range(args.games):
             seed = args.seed + k
-            best = [math.inf] * 3  # native, OpenSpiel, floor: the fastest of --repeat runs each
+            best = [math.inf] * 4  # native, OpenSpiel, floor, apply floor: the fastest of --repeat runs each
             for r in range(args.repeat):
                 played, secs = native_game(spec, scenario, seed)
                 if r == 0:
@@ -273,10 +331,14 @@ def main(argv: list[str] | None = None) -> int:
                     floor.nodes = spiel_nodes(game, ids)
                     if logp is None:
                         logp = (len(played), log10_sampling_probability(spec, scenario, played))
-                for i, t in enumerate((secs, spiel_game(game, ids, seed), spiel_game(floor, ids, seed))):
+                floor.played = None
+                times = [secs, spiel_game(game, ids, seed, name), spiel_game(floor, ids, seed)]
+                floor.played = played
+                times.append(spiel_game(floor, ids, seed))
+                for i, t in enumerate(times):
                     best[i] = min(best[i], t)
             steps += len(played)
-            native, spiel, dispatch = native + best[0], spiel + best[1], dispatch + best[2]
+            native, spiel, dispatch, applied = native + best[0], spiel + best[1], dispatch + best[2], applied + best[3]
         us = 1e6 / steps  # seconds -> microseconds a step
         # a mid-game state, both ways
         state = game.new_initial_state()
@@ -290,7 +352,8 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         print(f"{name:<20} {native * us:>14.1f} {spiel * us:>17.1f} {spiel / native:>6.2f} "
-              f"{dispatch * us:>16.1f} {(native + dispatch) / native:>11.2f} {(spiel - native - dispatch) * us:>15.1f} "
+              f"{dispatch * us:>16.1f} {(native + dispatch) / native:>11.2f} {applied / native:>11.2f} "
+              f"{(spiel - native - dispatch) * us:>15.1f} "
               f"{clones_per_second(state.native()):>15.0f} {clones_per_second(state):>18.0f} "
               f"{logp[0]:>20} {logp[1]:>6.0f}", flush=True)
     if args.breakdown:
@@ -308,8 +371,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"(one run, {args.games} random games of each, played natively, through OpenSpiel and through the floor "
           f"game, one after another; ratio: OpenSpiel's cost of a step over the native one; dispatch: the "
           f"floor game's cost of a step, OpenSpiel's own calls for the same nodes; floor ratio: (native + "
-          f"dispatch) / native, the least ratio any binding in Python can show; binding: what is left, the "
-          f"binding's own work; log10 p: the probability that a random playout samples the first game, what "
+          f"dispatch) / native, the least ratio any binding in Python can show; apply floor: the floor game "
+          f"running the model's apply inside OpenSpiel's call, over native (the dispatch and what running the "
+          f"model inside it costs); binding: OpenSpiel's cost less native and dispatch, the binding's own work; log10 p: the probability that a random playout samples the first game, what "
           f"outcome-sampling CFR divides by: below -308 a float is 0; pyspiel "
           f"{getattr(pyspiel, '__version__', '?')})")
     return 0

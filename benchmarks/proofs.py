@@ -5,6 +5,7 @@ unit of the ``rlimit`` Labyrinth's and A Distant Plain's solvers are bounded by;
 Struggle's solvers have neither an rlimit nor a timeout).
 
     python benchmarks/proofs.py [--game labyrinth] [--out FILE] [--unsliced] [--symbolic-cards] [--refute]
+    python benchmarks/proofs.py --game distant_plain [--unquick]
     python benchmarks/proofs.py --game twilight_struggle --out reports/twilight_struggle/proofs.json
 
 ``--out FILE`` also writes the suite's results as JSON (through a temporary file and a rename,
@@ -18,7 +19,10 @@ The proof module's own extras, where it has them (Labyrinth's): ``--unsliced`` a
 transition in the relation form as written (T(pre, post) over two copies and every invariant, no
 one-point rule or frame slicing); ``--symbolic-cards`` leaves the card a step moves free (1-120)
 instead of the symmetry representative (slow: about a minute for the event card move);
-``--refute`` times the refutation of the documented non-invariants. Prints the figures; it
+``--refute`` times the refutation of the documented non-invariants. A Distant Plain's
+``--unquick`` also proves every transition asking z3's default solver only the query as written
+(``prove(name, quick=False)``: no tactic solver, no goal narrowed to conjuncts), to compare
+with the quick form's seconds and steps and verdicts. Prints the figures; it
 asserts nothing about speed (the target is under 30 s for Labyrinth's suite).
 """
 from __future__ import annotations
@@ -81,6 +85,8 @@ def main() -> None:
     ap.add_argument("--unsliced", action="store_true", help="also prove the relation as written")
     ap.add_argument("--symbolic-cards", action="store_true", help="card steps with a free card 1-120")
     ap.add_argument("--refute", action="store_true", help="time the refutation of the non-invariants")
+    ap.add_argument("--unquick", action="store_true", help="also prove every transition by the query as written "
+                                                           "only (A Distant Plain's quick=False)")
     args = ap.parse_args()
     try:
         P = checks(args.game).proofs
@@ -90,7 +96,7 @@ def main() -> None:
         ap.error(f"{args.game} has no z3 proofs (its checks record names no proofs module)")
     params = inspect.signature(P.prove).parameters if hasattr(P, "prove") else {}
     for flag, ok in (("--unsliced", "sliced" in params), ("--symbolic-cards", "symbolic_card" in params),
-                     ("--refute", hasattr(P, "refute_non_invariants"))):
+                     ("--refute", hasattr(P, "refute_non_invariants")), ("--unquick", "quick" in params)):
         if getattr(args, flag[2:].replace("-", "_")) and not ok:
             ap.error(f"{flag}: {args.game}'s proofs ({P.__name__}) have no such form")
     if args.out:
@@ -120,6 +126,13 @@ def main() -> None:
         t0 = time.perf_counter()
         res = [P.prove(n, symbolic_card=True) for n in CARD_STEPS]
         report("card steps with a symbolic card", res, time.perf_counter() - t0)
+    if args.unquick:
+        t0 = time.perf_counter()
+        res = [P.prove(n, quick=False) for n in P.TRANSITIONS]
+        report("transitions, the query as written only (quick=False)", res, time.perf_counter() - t0)
+        quick = {r["name"]: verdict(r) for r in results}
+        differ = [r["name"] for r in res if quick.get(r["name"]) != verdict(r)]
+        print(f"  verdicts differing from the quick form: {differ if differ else 'none'}")
     if args.refute:
         t0 = time.perf_counter()
         res = P.refute_non_invariants()

@@ -64,10 +64,16 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     v.add_argument("--seed", type=usage.seed, default=1, help=SEED_HELP + " (default 1)")
     v.add_argument("--examples", type=usage.count(1), default=25, help="state-machine runs (default 25)")
     v.add_argument("--steps", type=usage.count(1), default=300, help="steps per state-machine run (default 300)")
-    v.add_argument("--refinement", action=argparse.BooleanOptionalAction, default=False,
-                   help="also check every step of the random campaign and the state machine against the game's proved "
-                        "z3 transitions (properties/refinement.py; its own section in the report). Off by default "
-                        "while it costs far more than the campaign (benchmarks/refinement.py)")
+    v.add_argument("--refinement", action=argparse.BooleanOptionalAction, default=True,
+                   help="check every step of the random campaign's first games (--refinement-games) and, where the "
+                        "game says so, of the state machine against the game's proved z3 transitions "
+                        "(properties/refinement.py; its own section in the report: games and steps checked, steps "
+                        "matched per transition, transitions never matched, findings) (default: on; "
+                        "--no-refinement: off)")
+    v.add_argument("--refinement-games", type=usage.count(0), default=None, metavar="N",
+                   help="refinement-check the first N random games of each scenario (default: the game's own number, "
+                        "chosen so that the check costs about the time of its campaigns; the check costs from a few "
+                        "to some 50 times the game it checks)")
     v.add_argument("--out", default="reports", help="report folder (default reports/)")
     add_workers_arguments(v, "the campaigns")
 
@@ -263,7 +269,7 @@ def cmd_verify(args) -> int:
     check_output(args.out, "--out", directory=True)
     jobs = workers(args)
     return verify.run(args.out, args.budget, args.games, args.seed, args.examples, args.steps, game=game, jobs=jobs,
-                      refinement=args.refinement)
+                      refinement=args.refinement, refinement_games=args.refinement_games)
 
 
 def cmd_report(args) -> int:

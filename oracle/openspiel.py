@@ -42,8 +42,14 @@ What the binding gives, and how:
   ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node
   (the ids by table lookup, ``ActionTable.ids_of``) and kept until the next step; OpenSpiel's own
   ``legal_actions()`` and ``is_chance_node()`` would cross into C++ and back, and still do for a
-  C++ caller. ``apply_action`` is OpenSpiel's (its history). benchmarks/openspiel.py measures the
-  ratio to the native model and OpenSpiel's own share of it (docs/openspiel.md, "Measured").
+  C++ caller. A chance node is read as its outcomes and integer weights (the model state's
+  ``chance_distribution``, when it has one: no Fraction per outcome), a uniform node's
+  ``(id, probability)`` pairs made once per (number of outcomes, id). The ids of an option list
+  of at most :data:`KNOWN_ACTIONS` choices, and the answer of a chance node of at most
+  :data:`KNOWN_OUTCOMES` outcomes, are kept by the list's ``marshal`` text (exact) and read back
+  when the list recurs (:func:`forget` drops them). ``apply_action`` is OpenSpiel's (its history).
+  benchmarks/openspiel.py measures the ratio to the native model and OpenSpiel's own share of it
+  (docs/openspiel.md, "Measured").
 
 The re-deal sampler for IS-MCTS: :func:`resampler` (``bot.set_resampler(resampler(seed))``).
 OpenSpiel 2.0.2's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on any game implemented in Python,
@@ -52,9 +58,9 @@ its own examples included: use the Python MCTS (``open_spiel.python.algorithms.m
 from __future__ import annotations
 
 import json
+import marshal
 import random
-from itertools import repeat
-from operator import itemgetter
+from fractions import Fraction
 from typing import Any
 
 from cdg_oracle.model.core import registry
@@ -70,6 +76,10 @@ try:  # the optional extra
 except ImportError:  # pragma: no cover - without the extra the module still imports; register fails
     np = None
     pyspiel = None
+
+# OpenSpiel's players of a node that is no side's, read once (an enum's attribute is a lookup)
+_TERMINAL = None if pyspiel is None else pyspiel.PlayerId.TERMINAL
+_CHANCE = None if pyspiel is None else pyspiel.PlayerId.CHANCE
 
 
 def _need() -> None:
@@ -146,6 +156,13 @@ class _Spec:
         self.params.update({k: _param_default(v) for k, v in self.default_options.items()})
         self.params.update({k: _param_default(v) for k, v in self.default_rulings.items()})
         self._slots = None
+        #: the state reads a chance node's outcomes with integer weights (StackState's
+        #: ``chance_distribution``), not only as Fractions (the contract's ``chance_outcomes``)
+        self.distribution = callable(getattr(spec.state_class, "chance_distribution", None))
+        #: the answers of the option lists and the small chance nodes met, by their ``marshal``
+        #: text (:func:`_key`): a menu recurs (the operations, a card's uses, a die's faces)
+        self.known: dict = {}
+        self.known_chance: dict = {}
 
     def slots(self) -> list:
         """The observation tensor's layout (model/core/tensor.py; as published:
@@ -238,6 +255,124 @@ class _Model:
         return (_restore, (self.game, self.st.to_json(history=True)))
 
 
+class _Uniform(dict):
+    """The ``(id, probability)`` pairs of a chance node of ``n`` equally likely outcomes, by id,
+    each made the first time it is asked for and kept (a draw from the deck offers the same
+    pairs draw after draw, less the card drawn: no tuple made per outcome per node)."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, n: int):
+        super().__init__()
+        self.p = 1 / n  # Fraction(1, n) as the nearest float (int / int is correctly rounded)
+
+    def __missing__(self, i: int) -> tuple:
+        got = self[i] = (i, self.p)
+        return got
+
+
+_UNIFORM: dict[int, _Uniform] = {}  # n -> the pairs of n equally likely outcomes
+
+
+#: The most answers kept per game in each of ``_Spec.known`` and ``_Spec.known_chance``.
+KNOWN = 50_000
+#: A decision of at most this many choices is looked up among those met (a menu recurs); a longer
+#: list (A Distant Plain's spaces and pieces: rarely met twice) is computed afresh.
+KNOWN_ACTIONS = 32
+#: A chance node of at most this many outcomes is looked up among those met (a die); a larger one
+#: (a draw from the deck: a new pile at each draw) is computed afresh.
+KNOWN_OUTCOMES = 16
+
+
+def forget(name: str) -> None:
+    """Drop the answers kept of the option lists and small chance nodes met in game ``name``
+    (benchmarks/openspiel.py does before each game it times, so that its figures do not depend on
+    playing the same games again)."""
+    sp = _spec(name)
+    sp.known.clear()
+    sp.known_chance.clear()
+
+
+def _key(value: Any) -> bytes | None:
+    """An exact key of a list of actions: its ``marshal`` text, which reads back as one value
+    only (``1``, ``True`` and ``1.0`` differ, so do key orders); None for a value marshal cannot
+    write (no action of the contract's)."""
+    try:
+        return marshal.dumps(value)
+    except ValueError:
+        return None
+
+
+def _decision(m: "_Model") -> tuple:
+    """A decision's answer, computed once per node: ``(the legal ids sorted without repeats, the
+    ids in the model's order, the model's actions)``; the ids of an option list met before are
+    read from ``_Spec.known`` (the model's actions are this node's own)."""
+    sp = m.sp
+    actions = m.st.legal_actions()
+    key = _key(actions) if len(actions) <= KNOWN_ACTIONS else None
+    got = sp.known.get(key) if key is not None else None
+    if got is None:
+        table = sp.table
+        ids = table.ids_of(actions)
+        if None in ids:
+            table.action_id(actions[ids.index(None)])  # its one-line DataError
+        got = (sorted(set(ids)), ids)
+        if key is not None and len(sp.known) < KNOWN:
+            sp.known[key] = got
+    return got[0], got[1], actions
+
+
+def _outcomes(m: "_Model") -> tuple | None:
+    """A chance node's answer, computed once per node: ``([(id, probability)] sorted by id, the
+    ids in the model's order, the model's outcomes)``, or None when the node is not a chance
+    node. The exact Fractions as the nearest floats: a weight over the weights' sum, both
+    integers, divided once (``int / int`` rounds correctly, as ``numerator / denominator`` of the
+    reduced Fraction does: the same float)."""
+    st = m.st
+    sp = m.sp
+    table = sp.table
+    key = None
+    if sp.distribution:  # the outcomes and their integer weights: no Fraction per outcome
+        got = st.chance_distribution()
+        if got is None:
+            return None
+        actions, weights = got
+        if len(actions) <= KNOWN_OUTCOMES:  # a small node met before (a die): its answer kept
+            key = _key((actions, weights))
+            known = sp.known_chance.get(key) if key is not None else None
+            if known is not None:
+                return known[0], known[1], actions
+        probs = None
+        if weights is not None:
+            total = sum(weights)
+            if all(type(x) is int for x in weights) and type(total) is int and total > 0:
+                probs = [x / total for x in weights]
+            else:  # not integers: the model's own Fractions
+                probs = [p.numerator / p.denominator for _, p in st.chance_outcomes()]
+    else:
+        outcomes = st.chance_outcomes()
+        if not outcomes:
+            return None
+        actions, fractions = zip(*outcomes)
+        p0 = fractions[0]
+        probs = None if fractions.count(p0) == len(fractions) and p0 == Fraction(1, len(fractions)) \
+            else [p.numerator / p.denominator for p in fractions]
+    ids = table.ids_of(actions)
+    if None in ids:
+        table.action_id(actions[ids.index(None)])  # its one-line DataError
+    if probs is None:  # equally likely: the pairs kept by id, sorted by id alone
+        n = len(ids)
+        pairs = _UNIFORM.get(n)
+        if pairs is None:
+            pairs = _UNIFORM[n] = _Uniform(n)
+        pairs = list(map(pairs.__getitem__, sorted(ids)))
+    else:
+        pairs = sorted(zip(ids, probs))
+    if key is not None and len(sp.known_chance) < KNOWN:
+        sp.known_chance[key] = (pairs, ids)
+    return pairs, ids, actions
+
+
 if pyspiel is not None:
 
     class CdgGame(pyspiel.Game):
@@ -292,13 +427,16 @@ if pyspiel is not None:
 
         def current_player(self) -> int:
             m = self.model
-            if m.player is None:  # once per node (OpenSpiel asks four or five times a step)
-                p = m.st.current_player()
-                if p == TERMINAL or self.truncated():
-                    m.player = pyspiel.PlayerId.TERMINAL
+            p = m.player
+            if p is None:  # once per node (OpenSpiel asks four or five times a step)
+                st = m._st if m._st is not None else m.st
+                p = st.current_player()
+                if p == TERMINAL or (self.max_steps and self.truncated()):
+                    p = _TERMINAL
                 else:
-                    m.player = pyspiel.PlayerId.CHANCE if p == CHANCE else m.sp.index[p]
-            return m.player
+                    p = _CHANCE if p == CHANCE else m.sp.index[p]
+                m.player = p
+            return p
 
         def _legal(self) -> tuple:
             """(the legal ids sorted without repeats, the ids in the model's order, the model's
@@ -306,12 +444,7 @@ if pyspiel is not None:
             m = self.model
             got = m.legal
             if got is None:
-                table = m.sp.table
-                actions = m.st.legal_actions()
-                ids = table.ids_of(actions)
-                if None in ids:
-                    table.action_id(actions[ids.index(None)])  # its one-line DataError
-                got = m.legal = (sorted(set(ids)), ids, actions)
+                got = m.legal = _decision(m)
             return got
 
         # What a playout asks from Python, answered in Python: OpenSpiel's own ``legal_actions()``
@@ -321,16 +454,20 @@ if pyspiel is not None:
         # list, and the chance node's, is OpenSpiel's own); C++ callers still take the C++ path.
         def legal_actions(self, player: int | None = None) -> list[int]:
             m = self.model
-            p = m.player if m.player is not None else self.current_player()
-            if type(p) is int and (player is None or player == p):
-                return list(self._legal()[0])
-            if p is pyspiel.PlayerId.CHANCE and m.outcomes is not None:
+            p = m.player
+            if p is None:
+                p = self.current_player()
+            if p.__class__ is int and (player is None or player == p):
+                got = m.legal
+                return (got if got is not None else self._legal())[0][:]
+            if p is _CHANCE and m.outcomes is not None:
                 return [a for a, _ in m.outcomes[0]]  # LegalChanceOutcomes: the outcomes' ids
             return super().legal_actions() if player is None else super().legal_actions(player)
 
         def is_chance_node(self) -> bool:
             m = self.model
-            return (m.player if m.player is not None else self.current_player()) is pyspiel.PlayerId.CHANCE
+            p = m.player
+            return (p if p is not None else self.current_player()) is _CHANCE
 
         def _legal_actions(self, player: int) -> list[int]:
             if player != self.current_player() or player < 0:  # only the player to move has actions
@@ -341,25 +478,10 @@ if pyspiel is not None:
             m = self.model
             got = m.outcomes
             if got is None:
-                outcomes = m.st.chance_outcomes()
-                if not outcomes:  # not a chance node
+                got = m.outcomes = _outcomes(m)
+                if got is None:  # not a chance node
                     return []
-                table = m.sp.table
-                actions = list(map(itemgetter(0), outcomes))
-                ids = table.ids_of(actions)
-                if None in ids:
-                    table.action_id(actions[ids.index(None)])  # its one-line DataError
-                # the exact Fractions as floats (numerator / denominator: the nearest float); a
-                # uniform draw's outcomes share one Fraction (``count`` sees them by identity
-                # first): one division, and the pairs sorted by id alone
-                probs = list(map(itemgetter(1), outcomes))
-                p0 = probs[0]
-                if probs.count(p0) == len(probs):
-                    pairs = list(zip(sorted(ids), repeat(p0.numerator / p0.denominator)))
-                else:
-                    pairs = sorted(zip(ids, [p.numerator / p.denominator for p in probs]))
-                got = m.outcomes = (pairs, ids, actions)
-            return list(got[0])
+            return got[0][:]
 
         def _apply_action(self, action: int) -> None:
             m = self.model
@@ -368,8 +490,12 @@ if pyspiel is not None:
                 a = got[2][got[1].index(action)]
             except (TypeError, ValueError):  # not asked first, or an id not offered (the model refuses it)
                 a = m.sp.table.action_from_id(action)
-            m.changed()
-            m.st.apply(a)
+            st = m._st if m._st is not None else m.st
+            # the state moves on: what was kept of the last node is gone (``_Model.changed``)
+            m.legal = m.outcomes = m.player = None
+            if m.seen:
+                m.seen = {}
+            st.apply(a)
 
         def _action_to_string(self, player: int, action: int) -> str:
             return action_key(self._sp.table.action_from_id(action))
@@ -377,7 +503,8 @@ if pyspiel is not None:
         def is_terminal(self) -> bool:
             # the player of the node, kept until the next step (OpenSpiel asks at every call)
             m = self.model
-            return (m.player if m.player is not None else self.current_player()) is pyspiel.PlayerId.TERMINAL
+            p = m.player
+            return (p if p is not None else self.current_player()) is _TERMINAL
 
         def returns(self) -> list[float]:
             r = self.model.st.returns()  # zeros before the end: a truncated game has no winner
@@ -479,17 +606,39 @@ def pettingzoo_env(name: str, render_mode: str | None = None, **params: Any):
     return OpenSpielCompatibilityV0(env=load(name, **params), render_mode=render_mode)
 
 
-def resampler(seed: int = 0):
+#: What :func:`resampler` gives IS-MCTS when the model's sampler has no state to give
+FALLBACKS = ("raise", "state")
+
+
+def resampler(seed: int = 0, fallback: str = "raise"):
     """A re-deal sampler for OpenSpiel's IS-MCTS (``bot.set_resampler(...)``): for a state and a
     player, a state drawn from the player's information set by the model's ``sample_redeal``
-    (model/core/information.py), with its own ``random.Random(seed)``."""
+    (model/core/information.py: exact, by rejection of the deals the question under way rules
+    out), with its own ``random.Random(seed)``.
+
+    When the model's sampler has no state to give (``RedealError``: every deal it drew was ruled
+    out, or the question cannot be posed again; measured: never for the player to move, which is
+    what IS-MCTS asks, docs/openspiel.md), ``fallback`` says what IS-MCTS gets: ``"raise"`` (the
+    default) the one-line ``RedealError``, which stops the search; ``"state"`` a copy of the state
+    itself, the true hidden cards (the search then plays that world knowing them: an information
+    leak, chosen explicitly)."""
+    from cdg_oracle.model.core.information import RedealError
+
+    if fallback not in FALLBACKS:
+        raise DataError(f"resampler: fallback must be one of {', '.join(FALLBACKS)}, not {fallback!r}")
     rng = random.Random(seed)
 
     def sample(state, player: int):
         st = state.model.st
         side = state._sp.sides[player]
+        try:
+            redealt = st.sample_redeal(side, rng)
+        except RedealError:
+            if fallback == "raise":
+                raise
+            return state.clone()
         out = state.clone()
-        out.model.st = st.sample_redeal(side, rng)
+        out.model.st = redealt
         out.model.changed()
         return out
     return sample

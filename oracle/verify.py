@@ -36,14 +36,21 @@ def say(text: str) -> None:
 
 
 def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int = 25, steps: int = 300,
-        game: str = DEFAULT_GAME, jobs: int | str = 1, refinement: bool = False) -> int:
+        game: str = DEFAULT_GAME, jobs: int | str = 1, refinement: bool = True,
+        refinement_games: int | None = None) -> int:
     """Run every check of ``game`` and write the report. The seed and ``games`` fix the work (the
     same report on any machine, whatever ``jobs``: where the campaigns run, local worker processes
     or a Dask scheduler, properties/pool.py);
     ``budget`` (seconds, or None) may only cut the campaigns short, and the report then says it
     is partial (issue 15 item 6). It bounds every campaign together (the random one, then the
     game's own: solo, Deluxe, active), counted from the first campaign's start (issue 28.6); the
-    checks, the state machine and the adapter self-test are the fixed work before and after."""
+    checks, the state machine and the adapter self-test are the fixed work before and after.
+
+    ``refinement`` (on by default): the random campaign's games also check every step against the
+    game's proved transitions (properties/refinement.py), the report gaining its section: the
+    first ``refinement_games`` games of each scenario (None: the number of the game's checks record,
+    ``GameChecks.refinement_games``, whose None is every game), and the state machine's steps where
+    the record says so (``refinement_machine``)."""
     t0 = time.monotonic()
     spec = get(game)
     game = spec.name
@@ -60,10 +67,16 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
                                               options=f.get("options")))
         failure_files.append(str(path))
 
-    # ``refinement``: the campaign and the state machine also check every step against the game's
-    # proved transitions (properties/refinement.py), the report gaining its section
-    refine = refinement and games_checks(game).refinement is not None
-    machine = ver.run_machine(examples, steps, seed, write_failure, refine=refine)
+    # ``refinement``: the campaign (its first games of each scenario) and the state machine (where
+    # the game's record says so) also check every step against the game's proved transitions
+    # (properties/refinement.py), the report gaining its section
+    record = games_checks(game)
+    refine = refinement and record.refinement is not None
+    if refinement_games is None:
+        refinement_games = record.refinement_games
+    refine_games = games if refinement_games is None else min(refinement_games, games)
+    refine_machine = refine and record.refinement_machine
+    machine = ver.run_machine(examples, steps, seed, write_failure, refine=refine_machine)
     machine_section = machine_report(ver, machine, examples, steps, failure_files)
     limit = "no time limit" if budget is None else f"cut short after {budget:g} s"
     say(f"verify: random campaign ({games} games per scenario, {limit}, seed {seed})")
@@ -79,7 +92,8 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     # each campaign gets what the ones before it left.
     ends = None if budget is None else time.monotonic() + budget
     try:
-        results = campaign(game, scenarios, seed, games, budget, progress, jobs=jobs, refine=refine) if games else []
+        results = campaign(game, scenarios, seed, games, budget, progress, jobs=jobs, refine=refine,
+                           refine_games=refine_games) if games else []
     except (KeyboardInterrupt, Terminated) as e:
         e.partial_report = write_interrupted(folder, ver, spec.sides, game, seed, games, played)
         raise
@@ -90,7 +104,9 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
         write_atomic(path, trace.from_actions(game, f["scenario"], "standard", None, f["actions"]))
         return str(path)
 
-    refined = refinement_report(game, results, write_refinement_trace) if refine else None
+    refined = refinement_report(game, results, write_refinement_trace,
+                                {"games_per_scenario": refine_games, "state_machine": refine_machine,
+                                 "machine_steps": machine["stats"].get("steps", 0)}) if refine else None
     left = None if ends is None else max(0.0, ends - time.monotonic())
     try:
         extras = ver.extra_campaigns(scenarios, seed, games, left, progress, say, jobs)
@@ -215,14 +231,18 @@ def campaign_report(ver, sides: tuple[str, ...], results: list) -> Section:
     return Section("campaign", data, not failures, md)
 
 
-def refinement_report(game: str, results: list, write_trace) -> Section:
-    """The refinement check's section (properties/refinement.py): every step of the random
-    campaign against the game's proved transitions: steps checked, stutters, steps matched per
-    transition, the transitions no step matched, and the findings (each written as a replayable
-    trace by ``write_trace``)."""
+def refinement_report(game: str, results: list, write_trace, scope: dict | None = None) -> Section:
+    """The refinement check's section (properties/refinement.py): every step of the campaign's
+    games that were checked against the game's proved transitions: how many games and steps were
+    checked out of the campaign's, stutters, steps matched per transition, the transitions no step
+    matched, and the findings (each written as a replayable trace by ``write_trace``). ``scope``:
+    what verify asked for (``games_per_scenario`` checked, whether the ``state_machine``'s
+    ``machine_steps`` were checked too)."""
     from cdg_oracle.properties import refinement  # z3: only here
 
-    s = refinement.summary(game, [r.refinement for r in results])
+    scope = scope or {}
+    checked = [r for r in results if r.refinement]
+    s = refinement.summary(game, [r.refinement for r in checked])
     findings = []
     for i, f in enumerate(s["findings"], 1):
         f = dict(f, index=i)
@@ -232,12 +252,23 @@ def refinement_report(game: str, results: list, write_trace) -> Section:
         findings.append({k: f[k] for k in ("step", "rules", "changed", "candidates", "scenario", "seed")}
                         | {"trace": write_trace(f)})
     data = {k: s[k] for k in ("steps", "stutters", "matched", "per_move", "never_matched", "lengths")}
+    data.update({"games_checked": len(checked), "games": len(results),
+                 "campaign_steps": sum(r.steps for r in results),
+                 "games_per_scenario": scope.get("games_per_scenario"),
+                 "state_machine": bool(scope.get("state_machine"))})
     data["findings"] = findings
+    per = scope.get("games_per_scenario")
+    which = "every game" if len(checked) == len(results) else f"the first {per} of each scenario"
+    machine = (f" The state machine's {scope.get('machine_steps', 0)} steps were checked too (a finding fails "
+               "its section)." if scope.get("state_machine") else
+               " The state machine's steps were not checked (the game's `refinement_machine`).")
     md = ["## Refinement: every model step against the proved transitions", "",
-          "Every step of the random campaign (one `apply`) is checked against the transitions the z3 proofs",
-          "prove inductive: the abstraction of the state before and after must be unchanged (a stutter), or",
-          "joined by one proved transition whose rules include a rule the step cites, or by a sequence of a",
-          "few (properties/refinement.py).", "",
+          "Every step of the random campaign's checked games (one `apply`) is checked against the transitions",
+          "the z3 proofs prove inductive: the abstraction of the state before and after must be unchanged (a",
+          "stutter), or joined by one proved transition whose rules include a rule the step cites, or by a",
+          "sequence of a few (properties/refinement.py).", "",
+          f"Checked: {len(checked)} of the campaign's {len(results)} games ({which}; `--refinement-games`), "
+          f"{s['steps']} of its {data['campaign_steps']} steps." + machine, "",
           f"{s['steps']} steps checked: {s['stutters']} stutters, {s['matched']} matched "
           f"(by sequence length: {', '.join(f'{k}: {v}' for k, v in s['lengths'].items()) or 'none'}), "
           f"{len(findings)} findings.", "",
@@ -248,7 +279,7 @@ def refinement_report(game: str, results: list, write_trace) -> Section:
         md.append(f"\n- **finding** ({f['scenario']} seed {f['seed']}, step {f['step']}; rules {', '.join(f['rules'])}): "
                   f"changed {json.dumps(f['changed'], sort_keys=True)[:300]}; trace {f['trace']}")
     return Section("refinement", data, not findings, md,
-                   f"{s['steps']} steps refinement-checked, {len(findings)} findings")
+                   f"{s['steps']} steps of {len(checked)} games refinement-checked, {len(findings)} findings")
 
 
 def adapter_selftest(seed: int, game: str = DEFAULT_GAME) -> list[dict]:

@@ -49,15 +49,18 @@ def run_schedule(tasks: list[tuple], budget_s: float | None, progress, jobs: Job
 
 
 def campaign(game: str, scenarios: list[str], seed: int, games_per_scenario: int, budget_s: float | None = None,
-             progress=None, options: dict | None = None, jobs: Jobs = 1, refine: bool = False) -> list[GameResult]:
+             progress=None, options: dict | None = None, jobs: Jobs = 1, refine: bool = False,
+             refine_games: int | None = None) -> list[GameResult]:
     """Play ``games_per_scenario`` checked games of ``game`` per scenario (round ``k`` plays one
     game of every scenario, seed :func:`game_seed`), within an optional time budget checked before
     each game; returns every result. ``options``: the game options of every game. ``jobs``:
     where the games run, local worker processes or a Dask scheduler (properties/pool.py; the
     same results in the same order). ``progress(n, result)`` is called
     after each game. ``refine``: every step also checked against the game's proved transitions
-    (properties/refinement.py; each result carries its tally)."""
-    tasks = [(game, scen, game_seed(seed, k), options, refine) for k in range(games_per_scenario) for scen in scenarios]
+    (properties/refinement.py; each result carries its tally), in the first ``refine_games`` games
+    of each scenario (None: in every game; the others' results carry no tally)."""
+    tasks = [(game, scen, game_seed(seed, k), options, refine and (refine_games is None or k < refine_games))
+             for k in range(games_per_scenario) for scen in scenarios]
     return run_schedule(tasks, budget_s, progress, jobs)
 
 

@@ -40,7 +40,12 @@ class GameChecks:
     ``proofs``: its z3 proof suite, a module with ``prove_all()`` (a list of results, each with its
     ``name``, its verdict as ``status`` or ``verdict``, and the ``seconds`` and ``z3_steps`` it
     took: what benchmarks/proofs.py measures), and optionally ``setup()`` (the symbolic state built
-    once, timed apart).
+    once, timed apart);
+    ``refinement_games``: how many of the random campaign's games per scenario ``cdg-oracle
+    verify`` refinement-checks (the first ones of each scenario; None: every game), chosen per game
+    so that the check stays within about the time of its campaigns (``--refinement-games``
+    overrides it); ``refinement_machine``: whether verify's state machine checks its steps too
+    (False where that would cost far more than the campaigns).
 
     **Lazy fields.** Any field but ``game`` may hold, instead of its object, the import string
     ``"module:attribute"`` of it: the object is imported the first time the field is read (and
@@ -62,6 +67,8 @@ class GameChecks:
     cli_options: Any = None
     refinement: Any = None
     proofs: Any = None
+    refinement_games: int | None = None
+    refinement_machine: bool = True
 
     def __getattribute__(self, name: str) -> Any:
         value = object.__getattribute__(self, name)
@@ -71,7 +78,7 @@ class GameChecks:
         return value
 
 
-_LAZY = frozenset(f.name for f in fields(GameChecks)) - {"game"}
+_LAZY = frozenset(f.name for f in fields(GameChecks)) - {"game", "refinement_games", "refinement_machine"}
 
 
 @dataclass(frozen=True)

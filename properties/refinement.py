@@ -466,6 +466,18 @@ def _canonical(terms: dict, before: dict, after: dict, passing: frozenset) -> li
     return out
 
 
+def _leave_one(part: frozenset, for_first: frozenset) -> list:
+    """The components of ``for_first`` (those of a move's ``part`` that a related move not yet used
+    could take) that a move may leave, one alone, for such a move, where there are more than one
+    (leaving all of them is the other option): a coup taking a country's influence and DEFCON but
+    leaving the game's end to turn 10's end (Twilight Struggle 6.3.4, 4.5 F, 10.3.2), though other
+    coups could take DEFCON and other moves the influence. In their order, after the options of
+    taking the whole part and of leaving all of ``for_first``."""
+    if len(for_first) < 2 or len(part) < 2:
+        return []
+    return sorted(for_first)
+
+
 def _label(name: str) -> tuple[str, str | None]:
     """A component's or a move's name and the text in its first brackets (its label: a card, a
     country, a side): ``"inf[Iraq][US]"`` gives ``("inf", "Iraq")``; no brackets, ``(name, None)``."""
@@ -848,6 +860,14 @@ class Checker:
             return True
         return self._whole(e, pre_v, post_v)
 
+    def enabled(self, name: str, state: dict) -> bool:
+        """Whether the guards of move ``name`` that read no choice hold on ``state`` (Python
+        functions of its values, :attr:`_Effect.fixed`): where they do not, no part of any step
+        from ``state`` is that move's (:meth:`admits` and :meth:`_partial` would refuse each), so
+        the sequence search skips it without a part tried (a family of a hundred members, one a
+        card on the table: the others are not counted against :data:`SEARCH_BUDGET`)."""
+        return all(f(state) for f in self.effect(name).fixed)
+
     def _plain(self, e: _Effect, n: str):
         """The value of footprint component ``n`` (a term without a choice) as a Python function
         of the pre values, or False where it has no Python form."""
@@ -965,7 +985,7 @@ class Checker:
                           if f != n and f not in used and self.moves[f].footprint & left
                           and self.moves[f].footprint <= within]
                 passing = frozenset(c for c in m.footprint - left if shared(c) and any(c in fp for fp in takers))
-                if not passing:
+                if not passing or not self.enabled(n, state):
                     continue
                 budget[0] -= 1
                 if budget[0] < 0:
@@ -1009,6 +1029,8 @@ class Checker:
                 part = left & self.moves[n].footprint
                 if not part or (last and part != left) or (after and not after & part):
                     continue
+                if not self.enabled(n, state):
+                    continue   # its guards without a choice fail here: every option would (no part tried)
                 options = [(part, None)]
                 # or only what no related move left could take, the rest left as it is for that move
                 # (a Military Operations check leaving the VP to the final scoring after it)
@@ -1016,6 +1038,7 @@ class Checker:
                                                           for m in first if m != n and m not in used))
                 if for_first and part - for_first:
                     options.append((part - for_first, None))
+                options += [(part - {c}, None) for c in _leave_one(part, for_first)]
                 if waypoints is not None:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
@@ -1042,7 +1065,8 @@ class Checker:
             for n in names:
                 part = left & self.moves[n].footprint
                 free = frozenset(c for c in part if shared(c))
-                if free and not (last and part != left) and not (after and not after & part):
+                if free and not (last and part != left) and not (after and not after & part) \
+                        and self.enabled(n, state):
                     budget[0] -= 1
                     if budget[0] < 0:
                         raise _Bounded

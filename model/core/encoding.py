@@ -155,16 +155,19 @@ class ActionTable:
     def ids_of(self, actions: list) -> list[int | None]:
         """The ids of ``actions`` (None for one the table does not hold), in their order. One-key
         objects of one key (a draw's cards, a die's faces) are looked up by value all at once; a
-        boolean or a float value takes the typed path (``True`` is not ``1``)."""
-        if actions and type(actions[0]) is dict and len(actions[0]) == 1:
+        boolean or a float value takes the typed path (``True`` is not ``1``). A short list (a
+        decision's few choices) goes one by one: the passes over the whole list cost more there."""
+        if len(actions) > 8 and type(actions[0]) is dict and len(actions[0]) == 1:
             (k,) = actions[0]
             sub = self._single.get(k)
-            if sub is not None and set(map(len, actions)) == {1}:
-                try:
+            if sub is not None:
+                try:  # every action holds ``k`` (a dict: another value raises), so ...
                     values = list(map(itemgetter(k), actions))
                 except (KeyError, TypeError):
                     values = None
-                if values is not None and (k in self._strings or not ({bool, float} & set(map(type, values)))):
+                # ... their sizes sum to their number only when each holds ``k`` alone
+                if values is not None and sum(map(len, actions)) == len(actions) \
+                        and (k in self._strings or not ({bool, float} & set(map(type, values)))):
                     try:
                         return list(map(sub.get, values))
                     except TypeError:  # an unhashable value: the slow path says None

@@ -47,6 +47,9 @@ began).
 **The re-deal** (:func:`redeal`) is the generic part of the sampler: a pool of cards the side
 cannot place, shared out among places of known sizes uniformly at random with the caller's
 ``rng`` (the model itself never draws: model/ holds no randomness, tests/test_layout.py).
+:func:`sample` poses the pending question again for the new deal and draws again the deals it
+rules out (rejection: exact); it raises :class:`RedealError` rather than give the true hidden
+cards when it cannot find one.
 """
 from __future__ import annotations
 
@@ -254,19 +257,44 @@ def hidden_from(history: list, side: str, cards: Iterable[int]) -> set:
     return {c for c in cards if c in unseen or c not in named}
 
 
-#: Re-deals tried before the sampler gives up on a hand the question under way rules out.
-TRIES = 200
+#: Deals drawn at most, all ruled out by the question under way, before the sampler gives up
+#: with a :class:`RedealError` (read at each call). Over random states of random games (both
+#: sides, every fifth decision node: benchmarks, docs/openspiel.md) one call in a few hundred
+#: draws a deal ruled out at all, and then a few: never near this many.
+TRIES = 10_000
 
 
-def sample(st: Any, deal: Any, rng: Any) -> Any:
+class RedealError(DataError):
+    """The re-deal sampler drew :data:`TRIES` deals and the question under way ruled every one
+    out (or cannot be posed again at all): it has no state to give, and never gives the state
+    it was given in place of one (that would show the caller the true hidden cards)."""
+
+
+def sample(st: Any, deal: Any, rng: Any, side: str | None = None, tries: int | None = None) -> Any:
     """Re-deal a copy of ``st`` with ``deal(new, rng)`` (which changes only what a side cannot
     see) and pose the pending question again for the new deal (model/core/engine.py ``repose``).
-    A question under way may rule a deal out (the other side is choosing the second card of an
-    operation that needs one it may hold, Labyrinth 7.6; a frame expects a card the deal moved):
-    such a deal is drawn again, which conditions the uniform deal on the question standing as it
-    stands (rejection sampling: exact). After :data:`TRIES` deals all ruled out, the copy of
-    ``st`` itself is returned (always consistent; the caller's draws then tell nothing new)."""
-    for _ in range(TRIES):
+
+    A question under way may rule a deal out: posed again for the new hands it fails or offers
+    nothing (Labyrinth's Amerithrax, card 59, asks the US for its highest US-associated card,
+    which a new US hand may lack; UN Intervention's companion, Twilight Struggle card 32, needs a
+    card of the opponent's event in the hand; a frame expects a card the deal moved), or, when the
+    question is ``side``'s own (the side the deal is for, when given), it offers other choices
+    than the true one (``side`` sees its own choices: a deal that changes them is not consistent
+    with what it sees). Such a deal is drawn again, from scratch: rejection sampling, which draws
+    exactly from the uniform deal conditioned on the question standing as it stands (each draw is
+    independent, so the accepted one has exactly that distribution however many were ruled out).
+    The true deal is never ruled out, so the condition has positive probability.
+
+    After ``tries`` (default :data:`TRIES`) deals all ruled out, or when the question under way
+    cannot be posed again even for the true deal (then no deal can be checked), a one-line
+    :class:`RedealError`: the sampler never returns ``st``'s own hidden cards in place of a draw.
+    Without a question under way (or at the end) the first deal is the answer: no rejection."""
+    tries = TRIES if tries is None else tries
+    d0 = st.d
+    own = d0["pending"]["actions"] if side is not None and d0["pending"] is not None \
+        and d0["pending"]["player"] == side else None
+    checked = False
+    for _ in range(tries):
         new = st.clone()
         deal(new, rng)
         d = new.d
@@ -275,12 +303,29 @@ def sample(st: Any, deal: Any, rng: Any) -> Any:
         try:
             posed = new.ENGINE.repose(new)
         except DataError:
-            continue
-        if not posed["actions"]:
-            continue
-        d["pending"] = posed
-        return new
-    return st.clone()
+            posed = None
+        if posed is not None and posed["actions"] and (own is None or posed["actions"] == own):
+            d["pending"] = posed
+            return new
+        if not checked:  # the first deal ruled out: can the true deal's question be posed again?
+            checked = True
+            _check_reposes(st, own)
+    p = d0["pending"]
+    raise RedealError(f"sample_redeal: {tries} deals drawn, each ruled out by the question under way "
+                      f"({p.get('question') or p.get('prompt')!r}, {p['player']}): no consistent deal drawn")
+
+
+def _check_reposes(st: Any, own: list | None) -> None:
+    """A one-line :class:`RedealError` when ``st``'s own question, posed again for the true deal,
+    fails, offers nothing or (``own``: the side's own choices) offers other choices: then no deal
+    can be told consistent (every one would be ruled out, the true one too)."""
+    try:
+        posed = st.ENGINE.repose(st)
+    except DataError as e:
+        raise RedealError(f"sample_redeal: the question under way cannot be posed again: {e}") from None
+    if not posed["actions"] or (own is not None and posed["actions"] != own):
+        raise RedealError("sample_redeal: the question under way, posed again for the true deal, "
+                          "does not offer what it offers")
 
 
 def offered_from(st: Any, other: dict) -> tuple:

@@ -111,6 +111,19 @@ class StackState:
         total = sum(w)
         return [(a, Fraction(x, total)) for a, x in zip(acts, w)]
 
+    def chance_distribution(self) -> tuple[list, list[int] | None] | None:
+        """At a chance node ``(outcomes, weights)``: the outcomes as ``chance_outcomes()`` lists
+        them and their integer weights (each outcome's probability is its weight over their sum),
+        ``weights`` None when they are equally likely; None when not a chance node. The same
+        distribution as ``chance_outcomes()`` without a Fraction and a pair per outcome (a draw
+        from the deck has up to 120: oracle/openspiel.py reads this, not part of the contract)."""
+        d = self.d
+        p = d["pending"]
+        if d["terminal"] is not None or p["player"] != "chance":
+            return None
+        w = p["weights"]
+        return list(p["actions"]), (None if w is None else list(w))
+
     def apply(self, action: Any) -> None:
         """Apply one legal action or chance outcome; raises IllegalAction otherwise."""
         if self.d["terminal"] is not None:
@@ -206,7 +219,9 @@ class StackState:
         among the places it could be, every deal consistent with what ``side`` has seen as likely
         as the chance nodes that made it (the game's ``information.py`` says why, and when that
         is exact). ``self`` is not changed; the re-dealt state has the same information state
-        for ``side``, the same observation and, at ``side``'s decision, the same legal actions."""
+        for ``side``, the same observation and, at ``side``'s decision, the same legal actions.
+        When the question under way rules out every deal drawn (model/core/information.py
+        ``sample``), a one-line ``RedealError``: never ``self``'s own hidden cards as a draw."""
         check_side(self, side, "sample_redeal")
         info = self.game_object.information
         if info is None:

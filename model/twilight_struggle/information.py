@@ -121,7 +121,7 @@ def sample_redeal(st: Any, side: str, rng: Any) -> Any:
     """A state consistent with ``side``'s information state (the module docstring): the pile, the
     other hand's unseen cards and the other's face-down headline dealt again, the question posed
     again for the new hands (model/core/engine.py ``repose``)."""
-    return sample(st, lambda new, r: _deal(new, side, r), rng)
+    return sample(st, lambda new, r: _deal(new, side, r), rng, side)
 
 
 def _deal(new: Any, side: str, rng: Any) -> None:

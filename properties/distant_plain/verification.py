@@ -163,8 +163,8 @@ def victory_section() -> Section:
 
 
 def proofs_section() -> Section:
-    """The z3 inductive proofs (properties/distant_plain/z3_proofs.py): the base cases and every
-    transition, each proved or with its counterexample."""
+    """The z3 inductive proofs (properties/distant_plain/z3_proofs.py): the base cases, every
+    transition and every composite step, each proved or with its counterexample."""
     from cdg_oracle.properties.distant_plain import z3_proofs
     from cdg_oracle.properties.verification import proofs_section as proofs_table
 
@@ -173,7 +173,9 @@ def proofs_section() -> Section:
                         ["The invariants (properties/distant_plain/z3_state.py: pieces conserved by kind, counts, the tracks'",
                          "bounds, Support levels and markers, the boxes, Hostility, the victory margins bounded) hold at the",
                          "sandbox's set-up, and each transition (one step of an Operation, a Special Activity or a Propaganda",
-                         "phase, z3_proofs.py) is proved to preserve them, or a counterexample is shown."], proofs,
+                         "phase, z3_proofs.py) and each composite step (transitions in a row that one answer takes, two of",
+                         "them changing one component: the name joins them with +) is proved to preserve them, or a",
+                         "counterexample is shown."], proofs,
                         [(p["name"], ", ".join(p.get("rules", [])), p["status"], p.get("witness"))
                          for p in proofs])
 

@@ -2,6 +2,7 @@
 (properties/distant_plain/z3_state.py, z3_proofs.py)."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -104,6 +105,28 @@ def test_the_encoded_margins_equal_the_models_on_a_built_board():
 def test_every_transition_is_proved_inductive_and_not_vacuous(name):
     r = P.prove(name)
     assert r["status"] == "proved" and r["enabled"], r
+
+
+#: the composite the default run proves (each costs seconds of z3); every one with CDG_SLOW_TESTS=1
+QUICK_COMPOSITE = "propaganda_resources+propaganda_reset"
+_SLOW = [pytest.mark.slow, pytest.mark.skipif(not os.environ.get("CDG_SLOW_TESTS"), reason="slow: set CDG_SLOW_TESTS=1")]
+
+
+@pytest.mark.rule("propaganda.resources", "propaganda.reset", "propaganda.redeploy", "propaganda.support",
+                  "warlords.operations")
+@pytest.mark.parametrize("name", [n if n == QUICK_COMPOSITE else pytest.param(n, marks=_SLOW) for n in P.COMPOSITES])
+def test_every_composite_step_is_proved_inductive_and_not_vacuous(name):
+    """A composite step (z3_proofs.COMPOSITES: transitions in a row that one answer takes) is proved
+    as a transition is: its own relation, the one the refinement check matches, keeps every
+    invariant."""
+    r = P.prove(name)
+    assert r["status"] == "proved" and r["enabled"], r
+
+
+def test_prove_all_proves_the_composites_after_the_transitions(monkeypatch):
+    monkeypatch.setattr(P, "base_cases", lambda: [])
+    monkeypatch.setattr(P, "prove", lambda name, facts=None: {"name": name})
+    assert [r["name"] for r in P.prove_all()] == list(P.TRANSITIONS) + list(P.COMPOSITES)
 
 
 def test_the_verification_report_has_the_proofs_and_fails_on_a_counterexample(monkeypatch):

@@ -177,7 +177,7 @@ def test_rules_lists_every_rule_and_card(capsys):
 
 
 def test_verify_writes_reports(tmp_path, capsys):
-    code, stdout, stderr = run(capsys, "verify", "--budget", "5", "--games", "1", "--examples", "2",
+    code, stdout, stderr = run(capsys, "verify", "--no-refinement", "--budget", "5", "--games", "1", "--examples", "2",
                                "--steps", "20", "--out", str(tmp_path))
     md = (tmp_path / "labyrinth" / "verification.md").read_text()
     data = json.loads((tmp_path / "labyrinth" / "verification.json").read_text())

@@ -165,7 +165,7 @@ def quick_verify(monkeypatch):
 
 
 def test_item4_verify_games_0_runs_no_campaign_solo_included(tmp_path, capsys, quick_verify):
-    code, _, err = run(capsys, "verify", "--games", "0", "--examples", "1", "--steps", "5",
+    code, _, err = run(capsys, "verify", "--no-refinement", "--games", "0", "--examples", "1", "--steps", "5",
                        "--out", str(tmp_path))
     data = json.loads((tmp_path / "labyrinth" / "verification.json").read_text())
     assert code == 0, err
@@ -214,7 +214,7 @@ def test_item5_sigint_during_verify_z3_stops_it_and_keeps_earlier_reports(tmp_pa
     # a child inherits, and Python then leaves ignored, as a background job's should be).
     launcher = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
                 "os.execv(sys.executable, [sys.executable] + sys.argv[1:])")
-    proc = subprocess.Popen([sys.executable, "-c", launcher] + CLI[1:] + ["verify", "--games", "0", "--out",
+    proc = subprocess.Popen([sys.executable, "-c", launcher] + CLI[1:] + ["verify", "--no-refinement", "--games", "0", "--out",
                                                                           str(tmp_path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     err = b""
@@ -243,7 +243,7 @@ def test_item6_a_time_budget_only_cuts_the_work_and_the_report_says_partial(tmp_
     """verify with a budget played as many games as the machine's speed allowed, so the committed
     report did not reproduce. Now ``--games`` and the seed fix the work; a budget that cuts it
     makes the report say so."""
-    code, _, err = run(capsys, "verify", "--budget", "0.001", "--games", "1", "--examples", "1",
+    code, _, err = run(capsys, "verify", "--no-refinement", "--budget", "0.001", "--games", "1", "--examples", "1",
                        "--steps", "5", "--out", str(tmp_path))
     data = json.loads((tmp_path / "labyrinth" / "verification.json").read_text())
     md = (tmp_path / "labyrinth" / "verification.md").read_text()
@@ -435,6 +435,6 @@ def test_item5_an_interrupt_lost_in_a_finaliser_still_stops_verify(tmp_path, cap
         return []
 
     monkeypatch.setattr(z3_proofs, "prove_all", proofs_then_lost_interrupt)
-    code, _, err = run(capsys, "verify", "--games", "0", "--examples", "1", "--steps", "5", "--out", str(tmp_path))
+    code, _, err = run(capsys, "verify", "--no-refinement", "--games", "0", "--examples", "1", "--steps", "5", "--out", str(tmp_path))
     assert code == 130 and "interrupted" in err
     assert not (tmp_path / "labyrinth" / "verification.json").exists()

@@ -68,7 +68,7 @@ def test_item2_verify_and_difftest_leave_no_hypothesis_folder_in_the_current_dir
     """verify and difftest --strategy hypothesis wrote hypothesis's cache of constants to
     ./.hypothesis/ of wherever they were run. (verify here without the inductive proofs and the
     adapter self-test, which tests/oracle/test_cli.py runs in full.)"""
-    for argv in (["-c", QUICK_VERIFY, "verify", "--games", "0", "--examples", "2", "--steps", "20", "--out", "out"],
+    for argv in (["-c", QUICK_VERIFY, "verify", "--no-refinement", "--games", "0", "--examples", "2", "--steps", "20", "--out", "out"],
                  ["-m", "cdg_oracle.oracle.cli", "difftest", "--strategy", "hypothesis", "--games", "2",
                   "--max-steps", "200", "--out", "f.jsonl"]):
         out = subprocess.run([sys.executable] + argv, capture_output=True, text=True, timeout=300, cwd=tmp_path)

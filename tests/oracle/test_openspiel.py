@@ -219,6 +219,74 @@ def test_ismcts_plays_a_few_moves_with_the_redeal_sampler(game):
     assert moved == 2 and sampled
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_chance_outcomes_are_the_same_through_either_reading(game, monkeypatch):
+    """The binding reads a chance node as its outcomes and integer weights (the model state's
+    ``chance_distribution``) when the state class has it, else through the contract's
+    ``chance_outcomes()``: at every chance node of a game, and at a node made weighted, both
+    readings give the model's exact Fractions as the nearest floats, sorted by id."""
+    table = registry.get(game).action_table()
+    sp = openspiel._spec(game)
+
+    def both(state):
+        fresh = state.clone()  # nothing asked yet
+        monkeypatch.setattr(sp, "distribution", True)
+        got = state.chance_outcomes()
+        monkeypatch.setattr(sp, "distribution", False)
+        other = fresh.chance_outcomes()
+        monkeypatch.setattr(sp, "distribution", True)
+        native = state.native().chance_outcomes()
+        assert got == other == sorted((table.action_id(a), float(p)) for a, p in native)
+        return got
+
+    g = openspiel.load(game, max_steps=150)
+    state = g.new_initial_state()
+    rng = random.Random(5)
+    chance = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chance.append(state.clone())
+            action = rng.choices(*zip(*both(state)))[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    assert chance
+    # a weighted node (Labyrinth's solo draws among plot values weigh them so, 9.3.2)
+    state = max(chance, key=lambda s: len(s.chance_outcomes()))
+    pending = state.native().d["pending"]
+    pending["weights"] = [3 * i + 1 for i in range(len(pending["actions"]))]
+    state.model.changed()
+    got = both(state)
+    assert len({p for _, p in got}) == min(len(got), len(set(pending["weights"])))
+    assert abs(sum(p for _, p in got) - 1) < 1e-9
+
+
+def test_the_resampler_never_gives_the_true_deal_unasked(monkeypatch):
+    """When the model's sampler has no state to give (RedealError: every deal it drew was ruled
+    out by the question under way), the resampler raises it by default, and gives the state
+    itself (the true hidden cards) only under ``fallback="state"``; a bad fallback is a one-line
+    DataError. A state it does give is the model's re-deal, not the state it was given."""
+    from cdg_oracle.model.core.information import RedealError
+
+    g = openspiel.load("labyrinth", max_steps=STEPS)
+    state = g.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    player = state.current_player()
+    dealt = [openspiel.resampler(seed)(state, player).native().to_json() for seed in range(5)]
+    assert any(text != state.native().to_json() for text in dealt)  # the hidden cards re-dealt
+
+    def ruled_out(self, side, rng):
+        raise RedealError("sample_redeal: 10000 deals drawn, each ruled out by the question under way")
+    monkeypatch.setattr(registry.get("labyrinth").state_class, "sample_redeal", ruled_out)
+    with pytest.raises(RedealError):
+        openspiel.resampler(0)(state, player)
+    kept = openspiel.resampler(0, fallback="state")(state, player)
+    assert kept is not state and kept.native().to_json(history=True) == state.native().to_json(history=True)
+    with pytest.raises(DataError, match="fallback"):
+        openspiel.resampler(0, fallback="truth")
+
+
 def test_options_and_rulings_are_parameters():
     for game in GAMES:
         spec = registry.get(game)

@@ -121,7 +121,7 @@ def quick_verify(monkeypatch):
 def test_item6_verify_budget_cuts_the_solo_campaign_too(tmp_path, capsys, quick_verify):
     """verify's --budget cut the two-player campaign only: the solo campaign played its first round
     whole (20 games) whatever the budget. Now the budget bounds every campaign together."""
-    code, _, err = run(capsys, "verify", "--budget", "0.001", "--games", "1", "--examples", "1",
+    code, _, err = run(capsys, "verify", "--no-refinement", "--budget", "0.001", "--games", "1", "--examples", "1",
                        "--steps", "5", "--out", str(tmp_path))
     data = json.loads((tmp_path / "labyrinth" / "verification.json").read_text())
     assert code == 0, err

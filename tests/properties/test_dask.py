@@ -63,7 +63,8 @@ def test_campaign_on_the_cluster_gives_the_results_of_one_process(scheduler):
 
 def test_verify_sections_are_the_same_bytes_on_the_cluster_with_one_or_two_workers(scheduler):
     """verify's campaign sections (the random campaign, Labyrinth's solo campaign) from the cluster
-    are, as JSON and as Markdown, those of one process and of two local workers."""
+    are, as JSON and as Markdown, those of one process (two local workers give the same games:
+    tests/properties/test_jobs.py)."""
     ver = verification("labyrinth")
 
     def sections(jobs):
@@ -72,9 +73,7 @@ def test_verify_sections_are_the_same_bytes_on_the_cluster_with_one_or_two_worke
         extras = ver.extra_campaigns(["lets_roll"], 2, 2, None, None, lambda text: None, jobs)
         return [(json.dumps(x.data, sort_keys=True), "\n".join(x.md)) for x in [camp] + [e.section for e in extras]]
 
-    one = sections(1)
-    assert sections(scheduler) == one
-    assert sections(2) == one
+    assert sections(scheduler) == sections(1)
 
 
 def test_paired_games_on_the_cluster_give_the_tallies_of_one_process(scheduler):

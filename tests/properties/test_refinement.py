@@ -159,6 +159,15 @@ def test_the_tally_round_trips_and_adds_up():
     assert c.never_matched() == ["copy_x_to_y", "raise_flag"]
 
 
+def test_a_move_may_leave_one_of_the_components_related_moves_could_take():
+    """``_leave_one``: beside taking its whole part or leaving all that related moves could take, a
+    move may leave one of those alone (when there are two or more, in a part of two or more)."""
+    assert R._leave_one(frozenset({"a", "b", "c"}), frozenset({"b", "c"})) == ["b", "c"]
+    assert R._leave_one(frozenset({"b", "c"}), frozenset({"b", "c"})) == ["b", "c"]
+    assert R._leave_one(frozenset({"a", "b"}), frozenset({"b"})) == []
+    assert R._leave_one(frozenset({"b"}), frozenset({"b"})) == []
+
+
 def test_a_finding_step_counts_its_cost_apart():
     """STATS counts each finding and the CPU seconds of its step's check (the benchmark prints the
     ratio without them: the steady state a clean campaign pays); a matched step adds to neither."""

@@ -122,3 +122,78 @@ def test_the_china_card_is_never_re_dealt():
             assert all(6 not in h for h in new.d["hands"].values()) == all(6 not in h for h in st.d["hands"].values())
             moved += new.d["hands"] != st.d["hands"]
     assert moved > 0
+
+
+def _companion_question():
+    """The US choosing UN Intervention's companion (card 32, ``event_32.companion``), the USSR
+    events left in the pile but one moved to the discards: of the cards the USSR cannot place
+    (the US hand's and the pile), only two can make that question stand (the US hand's USSR event
+    and the pile's), so a re-deal for the USSR is ruled out unless the new US hand holds one of
+    them (most are)."""
+    st = _until(new_game("standard"), "event_32.companion", random.Random(39))
+    d = st.d
+    assert d["pending"]["player"] == "US"
+    moved = [c for c in d["deck"] if st.cards[c].side == "USSR"][1:]
+    for c in moved:
+        d["deck"].remove(c)
+        d["discard"].append(c)
+    d["discard"].sort()
+    return st
+
+
+@pytest.mark.rule("card 32", "4.5")
+def test_the_redeal_is_conditioned_on_the_question_under_way():
+    """The re-deal is the uniform deal conditioned on the question under way standing (rejection,
+    exact): UN Intervention's companion question is posed only to a hand holding a USSR event, so
+    for the USSR every re-dealt US hand holds one and is offered exactly its own, and each card
+    lands in the US hand with its exact conditional probability: for a USSR event of the pool
+    (``q`` of ``N``, ``k`` cards in the hand) ``(k/N) / P(A)``, for another card
+    ``(k/N)(1 - C(N-1-q, k-1)/C(N-1, k-1)) / P(A)``, with ``P(A) = 1 - C(N-q, k)/C(N, k)`` the
+    chance that a uniform hand holds one. An unconditioned deal (``k/N`` each) fails by far, and
+    so would one that kept the true hand."""
+    st = _companion_question()
+    hand = st.d["hands"]["US"]
+    pool = sorted(hand + st.d["deck"])
+    q_cards = {c for c in pool if st.cards[c].side == "USSR"}
+    n_pool, k, q = len(pool), len(hand), len(q_cards)
+    p_any = 1 - math.comb(n_pool - q, k) / math.comb(n_pool, k)
+    assert q == 2 and p_any < 0.5  # most deals are ruled out: the condition matters
+    p_q = (k / n_pool) / p_any
+    p_other = (k / n_pool) * (1 - math.comb(n_pool - 1 - q, k - 1) / math.comb(n_pool - 1, k - 1)) / p_any
+    n = 500
+    counts: Counter = Counter()
+    rng = random.Random(32)
+    for _ in range(n):
+        new = st.sample_redeal("USSR", rng)
+        new_hand = new.d["hands"]["US"]
+        assert sorted(new_hand + new.d["deck"]) == pool and new.d["hands"]["USSR"] == st.d["hands"]["USSR"]
+        offered = sorted(a["card"] for a in new.d["pending"]["actions"])
+        assert offered == sorted(c for c in new_hand if c in q_cards) != []
+        counts.update(new_hand)
+    worst = 0.0
+    for c in pool:
+        p = p_q if c in q_cards else p_other
+        worst = max(worst, abs(counts[c] - n * p) / math.sqrt(n * p * (1 - p)))
+    assert worst < 4.5, f"a card's count is {worst:.1f} standard deviations off"
+
+
+@pytest.mark.rule("card 32")
+def test_the_redeal_never_gives_the_true_hand_in_place_of_a_draw(monkeypatch):
+    """When every deal the sampler may draw is ruled out (here: a budget of one, on the state of
+    the test above, where most deals are), it raises a one-line RedealError: it never returns
+    the state it was given (the true hidden cards) as if it were a draw."""
+    from cdg_oracle.model.core import information
+    from cdg_oracle.model.core.errors import DataError
+
+    st = _companion_question()
+    monkeypatch.setattr(information, "TRIES", 1)
+    raised = 0
+    for seed in range(40):
+        try:
+            new = st.sample_redeal("USSR", random.Random(seed))
+        except information.RedealError as e:
+            assert isinstance(e, DataError) and "\n" not in str(e) and "event_32.companion" in str(e)
+            raised += 1
+            continue
+        assert any(st.cards[c].side == "USSR" for c in new.d["hands"]["US"])
+    assert raised >= 15  # about 5 in 8 single deals are ruled out

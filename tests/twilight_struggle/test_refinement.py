@@ -157,8 +157,6 @@ def test_turn_10s_end_is_the_military_operations_check_then_the_final_scoring(st
     assert c.admits("milops_check", near, ended, ended_changed)
     assert not c.admits("turn_10_end", near, ended, ended_changed)
     # the step the model takes: the round's card leaving the table too, a sequence of the two
-    # (the search over these moves: the full one is bounded before it reaches them, see the
-    # adapter's docstring)
     card = st.d["deck"][0]
     pre[f"zone[{card}]"] = Z["table"]
     post = dict(post, **{f"zone[{card}]": Z["discard"]})
@@ -169,6 +167,26 @@ def test_turn_10s_end_is_the_military_operations_check_then_the_final_scoring(st
     got = c.sequence(names, related, pre, post, changed, 3)
     assert got == (f"card_leaves_table[{card}]", "turn_10_end"), got
     assert c.sequence([n for n in names if n != "turn_10_end"], related, pre, post, changed, 3) in (None, R.BOUNDED)
+
+
+@pytest.mark.rule("4.5", "8.2.1", "10.3.2")
+def test_the_full_search_decides_turn_10s_end(standard):
+    """The whole check of turn 10's end (the rules the model cites there): some 380 moves touch
+    the VP and the game's end (every card's card_leaves_table, every country's coups), and the
+    search skips those whose guards without a choice fail on the state it is at (a card not on the
+    table: properties/refinement.py ``Checker.enabled``), so it reaches the card on the table then
+    turn_10_end within SEARCH_BUDGET (it was *search bounded* when every member was tried with
+    every waypoint of the VP)."""
+    c, st = _checker(standard)
+    pre = I.concrete_values(st)
+    card = st.d["deck"][0]
+    pre.update({"turn": 10, "milops[US]": 4, "milops[USSR]": 0, "vp": 0, f"zone[{card}]": Z["table"]})
+    post = dict(pre, **{"milops[US]": 0, "vp": 18, "over": True, "final": True, f"zone[{card}]": Z["discard"]})
+    rules = ["6.2.2", "6.2.3", "8.2.1", "10.3.2", "10.1.1", "10.1.2", "card 6"]   # late_war's, seed 1
+    before = R.STATS["searches bounded"]
+    got = c.check(pre, post, rules)
+    assert got == (f"card_leaves_table[{card}]", "turn_10_end"), got if not isinstance(got, R.Finding) else got.line()
+    assert R.STATS["searches bounded"] == before
 
 
 def test_a_stutter_is_matched(standard):
@@ -255,3 +273,42 @@ def test_the_refinement_check_alone_catches_mutants(name):
 def test_the_refinement_check_alone_catches_every_listed_mutant(name):
     r = RM.catches_mutant(GAME, name)
     assert r["caught"], r
+
+
+def _turn_10_end_step(scenario: str, seed: int, edition: str):
+    """The step of a random game (play_checked's choices, unchecked) that ends turn 10: the state
+    after it, the abstraction before and after, its rules."""
+    import random
+
+    from cdg_oracle.model.core.registry import get
+    from cdg_oracle.properties.sampling import sample_chance
+
+    rng = random.Random(seed)
+    st = get(GAME).new_state(scenario, "standard", None, {"edition": edition})
+    prev = I.concrete_values(st)
+    while not st.is_terminal():
+        legal = st.legal_actions()
+        st.apply(sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance"
+                 else legal[rng.randrange(len(legal))])
+        now = I.concrete_values(st)
+        if now["final"] and not prev["final"]:
+            return st, prev, now, st.applied_rules()
+        prev = now
+    raise AssertionError("no final scoring")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("CDG_SLOW_TESTS"), reason="slow: set CDG_SLOW_TESTS=1")
+@pytest.mark.rule("6.3.4", "4.5", "10.3.2")
+def test_a_coup_then_turn_10s_end_in_one_step_is_explained():
+    """late_war (seed edition), campaign seed 1 game 12, step 341: the last round's coup with the
+    China Card in Saudi Arabia (its influence and DEFCON 3 -> 2), the China Card face up, turn 10's
+    end. The coup leaves the game's end to turn_10_end; other coups could take DEFCON too, so
+    leaving all it shares with related moves left it nothing to do: the search also lets a move leave
+    one of them alone (properties/refinement.py ``_leave_one``). It was a finding, the search not
+    bounded."""
+    st, pre, post, rules = _turn_10_end_step("late_war", 100015, "seed")
+    assert (pre["defcon"], post["defcon"], pre["china_face_up"], post["china_face_up"]) == (3, 2, False, True)
+    got = R.checker(st).check(pre, post, rules)
+    assert got == ("coup_roll[Saudi Arabia]", "china_face_up", "turn_10_end"), \
+        got if not isinstance(got, R.Finding) else got.line()
