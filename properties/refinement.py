@@ -97,6 +97,10 @@ MAX_MOVES = 4
 #: most 1,147 parts, one that failed (a finding) 13,360.
 SEARCH_BUDGET = 20_000
 
+#: A move's components changed whatever its choices are computed for footprints of at most this many
+#: components (``Checker._forced``; a larger footprint, e.g. the end of turn's cards, has none).
+FORCED_MAX = 24
+
 #: A finding shows what breaks at most this many candidate moves (a game may split a transition
 #: into a family of many moves).
 MAX_CANDIDATES = 12
@@ -681,6 +685,8 @@ class Checker:
         self._first_set: dict = {}   # the same, as sets
         self._order = {n: i for i, n in enumerate(self.moves)}
         self._plans: dict = {}       # a step's shape -> the moves that explained it last (_recall)
+        self._forced_sets: dict = {}  # a move -> the components it always changes (_forced)
+        self._within: dict = {}       # (a move, components) -> whether it can take them (_can_take)
         #: whether any component is shared (the second search of :meth:`sequence` needs one)
         self._any_shared = any(spec.shared(c) for c in self.abstraction.components)
         self.tally = Tally()
@@ -929,8 +935,8 @@ class Checker:
 
         **An intermediate value** (a component the step leaves as it is, but two of its moves
         change: a card drawn and played, its hand count 0, 1, 0; a cell placed in a country whose
-        Jihad then turns it Active): where that search finds nothing, a second one (its own
-        :data:`SEARCH_BUDGET`; the shortest sequences first) lets a move related to the step take
+        Jihad then turns it Active): where that search finds nothing or runs out of its budget, a
+        second one (its own :data:`SEARCH_BUDGET`; the shortest sequences first) lets a move related to the step take
         shared components of its footprint that are at their values after the step to the values
         its effect gives, when a related move not yet used, whose footprint lies within the change
         left and that first move's footprint, may take them on; the next move must then take one
@@ -952,7 +958,7 @@ class Checker:
                 return used if any(u in first for u in used) else None
             if len(used) == limit[0]:
                 return None
-            memo = (frozenset((c, state[c]) for c in left), frozenset(u for u in used if u in first), passed[0] > 0,
+            memo = (frozenset((c, state[c]) for c in left), self._used_key(used, first, left), passed[0] > 0,
                     pending[0])
             if failed.get(memo, -1) >= limit[0] - len(used):
                 return None
@@ -985,7 +991,8 @@ class Checker:
                           if f != n and f not in used and self.moves[f].footprint & left
                           and self.moves[f].footprint <= within]
                 passing = frozenset(c for c in m.footprint - left if shared(c) and any(c in fp for fp in takers))
-                if not passing or not self.enabled(n, state):
+                if not passing or not self.enabled(n, state) \
+                        or not self._can_take(n, part | passing, any_of=(part, passing)):
                     continue
                 budget[0] -= 1
                 if budget[0] < 0:
@@ -1056,7 +1063,7 @@ class Checker:
                     if via is not None:
                         nxt[via[0]] = via[1]
                         taken = part_ - {via[0]}
-                    if admits(n, state, nxt, moved):
+                    if self._can_take(n, moved, every=moved) and admits(n, state, nxt, moved):
                         found = dfs(nxt, left - taken, used + (n,))
                         if found:
                             return found
@@ -1066,12 +1073,16 @@ class Checker:
                 part = left & self.moves[n].footprint
                 free = frozenset(c for c in part if shared(c))
                 if free and not (last and part != left) and not (after and not after & part) \
-                        and self.enabled(n, state):
-                    budget[0] -= 1
-                    if budget[0] < 0:
-                        raise _Bounded
-                    nxt = self._partial(n, state, post_v, left, free)
-                    if nxt is not None and any(nxt[c] != state[c] for c in part):
+                        and self.enabled(n, state) and self._can_take(n, part, every=part - free, any_of=(part,)):
+                    seen = []
+                    for core in self._partial_cores(free):
+                        budget[0] -= 1
+                        if budget[0] < 0:
+                            raise _Bounded
+                        nxt = self._partial(n, state, post_v, left, free - core)
+                        if nxt is None or nxt in seen or not any(nxt[c] != state[c] for c in part):
+                            continue
+                        seen.append(nxt)
                         found = dfs(nxt, frozenset(c for c in left if nxt[c] != post_v[c]), used + (n,))
                         if found:
                             return found
@@ -1084,7 +1095,12 @@ class Checker:
         passing_ok, passed, limit, pending = [False], [0], [k], [frozenset()]
         spent = 0   # the parts the first search tried, when a second one follows
         try:
-            found = dfs(pre_v, changed, ())
+            try:
+                found, first_bounded = dfs(pre_v, changed, ()), False
+            except _Bounded:
+                # the first search ran out of its budget: the second still has one of its own (the
+                # step may need an intermediate value, which only the second search tries)
+                found, first_bounded = None, True
             if found is None and self._any_shared:
                 # a second search, with intermediate values of the components at their final
                 # values: only where the step is not explained without them; the shortest such
@@ -1098,6 +1114,8 @@ class Checker:
                     if found:
                         stats["sequences with an intermediate value"] += 1
                         break
+            if found is None and first_bounded:
+                raise _Bounded
         except _Bounded:
             stats["searches bounded"] += 1
             found = BOUNDED
@@ -1107,6 +1125,77 @@ class Checker:
             "most parts tried by a search that failed"
         stats[most] = max(stats[most], tried)
         return found
+
+    @staticmethod
+    def _partial_cores(free: frozenset) -> list:
+        """The ways :meth:`sequence` tries a move that takes the shared components ``free`` to
+        values of its own: first each as near its value after the step as the move's witness can
+        (no component held), then each one held at its value after the step (the others free). One
+        witness alone may take the wrong one there: a Sleeper cell placed in one country and one in
+        another from a Funding track they share (the first placement's witness may take the whole
+        track's change, leaving the second none)."""
+        return [frozenset()] + [frozenset({c}) for c in sorted(free)] if len(free) > 1 else [frozenset()]
+
+    def _forced(self, name: str) -> frozenset:
+        """The components move ``name`` changes whatever the state and its choices (its guards and
+        ``value == pre`` unsatisfiable: a Travel's arrival, a Deploy's two places, a card's zone it
+        enters): a move may take part in a sequence only where each of them changes (the search's
+        cheap refusal, before any move check; a Travel to a country whose cells the step leaves as
+        they are is no candidate). Computed once per move (z3, one query a component; none for a
+        footprint over :data:`FORCED_MAX` components)."""
+        f = self._forced_sets.get(name)
+        if f is None:
+            e = self.effect(name)
+            out = []
+            if len(e.move.footprint) <= FORCED_MAX:
+                t = time.perf_counter()
+                s = z3.Solver()
+                s.add(*e.guards)
+                for n in sorted(e.move.footprint):
+                    s.push()
+                    s.add(e.values[n] == self.pre[n])
+                    if s.check() == z3.unsat:
+                        out.append(n)
+                    s.pop()
+                STATS["z3 solver calls"] += 1
+                STATS["z3 seconds"] += time.perf_counter() - t
+            f = self._forced_sets[name] = frozenset(out)
+        return f
+
+    def _can_take(self, name: str, within: frozenset, every: frozenset = frozenset(), any_of: tuple = ()) -> bool:
+        """Whether move ``name``, in some state and with some choices (the pre-state free), can
+        change each component of ``every``, one at least of each set of ``any_of``, and none of its
+        footprint outside ``within``: what a part of a sequence asks of it (:meth:`sequence`: the
+        components it takes, those it may take on, the rest of its footprint as it is). A move that
+        cannot (a Plot's marker, a Revolution's Governance, a Travel's arrival elsewhere, a Recruit
+        that places a cell in another country) is refused before any move check, and costs no part
+        of the search's budget. The components it always changes first (:meth:`_forced`, no z3),
+        then z3 once per move and sets (cached): a necessary condition, never a verdict."""
+        fp = self.moves[name].footprint
+        if not self._forced(name) <= within or any(not a & fp for a in any_of):
+            return False
+        key = (name, within & fp, every & fp, tuple(a & fp for a in any_of))
+        hit = self._within.get(key)
+        if hit is None:
+            e = self.effect(name)
+            parts = list(e.guards) + [e.values[n] == self.pre[n] for n in sorted(fp - within)]
+            parts += [e.values[n] != self.pre[n] for n in sorted(every & fp)]
+            parts += [z3.Or(*[e.values[n] != self.pre[n] for n in sorted(a & fp)]) for a in any_of]
+            hit = self._within[key] = _solved(parts)[0] != z3.unsat
+        return hit
+
+    def _used_key(self, used: tuple, first: set, left: frozenset) -> tuple:
+        """What of the moves ``used`` so far the rest of a sequence search depends on (its memo of
+        failures, :meth:`sequence`): whether one of them is related to the step (a sequence needs
+        one), and the related ones whose footprint meets the change ``left`` (an intermediate value
+        needs a related move not yet used that may take it on, and a move may leave a component to
+        one: both read only the moves whose footprint meets what is left). A related move whose
+        footprint lies outside what is left plays no part in the rest of the search, so two
+        sequences that took the same parts by different such moves share their failures (a card's
+        event relates to every transition: without this, each move that could have taken a part is
+        a search of its own)."""
+        related = [u for u in used if u in first]
+        return bool(related), frozenset(u for u in related if self.moves[u].footprint & left)
 
     def _partial(self, name: str, state: dict, post_v: dict, left: frozenset, free: frozenset,
                  passing: frozenset = frozenset()) -> dict | None:

@@ -63,7 +63,11 @@ Posture box but Israel's.
   (8.5.3 / 4.7.7.2: the flag at the Plot, the card to the box when put away),
   ``regime_change_flip`` (5.2.9, after the deal, apart from ``end_of_turn``'s 5.2.5-5.2.7),
   ``discard_from_hand`` (5.2.4: the final card through the table within one step) and
-  ``plot_marker_off_map`` (8.5.6's MARKER after the PRESTIGE part);
+  ``plot_marker_off_map`` (8.5.6's MARKER after the PRESTIGE part); and for the same reason
+  ``withdraw`` (7.3.5) leaves the Prestige roll that ends it to ``prestige_roll``, as Regime Change
+  does (the model rolls it in a chance step of its own). A solo game's WMD plots set numbered
+  markers aside and bring them back (9.3.3) within the transitions that add and use WMD plots
+  (:func:`wmd_added`, :func:`take_plot_off_map`; the parameter ``solo`` tells the two games apart);
 * an operation is a sequence of these steps, and the 120 card events are reduced to generic
   effects (place or remove Aid, Besieged Regime, NATO, Sadr, cells, a plot, a Cadre; set an
   Alignment, Governance, Posture, Funding, Prestige; move a card between zones): a card whose
@@ -88,9 +92,10 @@ from cdg_oracle.properties.z3_work import Spec, Transition, python_value, regist
 from cdg_oracle.properties.z3_work import Work as Z3Work
 from cdg_oracle.properties.labyrinth.z3_state import (
     ALIGN, CARDS, GOV, IRAQ, NON_INVARIANTS, PAKISTAN, PLOT_NUMBERS, POSTURE, RC, SIDES,
-    STATE_INVARIANTS, US, ZONES, MapFacts, StateView, SymState, available_cells, available_cells_of,
-    card_var, check_state, clamp, cvar, dependencies, facts_of, gwot_penalty, hand_size_jihadist,
-    hand_size_us, state_invariants, troops_level_of, variables, world_posture,
+    STATE_INVARIANTS, US, WMD_BOX_SIZE, ZONES, MapFacts, StateView, SymState, available_cells,
+    available_cells_of, card_var, check_state, clamp, cvar, dependencies, facts_of, gwot_penalty,
+    hand_size_jihadist, hand_size_us, plots_set_aside, state_invariants, troops_level_of, variables,
+    wmd_in_play, world_posture,
 )
 
 TRACK = -1          # the Troops track as a location of troops (7.3.1)
@@ -265,16 +270,65 @@ def move_plot_to_country(w: Work, sel, kind) -> None:
         w.update(fld, sel, lambda old, n, k=k: old + z3.If(kind == k, 1, 0))
 
 
-def take_plot_off_map(w: Work, sel, kind, wmd_returns: bool = False) -> None:
+def take_plot_off_map(w: Work, sel, kind, wmd_returns: bool = False, brings_back: bool = True) -> None:
     """8.5.5, 7.5.3: a plot leaves its country: a numbered one back to Available Plots, a WMD one
-    out of the game (``wmd_returns``: a deliberately broken rule, back to Available)."""
+    out of the game (``wmd_returns``: a deliberately broken rule, back to Available). 9.3.3, solo:
+    a WMD plot used brings the highest-numbered set-aside marker back (:func:`return_set_aside`);
+    a numbered one is set aside instead of Available while fewer are set aside than there are WMD
+    plots in play (the ruling ``solo_wmd_set_aside`` = "deferred", P11: a WMD plot that arrived
+    with no numbered marker Available; whether the ruling is that one is left free).
+    ``brings_back=False``: a WMD plot used brings no set-aside marker back (a deliberately broken
+    rule)."""
+    aside = w.choose_bool("set_aside")
+    w.require(z3.Implies(aside, z3.And(kind != WMD, w["solo"] == 1, plots_set_aside(w) < wmd_in_play(w))))
     for k, avail, fld in PLOT_KINDS:
         w.require(z3.Implies(kind == k, w.select(fld, sel) >= 1))
         w.update(fld, sel, lambda old, n, k=k: old - z3.If(kind == k, 1, 0))
-        if k != WMD or wmd_returns:
+        if k != WMD:
+            w[avail] = w[avail] + z3.If(z3.And(kind == k, z3.Not(aside)), 1, 0)
+            w[f"plots_aside_{k}"] = w[f"plots_aside_{k}"] + z3.If(z3.And(kind == k, aside), 1, 0)
+        elif wmd_returns:
             w[avail] = w[avail] + z3.If(kind == k, 1, 0)
     if not wmd_returns:
         w["wmd_removed"] = w["wmd_removed"] + z3.If(kind == WMD, 1, 0)
+        if brings_back:
+            return_set_aside(w, kind == WMD)
+
+
+def set_aside_lowest(w: Work, when) -> None:
+    """9.3.3 (solo): a WMD plot added to the Available plots sets aside the lowest-numbered
+    Available numbered marker (with none Available, none: P11). ``when`` limits it to a condition."""
+    done = z3.BoolVal(False)
+    for v in PLOT_NUMBERS:
+        avail, aside = f"plots_available_{v}", f"plots_aside_{v}"
+        this = z3.And(when, z3.Not(done), w[avail] >= 1)
+        w[avail] = w[avail] - z3.If(this, 1, 0)
+        w[aside] = w[aside] + z3.If(this, 1, 0)
+        done = z3.Or(done, this)
+
+
+def return_set_aside(w: Work, when) -> None:
+    """9.3.3 (solo): a WMD plot used brings the highest-numbered set-aside marker back to the
+    Available plots (none set aside: nothing; a two-player game sets none aside). ``when`` limits
+    it to a condition."""
+    done = z3.BoolVal(False)
+    for v in reversed(PLOT_NUMBERS):
+        avail, aside = f"plots_available_{v}", f"plots_aside_{v}"
+        this = z3.And(when, z3.Not(done), w[aside] >= 1)
+        w[aside] = w[aside] - z3.If(this, 1, 0)
+        w[avail] = w[avail] + z3.If(this, 1, 0)
+        done = z3.Or(done, this)
+
+
+def wmd_added(w: Work, k, solo_only: bool = True) -> None:
+    """4.7.8.1: ``k`` WMD plots (at most a box's 3) become Available; 9.3.3, solo: each sets aside
+    the lowest-numbered Available numbered marker (:func:`set_aside_lowest`), so that 6 plot
+    markers are in play. ``solo_only=False`` sets them aside in a two-player game too (a
+    deliberately broken rule: chapter 9 is the solo game's)."""
+    solo = w["solo"] == 1 if solo_only else z3.BoolVal(True)
+    w["wmd_available"] = w["wmd_available"] + k
+    for i in range(1, WMD_BOX_SIZE + 1):
+        set_aside_lowest(w, z3.And(solo, k >= i))
 
 
 def zone_index(zone: str) -> int:
@@ -466,12 +520,13 @@ def t_governance_change(w: Work, islamist_rule: bool = False) -> None:
     set_governance(w, c, g)
 
 
-@transition("islamic_revolution", "8.4.4", "8.4.5", "7.3.4.1")
+@transition("islamic_revolution", "8.4.4", "8.4.5", "7.3.4.1", "9.3.3")
 def t_islamic_revolution(w: Work, removes_markers: bool = True) -> None:
     """8.4.4: Islamist Rule; Adversary; Regime Change, Besieged Regime and Aid removed (NATO with
     the Regime Change marker, card 41); Funding + the country's Resources (clamped); Prestige to 1
     if troops (NATO counts) are there. 8.4.5: the first time Pakistan falls, its Arsenal's 3 WMD
-    plots become Available. ``removes_markers=False`` breaks 8.4.4's removals."""
+    plots become Available (9.3.3, solo: each sets aside a numbered marker, :func:`wmd_added`).
+    ``removes_markers=False`` breaks 8.4.4's removals."""
     c = w.choose_country("country", w.facts.muslim)
     w.require(w.select("gov", c) != GOV["none"], w.select("gov", c) != GOV["islamist_rule"])
     troops_there = w.select("troops", c) + 2 * w.select("nato", c)
@@ -480,7 +535,7 @@ def t_islamic_revolution(w: Work, removes_markers: bool = True) -> None:
     shift_funding(w, w.static(c, w.facts.resource))
     w["prestige"] = z3.If(troops_there > 0, 1, w["prestige"])
     pakistan = w.is_country(c, PAKISTAN)
-    w["wmd_available"] = w["wmd_available"] + z3.If(pakistan, w["wmd_box_pakistan"], 0)
+    wmd_added(w, z3.If(pakistan, w["wmd_box_pakistan"], 0))
     w["wmd_box_pakistan"] = z3.If(pakistan, 0, w["wmd_box_pakistan"])
 
 
@@ -572,11 +627,12 @@ def t_travel(w: Work) -> None:
     w.update("sleepers", dst, lambda old, n: old + 1)
 
 
-@transition("disrupt", "7.4.2", "7.4.3", "7.4.4", "card 54")
+@transition("disrupt", "7.4.1", "7.4.2", "7.4.3", "7.4.4", "card 54")
 def t_disrupt(w: Work) -> None:
     """7.4.2: up to 2 cells affected: an Active one to the Funding track, a Sleeper one turned Active
-    (Sadr cannot be Disrupted, card 54); with no cells, the Cadre removed instead. 7.4.3: removing
-    the last cell places a Cadre. 7.4.4: with 2+ troops there (NATO counts), Prestige +1."""
+    (Sadr cannot be Disrupted, card 54); with no cells, the Cadre removed instead: a Disrupt affects
+    a cell or removes the Cadre (7.4.1: its country has one or the other). 7.4.3: removing the last
+    cell places a Cadre. 7.4.4: with 2+ troops there (NATO counts), Prestige +1."""
     c = w.choose_country("country")
     troops_there = w.select("troops", c) + 2 * w.select("nato", c)
     cells_before = w.select("sleepers", c) + w.select("actives", c) + w.select("sadr", c)
@@ -587,6 +643,7 @@ def t_disrupt(w: Work) -> None:
     flip_sleepers(w, c, flipped)
     cells_after = w.select("sleepers", c) + w.select("actives", c) + w.select("sadr", c)
     remove_cadre = z3.And(cells_before == 0, cadre_before == 1, removed + flipped == 0)
+    w.require(z3.Or(removed + flipped >= 1, remove_cadre))
     w.update("cadre", c, lambda old, n: z3.If(z3.And(removed > 0, cells_after == 0), 1,
                                               z3.If(remove_cadre, 0, old)))
     shift_prestige(w, z3.If(troops_there >= 2, 1, 0))
@@ -658,11 +715,13 @@ def t_regime_change_marker(w: Work) -> None:
     flip_sleepers(w, target, w.select("sleepers", target))
 
 
-@transition("withdraw", "7.3.5", "4.7.1", "card 41")
+@transition("withdraw", "7.3.5", "card 41")
 def t_withdraw(w: Work) -> None:
     """7.3.5: troops out of a Regime Change country (to the track or a country they could deploy
-    to, the ``withdraw_destination`` ruling's widest reading); its Aid removed;
-    a Besieged Regime placed; roll Prestige. NATO leaves with the troops (card 41)."""
+    to, the ``withdraw_destination`` ruling's widest reading); its Aid removed; a Besieged Regime
+    placed. NATO leaves with the troops (card 41). (The Prestige roll that ends it, 7.3.5 and
+    4.7.1, is ``prestige_roll``: the model rolls it in a step of its own, a chance node, as it does
+    Regime Change's.)"""
     src = w.choose_country("from")
     dst = w.choose_location("to", deploy_destinations(w))
     n = w.choose_int("troops", 1)
@@ -670,7 +729,6 @@ def t_withdraw(w: Work) -> None:
     move_troops(w, src, dst, n)
     w.update("aid", src, lambda old, c: 0)
     w.update("besieged", src, lambda old, c: 1)
-    prestige_roll(w)
 
 
 # --------------------------------------------------------------------------------------------
@@ -688,13 +746,14 @@ def t_place_plot(w: Work) -> None:
     shift_prestige(w, z3.If(abu_sayyaf, -1, 0))
 
 
-@transition("resolve_plot", "8.5.6", "8.5.5", "5.2.3", "card 1")
+@transition("resolve_plot", "8.5.6", "8.5.5", "5.2.3", "9.3.3", "card 1")
 def t_resolve_plot(w: Work) -> None:
     """8.5.6, one unblocked plot: FUNDING (a clamped shift, or to 9 -- to 1 under Backlash);
     POSTURE (non-Muslim: that country's Posture and, in Schengen, two others rolled; the US: its
     Posture); PRESTIGE (troops there: -1, WMD: to 1; the US: a Prestige roll); GOVERNANCE (a
     Muslim country: each success removes an Aid and worsens it one level, never to Islamist Rule);
-    MARKER: a numbered plot back to Available, a WMD plot out of the game (8.5.5)."""
+    MARKER: a numbered plot back to Available, a WMD plot out of the game (8.5.5; 9.3.3, solo:
+    :func:`take_plot_off_map`)."""
     c = w.choose_country("country")
     kind = choose_plot(w)
     # FUNDING
@@ -725,15 +784,16 @@ def t_resolve_plot(w: Work) -> None:
     take_plot_off_map(w, c, kind)
 
 
-@transition("alert", "7.5.3", "8.5.5", "card 116")
-def t_alert(w: Work, wmd_returns: bool = False) -> None:
+@transition("alert", "7.5.3", "8.5.5", "9.3.3", "card 116")
+def t_alert(w: Work, wmd_returns: bool = False, brings_back: bool = True) -> None:
     """7.5.3: Alert removes a plot: a numbered one back to Available, a WMD one out of the game
-    (8.5.5); KSM (card 116) likewise."""
+    (8.5.5; 9.3.3, solo: a set-aside marker back, :func:`take_plot_off_map`); KSM (card 116)
+    likewise."""
     c = w.choose_country("country")
-    take_plot_off_map(w, c, choose_plot(w), wmd_returns)
+    take_plot_off_map(w, c, choose_plot(w), wmd_returns, brings_back)
 
 
-@transition("plot_marker_off_map", "8.5.6", "8.5.5")
+@transition("plot_marker_off_map", "8.5.6", "8.5.5", "9.3.3")
 def t_plot_marker_off_map(w: Work) -> None:
     """8.5.6 SEGNALINO, a plot resolution's last part: its marker leaves the country, a numbered one
     back to Available Plots, a WMD one out of the game (8.5.5). The model resolves a plot in parts
@@ -743,13 +803,14 @@ def t_plot_marker_off_map(w: Work) -> None:
     take_plot_off_map(w, c, choose_plot(w))
 
 
-@transition("wmd_becomes_available", "4.7.8.1", "card 65", "card 69", "card 71")
-def t_wmd_becomes_available(w: Work) -> None:
+@transition("wmd_becomes_available", "4.7.8.1", "9.3.3", "card 65", "card 69", "card 71")
+def t_wmd_becomes_available(w: Work, solo_only: bool = True) -> None:
     """4.7.8.1: a WMD event (HEU, Kazakh Strain, Loose Nuke) moves one WMD plot from the "Loose
-    Nuke, HEU & Kazakh Strain" box to Available (none left: nothing)."""
+    Nuke, HEU & Kazakh Strain" box to Available (none left: nothing); 9.3.3, solo: it sets aside the
+    lowest-numbered Available numbered marker (:func:`wmd_added`; ``solo_only=False`` breaks that)."""
     w.require(w["wmd_box_loose_nuke"] >= 1)
     w["wmd_box_loose_nuke"] = w["wmd_box_loose_nuke"] - 1
-    w["wmd_available"] = w["wmd_available"] + 1
+    wmd_added(w, z3.IntVal(1), solo_only)
 
 
 # --------------------------------------------------------------------------------------------
@@ -960,7 +1021,7 @@ ONE_WAY_NAMES = (
     ["wmd_box_loose_nuke", "wmd_box_pakistan"],
     ["wmd_removed"],
     ["reshuffles"],
-    ["plot_total_1", "plot_total_2", "plot_total_3", "decks"],
+    ["plot_total_1", "plot_total_2", "plot_total_3", "decks", "solo"],
 )
 
 
@@ -975,7 +1036,7 @@ def one_way(pre: SymState, post: SymState) -> list[tuple[str, str, z3.BoolRef]]:
         ("removed_wmd_never_return", "8.5.5", post["wmd_removed"] >= pre["wmd_removed"]),
         ("deck_marker_only_advances", "4.7.5", post["reshuffles"] >= pre["reshuffles"]),
         ("game_parameters_fixed", "3.3",
-         z3.And(*[post[p] == pre[p] for p in ("plot_total_1", "plot_total_2", "plot_total_3", "decks")])),
+         z3.And(*[post[p] == pre[p] for p in ("plot_total_1", "plot_total_2", "plot_total_3", "decks", "solo")])),
     ]
 
 
@@ -1154,12 +1215,12 @@ def base_cases() -> list[dict]:
     ``posture_roll``)."""
     from cdg_oracle.model.labyrinth import new_game, scenario_names
     out = []
-    for name in scenario_names():
+    for name, options in [(n, o) for n in scenario_names() for o in (None, {"solo": True})]:
         t0, s0 = time.perf_counter(), z3_steps()
-        st = new_game(name)
+        st = new_game(name, options=options)
         res = check_state(st.d, st.map)
         bad = [r for r in res if not r["holds"]]
-        out.append({"name": f"base case: {name}", "rules": ["3.2"],
+        out.append({"name": f"base case: {name}" + (" (solo)" if options else ""), "rules": ["3.2"] + (["9.0"] if options else []),
                     "status": "proved" if not bad else "counterexample",
                     "witness": {r["name"]: r["counterexample"] for r in bad} or None,
                     "seconds": round(time.perf_counter() - t0, 3), "z3_steps": z3_steps() - s0})

@@ -8,8 +8,9 @@ Italian rulebook).
 * tracks: ``prestige``, ``funding``, ``reserves_US``, ``reserves_Jihadist``, ``us_posture``,
   ``troops_track``, ``cells_track`` (4.7);
 * plots: ``plots_available_1/2/3`` (numbered markers in Available Plots, by value),
-  ``wmd_available``, ``wmd_box_loose_nuke`` and ``wmd_box_pakistan`` (4.7.8.1), ``wmd_removed``,
-  ``plots_stray`` (plot markers of no known kind anywhere: 0 in a sound state);
+  ``plots_aside_1/2/3`` (numbered markers a solo game's WMD plots set aside, 9.3.3: 0 in a
+  two-player game), ``wmd_available``, ``wmd_box_loose_nuke`` and ``wmd_box_pakistan`` (4.7.8.1),
+  ``wmd_removed``, ``plots_stray`` (plot markers of no known kind anywhere: 0 in a sound state);
 * game length: ``reshuffles`` (the Deck marker, 4.7.5) and ``decks`` (3.3); ``first_plot_used``
   (0/1: the turn's first Plot has put its card in the 1st Plot box, 4.7.7.2);
 * per country ``name``: ``gov[name]``, ``align[name]``, ``posture[name]``, ``rc[name]`` (enumerations,
@@ -22,7 +23,9 @@ Italian rulebook).
   ``cards_stray`` (entries that are not a card number 1-120);
 * parameters of the game (constant in a game; the transitions of ``z3_proofs`` keep them):
   ``plot_total_1/2/3``, the number of numbered plot markers of each value (the ruling
-  ``plot_marker_values``, model/labyrinth/scenarios.plot_values), and ``decks``.
+  ``plot_marker_values``, model/labyrinth/scenarios.plot_values, less those that left the game
+  under ``plot_markers_reusable=false``, D01), ``decks``, and ``solo`` (1 in a solo game, chapter 9;
+  else 0).
 
 **Derived quantities** (World Posture, GWOT penalty, troops level, funding level, Available cells,
 hand sizes) are z3 functions of the vector (:func:`world_posture` ...). The concrete state adds
@@ -90,10 +93,11 @@ NATO, SADR, IRAQ, PAKISTAN, ISRAEL, US, IRAN = (
     "NATO", "Moqtada al-Sadr", "Iraq", "Pakistan", "Israel", "United States", "Iran")
 
 GLOBAL_INTS = ("prestige", "funding", "reserves_US", "reserves_Jihadist", "troops_track", "cells_track",
-               "plots_available_1", "plots_available_2", "plots_available_3", "plots_stray",
+               "plots_available_1", "plots_available_2", "plots_available_3",
+               "plots_aside_1", "plots_aside_2", "plots_aside_3", "plots_stray",
                "wmd_available", "wmd_box_loose_nuke", "wmd_box_pakistan", "wmd_removed",
                "reshuffles", "cards_stray", "first_plot_used")
-PARAMETERS = ("plot_total_1", "plot_total_2", "plot_total_3", "decks")
+PARAMETERS = ("plot_total_1", "plot_total_2", "plot_total_3", "decks", "solo")
 COUNTRY_INTS = ("troops", "sleepers", "actives", "cadre", "aid", "besieged", "nato", "sadr",
                 "plots_1", "plots_2", "plots_3", "plots_wmd")
 COUNTRY_ENUMS = ("gov", "align", "posture", "rc")
@@ -371,20 +375,44 @@ def aid_nonnegative(S: SymState) -> Invariant:
 
 
 def numbered_plots_conserved(S: SymState) -> Invariant:
-    """4.8.1 (D01: reusable): the six numbered plot markers are in Available Plots or face down on
-    the map (a plot being resolved stays in its country until its MARKER step, 8.5.6); the values
-    come from the ``plot_marker_values`` ruling (parameters ``plot_total_v``)."""
+    """4.8.1 (D01: reusable): the six numbered plot markers are in Available Plots, face down on
+    the map (a plot being resolved stays in its country until its MARKER step, 8.5.6) or, in a solo
+    game, set aside by a WMD plot (9.3.3); the values come from the ``plot_marker_values`` ruling
+    (parameters ``plot_total_v``)."""
     names = S.facts.names
     parts = []
     for v in PLOT_NUMBERS:
-        avail, total = S[f"plots_available_{v}"], S[f"plot_total_{v}"]
-        parts.append(avail + z3.Sum([S.at(f"plots_{v}", n) for n in names]) == total)
-        parts.append(avail >= 0)
+        avail, aside, total = S[f"plots_available_{v}"], S[f"plots_aside_{v}"], S[f"plot_total_{v}"]
+        parts.append(avail + aside + z3.Sum([S.at(f"plots_{v}", n) for n in names]) == total)
+        parts += [avail >= 0, aside >= 0]
         parts += [S.at(f"plots_{v}", n) >= 0 for n in names]
     parts.append(S["plots_stray"] == 0)
     return Invariant("numbered_plots_conserved", "4.8.1",
-                     "for each value v: Available v + v on the map = the ruling's count of v",
+                     "for each value v: Available v + v on the map + v set aside = the ruling's count of v",
                      tuple(parts), model_check="plots_conserved")
+
+
+def wmd_in_play(S: SymState) -> z3.ArithRef:
+    """9.3.3: the WMD plots in play: Available or face down on the map."""
+    return S["wmd_available"] + z3.Sum([S.at("plots_wmd", n) for n in S.facts.names])
+
+
+def plots_set_aside(S: SymState) -> z3.ArithRef:
+    """9.3.3: the numbered plot markers set aside, every value."""
+    return z3.Sum([S[f"plots_aside_{v}"] for v in PLOT_NUMBERS])
+
+
+def set_aside_plots_stand_for_wmd(S: SymState) -> Invariant:
+    """9.3.3 (solo): each WMD plot added to the Available plots sets aside a numbered marker, and
+    each WMD plot used brings one back, "so that there are always exactly 6 plot markers in play":
+    a marker is set aside only for a WMD plot in play (Available or on the map), so no more are set
+    aside than there are WMD plots in play (fewer where one arrived with no numbered marker
+    Available, consistency.solo_plots); a two-player game sets none aside (9.0: chapter 9 is the
+    solo game's)."""
+    aside = plots_set_aside(S)
+    return Invariant("set_aside_plots_stand_for_wmd", "9.3.3",
+                     "numbered markers set aside <= WMD plots in play; none in a two-player game",
+                     (_bounds(S["solo"], 0, 1), aside <= wmd_in_play(S), z3.Implies(S["solo"] == 0, aside == 0)))
 
 
 def wmd_plots_conserved(S: SymState) -> Invariant:
@@ -546,7 +574,7 @@ def sadr_only_in_iraq(S: SymState) -> Invariant:
 STATE_INVARIANTS: tuple[Callable[[SymState], Invariant], ...] = (
     prestige_bounds, funding_bounds, reserves_bounds,
     troop_cubes_conserved, cell_cylinders_conserved, aid_nonnegative,
-    numbered_plots_conserved, wmd_plots_conserved, pakistan_arsenal_all_or_nothing,
+    numbered_plots_conserved, wmd_plots_conserved, set_aside_plots_stand_for_wmd, pakistan_arsenal_all_or_nothing,
     pakistan_arsenal_released_under_islamist_rule,
     cards_conserved, first_plot_box_single, game_length,
     us_posture_on_gwot_track, israel_always_hard, iran_no_posture_or_alignment,
@@ -719,13 +747,13 @@ def concrete_values(d: dict, facts: MapFacts, derived: dict | None = None, rulin
 #: the global components only when one of them changed).
 GLOBAL_KEYS = ("prestige", "funding", "troops_track", "cells_track", "wmd_available", "wmd_removed", "reshuffles",
                "decks", "reserves", "us_posture", "first_plot_used", "wmd_boxes", "plots_available", "rulings",
-               "plots_removed", "plots_set_aside")
+               "plots_removed", "plots_set_aside", "options")
 
 
 def global_values(d: dict, rulings: dict | None = None) -> dict:
-    """The components outside the countries and the card zones (tracks, plots available, game
-    length, parameters); ``plots_stray`` counts the stray markers of Available Plots only (the
-    countries' are :func:`country_values`')."""
+    """The components outside the countries and the card zones (tracks, plots available and set
+    aside, game length, parameters); ``plots_stray`` counts the stray markers of Available Plots
+    and of the set-aside ones only (the countries' are :func:`country_values`')."""
     vals: dict = {}
     for k in ("prestige", "funding", "troops_track", "cells_track", "wmd_available", "wmd_removed",
               "reshuffles", "decks"):
@@ -737,15 +765,19 @@ def global_values(d: dict, rulings: dict | None = None) -> dict:
     vals["wmd_box_loose_nuke"] = int(d["wmd_boxes"]["loose_nuke_heu_kazakh_strain"])
     vals["wmd_box_pakistan"] = int(d["wmd_boxes"]["pakistan_arsenal"])
     avail = Counter(d["plots_available"])
+    aside = Counter(d.get("plots_set_aside", ()))
     for v in PLOT_NUMBERS:
         vals[f"plots_available_{v}"] = avail.pop(v, 0)
-    vals["plots_stray"] = sum(avail.values())
-    # The numbered markers in the game: those that left it (plot_markers_reusable=false, D01) or a
-    # solo game set aside (9.3.3) are out of what the z3 state counts.
-    totals = (Counter(_plot_values(d["rulings"] if rulings is None else rulings))
-              - Counter(d.get("plots_removed", ())) - Counter(d.get("plots_set_aside", ())))
+        vals[f"plots_aside_{v}"] = aside.pop(v, 0)
+    vals["plots_stray"] = sum(avail.values()) + sum(aside.values())
+    # The numbered markers in the game: those that left it (plot_markers_reusable=false, D01) are
+    # out of what the z3 state counts (a solo game's set aside, 9.3.3, are ``plots_aside_v``).
+    totals = Counter(_plot_values(d["rulings"] if rulings is None else rulings)) - Counter(d.get("plots_removed", ()))
     for v in PLOT_NUMBERS:
         vals[f"plot_total_{v}"] = totals.get(v, 0)
+    # A solo game (chapter 9): its options say so; the canonical state, which leaves them out, keeps
+    # the set-aside markers' list only in a solo game (model/labyrinth/scenarios.initial_state).
+    vals["solo"] = int(bool(d["options"]["solo"] if "options" in d else "plots_set_aside" in d))
     return vals
 
 

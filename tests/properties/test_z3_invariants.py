@@ -147,6 +147,9 @@ BROKEN = {
     "numbered_plots_conserved": (lambda d: d["plots_available"].remove(3),
                                  {"plots_available_3": 1, "plot_total_3": 2}, None),
     "wmd_plots_conserved": (lambda d: d["countries"]["Egypt"]["plots"].append("WMD"), {"plots_wmd[Egypt]": 1}, None),
+    # a numbered marker set aside (9.3.3) in a two-player game with no WMD plot in play
+    "set_aside_plots_stand_for_wmd": (lambda d: d["plots_available"].remove(1) or d.update(plots_set_aside=[1]),
+                                      {"plots_aside_1": 1, "solo": 0}, None),
     "pakistan_arsenal_all_or_nothing": (lambda d: d["wmd_boxes"].update(pakistan_arsenal=2)
                                         or d.update(wmd_available=1), {"wmd_box_pakistan": 2}, None),
     "pakistan_arsenal_released_under_islamist_rule": (_pakistan_islamist,

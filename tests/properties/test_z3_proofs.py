@@ -84,6 +84,8 @@ BROKEN_RULES = [
     ("funding_shift", {"clamped": False}, "funding_bounds (4.7.4.1)"),
     ("event_card_move", {"from_removed": True}, "removed_cards_stay_removed (6.2.9)"),
     ("governance_change", {"islamist_rule": True}, "pakistan_arsenal_released_under_islamist_rule (8.4.5)"),
+    ("alert", {"brings_back": False}, "set_aside_plots_stand_for_wmd (9.3.3)"),
+    ("wmd_becomes_available", {"solo_only": False}, "set_aside_plots_stand_for_wmd (9.3.3)"),
 ]
 
 
