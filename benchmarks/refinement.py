@@ -21,7 +21,10 @@ Labyrinth's: a card's renamed from card 1's, ``Move.template``),
 the z3 solver calls (slices of values never seen before) and the sequence searches (parts tried,
 the most by one search that matched and by one that failed, the searches stopped at
 ``SEARCH_BUDGET``); the ratio is printed again without the first-use builds, and without the
-builds and z3 (what the check costs once its caches hold the values: Python alone). **The floor**:
+builds and z3 (what the check costs once its caches hold the values: Python alone), and without
+the finding steps' checks (``STATS`` "findings", "finding seconds": a finding's search, bounded or
+not, is the price of a finding; the ratio without it is the steady state a clean campaign pays;
+both are printed, with the share of the checked run the findings took). **The floor**:
 the walk plus the incremental abstraction alone (each game's states replayed apart and only the
 abstraction timed), what any exact check must do before it decides a step.
 
@@ -105,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{stats.get('searches bounded', 0)} bounded at {refinement.SEARCH_BUDGET})")
     print(f"    ratio without the first-use builds: {((checked - built) / max(checked_steps, 1)) / per_plain:.2f}x; "
           f"without the builds and z3 (Python alone): {((checked - built - z3s) / max(checked_steps, 1)) / per_plain:.2f}x")
+    fs, fn = stats.get("finding seconds", 0.0), stats.get("findings", 0)
+    print(f"    ratio without the finding steps' checks (the steady state a clean campaign pays): "
+          f"{((checked - fs) / max(checked_steps - fn, 1)) / per_plain:.2f}x; the {fn} finding steps' checks: "
+          f"{fs:.2f} s ({fs / max(checked, 1e-9) * 100:.0f}% of the checked run)")
     print(f"  floor (the walk + the incremental abstraction, what any exact check must do): "
           f"{(plain + floor * plain_steps / max(checked_steps, 1)) / plain:.2f}x "
           f"({floor / max(checked_steps, 1) * 1e3:.2f} ms a step for the abstraction, the walk "

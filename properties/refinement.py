@@ -73,6 +73,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 """
 from __future__ import annotations
 
+import operator
 import time
 import types
 from collections import Counter
@@ -223,8 +224,9 @@ BOUNDED = "(search bounded)"
 
 
 #: What the check has cost in this process: moves' terms built ("effects built") and their
-#: seconds, z3 solver calls and their seconds, sequence searches and the parts they tried
-#: (benchmarks/refinement.py prints them). Seconds are this process's CPU time
+#: seconds, z3 solver calls and their seconds, sequence searches and the parts they tried, the
+#: findings and their steps' seconds (of which building moves, and z3: a finding's price apart
+#: from what a clean campaign pays) (benchmarks/refinement.py prints them). Seconds are this process's CPU time
 #: (``time.process_time``: z3 runs in the process; other processes on the machine do not count).
 STATS: Counter = Counter()
 
@@ -532,6 +534,15 @@ _PY_OPS = {
 }
 
 
+def _values_of(names) -> Callable[[Mapping], tuple]:
+    """A function giving the tuple of a vector's values at ``names`` (in that order), read at C
+    speed (``operator.itemgetter``; one name or none give a tuple too): a cache key's values."""
+    names = tuple(names)
+    if len(names) > 1:
+        return operator.itemgetter(*names)
+    return lambda v: tuple(v[n] for n in names)
+
+
 def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mapping], Any]:
     """``e`` as a Python function of a mapping ``v`` (component name -> value): the vector's
     constants read ``v[names[constant name]]``, numerals and enumeration members are their values
@@ -668,6 +679,8 @@ class Checker:
         self._slices: dict = {}
         self._residuals: dict = {}
         self._verdicts: dict = {}
+        self._all_reads: dict = {}    # a move -> the pre components any of its terms reads (_partial)
+        self._slice_reads: dict = {}  # (a move, the changed components) -> what its slice reads (_witness)
         self._first: dict = {}       # the step's rules -> the moves related to them
         self._first_set: dict = {}   # the same, as sets
         self._order = {n: i for i, n in enumerate(self.moves)}
@@ -780,12 +793,17 @@ class Checker:
     def _witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset):
         """A witness (choice constant name -> z3 value) of the slice, or None: cached by what the
         slice reads."""
-        reads = sorted(set(e.reads["(guards)"]).union(*(e.reads[n] for n in changed)))
-        key = (e.move.name, changed, tuple(pre_v[n] for n in reads), tuple(post_v[n] for n in sorted(changed)))
+        shape = (e.move.name, changed)
+        got = self._slice_reads.get(shape)
+        if got is None:   # what the slice reads, and the changed components in order: once per (move, change)
+            reads = sorted(set(e.reads["(guards)"]).union(*(e.reads[n] for n in changed)))
+            got = self._slice_reads[shape] = (reads, sorted(changed), _values_of(reads), _values_of(sorted(changed)))
+        reads, ordered, read_pre, read_post = got
+        key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
         if key in self._slices:
             return self._slices[key]
         const = self.abstraction.constant
-        parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(changed)]
+        parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
         w = None
         if r == z3.sat:
@@ -1032,6 +1050,12 @@ class Checker:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
                 for part_, via in options:
+                    # what the part moves, read before the state is copied (a part moving nothing is
+                    # not tried, and costs no copy of the ~1,500 components)
+                    moved = frozenset(c for c in part_ if (via[1] if via is not None and c == via[0] else post_v[c])
+                                      != state[c])
+                    if not moved:
+                        continue
                     nxt = dict(state)
                     for c in part_:
                         nxt[c] = post_v[c]
@@ -1039,8 +1063,7 @@ class Checker:
                     if via is not None:
                         nxt[via[0]] = via[1]
                         taken = part_ - {via[0]}
-                    moved = frozenset(c for c in part_ if nxt[c] != state[c])
-                    if moved and self._can_take(n, moved, every=moved) and admits(n, state, nxt, moved):
+                    if self._can_take(n, moved, every=moved) and admits(n, state, nxt, moved):
                         found = dfs(nxt, left - taken, used + (n,))
                         if found:
                             return found
@@ -1187,8 +1210,12 @@ class Checker:
         e = self.effect(name)
         core = sorted((left & m.footprint) - free)
         keep = sorted(m.footprint - left - free)
-        reads = sorted(set().union(*e.reads.values()))
-        key = ("partial", name, tuple(state[n] for n in reads), tuple(post_v[n] for n in core),
+        got = self._all_reads.get(name)
+        if got is None:   # what any of the move's terms reads: once per move
+            reads = sorted(set().union(*e.reads.values()))
+            got = self._all_reads[name] = (reads, _values_of(reads))
+        reads, read = got
+        key = ("partial", name, read(state), tuple(post_v[n] for n in core),
                tuple(state[n] for n in keep), tuple(sorted(free)), tuple(sorted(passing)))
         hit = self._verdicts.get(key, False)
         if hit is False:
@@ -1229,6 +1256,8 @@ class Checker:
         """The moves explaining one step, or a :class:`Finding` (see the class docstring); the
         verdict is counted in :attr:`tally`. ``changed``: the components that differ, when the
         caller knows them (an incremental abstraction); otherwise the two vectors are compared."""
+        t0 = time.process_time()   # a finding's cost: the whole step's check
+        built0, z30 = STATS["effects seconds"], STATS["z3 seconds"]
         t = self.tally
         t.steps += 1
         if changed is None:
@@ -1282,6 +1311,12 @@ class Checker:
         finding = Finding(step, list(cited), {k: [pre_v[k], post_v[k]] for k in sorted(changed)},
                           {n: self.breaks(n, pre_v, post_v, changed) for n in self._candidates(related_moves, near)},
                           bounded=bounded)
+        # the price of a finding (its step's check: the sequence search, what breaks the candidates), apart from
+        # what a clean campaign pays (benchmarks/refinement.py prints the ratio without it)
+        STATS["findings"] += 1
+        STATS["finding seconds"] += time.process_time() - t0
+        STATS["finding seconds building moves"] += STATS["effects seconds"] - built0
+        STATS["finding seconds in z3"] += STATS["z3 seconds"] - z30
         t.findings.append(finding)
         return finding
 

@@ -47,7 +47,10 @@ class Work:
         self.pre = pre
         self.facts = pre.facts
         self.label = label
-        self.e: dict[str, z3.ExprRef] = {n: pre[n] for n in pre.state_names}
+        # a view that gives its state as one dict (``state_exprs``) is copied at C speed: a move's
+        # effect is built on a fresh Work of some 1,500 components (the refinement check's first use)
+        exprs = getattr(pre, "state_exprs", None)
+        self.e: dict[str, z3.ExprRef] = exprs() if exprs is not None else {n: pre[n] for n in pre.state_names}
         self.guards: list[z3.BoolRef] = []
         self.choices: dict[str, z3.ExprRef] = {}
         self.decode: dict[str, Callable] = {}   # how a witness shows a choice (a country's name...)

@@ -222,6 +222,12 @@ class StateView(SymState):
         self.observed_names = ()
         self._by_z3 = {}
 
+    def state_exprs(self) -> dict:
+        """A copy of the view's components by name, in ``state_names``' order (what
+        :class:`~cdg_oracle.properties.z3_work.Work` starts from: ``{n: self[n] for n in
+        state_names}``, copied at once)."""
+        return dict(self.v)
+
 
 # --------------------------------------------------------------------------------------------
 # Derived quantities as z3 functions of the vector (model/labyrinth/tracks.py)

@@ -460,3 +460,20 @@ def test_a_bot_card_whose_first_search_runs_out_is_explained_by_the_second():
     assert "card 111" in cited
     assert not isinstance(v, Finding), v.line()
     assert {"travel[from=Pakistan,to=Gulf States]", "jihad[country=Gulf States]"} <= set(v)
+
+
+def test_a_work_on_a_state_view_starts_from_the_views_components_in_order(lets_roll):
+    """A move's effect is built on a Work of a StateView of the checker's pre vector, copied as
+    one dict (``StateView.state_exprs``): the same components, the same terms, in ``state_names``'
+    order, as reading each one; a rewrite of the copy leaves the view as it was."""
+    from cdg_oracle.properties.labyrinth import z3_state as S
+
+    st, c, _ = lets_roll
+    facts = S.facts_of(st.game_object.map)
+    names = tuple(c.pre)
+    view = S.StateView(facts, {n: c.pre[n] for n in names})
+    w = P.Work(view, "t")
+    assert list(w.e) == list(view.state_names) == list(names)
+    assert all(w.e[n].eq(c.pre[n]) for n in names)
+    w.e[names[0]] = w.e[names[0]] + 1
+    assert view[names[0]].eq(c.pre[names[0]])

@@ -166,3 +166,15 @@ def test_a_move_may_leave_one_of_the_components_related_moves_could_take():
     assert R._leave_one(frozenset({"b", "c"}), frozenset({"b", "c"})) == ["b", "c"]
     assert R._leave_one(frozenset({"a", "b"}), frozenset({"b"})) == []
     assert R._leave_one(frozenset({"b"}), frozenset({"b"})) == []
+
+
+def test_a_finding_step_counts_its_cost_apart():
+    """STATS counts each finding and the CPU seconds of its step's check (the benchmark prints the
+    ratio without them: the steady state a clean campaign pays); a matched step adds to neither."""
+    c = _checker()
+    before = R.STATS["findings"], R.STATS["finding seconds"]
+    assert c.check(_v(3), _v(5), ["1.1"]) == ("inc_x",)
+    assert (R.STATS["findings"], R.STATS["finding seconds"]) == before
+    assert isinstance(c.check(_v(3), _v(6), ["1.1"]), R.Finding)
+    assert R.STATS["findings"] == before[0] + 1
+    assert R.STATS["finding seconds"] >= before[1]
