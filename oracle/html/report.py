@@ -211,7 +211,8 @@ def mutants_figure(data: dict) -> str:
            "invariant, no second implementation) in seeded games with each mutant active"
            if refinement else "by difftest against the reference adapter serving each")
     return figure(svg, head + f" {how} (seed {data.get('seed')}), "
-                  f"slowest first. Left: the steps {checker} played until the finding, every game before it "
+                  f"slowest first. Left: the steps {'played' if refinement else 'difftest played'} until the "
+                  "finding, every game before it "
                   "included (fixed by the seed); right: the seconds to the verdict on the machine that ran "
                   "the benchmark." + missed_words)
 
