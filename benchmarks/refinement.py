@@ -2,7 +2,7 @@
 beside the campaign it checks, in one run.
 
     python benchmarks/refinement.py [--game labyrinth] [--games 10] [--seed 0] [--scenario NAME] [--solo] [--steps N]
-    python benchmarks/refinement.py --game G --mutants [--only NAME,...] [--mutant-games 5] [--mutant-steps 5000]
+    python benchmarks/refinement.py --game G --mutants [--only NAME,...] [--mutant-games 5] [--mutant-steps 5000] [--out FILE]
 
 The same seeded games of the checked walk (properties/walk.py: invariants, JSON round trip, dead
 ends, as ``cdg-oracle verify``'s campaign plays them) are played twice, alternating game by game:
@@ -28,22 +28,34 @@ both are printed, with the share of the checked run the findings took). **The fl
 the walk plus the incremental abstraction alone (each game's states replayed apart and only the
 abstraction timed), what any exact check must do before it decides a step.
 
-``--mutants``: instead, every rule mutant of the game (its checks record's ``mutants``) is played
-with the refinement check alone (``refinement_mutants.catches_mutant``: seeded random games in a worker
-process, no invariants, no round trip, no second implementation): one line per mutant, caught or
-not, the rule it breaks, and for a catch the game, the step, the rules the step cited and the
-transitions the finding names; then how many were caught.
+``--mutants``: instead, every rule mutant of the game (its checks record's ``refinement_mutants``,
+else its ``mutants``; properties/refinement_mutants.py ``registry``) is played with the refinement
+check alone (``refinement_mutants.catches_mutant``: seeded random games in a worker process, no
+invariants, no round trip, no second implementation): one line per mutant, caught or not, the rule
+it breaks, and for a catch the game, the step, the rules the step cited and the transitions the
+finding names; then how many were caught. ``--out FILE`` also writes them as JSON in
+benchmarks/mutants.py ``--out``'s shape (through a temporary file and a rename, oracle/fileio.py):
+the benchmark, tool and version, command, game, seed, games and steps per mutant, wall time, and
+per mutant its name, rule, whether it was detected, the game and step of the finding, the steps
+played and the seconds; ``cdg-oracle report`` plots ``reports/<game>/mutants.json``
+(oracle/html/report.py). The seconds are this machine's; the rest is fixed by the seed.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import shlex
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from cdg_oracle.model.core.errors import DataError  # noqa: E402
 from cdg_oracle.model.core.registry import get  # noqa: E402
+from cdg_oracle.oracle import __version__  # noqa: E402
+from cdg_oracle.oracle.fileio import check_output, write_atomic  # noqa: E402
+from cdg_oracle.oracle.usage import UsageError  # noqa: E402
 from cdg_oracle.properties import refinement, refinement_mutants  # noqa: E402
 from cdg_oracle.properties.campaign import game_seed  # noqa: E402
 from cdg_oracle.properties.walk import play_checked  # noqa: E402
@@ -61,10 +73,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="with --mutants: these mutants (comma-separated)")
     ap.add_argument("--mutant-games", type=int, default=5, help="with --mutants: games per mutant (default 5)")
     ap.add_argument("--mutant-steps", type=int, default=5_000, help="with --mutants: steps per game at most (default 5000)")
+    ap.add_argument("--out", metavar="FILE", help="with --mutants: also write the results as JSON to FILE "
+                                                  "(e.g. reports/<game>/mutants.json)")
     args = ap.parse_args(argv)
-    spec = get(args.game)
+    if args.out:
+        try:
+            check_output(args.out)
+        except UsageError as e:
+            ap.error(str(e))
+        if not args.mutants:
+            ap.error("--out goes with --mutants")
+    try:
+        spec = get(args.game)
+    except DataError as e:  # an unknown game
+        ap.error(str(e))
     if args.mutants:
-        return mutants(spec.name, args.only, args.mutant_games, args.seed, args.mutant_steps)
+        argv = sys.argv[1:] if argv is None else argv
+        return mutants(spec.name, args.only, args.mutant_games, args.seed, args.mutant_steps,
+                       out=args.out, argv=argv, error=ap.error)
     scenarios = [(s, None) for s in ([args.scenario] if args.scenario else list(spec.scenarios()))]
     if args.solo:
         scenarios = [x for s, _ in scenarios for x in ((s, None), (s, {"solo": True}))]
@@ -148,29 +174,59 @@ def abstraction_seconds(spec, scenario: str, options, actions: list) -> float:
     return took
 
 
-def mutants(game: str, only: str, games: int, seed: int, steps: int = 5_000) -> int:
-    """One line per mutant: caught by the refinement check alone or not (see the module doc)."""
-    from cdg_oracle.properties.games import checks
-
-    mod = checks(game).mutants
-    names = [n for n in only.split(",") if n] or sorted(mod.MUTANTS if mod else [])
+def mutants(game: str, only: str, games: int, seed: int, steps: int = 5_000, out: str | None = None,
+            argv: list[str] = (), error=None) -> int:
+    """One line per mutant: caught by the refinement check alone or not (see the module doc); with
+    ``out``, the results written there as JSON (:func:`to_json`)."""
+    known = refinement_mutants.registry(game)
+    names = [n for n in only.split(",") if n] or sorted(known)
+    unknown = [n for n in names if n not in known]
+    if not names or unknown:
+        msg = (f"unknown mutant(s) of {game}: {', '.join(unknown)}" if unknown
+               else f"{game} has no mutants (its checks record names no mutants module)")
+        if error is not None:
+            error(msg)
+        raise UsageError(msg)
     caught = 0
+    results = []
+    t0 = time.perf_counter()
     for name in names:
         t = time.perf_counter()
         r = refinement_mutants.catches_mutant(game, name, games, seed, steps)
         took = time.perf_counter() - t
+        f = r.get("finding") if r["caught"] else None
+        results.append({"name": name, "rule": r["rule"], "detected": bool(r["caught"]), "game": r["game"],
+                        "step": f["step"] if f else None, "steps": r["steps"], "seconds": took,
+                        "kind": "refinement" if f else "-",
+                        "candidates": list(f["candidates"]) if f else [],
+                        "failure": r.get("failure")})
         if r["caught"]:
             caught += 1
-            f = r["finding"]
             print(f"  {name:40} {r['rule']:12} CAUGHT game {r['game']} step {f['step']} "
                   f"(rules {', '.join(f['rules'][:4])}; candidates {', '.join(list(f['candidates'])[:4]) or 'none'}) "
-                  f"{took:.1f} s")
+                  f"{took:.1f} s", flush=True)
         else:
             why = f" ({r['failure'][:80]})" if r.get("failure") else ""
-            print(f"  {name:40} {r['rule']:12} not caught in {r['steps']} steps{why} {took:.1f} s")
+            print(f"  {name:40} {r['rule']:12} not caught in {r['steps']} steps{why} {took:.1f} s", flush=True)
+    wall = time.perf_counter() - t0
     print(f"refinement alone caught {caught} of {len(names)} {game} mutants ({games} games of at most {steps} steps "
           f"each, seed {seed})")
+    if out:
+        write_atomic(out, to_json(game, results, list(argv), seed, games, steps, wall))
+        print(f"results written to {out}")
     return 0
+
+
+def to_json(game: str, results: list[dict], argv: list[str], seed: int, games: int, steps: int,
+            wall: float) -> str:
+    """The ``--mutants --out`` file's text, benchmarks/mutants.py ``--out``'s shape: the run's
+    settings and command, and every mutant's result (what oracle/html/report.py plots)."""
+    data = {"tool": "cdg-oracle", "version": __version__, "benchmark": "benchmarks/refinement.py",
+            "command": shlex.join(["python", "benchmarks/refinement.py", *argv]), "game": game, "seed": seed,
+            "games_per_mutant": games, "steps_per_game": steps, "wall_seconds": round(wall, 1),
+            "detected": sum(1 for r in results if r["detected"]),
+            "mutants": [dict(r, seconds=round(r["seconds"], 2)) for r in results]}
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
 if __name__ == "__main__":

@@ -33,7 +33,11 @@ class GameChecks:
     state machine, ``run_machine(examples, steps, seed, on_failure=None, refine=False)`` (properties/stateful.py
     configured with the game's scenarios, options and rulings; None: the generic machine);
     ``mutants``: the reference adapter's mutants, a module with ``MUTANTS`` (name -> mutant) and
-    ``activate(name)`` (oracle/reference_adapter.py ``--mutant``); ``cli_options``: the game's own
+    ``activate(name)`` (oracle/reference_adapter.py ``--mutant``); ``refinement_mutants``: a
+    game's mutants caught by the refinement check alone, where the reference adapter serves none
+    (no difftest side): a module with ``MUTANTS`` and ``refinement_catches(name, games, seed)``
+    (``{"mutant", "rule", "caught", "games", "steps", "finding"}``, the finding's ``step``; what
+    ``benchmarks/refinement.py --mutants`` runs in place of ``mutants``); ``cli_options``: the game's own
     command-line shortcuts, a :class:`CliOptions` (Labyrinth's ``--solo``, ``--ideology``);
     ``refinement``: its refinement check, a properties/refinement.py ``Refinement`` (the
     abstraction function and the proved transitions every model step is checked against);
@@ -64,6 +68,7 @@ class GameChecks:
     measurement: Any = None
     machine: Any = None
     mutants: Any = None
+    refinement_mutants: Any = None
     cli_options: Any = None
     refinement: Any = None
     proofs: Any = None

@@ -2,7 +2,9 @@
 the committed JSON alone, plus the scenario set-ups the model builds (cheap and deterministic):
 nothing is re-run. The JSON: ``verification.json`` (``cdg-oracle verify``), and when present
 ``ambiguities.json`` (``cdg-oracle ambiguities``) and two benchmarks' outputs, ``mutants.json``
-(``benchmarks/mutants.py --out``) and ``proofs.json`` (``benchmarks/proofs.py --out``), whose
+(``benchmarks/mutants.py --out``, difftest against each mutant, or ``benchmarks/refinement.py
+--mutants --out``, the refinement check alone, for a game whose mutants no reference adapter
+serves: its ``benchmark`` says which) and ``proofs.json`` (``benchmarks/proofs.py --out``), whose
 seconds are the machine's that ran them (the reports' own JSON holds no time).
 
 The page: the overall verdict and the work done; the summary of every property section, each
@@ -30,7 +32,8 @@ from cdg_oracle.oracle.html.divergence import played
 from cdg_oracle.oracle.html.page import compact, document, esc, figure, table, verdict
 
 META = ("tool", "version", "game", "seed", "ok", "work")
-BENCHMARK_FILES = ("mutants.json", "proofs.json")  # written by benchmarks/mutants.py and proofs.py --out
+BENCHMARK_FILES = ("mutants.json", "proofs.json")  # written by benchmarks/mutants.py (or refinement.py --mutants) and proofs.py --out
+REFINEMENT_BENCHMARK = "benchmarks/refinement.py"  # mutants.json's benchmark when the refinement check wrote it
 BAD_LISTS = ("failures", "problems", "findings", "violations", "differences")
 VERDICT_KEYS = ("verdict", "status", "result")
 GOOD_VERDICTS = {"agree", "proved", "holds", "possible", "ok", "impossible"}
@@ -182,26 +185,51 @@ def number(value: Any) -> float | None:
 
 
 def mutants_figure(data: dict) -> str:
-    """The mutants' detection (benchmarks/mutants.py ``--out``): per detected mutant the steps
-    difftest played to the finding (fixed by the seed) and the seconds (the machine's that ran
-    it), slowest first; the mutants not detected named in the caption; a note when none was."""
+    """The mutants' detection (benchmarks/mutants.py ``--out``, or benchmarks/refinement.py
+    ``--mutants --out``: the file's ``benchmark`` names which, and the caption says so): per
+    detected mutant the steps played to the finding (fixed by the seed) and the seconds (the
+    machine's that ran it), slowest first; the mutants not detected named in the caption; a note
+    when none was."""
     found = [m for m in data["mutants"] if m.get("detected")]
     missed = [m["name"] for m in data["mutants"] if not m.get("detected")]
     rows = sorted(((m["name"], number(m.get("steps")), number(m.get("seconds"))) for m in found),
                   key=lambda r: (-(r[1] or 0), r[0]))
-    head = (f"mutants.json, written by {data.get('command', 'benchmarks/mutants.py')} (cdg-oracle "
+    refinement = data.get("benchmark") == REFINEMENT_BENCHMARK
+    default = REFINEMENT_BENCHMARK + " --mutants" if refinement else "benchmarks/mutants.py"
+    head = (f"mutants.json, written by {data.get('command', default)} (cdg-oracle "
             f"{data.get('version')}; a benchmark's output, not part of verification.json): "
             f"{len(found)} of {len(data['mutants'])} mutants detected")
-    missed_words = (f" Not detected within {data.get('budget_seconds')} s or {data.get('games_per_mutant')} games: "
-                    + ", ".join(missed) + "." if missed else "")
+    within = " or ".join(([f"{data['budget_seconds']} s"] if data.get("budget_seconds") is not None else [])
+                         + [f"{data.get('games_per_mutant')} games"])
+    missed_words = f" Not detected within {within}: " + ", ".join(missed) + "." if missed else ""
+    checker = "the refinement check alone" if refinement else "difftest"
     svg = plots.ranked(rows, ("steps played to the finding", "seconds to the verdict"),
-                       "Mutant detection: difftest against each deliberate rule mutant") if rows else None
+                       f"Mutant detection: {checker} against each deliberate rule mutant") if rows else None
     if svg is None:
         return f'<p class="note">{esc(head)}: no detection to plot.{esc(missed_words)}</p>'
-    return figure(svg, head + f" by difftest against the reference adapter serving each (seed {data.get('seed')}), "
-                  "slowest first. Left: the steps difftest played until the finding, every game before it "
+    how = ("by the refinement check alone (every model step checked against the proved transitions; no "
+           "invariant, no second implementation) in seeded games with each mutant active"
+           if refinement else "by difftest against the reference adapter serving each")
+    return figure(svg, head + f" {how} (seed {data.get('seed')}), "
+                  f"slowest first. Left: the steps {'played' if refinement else 'difftest played'} until the "
+                  "finding, every game before it "
                   "included (fixed by the seed); right: the seconds to the verdict on the machine that ran "
                   "the benchmark." + missed_words)
+
+
+def mutants_command(game: str) -> str | None:
+    """The command that writes ``game``'s mutants.json: difftest's benchmark for the mutants its
+    checks record names (``mutants``, served by the reference adapter), the refinement benchmark's
+    for its ``refinement_mutants`` (properties/games.py ``GameChecks``); None when it has neither."""
+    from cdg_oracle.properties.games import checks
+
+    c = checks(game)
+    out = f"--out reports/{game}/mutants.json"
+    if c.mutants is not None:
+        return f"python benchmarks/mutants.py --game {game} {out}"
+    if c.refinement_mutants is not None:
+        return f"python {REFINEMENT_BENCHMARK} --game {game} --mutants {out}"
+    return None
 
 
 def proofs_figure(data: dict) -> str:
@@ -241,10 +269,11 @@ def proof_verdicts(report: dict) -> Counter:
 
 
 def plot_section(report: dict, amb: dict | None, sides: tuple[str, ...], mutants: dict | None = None,
-                 proofs: dict | None = None) -> list[str]:
+                 proofs: dict | None = None, mutants_cmd: str | None = None) -> list[str]:
     """The plots, each with what it shows, and a note for each figure the JSON does not hold.
     ``mutants`` and ``proofs``: the benchmarks' outputs beside the reports (mutants.json,
-    proofs.json), None when absent."""
+    proofs.json), None when absent; ``mutants_cmd``: the command that writes the game's
+    mutants.json (:func:`mutants_command`; None: the game has no mutants), named by the note."""
     out, ends = campaign_plots(report, sides)
     if not ends:
         out.append('<p class="note">Victory types (which condition ended each game) are not in verification.json '
@@ -261,8 +290,8 @@ def plot_section(report: dict, amb: dict | None, sides: tuple[str, ...], mutants
         out.append(mutants_figure(mutants))
     else:
         out.append('<p class="note">Mutant detection times are not in this folder (no mutants.json: '
-                   'cdg-oracle verify does not run the mutants; python benchmarks/mutants.py --game G --out '
-                   'reports/G/mutants.json does): not plotted.</p>')
+                   + (f'cdg-oracle verify does not run the mutants; {esc(mutants_cmd)} does'
+                      if mutants_cmd else 'this game has no rule mutants') + '): not plotted.</p>')
     tally = proof_verdicts(report)
     svg = plots.counts(tally, "z3 proofs by verdict") if tally else None
     if svg:
@@ -313,7 +342,7 @@ def build(game: str, folder: str | Path) -> str:
                 '<li><a href="#witnesses">Maps: witnesses and counterexamples</a></li></ul></nav>')
 
     body.append('<h2 id="plots">Plots</h2>')
-    body += plot_section(report, amb, spec.sides, mutants, proofs) if plots.available() else [
+    body += plot_section(report, amb, spec.sides, mutants, proofs, mutants_command(spec.name)) if plots.available() else [
         '<p class="note">matplotlib is not installed (pip install \'cdg-oracle[html]\'): no plots drawn.</p>']
     rows_amb = ambiguity_rows(amb) if amb else []
 

@@ -34,6 +34,9 @@ CHECKS = GameChecks(
     measurement=f"{_HERE}.measurement:MEASUREMENT",
     refinement=f"{_HERE}.refinement:REFINEMENT",
     proofs=f"{_HERE}.z3_proofs",
+    # its mutants are caught by the refinement check alone (no reference adapter serves them):
+    # benchmarks/refinement.py --mutants runs them
+    refinement_mutants=f"{_HERE}.mutants",
     # verify refinement-checks the first 5 of the 20 random games, not the state machine: the check
     # costs 24x the checked walk (18.5x without the moves' first builds; ``python
     # benchmarks/refinement.py --game distant_plain --games 20 --seed 1``: 1,144 steps, 17.9 s

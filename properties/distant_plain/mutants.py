@@ -10,9 +10,10 @@ policy: a random answer that does something) under the campaign's option sets, o
 with the refinement check (properties/refinement.py ``StepObserver``) and nothing else -- no
 invariant, no second implementation -- until the first :class:`~cdg_oracle.properties.refinement.Finding`.
 
-The aid sets no stacking limit (gap ``track_limits``), so no mutant breaks one. These mutants are not
-named in the game's checks record (difftest has no reference side for this game): they measure the
-refinement check, not difftest.
+The aid sets no stacking limit (gap ``track_limits``), so no mutant breaks one. The game's checks
+record names this module as its ``refinement_mutants``, not its ``mutants`` (difftest has no
+reference side for this game): they measure the refinement check, not difftest (``python
+benchmarks/refinement.py --game distant_plain --mutants --out reports/distant_plain/mutants.json``).
 """
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The benchmarks' JSON outputs the HTML report plots (issue 33): ``benchmarks/mutants.py --out``
-(each mutant's detection, in steps and seconds) and ``benchmarks/proofs.py --out`` (each proof's
+(each mutant's detection, in steps and seconds; ``benchmarks/refinement.py --mutants --out`` in the
+same shape, for the mutants the refinement check alone catches) and ``benchmarks/proofs.py --out`` (each proof's
 seconds and z3 steps), both written through a temporary file and a rename, with the command that
 made them; a bad ``--out`` is a one-line usage error before any work. And the proofs' z3 steps
 (properties/z3_work.py ``z3_steps``) stay out of the verification report, as their seconds do."""
@@ -36,7 +37,48 @@ def test_mutants_out_writes_each_mutant_and_the_command(tmp_path):
     assert list(tmp_path.iterdir()) == [out]   # no temporary file left behind
 
 
-@pytest.mark.parametrize("script", ["mutants.py", "proofs.py"])
+ADP_QUICK = "propaganda_no_aid"   # caught in A Distant Plain's first games (tests/distant_plain/test_refinement.py)
+
+
+@pytest.mark.game("distant_plain")
+@pytest.mark.rule("propaganda.resources.government")
+def test_refinement_mutants_out_reaches_the_checks_records_mutants_and_writes_mutants_json_shape(tmp_path):
+    """A Distant Plain's mutants are its checks record's ``refinement_mutants`` (no reference adapter
+    serves them): ``refinement.py --mutants --out`` runs one and writes benchmarks/mutants.py's shape,
+    naming its own benchmark, through a temporary file and a rename."""
+    out = tmp_path / "mutants.json"
+    p = bench("refinement.py", "--game", "distant_plain", "--mutants", "--only", ADP_QUICK, "--mutant-games", "10",
+              "--out", str(out))
+    assert p.returncode == 0, p.stderr[-800:]
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["benchmark"] == "benchmarks/refinement.py" and data["game"] == "distant_plain"
+    assert data["command"] == (f"python benchmarks/refinement.py --game distant_plain --mutants --only {ADP_QUICK} "
+                               f"--mutant-games 10 --out {out}")
+    assert data["tool"] == "cdg-oracle" and data["version"] and data["games_per_mutant"] == 10
+    (m,) = data["mutants"]
+    assert m["name"] == ADP_QUICK and m["rule"] == "propaganda.resources.government"
+    assert m["detected"] is True and data["detected"] == 1
+    assert m["game"] >= 0 and 0 < m["step"] <= m["steps"] and m["seconds"] > 0
+    assert list(tmp_path.iterdir()) == [out]
+
+
+def test_refinement_mutants_json_counts_what_it_holds():
+    refinement = importlib.import_module("benchmarks.refinement")
+    results = [{"name": "a", "rule": "r", "detected": True, "game": 0, "step": 5, "steps": 5, "seconds": 1.234},
+               {"name": "b", "rule": "s", "detected": False, "game": None, "step": None, "steps": 80, "seconds": 2.0}]
+    data = json.loads(refinement.to_json("g", results, ["--game", "g", "--mutants"], 3, 4, 100, 3.25))
+    assert data["detected"] == 1 and data["seed"] == 3 and data["games_per_mutant"] == 4
+    assert data["command"] == "python benchmarks/refinement.py --game g --mutants"
+    assert [m["seconds"] for m in data["mutants"]] == [1.23, 2.0]
+
+
+def test_refinement_mutants_refuses_an_unknown_mutant_in_one_line():
+    p = bench("refinement.py", "--game", "distant_plain", "--mutants", "--only", "no_such_mutant")
+    assert p.returncode == 2 and p.stdout == "" and "Traceback" not in p.stderr
+    assert p.stderr.strip().splitlines()[-1] == "refinement.py: error: unknown mutant(s) of distant_plain: no_such_mutant"
+
+
+@pytest.mark.parametrize("script", ["mutants.py", "proofs.py", "refinement.py"])
 def test_a_bad_out_is_one_line_before_any_work(script, tmp_path):
     p = bench(script, "--out", str(tmp_path))   # a folder, not a file
     last = p.stderr.strip().splitlines()[-1]   # argparse's usage, then the one-line error

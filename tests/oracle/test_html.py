@@ -112,6 +112,8 @@ def test_report_shows_failures_and_missing_figures(tmp_path):
     assert "No ambiguity measurement" in page
     assert "Victory types (which condition ended each game) are not in verification.json" in page
     assert "Mutant detection times are not in this folder (no mutants.json" in page
+    assert ("python benchmarks/refinement.py --game distant_plain --mutants --out "
+            "reports/distant_plain/mutants.json does") in page
     assert "Proof times are not in this folder" in page
     assert not any("victory types" in c or "mutants.json" in c or "proofs.json" in c for c in figures(page))
 
@@ -142,6 +144,61 @@ def test_victory_types_mutant_detection_and_proof_times_are_plotted(tmp_path):
     (folder / "mutants.json").unlink()
     page = report.build("distant_plain", folder)
     assert "; proofs.json is a benchmark's output" in page and "Mutant detection times are not in this folder" in page
+
+
+REFINEMENT_MUTANTS = {"tool": "cdg-oracle", "version": "0", "benchmark": "benchmarks/refinement.py",
+                      "command": "python benchmarks/refinement.py --game g --mutants --out m.json",
+                      "seed": 0, "games_per_mutant": 10, "steps_per_game": 5000, "detected": 1, "mutants": [
+                          {"name": "cost-one", "rule": "r.cost", "detected": True, "game": 1, "step": 70,
+                           "steps": 130, "seconds": 20.5},
+                          {"name": "missed-one", "rule": "r.gain", "detected": False, "game": None, "step": None,
+                           "steps": 900, "seconds": 40.0}]}
+
+
+def test_a_refinement_benchmark_mutants_json_is_plotted_and_named_so(tmp_path):
+    """A mutants.json written by benchmarks/refinement.py --mutants (its ``benchmark``) is plotted as
+    difftest's is, its caption saying the refinement check alone caught them, not difftest; the
+    not-detected mutants named with the games tried (it has no time budget)."""
+    folder = write_folder(tmp_path / "distant_plain", small_report(), mutants=REFINEMENT_MUTANTS)
+    page = report.build("distant_plain", folder)
+    (mut,) = [c for c in figures(page) if c.startswith("mutants.json")]
+    assert "python benchmarks/refinement.py --game g --mutants --out m.json" in mut
+    assert "1 of 2 mutants detected by the refinement check alone" in mut and "difftest" not in mut
+    assert "Not detected within 10 games: missed-one." in mut and "None s" not in mut
+    assert ">cost-one<" in page and "Mutant detection: the refinement check alone" in page
+    assert "Mutant detection times are not in this folder" not in page
+    # the same rows from difftest's benchmark say difftest
+    folder = write_folder(tmp_path / "other", small_report(),
+                          mutants=dict(REFINEMENT_MUTANTS, benchmark="benchmarks/mutants.py", budget_seconds=20.0))
+    (mut,) = [c for c in figures(report.build("distant_plain", folder)) if c.startswith("mutants.json")]
+    assert "by difftest against the reference adapter" in mut and "refinement check" not in mut
+    assert "Not detected within 20.0 s or 10 games: missed-one." in mut
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_missing_mutants_note_names_a_command_that_exists_for_the_game(game):
+    """The note in place of the mutants' figure names the benchmark that runs the game's mutants:
+    difftest's for the mutants its reference adapter serves (checks record ``mutants``), the
+    refinement benchmark's for its refinement-only ones (``refinement_mutants``)."""
+    from cdg_oracle.properties.games import checks
+
+    c = checks(game)
+    cmd = report.mutants_command(game)
+    assert cmd is not None and f"--game {game} " in cmd and cmd.endswith(f"--out reports/{game}/mutants.json")
+    script = cmd.split()[1]
+    assert (Path(__file__).resolve().parents[2] / script).is_file(), script
+    if c.mutants is not None:
+        assert script == "benchmarks/mutants.py"
+    else:
+        assert c.refinement_mutants is not None and script == "benchmarks/refinement.py" and " --mutants " in cmd
+    page = "".join(report.plot_section(small_report(), None, ("a",), mutants_cmd=cmd))
+    assert f"cdg-oracle verify does not run the mutants; {cmd} does" in page
+
+
+def test_a_game_without_mutants_says_so_in_the_note():
+    page = "".join(report.plot_section(small_report(), None, ("a",), mutants_cmd=None))
+    (note,) = [p for p in page.split("<p") if "Mutant detection times" in p]
+    assert "no mutants.json: this game has no rule mutants" in note and "benchmarks/" not in note
 
 
 def test_a_bad_benchmark_output_is_one_line(tmp_path, capsys):
