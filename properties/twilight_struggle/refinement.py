@@ -265,4 +265,47 @@ def waypoints(component: str, before, after) -> tuple:
     return out + ((ZI.Z["table"],) if ZI.Z["table"] not in (before, after) else ())
 
 
-REFINEMENT = Refinement("twilight_struggle", model, relates=relates, max_moves=10, waypoints=waypoints)
+#: the transitions of a coup, each a family over its target country (6.3)
+COUPS = ("coup", "coup_target", "coup_roll")
+
+
+def coup_context(state) -> tuple:
+    """What the state before a step says of a coup (operations/coup.py, the top frame of the
+    stack): ``("target", None)`` when the step answers a coup's target question (6.3.1),
+    ``("die", country)`` when it rolls the die of a coup in ``country`` (6.3.2), else
+    ``("none", None)``."""
+    stack = state.d.get("stack") or ()
+    top = stack[-1] if stack else None
+    if top is not None and top.get("proc") == "coup" and state.d.get("pending"):
+        if top.get("pc") == "target":
+            return ("target", None)
+        if top.get("pc") == "die":
+            return ("die", top.get("target"))
+    return ("none", None)
+
+
+def narrow(context: tuple, action, move: Move) -> bool:
+    """Whether ``move`` may be part of the step ``action`` takes from a state of ``context``
+    (:func:`coup_context`): of the members of :data:`COUPS`, only ``coup_target`` of the country
+    the action names when the step answers a coup's target question, only ``coup_roll`` of the
+    frame's target when it rolls a coup's die, none otherwise (``coup``, the whole attempt, is
+    never one step of the model). Exact: a coup attempt is made only in the country chosen
+    (6.3.1, 6.3.2); the model asks that choice as a question (``ask``: Twilight Struggle's engine
+    answers none itself) and rolls the die as a chance node, each its own ``apply`` (the target
+    step counts the Military Operations, coup_target; the die step the result and DEFCON,
+    coup_roll), and an ``apply`` stops at the next question, so one step chooses at most one coup's
+    target or rolls at most one coup's die, the one under way at its start: a member of another
+    country, or of a step that does neither, cannot explain a part of it."""
+    base = move.name.split("[", 1)[0]
+    if base not in COUPS:
+        return True
+    kind, target = context
+    if kind == "die" and base == "coup_roll":
+        return move.name == f"coup_roll[{target}]"
+    if kind == "target" and base == "coup_target" and isinstance(action, dict):
+        return move.name == f"coup_target[{action.get('country')}]"
+    return False
+
+
+REFINEMENT = Refinement("twilight_struggle", model, relates=relates, max_moves=10, waypoints=waypoints,
+                        context=coup_context, narrow=narrow)
