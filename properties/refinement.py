@@ -59,6 +59,13 @@ substitution. Every checker of Games with one model (Labyrinth's: one map) share
 moves and the caches, within the process. :data:`STATS` counts what the check cost
 (benchmarks/refinement.py prints it).
 
+**A game may narrow a step's moves** (``Refinement.context`` and ``Refinement.narrow``, both
+optional): :class:`StepObserver` reads ``context(state)`` of the state before each step, and
+``narrow(context, action, move)`` leaves out of that step's search (``Checker.check``'s
+``allowed``) the moves the game's rules exclude for it -- exactly, the game arguing it (a family
+member of another country than the one the step acts on). A check without it (``allowed`` None)
+searches every move.
+
 A step that no move or sequence explains is a **finding** (:class:`Finding`): the step, the rules
 it cites, and for each candidate move (those whose rules relate to the step's) the values that
 break it: components changed outside its footprint, or the conjuncts of its relation that the
