@@ -59,6 +59,13 @@ substitution. Every checker of Games with one model (Labyrinth's: one map) share
 moves and the caches, within the process. :data:`STATS` counts what the check cost
 (benchmarks/refinement.py prints it).
 
+**A game may narrow a step's moves** (``Refinement.context`` and ``Refinement.narrow``, both
+optional): :class:`StepObserver` reads ``context(state)`` of the state before each step, and
+``narrow(context, action, move)`` leaves out of that step's search (``Checker.check``'s
+``allowed``) the moves the game's rules exclude for it -- exactly, the game arguing it (a family
+member of another country than the one the step acts on). A check without it (``allowed`` None)
+searches every move.
+
 A step that no move or sequence explains is a **finding** (:class:`Finding`): the step, the rules
 it cites, and for each candidate move (those whose rules relate to the step's) the values that
 break it: components changed outside its footprint, or the conjuncts of its relation that the
@@ -211,6 +218,14 @@ class Refinement:
     #: rules alone (as :func:`default_relates` does): the checker then asks it once per transition
     #: of a family, not once per member
     relates_per_transition: bool = False
+    #: ``context(state)``: what the state *before* a step tells :attr:`narrow` (the observer reads it
+    #: after each step, for the next one, and at the set-up), or None: no narrowing
+    context: Callable[[Any], Any] | None = None
+    #: ``narrow(context, action, move)``: False where the move cannot be part of the step that
+    #: ``action`` takes from a state of that ``context`` (a game's exact reading of its rules: e.g.
+    #: a family member for a country other than the one the step acts on); the checker then leaves
+    #: the move out of the step's search (:meth:`Checker.check`'s ``allowed``)
+    narrow: Callable[[Any, Any, Move], bool] | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -1252,10 +1267,13 @@ class Checker:
         return nxt
 
     # -- a step --------------------------------------------------------------------------------
-    def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0, changed: frozenset | None = None):
+    def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0, changed: frozenset | None = None,
+              allowed: Callable[[str], bool] | None = None):
         """The moves explaining one step, or a :class:`Finding` (see the class docstring); the
         verdict is counted in :attr:`tally`. ``changed``: the components that differ, when the
-        caller knows them (an incremental abstraction); otherwise the two vectors are compared."""
+        caller knows them (an incremental abstraction); otherwise the two vectors are compared.
+        ``allowed``: the moves that may be part of this step (the game's ``Refinement.narrow``), or
+        None: every move."""
         t0 = time.process_time()   # a finding's cost: the whole step's check
         built0, z30 = STATS["effects seconds"], STATS["z3 seconds"]
         t = self.tally
@@ -1281,18 +1299,21 @@ class Checker:
                 self._first[tuple(cited)] = first
             else:
                 first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
-        related_moves = first
         # only a move whose footprint meets the change can take part in explaining it
         near = set().union(*(self._touching.get(c, ()) for c in changed))
+        if allowed is not None:
+            first = [n for n in first if allowed(n)]
+            near = {n for n in near if allowed(n)}
+        related_moves = first
         if len(near) < len(first):   # the same list, in the moves' order: from the smaller side
-            among = self._first_set.get(tuple(cited))
+            among = self._first_set.get(tuple(cited)) if allowed is None else frozenset(first)
             if among is None:
                 among = self._first_set[tuple(cited)] = frozenset(first)
             first = sorted((n for n in near if n in among), key=self._order.get)
         else:
             first = [n for n in first if n in near]
         shape, labels = _shape(cited, changed)
-        found = self._recall(shape, labels, first, pre_v, post_v, changed) if first else None
+        found = self._recall(shape, labels, first, pre_v, post_v, changed, allowed) if first else None
         if found:
             return self._count(found)
         for n in first:
@@ -1339,7 +1360,7 @@ class Checker:
         self._plans[shape] = tuple(plan)
 
     def _recall(self, shape: tuple, labels: list, first: list, pre_v: dict, post_v: dict,
-                changed: frozenset) -> tuple | None:
+                changed: frozenset, allowed: Callable[[str], bool] | None = None) -> tuple | None:
         """The moves that explained the last step of this ``shape``, with this step's labels: the
         explanation if they explain this step too (one move: :meth:`admits`; several: the search
         of :meth:`sequence` over those moves alone, so the same exact check), else None (the
@@ -1353,7 +1374,7 @@ class Checker:
                 if rank >= len(labels):
                     return None
                 base = f"{base}[{labels[rank]}]"
-            if base not in self.moves:
+            if base not in self.moves or (allowed is not None and not allowed(base)):
                 return None
             names.append(base)
         related_here = set(first) & set(names)
@@ -1447,6 +1468,12 @@ class StepObserver:
         self.actions: list = []
         self.scenario, self.seed = scenario, seed
         self.finding: Finding | None = None
+        #: the game's ``Refinement.context`` of the state before the next step (None: no narrowing)
+        self._context = self._read_context(state)
+
+    def _read_context(self, state):
+        spec = self.checker.spec if self.checker is not None else None
+        return spec.context(state) if spec is not None and spec.context is not None else None
 
     def observe(self, state, action):
         """Check the step that ``action`` just took ``state`` through: the moves that explain it,
@@ -1458,8 +1485,14 @@ class StepObserver:
             now, changed = self._incremental.step(state)
         else:
             now, changed = self.checker.abstraction.values(state), None
-        verdict = self.checker.check(self.prev, now, state.applied_rules(), len(self.actions), changed)
+        allowed = None
+        narrow = self.checker.spec.narrow
+        if narrow is not None and self._context is not None:
+            ctx, moves = self._context, self.checker.moves
+            allowed = lambda n: narrow(ctx, action, moves[n])  # noqa: E731
+        verdict = self.checker.check(self.prev, now, state.applied_rules(), len(self.actions), changed, allowed)
         self.prev = now
+        self._context = self._read_context(state)
         if isinstance(verdict, Finding):
             verdict.trace = list(self.actions)
             verdict.scenario, verdict.seed = self.scenario, self.seed

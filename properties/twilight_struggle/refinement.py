@@ -25,6 +25,15 @@ step's last act was, and the model cites that act's rule, not 5.2), and ``event_
 ``event_card_move`` (written for every event: any card's event may move influence in a country or
 a card between zones) relate to any step citing a card's event (not The China Card's: it has none, 9.1).
 
+**The coups narrowed** (:func:`coup_context`, :func:`narrow`: ``Refinement.context`` and
+``narrow``, read by the StepObserver from the state before each step and its action): of the
+members of ``coup``, ``coup_target`` and ``coup_roll`` (84 each, one per country, each able to take
+the Military Operations, DEFCON or the game's end), a step may use only ``coup_target`` of the
+country its action names when it answers a coup's target question, only ``coup_roll`` of the coup
+frame's target when it rolls that coup's die, none otherwise. Exact: a coup is made only in the
+country chosen (6.3.1, 6.3.2), the choice is a question and the die a chance node, each its own
+``apply``, and an ``apply`` stops at the next question (the argument in :func:`narrow`).
+
 **max_moves** is 10: one ``apply`` of the end of the turn (4.5 F-I) is a Military Operations check,
 a DEFCON improvement, the China Card turned face up and the turn advanced with its era's cards, after
 the last card of the round left the table (its event's moves too): up to 8 transitions at once.
@@ -82,9 +91,22 @@ before is first re-checked against that explanation's moves (properties/refineme
   the Military Operations check: explained by those moves alone, e.g. late_war deluxe game 2 step
   348 by ``coup_roll[SE African States]``, ``card_leaves_table[69]``, ``turn_10_end``, but the full
   search spends its 20,000 parts on the 84 members of ``coup`` and ``coup_target``, whose guards
-  read a choice, that could each take the Military Operations or the game's end). Open: a budget
-  of the game's own, or a search order that reaches them (the moves related to the step first did
-  not: tried and left out).
+  read a choice, that could each take the Military Operations or the game's end).
+  With the coups narrowed (above; issue 31, each of the 9 steps re-checked alone through a
+  StepObserver, the walk before it unchecked; a throwaway script): 3 decided, as they are now
+  without the narrowing too (the search's changes since those games, ``_leave_one``), in fewer
+  parts -- late_war deluxe game 6 step 333 in 135 parts (1,332 without), late_war seed game 8 step
+  329 in 144 (1,068), late_war seed game 13 step 303 in 199 (1,635: ``coup_roll[Ethiopia]``,
+  ``region_scoring``, ``milops_check``, ``card_leaves_table[24]``, ``china_face_up``,
+  ``final_scoring``); 6 still *search bounded* (late_war deluxe games 2 step
+  348, 8 step 322, 10 step 119, 12 step 296; late_war seed game 10 step 315; standard seed game 2
+  step 306), the budget now spent on the dozen moves that take the VP with its 20 waypoints
+  (``turn_10_end``, ``milops_check``, ``final_scoring``, ``region_scoring``, ``southeast_asia_scoring``,
+  ``space_attempt``, ``space_roll``, ``event_vp``, ``event_space_box``, ``event_space_two``,
+  ``effect_vp_checked``, ``wargames``: some 1,300-1,900 parts each at step 348), not related to the
+  step and each tried at every state of the search. Game 10 step 119 is not at the game's end (a
+  card's event, the VP 9 -> 8). Open: the same exact narrowing for the space race (its own
+  question and die) and the events (a step resolving no card's event), or a budget of the game's own.
 * ``python benchmarks/refinement.py --game twilight_struggle --games 6 --seed 1``: 5.02x the
   checked walk (4.14x without the moves' first builds; 1,691 steps, 0 findings).
 """
@@ -265,4 +287,47 @@ def waypoints(component: str, before, after) -> tuple:
     return out + ((ZI.Z["table"],) if ZI.Z["table"] not in (before, after) else ())
 
 
-REFINEMENT = Refinement("twilight_struggle", model, relates=relates, max_moves=10, waypoints=waypoints)
+#: the transitions of a coup, each a family over its target country (6.3)
+COUPS = ("coup", "coup_target", "coup_roll")
+
+
+def coup_context(state) -> tuple:
+    """What the state before a step says of a coup (operations/coup.py, the top frame of the
+    stack): ``("target", None)`` when the step answers a coup's target question (6.3.1),
+    ``("die", country)`` when it rolls the die of a coup in ``country`` (6.3.2), else
+    ``("none", None)``."""
+    stack = state.d.get("stack") or ()
+    top = stack[-1] if stack else None
+    if top is not None and top.get("proc") == "coup" and state.d.get("pending"):
+        if top.get("pc") == "target":
+            return ("target", None)
+        if top.get("pc") == "die":
+            return ("die", top.get("target"))
+    return ("none", None)
+
+
+def narrow(context: tuple, action, move: Move) -> bool:
+    """Whether ``move`` may be part of the step ``action`` takes from a state of ``context``
+    (:func:`coup_context`): of the members of :data:`COUPS`, only ``coup_target`` of the country
+    the action names when the step answers a coup's target question, only ``coup_roll`` of the
+    frame's target when it rolls a coup's die, none otherwise (``coup``, the whole attempt, is
+    never one step of the model). Exact: a coup attempt is made only in the country chosen
+    (6.3.1, 6.3.2); the model asks that choice as a question (``ask``: Twilight Struggle's engine
+    answers none itself) and rolls the die as a chance node, each its own ``apply`` (the target
+    step counts the Military Operations, coup_target; the die step the result and DEFCON,
+    coup_roll), and an ``apply`` stops at the next question, so one step chooses at most one coup's
+    target or rolls at most one coup's die, the one under way at its start: a member of another
+    country, or of a step that does neither, cannot explain a part of it."""
+    base = move.name.split("[", 1)[0]
+    if base not in COUPS:
+        return True
+    kind, target = context
+    if kind == "die" and base == "coup_roll":
+        return move.name == f"coup_roll[{target}]"
+    if kind == "target" and base == "coup_target" and isinstance(action, dict):
+        return move.name == f"coup_target[{action.get('country')}]"
+    return False
+
+
+REFINEMENT = Refinement("twilight_struggle", model, relates=relates, max_moves=10, waypoints=waypoints,
+                        context=coup_context, narrow=narrow)

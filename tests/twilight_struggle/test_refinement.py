@@ -312,3 +312,77 @@ def test_a_coup_then_turn_10s_end_in_one_step_is_explained():
     got = R.checker(st).check(pre, post, rules)
     assert got == ("coup_roll[Saudi Arabia]", "china_face_up", "turn_10_end"), \
         got if not isinstance(got, R.Finding) else got.line()
+
+
+def _turn_10_end_step_narrowed(scenario: str, seed: int, edition: str):
+    """As :func:`_turn_10_end_step`, with the step's action and the adapter's context of the state
+    before it (``coup_context``, what the StepObserver reads)."""
+    import random
+
+    from cdg_oracle.model.core.registry import get
+    from cdg_oracle.properties.sampling import sample_chance
+
+    rng = random.Random(seed)
+    st = get(GAME).new_state(scenario, "standard", None, {"edition": edition})
+    prev = I.concrete_values(st)
+    while not st.is_terminal():
+        legal = st.legal_actions()
+        ctx = TR.coup_context(st)
+        a = sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance" else legal[rng.randrange(len(legal))]
+        st.apply(a)
+        now = I.concrete_values(st)
+        if now["final"] and not prev["final"]:
+            return st, prev, now, st.applied_rules(), ctx, a
+        prev = now
+    raise AssertionError("no final scoring")
+
+
+@pytest.mark.rule("6.3.1", "6.3.2", "4.5", "10.3.2")
+def test_turn_10s_end_after_an_influence_placement_is_decided_without_the_coups():
+    """late_war (Deluxe), campaign seed 1 game 6, step 333: the round's last influence placed
+    (Cuba), the region's scoring, the card leaving the table, the China Card face up and turn 10's
+    end in one ``apply``. No coup is under way at its start, so no member of coup, coup_target or
+    coup_roll can be part of it (the adapter's ``narrow``, 6.3.1: a coup's target is its own
+    question); the search then decides it in 135 parts tried (1,332 without the narrowing, where the
+    members of coup and coup_target of every country could each take the Military Operations; it
+    was *search bounded* in the whole games run before ``_leave_one``, which alone decides it now)."""
+    st, pre, post, rules, ctx, action = _turn_10_end_step_narrowed("late_war", 100009, "deluxe")
+    assert ctx == ("none", None) and action == {"country": "Cuba"}
+    c = R.checker(st)
+    allowed = lambda n: TR.narrow(ctx, action, c.moves[n])  # noqa: E731
+    before, parts = R.STATS["searches bounded"], R.STATS["sequence parts tried"]
+    got = c.check(pre, post, rules, allowed=allowed)
+    assert got == ("region_scoring", "card_leaves_table[61]", "place_influence[Cuba]", "china_face_up", "turn_10_end"), \
+        got if not isinstance(got, R.Finding) else got.line()
+    assert R.STATS["searches bounded"] == before
+    assert R.STATS["sequence parts tried"] - parts < 500   # the coups of other countries not tried
+
+
+@pytest.mark.rule("6.3.1", "6.3.2")
+def test_narrow_keeps_only_the_coup_under_way(standard):
+    """A coup's die step may be coup_roll of the frame's target only; its target step coup_target
+    of the country answered only; a step that is neither, no coup's move; other moves are kept."""
+    c, _ = _checker(standard)
+    m = c.moves
+    die, target, none = ("die", "Iran"), ("target", None), ("none", None)
+    assert TR.narrow(die, {"die": 3}, m["coup_roll[Iran]"])
+    assert not TR.narrow(die, {"die": 3}, m["coup_roll[Iraq]"])
+    assert not TR.narrow(die, {"die": 3}, m["coup_target[Iran]"]) and not TR.narrow(die, {"die": 3}, m["coup[Iran]"])
+    assert TR.narrow(target, {"country": "Iraq"}, m["coup_target[Iraq]"])
+    assert not TR.narrow(target, {"country": "Iraq"}, m["coup_target[Iran]"])
+    assert not TR.narrow(target, {"country": "Iraq"}, m["coup_roll[Iraq]"])
+    assert not TR.narrow(none, {"use": "event"}, m["coup_roll[Iran]"])
+    assert TR.narrow(none, {"use": "event"}, m["turn_10_end"]) and TR.narrow(die, {"die": 3}, m["card_leaves_table[1]"])
+
+
+def test_coup_context_reads_the_coup_under_way(standard):
+    """The adapter's context of a state: the coup on top of the stack asking its target or its die."""
+    st = standard.clone() if hasattr(standard, "clone") else standard
+    assert TR.coup_context(st) == ("none", None)
+    frame = {"proc": "coup", "pc": "die", "target": "Iran", "side": "USSR"}
+    fake = type("S", (), {"d": {"stack": [frame], "pending": {"player": "chance"}}})()
+    assert TR.coup_context(fake) == ("die", "Iran")
+    fake.d["stack"] = [dict(frame, pc="target")]
+    assert TR.coup_context(fake) == ("target", None)
+    fake.d["pending"] = None
+    assert TR.coup_context(fake) == ("none", None)
