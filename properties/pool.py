@@ -22,6 +22,7 @@ workers are stopped at once (a Dask cluster's tasks cancelled) and the exception
 from __future__ import annotations
 
 import multiprocessing
+import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Callable, Iterable, Union
@@ -31,6 +32,8 @@ Jobs = Union[int, str]
 
 #: How long :meth:`Workers.result` waits on the next result before counting finished tasks again.
 POLL_SECONDS = 0.1
+#: how often a Dask future is asked whether it is done (a game takes about half a second)
+DASK_POLL_SECONDS = 0.02
 
 
 class _Later:
@@ -121,6 +124,17 @@ class Workers:
     def result(self, future) -> Any:
         """``future``'s result, counting the tasks that finish meanwhile anywhere."""
         if isinstance(future, _Later):
+            value = future.result()
+            self.count_finished()
+            return value
+        if not isinstance(future, Future):
+            # A Dask future: its ``result(timeout=...)`` can fail inside distributed itself (an
+            # UnboundLocalError from ``distributed.utils.sync``) when the timeout races the
+            # recomputation of a task a killed worker lost (seen in CI). So it is waited on by
+            # ``done()`` (a lost task goes back to waiting, not done) and its result taken once.
+            while not future.done():
+                self.count_finished()
+                time.sleep(DASK_POLL_SECONDS)
             value = future.result()
             self.count_finished()
             return value
