@@ -436,7 +436,13 @@ def test_a_broken_transition_has_a_counterexample(fn, names, values):
     if names is not None:
         assert set(cex["broken"]) == names
     else:
-        assert set(cex["broken"]) & {"card_zones", "removed_stay_removed"}
+        # A deal from anywhere breaks an invariant that reads the cards' zones: the zones' own
+        # (2.2, 4.3, 9.1), removal's, the China Card's, or the VP bound between cards (10.3.1),
+        # when the card dealt was the one on the table. Which of them z3's model shows depends on
+        # the solver's history in the process (pytest-xdist's order), so any of them is right.
+        assert cex["broken"] and set(cex["broken"]) <= {
+            "card_zones", "removed_stay_removed", "china_card", "vp"}
+        assert any(cex["pre"][k] != cex["post"][k] for k in cex["pre"] if k.startswith("zone"))
     for k, (pre, post) in values.items():
         assert (cex["pre"][k], cex["post"][k]) == (pre, post)
     if fn is _event_degrade_without_nuclear_war:
