@@ -161,10 +161,9 @@ def test_an_interrupted_campaign_writes_a_partial_report_of_the_games_played(tmp
     cluster) writes verification-partial.json/.md with the games covered, a prefix of the
     schedule, and leaves the full report as it was; exit 130, and the message names the file."""
     from cdg_oracle.properties.campaign import game_seed
-    from cdg_oracle.properties.labyrinth import z3_proofs
+    from tests.verify_stubs import without_slow_phases
 
-    monkeypatch.setattr(z3_proofs, "prove_all", lambda: [])  # the slow phases are not this test's
-    monkeypatch.setattr(verify, "adapter_selftest", lambda seed, game="labyrinth": [])
+    without_slow_phases(monkeypatch.setattr)  # the slow phases are not this test's
     real = verify.campaign
 
     def interrupted_after_three(game, scenarios, seed, games, budget, progress, **kw):
