@@ -69,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenario", default=None, help="default: every scenario in turn")
     ap.add_argument("--solo", action="store_true", help="also every scenario's solo game (Labyrinth: options solo)")
     ap.add_argument("--steps", type=int, default=0, help="at most this many steps a game (default: whole games)")
+    ap.add_argument("--verify", action="store_true",
+                    help="the games cdg-oracle verify --seed SEED checks (its refinement_games per scenario; "
+                         "--games and --solo ignored)")
     ap.add_argument("--mutants", action="store_true", help="the mutants caught by the refinement check alone")
     ap.add_argument("--only", default="", help="with --mutants: these mutants (comma-separated)")
     ap.add_argument("--mutant-games", type=int, default=5, help="with --mutants: games per mutant (default 5)")
@@ -94,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     scenarios = [(s, None) for s in ([args.scenario] if args.scenario else list(spec.scenarios()))]
     if args.solo:
         scenarios = [x for s, _ in scenarios for x in ((s, None), (s, {"solo": True}))]
+    schedule = [(*scenarios[k % len(scenarios)], game_seed(args.seed, k)) for k in range(args.games)]
+    if args.verify:
+        schedule = verify_schedule(spec, args.seed, args.scenario)
     limit = {"max_steps": args.steps} if args.steps else {}
     t0 = time.process_time()
     names = refinement.move_names(spec.name)   # builds the default Game's moves: the one-time cost
@@ -103,9 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     plain_steps = checked_steps = 0
     tallies = []
     stats0 = dict(refinement.STATS)
-    for k in range(args.games):
-        scenario, options = scenarios[k % len(scenarios)]
-        seed = game_seed(args.seed, k)
+    for scenario, options, seed in schedule:
         t = time.process_time()
         a = play_checked(spec.name, scenario, seed, options=options, keep_actions=True, **limit)
         plain += time.process_time() - t
@@ -118,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         floor += abstraction_seconds(spec, scenario, options, a.actions[:b.steps])
     stats = {k: v - stats0.get(k, 0) for k, v in refinement.STATS.items()}
     s = refinement.summary(spec.name, tallies)
-    print(f"refinement benchmark: {spec.name}, {args.games} games (seed {args.seed}), {moves} moves ({len(names)} transitions) "
+    which = "verify's refinement-checked games" if args.verify else "games"
+    print(f"refinement benchmark: {spec.name}, {len(schedule)} {which} (seed {args.seed}), {moves} moves ({len(names)} transitions) "
           f"built in {build:.1f} s (once per process)")
     print(f"  checked walk            : {plain_steps} steps in {plain:.2f} s = {plain_steps / plain:.0f} steps/s")
     print(f"  checked walk + refinement: {checked_steps} steps in {checked:.2f} s = {checked_steps / checked:.0f} steps/s")
@@ -146,6 +151,19 @@ def main(argv: list[str] | None = None) -> int:
           f"(lengths {s['lengths']}), {len(s['findings'])} findings; "
           f"never matched: {len(s['never_matched'])} of {len(s['per_move'])} transitions")
     return 0
+
+
+def verify_schedule(spec, seed: int, scenario: str | None = None) -> list[tuple]:
+    """The games ``cdg-oracle verify --seed SEED`` checks with the refinement check (oracle/verify.py,
+    properties/campaign.py ``campaign``): rounds ``k`` below the game's checks record's
+    ``refinement_games`` (None: verify's default ``--games``, 20), each one game of every scenario
+    (two-player) with the seed ``game_seed(seed, k)``, as ``(scenario, options, seed)``."""
+    from cdg_oracle.properties.games import checks
+
+    rounds = checks(spec.name).refinement_games
+    rounds = 20 if rounds is None else rounds
+    names = [scenario] if scenario else list(spec.scenarios())
+    return [(s, None, game_seed(seed, k)) for k in range(rounds) for s in names]
 
 
 def abstraction_seconds(spec, scenario: str, options, actions: list) -> float:

@@ -654,6 +654,10 @@ class _Effect:
     #: no choice, and every guard and footprint value has a Python form: the move is decided by
     #: Python evaluation alone (no z3)
     closed: bool = False
+    #: ``(base, rename)``: built from move ``base``'s effect by :meth:`Checker._renamed` (its terms
+    #: ``base``'s with the components renamed, ``rename``: the move's component -> ``base``'s), so
+    #: what holds of ``base``'s terms holds of these with the components renamed; None: built alone
+    renamed_from: tuple | None = None
 
 
 class Checker:
@@ -785,7 +789,9 @@ class Checker:
                        {rename.get(k, k): sorted(rename.get(r, r) for r in v) for k, v in b.reads.items()},
                        [renamed(f, rename) for f in b.fixed],
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
-                       b.closed)
+                       b.closed,
+                       # a permutation (as Move.template says): the terms are base's, renamed one to one
+                       (base, {c: a for a, c in rename.items()}) if set(rename.values()) == set(rename) else None)
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
         """``exprs`` with the pre values they read substituted (and the ``extra`` pairs);
@@ -1157,10 +1163,17 @@ class Checker:
         enters): a move may take part in a sequence only where each of them changes (the search's
         cheap refusal, before any move check; a Travel to a country whose cells the step leaves as
         they are is no candidate). Computed once per move (z3, one query a component; none for a
-        footprint over :data:`FORCED_MAX` components)."""
+        footprint over :data:`FORCED_MAX` components); a move built from its template's terms
+        renamed (:attr:`_Effect.renamed_from`: a card's move, card 1's) has the template's set
+        renamed (its queries are the template's renamed: the same verdicts)."""
         f = self._forced_sets.get(name)
         if f is None:
             e = self.effect(name)
+            if e.renamed_from is not None:   # the template's, renamed: the same queries renamed
+                base, back = e.renamed_from
+                to = {a: c for c, a in back.items()}
+                f = self._forced_sets[name] = frozenset(to.get(c, c) for c in self._forced(base))
+                return f
             out = []
             if len(e.move.footprint) <= FORCED_MAX:
                 t = time.process_time()   # CPU time, as every figure of STATS
@@ -1185,7 +1198,9 @@ class Checker:
         cannot (a Plot's marker, a Revolution's Governance, a Travel's arrival elsewhere, a Recruit
         that places a cell in another country) is refused before any move check, and costs no part
         of the search's budget. The components it always changes first (:meth:`_forced`, no z3),
-        then z3 once per move and sets (cached): a necessary condition, never a verdict."""
+        then z3 once per move and sets (cached; a move built from its template's terms renamed asks
+        the template's query over the sets renamed back, the same verdict): a necessary condition,
+        never a verdict."""
         fp = self.moves[name].footprint
         if not self._forced(name) <= within or any(not a & fp for a in any_of):
             return False
@@ -1193,6 +1208,12 @@ class Checker:
         hit = self._within.get(key)
         if hit is None:
             e = self.effect(name)
+            if e.renamed_from is not None:   # the template's query over the components renamed back
+                base, back = e.renamed_from
+                hit = self._within[key] = self._can_take(
+                    base, frozenset(back.get(c, c) for c in key[1]), frozenset(back.get(c, c) for c in key[2]),
+                    tuple(frozenset(back.get(c, c) for c in a) for a in key[3]))
+                return hit
             parts = list(e.guards) + [e.values[n] == self.pre[n] for n in sorted(fp - within)]
             parts += [e.values[n] != self.pre[n] for n in sorted(every & fp)]
             parts += [z3.Or(*[e.values[n] != self.pre[n] for n in sorted(a & fp)]) for a in any_of]
