@@ -1163,9 +1163,11 @@ class Checker:
         enters): a move may take part in a sequence only where each of them changes (the search's
         cheap refusal, before any move check; a Travel to a country whose cells the step leaves as
         they are is no candidate). Computed once per move (z3, one query a component; none for a
-        footprint over :data:`FORCED_MAX` components); a move built from its template's terms
-        renamed (:attr:`_Effect.renamed_from`: a card's move, card 1's) has the template's set
-        renamed (its queries are the template's renamed: the same verdicts)."""
+        footprint over :data:`FORCED_MAX` components, and none for those the model of an earlier
+        query keeps as they are: the guards and their ``value == pre`` hold in it); a move built
+        from its template's terms renamed (:attr:`_Effect.renamed_from`: a card's move, card 1's)
+        has the template's set renamed (its queries are the template's renamed: the same
+        verdicts)."""
         f = self._forced_sets.get(name)
         if f is None:
             e = self.effect(name)
@@ -1179,11 +1181,20 @@ class Checker:
                 t = time.process_time()   # CPU time, as every figure of STATS
                 s = z3.Solver()
                 s.add(*e.guards)
-                for n in sorted(e.move.footprint):
+                stay = {n: e.values[n] == self.pre[n] for n in sorted(e.move.footprint)}
+                kept: set = set()   # components a model found keeps as they are: not forced
+                for n, eq in stay.items():
+                    if n in kept:
+                        continue
                     s.push()
-                    s.add(e.values[n] == self.pre[n])
-                    if s.check() == z3.unsat:
+                    s.add(eq)
+                    r = s.check()
+                    if r == z3.unsat:
                         out.append(n)
+                    elif r == z3.sat:   # the model (a state and choices) keeps these too: no query each
+                        mdl = s.model()
+                        kept.update(k for k, q in stay.items()
+                                    if k not in kept and z3.is_true(mdl.eval(q, model_completion=True)))
                     s.pop()
                     STATS["z3 solver calls"] += 1
                 STATS["z3 seconds"] += time.process_time() - t
