@@ -702,6 +702,9 @@ class Checker:
         self._slice_reads: dict = {}  # (a move, the changed components) -> what its slice reads (_witness)
         self._first: dict = {}       # the step's rules -> the moves related to them
         self._first_set: dict = {}   # the same, as sets
+        self._groups: dict = {}      # (transition, rules) -> its moves, in order (relates_per_transition)
+        for n, m in self.moves.items():
+            self._groups.setdefault((m.transition, m.rules), []).append(n)
         self._order = {n: i for i, n in enumerate(self.moves)}
         self._plans: dict = {}       # a step's shape -> the moves that explained it last (_recall)
         self._forced_sets: dict = {}  # a move -> the components it always changes (_forced)
@@ -1319,16 +1322,11 @@ class Checker:
         if first is None:
             relates = self.spec.relates
             if self.spec.relates_per_transition:
-                asked: dict = {}
-                first = []
-                for n, m in self.moves.items():
-                    k = (m.transition, m.rules)
-                    hit = asked.get(k)
-                    if hit is None:
-                        hit = asked[k] = relates(cited, m)
-                    if hit:
-                        first.append(n)
-                self._first[tuple(cited)] = first
+                first = []   # relates asked once per transition and rules, the moves kept in order
+                for names in self._groups.values():
+                    if relates(cited, self.moves[names[0]]):
+                        first += names
+                first = self._first[tuple(cited)] = sorted(first, key=self._order.__getitem__)
             else:
                 first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
         # only a move whose footprint meets the change can take part in explaining it
