@@ -826,6 +826,9 @@ class Checker:
         key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
         if key in self._slices:
             return self._slices[key]
+        if e.renamed_from is not None:
+            w = self._slices[key] = self._renamed_witness(e, pre_v, post_v, changed, reads)
+            return w
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
@@ -835,6 +838,23 @@ class Checker:
             w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
         self._slices[key] = w
         return w
+
+    def _renamed_witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset, reads: list):
+        """The witness of a slice of a move built from its template's terms renamed
+        (:attr:`_Effect.renamed_from`): the template's slice over the same values, its
+        components renamed back (that slice is this one renamed: satisfiable together), its
+        choices renamed after this move's (:meth:`_renamed`). Any witness serves
+        (:meth:`admits` is exact whichever it is): the template's, cached, serves every card."""
+        base, back = e.renamed_from
+        b = self.effect(base)
+        pre_b = {back.get(c, c): pre_v[c] for c in reads}
+        post_b = {back.get(c, c): post_v[c] for c in changed}
+        w = self._witness(b, pre_b, post_b, frozenset(post_b))
+        if w is None:
+            return None
+        old, new = f"{base}#0.", f"{e.move.name}#0."
+        pairs = tuple((new + n[len(old):], v) for n, v in w[0])
+        return pairs, (e.move.name, tuple((n, str(v)) for n, v in pairs))
 
     def _residual(self, e: _Effect, witness: tuple) -> list:
         """The footprint components whose value, under ``witness`` (the pairs, and their key),
