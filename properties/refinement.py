@@ -108,6 +108,10 @@ SEARCH_BUDGET = 20_000
 #: components (``Checker._forced``; a larger footprint, e.g. the end of turn's cards, has none).
 FORCED_MAX = 24
 
+#: ``Checker._can_take`` keeps this many models of a move's terms (states and choices z3 found for
+#: its earlier queries) and tries them on a new query before z3 (one that satisfies it answers it).
+MODELS_KEPT = 4
+
 #: A finding shows what breaks at most this many candidate moves (a game may split a transition
 #: into a family of many moves).
 MAX_CANDIDATES = 12
@@ -709,6 +713,7 @@ class Checker:
         self._plans: dict = {}       # a step's shape -> the moves that explained it last (_recall)
         self._forced_sets: dict = {}  # a move -> the components it always changes (_forced)
         self._within: dict = {}       # (a move, components) -> whether it can take them (_can_take)
+        self._models: dict = {}       # a move -> models of its terms z3 found (_can_take, _forced)
         #: whether any component is shared (the second search of :meth:`sequence` needs one)
         self._any_shared = any(spec.shared(c) for c in self.abstraction.components)
         self.tally = Tally()
@@ -1216,6 +1221,9 @@ class Checker:
                         out.append(n)
                     elif r == z3.sat:   # the model (a state and choices) keeps these too: no query each
                         mdl = s.model()
+                        models = self._models.setdefault(name, [])
+                        if len(models) < MODELS_KEPT:   # for _can_take's queries
+                            models.append(mdl)
                         kept.update(k for k, q in stay.items()
                                     if k not in kept and z3.is_true(mdl.eval(q, model_completion=True)))
                     s.pop()
@@ -1233,8 +1241,9 @@ class Checker:
         that places a cell in another country) is refused before any move check, and costs no part
         of the search's budget. The components it always changes first (:meth:`_forced`, no z3),
         then z3 once per move and sets (cached; a move built from its template's terms renamed asks
-        the template's query over the sets renamed back, the same verdict): a necessary condition,
-        never a verdict."""
+        the template's query over the sets renamed back, the same verdict; a model kept from the
+        move's earlier queries, :data:`MODELS_KEPT`, that satisfies the query answers it without z3):
+        a necessary condition, never a verdict."""
         fp = self.moves[name].footprint
         if not self._forced(name) <= within or any(not a & fp for a in any_of):
             return False
@@ -1251,7 +1260,18 @@ class Checker:
             parts = list(e.guards) + [e.values[n] == self.pre[n] for n in sorted(fp - within)]
             parts += [e.values[n] != self.pre[n] for n in sorted(every & fp)]
             parts += [z3.Or(*[e.values[n] != self.pre[n] for n in sorted(a & fp)]) for a in any_of]
-            hit = self._within[key] = _solved(parts)[0] != z3.unsat
+            kept = self._models.setdefault(name, [])
+            if kept:   # a state and choices an earlier query found: where they satisfy this one too, sat
+                whole = _conjunction(parts)
+                if any(z3.is_true(m.eval(whole, model_completion=True)) for m in kept):
+                    STATS["z3 queries answered by a model kept"] += 1
+                    hit = self._within[key] = True
+                    return hit
+            r, mdl = _solved(parts, model=True)
+            if mdl is not None:
+                kept.insert(0, mdl)
+                del kept[MODELS_KEPT:]
+            hit = self._within[key] = r != z3.unsat
         return hit
 
     def _used_key(self, used: tuple, first: set, left: frozenset) -> tuple:
