@@ -2,6 +2,7 @@
 beside the campaign it checks, in one run.
 
     python benchmarks/refinement.py [--game labyrinth] [--games 10] [--seed 0] [--scenario NAME] [--solo] [--steps N]
+    python benchmarks/refinement.py --game G --verify [--seed 1] [--steps N]
     python benchmarks/refinement.py --game G --mutants [--only NAME,...] [--mutant-games 5] [--mutant-steps 5000] [--out FILE]
 
 The same seeded games of the checked walk (properties/walk.py: invariants, JSON round trip, dead
@@ -11,8 +12,14 @@ steps per second of each, the ratio of their times (the issue's target: at most 
 cost of building the game's moves (compiled once per process, left out of the ratio and printed
 apart), the steps checked, stutters, matched and findings. ``--solo`` plays every scenario's solo
 game too (two-player and solo in turn), ``--steps N`` cuts each game at N steps (the same cut for
-both runs). Times are this process's CPU seconds (``time.process_time``; z3 runs in the process),
-so other processes on a shared machine do not move the ratio. It asserts nothing about speed
+both runs). ``--verify``: instead, the games ``cdg-oracle verify --seed SEED`` checks (its
+refinement-checked campaign: the game's checks record's ``refinement_games`` rounds, each one
+two-player game of every scenario, seed ``game_seed(SEED, k)``; verify's default seed is 1), whole
+games unless ``--steps``: the steady state of the campaign the check is run on, where first-use
+builds amortise over longer games (the 60-step cut of ``--solo --steps 60`` is another figure: its
+games are short, so first uses weigh more). Times are this process's CPU seconds
+(``time.process_time``; z3 runs in the process), so other processes on a shared machine do not
+move the ratio. It asserts nothing about speed
 (speed is measured here, never in tests).
 
 **Where the time goes** (``refinement.STATS`` over the checked games): the moves' z3 terms built on
