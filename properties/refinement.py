@@ -55,7 +55,8 @@ within them is a finding marked *search bounded*. So a step whose values were se
 dictionary lookups and Python evaluations; z3 runs for a move's first use (its terms built) and for
 a slice of values never seen; a move that is another renamed (``Move.template``: a card's move,
 card 1's with the two cards' components swapped) is built from that one's terms by one
-substitution. Every checker of Games with one model (Labyrinth's: one map) shares the compiled
+substitution, and asks that one's z3 queries renamed (its forced components, ``_can_take``, its
+slices: the same answers, asked once per family). Every checker of Games with one model (Labyrinth's: one map) shares the compiled
 moves and the caches, within the process. :data:`STATS` counts what the check cost
 (benchmarks/refinement.py prints it).
 
