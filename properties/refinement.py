@@ -55,7 +55,8 @@ within them is a finding marked *search bounded*. So a step whose values were se
 dictionary lookups and Python evaluations; z3 runs for a move's first use (its terms built) and for
 a slice of values never seen; a move that is another renamed (``Move.template``: a card's move,
 card 1's with the two cards' components swapped) is built from that one's terms by one
-substitution. Every checker of Games with one model (Labyrinth's: one map) shares the compiled
+substitution, and asks that one's z3 queries renamed (its forced components, ``_can_take``, its
+slices: the same answers, asked once per family). Every checker of Games with one model (Labyrinth's: one map) shares the compiled
 moves and the caches, within the process. :data:`STATS` counts what the check cost
 (benchmarks/refinement.py prints it).
 
@@ -107,6 +108,10 @@ SEARCH_BUDGET = 20_000
 #: A move's components changed whatever its choices are computed for footprints of at most this many
 #: components (``Checker._forced``; a larger footprint, e.g. the end of turn's cards, has none).
 FORCED_MAX = 24
+
+#: ``Checker._can_take`` keeps this many models of a move's terms (states and choices z3 found for
+#: its earlier queries) and tries them on a new query before z3 (one that satisfies it answers it).
+MODELS_KEPT = 4
 
 #: A finding shows what breaks at most this many candidate moves (a game may split a transition
 #: into a family of many moves).
@@ -654,6 +659,10 @@ class _Effect:
     #: no choice, and every guard and footprint value has a Python form: the move is decided by
     #: Python evaluation alone (no z3)
     closed: bool = False
+    #: ``(base, rename)``: built from move ``base``'s effect by :meth:`Checker._renamed` (its terms
+    #: ``base``'s with the components renamed, ``rename``: the move's component -> ``base``'s), so
+    #: what holds of ``base``'s terms holds of these with the components renamed; None: built alone
+    renamed_from: tuple | None = None
 
 
 class Checker:
@@ -698,10 +707,14 @@ class Checker:
         self._slice_reads: dict = {}  # (a move, the changed components) -> what its slice reads (_witness)
         self._first: dict = {}       # the step's rules -> the moves related to them
         self._first_set: dict = {}   # the same, as sets
+        self._groups: dict = {}      # (transition, rules) -> its moves, in order (relates_per_transition)
+        for n, m in self.moves.items():
+            self._groups.setdefault((m.transition, m.rules), []).append(n)
         self._order = {n: i for i, n in enumerate(self.moves)}
         self._plans: dict = {}       # a step's shape -> the moves that explained it last (_recall)
         self._forced_sets: dict = {}  # a move -> the components it always changes (_forced)
         self._within: dict = {}       # (a move, components) -> whether it can take them (_can_take)
+        self._models: dict = {}       # a move -> models of its terms z3 found (_can_take, _forced)
         #: whether any component is shared (the second search of :meth:`sequence` needs one)
         self._any_shared = any(spec.shared(c) for c in self.abstraction.components)
         self.tally = Tally()
@@ -785,7 +798,9 @@ class Checker:
                        {rename.get(k, k): sorted(rename.get(r, r) for r in v) for k, v in b.reads.items()},
                        [renamed(f, rename) for f in b.fixed],
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
-                       b.closed)
+                       b.closed,
+                       # a permutation (as Move.template says): the terms are base's, renamed one to one
+                       (base, {c: a for a, c in rename.items()}) if set(rename.values()) == set(rename) else None)
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
         """``exprs`` with the pre values they read substituted (and the ``extra`` pairs);
@@ -817,6 +832,9 @@ class Checker:
         key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
         if key in self._slices:
             return self._slices[key]
+        if e.renamed_from is not None:
+            w = self._slices[key] = self._renamed_witness(e, pre_v, post_v, changed, reads)
+            return w
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
@@ -826,6 +844,23 @@ class Checker:
             w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
         self._slices[key] = w
         return w
+
+    def _renamed_witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset, reads: list):
+        """The witness of a slice of a move built from its template's terms renamed
+        (:attr:`_Effect.renamed_from`): the template's slice over the same values, its
+        components renamed back (that slice is this one renamed: satisfiable together), its
+        choices renamed after this move's (:meth:`_renamed`). Any witness serves
+        (:meth:`admits` is exact whichever it is): the template's, cached, serves every card."""
+        base, back = e.renamed_from
+        b = self.effect(base)
+        pre_b = {back.get(c, c): pre_v[c] for c in reads}
+        post_b = {back.get(c, c): post_v[c] for c in changed}
+        w = self._witness(b, pre_b, post_b, frozenset(post_b))
+        if w is None:
+            return None
+        old, new = f"{base}#0.", f"{e.move.name}#0."
+        pairs = tuple((new + n[len(old):], v) for n, v in w[0])
+        return pairs, (e.move.name, tuple((n, str(v)) for n, v in pairs))
 
     def _residual(self, e: _Effect, witness: tuple) -> list:
         """The footprint components whose value, under ``witness`` (the pairs, and their key),
@@ -1157,20 +1192,41 @@ class Checker:
         enters): a move may take part in a sequence only where each of them changes (the search's
         cheap refusal, before any move check; a Travel to a country whose cells the step leaves as
         they are is no candidate). Computed once per move (z3, one query a component; none for a
-        footprint over :data:`FORCED_MAX` components)."""
+        footprint over :data:`FORCED_MAX` components, and none for those the model of an earlier
+        query keeps as they are: the guards and their ``value == pre`` hold in it); a move built
+        from its template's terms renamed (:attr:`_Effect.renamed_from`: a card's move, card 1's)
+        has the template's set renamed (its queries are the template's renamed: the same
+        verdicts)."""
         f = self._forced_sets.get(name)
         if f is None:
             e = self.effect(name)
+            if e.renamed_from is not None:   # the template's, renamed: the same queries renamed
+                base, back = e.renamed_from
+                to = {a: c for c, a in back.items()}
+                f = self._forced_sets[name] = frozenset(to.get(c, c) for c in self._forced(base))
+                return f
             out = []
             if len(e.move.footprint) <= FORCED_MAX:
                 t = time.process_time()   # CPU time, as every figure of STATS
                 s = z3.Solver()
                 s.add(*e.guards)
-                for n in sorted(e.move.footprint):
+                stay = {n: e.values[n] == self.pre[n] for n in sorted(e.move.footprint)}
+                kept: set = set()   # components a model found keeps as they are: not forced
+                for n, eq in stay.items():
+                    if n in kept:
+                        continue
                     s.push()
-                    s.add(e.values[n] == self.pre[n])
-                    if s.check() == z3.unsat:
+                    s.add(eq)
+                    r = s.check()
+                    if r == z3.unsat:
                         out.append(n)
+                    elif r == z3.sat:   # the model (a state and choices) keeps these too: no query each
+                        mdl = s.model()
+                        models = self._models.setdefault(name, [])
+                        if len(models) < MODELS_KEPT:   # for _can_take's queries
+                            models.append(mdl)
+                        kept.update(k for k, q in stay.items()
+                                    if k not in kept and z3.is_true(mdl.eval(q, model_completion=True)))
                     s.pop()
                     STATS["z3 solver calls"] += 1
                 STATS["z3 seconds"] += time.process_time() - t
@@ -1185,7 +1241,10 @@ class Checker:
         cannot (a Plot's marker, a Revolution's Governance, a Travel's arrival elsewhere, a Recruit
         that places a cell in another country) is refused before any move check, and costs no part
         of the search's budget. The components it always changes first (:meth:`_forced`, no z3),
-        then z3 once per move and sets (cached): a necessary condition, never a verdict."""
+        then z3 once per move and sets (cached; a move built from its template's terms renamed asks
+        the template's query over the sets renamed back, the same verdict; a model kept from the
+        move's earlier queries, :data:`MODELS_KEPT`, that satisfies the query answers it without z3):
+        a necessary condition, never a verdict."""
         fp = self.moves[name].footprint
         if not self._forced(name) <= within or any(not a & fp for a in any_of):
             return False
@@ -1193,10 +1252,27 @@ class Checker:
         hit = self._within.get(key)
         if hit is None:
             e = self.effect(name)
+            if e.renamed_from is not None:   # the template's query over the components renamed back
+                base, back = e.renamed_from
+                hit = self._within[key] = self._can_take(
+                    base, frozenset(back.get(c, c) for c in key[1]), frozenset(back.get(c, c) for c in key[2]),
+                    tuple(frozenset(back.get(c, c) for c in a) for a in key[3]))
+                return hit
             parts = list(e.guards) + [e.values[n] == self.pre[n] for n in sorted(fp - within)]
             parts += [e.values[n] != self.pre[n] for n in sorted(every & fp)]
             parts += [z3.Or(*[e.values[n] != self.pre[n] for n in sorted(a & fp)]) for a in any_of]
-            hit = self._within[key] = _solved(parts)[0] != z3.unsat
+            kept = self._models.setdefault(name, [])
+            if kept:   # a state and choices an earlier query found: where they satisfy this one too, sat
+                whole = _conjunction(parts)
+                if any(z3.is_true(m.eval(whole, model_completion=True)) for m in kept):
+                    STATS["z3 queries answered by a model kept"] += 1
+                    hit = self._within[key] = True
+                    return hit
+            r, mdl = _solved(parts, model=True)
+            if mdl is not None:
+                kept.insert(0, mdl)
+                del kept[MODELS_KEPT:]
+            hit = self._within[key] = r != z3.unsat
         return hit
 
     def _used_key(self, used: tuple, first: set, left: frozenset) -> tuple:
@@ -1287,16 +1363,11 @@ class Checker:
         if first is None:
             relates = self.spec.relates
             if self.spec.relates_per_transition:
-                asked: dict = {}
-                first = []
-                for n, m in self.moves.items():
-                    k = (m.transition, m.rules)
-                    hit = asked.get(k)
-                    if hit is None:
-                        hit = asked[k] = relates(cited, m)
-                    if hit:
-                        first.append(n)
-                self._first[tuple(cited)] = first
+                first = []   # relates asked once per transition and rules, the moves kept in order
+                for names in self._groups.values():
+                    if relates(cited, self.moves[names[0]]):
+                        first += names
+                first = self._first[tuple(cited)] = sorted(first, key=self._order.__getitem__)
             else:
                 first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
         # only a move whose footprint meets the change can take part in explaining it
