@@ -51,7 +51,7 @@ def test_item2_the_state_machine_does_the_same_work_as_from_a_wheel(as_from_a_wh
     from cdg_oracle.properties.stateful import run_machine
 
     def work():
-        out = run_machine("labyrinth", 3, 200, seed=1)
+        out = run_machine("labyrinth", 2, 100, seed=1)  # any run draws differently if constants are drawn
         s = out["stats"]
         return s["runs"], s["steps"], s["games"], s["longest_game"], s["endings"], len(out["failures"])
 
