@@ -371,6 +371,59 @@ def _constant_asts(e: z3.ExprRef) -> dict:
     return {(n.decode() if isinstance(n, bytes) else n): a for n, a in out.items()}
 
 
+_NONE: frozenset = frozenset()
+
+
+def _constant_asts_each(terms: list) -> list[dict]:
+    """:func:`_constant_asts` of each of ``terms`` (their names sorted), in one walk: a subterm
+    several of them share (a chain of If over a map that many components read) is walked once, its
+    constants kept by its id."""
+    if not terms:
+        return []
+    ref = terms[0].ctx.ref()
+    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
+    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
+    memo: dict = {}     # a subterm's id -> the names of its constants
+    asts: dict = {}     # a name -> its constant's AST
+    out = []
+    for e in terms:
+        root = e.as_ast()
+        todo = [(root, None)]
+        while todo:
+            a, kids = todo.pop()
+            if kids is not None:   # its children are done
+                memo[get_id(ref, a)] = _NONE.union(*[memo[i] for i in kids])
+                continue
+            k = get_id(ref, a)
+            if k in memo:
+                continue
+            t = kind(ref, a)
+            if t == _APP:
+                n = nargs(ref, a)
+                if n:
+                    args = [arg(ref, a, i) for i in range(n)]
+                    ids = [get_id(ref, x) for x in args]
+                    todo.append((a, ids))
+                    todo.extend((x, None) for x, i in zip(args, ids) if i not in memo)
+                    continue
+                d = get_decl(ref, a)
+                if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
+                    name = symbol(ref, decl_name(ref, d))
+                    name = name.decode() if isinstance(name, bytes) else name
+                    asts.setdefault(name, a)
+                    memo[k] = frozenset((name,))
+                else:
+                    memo[k] = _NONE
+            elif t == _QUANTIFIER:
+                body = _C["get_quantifier_body"](ref, a)
+                todo.append((a, [get_id(ref, body)]))
+                todo.append((body, None))
+            else:
+                memo[k] = _NONE
+        out.append({n: asts[n] for n in sorted(memo[get_id(ref, root)])})
+    return out
+
+
 #: A slice is solved by one z3 solver kept for the process, each query asserted in a scope of its
 #: own (push, check, pop): making a solver costs more than most slices (z3's default solver sets
 #: up its tactics each time). It is made anew after this many queries (what z3 keeps between
@@ -724,11 +777,13 @@ class Checker:
             guards, values = m.effect(self.pre, f"{name}#0.")
             reads, choices, plain = {}, {}, {}
             fixed = []
-            for key, terms in [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]:
+            keyed = [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]
+            found = iter(_constant_asts_each([t for _, terms in keyed for t in terms]))
+            for key, terms in keyed:
                 names = []
                 for t in terms:
                     free = False
-                    for c, a in _constant_asts(t).items():
+                    for c, a in next(found).items():
                         n = self._pre_name.get(c)
                         if n is None:
                             if c not in choices:
