@@ -19,7 +19,10 @@ import z3
 
 from cdg_oracle.properties.distant_plain import z3_proofs as P
 from cdg_oracle.properties.distant_plain import z3_state as S
-from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel
+from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, _substitute
+
+#: the z3 numerals of the values a component takes (every component is an integer): made once each
+_INTS: dict = {}
 
 
 def _abstraction(facts: S.Facts) -> Abstraction:
@@ -32,21 +35,44 @@ def _abstraction(facts: S.Facts) -> Abstraction:
         return dict(S.SymState(facts, prefix).v)
 
     def constant(name: str, value):
-        return z3.IntVal(value)
+        c = _INTS.get(value)
+        if c is None:
+            c = _INTS[value] = z3.IntVal(value)
+        return c
 
     return Abstraction(names, values, symbolic, constant)
 
 
+_PROBE = "probe"
+
+
 def _move(spec: P.Spec, facts: S.Facts) -> Move:
+    """The move of ``spec``: its program run once over the vector ``probe:`` (choices labelled
+    ``probe``), which gives its footprint; ``effect(pre, tag)`` is that build with the vector's
+    constants replaced by ``pre`` and the choices (``Work.choices``: the programs' only free
+    constants besides the vector, tests/distant_plain/test_refinement.py) renamed after ``tag``:
+    one z3 substitution, not a second run of the program (the same terms as a run over ``pre``
+    builds)."""
     probe = S.SymState(facts, "probe:")
-    w = P.Work(probe, "probe")
+    w = P.Work(probe, _PROBE)
     spec.build(w)
     footprint = frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
+    order = sorted(footprint)
+    guards, values = list(w.guards), [w.e[n] for n in order]
+    packed: list = []   # the guards and values as one term, and the choices (on first use)
 
     def effect(pre: dict, tag: str) -> tuple[list, dict]:
-        work = P.Work(S.StateView(facts, {n: pre[n] for n in probe.state_names}), tag.rstrip("."))
-        spec.build(work)
-        return work.guards, {n: work.e[n] for n in footprint}
+        terms = guards + values
+        if not terms:
+            return [], {}
+        if not packed:
+            pack = z3.Function(f"refinement.pack.{spec.name}", *[t.sort() for t in terms], z3.BoolSort())
+            packed.extend((pack(*terms), list(w.choices.values())))
+        whole, choices = packed
+        pairs = [(probe[n], pre[n]) for n in probe.state_names]
+        pairs += [(c, z3.Const(tag + c.decl().name()[len(_PROBE) + 1:], c.sort())) for c in choices]
+        out = _substitute(whole, pairs).children()
+        return out[:len(guards)], dict(zip(order, out[len(guards):]))
 
     return Move(spec.name, spec.rules, footprint, effect, spec.doc)
 

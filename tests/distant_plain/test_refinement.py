@@ -27,6 +27,34 @@ def test_the_game_names_its_refinement_and_every_transition_is_a_move():
 
 
 @pytest.mark.rule("propaganda", "limited_operation")
+def test_a_moves_terms_are_its_program_run_over_the_checkers_vector():
+    """A move's effect is its program's build over the probe vector, the vector and the choices
+    substituted (properties/distant_plain/refinement.py ``_move``): the same terms as the program
+    run over the checker's vector with the move's label, for every move, and the program's only
+    free constants besides the vector are its choices (``Work.choices``: what the substitution
+    renames)."""
+    from cdg_oracle.properties.distant_plain import z3_state as S
+    from cdg_oracle.properties.refinement import _constant_asts_each
+
+    st = new_game()
+    c = checker(st)
+    facts = S.facts_of_options(st.game_object.options, st.game_object.rulings.changes())
+    vector = {x.decl().name() for x in c.pre.values()}
+    chose = 0
+    for name, spec in {**P.TRANSITIONS, **P.COMPOSITES}.items():
+        w = P.Work(S.StateView(facts, dict(c.pre)), "m#0")
+        spec.build(w)
+        guards, values = c.moves[name].effect(c.pre, "m#0.")
+        assert len(guards) == len(w.guards) and all(a.eq(b) for a, b in zip(guards, w.guards)), name
+        assert set(values) == c.moves[name].footprint, name
+        assert all(values[n].eq(w.e[n]) for n in values), name
+        free = {x for d in _constant_asts_each(guards + list(values.values())) for x in d} - vector
+        assert free <= {x.decl().name() for x in w.choices.values()}, name
+        chose += bool(free)
+    assert chose > 40   # the check can fail: most moves choose
+
+
+@pytest.mark.rule("propaganda", "limited_operation")
 @pytest.mark.parametrize("seed,options", [(0, None), (1, mutants.OPTION_SETS[1])])
 def test_every_step_of_random_games_is_a_proved_transition(seed, options):
     obs, steps = mutants.play_observed(seed, options, stop_at_finding=False)
