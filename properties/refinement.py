@@ -499,6 +499,44 @@ def _conjunction(exprs: list) -> z3.BoolRef:
     return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), n, args), ctx)
 
 
+#: A slice the checker has not solved is first tried with at most this many of the last witnesses
+#: of its move and change (``Checker._witness``), in Python, before z3 is asked.
+RECENT_WITNESSES = 4
+
+
+def _python_value(x: z3.ExprRef):
+    """A z3 value as :func:`python_function` reads it: an int, a boolean, an enumeration member's
+    name."""
+    if z3.is_int_value(x):
+        return x.as_long()
+    if z3.is_true(x) or z3.is_false(x):
+        return z3.is_true(x)
+    return x.decl().name()
+
+
+def _packed(terms: list) -> z3.ExprRef | None:
+    """``terms`` as one z3 application (of a function ``refinement.pack`` of their sorts), or None
+    for none: one substitution or simplification of it does each term's."""
+    if not terms:
+        return None
+    return z3.Function("refinement.pack", *[t.sort() for t in terms], z3.BoolSort())(*terms)
+
+
+def _simplified_pack(pack: z3.ExprRef | None, n: int) -> list:
+    """``z3.simplify`` of each term of a :func:`_packed` application of ``n`` terms, in one call."""
+    if pack is None:
+        return []
+    out = z3.simplify(pack)
+    if out.num_args() != n:   # not left as the application (it never is: an uninterpreted function)
+        raise ValueError("refinement: a packed term simplified away")
+    return out.children()
+
+
+def _simplified(terms: list) -> list:
+    """``z3.simplify`` of each of ``terms``, in one call."""
+    return _simplified_pack(_packed(terms), len(terms))
+
+
 def _distance(x: z3.ExprRef, target: z3.ExprRef) -> z3.ArithRef:
     """How far ``x`` is from ``target``: an integer's absolute difference; 0 or 1 for another."""
     if z3.is_int(x):
@@ -746,6 +784,10 @@ class Checker:
         self._effects: dict[str, _Effect] = {}
         self._slices: dict = {}
         self._residuals: dict = {}
+        self._functions: dict = {}    # a simplified term's id -> (the term, its Python function)
+        self._recent: dict = {}       # (a move, the changed components) -> its last witnesses (_witness)
+        self._tests: dict = {}        # (a move, "(guards)" or a component) -> its Python form with choices
+        self._choice_names: dict = {}  # a move -> what those read (pre components and choices)
         self._verdicts: dict = {}
         self._all_reads: dict = {}    # a move -> the pre components any of its terms reads (_partial)
         self._slice_reads: dict = {}  # (a move, the changed components) -> what its slice reads (_witness)
@@ -862,7 +904,11 @@ class Checker:
 
     def _witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset):
         """A witness (choice constant name -> z3 value) of the slice, or None: cached by what the
-        slice reads."""
+        slice reads. A slice not met before is first tried with the last witnesses of its move
+        and change (at most :data:`RECENT_WITNESSES`), its guards and equations evaluated in
+        Python under each (:meth:`_slice_test`): one that makes them all true is a witness of it
+        (the same Rally in the same space, on another board), taken where it keeps the rest of the
+        footprint too (:meth:`admits` then asks no whole relation); z3 solves it when none does."""
         shape = (e.move.name, changed)
         got = self._slice_reads.get(shape)
         if got is None:   # what the slice reads, and the changed components in order: once per (move, change)
@@ -872,6 +918,20 @@ class Checker:
         key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
         if key in self._slices:
             return self._slices[key]
+        recent = self._recent.setdefault(shape, [])
+        if recent:
+            test = self._slice_test(e, ordered)
+            if test is not None:
+                guards, values = test
+                for i in range(len(recent) - 1, -1, -1):
+                    w, vals = recent[i]
+                    v = dict(pre_v)
+                    v.update(vals)
+                    if guards(v) and all(fn(v) == post_v[n] for n, fn in values) and \
+                            all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed):
+                        recent.append(recent.pop(i))
+                        self._slices[key] = w
+                        return w
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
@@ -879,36 +939,74 @@ class Checker:
         if r == z3.sat:
             w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
             w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
+            recent.append((w, {n: _python_value(x) for n, x in w[0]}))
+            del recent[:-RECENT_WITNESSES]
         self._slices[key] = w
         return w
+
+    def _slice_test(self, e: _Effect, ordered: list) -> tuple | None:
+        """The slice of move ``e`` over the changed components ``ordered`` as Python functions of
+        the pre values and the choices (a mapping holding both, by component and choice name):
+        its guards as one, each changed component's value; None where a term has no Python form.
+        Compiled once per move and component."""
+        name = e.move.name
+        names = self._choice_names.get(name)
+        if names is None:
+            names = self._choice_names[name] = {**self._pre_name, **{c.decl().name(): c.decl().name() for c in e.choices}}
+        out = []
+        for k in ["(guards)"] + ordered:
+            fn = self._tests.get((name, k), False)
+            if fn is False:
+                try:
+                    fn = python_function(_conjunction(e.guards) if k == "(guards)" else e.values[k], names)
+                except ValueError:
+                    fn = None
+                self._tests[(name, k)] = fn
+            if fn is None:
+                return None
+            out.append((k, fn))
+        return out[0][1], out[1:]
 
     def _residual(self, e: _Effect, witness: tuple) -> list:
         """The footprint components whose value, under ``witness`` (the pairs, and their key),
         is not the pre value itself, each with its value as a Python function of the pre values
-        (once per witness; the components whose value reads no choice once per move)."""
+        (once per witness; the components whose value reads no choice once per move). The values
+        are substituted and simplified in one z3 call (packed as one application), and a term
+        compiled before is not compiled again."""
         witness, key = witness
         r = self._residuals.get(key)
         if r is None:
-            fixed = self._residuals.get(("(no choice)", e.move.name))
-            if fixed is None:   # the same under every witness
+            name = e.move.name
+            got = self._residuals.get(("(no choice)", name))
+            if got is None:   # the same under every witness
                 fixed = []
-                for n in sorted(n for n in e.move.footprint if n in e.plain):
-                    t = z3.simplify(e.values[n])
+                names = sorted(n for n in e.move.footprint if n in e.plain)
+                for n, t in zip(names, _simplified([e.values[n] for n in names])):
                     if not t.eq(self.pre[n]):
                         fn = e.plain[n]
                         if fn is None:
                             fn = e.plain[n] = self._plain(e, n)
-                        fixed.append((n, fn if fn is not False else python_function(t, self._pre_name)))
-                self._residuals[("(no choice)", e.move.name)] = fixed
-            by_name = {c.decl().name(): c for c in e.choices}
-            pairs = [(by_name[n], v) for n, v in witness]
+                        fixed.append((n, fn if fn is not False else self._compiled(t)))
+                others = sorted(n for n in e.move.footprint if n not in e.plain)
+                got = self._residuals[("(no choice)", name)] = (fixed, others, _packed([e.values[n] for n in others]))
+            fixed, others, pack = got
             r = list(fixed)
-            for n in sorted(n for n in e.move.footprint if n not in e.plain):
-                t = z3.simplify(_substitute(e.values[n], pairs) if pairs else e.values[n])
-                if not t.eq(self.pre[n]):
-                    r.append((n, python_function(t, self._pre_name)))
+            if others:
+                by_name = {c.decl().name(): c for c in e.choices}
+                pairs = [(by_name[n], v) for n, v in witness]
+                terms = _simplified_pack(_substitute(pack, pairs) if pairs else pack, len(others))
+                r += [(n, self._compiled(t)) for n, t in zip(others, terms) if not t.eq(self.pre[n])]
             self._residuals[key] = r
         return r
+
+    def _compiled(self, t: z3.ExprRef) -> Callable:
+        """:func:`python_function` of ``t`` over the pre vector, once per term (the term kept with
+        it, so its id is not another's)."""
+        k = t.get_id()
+        hit = self._functions.get(k)
+        if hit is None:
+            hit = self._functions[k] = (t, python_function(t, self._pre_name))
+        return hit[1]
 
     def admits(self, name: str, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
         """Whether move ``name`` alone takes ``pre_v`` to ``post_v`` (``changed``: the components
