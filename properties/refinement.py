@@ -327,7 +327,30 @@ def _raw(name: str) -> Callable:
 _APP, _QUANTIFIER = z3.Z3_APP_AST, z3.Z3_QUANTIFIER_AST
 _C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
                                      "get_decl_kind", "get_quantifier_body", "get_decl_name", "get_symbol_string",
-                                     "get_numeral_string")}
+                                     "get_numeral_string", "get_sort", "get_sort_kind", "mk_func_decl", "mk_app",
+                                     "mk_string_symbol", "mk_bool_sort")}
+
+
+def _expr(a, ctx) -> z3.ExprRef:
+    """The raw AST ``a`` as a z3 Python object (``z3.z3._to_expr_ref``'s, read by z3's C functions
+    directly for an integer or a boolean term)."""
+    ref = ctx.ref()
+    sk = _C["get_sort_kind"](ref, _C["get_sort"](ref, a))
+    kind = _C["get_ast_kind"](ref, a)
+    if kind != _QUANTIFIER:
+        if sk == z3.Z3_BOOL_SORT:
+            return z3.BoolRef(a, ctx)
+        if sk == z3.Z3_INT_SORT:
+            return z3.IntNumRef(a, ctx) if kind == z3.Z3_NUMERAL_AST else z3.ArithRef(a, ctx)
+    return z3.z3._to_expr_ref(a, ctx)
+
+
+def _children(e: z3.ExprRef) -> list:
+    """``e.children()`` of an application, by z3's C functions directly."""
+    ctx = e.ctx
+    ref, a = ctx.ref(), e.as_ast()
+    get = _C["get_app_arg"]
+    return [_expr(get(ref, a, i), ctx) for i in range(_C["get_app_num_args"](ref, a))]
 
 
 def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
@@ -516,10 +539,20 @@ def _python_value(x: z3.ExprRef):
 
 def _packed(terms: list) -> z3.ExprRef | None:
     """``terms`` as one z3 application (of a function ``refinement.pack`` of their sorts), or None
-    for none: one substitution or simplification of it does each term's."""
+    for none: one substitution or simplification of it does each term's (:func:`_children` gives
+    them back). Made by z3's C functions directly (the Python wrappers check and coerce every
+    argument)."""
     if not terms:
         return None
-    return z3.Function("refinement.pack", *[t.sort() for t in terms], z3.BoolSort())(*terms)
+    n = len(terms)
+    ctx = terms[0].ctx
+    ref = ctx.ref()
+    args, sorts = (z3.Ast * n)(), (z3.Sort * n)()
+    for i, t in enumerate(terms):
+        args[i] = t.as_ast()
+        sorts[i] = _C["get_sort"](ref, args[i])
+    decl = _C["mk_func_decl"](ref, _C["mk_string_symbol"](ref, b"refinement.pack"), n, sorts, _C["mk_bool_sort"](ref))
+    return z3.BoolRef(_C["mk_app"](ref, decl, n, args), ctx)
 
 
 def _simplified_pack(pack: z3.ExprRef | None, n: int) -> list:
@@ -529,7 +562,7 @@ def _simplified_pack(pack: z3.ExprRef | None, n: int) -> list:
     out = z3.simplify(pack)
     if out.num_args() != n:   # not left as the application (it never is: an uninterpreted function)
         raise ValueError("refinement: a packed term simplified away")
-    return out.children()
+    return _children(out)
 
 
 def _simplified(terms: list) -> list:
@@ -711,11 +744,16 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
     result = go(e.as_ast())
     head = "".join(f", k{i}" for i in range(len(keys)))
     src = f"def f(v{head}):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
-    scope: dict = {}
-    exec(compile(src, "<refinement>", "exec"), scope)  # noqa: S102  (our own generated source)
-    f = scope["f"]
-    f.__defaults__ = tuple(keys) or None
-    return f
+    f = _COMPILED.get(src)
+    if f is None:   # terms of one form over other components give the same source: compiled once
+        scope: dict = {}
+        exec(compile(src, "<refinement>", "exec"), scope)  # noqa: S102  (our own generated source)
+        f = _COMPILED[src] = scope["f"]
+    return types.FunctionType(f.__code__, f.__globals__, f.__name__, tuple(keys) or None)
+
+
+#: :func:`python_function`'s compiled functions by their source
+_COMPILED: dict = {}
 
 
 def renamed(f: Callable, rename: Mapping[str, str]) -> Callable:
