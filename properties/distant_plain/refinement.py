@@ -19,7 +19,8 @@ import z3
 
 from cdg_oracle.properties.distant_plain import z3_proofs as P
 from cdg_oracle.properties.distant_plain import z3_state as S
-from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, _substitute
+from cdg_oracle.properties.refinement import (Abstraction, Move, Refinement, RefinementModel, _children, _packed,
+                                              _substitute)
 
 #: the z3 numerals of the values a component takes (every component is an integer): made once each
 _INTS: dict = {}
@@ -66,12 +67,11 @@ def _move(spec: P.Spec, facts: S.Facts) -> Move:
         if not terms:
             return [], {}
         if not packed:
-            pack = z3.Function(f"refinement.pack.{spec.name}", *[t.sort() for t in terms], z3.BoolSort())
-            packed.extend((pack(*terms), list(w.choices.values())))
+            packed.extend((_packed(terms), list(w.choices.values())))
         whole, choices = packed
         pairs = [(probe[n], pre[n]) for n in probe.state_names]
         pairs += [(c, z3.Const(tag + c.decl().name()[len(_PROBE) + 1:], c.sort())) for c in choices]
-        out = _substitute(whole, pairs).children()
+        out = _children(_substitute(whole, pairs))
         return out[:len(guards)], dict(zip(order, out[len(guards):]))
 
     return Move(spec.name, spec.rules, footprint, effect, spec.doc)
