@@ -555,19 +555,24 @@ def _packed(terms: list) -> z3.ExprRef | None:
     return z3.BoolRef(_C["mk_app"](ref, decl, n, args), ctx)
 
 
-def _simplified_pack(pack: z3.ExprRef | None, n: int) -> list:
-    """``z3.simplify`` of each term of a :func:`_packed` application of ``n`` terms, in one call."""
+def _simplified_changed(pack: z3.ExprRef | None, before: list) -> list:
+    """``z3.simplify`` of each term of a :func:`_packed` application, in one call: the index and
+    the simplified term of those that are not the term of ``before`` at their index (the others,
+    compared by z3's C functions, are never made Python objects)."""
     if pack is None:
         return []
     out = z3.simplify(pack)
-    if out.num_args() != n:   # not left as the application (it never is: an uninterpreted function)
+    ctx = out.ctx
+    ref, a = ctx.ref(), out.as_ast()
+    if _C["get_app_num_args"](ref, a) != len(before):   # never: an uninterpreted function stays
         raise ValueError("refinement: a packed term simplified away")
-    return _children(out)
-
-
-def _simplified(terms: list) -> list:
-    """``z3.simplify`` of each of ``terms``, in one call."""
-    return _simplified_pack(_packed(terms), len(terms))
+    get, get_id = _C["get_app_arg"], _C["get_ast_id"]
+    found = []
+    for i, b in enumerate(before):
+        x = get(ref, a, i)
+        if get_id(ref, x) != b.get_id():
+            found.append((i, _expr(x, ctx)))
+    return found
 
 
 def _distance(x: z3.ExprRef, target: z3.ExprRef) -> z3.ArithRef:
@@ -1019,21 +1024,22 @@ class Checker:
             if got is None:   # the same under every witness
                 fixed = []
                 names = sorted(n for n in e.move.footprint if n in e.plain)
-                for n, t in zip(names, _simplified([e.values[n] for n in names])):
-                    if not t.eq(self.pre[n]):
-                        fn = e.plain[n]
-                        if fn is None:
-                            fn = e.plain[n] = self._plain(e, n)
-                        fixed.append((n, fn if fn is not False else self._compiled(t)))
+                for i, t in _simplified_changed(_packed([e.values[n] for n in names]), [self.pre[n] for n in names]):
+                    n = names[i]
+                    fn = e.plain[n]
+                    if fn is None:
+                        fn = e.plain[n] = self._plain(e, n)
+                    fixed.append((n, fn if fn is not False else self._compiled(t)))
                 others = sorted(n for n in e.move.footprint if n not in e.plain)
-                got = self._residuals[("(no choice)", name)] = (fixed, others, _packed([e.values[n] for n in others]))
-            fixed, others, pack = got
+                got = self._residuals[("(no choice)", name)] = (fixed, others, _packed([e.values[n] for n in others]),
+                                                                [self.pre[n] for n in others])
+            fixed, others, pack, before = got
             r = list(fixed)
             if others:
                 by_name = {c.decl().name(): c for c in e.choices}
                 pairs = [(by_name[n], v) for n, v in witness]
-                terms = _simplified_pack(_substitute(pack, pairs) if pairs else pack, len(others))
-                r += [(n, self._compiled(t)) for n, t in zip(others, terms) if not t.eq(self.pre[n])]
+                changed = _simplified_changed(_substitute(pack, pairs) if pairs else pack, before)
+                r += [(others[i], self._compiled(t)) for i, t in changed]
             self._residuals[key] = r
         return r
 
