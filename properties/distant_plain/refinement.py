@@ -15,6 +15,8 @@ matched by one move related to a rule it cites, or a short sequence of moves wit
 """
 from __future__ import annotations
 
+import marshal
+
 import z3
 
 from cdg_oracle.properties.distant_plain import z3_proofs as P
@@ -41,7 +43,55 @@ def _abstraction(facts: S.Facts) -> Abstraction:
             c = _INTS[value] = z3.IntVal(value)
         return c
 
-    return Abstraction(names, values, symbolic, constant)
+    return Abstraction(names, values, symbolic, constant, incremental=_Incremental)
+
+
+class _Incremental:
+    """The abstraction of a game's states one step after another (properties/refinement.py
+    ``Abstraction.incremental``): the vector of the first state computed whole
+    (``z3_state.concrete_values``), then each step recomputes only the parts whose input changed,
+    the input of the last state kept as ``marshal`` bytes (equal bytes are equal data): a space's
+    components when its dict changed (``z3_state.space_values``), the boxes and tracks when a key
+    of ``z3_state.GLOBAL_KEYS`` changed (``z3_state.global_values``). Exact: the same functions as
+    the whole abstraction, on every part whose input may differ (tests/distant_plain/
+    test_refinement.py holds the two equal over random games)."""
+
+    def __init__(self, st):
+        d = st.d
+        self.values = S.concrete_values(d)
+        self.all_spaces = marshal.dumps(d["spaces"])
+        self.spaces = {n: marshal.dumps(s) for n, s in d["spaces"].items()}
+        self.rest = self._global_key(d)
+
+    @staticmethod
+    def _global_key(d: dict) -> bytes:
+        return marshal.dumps(tuple(d[k] for k in S.GLOBAL_KEYS))
+
+    def step(self, st) -> tuple[dict, frozenset]:
+        """The vector of ``st`` (the state after one more step; a new dict when it changed) and
+        the components that changed."""
+        d = st.d
+        new: dict = {}
+        key = marshal.dumps(d["spaces"])
+        if key != self.all_spaces:
+            self.all_spaces = key
+            for n, s in d["spaces"].items():
+                b = marshal.dumps(s)
+                if b != self.spaces.get(n):
+                    self.spaces[n] = b
+                    new.update(S.space_values(n, s))
+        key = self._global_key(d)
+        if key != self.rest:
+            self.rest = key
+            new.update(S.global_values(d))
+        vals = self.values
+        changed = frozenset(k for k, v in new.items() if vals[k] != v)
+        if changed:
+            vals = dict(vals)
+            for k in changed:
+                vals[k] = new[k]
+            self.values = vals
+        return vals, changed
 
 
 _PROBE = "probe"

@@ -54,6 +54,40 @@ def test_a_moves_terms_are_its_program_run_over_the_checkers_vector():
     assert chose > 40   # the check can fail: most moves choose
 
 
+@pytest.mark.parametrize("seed,options", [(3, None), (4, mutants.OPTION_SETS[1])])
+def test_the_incremental_abstraction_equals_the_whole_one(seed, options):
+    """The refinement check's incremental abstraction (``_Incremental``: only the spaces whose dict
+    changed, and the boxes and tracks when one changed, recomputed) gives, after every step of a
+    random game, the vector the whole abstraction (``z3_state.concrete_values``) gives, and as
+    changed exactly the components that differ."""
+    import random
+
+    from cdg_oracle.model.core.registry import get
+    from cdg_oracle.properties.distant_plain.refinement import model
+    from cdg_oracle.properties.walk import sample_chance
+
+    st = get("distant_plain").new_state("sandbox", "standard", None, options)
+    abstraction = model(st.game_object).abstraction
+    inc = abstraction.incremental(st)
+    prev = abstraction.values(st)
+    assert inc.values == prev
+    rng = random.Random(seed)
+    moved = set()
+    for _ in range(120):
+        if st.is_terminal():
+            break
+        a = sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance" else rng.choice(st.legal_actions())
+        st.apply(a)
+        now, changed = inc.step(st)
+        whole = abstraction.values(st)
+        assert now == whole
+        assert changed == {k for k in whole if whole[k] != prev[k]}
+        moved |= changed
+        prev = whole
+    # the game moved pieces on the map and changed boxes or tracks: both kinds of part were recomputed
+    assert any("[" in k for k in moved) and any("[" not in k for k in moved)
+
+
 @pytest.mark.rule("propaganda", "limited_operation")
 @pytest.mark.parametrize("seed,options", [(0, None), (1, mutants.OPTION_SETS[1])])
 def test_every_step_of_random_games_is_a_proved_transition(seed, options):
