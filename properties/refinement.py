@@ -80,6 +80,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 """
 from __future__ import annotations
 
+import ctypes
 import operator
 import time
 import types
@@ -331,6 +332,41 @@ _C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_ar
                                      "mk_string_symbol", "mk_bool_sort")}
 
 
+def _plain_c(name: str, restype, *argtypes) -> Callable:
+    """z3's C function ``name`` with plain ctypes argument types (``c_void_p`` for a context or an
+    AST: Python ints or z3's pointer objects, converted by ctypes in C; z3's own prototypes convert
+    each argument by a Python method), a prototype of its own (z3's is left as it is)."""
+    address = ctypes.cast(_raw(name), ctypes.c_void_p).value
+    return ctypes.CFUNCTYPE(restype, *argtypes)(address)
+
+
+_P, _U = ctypes.c_void_p, ctypes.c_uint
+#: the C functions of the walk of :func:`_constant_asts_each`, on plain pointers (ints)
+_W = {"id": _plain_c("Z3_get_ast_id", _U, _P, _P), "kind": _plain_c("Z3_get_ast_kind", _U, _P, _P),
+      "nargs": _plain_c("Z3_get_app_num_args", _U, _P, _P), "arg": _plain_c("Z3_get_app_arg", _P, _P, _P, _U),
+      "decl": _plain_c("Z3_get_app_decl", _P, _P, _P), "decl_kind": _plain_c("Z3_get_decl_kind", _U, _P, _P),
+      "decl_name": _plain_c("Z3_get_decl_name", _P, _P, _P),
+      "symbol": _plain_c("Z3_get_symbol_string", ctypes.c_char_p, _P, _P),
+      "body": _plain_c("Z3_get_quantifier_body", _P, _P, _P)}
+
+
+def _pointer(a) -> int:
+    """The address of a z3 pointer object (its ctypes value, or what z3's constructor set as its
+    ``_as_parameter_``)."""
+    v = a.value
+    if v is None:
+        p = getattr(a, "_as_parameter_", None)
+        return _pointer(p) if isinstance(p, ctypes.c_void_p) else p
+    return v
+
+
+def _ast(address: int) -> z3.Ast:
+    """A z3 AST pointer object of ``address`` (both ways z3 reads one set)."""
+    a = z3.Ast(address)
+    a.value = address
+    return a
+
+
 def _expr(a, ctx) -> z3.ExprRef:
     """The raw AST ``a`` as a z3 Python object (``z3.z3._to_expr_ref``'s, read by z3's C functions
     directly for an integer or a boolean term)."""
@@ -400,17 +436,17 @@ _NONE: frozenset = frozenset()
 def _constant_asts_each(terms: list) -> list[dict]:
     """:func:`_constant_asts` of each of ``terms`` (their names sorted), in one walk: a subterm
     several of them share (a chain of If over a map that many components read) is walked once, its
-    constants kept by its id."""
+    constants kept by its id. The walk calls z3's C functions on plain pointers (:data:`_W`)."""
     if not terms:
         return []
-    ref = terms[0].ctx.ref()
-    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
-    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
+    ref = _pointer(terms[0].ctx.ref())
+    get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+    get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
     memo: dict = {}     # a subterm's id -> the names of its constants
     asts: dict = {}     # a name -> its constant's AST
     out = []
     for e in terms:
-        root = e.as_ast()
+        root = _pointer(e.as_ast())
         todo = [(root, None)]
         while todo:
             a, kids = todo.pop()
@@ -431,14 +467,14 @@ def _constant_asts_each(terms: list) -> list[dict]:
                     continue
                 d = get_decl(ref, a)
                 if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
-                    name = symbol(ref, decl_name(ref, d))
-                    name = name.decode() if isinstance(name, bytes) else name
-                    asts.setdefault(name, a)
+                    name = symbol(ref, decl_name(ref, d)).decode()
+                    if name not in asts:
+                        asts[name] = _ast(a)
                     memo[k] = frozenset((name,))
                 else:
                     memo[k] = _NONE
             elif t == _QUANTIFIER:
-                body = _C["get_quantifier_body"](ref, a)
+                body = _W["body"](ref, a)
                 todo.append((a, [get_id(ref, body)]))
                 todo.append((body, None))
             else:
