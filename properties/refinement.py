@@ -341,13 +341,15 @@ def _plain_c(name: str, restype, *argtypes) -> Callable:
 
 
 _P, _U = ctypes.c_void_p, ctypes.c_uint
-#: the C functions of the walk of :func:`_constant_asts_each`, on plain pointers (ints)
+#: the C functions of the walks of :func:`_constant_asts_each` and :func:`python_function`, on plain
+#: pointers (ints)
 _W = {"id": _plain_c("Z3_get_ast_id", _U, _P, _P), "kind": _plain_c("Z3_get_ast_kind", _U, _P, _P),
       "nargs": _plain_c("Z3_get_app_num_args", _U, _P, _P), "arg": _plain_c("Z3_get_app_arg", _P, _P, _P, _U),
       "decl": _plain_c("Z3_get_app_decl", _P, _P, _P), "decl_kind": _plain_c("Z3_get_decl_kind", _U, _P, _P),
       "decl_name": _plain_c("Z3_get_decl_name", _P, _P, _P),
       "symbol": _plain_c("Z3_get_symbol_string", ctypes.c_char_p, _P, _P),
-      "body": _plain_c("Z3_get_quantifier_body", _P, _P, _P)}
+      "body": _plain_c("Z3_get_quantifier_body", _P, _P, _P),
+      "numeral": _plain_c("Z3_get_numeral_string", ctypes.c_char_p, _P, _P)}
 
 
 def _pointer(a) -> int:
@@ -599,15 +601,15 @@ def _simplified_changed(pack: z3.ExprRef | None, before: list) -> list:
         return []
     out = z3.simplify(pack)
     ctx = out.ctx
-    ref, a = ctx.ref(), out.as_ast()
-    if _C["get_app_num_args"](ref, a) != len(before):   # never: an uninterpreted function stays
+    ref, a = _pointer(ctx.ref()), _pointer(out.as_ast())
+    if _W["nargs"](ref, a) != len(before):   # never: an uninterpreted function stays
         raise ValueError("refinement: a packed term simplified away")
-    get, get_id = _C["get_app_arg"], _C["get_ast_id"]
+    get, get_id = _W["arg"], _W["id"]
     found = []
     for i, b in enumerate(before):
         x = get(ref, a, i)
-        if get_id(ref, x) != b.get_id():
-            found.append((i, _expr(x, ctx)))
+        if get_id(ref, x) != get_id(ref, _pointer(b.as_ast())):
+            found.append((i, _expr(_ast(x), ctx)))
     return found
 
 
@@ -733,11 +735,12 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
     lines: list[str] = []
     memo: dict[int, str] = {}
     keys: dict[str, int] = {}
-    # the walk calls z3's C library directly (as _constant_asts: the terms are kept alive by ``e``)
-    ref = e.ctx.ref()
-    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
-    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
-    numeral = _C["get_numeral_string"]
+    # the walk calls z3's C library directly on plain pointers (as _constant_asts_each: the terms
+    # are kept alive by ``e``)
+    ref = _pointer(e.ctx.ref())
+    get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+    get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
+    numeral = _W["numeral"]
 
     def text(b) -> str:
         return b.decode() if isinstance(b, bytes) else b
@@ -782,7 +785,7 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
         memo[k] = out
         return out
 
-    result = go(e.as_ast())
+    result = go(_pointer(e.as_ast()))
     head = "".join(f", k{i}" for i in range(len(keys)))
     src = f"def f(v{head}):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
     f = _COMPILED.get(src)
