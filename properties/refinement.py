@@ -438,24 +438,29 @@ _NONE: frozenset = frozenset()
 def _constant_asts_each(terms: list) -> list[dict]:
     """:func:`_constant_asts` of each of ``terms`` (their names sorted), in one walk: a subterm
     several of them share (a chain of If over a map that many components read) is walked once, its
-    constants kept by its id. The walk calls z3's C functions on plain pointers (:data:`_W`)."""
+    constants kept by its id (as a bit set: bit ``i`` the ``i``-th constant met). The walk calls
+    z3's C functions on plain pointers (:data:`_W`)."""
     if not terms:
         return []
     ref = _pointer(terms[0].ctx.ref())
     get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
     get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
-    memo: dict = {}     # a subterm's id -> the names of its constants
-    asts: dict = {}     # a name -> its constant's AST
+    memo: dict = {}     # a subterm's id -> the bit set of its constants
+    names: list = []    # bit i -> the name of the constant
+    asts: list = []     # bit i -> its AST
     out = []
     for e in terms:
         root = _pointer(e.as_ast())
-        todo = [(root, None)]
+        rid = get_id(ref, root)
+        todo = [(root, rid, None)]
         while todo:
-            a, kids = todo.pop()
+            a, k, kids = todo.pop()
             if kids is not None:   # its children are done
-                memo[get_id(ref, a)] = _NONE.union(*[memo[i] for i in kids])
+                m = 0
+                for i in kids:
+                    m |= memo[i]
+                memo[k] = m
                 continue
-            k = get_id(ref, a)
             if k in memo:
                 continue
             t = kind(ref, a)
@@ -464,24 +469,30 @@ def _constant_asts_each(terms: list) -> list[dict]:
                 if n:
                     args = [arg(ref, a, i) for i in range(n)]
                     ids = [get_id(ref, x) for x in args]
-                    todo.append((a, ids))
-                    todo.extend((x, None) for x, i in zip(args, ids) if i not in memo)
+                    todo.append((a, k, ids))
+                    todo.extend([(x, i, None) for x, i in zip(args, ids) if i not in memo])
                     continue
                 d = get_decl(ref, a)
                 if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
-                    name = symbol(ref, decl_name(ref, d)).decode()
-                    if name not in asts:
-                        asts[name] = _ast(a)
-                    memo[k] = frozenset((name,))
+                    memo[k] = 1 << len(names)
+                    names.append(symbol(ref, decl_name(ref, d)).decode())
+                    asts.append(_ast(a))
                 else:
-                    memo[k] = _NONE
+                    memo[k] = 0
             elif t == _QUANTIFIER:
                 body = _W["body"](ref, a)
-                todo.append((a, [get_id(ref, body)]))
-                todo.append((body, None))
+                b = get_id(ref, body)
+                todo.append((a, k, [b]))
+                todo.append((body, b, None))
             else:
-                memo[k] = _NONE
-        out.append({n: asts[n] for n in sorted(memo[get_id(ref, root)])})
+                memo[k] = 0
+        m, found = memo[rid], []
+        while m:
+            low = m & -m
+            j = low.bit_length() - 1
+            found.append((names[j], asts[j]))
+            m ^= low
+        out.append(dict(sorted(found)))
     return out
 
 
