@@ -37,13 +37,15 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
   one changed and changed back, needs a transition of its own that says so.
 
 **How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
-gives one (Labyrinth: only the parts of the vector whose input changed recomputed, and the changed
-components given with it), else the whole vector and the two compared. One move is checked
+gives one (Labyrinth, A Distant Plain: only the parts of the vector whose input changed recomputed,
+and the changed components given with it), else the whole vector and the two compared. One move is checked
 exactly and mostly without z3 (:meth:`Checker.admits`): the frame in Python; the guards and the
 changed components' equations without a choice as Python functions compiled once from the z3
 terms (a move without any choice never reaches z3); then a z3 *slice* (the guards and the
 changed components' equations, the pre values substituted) solved for a witness of the choices,
-cached by the values it reads, and the rest of the footprint evaluated under that witness by
+cached by the values it reads (values not met before: the last witnesses of the move and change
+tried first, in Python, one that satisfies the slice and keeps the rest of the footprint taken,
+z3 only when none does), and the rest of the footprint evaluated under that witness by
 compiled Python functions; z3 asks the whole relation only where that witness breaks another
 component. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
 the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
@@ -853,6 +855,9 @@ class Checker:
        false conjunct is unsatisfiable); then the *slice*: the guards and the changed components'
        equations, the pre values
        substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
+       for values not met before, the last :data:`RECENT_WITNESSES` witnesses of the move and
+       change are tried first as Python functions of the pre values and the choices (a witness
+       is one whoever found it; z3 when none fits);
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
        the others evaluated as Python functions of the pre values: each must equal its (unchanged)
