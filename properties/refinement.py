@@ -229,6 +229,12 @@ class Refinement:
     #: a family member for a country other than the one the step acts on); the checker then leaves
     #: the move out of the step's search (:meth:`Checker.check`'s ``allowed``)
     narrow: Callable[[Any, Any, Move], bool] | None = None
+    #: ``label_value(label)``: the value a choice takes for a component's label (the text in its
+    #: first brackets: A Distant Plain's space, its index in the map's order), or None for a label
+    #: no choice names; where a game gives it, a witness of a step of one form (its changed
+    #: components, labels as ranks: :func:`_shape`) is translated to a step of that form over other
+    #: labels and tried before z3 (:meth:`Checker._witness`: a candidate, verified exactly)
+    label_value: Callable[[str], Any] | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -588,6 +594,32 @@ def _python_value(x: z3.ExprRef):
     return x.decl().name()
 
 
+def _translated(move: str, w: tuple, vals: dict, before: list, after: list, label_value: Callable) -> tuple | None:
+    """The witness ``w`` (its Python values ``vals``) of a step whose labels were ``before``, for a
+    step of the same form whose labels are ``after``: each choice whose value is the value of a
+    label of ``before`` (``label_value``) takes the value of the label of the same rank in
+    ``after``; ``(witness, values)``, or None where the labels give no values (a candidate: the
+    caller verifies it)."""
+    if len(before) != len(after):
+        return None
+    move_to = {}
+    for a, b in zip(before, after):
+        x, y = label_value(a), label_value(b)
+        if x is None or y is None or move_to.get(x, y) != y:
+            return None
+        move_to[x] = y
+    new_vals, pairs = {}, []
+    for n, z in w[0]:
+        x = vals[n]
+        if type(x) is int and x in move_to:
+            x = move_to[x]
+            z = z3.IntVal(x)
+        new_vals[n] = x
+        pairs.append((n, z))
+    pairs = tuple(pairs)
+    return (pairs, (move, tuple((n, str(v)) for n, v in pairs))), new_vals
+
+
 def _packed(terms: list) -> z3.ExprRef | None:
     """``terms`` as one z3 application (of a function ``refinement.pack`` of their sorts), or None
     for none: one substitution or simplification of it does each term's (:func:`_children` gives
@@ -884,6 +916,7 @@ class Checker:
         self._residuals: dict = {}
         self._functions: dict = {}    # a simplified term's id -> (the term, its Python function)
         self._recent: dict = {}       # (a move, the changed components) -> its last witnesses (_witness)
+        self._by_form: dict = {}      # (a move, the change's form) -> its last z3 witnesses, with labels
         self._tests: dict = {}        # (a move, "(guards)" or a component) -> its Python form with choices
         self._choice_names: dict = {}  # a move -> what those read (pre components and choices)
         self._verdicts: dict = {}
@@ -1017,19 +1050,37 @@ class Checker:
         if key in self._slices:
             return self._slices[key]
         recent = self._recent.setdefault(shape, [])
-        if recent:
+        label_value = self.spec.label_value
+        form = labels = None
+        if label_value is not None:
+            (_, comps), labels = _shape([], changed)
+            form = (e.move.name, comps)
+        others = self._by_form.get(form, ()) if form is not None else ()
+        if recent or others:
             test = self._slice_test(e, ordered)
             if test is not None:
                 guards, values = test
-                for i in range(len(recent) - 1, -1, -1):
-                    w, vals = recent[i]
+
+                def fits(w, vals) -> bool:
                     v = dict(pre_v)
                     v.update(vals)
-                    if guards(v) and all(fn(v) == post_v[n] for n, fn in values) and \
-                            all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed):
+                    return guards(v) and all(fn(v) == post_v[n] for n, fn in values) and \
+                        all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed)
+
+                for i in range(len(recent) - 1, -1, -1):
+                    w, vals = recent[i]
+                    if fits(w, vals):
                         recent.append(recent.pop(i))
                         self._slices[key] = w
                         return w
+                # a step of the same form over other labels: its witness, the labels' values moved
+                for w, vals, before in reversed(others):
+                    moved = _translated(e.move.name, w, vals, before, labels, label_value)
+                    if moved is not None and moved[1] != vals and fits(*moved):
+                        recent.append(moved)
+                        del recent[:-RECENT_WITNESSES]
+                        self._slices[key] = moved[0]
+                        return moved[0]
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
@@ -1037,8 +1088,13 @@ class Checker:
         if r == z3.sat:
             w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
             w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
-            recent.append((w, {n: _python_value(x) for n, x in w[0]}))
+            vals = {n: _python_value(x) for n, x in w[0]}
+            recent.append((w, vals))
             del recent[:-RECENT_WITNESSES]
+            if form is not None:
+                kept = self._by_form.setdefault(form, [])
+                kept.append((w, vals, labels))
+                del kept[:-RECENT_WITNESSES]
         self._slices[key] = w
         return w
 

@@ -146,4 +146,11 @@ def model(game_object) -> RefinementModel:
     return RefinementModel(_abstraction(facts), tuple(_move(s, facts) for s in specs))
 
 
-REFINEMENT = Refinement("distant_plain", model)
+def _space_index(label: str) -> int | None:
+    """A space's index in the map's order (the value of a choice of that space, ``Work.choose_name``),
+    None for another label."""
+    names = S.facts_for().names
+    return names.index(label) if label in names else None
+
+
+REFINEMENT = Refinement("distant_plain", model, label_value=_space_index)

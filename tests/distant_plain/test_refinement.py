@@ -119,6 +119,41 @@ def test_the_warlords_last_answer_and_the_resources_phase_are_one_composite_step
     assert isinstance(v, Finding) and "warlords_rally+propaganda_resources" in v.candidates
 
 
+@pytest.mark.rule("warlords.operations.rally", "propaganda.resources")
+def test_a_witness_of_one_space_serves_the_same_step_in_another():
+    """A Rally's witness in Kandahar, its space choice moved to Helmand (``Refinement.label_value``:
+    a space's index), is a witness of the same Rally in Helmand: no z3 call for it, the verdict the
+    same, and a step one Resource off still refused. Without ``label_value`` z3 is asked."""
+    import dataclasses
+
+    from cdg_oracle.properties.refinement import STATS, Checker
+
+    def rally(pre: dict, space: str, extra: int = 0) -> dict:
+        post = dict(pre)
+        post["available.warlords_underground"] -= 1
+        post[f"warlords_underground[{space}]"] += 1
+        post["resources.Warlords"] -= 1
+        post["resources.Government"] += pre["aid"] + 12 + extra
+        return post
+
+    st = new_game()
+    cited = ["warlords.operations.rally", "propaganda.resources"]
+    spec = refinement_of("distant_plain")
+    calls = {}
+    shared = checker(st).model   # the Game's moves (built once), in two checkers of their own (fresh caches)
+    for label_value in (spec.label_value, None):
+        c = Checker(dataclasses.replace(spec, label_value=label_value), st.game_object, shared)
+        pre = c.abstraction.values(st)
+        assert c.check(pre, rally(pre, "Kandahar"), cited) == ("warlords_rally+propaganda_resources",)
+        before = STATS["z3 solver calls"]
+        assert c.check(pre, rally(pre, "Helmand"), cited) == ("warlords_rally+propaganda_resources",)
+        calls[label_value is not None] = STATS["z3 solver calls"] - before
+        wrong = rally(pre, "Herat", extra=1)
+        assert not c.admits("warlords_rally+propaganda_resources", pre, wrong,
+                            frozenset(k for k in wrong if wrong[k] != pre[k]))
+    assert calls == {True: 0, False: 1}
+
+
 @pytest.mark.rule("pieces", "coalition.special_activities.surge")
 def test_a_step_with_one_extra_piece_is_a_finding_naming_the_piece():
     st = new_game()
