@@ -45,7 +45,8 @@ terms (a move without any choice never reaches z3); then a z3 *slice* (the guard
 changed components' equations, the pre values substituted) solved for a witness of the choices,
 cached by the values it reads (values not met before: the last witnesses of the move and change
 tried first, in Python, one that satisfies the slice and keeps the rest of the footprint taken,
-z3 only when none does), and the rest of the footprint evaluated under that witness by
+then a witness of a step of the same form over other labels translated, where the game gives
+``Refinement.label_value``; z3 only when none does), and the rest of the footprint evaluated under that witness by
 compiled Python functions; z3 asks the whole relation only where that witness breaks another
 component. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
 the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
@@ -888,8 +889,9 @@ class Checker:
        equations, the pre values
        substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
        for values not met before, the last :data:`RECENT_WITNESSES` witnesses of the move and
-       change are tried first as Python functions of the pre values and the choices (a witness
-       is one whoever found it; z3 when none fits);
+       change are tried first as Python functions of the pre values and the choices, then
+       (``Refinement.label_value``) those of steps of the same form over other labels translated
+       (a witness is one whoever found it; z3 when none fits);
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
        the others evaluated as Python functions of the pre values: each must equal its (unchanged)

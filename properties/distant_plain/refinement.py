@@ -17,13 +17,16 @@ Each transition is one step of play (one answer), so a model step is matched by 
 a rule it cites, or a short sequence of moves with disjoint changes.
 
 **Cost** (``python benchmarks/refinement.py --game distant_plain --games 6 --steps 100``, CPU
-seconds, a shared machine): 3.9x the checked walk (9.9x before this module built the effects by
-substitution and had an incremental abstraction, and before the check's first-use walk, residuals
-and recent witnesses were made cheaper in properties/refinement.py); 29 first-use builds about
-0.5 s of it (1.9 s before), 92 z3 calls 0.3 s (171, 0.5 s), Python alone 2.2x (4.5x). With
-``--games 12 --steps 300`` (722 steps: the sandbox's games end early) 3.6x (8.1x before). A
-move's symbolic choice of space reads every space (a chain of If over the map), so a slice's
-values are seldom met twice: most of what is left is z3 solving slices, and first-use builds.
+seconds, a shared machine): 3.6x the checked walk (9.9x before this module built the effects by
+substitution, had an incremental abstraction and gave ``label_value``, and before the check's
+first-use walk, residuals and recent witnesses were made cheaper in properties/refinement.py);
+29 first-use builds 0.4 s of it (1.9 s before), 43 z3 calls 0.1 s (171, 0.5 s), Python alone 2.3x
+(4.5x), the floor 1.07x (1.22x). With ``--games 12 --steps 300`` (722 steps: the sandbox's games
+end early) 3.4x (8.1x before). A move's symbolic choice of space reads every space (a chain of
+If over the map), so a slice's values are seldom met twice: a witness is taken from the last
+ones of the move and change, or translated from a step of the same form in another space
+(:func:`_space_index`), verified in Python; what is left is mostly the Python of new witnesses
+(their residuals compiled) and the first-use builds.
 """
 from __future__ import annotations
 
