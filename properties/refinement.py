@@ -37,13 +37,16 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
   one changed and changed back, needs a transition of its own that says so.
 
 **How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
-gives one (Labyrinth: only the parts of the vector whose input changed recomputed, and the changed
-components given with it), else the whole vector and the two compared. One move is checked
+gives one (Labyrinth, A Distant Plain: only the parts of the vector whose input changed recomputed,
+and the changed components given with it), else the whole vector and the two compared. One move is checked
 exactly and mostly without z3 (:meth:`Checker.admits`): the frame in Python; the guards and the
 changed components' equations without a choice as Python functions compiled once from the z3
 terms (a move without any choice never reaches z3); then a z3 *slice* (the guards and the
 changed components' equations, the pre values substituted) solved for a witness of the choices,
-cached by the values it reads, and the rest of the footprint evaluated under that witness by
+cached by the values it reads (values not met before: the last witnesses of the move and change
+tried first, in Python, one that satisfies the slice and keeps the rest of the footprint taken,
+then a witness of a step of the same form over other labels translated, where the game gives
+``Refinement.label_value``; z3 only when none does), and the rest of the footprint evaluated under that witness by
 compiled Python functions; z3 asks the whole relation only where that witness breaks another
 component. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
 the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
@@ -81,6 +84,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 """
 from __future__ import annotations
 
+import ctypes
 import operator
 import time
 import types
@@ -231,6 +235,12 @@ class Refinement:
     #: a family member for a country other than the one the step acts on); the checker then leaves
     #: the move out of the step's search (:meth:`Checker.check`'s ``allowed``)
     narrow: Callable[[Any, Any, Move], bool] | None = None
+    #: ``label_value(label)``: the value a choice takes for a component's label (the text in its
+    #: first brackets: A Distant Plain's space, its index in the map's order), or None for a label
+    #: no choice names; where a game gives it, a witness of a step of one form (its changed
+    #: components, labels as ranks: :func:`_shape`) is translated to a step of that form over other
+    #: labels and tried before z3 (:meth:`Checker._witness`: a candidate, verified exactly)
+    label_value: Callable[[str], Any] | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -332,7 +342,67 @@ def _raw(name: str) -> Callable:
 _APP, _QUANTIFIER = z3.Z3_APP_AST, z3.Z3_QUANTIFIER_AST
 _C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
                                      "get_decl_kind", "get_quantifier_body", "get_decl_name", "get_symbol_string",
-                                     "get_numeral_string")}
+                                     "get_numeral_string", "get_sort", "get_sort_kind", "mk_func_decl", "mk_app",
+                                     "mk_string_symbol", "mk_bool_sort")}
+
+
+def _plain_c(name: str, restype, *argtypes) -> Callable:
+    """z3's C function ``name`` with plain ctypes argument types (``c_void_p`` for a context or an
+    AST: Python ints or z3's pointer objects, converted by ctypes in C; z3's own prototypes convert
+    each argument by a Python method), a prototype of its own (z3's is left as it is)."""
+    address = ctypes.cast(_raw(name), ctypes.c_void_p).value
+    return ctypes.CFUNCTYPE(restype, *argtypes)(address)
+
+
+_P, _U = ctypes.c_void_p, ctypes.c_uint
+#: the C functions of the walks of :func:`_constant_asts_each` and :func:`python_function`, on plain
+#: pointers (ints)
+_W = {"id": _plain_c("Z3_get_ast_id", _U, _P, _P), "kind": _plain_c("Z3_get_ast_kind", _U, _P, _P),
+      "nargs": _plain_c("Z3_get_app_num_args", _U, _P, _P), "arg": _plain_c("Z3_get_app_arg", _P, _P, _P, _U),
+      "decl": _plain_c("Z3_get_app_decl", _P, _P, _P), "decl_kind": _plain_c("Z3_get_decl_kind", _U, _P, _P),
+      "decl_name": _plain_c("Z3_get_decl_name", _P, _P, _P),
+      "symbol": _plain_c("Z3_get_symbol_string", ctypes.c_char_p, _P, _P),
+      "body": _plain_c("Z3_get_quantifier_body", _P, _P, _P),
+      "numeral": _plain_c("Z3_get_numeral_string", ctypes.c_char_p, _P, _P)}
+
+
+def _pointer(a) -> int:
+    """The address of a z3 pointer object (its ctypes value, or what z3's constructor set as its
+    ``_as_parameter_``)."""
+    v = a.value
+    if v is None:
+        p = getattr(a, "_as_parameter_", None)
+        return _pointer(p) if isinstance(p, ctypes.c_void_p) else p
+    return v
+
+
+def _ast(address: int) -> z3.Ast:
+    """A z3 AST pointer object of ``address`` (both ways z3 reads one set)."""
+    a = z3.Ast(address)
+    a.value = address
+    return a
+
+
+def _expr(a, ctx) -> z3.ExprRef:
+    """The raw AST ``a`` as a z3 Python object (``z3.z3._to_expr_ref``'s, read by z3's C functions
+    directly for an integer or a boolean term)."""
+    ref = ctx.ref()
+    sk = _C["get_sort_kind"](ref, _C["get_sort"](ref, a))
+    kind = _C["get_ast_kind"](ref, a)
+    if kind != _QUANTIFIER:
+        if sk == z3.Z3_BOOL_SORT:
+            return z3.BoolRef(a, ctx)
+        if sk == z3.Z3_INT_SORT:
+            return z3.IntNumRef(a, ctx) if kind == z3.Z3_NUMERAL_AST else z3.ArithRef(a, ctx)
+    return z3.z3._to_expr_ref(a, ctx)
+
+
+def _children(e: z3.ExprRef) -> list:
+    """``e.children()`` of an application, by z3's C functions directly."""
+    ctx = e.ctx
+    ref, a = ctx.ref(), e.as_ast()
+    get = _C["get_app_arg"]
+    return [_expr(get(ref, a, i), ctx) for i in range(_C["get_app_num_args"](ref, a))]
 
 
 def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
@@ -374,6 +444,70 @@ def _constant_asts(e: z3.ExprRef) -> dict:
         elif t == _QUANTIFIER:
             todo.append(_C["get_quantifier_body"](ref, a))
     return {(n.decode() if isinstance(n, bytes) else n): a for n, a in out.items()}
+
+
+_NONE: frozenset = frozenset()
+
+
+def _constant_asts_each(terms: list) -> list[dict]:
+    """:func:`_constant_asts` of each of ``terms`` (their names sorted), in one walk: a subterm
+    several of them share (a chain of If over a map that many components read) is walked once, its
+    constants kept by its id (as a bit set: bit ``i`` the ``i``-th constant met). The walk calls
+    z3's C functions on plain pointers (:data:`_W`)."""
+    if not terms:
+        return []
+    ref = _pointer(terms[0].ctx.ref())
+    get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+    get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
+    memo: dict = {}     # a subterm's id -> the bit set of its constants
+    names: list = []    # bit i -> the name of the constant
+    asts: list = []     # bit i -> its AST
+    out = []
+    for e in terms:
+        root = _pointer(e.as_ast())
+        rid = get_id(ref, root)
+        todo = [(root, rid, None)]
+        while todo:
+            a, k, kids = todo.pop()
+            if kids is not None:   # its children are done
+                m = 0
+                for i in kids:
+                    m |= memo[i]
+                memo[k] = m
+                continue
+            if k in memo:
+                continue
+            t = kind(ref, a)
+            if t == _APP:
+                n = nargs(ref, a)
+                if n:
+                    args = [arg(ref, a, i) for i in range(n)]
+                    ids = [get_id(ref, x) for x in args]
+                    todo.append((a, k, ids))
+                    todo.extend([(x, i, None) for x, i in zip(args, ids) if i not in memo])
+                    continue
+                d = get_decl(ref, a)
+                if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
+                    memo[k] = 1 << len(names)
+                    names.append(symbol(ref, decl_name(ref, d)).decode())
+                    asts.append(_ast(a))
+                else:
+                    memo[k] = 0
+            elif t == _QUANTIFIER:
+                body = _W["body"](ref, a)
+                b = get_id(ref, body)
+                todo.append((a, k, [b]))
+                todo.append((body, b, None))
+            else:
+                memo[k] = 0
+        m, found = memo[rid], []
+        while m:
+            low = m & -m
+            j = low.bit_length() - 1
+            found.append((names[j], asts[j]))
+            m ^= low
+        out.append(dict(sorted(found)))
+    return out
 
 
 #: A slice is solved by one z3 solver kept for the process, each query asserted in a scope of its
@@ -449,6 +583,85 @@ def _conjunction(exprs: list) -> z3.BoolRef:
         args[i] = x.as_ast()
     ctx = exprs[0].ctx
     return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), n, args), ctx)
+
+
+#: A slice the checker has not solved is first tried with at most this many of the last witnesses
+#: of its move and change (``Checker._witness``), in Python, before z3 is asked.
+RECENT_WITNESSES = 4
+
+
+def _python_value(x: z3.ExprRef):
+    """A z3 value as :func:`python_function` reads it: an int, a boolean, an enumeration member's
+    name."""
+    if z3.is_int_value(x):
+        return x.as_long()
+    if z3.is_true(x) or z3.is_false(x):
+        return z3.is_true(x)
+    return x.decl().name()
+
+
+def _translated(move: str, w: tuple, vals: dict, before: list, after: list, label_value: Callable) -> tuple | None:
+    """The witness ``w`` (its Python values ``vals``) of a step whose labels were ``before``, for a
+    step of the same form whose labels are ``after``: each choice whose value is the value of a
+    label of ``before`` (``label_value``) takes the value of the label of the same rank in
+    ``after``; ``(witness, values)``, or None where the labels give no values (a candidate: the
+    caller verifies it)."""
+    if len(before) != len(after):
+        return None
+    move_to = {}
+    for a, b in zip(before, after):
+        x, y = label_value(a), label_value(b)
+        if x is None or y is None or move_to.get(x, y) != y:
+            return None
+        move_to[x] = y
+    new_vals, pairs = {}, []
+    for n, z in w[0]:
+        x = vals[n]
+        if type(x) is int and x in move_to:
+            x = move_to[x]
+            z = z3.IntVal(x)
+        new_vals[n] = x
+        pairs.append((n, z))
+    pairs = tuple(pairs)
+    return (pairs, (move, tuple((n, str(v)) for n, v in pairs))), new_vals
+
+
+def _packed(terms: list) -> z3.ExprRef | None:
+    """``terms`` as one z3 application (of a function ``refinement.pack`` of their sorts), or None
+    for none: one substitution or simplification of it does each term's (:func:`_children` gives
+    them back). Made by z3's C functions directly (the Python wrappers check and coerce every
+    argument)."""
+    if not terms:
+        return None
+    n = len(terms)
+    ctx = terms[0].ctx
+    ref = ctx.ref()
+    args, sorts = (z3.Ast * n)(), (z3.Sort * n)()
+    for i, t in enumerate(terms):
+        args[i] = t.as_ast()
+        sorts[i] = _C["get_sort"](ref, args[i])
+    decl = _C["mk_func_decl"](ref, _C["mk_string_symbol"](ref, b"refinement.pack"), n, sorts, _C["mk_bool_sort"](ref))
+    return z3.BoolRef(_C["mk_app"](ref, decl, n, args), ctx)
+
+
+def _simplified_changed(pack: z3.ExprRef | None, before: list) -> list:
+    """``z3.simplify`` of each term of a :func:`_packed` application, in one call: the index and
+    the simplified term of those that are not the term of ``before`` at their index (the others,
+    compared by z3's C functions, are never made Python objects)."""
+    if pack is None:
+        return []
+    out = z3.simplify(pack)
+    ctx = out.ctx
+    ref, a = _pointer(ctx.ref()), _pointer(out.as_ast())
+    if _W["nargs"](ref, a) != len(before):   # never: an uninterpreted function stays
+        raise ValueError("refinement: a packed term simplified away")
+    get, get_id = _W["arg"], _W["id"]
+    found = []
+    for i, b in enumerate(before):
+        x = get(ref, a, i)
+        if get_id(ref, x) != get_id(ref, _pointer(b.as_ast())):
+            found.append((i, _expr(_ast(x), ctx)))
+    return found
 
 
 def _distance(x: z3.ExprRef, target: z3.ExprRef) -> z3.ArithRef:
@@ -573,11 +786,12 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
     lines: list[str] = []
     memo: dict[int, str] = {}
     keys: dict[str, int] = {}
-    # the walk calls z3's C library directly (as _constant_asts: the terms are kept alive by ``e``)
-    ref = e.ctx.ref()
-    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
-    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
-    numeral = _C["get_numeral_string"]
+    # the walk calls z3's C library directly on plain pointers (as _constant_asts_each: the terms
+    # are kept alive by ``e``)
+    ref = _pointer(e.ctx.ref())
+    get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+    get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
+    numeral = _W["numeral"]
 
     def text(b) -> str:
         return b.decode() if isinstance(b, bytes) else b
@@ -622,14 +836,19 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
         memo[k] = out
         return out
 
-    result = go(e.as_ast())
+    result = go(_pointer(e.as_ast()))
     head = "".join(f", k{i}" for i in range(len(keys)))
     src = f"def f(v{head}):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
-    scope: dict = {}
-    exec(compile(src, "<refinement>", "exec"), scope)  # noqa: S102  (our own generated source)
-    f = scope["f"]
-    f.__defaults__ = tuple(keys) or None
-    return f
+    f = _COMPILED.get(src)
+    if f is None:   # terms of one form over other components give the same source: compiled once
+        scope: dict = {}
+        exec(compile(src, "<refinement>", "exec"), scope)  # noqa: S102  (our own generated source)
+        f = _COMPILED[src] = scope["f"]
+    return types.FunctionType(f.__code__, f.__globals__, f.__name__, tuple(keys) or None)
+
+
+#: :func:`python_function`'s compiled functions by their source
+_COMPILED: dict = {}
 
 
 def renamed(f: Callable, rename: Mapping[str, str]) -> Callable:
@@ -678,6 +897,10 @@ class Checker:
        false conjunct is unsatisfiable); then the *slice*: the guards and the changed components'
        equations, the pre values
        substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
+       for values not met before, the last :data:`RECENT_WITNESSES` witnesses of the move and
+       change are tried first as Python functions of the pre values and the choices, then
+       (``Refinement.label_value``) those of steps of the same form over other labels translated
+       (a witness is one whoever found it; z3 when none fits);
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
        the others evaluated as Python functions of the pre values: each must equal its (unchanged)
@@ -702,6 +925,11 @@ class Checker:
         self._effects: dict[str, _Effect] = {}
         self._slices: dict = {}
         self._residuals: dict = {}
+        self._functions: dict = {}    # a simplified term's id -> (the term, its Python function)
+        self._recent: dict = {}       # (a move, the changed components) -> its last witnesses (_witness)
+        self._by_form: dict = {}      # (a move, the change's form) -> its last z3 witnesses, with labels
+        self._tests: dict = {}        # (a move, "(guards)" or a component) -> its Python form with choices
+        self._choice_names: dict = {}  # a move -> what those read (pre components and choices)
         self._verdicts: dict = {}
         self._all_reads: dict = {}    # a move -> the pre components any of its terms reads (_partial)
         self._slice_reads: dict = {}  # (a move, the changed components) -> what its slice reads (_witness)
@@ -737,11 +965,13 @@ class Checker:
             guards, values = m.effect(self.pre, f"{name}#0.")
             reads, choices, plain = {}, {}, {}
             fixed = []
-            for key, terms in [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]:
+            keyed = [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]
+            found = iter(_constant_asts_each([t for _, terms in keyed for t in terms]))
+            for key, terms in keyed:
                 names = []
                 for t in terms:
                     free = False
-                    for c, a in _constant_asts(t).items():
+                    for c, a in next(found).items():
                         n = self._pre_name.get(c)
                         if n is None:
                             if c not in choices:
@@ -822,7 +1052,11 @@ class Checker:
 
     def _witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset):
         """A witness (choice constant name -> z3 value) of the slice, or None: cached by what the
-        slice reads."""
+        slice reads. A slice not met before is first tried with the last witnesses of its move
+        and change (at most :data:`RECENT_WITNESSES`), its guards and equations evaluated in
+        Python under each (:meth:`_slice_test`): one that makes them all true is a witness of it
+        (the same Rally in the same space, on another board), taken where it keeps the rest of the
+        footprint too (:meth:`admits` then asks no whole relation); z3 solves it when none does."""
         shape = (e.move.name, changed)
         got = self._slice_reads.get(shape)
         if got is None:   # what the slice reads, and the changed components in order: once per (move, change)
@@ -835,6 +1069,38 @@ class Checker:
         if e.renamed_from is not None:
             w = self._slices[key] = self._renamed_witness(e, pre_v, post_v, changed, reads)
             return w
+        recent = self._recent.setdefault(shape, [])
+        label_value = self.spec.label_value
+        form = labels = None
+        if label_value is not None:
+            (_, comps), labels = _shape([], changed)
+            form = (e.move.name, comps)
+        others = self._by_form.get(form, ()) if form is not None else ()
+        if recent or others:
+            test = self._slice_test(e, ordered)
+            if test is not None:
+                guards, values = test
+
+                def fits(w, vals) -> bool:
+                    v = dict(pre_v)
+                    v.update(vals)
+                    return guards(v) and all(fn(v) == post_v[n] for n, fn in values) and \
+                        all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed)
+
+                for i in range(len(recent) - 1, -1, -1):
+                    w, vals = recent[i]
+                    if fits(w, vals):
+                        recent.append(recent.pop(i))
+                        self._slices[key] = w
+                        return w
+                # a step of the same form over other labels: its witness, the labels' values moved
+                for w, vals, before in reversed(others):
+                    moved = _translated(e.move.name, w, vals, before, labels, label_value)
+                    if moved is not None and moved[1] != vals and fits(*moved):
+                        recent.append(moved)
+                        del recent[:-RECENT_WITNESSES]
+                        self._slices[key] = moved[0]
+                        return moved[0]
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
@@ -842,6 +1108,13 @@ class Checker:
         if r == z3.sat:
             w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
             w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
+            vals = {n: _python_value(x) for n, x in w[0]}
+            recent.append((w, vals))
+            del recent[:-RECENT_WITNESSES]
+            if form is not None:
+                kept = self._by_form.setdefault(form, [])
+                kept.append((w, vals, labels))
+                del kept[:-RECENT_WITNESSES]
         self._slices[key] = w
         return w
 
@@ -862,33 +1135,70 @@ class Checker:
         pairs = tuple((new + n[len(old):], v) for n, v in w[0])
         return pairs, (e.move.name, tuple((n, str(v)) for n, v in pairs))
 
+    def _slice_test(self, e: _Effect, ordered: list) -> tuple | None:
+        """The slice of move ``e`` over the changed components ``ordered`` as Python functions of
+        the pre values and the choices (a mapping holding both, by component and choice name):
+        its guards as one, each changed component's value; None where a term has no Python form.
+        Compiled once per move and component."""
+        name = e.move.name
+        names = self._choice_names.get(name)
+        if names is None:
+            names = self._choice_names[name] = {**self._pre_name, **{c.decl().name(): c.decl().name() for c in e.choices}}
+        out = []
+        for k in ["(guards)"] + ordered:
+            fn = self._tests.get((name, k), False)
+            if fn is False:
+                try:
+                    fn = python_function(_conjunction(e.guards) if k == "(guards)" else e.values[k], names)
+                except ValueError:
+                    fn = None
+                self._tests[(name, k)] = fn
+            if fn is None:
+                return None
+            out.append((k, fn))
+        return out[0][1], out[1:]
+
     def _residual(self, e: _Effect, witness: tuple) -> list:
         """The footprint components whose value, under ``witness`` (the pairs, and their key),
         is not the pre value itself, each with its value as a Python function of the pre values
-        (once per witness; the components whose value reads no choice once per move)."""
+        (once per witness; the components whose value reads no choice once per move). The values
+        are substituted and simplified in one z3 call (packed as one application), and a term
+        compiled before is not compiled again."""
         witness, key = witness
         r = self._residuals.get(key)
         if r is None:
-            fixed = self._residuals.get(("(no choice)", e.move.name))
-            if fixed is None:   # the same under every witness
+            name = e.move.name
+            got = self._residuals.get(("(no choice)", name))
+            if got is None:   # the same under every witness
                 fixed = []
-                for n in sorted(n for n in e.move.footprint if n in e.plain):
-                    t = z3.simplify(e.values[n])
-                    if not t.eq(self.pre[n]):
-                        fn = e.plain[n]
-                        if fn is None:
-                            fn = e.plain[n] = self._plain(e, n)
-                        fixed.append((n, fn if fn is not False else python_function(t, self._pre_name)))
-                self._residuals[("(no choice)", e.move.name)] = fixed
-            by_name = {c.decl().name(): c for c in e.choices}
-            pairs = [(by_name[n], v) for n, v in witness]
+                names = sorted(n for n in e.move.footprint if n in e.plain)
+                for i, t in _simplified_changed(_packed([e.values[n] for n in names]), [self.pre[n] for n in names]):
+                    n = names[i]
+                    fn = e.plain[n]
+                    if fn is None:
+                        fn = e.plain[n] = self._plain(e, n)
+                    fixed.append((n, fn if fn is not False else self._compiled(t)))
+                others = sorted(n for n in e.move.footprint if n not in e.plain)
+                got = self._residuals[("(no choice)", name)] = (fixed, others, _packed([e.values[n] for n in others]),
+                                                                [self.pre[n] for n in others])
+            fixed, others, pack, before = got
             r = list(fixed)
-            for n in sorted(n for n in e.move.footprint if n not in e.plain):
-                t = z3.simplify(_substitute(e.values[n], pairs) if pairs else e.values[n])
-                if not t.eq(self.pre[n]):
-                    r.append((n, python_function(t, self._pre_name)))
+            if others:
+                by_name = {c.decl().name(): c for c in e.choices}
+                pairs = [(by_name[n], v) for n, v in witness]
+                changed = _simplified_changed(_substitute(pack, pairs) if pairs else pack, before)
+                r += [(others[i], self._compiled(t)) for i, t in changed]
             self._residuals[key] = r
         return r
+
+    def _compiled(self, t: z3.ExprRef) -> Callable:
+        """:func:`python_function` of ``t`` over the pre vector, once per term (the term kept with
+        it, so its id is not another's)."""
+        k = t.get_id()
+        hit = self._functions.get(k)
+        if hit is None:
+            hit = self._functions[k] = (t, python_function(t, self._pre_name))
+        return hit[1]
 
     def admits(self, name: str, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
         """Whether move ``name`` alone takes ``pre_v`` to ``post_v`` (``changed``: the components
