@@ -61,10 +61,11 @@ moves and the caches, within the process. :data:`STATS` counts what the check co
 
 **A game may narrow a step's moves** (``Refinement.context`` and ``Refinement.narrow``, both
 optional): :class:`StepObserver` reads ``context(state)`` of the state before each step, and
-``narrow(context, action, move)`` leaves out of that step's search (``Checker.check``'s
-``allowed``) the moves the game's rules exclude for it -- exactly, the game arguing it (a family
-member of another country than the one the step acts on). A check without it (``allowed`` None)
-searches every move.
+``narrow(context, action, move, cited)`` (``cited``: the rules the step cites) leaves out of that
+step's search (``Checker.check``'s ``allowed``) the moves the game's rules exclude for it --
+exactly, the game arguing it (a family member of another country than the one the step acts on;
+an act the model always cites, in a step that does not cite it). A check without it (``allowed``
+None) searches every move.
 
 A step that no move or sequence explains is a **finding** (:class:`Finding`): the step, the rules
 it cites, and for each candidate move (those whose rules relate to the step's) the values that
@@ -221,11 +222,12 @@ class Refinement:
     #: ``context(state)``: what the state *before* a step tells :attr:`narrow` (the observer reads it
     #: after each step, for the next one, and at the set-up), or None: no narrowing
     context: Callable[[Any], Any] | None = None
-    #: ``narrow(context, action, move)``: False where the move cannot be part of the step that
-    #: ``action`` takes from a state of that ``context`` (a game's exact reading of its rules: e.g.
-    #: a family member for a country other than the one the step acts on); the checker then leaves
-    #: the move out of the step's search (:meth:`Checker.check`'s ``allowed``)
-    narrow: Callable[[Any, Any, Move], bool] | None = None
+    #: ``narrow(context, action, move, cited)``: False where the move cannot be part of the step
+    #: that ``action`` takes from a state of that ``context``, citing the rules ``cited`` (a game's
+    #: exact reading of its rules: e.g. a family member for a country other than the one the step
+    #: acts on); the checker then leaves the move out of the step's search
+    #: (:meth:`Checker.check`'s ``allowed``)
+    narrow: Callable[[Any, Any, Move, list], bool] | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -1486,11 +1488,12 @@ class StepObserver:
         else:
             now, changed = self.checker.abstraction.values(state), None
         allowed = None
+        cited = state.applied_rules()
         narrow = self.checker.spec.narrow
         if narrow is not None and self._context is not None:
             ctx, moves = self._context, self.checker.moves
-            allowed = lambda n: narrow(ctx, action, moves[n])  # noqa: E731
-        verdict = self.checker.check(self.prev, now, state.applied_rules(), len(self.actions), changed, allowed)
+            allowed = lambda n: narrow(ctx, action, moves[n], cited)  # noqa: E731
+        verdict = self.checker.check(self.prev, now, cited, len(self.actions), changed, allowed)
         self.prev = now
         self._context = self._read_context(state)
         if isinstance(verdict, Finding):

@@ -306,7 +306,7 @@ def coup_context(state) -> tuple:
     return ("none", None)
 
 
-def narrow(context: tuple, action, move: Move) -> bool:
+def narrow(context: tuple, action, move: Move, cited=()) -> bool:
     """Whether ``move`` may be part of the step ``action`` takes from a state of ``context``
     (:func:`coup_context`): of the members of :data:`COUPS`, only ``coup_target`` of the country
     the action names when the step answers a coup's target question, only ``coup_roll`` of the
