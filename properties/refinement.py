@@ -1063,6 +1063,12 @@ class Checker:
                 if for_first and part - for_first:
                     options.append((part - for_first, None))
                 options += [(part - {c}, None) for c in _leave_one(part, for_first)]
+                # or only what it must change (Checker._forced), the rest of ``for_first`` left to the
+                # related moves after it: a card leaving the table (its zone) before turn 10's end
+                # takes the VP and the game's end, when other related moves could take its zone too
+                must = part & self._forced(n)
+                if must and must != part and (must, None) not in options and part - must <= for_first:
+                    options.append((must, None))
                 if waypoints is not None:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
