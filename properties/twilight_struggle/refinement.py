@@ -117,7 +117,7 @@ import re
 
 import z3
 
-from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
+from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, deck
 from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX
 from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, related
 from cdg_oracle.properties.twilight_struggle import z3_invariants as ZI
@@ -292,36 +292,98 @@ COUPS = ("coup", "coup_target", "coup_roll")
 
 
 def coup_context(state) -> tuple:
-    """What the state before a step says of a coup (operations/coup.py, the top frame of the
-    stack): ``("target", None)`` when the step answers a coup's target question (6.3.1),
-    ``("die", country)`` when it rolls the die of a coup in ``country`` (6.3.2), else
-    ``("none", None)``."""
+    """What the state before a step says of a coup or a Space Race attempt under way
+    (operations/coup.py, operations/space_race.py: the top frame of the stack): ``("target",
+    None)`` when the step answers a coup's target question (6.3.1), ``("die", country)`` when it
+    rolls the die of a coup in ``country`` (6.3.2), ``("space", side)`` when it rolls the die of
+    ``side``'s Space Race attempt (6.4.1), else ``("none", None)``."""
     stack = state.d.get("stack") or ()
     top = stack[-1] if stack else None
-    if top is not None and top.get("proc") == "coup" and state.d.get("pending"):
-        if top.get("pc") == "target":
-            return ("target", None)
-        if top.get("pc") == "die":
-            return ("die", top.get("target"))
+    if top is not None and state.d.get("pending"):
+        if top.get("proc") == "coup":
+            if top.get("pc") == "target":
+                return ("target", None)
+            if top.get("pc") == "die":
+                return ("die", top.get("target"))
+        if top.get("proc") == "space" and top.get("pc") == "die":
+            return ("space", top.get("side"))
     return ("none", None)
+
+
+#: the Space Race in the model's two steps (operations/space_race.py): space_declare answers a
+#: card's use question with the Space Race, space_roll rolls the attempt's die; space_attempt, the
+#: whole attempt, is never one step of the model (the die is a chance node of its own ``apply``)
+SPACE = ("space_attempt", "space_declare", "space_roll")
+
+#: the Deluxe numbers the model's events cite (``card N``, events/__init__.py) of the scoring
+#: cards (2.2.1: their event is the region's scoring, 10.1, 7.2), computed from the card data
+SCORING_CARDS = frozenset(f"card {c.deluxe}" for c in deck("deluxe", True).values() if c.scoring)
+
+#: acts the model always cites by a rule of their own, the transition their proved move: the
+#: move may be part only of a step citing one of those rules. A region scored by its card
+#: (scoring_cards.py ``_region`` cites 10.1; the final scoring is final_scoring, citing 10.3.2),
+#: Southeast Asia Scoring (``_southeast_asia`` cites 7.2), the Military Operations check (turn.py
+#: cites 8.2.1 before its net VP), and the events of one card each: card 18's box (its event cites
+#: card 18), card 80's two boxes (card 80), card 100's end (card 100), card 50's 3 VP at the end of
+#: the US round (``bury_you_round`` cites card 50), card 40's coup ending the game (card 40)
+CITED_ACT = {
+    "region_scoring": ("10.1",),
+    "southeast_asia_scoring": ("7.2",),
+    "milops_check": ("8.2.1",),
+    "event_space_box": ("card 18",),
+    "event_space_two": ("card 80",),
+    "wargames": ("card 100",),
+    "effect_vp_checked": ("card 50",),
+    "crisis_coup_war": ("card 40",),
+}
+
+#: the coarse moves of any card's event (not of one card's: event_vp's VP, influence and cards
+#: moved): part only of a step citing a card's event other than The China Card's (it has none,
+#: 9.1) and the scoring cards' (their event is the scoring alone, 10.1, 7.2: region_scoring,
+#: southeast_asia_scoring), or a war (7.6: common.resolve_war cites it, its VP event_vp's)
+ANY_EVENT = ("event_vp", "event_influence", "event_card_move")
+
+
+def _cites_an_event(cited) -> bool:
+    """Whether the rules ``cited`` name a card's event other than The China Card's and the scoring
+    cards' (:data:`ANY_EVENT`), or a war (7.6)."""
+    return any(r == "7.6" or (r.startswith("card ") and r != _CHINA and r not in SCORING_CARDS) for r in cited)
 
 
 def narrow(context: tuple, action, move: Move, cited=()) -> bool:
     """Whether ``move`` may be part of the step ``action`` takes from a state of ``context``
-    (:func:`coup_context`): of the members of :data:`COUPS`, only ``coup_target`` of the country
-    the action names when the step answers a coup's target question, only ``coup_roll`` of the
-    frame's target when it rolls a coup's die, none otherwise (``coup``, the whole attempt, is
-    never one step of the model). Exact: a coup attempt is made only in the country chosen
-    (6.3.1, 6.3.2); the model asks that choice as a question (``ask``: Twilight Struggle's engine
-    answers none itself) and rolls the die as a chance node, each its own ``apply`` (the target
-    step counts the Military Operations, coup_target; the die step the result and DEFCON,
-    coup_roll), and an ``apply`` stops at the next question, so one step chooses at most one coup's
-    target or rolls at most one coup's die, the one under way at its start: a member of another
-    country, or of a step that does neither, cannot explain a part of it."""
+    (:func:`coup_context`), citing the rules ``cited``. Exact, each by the rules and how the model
+    makes its steps (an ``apply`` stops at the next question or chance node) and cites them
+    (``applied_rules``: every act cites its rule, every event and effect in force its card):
+
+    * the coups (:data:`COUPS`): only ``coup_target`` of the country the action names when the
+      step answers a coup's target question, only ``coup_roll`` of the frame's target when it rolls
+      a coup's die, none otherwise (``coup``, the whole attempt, is never one step of the model).
+      A coup attempt is made only in the country chosen (6.3.1, 6.3.2); the model asks that choice
+      as a question (``ask``: Twilight Struggle's engine answers none itself) and rolls the die as
+      a chance node, each its own ``apply`` (the target step counts the Military Operations,
+      coup_target; the die step the result and DEFCON, coup_roll), so one step chooses at most one
+      coup's target or rolls at most one coup's die, the one under way at its start;
+    * the Space Race (:data:`SPACE`): ``space_declare`` only in the step answering a card's use
+      with the Space Race (6.4: the card's use, cardplay.py), ``space_roll`` only in the step
+      rolling the attempt's die (6.4.1, a chance node: the frame on top asks it), ``space_attempt``
+      never (the declaration and the die are two steps);
+    * :data:`CITED_ACT`: a region's scoring, Southeast Asia's, the Military Operations check and the
+      acts of one card's event or effect only in a step citing that rule or card;
+    * :data:`ANY_EVENT`: only in a step citing a card's event other than The China Card's and the
+      scoring cards', or a war (a scoring card's event is its scoring alone: 10.1, 7.2)."""
     base = move.name.split("[", 1)[0]
+    if base in CITED_ACT:
+        return any(r in cited for r in CITED_ACT[base])
+    if base in ANY_EVENT:
+        return _cites_an_event(cited)
+    kind, target = context
+    if base in SPACE:
+        if base == "space_declare":
+            return isinstance(action, dict) and action.get("use") == "space"
+        return base == "space_roll" and kind == "space"
     if base not in COUPS:
         return True
-    kind, target = context
     if kind == "die" and base == "coup_roll":
         return move.name == f"coup_roll[{target}]"
     if kind == "target" and base == "coup_target" and isinstance(action, dict):
