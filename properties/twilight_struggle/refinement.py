@@ -25,14 +25,31 @@ step's last act was, and the model cites that act's rule, not 5.2), and ``event_
 ``event_card_move`` (written for every event: any card's event may move influence in a country or
 a card between zones) relate to any step citing a card's event (not The China Card's: it has none, 9.1).
 
-**The coups narrowed** (:func:`coup_context`, :func:`narrow`: ``Refinement.context`` and
-``narrow``, read by the StepObserver from the state before each step and its action): of the
-members of ``coup``, ``coup_target`` and ``coup_roll`` (84 each, one per country, each able to take
-the Military Operations, DEFCON or the game's end), a step may use only ``coup_target`` of the
-country its action names when it answers a coup's target question, only ``coup_roll`` of the coup
-frame's target when it rolls that coup's die, none otherwise. Exact: a coup is made only in the
-country chosen (6.3.1, 6.3.2), the choice is a question and the die a chance node, each its own
-``apply``, and an ``apply`` stops at the next question (the argument in :func:`narrow`).
+**The moves narrowed** (:func:`coup_context`, :func:`narrow`: ``Refinement.context`` and
+``narrow``, read by the StepObserver from the state before each step, its action and the rules it
+cites). Each is exact (the argument in :func:`narrow`): a move left out cannot be part of the step.
+
+* *The coups*: of the members of ``coup``, ``coup_target`` and ``coup_roll`` (84 each, one per
+  country, each able to take the Military Operations, DEFCON or the game's end), a step may use
+  only ``coup_target`` of the country its action names when it answers a coup's target question,
+  only ``coup_roll`` of the coup frame's target when it rolls that coup's die, none otherwise: a
+  coup is made only in the country chosen (6.3.1, 6.3.2), the choice is a question and the die a
+  chance node, each its own ``apply``, and an ``apply`` stops at the next question.
+* *The Space Race*: ``space_declare`` only in the step answering a card's use with the Space Race,
+  ``space_roll`` only in the step rolling its die (the ``space`` frame on top, 6.4.1),
+  ``space_attempt`` never (the two are separate applies).
+* *The acts the model always cites* (:data:`CITED_ACT`): a region's scoring by its card (10.1),
+  Southeast Asia's (7.2), the Military Operations check (8.2.1), and the acts of one card's event
+  or effect (cards 18, 40, 50, 80, 100) only in a step citing that rule or card: the model cites
+  the rule of every act it performs (``applied_rules``), every event its card (events/play.py
+  ``_cite``: the Deluxe number) and every effect in force that acts its card.
+* *Any card's event* (:data:`ANY_EVENT`: event_vp, event_influence, event_card_move) only in a step
+  citing a card's event other than the scoring cards' (their event is the scoring alone: 2.2.1,
+  10.1, 7.2) and The China Card's (none, 9.1), or a war (7.6).
+
+A move left out this way can only turn an explanation into a finding (never the reverse): the
+narrowing is what keeps the search from spending its budget on moves the step cannot use (the
+VP's dozen moves, each with its 20 waypoints at every state of the search).
 
 **max_moves** is 10: one ``apply`` of the end of the turn (4.5 F-I) is a Military Operations check,
 a DEFCON improvement, the China Card turned face up and the turn advanced with its era's cards, after
@@ -105,8 +122,24 @@ before is first re-checked against that explanation's moves (properties/refineme
   ``space_attempt``, ``space_roll``, ``event_vp``, ``event_space_box``, ``event_space_two``,
   ``effect_vp_checked``, ``wargames``: some 1,300-1,900 parts each at step 348), not related to the
   step and each tried at every state of the search. Game 10 step 119 is not at the game's end (a
-  card's event, the VP 9 -> 8). Open: the same exact narrowing for the space race (its own
-  question and die) and the events (a step resolving no card's event), or a budget of the game's own.
+  card's event, the VP 9 -> 8). The same exact narrowing for the Space Race and the events, and the
+  search's option of a move taking only what it must change, decide all six (the next bullet).
+* The remaining findings narrowed (issue 31, this session; each step re-checked alone through a
+  StepObserver, the walk before it unchecked: /tmp scripts, not tests): the committed report's
+  finding (standard seed 100005 step 306: card 1's scoring, the card leaving the table and the
+  Military Operations check giving the USSR its 20th VP in one ``apply``) and the 6 steps above
+  all decided, none bounded: standard seed game 2 step 306 (the same step) in 18 parts
+  (``card_leaves_table[1]``, ``milops_check``); late_war deluxe game 2 step 348 in 108
+  (``coup_roll[SE African States]``, ``card_leaves_table[69]``, ``turn_10_end``), game 8 step 322
+  in 491, game 10 step 119 in 13,475 (a headline step: ``headline_choice[47]``,
+  ``headline_reveal[99]``, ``event_vp``; the card 99's event allows event_vp, and the zone
+  waypoints put a card on the table for it at every state), game 12 step 296 in 185; late_war seed
+  game 10 step 315 in 291 (with ``event_card_move[73]``: Shuttle Diplomacy leaves the box at the
+  final scoring, citing card 73). Two causes: the VP moves of acts the step does not cite (the
+  narrowing above), and a card leaving the table could not take its zone alone, leaving the VP
+  and the game's end to the turn's end, where other related moves (deal, play_card, the
+  headlines: 4.5) could take its zone too (properties/refinement.py: a move may now take only what
+  it must change, ``Checker._forced``).
 * ``python benchmarks/refinement.py --game twilight_struggle --games 6 --seed 1``: 5.02x the
   checked walk (4.14x without the moves' first builds; 1,691 steps, 0 findings).
 """
