@@ -942,7 +942,9 @@ class Checker:
         taken so far). A move may instead take one component of its part to a *waypoint*
         (``Refinement.waypoints``: a value it passes through within the step), the component left
         for a later move, or take only the components of its part no related move (``first``) not
-        yet used could take, the others left as they are for that move; and a move may take the
+        yet used could take, the others left as they are for that move, or only those it must
+        change (:meth:`_forced`: a card's zone as it leaves the table), the rest of what related
+        moves could take left to them; and a move may take the
         ``Refinement.shared`` components of its part to the values its own effect gives (the next
         moves taking them on). A depth-first search over orders, the moves taking the most of what
         is left tried first; every part is a cached move check. The state is fixed by the values of
