@@ -320,8 +320,9 @@ def waypoints(component: str, before, after) -> tuple:
     return out + ((ZI.Z["table"],) if ZI.Z["table"] not in (before, after) else ())
 
 
-#: the transitions of a coup, each a family over its target country (6.3)
-COUPS = ("coup", "coup_target", "coup_roll")
+#: the transitions of a coup, each a family over its target country (6.3); coup_roll_improved is
+#: coup_roll then the turn's DEFCON improvement (8.1.6) in one step
+COUPS = ("coup", "coup_target", "coup_roll", "coup_roll_improved")
 
 
 def coup_context(state) -> tuple:
@@ -397,6 +398,8 @@ def narrow(context: tuple, action, move: Move, cited=()) -> bool:
       a chance node, each its own ``apply`` (the target step counts the Military Operations,
       coup_target; the die step the result and DEFCON, coup_roll), so one step chooses at most one
       coup's target or rolls at most one coup's die, the one under way at its start;
+      ``coup_roll_improved`` (that die, then the turn's DEFCON improvement) as ``coup_roll``, in a
+      step citing the improvement (8.1.6: turn.py cites it);
     * the Space Race (:data:`SPACE`): ``space_declare`` only in the step answering a card's use
       with the Space Race (6.4: the card's use, cardplay.py), ``space_roll`` only in the step
       rolling the attempt's die (6.4.1, a chance node: the frame on top asks it), ``space_attempt``
@@ -419,6 +422,8 @@ def narrow(context: tuple, action, move: Move, cited=()) -> bool:
         return True
     if kind == "die" and base == "coup_roll":
         return move.name == f"coup_roll[{target}]"
+    if kind == "die" and base == "coup_roll_improved":
+        return move.name == f"coup_roll_improved[{target}]" and "8.1.6" in cited
     if kind == "target" and base == "coup_target" and isinstance(action, dict):
         return move.name == f"coup_target[{action.get('country')}]"
     return False

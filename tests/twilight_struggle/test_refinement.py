@@ -481,3 +481,19 @@ def test_a_coup_die_then_turn_10s_end_is_decided():
     assert got == ("coup_roll[SE African States]", "card_leaves_table[69]", "turn_10_end"), \
         got if not isinstance(got, R.Finding) else got.line()
     assert bounded == 0 and parts < 1_000
+
+
+@pytest.mark.rule("6.3.4", "8.1.6", "4.5")
+def test_a_coup_die_then_the_next_turns_defcon_improvement_is_explained():
+    """standard (seed edition), campaign seed 1 game 1 (seed 100004), step 271: the last round's
+    coup die in Egypt (a battleground: DEFCON 5 -> 4, 6.3.4), the card leaving the table, the end
+    of the turn and the next turn's DEFCON improvement (4 -> 5, 4.5 A, 8.1.6) in one ``apply``: the
+    DEFCON is unchanged by the step but changed twice within it, which the sequences (each
+    component taken once) cannot say; ``coup_roll_improved`` (z3_proofs.py), the composition of
+    the two proved transitions, explains it. Before the events' narrowing it was matched by a
+    realignment roll and an event's influence in Egypt, in a step citing neither."""
+    got, parts, bounded = _step_alone("standard", "seed", 100004, 271)
+    assert not isinstance(got, R.Finding), got.line()
+    assert "coup_roll_improved[Egypt]" in got and "coup_roll[Egypt]" not in got
+    assert not any(n.startswith(("realign_roll", "event_influence")) for n in got)
+    assert bounded == 0 and parts < 1_000
