@@ -140,6 +140,15 @@ before is first re-checked against that explanation's moves (properties/refineme
   and the game's end to the turn's end, where other related moves (deal, play_card, the
   headlines: 4.5) could take its zone too (properties/refinement.py: a move may now take only what
   it must change, ``Checker._forced``).
+* Whole games again (the same 60: ``play_checked(..., refine=True, invariants=False,
+  roundtrip_every=0)``, campaign seed 1, late_war games 0-19 and standard 0-9 in both editions; a
+  /tmp script, the machine loaded by a verify campaign alongside): 12,689 steps, **0 findings**,
+  12.5 minutes of wall time for all 60; the longest search that matched tried 13,475 parts
+  (late_war deluxe game 10 step 119, the headline step above), every other at most 491. Before
+  ``coup_roll_improved`` one was *search bounded* (standard seed game 1 step 271: the last round's
+  coup die in Egypt, DEFCON 5 -> 4, and the next turn's improvement back to 5 in one ``apply``,
+  matched before the events' narrowing by ``realign_roll[Egypt]`` and ``event_influence[Egypt]`` in
+  a step citing neither); it is explained by ``coup_roll_improved[Egypt]`` with the turn's end.
 * ``python benchmarks/refinement.py --game twilight_struggle --games 6 --seed 1``: 5.02x the
   checked walk (4.14x without the moves' first builds; 1,691 steps, 0 findings).
 """
