@@ -65,10 +65,11 @@ moves and the caches, within the process. :data:`STATS` counts what the check co
 
 **A game may narrow a step's moves** (``Refinement.context`` and ``Refinement.narrow``, both
 optional): :class:`StepObserver` reads ``context(state)`` of the state before each step, and
-``narrow(context, action, move)`` leaves out of that step's search (``Checker.check``'s
-``allowed``) the moves the game's rules exclude for it -- exactly, the game arguing it (a family
-member of another country than the one the step acts on). A check without it (``allowed`` None)
-searches every move.
+``narrow(context, action, move, cited)`` (``cited``: the rules the step cites) leaves out of that
+step's search (``Checker.check``'s ``allowed``) the moves the game's rules exclude for it --
+exactly, the game arguing it (a family member of another country than the one the step acts on;
+an act the model always cites, in a step that does not cite it). A check without it (``allowed``
+None) searches every move.
 
 A step that no move or sequence explains is a **finding** (:class:`Finding`): the step, the rules
 it cites, and for each candidate move (those whose rules relate to the step's) the values that
@@ -230,11 +231,12 @@ class Refinement:
     #: ``context(state)``: what the state *before* a step tells :attr:`narrow` (the observer reads it
     #: after each step, for the next one, and at the set-up), or None: no narrowing
     context: Callable[[Any], Any] | None = None
-    #: ``narrow(context, action, move)``: False where the move cannot be part of the step that
-    #: ``action`` takes from a state of that ``context`` (a game's exact reading of its rules: e.g.
-    #: a family member for a country other than the one the step acts on); the checker then leaves
-    #: the move out of the step's search (:meth:`Checker.check`'s ``allowed``)
-    narrow: Callable[[Any, Any, Move], bool] | None = None
+    #: ``narrow(context, action, move, cited)``: False where the move cannot be part of the step
+    #: that ``action`` takes from a state of that ``context``, citing the rules ``cited`` (a game's
+    #: exact reading of its rules: e.g. a family member for a country other than the one the step
+    #: acts on); the checker then leaves the move out of the step's search
+    #: (:meth:`Checker.check`'s ``allowed``)
+    narrow: Callable[[Any, Any, Move, list], bool] | None = None
     #: ``label_value(label)``: the value a choice takes for a component's label (the text in its
     #: first brackets: A Distant Plain's space, its index in the map's order), or None for a label
     #: no choice names; where a game gives it, a witness of a step of one form (its changed
@@ -1285,7 +1287,9 @@ class Checker:
         taken so far). A move may instead take one component of its part to a *waypoint*
         (``Refinement.waypoints``: a value it passes through within the step), the component left
         for a later move, or take only the components of its part no related move (``first``) not
-        yet used could take, the others left as they are for that move; and a move may take the
+        yet used could take, the others left as they are for that move, or only those it must
+        change (:meth:`_forced`: a card's zone as it leaves the table), the rest of what related
+        moves could take left to them; and a move may take the
         ``Refinement.shared`` components of its part to the values its own effect gives (the next
         moves taking them on). A depth-first search over orders, the moves taking the most of what
         is left tried first; every part is a cached move check. The state is fixed by the values of
@@ -1406,6 +1410,12 @@ class Checker:
                 if for_first and part - for_first:
                     options.append((part - for_first, None))
                 options += [(part - {c}, None) for c in _leave_one(part, for_first)]
+                # or only what it must change (Checker._forced), the rest of ``for_first`` left to the
+                # related moves after it: a card leaving the table (its zone) before turn 10's end
+                # takes the VP and the game's end, when other related moves could take its zone too
+                must = part & self._forced(n)
+                if must and must != part and (must, None) not in options and part - must <= for_first:
+                    options.append((must, None))
                 if waypoints is not None:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
@@ -1867,11 +1877,12 @@ class StepObserver:
         else:
             now, changed = self.checker.abstraction.values(state), None
         allowed = None
+        cited = state.applied_rules()
         narrow = self.checker.spec.narrow
         if narrow is not None and self._context is not None:
             ctx, moves = self._context, self.checker.moves
-            allowed = lambda n: narrow(ctx, action, moves[n])  # noqa: E731
-        verdict = self.checker.check(self.prev, now, state.applied_rules(), len(self.actions), changed, allowed)
+            allowed = lambda n: narrow(ctx, action, moves[n], cited)  # noqa: E731
+        verdict = self.checker.check(self.prev, now, cited, len(self.actions), changed, allowed)
         self.prev = now
         self._context = self._read_context(state)
         if isinstance(verdict, Finding):
