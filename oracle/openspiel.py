@@ -144,6 +144,10 @@ class _Spec:
         self.table = spec.action_table()
         self.sides = tuple(spec.sides)
         self.index = {s: i for i, s in enumerate(self.sides)}
+        #: the model's player (a side, ``CHANCE`` or ``TERMINAL``) -> OpenSpiel's: one look-up
+        self.players = {**self.index}
+        if pyspiel is not None:
+            self.players.update({CHANCE: _CHANCE, TERMINAL: _TERMINAL})
         scenario = spec.default_scenario or spec.scenarios()[0]
         self.default_options = spec.normalize_options(None)
         first = spec.new_state(scenario, spec.lengths[0], None, None)
@@ -293,10 +297,13 @@ def forget(name: str) -> None:
     sp.known_chance.clear()
 
 
+_dumps = marshal.dumps  # read once (a global, not the module's attribute, at each decision)
+
+
 def _key(value: Any) -> bytes | None:
     """An exact key of a list of actions: its ``marshal`` text, which reads back as one value
     only (``1``, ``True`` and ``1.0`` differ, so do key orders); None for a value marshal cannot
-    write (no action of the contract's)."""
+    write (no action of the contract's). (:func:`_decision` computes it inline: a frame less.)"""
     try:
         return marshal.dumps(value)
     except ValueError:
@@ -306,12 +313,19 @@ def _key(value: Any) -> bytes | None:
 def _decision(m: "_Model") -> tuple:
     """A decision's answer, computed once per node: ``(the legal ids sorted without repeats, the
     ids in the model's order, the model's actions)``; the ids of an option list met before are
-    read from ``_Spec.known`` (the model's actions are this node's own)."""
+    read from ``_Spec.known`` by the list's :func:`_key` (the model's actions are this node's
+    own)."""
     sp = m.sp
     st = m._st  # the model state (``_Model.st`` without its property call, once it is made)
     actions = (st if st is not None else m.st).legal_actions()
-    key = _key(actions) if len(actions) <= KNOWN_ACTIONS else None
-    got = sp.known.get(key) if key is not None else None
+    key = got = None
+    if len(actions) <= KNOWN_ACTIONS:
+        try:  # _key inline
+            key = _dumps(actions)
+        except ValueError:
+            pass
+        else:
+            got = sp.known.get(key)
     if got is None:
         table = sp.table
         ids = table.ids_of(actions)
@@ -433,7 +447,8 @@ if pyspiel is not None:
         def current_player(self) -> int:
             m = self.model
             p = m.player
-            if p is None:  # once per node (OpenSpiel asks four or five times a step)
+            if p is None:  # once per node (``_apply_action`` sets it for the next node, but under
+                # ``max_steps`` or after a clone, a restore or a re-deal)
                 st = m._st if m._st is not None else m.st
                 p = st.current_player()
                 if p == TERMINAL or (self.max_steps and self.truncated()):
@@ -457,6 +472,8 @@ if pyspiel is not None:
         # (``is_terminal``, ``current_player`` twice, ``_legal_actions``) and convert the ids to a
         # C++ vector and back. The answers are the same (every case but the player to move's own
         # list, and the chance node's, is OpenSpiel's own); C++ callers still take the C++ path.
+        # Each is one Python frame when the node's answer is kept (``_decision`` the one more
+        # when it is not): a frame costs as much as the look-ups in it.
         def legal_actions(self, player: int | None = None) -> list[int]:
             m = self.model
             p = m.player
@@ -464,7 +481,9 @@ if pyspiel is not None:
                 p = self.current_player()
             if p.__class__ is int and (player is None or player == p):
                 got = m.legal
-                return (got if got is not None else self._legal())[0][:]
+                if got is None:
+                    got = m.legal = _decision(m)
+                return got[0][:]
             if p is _CHANCE and m.outcomes is not None:
                 return [a for a, _ in m.outcomes[0]]  # LegalChanceOutcomes: the outcomes' ids
             return super().legal_actions() if player is None else super().legal_actions(player)
@@ -501,6 +520,9 @@ if pyspiel is not None:
             if m.seen:
                 m.seen = {}
             st.apply(a)
+            if not self.max_steps:  # the next node's player, asked first thing (``current_player``
+                # from ``apply_action``, ``is_chance_node``, ``is_terminal``): read here, a frame less
+                m.player = m.sp.players[st.current_player()]
 
         def _action_to_string(self, player: int, action: int) -> str:
             return action_key(self._sp.table.action_from_id(action))
