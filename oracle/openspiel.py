@@ -61,6 +61,7 @@ import json
 import marshal
 import random
 from fractions import Fraction
+from itertools import repeat
 from typing import Any
 
 from cdg_oracle.model.core import registry
@@ -259,25 +260,6 @@ class _Model:
         return (_restore, (self.game, self.st.to_json(history=True)))
 
 
-class _Uniform(dict):
-    """The ``(id, probability)`` pairs of a chance node of ``n`` equally likely outcomes, by id,
-    each made the first time it is asked for and kept (a draw from the deck offers the same
-    pairs draw after draw, less the card drawn: no tuple made per outcome per node)."""
-
-    __slots__ = ("p",)
-
-    def __init__(self, n: int):
-        super().__init__()
-        self.p = 1 / n  # Fraction(1, n) as the nearest float (int / int is correctly rounded)
-
-    def __missing__(self, i: int) -> tuple:
-        got = self[i] = (i, self.p)
-        return got
-
-
-_UNIFORM: dict[int, _Uniform] = {}  # n -> the pairs of n equally likely outcomes
-
-
 #: The most answers kept per game in each of ``_Spec.known`` and ``_Spec.known_chance``.
 KNOWN = 50_000
 #: A decision of at most this many choices is looked up among those met (a menu recurs); a longer
@@ -373,18 +355,18 @@ def _outcomes(m: "_Model") -> tuple | None:
         probs = None if fractions.count(p0) == len(fractions) and p0 == Fraction(1, len(fractions)) \
             else [p.numerator / p.denominator for p in fractions]
     # a draw from the deck: the ids from the pile's card numbers by arithmetic, as the game's
-    # encoding gives them (model/core/encoding.py ``chance_ids``); any other node: by value
-    ids = table.chance_ids(st) if probs is None and key is None else None
-    if ids is None or len(ids) != len(actions):
+    # encoding gives them (model/core/encoding.py ``sorted_chance_ids``), sorted at once; any
+    # other node: by value
+    got = table.sorted_chance_ids(st) if probs is None and key is None else None
+    if got is not None and len(got[0]) == len(actions):
+        ids, ordered = got
+    else:
         ids = table.ids_of(actions)
         if None in ids:
             table.action_id(actions[ids.index(None)])  # its one-line DataError
-    if probs is None:  # equally likely: the pairs kept by id, sorted by id alone
-        n = len(ids)
-        pairs = _UNIFORM.get(n)
-        if pairs is None:
-            pairs = _UNIFORM[n] = _Uniform(n)
-        pairs = list(map(pairs.__getitem__, sorted(ids)))
+        ordered = None
+    if probs is None:  # equally likely: one probability, the pairs made in C (zip), sorted by id alone
+        pairs = list(zip(ordered if ordered is not None else sorted(ids), repeat(1 / len(ids))))
     else:
         pairs = sorted(zip(ids, probs))
     if key is not None and len(sp.known_chance) < KNOWN:
