@@ -42,10 +42,15 @@ What the binding gives, and how:
   ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node
   (the ids by table lookup, ``ActionTable.ids_of``) and kept until the next step; OpenSpiel's own
   ``legal_actions()`` and ``is_chance_node()`` would cross into C++ and back, and still do for a
-  C++ caller. A chance node is read as its outcomes and integer weights (the model state's
-  ``chance_distribution``, when it has one: no Fraction per outcome), a uniform node's
-  ``(id, probability)`` pairs made once per (number of outcomes, id). The ids of an option list
-  of at most :data:`KNOWN_ACTIONS` choices, and the answer of a chance node of at most
+  C++ caller. Each answer is one Python frame: ``_apply_action`` reads the next node's player
+  after the step (one look-up; not under ``max_steps``, where the cut needs the move number), and
+  ``legal_actions`` computes a new node's answer without helper frames. A chance node is read as
+  its outcomes and integer weights (the model state's ``chance_distribution``, when it has one:
+  no Fraction per outcome); an equally likely node's ``(id, probability)`` pairs are made in C
+  (``zip`` of the sorted ids with the one probability: a draw from the deck offers a new number
+  of cards at each draw, so no cache of pairs pays), a draw's ids by arithmetic and sorted once
+  (``ActionTable.sorted_chance_ids``). The ids of an option list of at most
+  :data:`KNOWN_ACTIONS` choices, and the answer of a chance node of at most
   :data:`KNOWN_OUTCOMES` outcomes, are kept by the list's ``marshal`` text (exact) and read back
   when the list recurs (:func:`forget` drops them). ``apply_action`` is OpenSpiel's (its history).
   benchmarks/openspiel.py measures the ratio to the native model and OpenSpiel's own share of it
