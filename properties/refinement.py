@@ -953,9 +953,9 @@ class Checker:
         Jihad then turns it Active): where that search finds nothing or runs out of its budget, a
         second one (its own :data:`SEARCH_BUDGET`; the shortest sequences first) lets a move related to the step take
         shared components of its footprint that are at their values after the step to the values
-        its effect gives, when a related move not yet used, whose footprint lies within the change
-        left and that first move's footprint, may take them on; the next move must then take one
-        of them on."""
+        its effect gives, when a related move not yet used, which may change nothing outside the
+        change left and that first move's footprint (:meth:`_may_take_on`), may take them on; the
+        next move must then take one of them on."""
         waypoints = self.spec.waypoints
         failed: dict = {}
         shared = self.spec.shared
@@ -992,8 +992,9 @@ class Checker:
             # rolls it: the Sleeper count up and back down)
             # (only in the second search, and only between two moves related to the step: the one
             # taking the component to its intermediate value, and one not yet used that may take
-            # it on, has a part of the change left to take and changes nothing else: its footprint
-            # within the change left and the first move's footprint)
+            # it on, has a part of the change left to take and may change nothing else: its
+            # footprint within the change left and the first move's footprint, or the rest of its
+            # footprint left as it is in some state, _may_take_on)
             for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
                 if n not in first or n in used:
                     continue
@@ -1003,8 +1004,7 @@ class Checker:
                     continue
                 within = left | m.footprint
                 takers = [self.moves[f].footprint for f in first
-                          if f != n and f not in used and self.moves[f].footprint & left
-                          and self.moves[f].footprint <= within]
+                          if f != n and f not in used and self._may_take_on(f, left, within)]
                 passing = frozenset(c for c in m.footprint - left if shared(c) and any(c in fp for fp in takers))
                 if not passing or not self.enabled(n, state) \
                         or not self._can_take(n, part | passing, any_of=(part, passing)):
@@ -1198,6 +1198,18 @@ class Checker:
             parts += [z3.Or(*[e.values[n] != self.pre[n] for n in sorted(a & fp)]) for a in any_of]
             hit = self._within[key] = _solved(parts)[0] != z3.unsat
         return hit
+
+    def _may_take_on(self, name: str, left: frozenset, within: frozenset) -> bool:
+        """Whether move ``name`` may take on an intermediate value that another move of a sequence
+        gives (:meth:`sequence`): it has a part of the change ``left`` to take and may change
+        nothing outside ``within`` (the change left and the other move's footprint). Its footprint
+        within them answers at once; a larger footprint asks :meth:`_can_take` (its other
+        components as they are, in some state and with some choices: an end of turn, whose
+        footprint holds every card's Lapsing and 1st Plot boxes, moving only the two cards there)."""
+        fp = self.moves[name].footprint
+        if not fp & left:
+            return False
+        return fp <= within or self._can_take(name, within, any_of=(fp & left,))
 
     def _used_key(self, used: tuple, first: set, left: frozenset) -> tuple:
         """What of the moves ``used`` so far the rest of a sequence search depends on (its memo of
