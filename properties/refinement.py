@@ -33,7 +33,8 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
   table), or, for a *shared* component (``Refinement.shared``), the value one move's effect gives
   it, a later move taking it on -- also a component the step leaves as it is, changed and changed
   back by two moves related to the step (an *intermediate value*: a second search, only where the
-  step is not explained without one); otherwise a component two moves of one step both change, or
+  step is not explained without one, and a third where the move taking it back has a larger
+  footprint than the change); otherwise a component two moves of one step both change, or
   one changed and changed back, needs a transition of its own that says so.
 
 **How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
@@ -953,9 +954,13 @@ class Checker:
         Jihad then turns it Active): where that search finds nothing or runs out of its budget, a
         second one (its own :data:`SEARCH_BUDGET`; the shortest sequences first) lets a move related to the step take
         shared components of its footprint that are at their values after the step to the values
-        its effect gives, when a related move not yet used, which may change nothing outside the
-        change left and that first move's footprint (:meth:`_may_take_on`), may take them on; the
-        next move must then take one of them on."""
+        its effect gives, when a related move not yet used, whose footprint lies within the change
+        left and that first move's footprint, may take them on; the next move must then take one
+        of them on. Where that one too finds nothing or runs out, a third search (a budget of its
+        own) lets a move whose footprint is larger take them on, when it may leave the rest of it
+        as it is (:meth:`_may_take_on`: an end of turn, whose footprint holds every card's Lapsing
+        and 1st Plot boxes, taking back the Funding a plot resolved in the same apply added). The
+        second search is tried first so that what it explains costs what it did."""
         waypoints = self.spec.waypoints
         failed: dict = {}
         shared = self.spec.shared
@@ -990,11 +995,11 @@ class Checker:
             # values its effect gives, a later move taking them back (a card drawn and played in
             # one apply: its hand count 0, 1, 0; a cell arriving in a country whose Jihad then
             # rolls it: the Sleeper count up and back down)
-            # (only in the second search, and only between two moves related to the step: the one
-            # taking the component to its intermediate value, and one not yet used that may take
-            # it on, has a part of the change left to take and may change nothing else: its
-            # footprint within the change left and the first move's footprint, or the rest of its
-            # footprint left as it is in some state, _may_take_on)
+            # (only in the second and third searches, and only between two moves related to the
+            # step: the one taking the component to its intermediate value, and one not yet used
+            # that may take it on, which has a part of the change left to take and may change nothing else: its
+            # footprint within the change left and the first move's footprint, or, in the third
+            # search, the rest of its footprint left as it is in some state: _may_take_on)
             for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
                 if n not in first or n in used:
                     continue
@@ -1004,7 +1009,7 @@ class Checker:
                     continue
                 within = left | m.footprint
                 takers = [self.moves[f].footprint for f in first
-                          if f != n and f not in used and self._may_take_on(f, left, within)]
+                          if f != n and f not in used and self._may_take_on(f, left, within, wide[0])]
                 passing = frozenset(c for c in m.footprint - left if shared(c) and any(c in fp for fp in takers))
                 if not passing or not self.enabled(n, state) \
                         or not self._can_take(n, part | passing, any_of=(part, passing)):
@@ -1107,8 +1112,8 @@ class Checker:
 
         stats["sequence searches"] += 1
         found = None
-        passing_ok, passed, limit, pending = [False], [0], [k], [frozenset()]
-        spent = 0   # the parts the first search tried, when a second one follows
+        passing_ok, passed, limit, pending, wide = [False], [0], [k], [frozenset()], [False]
+        spent = 0   # the parts the searches before the last one tried
         try:
             try:
                 found, first_bounded = dfs(pre_v, changed, ()), False
@@ -1116,20 +1121,28 @@ class Checker:
                 # the first search ran out of its budget: the second still has one of its own (the
                 # step may need an intermediate value, which only the second search tries)
                 found, first_bounded = None, True
+            bounded = first_bounded
             if found is None and self._any_shared:
                 # a second search, with intermediate values of the components at their final
                 # values: only where the step is not explained without them; the shortest such
                 # sequence first (iterative deepening: a failure with some moves to go is one with
-                # fewer, so the memo of failures serves every depth)
+                # fewer, so the memo of failures serves every depth); then a third, where a move
+                # whose footprint is no subset may take an intermediate value on (_may_take_on)
                 passing_ok[0] = True
-                failed.clear()
-                spent, budget[0] = SEARCH_BUDGET - budget[0], SEARCH_BUDGET   # a budget of its own
-                for limit[0] in range(2, k + 1):
-                    found = dfs(pre_v, changed, ())
+                for wide[0] in (False, True):
+                    failed.clear()
+                    spent, budget[0] = spent + SEARCH_BUDGET - budget[0], SEARCH_BUDGET   # its own
+                    try:
+                        for limit[0] in range(2, k + 1):
+                            found = dfs(pre_v, changed, ())
+                            if found:
+                                stats["sequences with an intermediate value"] += 1
+                                break
+                    except _Bounded:
+                        found, bounded = None, True
                     if found:
-                        stats["sequences with an intermediate value"] += 1
                         break
-            if found is None and first_bounded:
+            if found is None and bounded:
                 raise _Bounded
         except _Bounded:
             stats["searches bounded"] += 1
@@ -1199,17 +1212,18 @@ class Checker:
             hit = self._within[key] = _solved(parts)[0] != z3.unsat
         return hit
 
-    def _may_take_on(self, name: str, left: frozenset, within: frozenset) -> bool:
+    def _may_take_on(self, name: str, left: frozenset, within: frozenset, wide: bool) -> bool:
         """Whether move ``name`` may take on an intermediate value that another move of a sequence
         gives (:meth:`sequence`): it has a part of the change ``left`` to take and may change
         nothing outside ``within`` (the change left and the other move's footprint). Its footprint
-        within them answers at once; a larger footprint asks :meth:`_can_take` (its other
-        components as they are, in some state and with some choices: an end of turn, whose
-        footprint holds every card's Lapsing and 1st Plot boxes, moving only the two cards there)."""
+        within them answers at once (the second search asks no more); ``wide`` (the third search),
+        a larger footprint asks :meth:`_can_take` (its other components as they are, in some state
+        and with some choices: an end of turn, whose footprint holds every card's Lapsing and 1st
+        Plot boxes, moving only the two cards there)."""
         fp = self.moves[name].footprint
         if not fp & left:
             return False
-        return fp <= within or self._can_take(name, within, any_of=(fp & left,))
+        return fp <= within or (wide and self._can_take(name, within, any_of=(fp & left,)))
 
     def _used_key(self, used: tuple, first: set, left: frozenset) -> tuple:
         """What of the moves ``used`` so far the rest of a sequence search depends on (its memo of
