@@ -957,8 +957,8 @@ class Checker:
         its effect gives, when a related move not yet used, whose footprint lies within the change
         left and that first move's footprint, may take them on; the next move must then take one
         of them on. Where that one too finds nothing or runs out, a third search (a budget of its
-        own) lets a move whose footprint is larger take them on, when it may leave the rest of it
-        as it is (:meth:`_may_take_on`: an end of turn, whose footprint holds every card's Lapsing
+        own) lets a move whose footprint is larger take them on, when what it always changes lies
+        within them (:meth:`_may_take_on`: an end of turn, whose footprint holds every card's Lapsing
         and 1st Plot boxes, taking back the Funding a plot resolved in the same apply added). The
         second search is tried first so that what it explains costs what it did."""
         waypoints = self.spec.waypoints
@@ -999,7 +999,7 @@ class Checker:
             # step: the one taking the component to its intermediate value, and one not yet used
             # that may take it on, which has a part of the change left to take and may change nothing else: its
             # footprint within the change left and the first move's footprint, or, in the third
-            # search, the rest of its footprint left as it is in some state: _may_take_on)
+            # search, what it always changes within them: _may_take_on)
             for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
                 if n not in first or n in used:
                     continue
@@ -1217,13 +1217,15 @@ class Checker:
         gives (:meth:`sequence`): it has a part of the change ``left`` to take and may change
         nothing outside ``within`` (the change left and the other move's footprint). Its footprint
         within them answers at once (the second search asks no more); ``wide`` (the third search),
-        a larger footprint asks :meth:`_can_take` (its other components as they are, in some state
-        and with some choices: an end of turn, whose footprint holds every card's Lapsing and 1st
-        Plot boxes, moving only the two cards there)."""
+        a larger footprint whose components the move always changes (:meth:`_forced`, cached per
+        move) lie within them: an end of turn, whose footprint holds every card's Lapsing and 1st
+        Plot boxes, moving only the two cards there. A pruning, never a verdict: the move's part is
+        then checked exactly; it asks no z3 per step (a card's event relates to every move, and
+        ``_can_take``'s query per move and change left cost minutes over a finding's search)."""
         fp = self.moves[name].footprint
         if not fp & left:
             return False
-        return fp <= within or (wide and self._can_take(name, within, any_of=(fp & left,)))
+        return fp <= within or (wide and self._forced(name) <= within)
 
     def _used_key(self, used: tuple, first: set, left: frozenset) -> tuple:
         """What of the moves ``used`` so far the rest of a sequence search depends on (its memo of
