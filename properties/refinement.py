@@ -105,6 +105,13 @@ MAX_MOVES = 4
 #: most 1,147 parts, one that failed (a finding) 13,360.
 SEARCH_BUDGET = 20_000
 
+#: The third search (a move with a larger footprint taking an intermediate value on,
+#: :meth:`Checker._may_take_on`) tries at most this many parts: it runs only where the first two
+#: failed, and over a step citing a card's event (every move related) each part is dear. The
+#: end-of-turn step of verify's campaign it explains (a plot in Iran, tests/labyrinth/
+#: test_refinement.py) took fewer than 20 of them.
+WIDE_BUDGET = 1_000
+
 #: A move's components changed whatever its choices are computed for footprints of at most this many
 #: components (``Checker._forced``; a larger footprint, e.g. the end of turn's cards, has none).
 FORCED_MAX = 24
@@ -1114,6 +1121,7 @@ class Checker:
         found = None
         passing_ok, passed, limit, pending, wide = [False], [0], [k], [frozenset()], [False]
         spent = 0   # the parts the searches before the last one tried
+        allot = SEARCH_BUDGET   # the budget of the search under way
         try:
             try:
                 found, first_bounded = dfs(pre_v, changed, ()), False
@@ -1131,7 +1139,8 @@ class Checker:
                 passing_ok[0] = True
                 for wide[0] in (False, True):
                     failed.clear()
-                    spent, budget[0] = spent + SEARCH_BUDGET - budget[0], SEARCH_BUDGET   # its own
+                    spent += allot - budget[0]   # what the search before this one tried
+                    allot = budget[0] = WIDE_BUDGET if wide[0] else SEARCH_BUDGET   # a budget of its own
                     try:
                         for limit[0] in range(2, k + 1):
                             found = dfs(pre_v, changed, ())
@@ -1147,7 +1156,7 @@ class Checker:
         except _Bounded:
             stats["searches bounded"] += 1
             found = BOUNDED
-        tried = spent + SEARCH_BUDGET - budget[0]
+        tried = spent + allot - budget[0]
         stats["sequence parts tried"] += tried
         most = "most parts tried by a search that matched" if found and found is not BOUNDED else \
             "most parts tried by a search that failed"
