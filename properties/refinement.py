@@ -33,7 +33,8 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
   table), or, for a *shared* component (``Refinement.shared``), the value one move's effect gives
   it, a later move taking it on -- also a component the step leaves as it is, changed and changed
   back by two moves related to the step (an *intermediate value*: a second search, only where the
-  step is not explained without one); otherwise a component two moves of one step both change, or
+  step is not explained without one, and a third where the move taking it back has a larger
+  footprint than the change); otherwise a component two moves of one step both change, or
   one changed and changed back, needs a transition of its own that says so.
 
 **How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
@@ -109,6 +110,13 @@ MAX_MOVES = 4
 #: 24 Labyrinth games (benchmarks/refinement.py --solo --steps 60) a search that matched tried at
 #: most 1,147 parts, one that failed (a finding) 13,360.
 SEARCH_BUDGET = 20_000
+
+#: The third search (a move with a larger footprint taking an intermediate value on,
+#: :meth:`Checker._may_take_on`) tries at most this many parts: it runs only where the first two
+#: failed, and over a step citing a card's event (every move related) each part is dear. The
+#: end-of-turn step of verify's campaign it explains (a plot in Iran, tests/labyrinth/
+#: test_refinement.py) took fewer than 20 of them.
+WIDE_BUDGET = 1_000
 
 #: A move's components changed whatever its choices are computed for footprints of at most this many
 #: components (``Checker._forced``; a larger footprint, e.g. the end of turn's cards, has none).
@@ -1304,7 +1312,11 @@ class Checker:
         shared components of its footprint that are at their values after the step to the values
         its effect gives, when a related move not yet used, whose footprint lies within the change
         left and that first move's footprint, may take them on; the next move must then take one
-        of them on."""
+        of them on. Where that one too finds nothing or runs out, a third search (a budget of its
+        own) lets a move whose footprint is larger take them on, when what it always changes lies
+        within them (:meth:`_may_take_on`: an end of turn, whose footprint holds every card's Lapsing
+        and 1st Plot boxes, taking back the Funding a plot resolved in the same apply added). The
+        second search is tried first so that what it explains costs what it did."""
         waypoints = self.spec.waypoints
         failed: dict = {}
         shared = self.spec.shared
@@ -1339,10 +1351,11 @@ class Checker:
             # values its effect gives, a later move taking them back (a card drawn and played in
             # one apply: its hand count 0, 1, 0; a cell arriving in a country whose Jihad then
             # rolls it: the Sleeper count up and back down)
-            # (only in the second search, and only between two moves related to the step: the one
-            # taking the component to its intermediate value, and one not yet used that may take
-            # it on, has a part of the change left to take and changes nothing else: its footprint
-            # within the change left and the first move's footprint)
+            # (only in the second and third searches, and only between two moves related to the
+            # step: the one taking the component to its intermediate value, and one not yet used
+            # that may take it on, which has a part of the change left to take and may change nothing else: its
+            # footprint within the change left and the first move's footprint, or, in the third
+            # search, what it always changes within them: _may_take_on)
             for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
                 if n not in first or n in used:
                     continue
@@ -1352,8 +1365,7 @@ class Checker:
                     continue
                 within = left | m.footprint
                 takers = [self.moves[f].footprint for f in first
-                          if f != n and f not in used and self.moves[f].footprint & left
-                          and self.moves[f].footprint <= within]
+                          if f != n and f not in used and self._may_take_on(f, left, within, wide[0])]
                 passing = frozenset(c for c in m.footprint - left if shared(c) and any(c in fp for fp in takers))
                 if not passing or not self.enabled(n, state) \
                         or not self._can_take(n, part | passing, any_of=(part, passing)):
@@ -1462,8 +1474,9 @@ class Checker:
 
         stats["sequence searches"] += 1
         found = None
-        passing_ok, passed, limit, pending = [False], [0], [k], [frozenset()]
-        spent = 0   # the parts the first search tried, when a second one follows
+        passing_ok, passed, limit, pending, wide = [False], [0], [k], [frozenset()], [False]
+        spent = 0   # the parts the searches before the last one tried
+        allot = SEARCH_BUDGET   # the budget of the search under way
         try:
             try:
                 found, first_bounded = dfs(pre_v, changed, ()), False
@@ -1471,25 +1484,34 @@ class Checker:
                 # the first search ran out of its budget: the second still has one of its own (the
                 # step may need an intermediate value, which only the second search tries)
                 found, first_bounded = None, True
+            bounded = first_bounded
             if found is None and self._any_shared:
                 # a second search, with intermediate values of the components at their final
                 # values: only where the step is not explained without them; the shortest such
                 # sequence first (iterative deepening: a failure with some moves to go is one with
-                # fewer, so the memo of failures serves every depth)
+                # fewer, so the memo of failures serves every depth); then a third, where a move
+                # whose footprint is no subset may take an intermediate value on (_may_take_on)
                 passing_ok[0] = True
-                failed.clear()
-                spent, budget[0] = SEARCH_BUDGET - budget[0], SEARCH_BUDGET   # a budget of its own
-                for limit[0] in range(2, k + 1):
-                    found = dfs(pre_v, changed, ())
+                for wide[0] in (False, True):
+                    failed.clear()
+                    spent += allot - budget[0]   # what the search before this one tried
+                    allot = budget[0] = WIDE_BUDGET if wide[0] else SEARCH_BUDGET   # a budget of its own
+                    try:
+                        for limit[0] in range(2, k + 1):
+                            found = dfs(pre_v, changed, ())
+                            if found:
+                                stats["sequences with an intermediate value"] += 1
+                                break
+                    except _Bounded:
+                        found, bounded = None, True
                     if found:
-                        stats["sequences with an intermediate value"] += 1
                         break
-            if found is None and first_bounded:
+            if found is None and bounded:
                 raise _Bounded
         except _Bounded:
             stats["searches bounded"] += 1
             found = BOUNDED
-        tried = spent + SEARCH_BUDGET - budget[0]
+        tried = spent + allot - budget[0]
         stats["sequence parts tried"] += tried
         most = "most parts tried by a search that matched" if found and found is not BOUNDED else \
             "most parts tried by a search that failed"
@@ -1594,6 +1616,21 @@ class Checker:
                 del kept[MODELS_KEPT:]
             hit = self._within[key] = r != z3.unsat
         return hit
+
+    def _may_take_on(self, name: str, left: frozenset, within: frozenset, wide: bool) -> bool:
+        """Whether move ``name`` may take on an intermediate value that another move of a sequence
+        gives (:meth:`sequence`): it has a part of the change ``left`` to take and may change
+        nothing outside ``within`` (the change left and the other move's footprint). Its footprint
+        within them answers at once (the second search asks no more); ``wide`` (the third search),
+        a larger footprint whose components the move always changes (:meth:`_forced`, cached per
+        move) lie within them: an end of turn, whose footprint holds every card's Lapsing and 1st
+        Plot boxes, moving only the two cards there. A pruning, never a verdict: the move's part is
+        then checked exactly; it asks no z3 per step (a card's event relates to every move, and
+        ``_can_take``'s query per move and change left cost minutes over a finding's search)."""
+        fp = self.moves[name].footprint
+        if not fp & left:
+            return False
+        return fp <= within or (wide and self._forced(name) <= within)
 
     def _used_key(self, used: tuple, first: set, left: frozenset) -> tuple:
         """What of the moves ``used`` so far the rest of a sequence search depends on (its memo of

@@ -507,3 +507,36 @@ def test_a_work_on_a_state_view_starts_from_the_views_components_in_order(lets_r
     assert all(w.e[n].eq(c.pre[n]) for n in names)
     w.e[names[0]] = w.e[names[0]] + 1
     assert view[names[0]].eq(c.pre[names[0]])
+
+
+# -- issue 31: a plot in Iran resolved at the end of the turn (verify's finding, mission_accomplished 100003) --
+EOT_CITED = ["5.2.4", "8.5.6", "4.7.5", "5.2.5", "5.2.6", "4.7.7.3", "5.2.7", "5.2.8"]
+
+
+@pytest.mark.rule("8.5.6")
+@pytest.mark.rule("5.2.5")
+@pytest.mark.rule("4.4")
+def test_a_plot_in_iran_resolved_at_the_end_of_the_turn_passes_funding_through_a_value(lets_roll):
+    """8.5.6 FUNDING: a plot in Iran (4.4, neither Muslim nor non-Muslim) adds 1 to Funding (Iran's
+    fixed Governance is worse than Good); 5.2.5 then takes 1 off at the end of the turn, in the same
+    apply (the US holds its last card, 5.2.4): Funding ends as it was, an intermediate value between
+    ``resolve_plot`` and ``end_of_turn``, whose footprint (every card's Lapsing and 1st Plot boxes)
+    is no subset of the change (properties/refinement.py ``Checker._may_take_on``). A marker that
+    vanishes is no step; nor is the plot's resolution where the step cites no 8.5.6."""
+    _, c, pre = lets_roll
+    lapsing, first_plot = [n for n in range(1, 121) if pre[f"card[{n}]@deck"] == 1][:2]
+    # no Islamist Rule (Afghanistan Poor): Prestige stays as it is at the end of the turn
+    pre = dict(pre, funding=5, reserves_Jihadist=2, first_plot_used=1,
+               **{"gov[Afghanistan]": "poor", "align[Afghanistan]": "adversary",
+                  "plots_1[Iran]": 1, "plots_available_1": pre["plots_available_1"] - 1,
+                  f"card[{lapsing}]@deck": 0, f"card[{lapsing}]@lapsing": 1,
+                  f"card[{first_plot}]@deck": 0, f"card[{first_plot}]@first_plot": 1})
+    changes = dict(_end_of_turn(pre), first_plot_used=0,
+                   **{"plots_1[Iran]": 0, "plots_available_1": pre["plots_available_1"] + 1,
+                      f"card[{lapsing}]@lapsing": 0, f"card[{lapsing}]@discard": 1,
+                      f"card[{first_plot}]@first_plot": 0, f"card[{first_plot}]@discard": 1})
+    v = _step(c, pre, changes, EOT_CITED)
+    assert not isinstance(v, Finding), v.line()
+    assert sorted(v) == ["end_of_turn", "resolve_plot[country=Iran]"]
+    assert isinstance(_step(c, pre, dict(changes, plots_available_1=pre["plots_available_1"]), EOT_CITED), Finding)
+    assert isinstance(_step(c, pre, changes, [r for r in EOT_CITED if r != "8.5.6"]), Finding)
