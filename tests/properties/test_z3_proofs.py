@@ -51,7 +51,6 @@ def test_a_sample_of_the_transitions_is_proved_for_real(name):
     assert r["status"] == "proved" and r["enabled"] and r["witness"] is None
 
 
-@pytest.mark.rule("3.2", "9.0", "4.7.2", "4.7.4.2", "5.2.8")
 def test_the_base_cases_and_the_lemmas_are_proved():
     facts = P._facts()
     res = P.base_cases() + P.prove_lemmas(facts)
