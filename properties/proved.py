@@ -50,6 +50,7 @@ import z3
 import z3.z3consts as _C
 
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.properties.games import checks
 
 #: The file each game's certificate is, beside its proofs module.
 CERTIFICATE = "proved.json"
@@ -249,8 +250,6 @@ def verdict(result: dict):
 
 def proofs_module(game: str):
     """The game's proofs module (its checks record's ``proofs``), with what the certificate needs."""
-    from cdg_oracle.properties.games import checks
-
     P = checks(game).proofs
     if P is None or not all(hasattr(P, f) for f in ("query_names", "query", "prove")):
         raise DataError(f"{game}: its checks record names no proofs module with query_names(), query() and prove()")
