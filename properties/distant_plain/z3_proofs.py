@@ -35,6 +35,13 @@ without the quick form. The enabled check (not vacuous) is asked as written: it 
 concrete witness, the sandbox's set-up substituted for the pre-state, cost more seconds than the
 query it would save).
 
+**The certificate.** :func:`query` builds a proof's solver calls without solving (``"proved"``, the
+query as written whose unsat the verdict means; ``"enabled"``, the one whose sat means not vacuous),
+and :func:`prove` asks its solvers from the same build; properties/proved.py digests them, and
+``properties/distant_plain/proved.json`` records each digest with z3's verdict (``python -m
+cdg_oracle.oracle.proved_cmd --game distant_plain`` re-proves them), which the test suite checks without
+solving (the full re-proving: ``prove_all()``, ``cdg-oracle verify``, the slow tests).
+
 **What is abstracted** (weaker than the aid, which only makes a proof stronger; the refinement check
 matches model steps against these relations, so a looser guard there is a weaker check, never a
 false finding): adjacency (a March, Sweep, Patrol, Transport, Air Lift or Redeploy move may join

@@ -31,6 +31,13 @@ step moving one card is proved for card 1, a representative of all 120 by symmet
 over both copies with every invariant, and a free card: the same verdicts, slower
 (benchmarks/proofs.py ``--unsliced --symbolic-cards``).
 
+**The certificate.** :func:`query` builds a proof's solver calls without solving (``"proved"``, the
+query as written whose unsat the verdict means; ``"enabled"``, the one whose sat means not vacuous),
+and :func:`prove` asks its solvers from the same build; properties/proved.py digests them, and
+``properties/labyrinth/proved.json`` records each digest with z3's verdict (``python -m
+cdg_oracle.oracle.proved_cmd --game labyrinth`` re-proves them), which the test suite checks without
+solving (the full re-proving: ``prove_all()``, ``cdg-oracle verify``, the slow tests).
+
 **What is abstracted** (weaker than the rules, which only makes a proof stronger): preconditions
 that protect no invariant are dropped: Deploy's Ally condition and card value (7.3.2-7.3.3: any
 Muslim country, or the Philippines of card 57, may receive troops) and the Regime Change margin

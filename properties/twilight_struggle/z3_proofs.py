@@ -90,6 +90,13 @@ country or a card is one symbolic index over all of them (no representative, no 
 argument). :func:`prove_lemmas`: control is exclusive (2.1.7), DEFCON gating (8.1.5, 6.3.5), and
 the coup and realignment arithmetic (I5, I6, I17).
 
+**The certificate.** :func:`query` builds a proof's solver calls without solving (``"proved"``, the
+query as written whose unsat the verdict means; ``"enabled"``, the one whose sat means not vacuous),
+and :func:`prove` asks its solvers from the same build; properties/proved.py digests them, and
+``properties/twilight_struggle/proved.json`` records each digest with z3's verdict (``python -m
+cdg_oracle.oracle.proved_cmd --game twilight_struggle`` re-proves them), which the test suite checks without
+solving (the full re-proving: ``prove_all()``, ``cdg-oracle verify``, the slow tests).
+
 **What is abstracted** (a weaker guard only makes a proof stronger): where influence may be
 placed and what it costs (6.1.1-6.1.4: any country, one marker; the ops budget is not tracked);
 which regions a China Card bonus applies to (9.6: the coup's ops are any 1-5); a region's net VP
