@@ -48,8 +48,11 @@ difference of two counts is the instructions the games cost each way, a figure t
 other work does not move (docs/openspiel.md, "Measured"). Run valgrind on the interpreter itself
 (``python -c "import sys; print(sys.executable)"``: a pyenv shim is a shell script, and valgrind
 does not follow its ``exec`` into Python) with ``PYTHONHASHSEED=0`` (string hashes, and with them
-set and dict layouts, are otherwise new at each run: the counts then move by about 1 %), each
-count in a run of its own after one untimed run has compiled the tree's ``.pyc`` files.
+set and dict layouts, are otherwise new at each run: the counts then move by about 1 %) and
+``OPENBLAS_NUM_THREADS=1`` (numpy's BLAS threads, started at import, spin in the background for
+as long as the run lasts: about 1 000 instructions a step of Labyrinth in either direction,
+which valgrind counts with the rest), each count in a run of its own after one untimed run has
+compiled the tree's ``.pyc`` files.
 """
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 beside the campaign it checks, in one run.
 
     python benchmarks/refinement.py [--game labyrinth] [--games 10] [--seed 0] [--scenario NAME] [--solo] [--steps N]
+    python benchmarks/refinement.py --game G --verify [--seed 1] [--steps N]
     python benchmarks/refinement.py --game G --mutants [--only NAME,...] [--mutant-games 5] [--mutant-steps 5000] [--out FILE]
 
 The same seeded games of the checked walk (properties/walk.py: invariants, JSON round trip, dead
@@ -11,14 +12,21 @@ steps per second of each, the ratio of their times (the issue's target: at most 
 cost of building the game's moves (compiled once per process, left out of the ratio and printed
 apart), the steps checked, stutters, matched and findings. ``--solo`` plays every scenario's solo
 game too (two-player and solo in turn), ``--steps N`` cuts each game at N steps (the same cut for
-both runs). Times are this process's CPU seconds (``time.process_time``; z3 runs in the process),
-so other processes on a shared machine do not move the ratio. It asserts nothing about speed
+both runs). ``--verify``: instead, the games ``cdg-oracle verify --seed SEED`` checks (its
+refinement-checked campaign: the game's checks record's ``refinement_games`` rounds, each one
+two-player game of every scenario, seed ``game_seed(SEED, k)``; verify's default seed is 1), whole
+games unless ``--steps``: the steady state of the campaign the check is run on, where first-use
+builds amortise over longer games (the 60-step cut of ``--solo --steps 60`` is another figure: its
+games are short, so first uses weigh more). Times are this process's CPU seconds
+(``time.process_time``; z3 runs in the process), so other processes on a shared machine do not
+move the ratio. It asserts nothing about speed
 (speed is measured here, never in tests).
 
 **Where the time goes** (``refinement.STATS`` over the checked games): the moves' z3 terms built on
 their first use (a move is built when a step first needs it, about 2.5 ms of CPU each for
 Labyrinth's: a card's renamed from card 1's, ``Move.template``),
-the z3 solver calls (slices of values never seen before) and the sequence searches (parts tried,
+the z3 solver calls (slices of values never seen before that no recent witness of the move
+satisfies) and the sequence searches (parts tried,
 the most by one search that matched and by one that failed, the searches stopped at
 ``SEARCH_BUDGET``); the ratio is printed again without the first-use builds, and without the
 builds and z3 (what the check costs once its caches hold the values: Python alone), and without
@@ -69,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenario", default=None, help="default: every scenario in turn")
     ap.add_argument("--solo", action="store_true", help="also every scenario's solo game (Labyrinth: options solo)")
     ap.add_argument("--steps", type=int, default=0, help="at most this many steps a game (default: whole games)")
+    ap.add_argument("--verify", action="store_true",
+                    help="the games cdg-oracle verify --seed SEED checks (its refinement_games per scenario; "
+                         "--games and --solo ignored)")
     ap.add_argument("--mutants", action="store_true", help="the mutants caught by the refinement check alone")
     ap.add_argument("--only", default="", help="with --mutants: these mutants (comma-separated)")
     ap.add_argument("--mutant-games", type=int, default=5, help="with --mutants: games per mutant (default 5)")
@@ -94,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     scenarios = [(s, None) for s in ([args.scenario] if args.scenario else list(spec.scenarios()))]
     if args.solo:
         scenarios = [x for s, _ in scenarios for x in ((s, None), (s, {"solo": True}))]
+    schedule = [(*scenarios[k % len(scenarios)], game_seed(args.seed, k)) for k in range(args.games)]
+    if args.verify:
+        schedule = verify_schedule(spec, args.seed, args.scenario)
     limit = {"max_steps": args.steps} if args.steps else {}
     t0 = time.process_time()
     names = refinement.move_names(spec.name)   # builds the default Game's moves: the one-time cost
@@ -103,9 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     plain_steps = checked_steps = 0
     tallies = []
     stats0 = dict(refinement.STATS)
-    for k in range(args.games):
-        scenario, options = scenarios[k % len(scenarios)]
-        seed = game_seed(args.seed, k)
+    for scenario, options, seed in schedule:
         t = time.process_time()
         a = play_checked(spec.name, scenario, seed, options=options, keep_actions=True, **limit)
         plain += time.process_time() - t
@@ -118,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
         floor += abstraction_seconds(spec, scenario, options, a.actions[:b.steps])
     stats = {k: v - stats0.get(k, 0) for k, v in refinement.STATS.items()}
     s = refinement.summary(spec.name, tallies)
-    print(f"refinement benchmark: {spec.name}, {args.games} games (seed {args.seed}), {moves} moves ({len(names)} transitions) "
+    which = "verify's refinement-checked games" if args.verify else "games"
+    print(f"refinement benchmark: {spec.name}, {len(schedule)} {which} (seed {args.seed}), {moves} moves ({len(names)} transitions) "
           f"built in {build:.1f} s (once per process)")
     print(f"  checked walk            : {plain_steps} steps in {plain:.2f} s = {plain_steps / plain:.0f} steps/s")
     print(f"  checked walk + refinement: {checked_steps} steps in {checked:.2f} s = {checked_steps / checked:.0f} steps/s")
@@ -146,6 +159,19 @@ def main(argv: list[str] | None = None) -> int:
           f"(lengths {s['lengths']}), {len(s['findings'])} findings; "
           f"never matched: {len(s['never_matched'])} of {len(s['per_move'])} transitions")
     return 0
+
+
+def verify_schedule(spec, seed: int, scenario: str | None = None) -> list[tuple]:
+    """The games ``cdg-oracle verify --seed SEED`` checks with the refinement check (oracle/verify.py,
+    properties/campaign.py ``campaign``): rounds ``k`` below the game's checks record's
+    ``refinement_games`` (None: verify's default ``--games``, 20), each one game of every scenario
+    (two-player) with the seed ``game_seed(seed, k)``, as ``(scenario, options, seed)``."""
+    from cdg_oracle.properties.games import checks
+
+    rounds = checks(spec.name).refinement_games
+    rounds = 20 if rounds is None else rounds
+    names = [scenario] if scenario else list(spec.scenarios())
+    return [(s, None, game_seed(seed, k)) for k in range(rounds) for s in names]
 
 
 def abstraction_seconds(spec, scenario: str, options, actions: list) -> float:

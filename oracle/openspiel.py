@@ -42,10 +42,15 @@ What the binding gives, and how:
   ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node
   (the ids by table lookup, ``ActionTable.ids_of``) and kept until the next step; OpenSpiel's own
   ``legal_actions()`` and ``is_chance_node()`` would cross into C++ and back, and still do for a
-  C++ caller. A chance node is read as its outcomes and integer weights (the model state's
-  ``chance_distribution``, when it has one: no Fraction per outcome), a uniform node's
-  ``(id, probability)`` pairs made once per (number of outcomes, id). The ids of an option list
-  of at most :data:`KNOWN_ACTIONS` choices, and the answer of a chance node of at most
+  C++ caller. Each answer is one Python frame: ``_apply_action`` reads the next node's player
+  after the step (one look-up; not under ``max_steps``, where the cut needs the move number), and
+  ``legal_actions`` computes a new node's answer without helper frames. A chance node is read as
+  its outcomes and integer weights (the model state's ``chance_distribution``, when it has one:
+  no Fraction per outcome); an equally likely node's ``(id, probability)`` pairs are made in C
+  (``zip`` of the sorted ids with the one probability: a draw from the deck offers a new number
+  of cards at each draw, so no cache of pairs pays), a draw's ids by arithmetic and sorted once
+  (``ActionTable.sorted_chance_ids``). The ids of an option list of at most
+  :data:`KNOWN_ACTIONS` choices, and the answer of a chance node of at most
   :data:`KNOWN_OUTCOMES` outcomes, are kept by the list's ``marshal`` text (exact) and read back
   when the list recurs (:func:`forget` drops them). ``apply_action`` is OpenSpiel's (its history).
   benchmarks/openspiel.py measures the ratio to the native model and OpenSpiel's own share of it
@@ -61,6 +66,7 @@ import json
 import marshal
 import random
 from fractions import Fraction
+from itertools import repeat
 from typing import Any
 
 from cdg_oracle.model.core import registry
@@ -144,6 +150,10 @@ class _Spec:
         self.table = spec.action_table()
         self.sides = tuple(spec.sides)
         self.index = {s: i for i, s in enumerate(self.sides)}
+        #: the model's player (a side, ``CHANCE`` or ``TERMINAL``) -> OpenSpiel's: one look-up
+        self.players = {**self.index}
+        if pyspiel is not None:
+            self.players.update({CHANCE: _CHANCE, TERMINAL: _TERMINAL})
         scenario = spec.default_scenario or spec.scenarios()[0]
         self.default_options = spec.normalize_options(None)
         first = spec.new_state(scenario, spec.lengths[0], None, None)
@@ -255,25 +265,6 @@ class _Model:
         return (_restore, (self.game, self.st.to_json(history=True)))
 
 
-class _Uniform(dict):
-    """The ``(id, probability)`` pairs of a chance node of ``n`` equally likely outcomes, by id,
-    each made the first time it is asked for and kept (a draw from the deck offers the same
-    pairs draw after draw, less the card drawn: no tuple made per outcome per node)."""
-
-    __slots__ = ("p",)
-
-    def __init__(self, n: int):
-        super().__init__()
-        self.p = 1 / n  # Fraction(1, n) as the nearest float (int / int is correctly rounded)
-
-    def __missing__(self, i: int) -> tuple:
-        got = self[i] = (i, self.p)
-        return got
-
-
-_UNIFORM: dict[int, _Uniform] = {}  # n -> the pairs of n equally likely outcomes
-
-
 #: The most answers kept per game in each of ``_Spec.known`` and ``_Spec.known_chance``.
 KNOWN = 50_000
 #: A decision of at most this many choices is looked up among those met (a menu recurs); a longer
@@ -293,10 +284,13 @@ def forget(name: str) -> None:
     sp.known_chance.clear()
 
 
+_dumps = marshal.dumps  # read once (a global, not the module's attribute, at each decision)
+
+
 def _key(value: Any) -> bytes | None:
     """An exact key of a list of actions: its ``marshal`` text, which reads back as one value
     only (``1``, ``True`` and ``1.0`` differ, so do key orders); None for a value marshal cannot
-    write (no action of the contract's)."""
+    write (no action of the contract's). (:func:`_decision` computes it inline: a frame less.)"""
     try:
         return marshal.dumps(value)
     except ValueError:
@@ -306,12 +300,19 @@ def _key(value: Any) -> bytes | None:
 def _decision(m: "_Model") -> tuple:
     """A decision's answer, computed once per node: ``(the legal ids sorted without repeats, the
     ids in the model's order, the model's actions)``; the ids of an option list met before are
-    read from ``_Spec.known`` (the model's actions are this node's own)."""
+    read from ``_Spec.known`` by the list's :func:`_key` (the model's actions are this node's
+    own)."""
     sp = m.sp
     st = m._st  # the model state (``_Model.st`` without its property call, once it is made)
     actions = (st if st is not None else m.st).legal_actions()
-    key = _key(actions) if len(actions) <= KNOWN_ACTIONS else None
-    got = sp.known.get(key) if key is not None else None
+    key = got = None
+    if len(actions) <= KNOWN_ACTIONS:
+        try:  # _key inline
+            key = _dumps(actions)
+        except ValueError:
+            pass
+        else:
+            got = sp.known.get(key)
     if got is None:
         table = sp.table
         ids = table.ids_of(actions)
@@ -359,18 +360,18 @@ def _outcomes(m: "_Model") -> tuple | None:
         probs = None if fractions.count(p0) == len(fractions) and p0 == Fraction(1, len(fractions)) \
             else [p.numerator / p.denominator for p in fractions]
     # a draw from the deck: the ids from the pile's card numbers by arithmetic, as the game's
-    # encoding gives them (model/core/encoding.py ``chance_ids``); any other node: by value
-    ids = table.chance_ids(st) if probs is None and key is None else None
-    if ids is None or len(ids) != len(actions):
+    # encoding gives them (model/core/encoding.py ``sorted_chance_ids``), sorted at once; any
+    # other node: by value
+    got = table.sorted_chance_ids(st) if probs is None and key is None else None
+    if got is not None and len(got[0]) == len(actions):
+        ids, ordered = got
+    else:
         ids = table.ids_of(actions)
         if None in ids:
             table.action_id(actions[ids.index(None)])  # its one-line DataError
-    if probs is None:  # equally likely: the pairs kept by id, sorted by id alone
-        n = len(ids)
-        pairs = _UNIFORM.get(n)
-        if pairs is None:
-            pairs = _UNIFORM[n] = _Uniform(n)
-        pairs = list(map(pairs.__getitem__, sorted(ids)))
+        ordered = None
+    if probs is None:  # equally likely: one probability, the pairs made in C (zip), sorted by id alone
+        pairs = list(zip(ordered if ordered is not None else sorted(ids), repeat(1 / len(ids))))
     else:
         pairs = sorted(zip(ids, probs))
     if key is not None and len(sp.known_chance) < KNOWN:
@@ -433,7 +434,8 @@ if pyspiel is not None:
         def current_player(self) -> int:
             m = self.model
             p = m.player
-            if p is None:  # once per node (OpenSpiel asks four or five times a step)
+            if p is None:  # once per node (``_apply_action`` sets it for the next node, but under
+                # ``max_steps`` or after a clone, a restore or a re-deal)
                 st = m._st if m._st is not None else m.st
                 p = st.current_player()
                 if p == TERMINAL or (self.max_steps and self.truncated()):
@@ -457,6 +459,8 @@ if pyspiel is not None:
         # (``is_terminal``, ``current_player`` twice, ``_legal_actions``) and convert the ids to a
         # C++ vector and back. The answers are the same (every case but the player to move's own
         # list, and the chance node's, is OpenSpiel's own); C++ callers still take the C++ path.
+        # Each is one Python frame when the node's answer is kept (``_decision`` the one more
+        # when it is not): a frame costs as much as the look-ups in it.
         def legal_actions(self, player: int | None = None) -> list[int]:
             m = self.model
             p = m.player
@@ -464,7 +468,9 @@ if pyspiel is not None:
                 p = self.current_player()
             if p.__class__ is int and (player is None or player == p):
                 got = m.legal
-                return (got if got is not None else self._legal())[0][:]
+                if got is None:
+                    got = m.legal = _decision(m)
+                return got[0][:]
             if p is _CHANCE and m.outcomes is not None:
                 return [a for a, _ in m.outcomes[0]]  # LegalChanceOutcomes: the outcomes' ids
             return super().legal_actions() if player is None else super().legal_actions(player)
@@ -501,6 +507,9 @@ if pyspiel is not None:
             if m.seen:
                 m.seen = {}
             st.apply(a)
+            if not self.max_steps:  # the next node's player, asked first thing (``current_player``
+                # from ``apply_action``, ``is_chance_node``, ``is_terminal``): read here, a frame less
+                m.player = m.sp.players[st.current_player()]
 
         def _action_to_string(self, player: int, action: int) -> str:
             return action_key(self._sp.table.action_from_id(action))

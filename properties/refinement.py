@@ -37,13 +37,16 @@ the step cites (``applied_rules()``). It is **matched** when the pair of abstrac
   one changed and changed back, needs a transition of its own that says so.
 
 **How a step is checked.** The abstraction of each state: the game's ``incremental`` one where it
-gives one (Labyrinth: only the parts of the vector whose input changed recomputed, and the changed
-components given with it), else the whole vector and the two compared. One move is checked
+gives one (Labyrinth, A Distant Plain: only the parts of the vector whose input changed recomputed,
+and the changed components given with it), else the whole vector and the two compared. One move is checked
 exactly and mostly without z3 (:meth:`Checker.admits`): the frame in Python; the guards and the
 changed components' equations without a choice as Python functions compiled once from the z3
 terms (a move without any choice never reaches z3); then a z3 *slice* (the guards and the
 changed components' equations, the pre values substituted) solved for a witness of the choices,
-cached by the values it reads, and the rest of the footprint evaluated under that witness by
+cached by the values it reads (values not met before: the last witnesses of the move and change
+tried first, in Python, one that satisfies the slice and keeps the rest of the footprint taken,
+then a witness of a step of the same form over other labels translated, where the game gives
+``Refinement.label_value``; z3 only when none does), and the rest of the footprint evaluated under that witness by
 compiled Python functions; z3 asks the whole relation only where that witness breaks another
 component. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
 the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
@@ -55,16 +58,18 @@ within them is a finding marked *search bounded*. So a step whose values were se
 dictionary lookups and Python evaluations; z3 runs for a move's first use (its terms built) and for
 a slice of values never seen; a move that is another renamed (``Move.template``: a card's move,
 card 1's with the two cards' components swapped) is built from that one's terms by one
-substitution. Every checker of Games with one model (Labyrinth's: one map) shares the compiled
+substitution, and asks that one's z3 queries renamed (its forced components, ``_can_take``, its
+slices: the same answers, asked once per family). Every checker of Games with one model (Labyrinth's: one map) shares the compiled
 moves and the caches, within the process. :data:`STATS` counts what the check cost
 (benchmarks/refinement.py prints it).
 
 **A game may narrow a step's moves** (``Refinement.context`` and ``Refinement.narrow``, both
 optional): :class:`StepObserver` reads ``context(state)`` of the state before each step, and
-``narrow(context, action, move)`` leaves out of that step's search (``Checker.check``'s
-``allowed``) the moves the game's rules exclude for it -- exactly, the game arguing it (a family
-member of another country than the one the step acts on). A check without it (``allowed`` None)
-searches every move.
+``narrow(context, action, move, cited)`` (``cited``: the rules the step cites) leaves out of that
+step's search (``Checker.check``'s ``allowed``) the moves the game's rules exclude for it --
+exactly, the game arguing it (a family member of another country than the one the step acts on;
+an act the model always cites, in a step that does not cite it). A check without it (``allowed``
+None) searches every move.
 
 A step that no move or sequence explains is a **finding** (:class:`Finding`): the step, the rules
 it cites, and for each candidate move (those whose rules relate to the step's) the values that
@@ -80,6 +85,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 """
 from __future__ import annotations
 
+import ctypes
 import operator
 import time
 import types
@@ -107,6 +113,10 @@ SEARCH_BUDGET = 20_000
 #: A move's components changed whatever its choices are computed for footprints of at most this many
 #: components (``Checker._forced``; a larger footprint, e.g. the end of turn's cards, has none).
 FORCED_MAX = 24
+
+#: ``Checker._can_take`` keeps this many models of a move's terms (states and choices z3 found for
+#: its earlier queries) and tries them on a new query before z3 (one that satisfies it answers it).
+MODELS_KEPT = 4
 
 #: A finding shows what breaks at most this many candidate moves (a game may split a transition
 #: into a family of many moves).
@@ -221,11 +231,18 @@ class Refinement:
     #: ``context(state)``: what the state *before* a step tells :attr:`narrow` (the observer reads it
     #: after each step, for the next one, and at the set-up), or None: no narrowing
     context: Callable[[Any], Any] | None = None
-    #: ``narrow(context, action, move)``: False where the move cannot be part of the step that
-    #: ``action`` takes from a state of that ``context`` (a game's exact reading of its rules: e.g.
-    #: a family member for a country other than the one the step acts on); the checker then leaves
-    #: the move out of the step's search (:meth:`Checker.check`'s ``allowed``)
-    narrow: Callable[[Any, Any, Move], bool] | None = None
+    #: ``narrow(context, action, move, cited)``: False where the move cannot be part of the step
+    #: that ``action`` takes from a state of that ``context``, citing the rules ``cited`` (a game's
+    #: exact reading of its rules: e.g. a family member for a country other than the one the step
+    #: acts on); the checker then leaves the move out of the step's search
+    #: (:meth:`Checker.check`'s ``allowed``)
+    narrow: Callable[[Any, Any, Move, list], bool] | None = None
+    #: ``label_value(label)``: the value a choice takes for a component's label (the text in its
+    #: first brackets: A Distant Plain's space, its index in the map's order), or None for a label
+    #: no choice names; where a game gives it, a witness of a step of one form (its changed
+    #: components, labels as ranks: :func:`_shape`) is translated to a step of that form over other
+    #: labels and tried before z3 (:meth:`Checker._witness`: a candidate, verified exactly)
+    label_value: Callable[[str], Any] | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -327,7 +344,67 @@ def _raw(name: str) -> Callable:
 _APP, _QUANTIFIER = z3.Z3_APP_AST, z3.Z3_QUANTIFIER_AST
 _C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
                                      "get_decl_kind", "get_quantifier_body", "get_decl_name", "get_symbol_string",
-                                     "get_numeral_string")}
+                                     "get_numeral_string", "get_sort", "get_sort_kind", "mk_func_decl", "mk_app",
+                                     "mk_string_symbol", "mk_bool_sort")}
+
+
+def _plain_c(name: str, restype, *argtypes) -> Callable:
+    """z3's C function ``name`` with plain ctypes argument types (``c_void_p`` for a context or an
+    AST: Python ints or z3's pointer objects, converted by ctypes in C; z3's own prototypes convert
+    each argument by a Python method), a prototype of its own (z3's is left as it is)."""
+    address = ctypes.cast(_raw(name), ctypes.c_void_p).value
+    return ctypes.CFUNCTYPE(restype, *argtypes)(address)
+
+
+_P, _U = ctypes.c_void_p, ctypes.c_uint
+#: the C functions of the walks of :func:`_constant_asts_each` and :func:`python_function`, on plain
+#: pointers (ints)
+_W = {"id": _plain_c("Z3_get_ast_id", _U, _P, _P), "kind": _plain_c("Z3_get_ast_kind", _U, _P, _P),
+      "nargs": _plain_c("Z3_get_app_num_args", _U, _P, _P), "arg": _plain_c("Z3_get_app_arg", _P, _P, _P, _U),
+      "decl": _plain_c("Z3_get_app_decl", _P, _P, _P), "decl_kind": _plain_c("Z3_get_decl_kind", _U, _P, _P),
+      "decl_name": _plain_c("Z3_get_decl_name", _P, _P, _P),
+      "symbol": _plain_c("Z3_get_symbol_string", ctypes.c_char_p, _P, _P),
+      "body": _plain_c("Z3_get_quantifier_body", _P, _P, _P),
+      "numeral": _plain_c("Z3_get_numeral_string", ctypes.c_char_p, _P, _P)}
+
+
+def _pointer(a) -> int:
+    """The address of a z3 pointer object (its ctypes value, or what z3's constructor set as its
+    ``_as_parameter_``)."""
+    v = a.value
+    if v is None:
+        p = getattr(a, "_as_parameter_", None)
+        return _pointer(p) if isinstance(p, ctypes.c_void_p) else p
+    return v
+
+
+def _ast(address: int) -> z3.Ast:
+    """A z3 AST pointer object of ``address`` (both ways z3 reads one set)."""
+    a = z3.Ast(address)
+    a.value = address
+    return a
+
+
+def _expr(a, ctx) -> z3.ExprRef:
+    """The raw AST ``a`` as a z3 Python object (``z3.z3._to_expr_ref``'s, read by z3's C functions
+    directly for an integer or a boolean term)."""
+    ref = ctx.ref()
+    sk = _C["get_sort_kind"](ref, _C["get_sort"](ref, a))
+    kind = _C["get_ast_kind"](ref, a)
+    if kind != _QUANTIFIER:
+        if sk == z3.Z3_BOOL_SORT:
+            return z3.BoolRef(a, ctx)
+        if sk == z3.Z3_INT_SORT:
+            return z3.IntNumRef(a, ctx) if kind == z3.Z3_NUMERAL_AST else z3.ArithRef(a, ctx)
+    return z3.z3._to_expr_ref(a, ctx)
+
+
+def _children(e: z3.ExprRef) -> list:
+    """``e.children()`` of an application, by z3's C functions directly."""
+    ctx = e.ctx
+    ref, a = ctx.ref(), e.as_ast()
+    get = _C["get_app_arg"]
+    return [_expr(get(ref, a, i), ctx) for i in range(_C["get_app_num_args"](ref, a))]
 
 
 def constants(e: z3.ExprRef) -> list[z3.ExprRef]:
@@ -369,6 +446,70 @@ def _constant_asts(e: z3.ExprRef) -> dict:
         elif t == _QUANTIFIER:
             todo.append(_C["get_quantifier_body"](ref, a))
     return {(n.decode() if isinstance(n, bytes) else n): a for n, a in out.items()}
+
+
+_NONE: frozenset = frozenset()
+
+
+def _constant_asts_each(terms: list) -> list[dict]:
+    """:func:`_constant_asts` of each of ``terms`` (their names sorted), in one walk: a subterm
+    several of them share (a chain of If over a map that many components read) is walked once, its
+    constants kept by its id (as a bit set: bit ``i`` the ``i``-th constant met). The walk calls
+    z3's C functions on plain pointers (:data:`_W`)."""
+    if not terms:
+        return []
+    ref = _pointer(terms[0].ctx.ref())
+    get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+    get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
+    memo: dict = {}     # a subterm's id -> the bit set of its constants
+    names: list = []    # bit i -> the name of the constant
+    asts: list = []     # bit i -> its AST
+    out = []
+    for e in terms:
+        root = _pointer(e.as_ast())
+        rid = get_id(ref, root)
+        todo = [(root, rid, None)]
+        while todo:
+            a, k, kids = todo.pop()
+            if kids is not None:   # its children are done
+                m = 0
+                for i in kids:
+                    m |= memo[i]
+                memo[k] = m
+                continue
+            if k in memo:
+                continue
+            t = kind(ref, a)
+            if t == _APP:
+                n = nargs(ref, a)
+                if n:
+                    args = [arg(ref, a, i) for i in range(n)]
+                    ids = [get_id(ref, x) for x in args]
+                    todo.append((a, k, ids))
+                    todo.extend([(x, i, None) for x, i in zip(args, ids) if i not in memo])
+                    continue
+                d = get_decl(ref, a)
+                if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
+                    memo[k] = 1 << len(names)
+                    names.append(symbol(ref, decl_name(ref, d)).decode())
+                    asts.append(_ast(a))
+                else:
+                    memo[k] = 0
+            elif t == _QUANTIFIER:
+                body = _W["body"](ref, a)
+                b = get_id(ref, body)
+                todo.append((a, k, [b]))
+                todo.append((body, b, None))
+            else:
+                memo[k] = 0
+        m, found = memo[rid], []
+        while m:
+            low = m & -m
+            j = low.bit_length() - 1
+            found.append((names[j], asts[j]))
+            m ^= low
+        out.append(dict(sorted(found)))
+    return out
 
 
 #: A slice is solved by one z3 solver kept for the process, each query asserted in a scope of its
@@ -444,6 +585,85 @@ def _conjunction(exprs: list) -> z3.BoolRef:
         args[i] = x.as_ast()
     ctx = exprs[0].ctx
     return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), n, args), ctx)
+
+
+#: A slice the checker has not solved is first tried with at most this many of the last witnesses
+#: of its move and change (``Checker._witness``), in Python, before z3 is asked.
+RECENT_WITNESSES = 4
+
+
+def _python_value(x: z3.ExprRef):
+    """A z3 value as :func:`python_function` reads it: an int, a boolean, an enumeration member's
+    name."""
+    if z3.is_int_value(x):
+        return x.as_long()
+    if z3.is_true(x) or z3.is_false(x):
+        return z3.is_true(x)
+    return x.decl().name()
+
+
+def _translated(move: str, w: tuple, vals: dict, before: list, after: list, label_value: Callable) -> tuple | None:
+    """The witness ``w`` (its Python values ``vals``) of a step whose labels were ``before``, for a
+    step of the same form whose labels are ``after``: each choice whose value is the value of a
+    label of ``before`` (``label_value``) takes the value of the label of the same rank in
+    ``after``; ``(witness, values)``, or None where the labels give no values (a candidate: the
+    caller verifies it)."""
+    if len(before) != len(after):
+        return None
+    move_to = {}
+    for a, b in zip(before, after):
+        x, y = label_value(a), label_value(b)
+        if x is None or y is None or move_to.get(x, y) != y:
+            return None
+        move_to[x] = y
+    new_vals, pairs = {}, []
+    for n, z in w[0]:
+        x = vals[n]
+        if type(x) is int and x in move_to:
+            x = move_to[x]
+            z = z3.IntVal(x)
+        new_vals[n] = x
+        pairs.append((n, z))
+    pairs = tuple(pairs)
+    return (pairs, (move, tuple((n, str(v)) for n, v in pairs))), new_vals
+
+
+def _packed(terms: list) -> z3.ExprRef | None:
+    """``terms`` as one z3 application (of a function ``refinement.pack`` of their sorts), or None
+    for none: one substitution or simplification of it does each term's (:func:`_children` gives
+    them back). Made by z3's C functions directly (the Python wrappers check and coerce every
+    argument)."""
+    if not terms:
+        return None
+    n = len(terms)
+    ctx = terms[0].ctx
+    ref = ctx.ref()
+    args, sorts = (z3.Ast * n)(), (z3.Sort * n)()
+    for i, t in enumerate(terms):
+        args[i] = t.as_ast()
+        sorts[i] = _C["get_sort"](ref, args[i])
+    decl = _C["mk_func_decl"](ref, _C["mk_string_symbol"](ref, b"refinement.pack"), n, sorts, _C["mk_bool_sort"](ref))
+    return z3.BoolRef(_C["mk_app"](ref, decl, n, args), ctx)
+
+
+def _simplified_changed(pack: z3.ExprRef | None, before: list) -> list:
+    """``z3.simplify`` of each term of a :func:`_packed` application, in one call: the index and
+    the simplified term of those that are not the term of ``before`` at their index (the others,
+    compared by z3's C functions, are never made Python objects)."""
+    if pack is None:
+        return []
+    out = z3.simplify(pack)
+    ctx = out.ctx
+    ref, a = _pointer(ctx.ref()), _pointer(out.as_ast())
+    if _W["nargs"](ref, a) != len(before):   # never: an uninterpreted function stays
+        raise ValueError("refinement: a packed term simplified away")
+    get, get_id = _W["arg"], _W["id"]
+    found = []
+    for i, b in enumerate(before):
+        x = get(ref, a, i)
+        if get_id(ref, x) != get_id(ref, _pointer(b.as_ast())):
+            found.append((i, _expr(_ast(x), ctx)))
+    return found
 
 
 def _distance(x: z3.ExprRef, target: z3.ExprRef) -> z3.ArithRef:
@@ -568,11 +788,12 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
     lines: list[str] = []
     memo: dict[int, str] = {}
     keys: dict[str, int] = {}
-    # the walk calls z3's C library directly (as _constant_asts: the terms are kept alive by ``e``)
-    ref = e.ctx.ref()
-    get_id, kind, nargs, arg = _C["get_ast_id"], _C["get_ast_kind"], _C["get_app_num_args"], _C["get_app_arg"]
-    get_decl, decl_kind, decl_name, symbol = _C["get_app_decl"], _C["get_decl_kind"], _C["get_decl_name"], _C["get_symbol_string"]
-    numeral = _C["get_numeral_string"]
+    # the walk calls z3's C library directly on plain pointers (as _constant_asts_each: the terms
+    # are kept alive by ``e``)
+    ref = _pointer(e.ctx.ref())
+    get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+    get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
+    numeral = _W["numeral"]
 
     def text(b) -> str:
         return b.decode() if isinstance(b, bytes) else b
@@ -617,14 +838,19 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
         memo[k] = out
         return out
 
-    result = go(e.as_ast())
+    result = go(_pointer(e.as_ast()))
     head = "".join(f", k{i}" for i in range(len(keys)))
     src = f"def f(v{head}):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
-    scope: dict = {}
-    exec(compile(src, "<refinement>", "exec"), scope)  # noqa: S102  (our own generated source)
-    f = scope["f"]
-    f.__defaults__ = tuple(keys) or None
-    return f
+    f = _COMPILED.get(src)
+    if f is None:   # terms of one form over other components give the same source: compiled once
+        scope: dict = {}
+        exec(compile(src, "<refinement>", "exec"), scope)  # noqa: S102  (our own generated source)
+        f = _COMPILED[src] = scope["f"]
+    return types.FunctionType(f.__code__, f.__globals__, f.__name__, tuple(keys) or None)
+
+
+#: :func:`python_function`'s compiled functions by their source
+_COMPILED: dict = {}
 
 
 def renamed(f: Callable, rename: Mapping[str, str]) -> Callable:
@@ -654,6 +880,10 @@ class _Effect:
     #: no choice, and every guard and footprint value has a Python form: the move is decided by
     #: Python evaluation alone (no z3)
     closed: bool = False
+    #: ``(base, rename)``: built from move ``base``'s effect by :meth:`Checker._renamed` (its terms
+    #: ``base``'s with the components renamed, ``rename``: the move's component -> ``base``'s), so
+    #: what holds of ``base``'s terms holds of these with the components renamed; None: built alone
+    renamed_from: tuple | None = None
 
 
 class Checker:
@@ -669,6 +899,10 @@ class Checker:
        false conjunct is unsatisfiable); then the *slice*: the guards and the changed components'
        equations, the pre values
        substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
+       for values not met before, the last :data:`RECENT_WITNESSES` witnesses of the move and
+       change are tried first as Python functions of the pre values and the choices, then
+       (``Refinement.label_value``) those of steps of the same form over other labels translated
+       (a witness is one whoever found it; z3 when none fits);
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
        the others evaluated as Python functions of the pre values: each must equal its (unchanged)
@@ -693,15 +927,24 @@ class Checker:
         self._effects: dict[str, _Effect] = {}
         self._slices: dict = {}
         self._residuals: dict = {}
+        self._functions: dict = {}    # a simplified term's id -> (the term, its Python function)
+        self._recent: dict = {}       # (a move, the changed components) -> its last witnesses (_witness)
+        self._by_form: dict = {}      # (a move, the change's form) -> its last z3 witnesses, with labels
+        self._tests: dict = {}        # (a move, "(guards)" or a component) -> its Python form with choices
+        self._choice_names: dict = {}  # a move -> what those read (pre components and choices)
         self._verdicts: dict = {}
         self._all_reads: dict = {}    # a move -> the pre components any of its terms reads (_partial)
         self._slice_reads: dict = {}  # (a move, the changed components) -> what its slice reads (_witness)
         self._first: dict = {}       # the step's rules -> the moves related to them
         self._first_set: dict = {}   # the same, as sets
+        self._groups: dict = {}      # (transition, rules) -> its moves, in order (relates_per_transition)
+        for n, m in self.moves.items():
+            self._groups.setdefault((m.transition, m.rules), []).append(n)
         self._order = {n: i for i, n in enumerate(self.moves)}
         self._plans: dict = {}       # a step's shape -> the moves that explained it last (_recall)
         self._forced_sets: dict = {}  # a move -> the components it always changes (_forced)
         self._within: dict = {}       # (a move, components) -> whether it can take them (_can_take)
+        self._models: dict = {}       # a move -> models of its terms z3 found (_can_take, _forced)
         #: whether any component is shared (the second search of :meth:`sequence` needs one)
         self._any_shared = any(spec.shared(c) for c in self.abstraction.components)
         self.tally = Tally()
@@ -724,11 +967,13 @@ class Checker:
             guards, values = m.effect(self.pre, f"{name}#0.")
             reads, choices, plain = {}, {}, {}
             fixed = []
-            for key, terms in [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]:
+            keyed = [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]
+            found = iter(_constant_asts_each([t for _, terms in keyed for t in terms]))
+            for key, terms in keyed:
                 names = []
                 for t in terms:
                     free = False
-                    for c, a in _constant_asts(t).items():
+                    for c, a in next(found).items():
                         n = self._pre_name.get(c)
                         if n is None:
                             if c not in choices:
@@ -785,7 +1030,9 @@ class Checker:
                        {rename.get(k, k): sorted(rename.get(r, r) for r in v) for k, v in b.reads.items()},
                        [renamed(f, rename) for f in b.fixed],
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
-                       b.closed)
+                       b.closed,
+                       # a permutation (as Move.template says): the terms are base's, renamed one to one
+                       (base, {c: a for a, c in rename.items()}) if set(rename.values()) == set(rename) else None)
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
         """``exprs`` with the pre values they read substituted (and the ``extra`` pairs);
@@ -807,7 +1054,11 @@ class Checker:
 
     def _witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset):
         """A witness (choice constant name -> z3 value) of the slice, or None: cached by what the
-        slice reads."""
+        slice reads. A slice not met before is first tried with the last witnesses of its move
+        and change (at most :data:`RECENT_WITNESSES`), its guards and equations evaluated in
+        Python under each (:meth:`_slice_test`): one that makes them all true is a witness of it
+        (the same Rally in the same space, on another board), taken where it keeps the rest of the
+        footprint too (:meth:`admits` then asks no whole relation); z3 solves it when none does."""
         shape = (e.move.name, changed)
         got = self._slice_reads.get(shape)
         if got is None:   # what the slice reads, and the changed components in order: once per (move, change)
@@ -817,6 +1068,41 @@ class Checker:
         key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
         if key in self._slices:
             return self._slices[key]
+        if e.renamed_from is not None:
+            w = self._slices[key] = self._renamed_witness(e, pre_v, post_v, changed, reads)
+            return w
+        recent = self._recent.setdefault(shape, [])
+        label_value = self.spec.label_value
+        form = labels = None
+        if label_value is not None:
+            (_, comps), labels = _shape([], changed)
+            form = (e.move.name, comps)
+        others = self._by_form.get(form, ()) if form is not None else ()
+        if recent or others:
+            test = self._slice_test(e, ordered)
+            if test is not None:
+                guards, values = test
+
+                def fits(w, vals) -> bool:
+                    v = dict(pre_v)
+                    v.update(vals)
+                    return guards(v) and all(fn(v) == post_v[n] for n, fn in values) and \
+                        all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed)
+
+                for i in range(len(recent) - 1, -1, -1):
+                    w, vals = recent[i]
+                    if fits(w, vals):
+                        recent.append(recent.pop(i))
+                        self._slices[key] = w
+                        return w
+                # a step of the same form over other labels: its witness, the labels' values moved
+                for w, vals, before in reversed(others):
+                    moved = _translated(e.move.name, w, vals, before, labels, label_value)
+                    if moved is not None and moved[1] != vals and fits(*moved):
+                        recent.append(moved)
+                        del recent[:-RECENT_WITNESSES]
+                        self._slices[key] = moved[0]
+                        return moved[0]
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
@@ -824,36 +1110,97 @@ class Checker:
         if r == z3.sat:
             w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
             w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
+            vals = {n: _python_value(x) for n, x in w[0]}
+            recent.append((w, vals))
+            del recent[:-RECENT_WITNESSES]
+            if form is not None:
+                kept = self._by_form.setdefault(form, [])
+                kept.append((w, vals, labels))
+                del kept[:-RECENT_WITNESSES]
         self._slices[key] = w
         return w
+
+    def _renamed_witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset, reads: list):
+        """The witness of a slice of a move built from its template's terms renamed
+        (:attr:`_Effect.renamed_from`): the template's slice over the same values, its
+        components renamed back (that slice is this one renamed: satisfiable together), its
+        choices renamed after this move's (:meth:`_renamed`). Any witness serves
+        (:meth:`admits` is exact whichever it is): the template's, cached, serves every card."""
+        base, back = e.renamed_from
+        b = self.effect(base)
+        pre_b = {back.get(c, c): pre_v[c] for c in reads}
+        post_b = {back.get(c, c): post_v[c] for c in changed}
+        w = self._witness(b, pre_b, post_b, frozenset(post_b))
+        if w is None:
+            return None
+        old, new = f"{base}#0.", f"{e.move.name}#0."
+        pairs = tuple((new + n[len(old):], v) for n, v in w[0])
+        return pairs, (e.move.name, tuple((n, str(v)) for n, v in pairs))
+
+    def _slice_test(self, e: _Effect, ordered: list) -> tuple | None:
+        """The slice of move ``e`` over the changed components ``ordered`` as Python functions of
+        the pre values and the choices (a mapping holding both, by component and choice name):
+        its guards as one, each changed component's value; None where a term has no Python form.
+        Compiled once per move and component."""
+        name = e.move.name
+        names = self._choice_names.get(name)
+        if names is None:
+            names = self._choice_names[name] = {**self._pre_name, **{c.decl().name(): c.decl().name() for c in e.choices}}
+        out = []
+        for k in ["(guards)"] + ordered:
+            fn = self._tests.get((name, k), False)
+            if fn is False:
+                try:
+                    fn = python_function(_conjunction(e.guards) if k == "(guards)" else e.values[k], names)
+                except ValueError:
+                    fn = None
+                self._tests[(name, k)] = fn
+            if fn is None:
+                return None
+            out.append((k, fn))
+        return out[0][1], out[1:]
 
     def _residual(self, e: _Effect, witness: tuple) -> list:
         """The footprint components whose value, under ``witness`` (the pairs, and their key),
         is not the pre value itself, each with its value as a Python function of the pre values
-        (once per witness; the components whose value reads no choice once per move)."""
+        (once per witness; the components whose value reads no choice once per move). The values
+        are substituted and simplified in one z3 call (packed as one application), and a term
+        compiled before is not compiled again."""
         witness, key = witness
         r = self._residuals.get(key)
         if r is None:
-            fixed = self._residuals.get(("(no choice)", e.move.name))
-            if fixed is None:   # the same under every witness
+            name = e.move.name
+            got = self._residuals.get(("(no choice)", name))
+            if got is None:   # the same under every witness
                 fixed = []
-                for n in sorted(n for n in e.move.footprint if n in e.plain):
-                    t = z3.simplify(e.values[n])
-                    if not t.eq(self.pre[n]):
-                        fn = e.plain[n]
-                        if fn is None:
-                            fn = e.plain[n] = self._plain(e, n)
-                        fixed.append((n, fn if fn is not False else python_function(t, self._pre_name)))
-                self._residuals[("(no choice)", e.move.name)] = fixed
-            by_name = {c.decl().name(): c for c in e.choices}
-            pairs = [(by_name[n], v) for n, v in witness]
+                names = sorted(n for n in e.move.footprint if n in e.plain)
+                for i, t in _simplified_changed(_packed([e.values[n] for n in names]), [self.pre[n] for n in names]):
+                    n = names[i]
+                    fn = e.plain[n]
+                    if fn is None:
+                        fn = e.plain[n] = self._plain(e, n)
+                    fixed.append((n, fn if fn is not False else self._compiled(t)))
+                others = sorted(n for n in e.move.footprint if n not in e.plain)
+                got = self._residuals[("(no choice)", name)] = (fixed, others, _packed([e.values[n] for n in others]),
+                                                                [self.pre[n] for n in others])
+            fixed, others, pack, before = got
             r = list(fixed)
-            for n in sorted(n for n in e.move.footprint if n not in e.plain):
-                t = z3.simplify(_substitute(e.values[n], pairs) if pairs else e.values[n])
-                if not t.eq(self.pre[n]):
-                    r.append((n, python_function(t, self._pre_name)))
+            if others:
+                by_name = {c.decl().name(): c for c in e.choices}
+                pairs = [(by_name[n], v) for n, v in witness]
+                changed = _simplified_changed(_substitute(pack, pairs) if pairs else pack, before)
+                r += [(others[i], self._compiled(t)) for i, t in changed]
             self._residuals[key] = r
         return r
+
+    def _compiled(self, t: z3.ExprRef) -> Callable:
+        """:func:`python_function` of ``t`` over the pre vector, once per term (the term kept with
+        it, so its id is not another's)."""
+        k = t.get_id()
+        hit = self._functions.get(k)
+        if hit is None:
+            hit = self._functions[k] = (t, python_function(t, self._pre_name))
+        return hit[1]
 
     def admits(self, name: str, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
         """Whether move ``name`` alone takes ``pre_v`` to ``post_v`` (``changed``: the components
@@ -940,7 +1287,9 @@ class Checker:
         taken so far). A move may instead take one component of its part to a *waypoint*
         (``Refinement.waypoints``: a value it passes through within the step), the component left
         for a later move, or take only the components of its part no related move (``first``) not
-        yet used could take, the others left as they are for that move; and a move may take the
+        yet used could take, the others left as they are for that move, or only those it must
+        change (:meth:`_forced`: a card's zone as it leaves the table), the rest of what related
+        moves could take left to them; and a move may take the
         ``Refinement.shared`` components of its part to the values its own effect gives (the next
         moves taking them on). A depth-first search over orders, the moves taking the most of what
         is left tried first; every part is a cached move check. The state is fixed by the values of
@@ -1061,6 +1410,12 @@ class Checker:
                 if for_first and part - for_first:
                     options.append((part - for_first, None))
                 options += [(part - {c}, None) for c in _leave_one(part, for_first)]
+                # or only what it must change (Checker._forced), the rest of ``for_first`` left to the
+                # related moves after it: a card leaving the table (its zone) before turn 10's end
+                # takes the VP and the game's end, when other related moves could take its zone too
+                must = part & self._forced(n)
+                if must and must != part and (must, None) not in options and part - must <= for_first:
+                    options.append((must, None))
                 if waypoints is not None:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
@@ -1157,20 +1512,41 @@ class Checker:
         enters): a move may take part in a sequence only where each of them changes (the search's
         cheap refusal, before any move check; a Travel to a country whose cells the step leaves as
         they are is no candidate). Computed once per move (z3, one query a component; none for a
-        footprint over :data:`FORCED_MAX` components)."""
+        footprint over :data:`FORCED_MAX` components, and none for those the model of an earlier
+        query keeps as they are: the guards and their ``value == pre`` hold in it); a move built
+        from its template's terms renamed (:attr:`_Effect.renamed_from`: a card's move, card 1's)
+        has the template's set renamed (its queries are the template's renamed: the same
+        verdicts)."""
         f = self._forced_sets.get(name)
         if f is None:
             e = self.effect(name)
+            if e.renamed_from is not None:   # the template's, renamed: the same queries renamed
+                base, back = e.renamed_from
+                to = {a: c for c, a in back.items()}
+                f = self._forced_sets[name] = frozenset(to.get(c, c) for c in self._forced(base))
+                return f
             out = []
             if len(e.move.footprint) <= FORCED_MAX:
                 t = time.process_time()   # CPU time, as every figure of STATS
                 s = z3.Solver()
                 s.add(*e.guards)
-                for n in sorted(e.move.footprint):
+                stay = {n: e.values[n] == self.pre[n] for n in sorted(e.move.footprint)}
+                kept: set = set()   # components a model found keeps as they are: not forced
+                for n, eq in stay.items():
+                    if n in kept:
+                        continue
                     s.push()
-                    s.add(e.values[n] == self.pre[n])
-                    if s.check() == z3.unsat:
+                    s.add(eq)
+                    r = s.check()
+                    if r == z3.unsat:
                         out.append(n)
+                    elif r == z3.sat:   # the model (a state and choices) keeps these too: no query each
+                        mdl = s.model()
+                        models = self._models.setdefault(name, [])
+                        if len(models) < MODELS_KEPT:   # for _can_take's queries
+                            models.append(mdl)
+                        kept.update(k for k, q in stay.items()
+                                    if k not in kept and z3.is_true(mdl.eval(q, model_completion=True)))
                     s.pop()
                     STATS["z3 solver calls"] += 1
                 STATS["z3 seconds"] += time.process_time() - t
@@ -1185,7 +1561,10 @@ class Checker:
         cannot (a Plot's marker, a Revolution's Governance, a Travel's arrival elsewhere, a Recruit
         that places a cell in another country) is refused before any move check, and costs no part
         of the search's budget. The components it always changes first (:meth:`_forced`, no z3),
-        then z3 once per move and sets (cached): a necessary condition, never a verdict."""
+        then z3 once per move and sets (cached; a move built from its template's terms renamed asks
+        the template's query over the sets renamed back, the same verdict; a model kept from the
+        move's earlier queries, :data:`MODELS_KEPT`, that satisfies the query answers it without z3):
+        a necessary condition, never a verdict."""
         fp = self.moves[name].footprint
         if not self._forced(name) <= within or any(not a & fp for a in any_of):
             return False
@@ -1193,10 +1572,27 @@ class Checker:
         hit = self._within.get(key)
         if hit is None:
             e = self.effect(name)
+            if e.renamed_from is not None:   # the template's query over the components renamed back
+                base, back = e.renamed_from
+                hit = self._within[key] = self._can_take(
+                    base, frozenset(back.get(c, c) for c in key[1]), frozenset(back.get(c, c) for c in key[2]),
+                    tuple(frozenset(back.get(c, c) for c in a) for a in key[3]))
+                return hit
             parts = list(e.guards) + [e.values[n] == self.pre[n] for n in sorted(fp - within)]
             parts += [e.values[n] != self.pre[n] for n in sorted(every & fp)]
             parts += [z3.Or(*[e.values[n] != self.pre[n] for n in sorted(a & fp)]) for a in any_of]
-            hit = self._within[key] = _solved(parts)[0] != z3.unsat
+            kept = self._models.setdefault(name, [])
+            if kept:   # a state and choices an earlier query found: where they satisfy this one too, sat
+                whole = _conjunction(parts)
+                if any(z3.is_true(m.eval(whole, model_completion=True)) for m in kept):
+                    STATS["z3 queries answered by a model kept"] += 1
+                    hit = self._within[key] = True
+                    return hit
+            r, mdl = _solved(parts, model=True)
+            if mdl is not None:
+                kept.insert(0, mdl)
+                del kept[MODELS_KEPT:]
+            hit = self._within[key] = r != z3.unsat
         return hit
 
     def _used_key(self, used: tuple, first: set, left: frozenset) -> tuple:
@@ -1287,16 +1683,11 @@ class Checker:
         if first is None:
             relates = self.spec.relates
             if self.spec.relates_per_transition:
-                asked: dict = {}
-                first = []
-                for n, m in self.moves.items():
-                    k = (m.transition, m.rules)
-                    hit = asked.get(k)
-                    if hit is None:
-                        hit = asked[k] = relates(cited, m)
-                    if hit:
-                        first.append(n)
-                self._first[tuple(cited)] = first
+                first = []   # relates asked once per transition and rules, the moves kept in order
+                for names in self._groups.values():
+                    if relates(cited, self.moves[names[0]]):
+                        first += names
+                first = self._first[tuple(cited)] = sorted(first, key=self._order.__getitem__)
             else:
                 first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
         # only a move whose footprint meets the change can take part in explaining it
@@ -1486,11 +1877,12 @@ class StepObserver:
         else:
             now, changed = self.checker.abstraction.values(state), None
         allowed = None
+        cited = state.applied_rules()
         narrow = self.checker.spec.narrow
         if narrow is not None and self._context is not None:
             ctx, moves = self._context, self.checker.moves
-            allowed = lambda n: narrow(ctx, action, moves[n])  # noqa: E731
-        verdict = self.checker.check(self.prev, now, state.applied_rules(), len(self.actions), changed, allowed)
+            allowed = lambda n: narrow(ctx, action, moves[n], cited)  # noqa: E731
+        verdict = self.checker.check(self.prev, now, cited, len(self.actions), changed, allowed)
         self.prev = now
         self._context = self._read_context(state)
         if isinstance(verdict, Finding):

@@ -218,6 +218,13 @@ class ActionTable:
         (the module docstring: ``base + n`` for each number), or None when the game declares no
         such hook, the node is not one it knows, or a number falls outside its key's run of whole
         numbers (the caller then takes :meth:`ids_of`)."""
+        got = self.sorted_chance_ids(st)
+        return None if got is None else got[0]
+
+    def sorted_chance_ids(self, st: Any) -> tuple[list[int], list[int]] | None:
+        """:meth:`chance_ids` and the same ids sorted, or None as there: one sort, whose ends
+        check the run (no pass of ``min`` and one of ``max`` over a pile of up to 120 cards;
+        oracle/openspiel.py lists a chance node's outcomes sorted by id)."""
         hook = self.decl.chance_numbers
         got = hook(st) if hook is not None else None
         if got is None:
@@ -227,9 +234,14 @@ class ActionTable:
         if run is None or not numbers:
             return None
         lo, hi, base = run
-        if min(numbers) < lo or max(numbers) > hi:
+        ids = list(map(base.__add__, numbers))
+        try:
+            ordered = sorted(ids)
+        except TypeError:  # a number that is not one (``int + x`` is NotImplemented): outside the run
             return None
-        return list(map(base.__add__, numbers))
+        if ordered[0] < lo + base or ordered[-1] > hi + base:
+            return None
+        return ids, ordered
 
     def action_id(self, action: Any) -> int:
         """The id of ``action``; an action the table does not hold is a one-line DataError."""

@@ -83,6 +83,11 @@ def status_words(value: Any) -> str:
         return f"{len(value)} entries"
     if isinstance(value, dict):
         parts = [f"{value[k]} {k}" for k in ("runs", "games", "steps", "entries") if isinstance(value.get(k), int)]
+        if isinstance(value.get("games_checked"), int) and isinstance(value.get("games"), int):
+            # a check of some of the campaign's games (the refinement check): how many of them
+            parts[parts.index(f"{value['games']} games")] = f"{value['games_checked']} of {value['games']} games"
+        if isinstance(value.get("findings"), list):
+            parts.append(f"{len(value['findings'])} findings")
         return ", ".join(parts) if parts else f"{len(value)} parts"
     return compact(value, 80)
 

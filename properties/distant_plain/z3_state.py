@@ -391,14 +391,44 @@ def state_invariants(S: SymState) -> list[Invariant]:
 
 def concrete_values(d: dict) -> dict:
     """The abstraction function: a state dict to the value of every component of the vector
-    (module docstring), by the vector's names."""
+    (module docstring), by the vector's names: each space's (:func:`space_values`), then the boxes
+    and tracks (:func:`global_values`)."""
     out = {}
     for n, s in d["spaces"].items():
-        for k in PIECES:
-            out[at(k, n)] = s["pieces"][k]
-        out[at("support", n)] = LEVELS[s["support"]]
-        for mk in MARKERS:
-            out[at(mk, n)] = int(bool(s[mk]))
+        out.update(space_values(n, s))
+    out.update(global_values(d))
+    return out
+
+
+#: The keys of the state dict :func:`global_values` reads (the refinement check's incremental
+#: abstraction recomputes those components when one of them changed: properties/distant_plain/
+#: refinement.py)
+GLOBAL_KEYS = ("available", "casualties", "out_of_play", "resources", "aid", "patronage", "islamabad")
+
+
+def space_values(n: str, s: dict) -> dict:
+    """The components of space ``n`` (its dict ``s`` of the state's ``spaces``): its pieces by
+    kind, its level and its markers."""
+    kinds, support, markers = _space_names(n)
+    pieces = s["pieces"]
+    out = {c: pieces[k] for c, k in kinds}
+    out[support] = LEVELS[s["support"]]
+    for c, mk in markers:
+        out[c] = int(bool(s[mk]))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _space_names(n: str) -> tuple:
+    """The component names of space ``n``: (name, kind) of its pieces, its level's, (name, marker)
+    of its markers."""
+    return tuple((at(k, n), k) for k in PIECES), at("support", n), tuple((at(mk, n), mk) for mk in MARKERS)
+
+
+def global_values(d: dict) -> dict:
+    """The components off the map: the boxes, the tracks and Islamabad (read from the keys of
+    :data:`GLOBAL_KEYS` alone)."""
+    out = {}
     for z in ZONES:
         for k in PIECES:
             out[box(z, k)] = d[z][k]

@@ -25,14 +25,31 @@ step's last act was, and the model cites that act's rule, not 5.2), and ``event_
 ``event_card_move`` (written for every event: any card's event may move influence in a country or
 a card between zones) relate to any step citing a card's event (not The China Card's: it has none, 9.1).
 
-**The coups narrowed** (:func:`coup_context`, :func:`narrow`: ``Refinement.context`` and
-``narrow``, read by the StepObserver from the state before each step and its action): of the
-members of ``coup``, ``coup_target`` and ``coup_roll`` (84 each, one per country, each able to take
-the Military Operations, DEFCON or the game's end), a step may use only ``coup_target`` of the
-country its action names when it answers a coup's target question, only ``coup_roll`` of the coup
-frame's target when it rolls that coup's die, none otherwise. Exact: a coup is made only in the
-country chosen (6.3.1, 6.3.2), the choice is a question and the die a chance node, each its own
-``apply``, and an ``apply`` stops at the next question (the argument in :func:`narrow`).
+**The moves narrowed** (:func:`coup_context`, :func:`narrow`: ``Refinement.context`` and
+``narrow``, read by the StepObserver from the state before each step, its action and the rules it
+cites). Each is exact (the argument in :func:`narrow`): a move left out cannot be part of the step.
+
+* *The coups*: of the members of ``coup``, ``coup_target`` and ``coup_roll`` (84 each, one per
+  country, each able to take the Military Operations, DEFCON or the game's end), a step may use
+  only ``coup_target`` of the country its action names when it answers a coup's target question,
+  only ``coup_roll`` of the coup frame's target when it rolls that coup's die, none otherwise: a
+  coup is made only in the country chosen (6.3.1, 6.3.2), the choice is a question and the die a
+  chance node, each its own ``apply``, and an ``apply`` stops at the next question.
+* *The Space Race*: ``space_declare`` only in the step answering a card's use with the Space Race,
+  ``space_roll`` only in the step rolling its die (the ``space`` frame on top, 6.4.1),
+  ``space_attempt`` never (the two are separate applies).
+* *The acts the model always cites* (:data:`CITED_ACT`): a region's scoring by its card (10.1),
+  Southeast Asia's (7.2), the Military Operations check (8.2.1), and the acts of one card's event
+  or effect (cards 18, 40, 50, 80, 100) only in a step citing that rule or card: the model cites
+  the rule of every act it performs (``applied_rules``), every event its card (events/play.py
+  ``_cite``: the Deluxe number) and every effect in force that acts its card.
+* *Any card's event* (:data:`ANY_EVENT`: event_vp, event_influence, event_card_move) only in a step
+  citing a card's event other than the scoring cards' (their event is the scoring alone: 2.2.1,
+  10.1, 7.2) and The China Card's (none, 9.1), or a war (7.6).
+
+A move left out this way can only turn an explanation into a finding (never the reverse): the
+narrowing is what keeps the search from spending its budget on moves the step cannot use (the
+VP's dozen moves, each with its 20 waypoints at every state of the search).
 
 **max_moves** is 10: one ``apply`` of the end of the turn (4.5 F-I) is a Military Operations check,
 a DEFCON improvement, the China Card turned face up and the turn advanced with its era's cards, after
@@ -105,8 +122,33 @@ before is first re-checked against that explanation's moves (properties/refineme
   ``space_attempt``, ``space_roll``, ``event_vp``, ``event_space_box``, ``event_space_two``,
   ``effect_vp_checked``, ``wargames``: some 1,300-1,900 parts each at step 348), not related to the
   step and each tried at every state of the search. Game 10 step 119 is not at the game's end (a
-  card's event, the VP 9 -> 8). Open: the same exact narrowing for the space race (its own
-  question and die) and the events (a step resolving no card's event), or a budget of the game's own.
+  card's event, the VP 9 -> 8). The same exact narrowing for the Space Race and the events, and the
+  search's option of a move taking only what it must change, decide all six (the next bullet).
+* The remaining findings narrowed (issue 31, this session; each step re-checked alone through a
+  StepObserver, the walk before it unchecked: /tmp scripts, not tests): the committed report's
+  finding (standard seed 100005 step 306: card 1's scoring, the card leaving the table and the
+  Military Operations check giving the USSR its 20th VP in one ``apply``) and the 6 steps above
+  all decided, none bounded: standard seed game 2 step 306 (the same step) in 18 parts
+  (``card_leaves_table[1]``, ``milops_check``); late_war deluxe game 2 step 348 in 108
+  (``coup_roll[SE African States]``, ``card_leaves_table[69]``, ``turn_10_end``), game 8 step 322
+  in 491, game 10 step 119 in 13,475 (a headline step: ``headline_choice[47]``,
+  ``headline_reveal[99]``, ``event_vp``; the card 99's event allows event_vp, and the zone
+  waypoints put a card on the table for it at every state), game 12 step 296 in 185; late_war seed
+  game 10 step 315 in 291 (with ``event_card_move[73]``: Shuttle Diplomacy leaves the box at the
+  final scoring, citing card 73). Two causes: the VP moves of acts the step does not cite (the
+  narrowing above), and a card leaving the table could not take its zone alone, leaving the VP
+  and the game's end to the turn's end, where other related moves (deal, play_card, the
+  headlines: 4.5) could take its zone too (properties/refinement.py: a move may now take only what
+  it must change, ``Checker._forced``).
+* Whole games again (the same 60: ``play_checked(..., refine=True, invariants=False,
+  roundtrip_every=0)``, campaign seed 1, late_war games 0-19 and standard 0-9 in both editions; a
+  /tmp script, the machine loaded by a verify campaign alongside): 12,689 steps, **0 findings**,
+  12.5 minutes of wall time for all 60; the longest search that matched tried 13,475 parts
+  (late_war deluxe game 10 step 119, the headline step above), every other at most 491. Before
+  ``coup_roll_improved`` one was *search bounded* (standard seed game 1 step 271: the last round's
+  coup die in Egypt, DEFCON 5 -> 4, and the next turn's improvement back to 5 in one ``apply``,
+  matched before the events' narrowing by ``realign_roll[Egypt]`` and ``event_influence[Egypt]`` in
+  a step citing neither); it is explained by ``coup_roll_improved[Egypt]`` with the turn's end.
 * ``python benchmarks/refinement.py --game twilight_struggle --games 6 --seed 1``: 5.02x the
   checked walk (4.14x without the moves' first builds; 1,691 steps, 0 findings).
 """
@@ -117,7 +159,7 @@ import re
 
 import z3
 
-from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD
+from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, deck
 from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX
 from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, related
 from cdg_oracle.properties.twilight_struggle import z3_invariants as ZI
@@ -287,43 +329,110 @@ def waypoints(component: str, before, after) -> tuple:
     return out + ((ZI.Z["table"],) if ZI.Z["table"] not in (before, after) else ())
 
 
-#: the transitions of a coup, each a family over its target country (6.3)
-COUPS = ("coup", "coup_target", "coup_roll")
+#: the transitions of a coup, each a family over its target country (6.3); coup_roll_improved is
+#: coup_roll then the turn's DEFCON improvement (8.1.6) in one step
+COUPS = ("coup", "coup_target", "coup_roll", "coup_roll_improved")
 
 
 def coup_context(state) -> tuple:
-    """What the state before a step says of a coup (operations/coup.py, the top frame of the
-    stack): ``("target", None)`` when the step answers a coup's target question (6.3.1),
-    ``("die", country)`` when it rolls the die of a coup in ``country`` (6.3.2), else
-    ``("none", None)``."""
+    """What the state before a step says of a coup or a Space Race attempt under way
+    (operations/coup.py, operations/space_race.py: the top frame of the stack): ``("target",
+    None)`` when the step answers a coup's target question (6.3.1), ``("die", country)`` when it
+    rolls the die of a coup in ``country`` (6.3.2), ``("space", side)`` when it rolls the die of
+    ``side``'s Space Race attempt (6.4.1), else ``("none", None)``."""
     stack = state.d.get("stack") or ()
     top = stack[-1] if stack else None
-    if top is not None and top.get("proc") == "coup" and state.d.get("pending"):
-        if top.get("pc") == "target":
-            return ("target", None)
-        if top.get("pc") == "die":
-            return ("die", top.get("target"))
+    if top is not None and state.d.get("pending"):
+        if top.get("proc") == "coup":
+            if top.get("pc") == "target":
+                return ("target", None)
+            if top.get("pc") == "die":
+                return ("die", top.get("target"))
+        if top.get("proc") == "space" and top.get("pc") == "die":
+            return ("space", top.get("side"))
     return ("none", None)
 
 
-def narrow(context: tuple, action, move: Move) -> bool:
+#: the Space Race in the model's two steps (operations/space_race.py): space_declare answers a
+#: card's use question with the Space Race, space_roll rolls the attempt's die; space_attempt, the
+#: whole attempt, is never one step of the model (the die is a chance node of its own ``apply``)
+SPACE = ("space_attempt", "space_declare", "space_roll")
+
+#: the Deluxe numbers the model's events cite (``card N``, events/__init__.py) of the scoring
+#: cards (2.2.1: their event is the region's scoring, 10.1, 7.2), computed from the card data
+SCORING_CARDS = frozenset(f"card {c.deluxe}" for c in deck("deluxe", True).values() if c.scoring)
+
+#: acts the model always cites by a rule of their own, the transition their proved move: the
+#: move may be part only of a step citing one of those rules. A region scored by its card
+#: (scoring_cards.py ``_region`` cites 10.1; the final scoring is final_scoring, citing 10.3.2),
+#: Southeast Asia Scoring (``_southeast_asia`` cites 7.2), the Military Operations check (turn.py
+#: cites 8.2.1 before its net VP), and the events of one card each: card 18's box (its event cites
+#: card 18), card 80's two boxes (card 80), card 100's end (card 100), card 50's 3 VP at the end of
+#: the US round (``bury_you_round`` cites card 50), card 40's coup ending the game (card 40)
+CITED_ACT = {
+    "region_scoring": ("10.1",),
+    "southeast_asia_scoring": ("7.2",),
+    "milops_check": ("8.2.1",),
+    "event_space_box": ("card 18",),
+    "event_space_two": ("card 80",),
+    "wargames": ("card 100",),
+    "effect_vp_checked": ("card 50",),
+    "crisis_coup_war": ("card 40",),
+}
+
+#: the coarse moves of any card's event (not of one card's: event_vp's VP, influence and cards
+#: moved): part only of a step citing a card's event other than The China Card's (it has none,
+#: 9.1) and the scoring cards' (their event is the scoring alone, 10.1, 7.2: region_scoring,
+#: southeast_asia_scoring), or a war (7.6: common.resolve_war cites it, its VP event_vp's)
+ANY_EVENT = ("event_vp", "event_influence", "event_card_move")
+
+
+def _cites_an_event(cited) -> bool:
+    """Whether the rules ``cited`` name a card's event other than The China Card's and the scoring
+    cards' (:data:`ANY_EVENT`), or a war (7.6)."""
+    return any(r == "7.6" or (r.startswith("card ") and r != _CHINA and r not in SCORING_CARDS) for r in cited)
+
+
+def narrow(context: tuple, action, move: Move, cited=()) -> bool:
     """Whether ``move`` may be part of the step ``action`` takes from a state of ``context``
-    (:func:`coup_context`): of the members of :data:`COUPS`, only ``coup_target`` of the country
-    the action names when the step answers a coup's target question, only ``coup_roll`` of the
-    frame's target when it rolls a coup's die, none otherwise (``coup``, the whole attempt, is
-    never one step of the model). Exact: a coup attempt is made only in the country chosen
-    (6.3.1, 6.3.2); the model asks that choice as a question (``ask``: Twilight Struggle's engine
-    answers none itself) and rolls the die as a chance node, each its own ``apply`` (the target
-    step counts the Military Operations, coup_target; the die step the result and DEFCON,
-    coup_roll), and an ``apply`` stops at the next question, so one step chooses at most one coup's
-    target or rolls at most one coup's die, the one under way at its start: a member of another
-    country, or of a step that does neither, cannot explain a part of it."""
+    (:func:`coup_context`), citing the rules ``cited``. Exact, each by the rules and how the model
+    makes its steps (an ``apply`` stops at the next question or chance node) and cites them
+    (``applied_rules``: every act cites its rule, every event and effect in force its card):
+
+    * the coups (:data:`COUPS`): only ``coup_target`` of the country the action names when the
+      step answers a coup's target question, only ``coup_roll`` of the frame's target when it rolls
+      a coup's die, none otherwise (``coup``, the whole attempt, is never one step of the model).
+      A coup attempt is made only in the country chosen (6.3.1, 6.3.2); the model asks that choice
+      as a question (``ask``: Twilight Struggle's engine answers none itself) and rolls the die as
+      a chance node, each its own ``apply`` (the target step counts the Military Operations,
+      coup_target; the die step the result and DEFCON, coup_roll), so one step chooses at most one
+      coup's target or rolls at most one coup's die, the one under way at its start;
+      ``coup_roll_improved`` (that die, then the turn's DEFCON improvement) as ``coup_roll``, in a
+      step citing the improvement (8.1.6: turn.py cites it);
+    * the Space Race (:data:`SPACE`): ``space_declare`` only in the step answering a card's use
+      with the Space Race (6.4: the card's use, cardplay.py), ``space_roll`` only in the step
+      rolling the attempt's die (6.4.1, a chance node: the frame on top asks it), ``space_attempt``
+      never (the declaration and the die are two steps);
+    * :data:`CITED_ACT`: a region's scoring, Southeast Asia's, the Military Operations check and the
+      acts of one card's event or effect only in a step citing that rule or card;
+    * :data:`ANY_EVENT`: only in a step citing a card's event other than The China Card's and the
+      scoring cards', or a war (a scoring card's event is its scoring alone: 10.1, 7.2)."""
     base = move.name.split("[", 1)[0]
+    if base in CITED_ACT:
+        return any(r in cited for r in CITED_ACT[base])
+    if base in ANY_EVENT:
+        return _cites_an_event(cited)
+    kind, target = context
+    if base in SPACE:
+        if base == "space_declare":
+            return isinstance(action, dict) and action.get("use") == "space"
+        return base == "space_roll" and kind == "space"
     if base not in COUPS:
         return True
-    kind, target = context
     if kind == "die" and base == "coup_roll":
         return move.name == f"coup_roll[{target}]"
+    if kind == "die" and base == "coup_roll_improved":
+        return move.name == f"coup_roll_improved[{target}]" and "8.1.6" in cited
     if kind == "target" and base == "coup_target" and isinstance(action, dict):
         return move.name == f"coup_target[{action.get('country')}]"
     return False

@@ -18,6 +18,8 @@ coup                    6.3.2: net = ops + die - 2 x stability, ops 1-5, die 1-6
 coup_target /           the coup in the model's two steps: the target (guards 6.3.1, 8.1.5;
 coup_roll               milops, 8.2.3), then the die (influence, DEFCON); card 41 played may
                         keep a US coup from degrading DEFCON (a choice: coup too)
+coup_roll_improved      coup_roll then defcon_improvement in one step (the last round's coup
+                        die, the turn's end and the next turn's 4.5 A: 6.3.4 then 8.1.6)
 space_attempt           6.4: a card on the table; attempts below the allowed 1 or 2 (6.4.2,
                         6.4.4), box below 8 (6.4.6), card ops at least the box's (6.4.1); a
                         success moves one box and gives its first or second VP (6.4.3)
@@ -489,6 +491,17 @@ def coup_roll(s: SymState, c: Choices) -> SymState:
     inf, defcon = _coup_result(s, c, us, k, ops + die)
     return s.with_(inf=inf, defcon=defcon, over=z3.Or(s.over, defcon <= 1))
 
+
+
+@transition("coup_roll_improved", "6.3.2, 6.3.4, 8.1.4, 8.1.6, 8.1.2, card 41")
+def coup_roll_improved(s: SymState, c: Choices) -> SymState:
+    """:func:`coup_roll` then :func:`defcon_improvement` in one step, as the model rolls the last
+    round's coup die, ends the turn and begins the next (4.5 A: DEFCON improves) in one ``apply``:
+    the coup's DEFCON degradation in a battleground (6.3.4) and the improvement (8.1.6; not when
+    the coup ended the game, the improvement's guard). The composition of the two transitions; a transition
+    of its own because the refinement check's sequences take each component once: the DEFCON
+    between the two is in no state the model shows (as turn_10_end)."""
+    return defcon_improvement(coup_roll(s, c), c)
 
 def _space_allowed(s: SymState, us):
     """6.4.2: one attempt a turn; 6.4.4 box 2: two while the side is at or past box 2 and the other

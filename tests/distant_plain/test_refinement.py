@@ -27,6 +27,68 @@ def test_the_game_names_its_refinement_and_every_transition_is_a_move():
 
 
 @pytest.mark.rule("propaganda", "limited_operation")
+def test_a_moves_terms_are_its_program_run_over_the_checkers_vector():
+    """A move's effect is its program's build over the probe vector, the vector and the choices
+    substituted (properties/distant_plain/refinement.py ``_move``): the same terms as the program
+    run over the checker's vector with the move's label, for every move, and the program's only
+    free constants besides the vector are its choices (``Work.choices``: what the substitution
+    renames)."""
+    from cdg_oracle.properties.distant_plain import z3_state as S
+    from cdg_oracle.properties.refinement import _constant_asts_each
+
+    st = new_game()
+    c = checker(st)
+    facts = S.facts_of_options(st.game_object.options, st.game_object.rulings.changes())
+    vector = {x.decl().name() for x in c.pre.values()}
+    chose = 0
+    for name, spec in {**P.TRANSITIONS, **P.COMPOSITES}.items():
+        w = P.Work(S.StateView(facts, dict(c.pre)), "m#0")
+        spec.build(w)
+        guards, values = c.moves[name].effect(c.pre, "m#0.")
+        assert len(guards) == len(w.guards) and all(a.eq(b) for a, b in zip(guards, w.guards)), name
+        assert set(values) == c.moves[name].footprint, name
+        assert all(values[n].eq(w.e[n]) for n in values), name
+        free = {x for d in _constant_asts_each(guards + list(values.values())) for x in d} - vector
+        assert free <= {x.decl().name() for x in w.choices.values()}, name
+        chose += bool(free)
+    assert chose > 40   # the check can fail: most moves choose
+
+
+@pytest.mark.parametrize("seed,options", [(3, None), (4, mutants.OPTION_SETS[1])])
+def test_the_incremental_abstraction_equals_the_whole_one(seed, options):
+    """The refinement check's incremental abstraction (``_Incremental``: only the spaces whose dict
+    changed, and the boxes and tracks when one changed, recomputed) gives, after every step of a
+    random game, the vector the whole abstraction (``z3_state.concrete_values``) gives, and as
+    changed exactly the components that differ."""
+    import random
+
+    from cdg_oracle.model.core.registry import get
+    from cdg_oracle.properties.distant_plain.refinement import model
+    from cdg_oracle.properties.walk import sample_chance
+
+    st = get("distant_plain").new_state("sandbox", "standard", None, options)
+    abstraction = model(st.game_object).abstraction
+    inc = abstraction.incremental(st)
+    prev = abstraction.values(st)
+    assert inc.values == prev
+    rng = random.Random(seed)
+    moved = set()
+    for _ in range(120):
+        if st.is_terminal():
+            break
+        a = sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance" else rng.choice(st.legal_actions())
+        st.apply(a)
+        now, changed = inc.step(st)
+        whole = abstraction.values(st)
+        assert now == whole
+        assert changed == {k for k in whole if whole[k] != prev[k]}
+        moved |= changed
+        prev = whole
+    # the game moved pieces on the map and changed boxes or tracks: both kinds of part were recomputed
+    assert any("[" in k for k in moved) and any("[" not in k for k in moved)
+
+
+@pytest.mark.rule("propaganda", "limited_operation")
 @pytest.mark.parametrize("seed,options", [(0, None), (1, mutants.OPTION_SETS[1])])
 def test_every_step_of_random_games_is_a_proved_transition(seed, options):
     obs, steps = mutants.play_observed(seed, options, stop_at_finding=False)
@@ -55,6 +117,41 @@ def test_the_warlords_last_answer_and_the_resources_phase_are_one_composite_step
     post["resources.Government"] += 1                                  # one Resource too many
     v = c.check(pre, post, cited)
     assert isinstance(v, Finding) and "warlords_rally+propaganda_resources" in v.candidates
+
+
+@pytest.mark.rule("warlords.operations.rally", "propaganda.resources")
+def test_a_witness_of_one_space_serves_the_same_step_in_another():
+    """A Rally's witness in Kandahar, its space choice moved to Helmand (``Refinement.label_value``:
+    a space's index), is a witness of the same Rally in Helmand: no z3 call for it, the verdict the
+    same, and a step one Resource off still refused. Without ``label_value`` z3 is asked."""
+    import dataclasses
+
+    from cdg_oracle.properties.refinement import STATS, Checker
+
+    def rally(pre: dict, space: str, extra: int = 0) -> dict:
+        post = dict(pre)
+        post["available.warlords_underground"] -= 1
+        post[f"warlords_underground[{space}]"] += 1
+        post["resources.Warlords"] -= 1
+        post["resources.Government"] += pre["aid"] + 12 + extra
+        return post
+
+    st = new_game()
+    cited = ["warlords.operations.rally", "propaganda.resources"]
+    spec = refinement_of("distant_plain")
+    calls = {}
+    shared = checker(st).model   # the Game's moves (built once), in two checkers of their own (fresh caches)
+    for label_value in (spec.label_value, None):
+        c = Checker(dataclasses.replace(spec, label_value=label_value), st.game_object, shared)
+        pre = c.abstraction.values(st)
+        assert c.check(pre, rally(pre, "Kandahar"), cited) == ("warlords_rally+propaganda_resources",)
+        before = STATS["z3 solver calls"]
+        assert c.check(pre, rally(pre, "Helmand"), cited) == ("warlords_rally+propaganda_resources",)
+        calls[label_value is not None] = STATS["z3 solver calls"] - before
+        wrong = rally(pre, "Herat", extra=1)
+        assert not c.admits("warlords_rally+propaganda_resources", pre, wrong,
+                            frozenset(k for k in wrong if wrong[k] != pre[k]))
+    assert calls == {True: 0, False: 1}
 
 
 @pytest.mark.rule("pieces", "coalition.special_activities.surge")

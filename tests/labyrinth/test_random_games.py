@@ -1,12 +1,12 @@
 """Property test (issue: foundation): random complete games from every scenario end in a terminal
 state, and every state on the way keeps the invariants (track bounds 4.7.1/4.7.4, 15 cubes and 15
 cylinders 4.6.1, plots 4.8.1/4.7.8.1, cards, markers 7.3.4.1), offers a legal action, and
-round-trips through JSON exactly. 15 games per scenario, 60 in all, derandomized by seed (longer
-campaigns: ``cdg-oracle verify``, 20 games per scenario and the solo ones; 15 keeps the suite within
-its CI budget). The games play card events as well (issue 3): over each scenario's 15 games at least
-95 different cards' event rules are applied (measured: 98-106 per scenario, and both sides win in
-each; with 20 games 104-108, with 30 107-112, with 100 games 118 of 120; Ethiopia Strikes and
-Pirates need an Islamist Somalia or Yemen, which random play rarely makes).
+round-trips through JSON exactly. 10 games per scenario, 40 in all, derandomized by seed (longer
+campaigns: ``cdg-oracle verify``, 20 games per scenario and the solo ones; 10 keeps the suite within
+its CI budget). The games play card events as well (issue 3): over each scenario's 10 games at least
+90 different cards' event rules are applied (measured: 93-103 per scenario, and both sides win in
+each; with 15 games 98-106, with 20 104-108, with 30 107-112, with 100 games 118 of 120; Ethiopia
+Strikes and Pirates need an Islamist Somalia or Yemen, which random play rarely makes).
 
 Solo (chapter 9): the same checks, plus the solo invariants (``invariants.solo_invariants``: no
 Jihadist decision node ever, 9.0; the 9.3.3 plot markers; the Jihadist draw stack, 9.2), for every
@@ -20,7 +20,7 @@ from cdg_oracle.model.labyrinth.scenarios import scenario_names
 from cdg_oracle.model.labyrinth.options import IDEOLOGIES
 from cdg_oracle.properties.labyrinth.campaign import play_checked
 
-GAMES_PER_SCENARIO = 15
+GAMES_PER_SCENARIO = 10
 #: Solo games per scenario and Ideology: 4 x 5 x 3 = 60 games, about 20 s on two cores (a solo
 #: game with every check after every step takes about 0.4 s; longer campaigns: ``cdg-oracle verify``).
 SOLO_GAMES = 3
@@ -37,8 +37,8 @@ def test_random_games_terminate_and_keep_invariants(scenario):
         assert r.winner in ("US", "Jihadist"), f"{scenario} seed {seed}: no winner"
         winners.add(r.winner)
         events |= r.events
-    assert len(events) >= 95, f"only {len(events)} card events applied: {sorted(events)}"
-    # Over 15 random games both sides win at least once: a model where one side can never win
+    assert len(events) >= 90, f"only {len(events)} card events applied: {sorted(events)}"
+    # Over 10 random games both sides win at least once: a model where one side can never win
     # (a broken victory check) fails here.
     assert winners == {"US", "Jihadist"}
 

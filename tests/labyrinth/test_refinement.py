@@ -119,6 +119,36 @@ def test_every_cards_move_renamed_from_card_1s_is_its_own_program(lets_roll):
         assert s.check() == z3.unsat, m.name
 
 
+@pytest.mark.rule("6.1")
+@pytest.mark.rule("5.3.1")
+def test_a_cards_move_asks_card_1s_queries_renamed_with_the_same_answers(lets_roll):
+    """A card's move built from card 1's terms renamed (``_Effect.renamed_from``) takes card 1's
+    forced components, ``_can_take`` verdicts and slice witnesses, renamed: each the same as the
+    move's own terms give (a checker building every move by its own program, nothing renamed)."""
+    from cdg_oracle.properties.refinement import Checker
+
+    _, c, pre = lets_roll
+    own = Checker(c.spec, None, c.model)
+    own._renamed = lambda m: None   # every move built by its own program
+    n = next(k for k in range(2, 121) if pre[f"card[{k}]@deck"] == 1)
+    for t in ("play_card", "draw", "discard_from_hand"):
+        name = f"{t}[card {n}]"
+        assert c.effect(name).renamed_from[0] == f"{t}[card 1]" and own.effect(name).renamed_from is None
+        assert c._forced(name) == own._forced(name), name
+        fp = sorted(c.moves[name].footprint)
+        for within in [frozenset(fp)] + [frozenset(fp) - {x} for x in fp]:
+            for every in [frozenset()] + [frozenset({x}) for x in fp]:
+                assert c._can_take(name, within, every) == own._can_take(name, within, every), (name, within, every)
+    # a card drawn, then played: the renamed slices give the same verdicts
+    hand = dict(pre, **{f"card[{n}]@deck": 0, f"card[{n}]@hand_US": 1})
+    for name, before, after in [(f"draw[card {n}]", pre, hand),
+                                (f"play_card[card {n}]", hand, dict(hand, **{f"card[{n}]@hand_US": 0,
+                                                                            f"card[{n}]@in_play": 1}))]:
+        changed = frozenset(k for k in after if after[k] != before[k])
+        assert c.admits(name, before, after, changed) == own.admits(name, before, after, changed) is True, name
+        assert any(k[0] == name.replace(f"[card {n}]", "[card 1]") for k in c._slices), name   # card 1's slice
+
+
 @pytest.mark.rule("9.4.3")
 def test_solo_rules_relate_to_the_two_player_rules_they_carry_out(lets_roll):
     _, c, _ = lets_roll

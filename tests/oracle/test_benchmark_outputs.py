@@ -115,3 +115,20 @@ def test_a_proof_counts_its_z3_steps_and_the_report_leaves_them_out(monkeypatch)
     monkeypatch.setattr(P, "prove_all", lambda: [dict(first)])
     sec = verification.proofs_section()
     assert sec.ok and all("z3_steps" not in r and "seconds" not in r for r in sec.data)
+
+
+def test_refinement_verify_schedule_is_the_games_verify_checks():
+    """``refinement.py --verify`` plays the games ``cdg-oracle verify --seed S`` checks with the
+    refinement check: the checks record's ``refinement_games`` rounds of every scenario's
+    two-player game, seeds as the campaign's (properties/campaign.py ``game_seed``)."""
+    from cdg_oracle.model.core.registry import get
+    from cdg_oracle.properties.campaign import game_seed
+    from cdg_oracle.properties.games import checks
+
+    refinement = importlib.import_module("benchmarks.refinement")
+    spec = get("labyrinth")
+    rounds = checks("labyrinth").refinement_games
+    got = refinement.verify_schedule(spec, 1)
+    assert got == [(s, None, game_seed(1, k)) for k in range(rounds) for s in spec.scenarios()]
+    assert len(got) == rounds * len(spec.scenarios()) and {seed for _, _, seed in got} == {game_seed(1, k) for k in range(rounds)}
+    assert refinement.verify_schedule(spec, 1, "anaconda") == [("anaconda", None, game_seed(1, k)) for k in range(rounds)]

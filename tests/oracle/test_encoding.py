@@ -238,3 +238,34 @@ def test_chance_probabilities_are_exact_fractions():
         else:
             actions = st.legal_actions()
             st.apply(actions[rng.randrange(len(actions))])
+
+
+@pytest.mark.rule("5.3.1")
+def test_labyrinth_sorted_draw_ids_check_the_run():
+    """5.3.1: ``sorted_chance_ids`` gives a draw's ids (``chance_ids``) and the same ids sorted, and
+    None when one number is outside the card run, wherever it stands in the pile (the sort's ends
+    check it: what OpenSpiel lists as a draw's outcomes, sorted by id)."""
+    spec = registry.get("labyrinth")
+    table = spec.action_table()
+    st = spec.new_state(spec.default_scenario, spec.lengths[0], None, None)
+    rng = random.Random(5)
+    while not (st.current_player() == "chance" and st.d["pending"]["question"] == "draw.drawn"):
+        acts = st.legal_actions()
+        st.apply(acts[rng.randrange(len(acts))])
+    ids, ordered = table.sorted_chance_ids(st)
+    assert ids == table.chance_ids(st) == table.ids_of(st.legal_actions())
+    assert ordered == sorted(ids) and len(ordered) > 2
+    decl = table.decl
+    lo, hi, _ = table._runs["card"]
+    for bad in (lo - 1, hi + 1, 2.5):  # below the run, above it, not a whole number
+        def hook(s, bad=bad):
+            got = decl.chance_numbers(s)
+            if got is None:
+                return None
+            numbers = list(got[1])
+            numbers.insert(len(numbers) // 2, bad)  # in the middle of the pile, not at an end
+            return got[0], numbers
+        other = ActionTable(ActionDeclaration(
+            game=decl.game, version=0, digest="", domains=decl.domains, scalars=decl.scalars,
+            shapes=decl.shapes, bounds=decl.bounds, chance_numbers=hook))
+        assert other.sorted_chance_ids(st) is None and other.chance_ids(st) is None, bad

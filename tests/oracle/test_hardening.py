@@ -157,11 +157,9 @@ def test_item4_every_number_is_validated_and_the_option_named(capsys, argv, need
 def quick_verify(monkeypatch):
     """verify without its slowest phases (the inductive proofs, the adapter self-test), which
     tests/oracle/test_cli.py runs in full: these tests are about the campaigns' work."""
-    from cdg_oracle.oracle import verify
-    from cdg_oracle.properties.labyrinth import z3_proofs
+    from tests.verify_stubs import without_slow_phases
 
-    monkeypatch.setattr(z3_proofs, "prove_all", lambda: [])
-    monkeypatch.setattr(verify, "adapter_selftest", lambda seed, game="labyrinth": [])
+    without_slow_phases(monkeypatch.setattr)
 
 
 def test_item4_verify_games_0_runs_no_campaign_solo_included(tmp_path, capsys, quick_verify):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cdg_oracle.oracle.cli import main
+from tests.verify_stubs import QUICK_VERIFY
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = str(Path(__file__).with_name("fake_impl.py"))
@@ -50,7 +51,7 @@ def test_item2_the_state_machine_does_the_same_work_as_from_a_wheel(as_from_a_wh
     from cdg_oracle.properties.stateful import run_machine
 
     def work():
-        out = run_machine("labyrinth", 3, 200, seed=1)
+        out = run_machine("labyrinth", 2, 100, seed=1)  # any run draws differently if constants are drawn
         s = out["stats"]
         return s["runs"], s["steps"], s["games"], s["longest_game"], s["endings"], len(out["failures"])
 
@@ -59,9 +60,6 @@ def test_item2_the_state_machine_does_the_same_work_as_from_a_wheel(as_from_a_wh
     assert work() == here
 
 
-QUICK_VERIFY = ("import sys; from cdg_oracle.oracle import verify; from cdg_oracle.oracle.cli import main; "
-                "from cdg_oracle.properties.labyrinth import z3_proofs; z3_proofs.prove_all = lambda: []; "
-                "verify.adapter_selftest = lambda seed, game='labyrinth': []; sys.exit(main(sys.argv[1:]))")
 
 
 def test_item2_verify_and_difftest_leave_no_hypothesis_folder_in_the_current_directory(tmp_path):

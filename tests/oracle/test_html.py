@@ -334,3 +334,11 @@ def test_bad_input_is_one_line(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "none.jsonl"), "--html", str(tmp_path / "p.html")]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 2
+
+
+def test_a_check_of_some_of_the_campaigns_games_says_how_many_of_them():
+    """The summary row of a section that checked some of the campaign's games (the refinement
+    check: ``games_checked`` of ``games``) says so, with its findings; it said "80 games"."""
+    row = report.status_words({"games": 80, "games_checked": 4, "steps": 2442, "findings": [{}]})
+    assert row == "4 of 80 games, 2442 steps, 1 findings"
+    assert report.status_words({"games": 80, "steps": 9}) == "80 games, 9 steps"

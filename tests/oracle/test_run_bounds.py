@@ -111,11 +111,9 @@ def test_item6_a_budget_between_games_makes_the_run_partial(monkeypatch):
 @pytest.fixture
 def quick_verify(monkeypatch):
     """verify without its slowest phases (the inductive proofs, the adapter self-test)."""
-    from cdg_oracle.oracle import verify
-    from cdg_oracle.properties.labyrinth import z3_proofs
+    from tests.verify_stubs import without_slow_phases
 
-    monkeypatch.setattr(z3_proofs, "prove_all", lambda: [])
-    monkeypatch.setattr(verify, "adapter_selftest", lambda seed, game="labyrinth": [])
+    without_slow_phases(monkeypatch.setattr)
 
 
 def test_item6_verify_budget_cuts_the_solo_campaign_too(tmp_path, capsys, quick_verify):

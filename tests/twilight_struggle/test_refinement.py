@@ -349,10 +349,13 @@ def test_turn_10s_end_after_an_influence_placement_is_decided_without_the_coups(
     st, pre, post, rules, ctx, action = _turn_10_end_step_narrowed("late_war", 100009, "deluxe")
     assert ctx == ("none", None) and action == {"country": "Cuba"}
     c = R.checker(st)
-    allowed = lambda n: TR.narrow(ctx, action, c.moves[n])  # noqa: E731
+    allowed = lambda n: TR.narrow(ctx, action, c.moves[n], rules)  # noqa: E731
     before, parts = R.STATS["searches bounded"], R.STATS["sequence parts tried"]
     got = c.check(pre, post, rules, allowed=allowed)
-    assert got == ("region_scoring", "card_leaves_table[61]", "place_influence[Cuba]", "china_face_up", "turn_10_end"), \
+    # no region_scoring: the step cites no region scored by its card (10.1), the final scoring's
+    # VP are turn_10_end's
+    assert "10.1" not in rules
+    assert got == ("card_leaves_table[61]", "place_influence[Cuba]", "china_face_up", "turn_10_end"), \
         got if not isinstance(got, R.Finding) else got.line()
     assert R.STATS["searches bounded"] == before
     assert R.STATS["sequence parts tried"] - parts < 500   # the coups of other countries not tried
@@ -386,3 +389,111 @@ def test_coup_context_reads_the_coup_under_way(standard):
     assert TR.coup_context(fake) == ("target", None)
     fake.d["pending"] = None
     assert TR.coup_context(fake) == ("none", None)
+
+
+def test_coup_context_reads_a_space_race_die(standard):
+    """The Space Race attempt's die on top of the stack (operations/space_race.py, 6.4.1)."""
+    frame = {"proc": "space", "pc": "die", "side": "US"}
+    fake = type("S", (), {"d": {"stack": [frame], "pending": {"player": "chance"}}})()
+    assert TR.coup_context(fake) == ("space", "US")
+    fake.d["pending"] = None
+    assert TR.coup_context(fake) == ("none", None)
+
+
+@pytest.mark.rule("6.4.1", "10.1", "7.2", "8.2.1", "card 50", "7.6")
+def test_narrow_keeps_the_acts_the_step_cites(standard):
+    """The Space Race's moves only in its own two steps (space_attempt never); a region's scoring,
+    Southeast Asia's, the Military Operations check and one card's acts only in a step citing
+    their rule or card; the moves of any card's event only in a step citing a card's event that is
+    not a scoring card's or The China Card's, or a war (7.6)."""
+    c, _ = _checker(standard)
+    m = c.moves
+    none, space = ("none", None), ("space", "US")
+    assert TR.narrow(none, {"use": "space"}, m["space_declare"], ["6.0", "6.4.2"])
+    assert not TR.narrow(none, {"use": "event"}, m["space_declare"], ["6.0", "6.4.2"])
+    assert TR.narrow(space, {"die": 2}, m["space_roll"], ["6.4.1"])
+    assert not TR.narrow(none, {"use": "event"}, m["space_roll"], ["6.4.1"])
+    assert not TR.narrow(space, {"die": 2}, m["space_attempt"], ["6.4.1"])
+    assert TR.narrow(none, {"use": "event"}, m["region_scoring"], ["card 1", "10.1", "10.1.1"])
+    assert not TR.narrow(none, {"use": "event"}, m["region_scoring"], ["10.3.2", "10.1.1", "10.1.2"])
+    assert TR.narrow(none, {"use": "event"}, m["southeast_asia_scoring"], ["card 38", "7.2"])
+    assert not TR.narrow(none, {"use": "event"}, m["southeast_asia_scoring"], ["card 1", "10.1"])
+    assert TR.narrow(none, {"use": "event"}, m["milops_check"], ["4.5", "8.2.1"])
+    assert not TR.narrow(none, {"use": "event"}, m["milops_check"], ["4.5", "10.3.1"])
+    assert TR.narrow(none, {"use": "influence"}, m["effect_vp_checked"], ["6.1.1", "card 50"])
+    assert not TR.narrow(none, {"use": "influence"}, m["effect_vp_checked"], ["6.1.1", "10.3.1"])
+    # a scoring card's event is its scoring alone; The China Card has none
+    for name in ("event_vp", "event_influence[Iran]", "event_card_move[1]"):
+        assert not TR.narrow(none, {"use": "event"}, m[name], ["card 1", "10.1", "10.3.1"])
+        assert not TR.narrow(none, {"use": "event"}, m[name], ["10.3.2", "card 6"])
+        assert TR.narrow(none, {"use": "event"}, m[name], ["card 1", "10.1", "card 73"])
+        assert TR.narrow(none, {"use": "event"}, m[name], ["card 11", "7.6"])
+    # the others are kept
+    assert TR.narrow(none, {"use": "event"}, m["card_leaves_table[1]"], [])
+    assert TR.narrow(none, {"use": "event"}, m["turn_10_end"], [])
+
+
+def _step_alone(scenario: str, edition: str, seed: int, step: int):
+    """The campaign's game of ``seed`` (properties/walk.py play_checked's choices) played unchecked
+    to its step ``step``, that step checked alone through a StepObserver: (verdict, parts tried,
+    searches bounded)."""
+    import random
+
+    from cdg_oracle.model.core.registry import get
+    from cdg_oracle.properties.sampling import sample_chance
+
+    rng = random.Random(seed)
+    st = get(GAME).new_state(scenario, "standard", None, {"edition": edition})
+    for n in range(step):
+        legal = st.legal_actions()
+        a = sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance" else legal[rng.randrange(len(legal))]
+        if n == step - 1:
+            observer = R.StepObserver(st, scenario, seed)
+        st.apply(a)
+    parts, bounded = R.STATS["sequence parts tried"], R.STATS["searches bounded"]
+    got = observer.observe(st, a)
+    return got, R.STATS["sequence parts tried"] - parts, R.STATS["searches bounded"] - bounded
+
+
+@pytest.mark.rule("10.1", "8.2.1", "10.3.1", "card 1")
+def test_a_scoring_card_then_the_milops_check_ending_the_game_is_explained():
+    """The committed report's finding (standard, seed edition, seed 100005, step 306): the US plays
+    Asia Scoring (card 1) as the round's last card; the card leaves the table and the turn's
+    Military Operations check gives the USSR its 20th VP (10.3.1) in one ``apply``. It was *search
+    bounded* (20,000 parts): the moves of other acts that may take the VP (the Space Race's, any
+    event's, Southeast Asia's, card 50's...) each tried with the VP's waypoints at every state. The
+    step cites card 1's scoring and 8.2.1 only, so the adapter's ``narrow`` keeps region_scoring,
+    milops_check and the card leaving the table; and the card may leave the table taking its zone
+    alone (what it must change), the VP and the game's end left to the check."""
+    got, parts, bounded = _step_alone("standard", "seed", 100005, 306)
+    assert got == ("card_leaves_table[1]", "milops_check"), got if not isinstance(got, R.Finding) else got.line()
+    assert bounded == 0 and parts < 200
+
+
+@pytest.mark.rule("6.3.2", "4.5", "8.2.1", "10.3.2")
+def test_a_coup_die_then_turn_10s_end_is_decided():
+    """late_war (Deluxe), campaign seed 1 game 2 (seed 100005), step 348: the last round's coup die
+    in SE African States, the card leaving the table and turn 10's end in one ``apply``. It was
+    *search bounded*; it is decided: the card leaves the table taking its zone alone, the VP and
+    the game's end left to turn_10_end (properties/refinement.py: a move may take only what it must
+    change)."""
+    got, parts, bounded = _step_alone("late_war", "deluxe", 100005, 348)
+    assert got == ("coup_roll[SE African States]", "card_leaves_table[69]", "turn_10_end"), \
+        got if not isinstance(got, R.Finding) else got.line()
+    assert bounded == 0 and parts < 1_000
+
+
+@pytest.mark.rule("6.3.4", "8.1.6", "4.5")
+def test_a_coup_die_then_the_next_turns_defcon_improvement_is_explained():
+    """standard (seed edition), campaign seed 1 game 1 (seed 100004), step 271: the last round's
+    coup die in Egypt (a battleground: DEFCON 5 -> 4, 6.3.4), the card leaving the table, the end
+    of the turn and the next turn's DEFCON improvement (4 -> 5, 4.5 A, 8.1.6) in one ``apply``: the
+    DEFCON is unchanged by the step but changed twice within it, which the sequences (each
+    component taken once) cannot say; ``coup_roll_improved`` (z3_proofs.py), the composition of
+    the two proved transitions, explains it. Before the events' narrowing it was matched by a
+    realignment roll and an event's influence in Egypt, in a step citing neither."""
+    got, parts, bounded = _step_alone("standard", "seed", 100004, 271)
+    assert not isinstance(got, R.Finding), got.line()
+    assert "coup_roll_improved[Egypt]" in got and "coup_roll[Egypt]" not in got
+    assert not any(n.startswith(("realign_roll", "event_influence")) for n in got)
+    assert bounded == 0 and parts < 1_000
