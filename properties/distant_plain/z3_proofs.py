@@ -35,6 +35,13 @@ without the quick form. The enabled check (not vacuous) is asked as written: it 
 concrete witness, the sandbox's set-up substituted for the pre-state, cost more seconds than the
 query it would save).
 
+**The certificate.** :func:`query` builds a proof's solver calls without solving (``"proved"``, the
+query as written whose unsat the verdict means; ``"enabled"``, the one whose sat means not vacuous),
+and :func:`prove` asks its solvers from the same build; properties/proved.py digests them, and
+``properties/distant_plain/proved.json`` records each digest with z3's verdict (``python -m
+cdg_oracle.oracle.proved_cmd --game distant_plain`` re-proves them), which the test suite checks without
+solving (the full re-proving: ``prove_all()``, ``cdg-oracle verify``, the slow tests).
+
 **What is abstracted** (weaker than the aid, which only makes a proof stronger; the refinement check
 matches model steps against these relations, so a looser guard there is a weaker check, never a
 false finding): adjacency (a March, Sweep, Patrol, Transport, Air Lift or Redeploy move may join
@@ -57,6 +64,7 @@ stutter (the terminal outcome is not in the vector); the event cards are not mod
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable
 
 import z3
@@ -964,6 +972,74 @@ def _value(m: z3.ModelRef, e: z3.ExprRef):
     return x.as_long() if z3.is_int_value(x) else str(x)
 
 
+@dataclass
+class _Built:
+    """A proof's query built, not solved: the pre-state, the transition's Work copy, the components
+    it changes, the invariants read after it that read one of them (``goals``) and their
+    conjuncts that do (``goal_parts``: the quick form's goal), and ``query``, the assertions whose
+    unsat is the proof (its last the negated goal)."""
+    pre: SymState
+    spec: Spec
+    w: Work
+    changed: set
+    goals: list
+    goal_parts: list
+    query: list
+
+
+def _build(name: str, facts: Facts | None = None, memo: dict | None = None, **params) -> _Built:
+    """The query of :func:`prove`'s transition or composite ``name`` (with ``params``), built:
+    ``Inv(pre) and T and not Inv(post)``, the post-state given by the transition's expressions and
+    the invariants it leaves alone left out of the goal. ``memo`` (a dict the caller keeps for a
+    batch of queries: :func:`query`'s) holds what every query shares, the pre-state, its
+    invariants and the components each invariant and conjunct reads, built once (the same terms:
+    z3 hash-conses them)."""
+    facts = facts or _facts()
+    shared = memo.get(("pre", facts)) if memo is not None else None
+    pre = shared[0] if shared else SymState(facts, "pre:")
+    spec = TRANSITIONS[name] if name in TRANSITIONS else COMPOSITES[name]
+    w = Work(pre, name)
+    spec.build(w, **params)
+    changed = {n for n in pre.state_names if not w.e[n].eq(pre[n])}
+    inv_pre = shared[1] if shared else state_invariants(pre)
+    reads: dict = shared[2] if shared else {}   # what an invariant (or one of its conjuncts) reads
+    if memo is not None and not shared:
+        memo[("pre", facts)] = (pre, inv_pre, reads)
+
+    def read(key, formula) -> set:
+        if key not in reads:
+            reads[key] = {pre.name_of(x) for x in variables(formula)}
+        return reads[key]
+
+    view = StateView(facts, w.e)
+    inv_post = state_invariants(view)
+    goals, goal_parts = [], []
+    for i, (ip, iq) in enumerate(zip(inv_pre, inv_post)):
+        if read(i, ip.formula) & changed:
+            goals.append(iq)
+            # the quick form's goal: the conjuncts reading a changed component (a conjunct over
+            # components the step leaves alone is its pre-state conjunct, a hypothesis)
+            goal_parts += [q for j, (p, q) in enumerate(zip(ip.parts, iq.parts)) if read((i, j), p) & changed]
+    negated = z3.Not(z3.And(*[g.formula for g in goals])) if goals else z3.BoolVal(False)
+    query = [i.formula for i in inv_pre] + list(w.guards) + [negated]
+    return _Built(pre, spec, w, changed, goals, goal_parts, query)
+
+
+def query(name: str, facts: Facts | None = None, memo: dict | None = None, **params) -> dict[str, list]:
+    """The solver calls of ``prove(name)``, built without solving (properties/proved.py, the
+    certificate): ``"proved"``, the query as written whose unsat the verdict "proved" means (the
+    quick form's tactic query is a narrowing of it: its unsat is this one's); ``"enabled"``, the
+    query whose sat means the step is not vacuous. ``memo``: see :func:`_build`."""
+    q = _build(name, facts, memo, **params).query
+    return {"proved": q, "enabled": q[:-1]}
+
+
+def query_names() -> list[str]:
+    """The proofs whose queries the certificate records: every transition, then every composite
+    (as :func:`prove_all` proves them)."""
+    return [*TRANSITIONS, *COMPOSITES]
+
+
 def prove(name: str, facts: Facts | None = None, quick: bool = True, **params) -> dict:
     """Prove that transition ``name`` keeps every invariant: ``Inv(pre) and T and not Inv(post)`` is
     unsatisfiable (the post-state given by the transition's expressions, the one-point rule; the
@@ -977,32 +1053,15 @@ def prove(name: str, facts: Facts | None = None, quick: bool = True, **params) -
     "counterexample" | "vacuous" | "unknown", "violated", "witness", "enabled", "seconds",
     "z3_steps"}`` (``z3_steps``: z3's resource count it used, z3_work.z3_steps)."""
     t0, s0 = time.perf_counter(), z3_steps()
-    facts = facts or _facts()
-    pre = SymState(facts, "pre:")
-    spec = TRANSITIONS[name] if name in TRANSITIONS else COMPOSITES[name]
-    w = Work(pre, name)
-    spec.build(w, **params)
-    changed = {n for n in pre.state_names if not w.e[n].eq(pre[n])}
-    inv_pre = state_invariants(pre)
-    view = StateView(facts, w.e)
-    inv_post = state_invariants(view)
-    goals, goal_parts = [], []
-    for ip, iq in zip(inv_pre, inv_post):
-        reads = {pre.name_of(x) for x in variables(ip.formula)}
-        if reads & changed:
-            goals.append(iq)
-            # the quick form's goal: the conjuncts reading a changed component (a conjunct over
-            # components the step leaves alone is its pre-state conjunct, a hypothesis)
-            goal_parts += [q for p, q in zip(ip.parts, iq.parts) if {pre.name_of(x) for x in variables(p)} & changed]
-    negated = z3.Not(z3.And(*[g.formula for g in goals])) if goals else z3.BoolVal(False)
-    query = [i.formula for i in inv_pre] + list(w.guards) + [negated]
-    if quick and _quick_unsat(query[:-1] + [z3.Not(z3.And(*goal_parts))]):
+    built = _build(name, facts, **params)   # (no memo: each proof builds its query afresh)
+    pre, spec, w, changed, goals, asked = built.pre, built.spec, built.w, built.changed, built.goals, built.query
+    if quick and _quick_unsat(asked[:-1] + [z3.Not(z3.And(*built.goal_parts))]):
         r, m = z3.unsat, None
     else:
-        r, m = _check(query)
+        r, m = _check(asked)
     out = {"name": name, "rules": list(spec.rules), "status": "unknown", "violated": [], "witness": None}
     if r == z3.unsat:
-        enabled, _ = _check(query[:-1])
+        enabled, _ = _check(asked[:-1])
         out["enabled"] = enabled == z3.sat
         out["status"] = "proved" if enabled == z3.sat else "vacuous"
     elif r == z3.sat:
@@ -1046,4 +1105,4 @@ def base_cases() -> list[dict]:
 def prove_all() -> list[dict]:
     """The whole proof suite: the base cases, then every transition, then every composite step."""
     facts = _facts()
-    return base_cases() + [prove(name, facts) for name in [*TRANSITIONS, *COMPOSITES]]
+    return base_cases() + [prove(name, facts) for name in query_names()]

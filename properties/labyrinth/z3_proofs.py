@@ -31,6 +31,13 @@ step moving one card is proved for card 1, a representative of all 120 by symmet
 over both copies with every invariant, and a free card: the same verdicts, slower
 (benchmarks/proofs.py ``--unsliced --symbolic-cards``).
 
+**The certificate.** :func:`query` builds a proof's solver calls without solving (``"proved"``, the
+query as written whose unsat the verdict means; ``"enabled"``, the one whose sat means not vacuous),
+and :func:`prove` asks its solvers from the same build; properties/proved.py digests them, and
+``properties/labyrinth/proved.json`` records each digest with z3's verdict (``python -m
+cdg_oracle.oracle.proved_cmd --game labyrinth`` re-proves them), which the test suite checks without
+solving (the full re-proving: ``prove_all()``, ``cdg-oracle verify``, the slow tests).
+
 **What is abstracted** (weaker than the rules, which only makes a proof stronger): preconditions
 that protect no invariant are dropped: Deploy's Ally condition and card value (7.3.2-7.3.3: any
 Muslim country, or the Philippines of card 57, may receive troops) and the Regime Change margin
@@ -83,6 +90,7 @@ Posture box but Israel's.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
@@ -1083,21 +1091,29 @@ def _value(m: z3.ModelRef, e: z3.ExprRef):
     return python_value(m.eval(e, model_completion=True))
 
 
-def prove(name: str, facts: MapFacts | None = None, sliced: bool = True, **params) -> dict:
-    """Prove that transition ``name`` (with ``params``, the switches that break a rule on purpose)
-    keeps every state invariant and the one-way facts:
-    ``Inv(pre) and T(pre, post) and not (Inv(post) and OneWay(pre, post))`` is unsatisfiable.
+@dataclass
+class _Built:
+    """A proof's queries built, not solved (:func:`_build`)."""
+    spec: Spec
+    w: Work
+    pre: SymState
+    after: dict
+    goals: list
+    inv_pre: list
+    step: list
+    negated_goal: z3.BoolRef
+    relevant: Callable[[], list] | None   # the sliced form's first assumptions (solving only)
 
-    ``sliced=True`` (the default) asks z3 the same question in a smaller form: T defines each
-    post component as an expression of the pre-state and the choices, so the post components are
-    replaced by those expressions (the one-point rule), and an invariant none of whose components
-    the step rewrites is left out of the goal (it holds after as it held before: the frame).
-    ``sliced=False`` gives z3 the relation over the two copies and every invariant, as written.
+    def query(self, inv_pre: list | None = None) -> list:
+        """The query as written whose unsat the verdict "proved" means: every pre-invariant, the
+        step, the negated goal (the sliced form's first query assumes only :attr:`relevant`'s
+        of the pre-invariants: its unsat is this one's). ``inv_pre``: the pre-invariants'
+        formulas, where already built."""
+        return (inv_pre or [i.formula for i in self.inv_pre]) + self.step + [self.negated_goal]
 
-    Returns ``{"name", "rules", "status": "proved" | "counterexample" | "unknown", "violated",
-    "witness", "seconds", "z3_steps"}`` (``z3_steps``: z3's resource count it used, z3_work.z3_steps); the witness holds the choices and dice, and the pre and post values
-    of every component the step changed or the violated parts mention."""
-    t0, s0 = time.perf_counter(), z3_steps()
+
+def _build(name: str, facts: MapFacts | None = None, sliced: bool = True, **params) -> _Built:
+    """The queries of :func:`prove` (same arguments), built without solving."""
     facts = facts or _facts()
     pre, post, inv_pre, inv_post = _copies(facts)
     spec = TRANSITIONS[name]
@@ -1119,20 +1135,70 @@ def prove(name: str, facts: MapFacts | None = None, sliced: bool = True, **param
     goals = [(i.name, i.rule, i.parts, deps[i.name][1]) for i in goal_invs]
     goals += [(n, r, (f,), [names]) for (n, r, f), names in ways]
     negated_goal = z3.Not(z3.And(*[z3.And(*parts) for _, _, parts, _ in goals]))
+    relevant = None
     if sliced:
-        # assume first only the pre-invariants that share components with the step and its goals;
-        # a counterexample is only reported if it survives every pre-invariant
-        touched = set(changed)
-        for g in goal_invs:
-            touched.update(deps[g.name][0])
-        for g in step:
-            touched.update(pre.name_of(x) for x in variables(g) if x.decl().name().startswith(pre.prefix))
-        relevant_pre = [i for i in inv_pre if not touched.isdisjoint(deps[i.name][0])]
-        r, m = _check([i.formula for i in relevant_pre] + step + [negated_goal])
+        def relevant() -> list:
+            # assume first only the pre-invariants that share components with the step and its
+            # goals; a counterexample is only reported if it survives every pre-invariant
+            touched = set(changed)
+            for g in goal_invs:
+                touched.update(deps[g.name][0])
+            for g in step:
+                touched.update(pre.name_of(x) for x in variables(g) if x.decl().name().startswith(pre.prefix))
+            return [i for i in inv_pre if not touched.isdisjoint(deps[i.name][0])]
+    return _Built(spec, w, pre, after, goals, inv_pre, step, negated_goal, relevant)
+
+
+def query(name: str, facts: MapFacts | None = None, sliced: bool = True, memo: dict | None = None,
+          **params) -> dict[str, list]:
+    """The solver calls of ``prove(name)``, built without solving (properties/proved.py, the
+    certificate): ``"proved"``, the query as written whose unsat the verdict "proved" means (the
+    sliced form's first query assumes some of its pre-invariants: its unsat is this one's);
+    ``"enabled"``, the query whose sat means the step is not vacuous (the same without the negated
+    goal). ``memo`` (a dict the caller keeps for a batch of queries) holds the map's facts and the
+    pre-invariants' formulas, built once (the symbolic copies are cached by :func:`_copies`)."""
+    if facts is None and memo is not None:
+        facts = memo.setdefault("facts", _facts())
+    b = _build(name, facts, sliced, **params)
+    inv_pre = memo.get(("inv_pre", facts)) if memo is not None else None
+    if inv_pre is None:
+        inv_pre = [i.formula for i in b.inv_pre]
+        if memo is not None:
+            memo[("inv_pre", facts)] = inv_pre
+    proved = b.query(inv_pre)
+    return {"proved": proved, "enabled": proved[:-1]}
+
+
+def query_names() -> list[str]:
+    """The proofs whose queries the certificate records: every transition (as :func:`prove_all`
+    proves them)."""
+    return list(TRANSITIONS)
+
+
+def prove(name: str, facts: MapFacts | None = None, sliced: bool = True, **params) -> dict:
+    """Prove that transition ``name`` (with ``params``, the switches that break a rule on purpose)
+    keeps every state invariant and the one-way facts:
+    ``Inv(pre) and T(pre, post) and not (Inv(post) and OneWay(pre, post))`` is unsatisfiable.
+
+    ``sliced=True`` (the default) asks z3 the same question in a smaller form: T defines each
+    post component as an expression of the pre-state and the choices, so the post components are
+    replaced by those expressions (the one-point rule), and an invariant none of whose components
+    the step rewrites is left out of the goal (it holds after as it held before: the frame).
+    ``sliced=False`` gives z3 the relation over the two copies and every invariant, as written.
+
+    Returns ``{"name", "rules", "status": "proved" | "counterexample" | "unknown", "violated",
+    "witness", "seconds", "z3_steps"}`` (``z3_steps``: z3's resource count it used, z3_work.z3_steps); the witness holds the choices and dice, and the pre and post values
+    of every component the step changed or the violated parts mention."""
+    t0, s0 = time.perf_counter(), z3_steps()
+    b = _build(name, facts, sliced, **params)
+    spec, w, pre, after, goals, inv_pre, step = b.spec, b.w, b.pre, b.after, b.goals, b.inv_pre, b.step
+    if sliced:
+        relevant_pre = b.relevant()
+        r, m = _check([i.formula for i in relevant_pre] + step + [b.negated_goal])
         if r != z3.unsat and len(relevant_pre) < len(inv_pre):
-            r, m = _check([i.formula for i in inv_pre] + step + [negated_goal])
+            r, m = _check(b.query())
     else:
-        r, m = _check([i.formula for i in inv_pre] + step + [negated_goal])
+        r, m = _check(b.query())
     out = {"name": name, "rules": list(spec.rules), "status": "unknown", "violated": [], "witness": None}
     if r == z3.unsat:
         out["status"] = "proved"
@@ -1239,7 +1305,7 @@ def prove_all() -> list[dict]:
     "z3_steps"}`` (the seconds and z3's resource count each used: measured, kept out of the report)."""
     facts = _facts()
     out = base_cases()
-    out += [prove(name, facts) for name in TRANSITIONS]
+    out += [prove(name, facts) for name in query_names()]
     out += prove_lemmas(facts)
     return out
 

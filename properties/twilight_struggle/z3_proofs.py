@@ -92,6 +92,13 @@ country or a card is one symbolic index over all of them (no representative, no 
 argument). :func:`prove_lemmas`: control is exclusive (2.1.7), DEFCON gating (8.1.5, 6.3.5), and
 the coup and realignment arithmetic (I5, I6, I17).
 
+**The certificate.** :func:`query` builds a proof's solver calls without solving (``"proved"``, the
+query as written whose unsat the verdict means; ``"enabled"``, the one whose sat means not vacuous),
+and :func:`prove` asks its solvers from the same build; properties/proved.py digests them, and
+``properties/twilight_struggle/proved.json`` records each digest with z3's verdict (``python -m
+cdg_oracle.oracle.proved_cmd --game twilight_struggle`` re-proves them), which the test suite checks without
+solving (the full re-proving: ``prove_all()``, ``cdg-oracle verify``, the slow tests).
+
 **What is abstracted** (a weaker guard only makes a proof stronger): where influence may be
 placed and what it costs (6.1.1-6.1.4: any country, one marker; the ops budget is not tracked);
 which regions a China Card bonus applies to (9.6: the coup's ops are any 1-5); a region's net VP
@@ -1041,6 +1048,46 @@ def _label(c: Choices, name: str, value):
     return labels[value] if labels is not None and 0 <= value < len(labels) else value
 
 
+def _step(name: str, fn: Callable[[SymState, Choices], SymState], cards: tuple | None = None):
+    """The transition ``fn`` taken from a fresh symbolic state: ``(pre, choices, post)``."""
+    pre = SymState.fresh("", cards)
+    c = Choices(name)
+    return pre, c, fn(pre, c)
+
+
+def _enabled_query(pre: SymState, c: Choices, inv_pre: z3.BoolRef | None = None) -> list:
+    """``Inv(pre) and T``: sat when some state keeping every invariant can take the step
+    (``inv_pre``: ``inv(pre)``, where already built)."""
+    return [inv(pre) if inv_pre is None else inv_pre, *c.constraints]
+
+
+def _proved_query(pre: SymState, c: Choices, post: SymState, enabled: list | None = None) -> list:
+    """``Inv(pre) and T and not (Inv(post) and OneWay(pre, post))``: unsat is the proof
+    (``enabled``: :func:`_enabled_query` of the same step, where already built)."""
+    return [*(enabled if enabled is not None else _enabled_query(pre, c)),
+            z3.Not(z3.And(inv(post), one_way(pre, post)))]
+
+
+def query(name: str, memo: dict | None = None) -> dict[str, list]:
+    """The two solver calls of ``prove(name)``, built without solving (properties/proved.py, the
+    certificate): ``"enabled"``, whose sat means the step is not vacuous, and ``"proved"``, whose
+    unsat is the proof (:func:`prove_transition` asks them from the same functions). ``memo`` (a
+    dict the caller keeps for a batch of queries) holds ``Inv(pre)``, the same term for every
+    transition (the fresh pre-state's constants are named alike), built once."""
+    t = TRANSITIONS[name]
+    pre, c, post = _step(t.name, t.fn)
+    if memo is not None and "inv_pre" not in memo:
+        memo["inv_pre"] = inv(pre)
+    enabled = _enabled_query(pre, c, memo["inv_pre"] if memo is not None else None)
+    return {"enabled": enabled, "proved": _proved_query(pre, c, post, enabled)}
+
+
+def query_names() -> list[str]:
+    """The proofs whose queries the certificate records: every transition (as :func:`prove_all`
+    proves them)."""
+    return list(TRANSITIONS)
+
+
 def prove_transition(name: str, rule: str, fn: Callable[[SymState, Choices], SymState],
                      cards: tuple | None = None) -> dict:
     """Prove ``Inv(pre) and T(pre, post) => Inv(post) and OneWay(pre, post)`` for the transition
@@ -1048,16 +1095,14 @@ def prove_transition(name: str, rule: str, fn: Callable[[SymState, Choices], Sym
     ``proved`` (its negation unsat), ``counterexample`` (with one) or ``vacuous`` (no state keeping
     the invariants can take the step: the proof would say nothing)."""
     t0, s0 = time.perf_counter(), z3_steps()
-    pre = SymState.fresh("", cards)
-    c = Choices(name)
-    post = fn(pre, c)
+    pre, c, post = _step(name, fn, cards)
     s = _solver()
-    s.add(inv(pre), *c.constraints)
+    s.add(*_enabled_query(pre, c))
     enabled = s.check() == z3.sat
     verdict, cex = "vacuous", None
     if enabled:
         s = _solver()  # a fresh solver: a second check on the same one runs incrementally, far slower
-        s.add(inv(pre), *c.constraints, z3.Not(z3.And(inv(post), one_way(pre, post))))
+        s.add(*_proved_query(pre, c, post))
         r = s.check()
         if r == z3.unsat:
             verdict = "proved"
@@ -1214,10 +1259,11 @@ def prove_all() -> list[dict]:
     counterexample}]`` (and ``kind``; ``enabled`` for a transition, ``witness`` for an existence;
     ``z3_steps``: z3's resource count each used, z3_work.z3_steps; the solvers here have neither an
     rlimit nor a timeout)."""
-    return base_cases() + [prove(n) for n in TRANSITIONS] + prove_lemmas()
+    return base_cases() + [prove(n) for n in query_names()] + prove_lemmas()
 
 
 __all__ = ["TRANSITIONS", "Transition", "Choices", "prove", "prove_transition", "prove_all", "prove_lemmas",
+           "query", "query_names",
            "base_cases", "vp_check", "region_bound", "final_bound", "closed_region", "closed_country",
            "control_exclusive", "ONE_WAY", "one_way"]
 
