@@ -65,7 +65,13 @@ the games that had one replayed: 10 in 6, mission_accomplished 1004 step 198 exp
 step 18 (8 moves, an intermediate value: a card drawn, two played, an event placing cells in two
 countries from the Funding track, a Jihad revealing one) or lets_roll 1000 step 124 (5 moves,
 found by the search over those moves alone in 193 parts, not within the budget over every related
-move). Cost: ``python benchmarks/refinement.py --game labyrinth
+move). Since (issue 31, the third search: ``Checker._may_take_on``), verify's own refinement games
+(seed 1, the first game of each scenario) have none: its one finding, mission_accomplished seed
+100003 step 684, a plot in Iran resolved in the apply that ends the turn (8.5.6 FUNDING +1, 5.2.5
+-1: Funding passes through a value it does not end on), is ``end_of_turn`` and
+``resolve_plot[country=Iran]``; of the solo seeds above, a partial rerun (anaconda, lets_roll and
+mission_accomplished 1000-1001, on the code before the third search) had 8 "search bounded" in 5
+games, the long bot steps above among them. Cost: ``python benchmarks/refinement.py --game labyrinth
 --games 24 --steps 60 --solo`` gives 10.7x the checked walk in CPU seconds (27.8x before the card
 moves were renamed from card 1's, the solver kept, the choice-free equations evaluated in Python
 and z3's C functions called directly; first-use builds are 36% of the check, z3 slices 23%, the
