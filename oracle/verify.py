@@ -99,9 +99,12 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
         raise
     camp = campaign_report(ver, spec.sides, results)
 
+    refinement_files: list[str] = []
+
     def write_refinement_trace(f: dict) -> str:
         path = folder / "failures" / f"refinement-{f['index']}.jsonl"
         write_atomic(path, trace.from_actions(game, f["scenario"], "standard", None, f["actions"]))
+        refinement_files.append(str(path))
         return str(path)
 
     refined = refinement_report(game, results, write_refinement_trace,
@@ -133,6 +136,7 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     write_atomic(folder / "verification.md", render_md(ver.title or f"{game} verification report", report,
                                                        sections, extras))
     html_report.write(game, folder)  # index.html beside them, from the JSON just written (issue 33)
+    remove_stale_traces(folder / "failures", failure_files + refinement_files)
     took = time.monotonic() - t0
     if partial:
         done = ", ".join([f"{len(results)} of {planned['games']} games"] + [e.partial_words for e in extras])
@@ -144,6 +148,21 @@ def run(out_dir: str, budget: float | None, games: int, seed: int, examples: int
     print(f"verify: {'every property holds' if ok else 'FAILURES'}; {', '.join(parts)}; "
           f"report in {folder}/verification.md ({took:.0f} s)")
     return 0 if ok else 1
+
+
+def remove_stale_traces(failures: Path, written: list[str]) -> None:
+    """The failure traces an earlier run wrote (``stateful-N.jsonl``, ``refinement-N.jsonl``) that
+    the report just written does not name are removed, and the folder if it is left empty: a
+    failure fixed since would otherwise stay beside a report that says every property holds.
+    Called after the full report is written (never after an interrupted or failed run)."""
+    keep = {Path(p).name for p in written}
+    if not failures.is_dir():
+        return
+    for path in failures.glob("*.jsonl"):
+        if path.name not in keep and path.name.split("-")[0] in ("stateful", "refinement"):
+            path.unlink()
+    if not any(failures.iterdir()):
+        failures.rmdir()
 
 
 def write_interrupted(folder: Path, ver, sides: tuple[str, ...], game: str, seed: int, games: int,

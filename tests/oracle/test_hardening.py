@@ -172,6 +172,25 @@ def test_item4_verify_games_0_runs_no_campaign_solo_included(tmp_path, capsys, q
                             "planned": {"games": 0, "solo_games": 0}, "budget_seconds": None, "partial": False}
 
 
+def test_a_rerun_of_verify_removes_the_failure_traces_its_report_no_longer_names(tmp_path, capsys, quick_verify):
+    """A failure fixed since an earlier run left its trace in failures/ beside a report saying every
+    property holds (reports/labyrinth/failures/refinement-1.jsonl after issue 31's fix). The run's
+    own traces and any other file stay."""
+    failures = tmp_path / "labyrinth" / "failures"
+    failures.mkdir(parents=True)
+    for name in ("refinement-1.jsonl", "stateful-2.jsonl", "notes.txt"):
+        (failures / name).write_text("earlier\n")
+    code, _, err = run(capsys, "verify", "--no-refinement", "--games", "0", "--examples", "1", "--steps", "5",
+                       "--out", str(tmp_path))
+    assert code == 0, err
+    assert sorted(p.name for p in failures.iterdir()) == ["notes.txt"]
+    (failures / "notes.txt").unlink()
+    (failures / "stateful-1.jsonl").write_text("earlier\n")
+    assert run(capsys, "verify", "--no-refinement", "--games", "0", "--examples", "1", "--steps", "5",
+               "--out", str(tmp_path))[0] == 0
+    assert not failures.exists()   # left empty: removed
+
+
 # -- 5. signals --------------------------------------------------------------------------------------------------
 def test_item5_sigterm_to_difftest_kills_the_adapter_and_exits_non_zero(tmp_path):
     """SIGTERM used to kill difftest and leave its adapter running. Now the adapter (here one that
