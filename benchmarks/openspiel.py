@@ -58,10 +58,16 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 import time
 from pathlib import Path
+
+# numpy's BLAS threads, should anything import numpy (the binding imports it only for the tensors,
+# which a playout never asks): one thread, set before any import can start them (the docstring)
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
