@@ -33,7 +33,9 @@ dispatch and whatever running the model under OpenSpiel's call costs, without th
 answers (the native side also pays its choices: the legal actions, the outcomes, the draw, so
 this floor can be below the floor ratio). What the binding costs above it is its answers.
 
-The clock is the process's CPU time (``time.process_time``), and each game is played
+The clock is the process's CPU time (``time.process_time``: every thread of the process; a
+playout starts none, the binding importing numpy only for its tensors, and BLAS threads are held
+to one here should anything import it), and each game is played
 ``--repeat`` times each way, alternately, keeping the fastest of each: on a shared machine the
 other work's time is not counted and its disturbances mostly not. The figures still move by a few
 hundredths from run to run. ``clones/s`` copies a mid-game state (after ``--clone-after`` steps)
@@ -48,11 +50,15 @@ difference of two counts is the instructions the games cost each way, a figure t
 other work does not move (docs/openspiel.md, "Measured"). Run valgrind on the interpreter itself
 (``python -c "import sys; print(sys.executable)"``: a pyenv shim is a shell script, and valgrind
 does not follow its ``exec`` into Python) with ``PYTHONHASHSEED=0`` (string hashes, and with them
-set and dict layouts, are otherwise new at each run: the counts then move by about 1 %) and
-``OPENBLAS_NUM_THREADS=1`` (numpy's BLAS threads, started at import, spin in the background for
-as long as the run lasts: about 1 000 instructions a step of Labyrinth in either direction,
-which valgrind counts with the rest), each count in a run of its own after one untimed run has
-compiled the tree's ``.pyc`` files.
+set and dict layouts, are otherwise new at each run: the counts then move by about 1 %), each
+count in a run of its own after one untimed run has compiled the tree's ``.pyc`` files. (numpy's
+BLAS threads, when numpy was imported with the binding, moved a count by about 1 000 instructions
+a step of Labyrinth under valgrind, which serializes threads; the binding no longer imports numpy
+for a playout, and this script sets ``OPENBLAS_NUM_THREADS=1`` before any import. In time they
+never counted: ``process_time`` equalled the main thread's ``thread_time`` over a whole game, the
+threads idle until a BLAS call.) ``--cache-sim=yes --branch-sim=yes`` also counts the simulated
+cache misses and branch mispredictions, which explain why the time ratio exceeds the
+instruction ratio (docs/openspiel.md, the fifth round).
 """
 from __future__ import annotations
 

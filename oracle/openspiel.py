@@ -53,8 +53,9 @@ What the binding gives, and how:
   :data:`KNOWN_ACTIONS` choices, and the answer of a chance node of at most
   :data:`KNOWN_OUTCOMES` outcomes, are kept by the list's ``marshal`` text (exact) and read back
   when the list recurs (:func:`forget` drops them). ``apply_action`` is OpenSpiel's (its history).
-  benchmarks/openspiel.py measures the ratio to the native model and OpenSpiel's own share of it
-  (docs/openspiel.md, "Measured").
+  numpy is imported by the observer alone (the tensors): a playout never imports it, nor starts
+  its BLAS threads. benchmarks/openspiel.py measures the ratio to the native model and OpenSpiel's
+  own share of it (docs/openspiel.md, "Measured").
 
 The re-deal sampler for IS-MCTS: :func:`resampler` (``bot.set_resampler(resampler(seed))``).
 OpenSpiel 2.0.2's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on any game implemented in Python,
