@@ -252,7 +252,7 @@ def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
     or the chance outcomes), ``apply_action`` (with the model's ``apply``); natively: the choice
     (oracle/playout.py ``choose``: the player, the legal actions or outcomes, a draw) and
     ``apply``. The two states take each step one after the other, and the model's ``apply`` run
-    second, the same step just run, is 15-20 % faster than run first (its code and data still in
+    second, the same step just run, is 15-30 % faster than run first (its code and data still in
     the caches; measured both ways round): the replays alternate which side steps first (OpenSpiel
     in the first), so that each side's fastest replay of a step is one where it ran second."""
     table = spec.action_table()
