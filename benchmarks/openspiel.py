@@ -51,10 +51,11 @@ other work does not move (docs/openspiel.md, "Measured"). Run valgrind on the in
 (``python -c "import sys; print(sys.executable)"``: a pyenv shim is a shell script, and valgrind
 does not follow its ``exec`` into Python) with ``PYTHONHASHSEED=0`` (string hashes, and with them
 set and dict layouts, are otherwise new at each run: the counts then move by about 1 %), each
-count in a run of its own after one untimed run has compiled the tree's ``.pyc`` files. (numpy's
-BLAS threads, when numpy was imported with the binding, moved a count by about 1 000 instructions
-a step of Labyrinth under valgrind, which serializes threads; the binding no longer imports numpy
-for a playout, and this script sets ``OPENBLAS_NUM_THREADS=1`` before any import. In time they
+count in a run of its own after one untimed run has compiled the tree's ``.pyc`` files. (When
+the binding imported numpy, its BLAS threads were seen to move a count by about 1 000
+instructions a step of Labyrinth under valgrind, and numpy's objects the garbage collector's
+passes; the binding no longer imports numpy for a playout, and this script sets
+``OPENBLAS_NUM_THREADS=1`` before any import. In time the threads
 never counted: ``process_time`` equalled the main thread's ``thread_time`` over a whole game, the
 threads idle until a BLAS call.) ``--cache-sim=yes --branch-sim=yes`` also counts the simulated
 cache misses and branch mispredictions, which explain why the time ratio exceeds the
