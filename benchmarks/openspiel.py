@@ -33,7 +33,9 @@ dispatch and whatever running the model under OpenSpiel's call costs, without th
 answers (the native side also pays its choices: the legal actions, the outcomes, the draw, so
 this floor can be below the floor ratio). What the binding costs above it is its answers.
 
-The clock is the process's CPU time (``time.process_time``), and each game is played
+The clock is the process's CPU time (``time.process_time``: every thread of the process; a
+playout starts none, the binding importing numpy only for its tensors, and BLAS threads are held
+to one here should anything import it), and each game is played
 ``--repeat`` times each way, alternately, keeping the fastest of each: on a shared machine the
 other work's time is not counted and its disturbances mostly not. The figures still move by a few
 hundredths from run to run. ``clones/s`` copies a mid-game state (after ``--clone-after`` steps)
@@ -48,20 +50,31 @@ difference of two counts is the instructions the games cost each way, a figure t
 other work does not move (docs/openspiel.md, "Measured"). Run valgrind on the interpreter itself
 (``python -c "import sys; print(sys.executable)"``: a pyenv shim is a shell script, and valgrind
 does not follow its ``exec`` into Python) with ``PYTHONHASHSEED=0`` (string hashes, and with them
-set and dict layouts, are otherwise new at each run: the counts then move by about 1 %) and
-``OPENBLAS_NUM_THREADS=1`` (numpy's BLAS threads, started at import, spin in the background for
-as long as the run lasts: about 1 000 instructions a step of Labyrinth in either direction,
-which valgrind counts with the rest), each count in a run of its own after one untimed run has
-compiled the tree's ``.pyc`` files.
+set and dict layouts, are otherwise new at each run: the counts then move by about 1 %), each
+count in a run of its own after one untimed run has compiled the tree's ``.pyc`` files. (When
+the binding imported numpy, its BLAS threads were seen to move a count by about 1 000
+instructions a step of Labyrinth under valgrind, and numpy's objects the garbage collector's
+passes; the binding no longer imports numpy for a playout, and this script sets
+``OPENBLAS_NUM_THREADS=1`` before any import. In time the threads
+never counted: ``process_time`` equalled the main thread's ``thread_time`` over a whole game, the
+threads idle until a BLAS call.) ``--cache-sim=yes --branch-sim=yes`` also counts the simulated
+cache misses and branch mispredictions, which explain why the time ratio exceeds the
+instruction ratio (docs/openspiel.md, the fifth round).
 """
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 import time
 from pathlib import Path
+
+# numpy's BLAS threads, should anything import numpy (the binding imports it only for the tensors,
+# which a playout never asks): one thread, set before any import can start them (the docstring)
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -239,7 +252,10 @@ def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
     by step (the least disturbed). Through OpenSpiel: ``is_chance_node``, the ask (the legal ids
     or the chance outcomes), ``apply_action`` (with the model's ``apply``); natively: the choice
     (oracle/playout.py ``choose``: the player, the legal actions or outcomes, a draw) and
-    ``apply``."""
+    ``apply``. The two states take each step one after the other, and the model's ``apply`` run
+    second, the same step just run, is 15-30 % faster than run first (its code and data still in
+    the caches; measured both ways round): the replays alternate which side steps first (OpenSpiel
+    in the first), so that each side's fastest replay of a step is one where it ran second."""
     table = spec.action_table()
     clock = time.perf_counter
     total: dict = {}
@@ -247,14 +263,21 @@ def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
         played, _ = native_game(spec, scenario, seed)
         ids = [table.action_id(a) for a in played]
         best = None
-        for _ in range(repeat):
+        for r in range(repeat):
             rows = []
             openspiel.forget(spec.name)  # as spiel_game: nothing kept from the replay before
             state = game.new_initial_state()
             state.native()  # the first state, cloned outside the timing
             st = spec.new_state(scenario, spec.lengths[0], None, None)
             rng = random.Random(seed)
+            native_first = r % 2 == 1  # the side run second is faster (below): each is, in a replay
             for action, aid in zip(played, ids):
+                if native_first:
+                    n0 = clock()
+                    choose(rng, st)
+                    n1 = clock()
+                    st.apply(action)
+                    n2 = clock()
                 t0 = clock()
                 chance = state.is_chance_node()
                 t1 = clock()
@@ -262,11 +285,13 @@ def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
                 t2 = clock()
                 state.apply_action(aid)
                 t3 = clock()
-                choose(rng, st)
-                t4 = clock()
-                st.apply(action)
-                t5 = clock()
-                rows.append((chance, t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4))
+                if not native_first:
+                    n0 = clock()
+                    choose(rng, st)
+                    n1 = clock()
+                    st.apply(action)
+                    n2 = clock()
+                rows.append((chance, t1 - t0, t2 - t1, t3 - t2, n1 - n0, n2 - n1))
             best = rows if best is None else [(a[0], *map(min, a[1:], b[1:])) for a, b in zip(best, rows)]
         for row in best:
             kind = "chance" if row[0] else "decision"

@@ -53,8 +53,9 @@ What the binding gives, and how:
   :data:`KNOWN_ACTIONS` choices, and the answer of a chance node of at most
   :data:`KNOWN_OUTCOMES` outcomes, are kept by the list's ``marshal`` text (exact) and read back
   when the list recurs (:func:`forget` drops them). ``apply_action`` is OpenSpiel's (its history).
-  benchmarks/openspiel.py measures the ratio to the native model and OpenSpiel's own share of it
-  (docs/openspiel.md, "Measured").
+  numpy is imported by the observer alone (the tensors): a playout never imports it, nor starts
+  its BLAS threads. benchmarks/openspiel.py measures the ratio to the native model and OpenSpiel's
+  own share of it (docs/openspiel.md, "Measured").
 
 The re-deal sampler for IS-MCTS: :func:`resampler` (``bot.set_resampler(resampler(seed))``).
 OpenSpiel 2.0.2's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on any game implemented in Python,
@@ -76,11 +77,10 @@ from cdg_oracle.model.core.tensor import compile_slots, encode, size
 
 PREFIX = "cdg_"
 
-try:  # the optional extra
-    import numpy as np
+try:  # the optional extra (numpy, which OpenSpiel's tensors need, is imported by the observer
+    # alone, when first made: a playout never imports it, nor starts its BLAS threads)
     import pyspiel
 except ImportError:  # pragma: no cover - without the extra the module still imports; register fails
-    np = None
     pyspiel = None
 
 # OpenSpiel's players of a node that is no side's, read once (an enum's attribute is a lookup)
@@ -532,6 +532,8 @@ if pyspiel is not None:
         information state (True) of a player, as a string and as a tensor (module docstring)."""
 
         def __init__(self, sp: _Spec, perfect_recall: bool):
+            import numpy as np  # here only: the tensors (a playout does not import numpy)
+
             self.sp = sp
             self.perfect_recall = perfect_recall
             self.slots = sp.slots()

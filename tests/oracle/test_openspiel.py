@@ -355,3 +355,34 @@ def test_answers_from_python_are_openspiels_own(game):
     other = next(i for i in range(g.num_distinct_actions()) if i not in offered)
     with pytest.raises(Exception, match="not legal"):
         state.apply_action(other)
+
+
+def test_a_playout_does_not_import_numpy():
+    """numpy (OpenSpiel's tensors) is imported by the observer alone, when first made: a playout
+    through the binding never imports it, so no BLAS thread runs beside it (oracle/openspiel.py;
+    benchmarks/openspiel.py's clock counts every thread of the process). A fresh interpreter,
+    since this one has numpy already."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import random, sys\n"
+        "from cdg_oracle.oracle import openspiel\n"
+        f"g = openspiel.load({GAMES[0]!r}, max_steps={STEPS})\n"
+        "s = g.new_initial_state(); rng = random.Random(0)\n"
+        "while not s.is_terminal():\n"
+        "    if s.is_chance_node():\n"
+        "        s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))\n"
+        "    else:\n"
+        "        s.apply_action(rng.choice(s.legal_actions()))\n"
+        "print(s.move_number(), 'numpy' in sys.modules)\n"
+        "g.make_py_observer()\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ),
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    played, after = out.stdout.split("\n")[:2]
+    assert played == f"{STEPS} False"  # the playout, without numpy
+    assert after == "True"  # the observer imports it
