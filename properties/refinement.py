@@ -196,6 +196,18 @@ class RefinementModel:
     moves: tuple[Move, ...]
 
 
+def merged(values: dict, new: Mapping) -> tuple[dict, frozenset]:
+    """An incremental abstraction's step (``Abstraction.incremental``): ``values`` with the
+    recomputed components ``new`` in, and the components whose value changed. ``values`` itself is
+    never changed (a copy where anything changed: the vector before the step may still be read)."""
+    changed = frozenset(k for k, v in new.items() if values[k] != v)
+    if changed:
+        values = dict(values)
+        for k in changed:
+            values[k] = new[k]
+    return values, changed
+
+
 def related(cited: str, rule: str) -> bool:
     """Whether a rule a step cites and a rule a move implements name the same rule: equal, or one
     is a sub-rule of the other (``7.3`` and ``7.3.1``; a card's event ``card 44`` only itself)."""

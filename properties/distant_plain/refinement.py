@@ -37,7 +37,7 @@ import z3
 from cdg_oracle.properties.distant_plain import z3_proofs as P
 from cdg_oracle.properties.distant_plain import z3_state as S
 from cdg_oracle.properties.refinement import (Abstraction, Move, Refinement, RefinementModel, _children, _packed,
-                                              _substitute)
+                                              _substitute, merged)
 
 #: the z3 numerals of the values a component takes (every component is an integer): made once each
 _INTS: dict = {}
@@ -99,14 +99,8 @@ class _Incremental:
         if key != self.rest:
             self.rest = key
             new.update(S.global_values(d))
-        vals = self.values
-        changed = frozenset(k for k, v in new.items() if vals[k] != v)
-        if changed:
-            vals = dict(vals)
-            for k in changed:
-                vals[k] = new[k]
-            self.values = vals
-        return vals, changed
+        self.values, changed = merged(self.values, new)
+        return self.values, changed
 
 
 _PROBE = "probe"

@@ -90,7 +90,7 @@ import z3
 
 from cdg_oracle.properties.labyrinth import z3_proofs as P
 from cdg_oracle.properties.labyrinth import z3_state as S
-from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, default_relates
+from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, default_relates, merged
 
 
 def _abstraction(facts: S.MapFacts) -> Abstraction:
@@ -179,14 +179,8 @@ class _Incremental:
                 new.update(part)
                 self.zones[z] = list(cards)
         new["cards_stray"] = sum(self.z_stray.values())
-        vals = self.values
-        changed = frozenset(k for k, v in new.items() if vals[k] != v)
-        if changed:
-            vals = dict(vals)
-            for k in changed:
-                vals[k] = new[k]
-            self.values = vals
-        return vals, changed
+        self.values, changed = merged(self.values, new)
+        return self.values, changed
 
 
 _CARD_SET = frozenset(S.CARDS)

@@ -11,6 +11,7 @@ from cdg_oracle.model.distant_plain.scenarios import new_game
 from cdg_oracle.properties.distant_plain import mutants
 from cdg_oracle.properties.distant_plain import z3_proofs as P
 from cdg_oracle.properties.refinement import STUTTER, Finding, checker, refinement_of
+from tests.incremental import incremental_changes
 
 pytestmark = pytest.mark.game("distant_plain")
 
@@ -60,30 +61,11 @@ def test_the_incremental_abstraction_equals_the_whole_one(seed, options):
     changed, and the boxes and tracks when one changed, recomputed) gives, after every step of a
     random game, the vector the whole abstraction (``z3_state.concrete_values``) gives, and as
     changed exactly the components that differ."""
-    import random
-
     from cdg_oracle.model.core.registry import get
     from cdg_oracle.properties.distant_plain.refinement import model
-    from cdg_oracle.properties.walk import sample_chance
 
     st = get("distant_plain").new_state("sandbox", "standard", None, options)
-    abstraction = model(st.game_object).abstraction
-    inc = abstraction.incremental(st)
-    prev = abstraction.values(st)
-    assert inc.values == prev
-    rng = random.Random(seed)
-    moved = set()
-    for _ in range(120):
-        if st.is_terminal():
-            break
-        a = sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance" else rng.choice(st.legal_actions())
-        st.apply(a)
-        now, changed = inc.step(st)
-        whole = abstraction.values(st)
-        assert now == whole
-        assert changed == {k for k in whole if whole[k] != prev[k]}
-        moved |= changed
-        prev = whole
+    moved = incremental_changes(st, model(st.game_object).abstraction, seed, 120)
     # the game moved pieces on the map and changed boxes or tracks: both kinds of part were recomputed
     assert any("[" in k for k in moved) and any("[" not in k for k in moved)
 

@@ -19,6 +19,7 @@ from cdg_oracle.properties.labyrinth import refinement as R
 from cdg_oracle.properties.labyrinth import z3_proofs as P
 from cdg_oracle.properties.refinement import Finding, StepObserver, checker
 from cdg_oracle.properties.sampling import sample_chance
+from tests.incremental import incremental_changes
 
 
 @pytest.fixture(scope="module")
@@ -190,23 +191,7 @@ def test_the_incremental_abstraction_equals_the_whole_one(scenario, options):
     changed recomputed) gives, after every step of a random game, the vector the whole abstraction
     (``z3_state.concrete_values``) gives, and as changed exactly the components that differ."""
     st = get("labyrinth").new_state(scenario, "standard", None, options)
-    abstraction = R.model(st.game_object).abstraction
-    inc = abstraction.incremental(st)
-    prev = abstraction.values(st)
-    assert inc.values == prev
-    rng = random.Random(11)
-    moved = set()
-    for _ in range(150):
-        if st.is_terminal():
-            break
-        a = sample_chance(rng, st.chance_outcomes()) if st.current_player() == "chance" else rng.choice(st.legal_actions())
-        st.apply(a)
-        now, changed = inc.step(st)
-        whole = abstraction.values(st)
-        assert now == whole
-        assert changed == {k for k in whole if whole[k] != prev[k]}
-        moved |= changed
-        prev = whole
+    moved = incremental_changes(st, R.model(st.game_object).abstraction, 11, 150)
     # the game moved cards, pieces and tracks: every kind of part was recomputed
     assert any(k.startswith("card[") for k in moved) and any("[" in k and not k.startswith("card[") for k in moved)
     assert moved - {k for k in moved if "[" in k}
