@@ -113,10 +113,12 @@ SEARCH_BUDGET = 20_000
 
 #: The third search (a move with a larger footprint taking an intermediate value on,
 #: :meth:`Checker._may_take_on`) tries at most this many parts: it runs only where the first two
-#: failed, and over a step citing a card's event (every move related) each part is dear. The
-#: end-of-turn step of verify's campaign it explains (a plot in Iran, tests/labyrinth/
-#: test_refinement.py) took fewer than 20 of them.
-WIDE_BUDGET = 1_000
+#: failed, and each of its parts asks every related move what it always changes
+#: (:meth:`Checker._forced`, z3 on a move's first use): over a step citing a card's event (every
+#: move related) 1,000 parts cost a finding half a minute. The end-of-turn step of verify's
+#: campaign it explains (a plot in Iran, tests/labyrinth/test_refinement.py) took fewer than 20;
+#: verify's four games give the same tally with 100 as with 1,000.
+WIDE_BUDGET = 100
 
 #: A move's components changed whatever its choices are computed for footprints of at most this many
 #: components (``Checker._forced``; a larger footprint, e.g. the end of turn's cards, has none).
@@ -1376,8 +1378,14 @@ class Checker:
                 if not part or (after and not after & part):
                     continue
                 within = left | m.footprint
-                takers = [self.moves[f].footprint for f in first
-                          if f != n and f not in used and self._may_take_on(f, left, within, wide[0])]
+                takers = []
+                for f in first:
+                    if f == n or f in used:
+                        continue
+                    if self._may_take_on(f, left, within, wide[0]):
+                        takers.append(self.moves[f].footprint)
+                    elif not wide[0] and self.moves[f].footprint & left:
+                        wider[0] = True   # a move only the third search may let take a value on
                 passing = frozenset(c for c in m.footprint - left if shared(c) and any(c in fp for fp in takers))
                 if not passing or not self.enabled(n, state) \
                         or not self._can_take(n, part | passing, any_of=(part, passing)):
@@ -1487,6 +1495,7 @@ class Checker:
         stats["sequence searches"] += 1
         found = None
         passing_ok, passed, limit, pending, wide = [False], [0], [k], [frozenset()], [False]
+        wider = [False]   # the second search met a move the third's wider test alone might admit
         spent = 0   # the parts the searches before the last one tried
         allot = SEARCH_BUDGET   # the budget of the search under way
         try:
@@ -1505,6 +1514,11 @@ class Checker:
                 # whose footprint is no subset may take an intermediate value on (_may_take_on)
                 passing_ok[0] = True
                 for wide[0] in (False, True):
+                    if wide[0] and not wider[0]:
+                        # the third search would walk the second's tree (the wider test is its one
+                        # difference, and no move of that tree needed it) within a smaller budget:
+                        # it could find nothing the second did not
+                        break
                     failed.clear()
                     spent += allot - budget[0]   # what the search before this one tried
                     allot = budget[0] = WIDE_BUDGET if wide[0] else SEARCH_BUDGET   # a budget of its own
