@@ -51,6 +51,7 @@ import z3.z3consts as _C
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.properties.games import checks
+from cdg_oracle.properties.z3_work import c_function
 
 #: The file each game's certificate is, beside its proofs module.
 CERTIFICATE = "proved.json"
@@ -65,18 +66,12 @@ _SORT_NAMES = {v: k for k, v in vars(_C).items()
 _NUMERAL, _APP, _VAR, _QUANTIFIER = (_C.Z3_NUMERAL_AST, _C.Z3_APP_AST, _C.Z3_VAR_AST, _C.Z3_QUANTIFIER_AST)
 
 
-def _raw(fn):
-    """z3's C function behind a getter of z3core (without its error check after each call, the
-    walk's main cost: these getters of a valid term fail on nothing); the getter itself where
-    z3core holds it otherwise."""
-    elems = (getattr(fn, "__defaults__", None) or (None,))[-1]
-    return getattr(elems, "f", fn)
-
-
-_id, _kind = _raw(z3.Z3_get_ast_id), _raw(z3.Z3_get_ast_kind)
-_nargs, _arg = _raw(z3.Z3_get_app_num_args), _raw(z3.Z3_get_app_arg)
-_app_decl, _sort_of = _raw(z3.Z3_get_app_decl), _raw(z3.Z3_get_sort)
-_decl_ast, _sort_ast = _raw(z3.Z3_func_decl_to_ast), _raw(z3.Z3_sort_to_ast)
+# z3's getters without the error check after each call (the walk's main cost: these getters of a
+# valid term fail on nothing)
+_id, _kind = c_function("Z3_get_ast_id"), c_function("Z3_get_ast_kind")
+_nargs, _arg = c_function("Z3_get_app_num_args"), c_function("Z3_get_app_arg")
+_app_decl, _sort_of = c_function("Z3_get_app_decl"), c_function("Z3_get_sort")
+_decl_ast, _sort_ast = c_function("Z3_func_decl_to_ast"), c_function("Z3_sort_to_ast")
 
 
 class Digester:

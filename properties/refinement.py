@@ -98,6 +98,7 @@ from typing import Any, Callable, Mapping
 import z3
 
 from cdg_oracle.properties import games
+from cdg_oracle.properties.z3_work import c_function
 
 # z3's Ctrl-C handler swallows the signal (issue 15 item 5): let it reach Python.
 z3.set_param("ctrl_c", False)
@@ -355,16 +356,8 @@ class Tally:
 # --------------------------------------------------------------------------------------------
 
 
-def _raw(name: str) -> Callable:
-    """z3's C function ``name`` without the error check of its Python wrapper (z3core's wrappers
-    keep it as their default argument), or the wrapper itself where that is not so."""
-    f = getattr(z3.z3core, name)
-    inner = getattr((f.__defaults__ or (None,))[-1], "f", None)
-    return inner if inner is not None else f
-
-
 _APP, _QUANTIFIER = z3.Z3_APP_AST, z3.Z3_QUANTIFIER_AST
-_C = {n: _raw("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
+_C = {n: c_function("Z3_" + n) for n in ("get_ast_id", "get_ast_kind", "get_app_num_args", "get_app_arg", "get_app_decl",
                                      "get_decl_kind", "get_quantifier_body", "get_decl_name", "get_symbol_string",
                                      "get_numeral_string", "get_sort", "get_sort_kind", "mk_func_decl", "mk_app",
                                      "mk_string_symbol", "mk_bool_sort")}
@@ -374,7 +367,7 @@ def _plain_c(name: str, restype, *argtypes) -> Callable:
     """z3's C function ``name`` with plain ctypes argument types (``c_void_p`` for a context or an
     AST: Python ints or z3's pointer objects, converted by ctypes in C; z3's own prototypes convert
     each argument by a Python method), a prototype of its own (z3's is left as it is)."""
-    address = ctypes.cast(_raw(name), ctypes.c_void_p).value
+    address = ctypes.cast(c_function(name), ctypes.c_void_p).value
     return ctypes.CFUNCTYPE(restype, *argtypes)(address)
 
 

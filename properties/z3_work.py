@@ -27,6 +27,16 @@ def z3_steps() -> int:
     return int(dict(iter(z3.Solver().statistics())).get("rlimit count", 0))
 
 
+def c_function(name: str) -> Callable:
+    """z3's C function ``name`` (``"Z3_get_ast_id"``) without the error check its Python wrapper
+    runs after each call (z3core's wrappers keep the C function in their last default argument),
+    or the wrapper itself where that is not so: for hot walks over terms known valid, where the
+    check is most of the cost (properties/refinement.py, properties/proved.py)."""
+    f = getattr(z3.z3core, name)
+    inner = getattr((getattr(f, "__defaults__", None) or (None,))[-1], "f", None)
+    return inner if inner is not None else f
+
+
 def python_value(v: z3.ExprRef):
     """A z3 value as plain Python: int, bool, or (an enumeration member) its name."""
     if z3.is_int_value(v):
