@@ -103,33 +103,42 @@ class _Incremental:
         return self.values, changed
 
 
-_PROBE = "probe"
+#: The vector a move's program is run over: the refinement checker's own (properties/refinement.py
+#: ``Checker.pre``, ``symbolic("pre:")``), so that the checker's use of the build is the build itself
+_PRE = "pre:"
 
 
 def _move(spec: P.Spec, facts: S.Facts) -> Move:
-    """The move of ``spec``: its program run once over the vector ``probe:`` (choices labelled
-    ``probe``), which gives its footprint; ``effect(pre, tag)`` is that build with the vector's
-    constants replaced by ``pre`` and the choices (``Work.choices``: the programs' only free
-    constants besides the vector, tests/distant_plain/test_refinement.py) renamed after ``tag``:
-    one z3 substitution, not a second run of the program (the same terms as a run over ``pre``
-    builds)."""
-    probe = S.SymState(facts, "probe:")
-    w = P.Work(probe, _PROBE)
+    """The move of ``spec``: its program run once over the vector ``pre:`` (the checker's), its
+    choices labelled ``<name>#0`` (the checker's tag for a move's first use), which gives its
+    footprint; ``effect(pre, tag)`` is that build itself where ``pre`` is that vector and ``tag``
+    that label (no z3 call: the checker's case), else the build with the vector's constants
+    replaced by ``pre`` and the choices (``Work.choices``: the programs' only free constants besides
+    the vector, tests/distant_plain/test_refinement.py) renamed after ``tag``: one z3 substitution,
+    not a second run of the program (the same terms as a run over ``pre`` builds)."""
+    label = f"{spec.name}#0"
+    own = label + "."
+    probe = S.SymState(facts, _PRE)
+    w = P.Work(probe, label)
     spec.build(w)
     footprint = frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
     order = sorted(footprint)
     guards, values = list(w.guards), [w.e[n] for n in order]
     packed: list = []   # the guards and values as one term, and the choices (on first use)
+    same: list = [None]  # the last vector found to be the build's own (kept alive: compared by identity)
 
     def effect(pre: dict, tag: str) -> tuple[list, dict]:
         terms = guards + values
         if not terms:
             return [], {}
+        if tag == own and (pre is same[0] or all(pre[n].eq(probe[n]) for n in probe.state_names)):
+            same[0] = pre   # the substitution would be the identity: the build's own terms
+            return list(guards), dict(zip(order, values))
         if not packed:
             packed.extend((_packed(terms), list(w.choices.values())))
         whole, choices = packed
         pairs = [(probe[n], pre[n]) for n in probe.state_names]
-        pairs += [(c, z3.Const(tag + c.decl().name()[len(_PROBE) + 1:], c.sort())) for c in choices]
+        pairs += [(c, z3.Const(tag + c.decl().name()[len(own):], c.sort())) for c in choices]
         out = _children(_substitute(whole, pairs))
         return out[:len(guards)], dict(zip(order, out[len(guards):]))
 
