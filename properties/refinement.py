@@ -1241,7 +1241,7 @@ class Checker:
             return False
         if all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed):
             return True
-        return self._whole(e, pre_v, post_v)
+        return self._whole(e, pre_v, post_v, changed)
 
     def enabled(self, name: str, state: dict) -> bool:
         """Whether the guards of move ``name`` that read no choice hold on ``state`` (Python
@@ -1259,15 +1259,26 @@ class Checker:
         except ValueError:
             return False
 
-    def _whole(self, e: _Effect, pre_v: dict, post_v: dict) -> bool:
-        """The whole relation by z3 (the witness of the slice broke another component)."""
+    def _whole(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset = _NONE) -> bool:
+        """The whole relation by z3 (the witness of the slice broke another component). Its model's
+        choices join the last witnesses of the move and change (:meth:`_witness` tries them on the
+        next slice of that change: one that keeps the rest of the footprint, where the slice's own
+        witness did not -- a Rally's Sharia step paying what its placement paid -- so the next such
+        step asks z3 nothing)."""
         const = self.abstraction.constant
         reads = sorted(set().union(*e.reads.values()))
         key = (e.move.name, tuple(pre_v[n] for n in reads), tuple(post_v[n] for n in sorted(e.move.footprint)))
         hit = self._verdicts.get(key)
         if hit is None:
             parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(e.move.footprint)]
-            hit = self._verdicts[key] = _solved(self._ground(parts, pre_v, reads=reads))[0] == z3.sat
+            r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
+            hit = self._verdicts[key] = r == z3.sat
+            if mdl is not None and changed:
+                w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
+                w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
+                recent = self._recent.setdefault((e.move.name, changed), [])
+                recent.append((w, {n: _python_value(x) for n, x in w[0]}))
+                del recent[:-RECENT_WITNESSES]
         return hit
 
     def breaks(self, name: str, pre_v: dict, post_v: dict, changed: frozenset) -> dict:
