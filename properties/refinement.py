@@ -158,6 +158,12 @@ class Move:
     #: not by running ``effect``. The game answers for the two being the same
     #: (Labyrinth: tests/labyrinth/test_refinement.py compares them)
     template: tuple | None = None
+    #: ``choices(tag)``: the free constants of ``effect(pre, tag)`` besides the vector (its choices
+    #: and dice), where the game knows them without a walk of the terms (A Distant Plain:
+    #: ``Work.choices``); the checker then walks a footprint component's value for the pre
+    #: components it reads only when a check reads it (:class:`_LazyReads`). None: every term
+    #: walked on the move's first use
+    choices: Callable[[str], list] | None = None
 
     @property
     def transition(self) -> str:
@@ -471,60 +477,72 @@ def _constant_asts_each(terms: list) -> list[dict]:
     several of them share (a chain of If over a map that many components read) is walked once, its
     constants kept by its id (as a bit set: bit ``i`` the ``i``-th constant met). The walk calls
     z3's C functions on plain pointers (:data:`_W`)."""
-    if not terms:
-        return []
-    ref = _pointer(terms[0].ctx.ref())
-    get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
-    get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
-    memo: dict = {}     # a subterm's id -> the bit set of its constants
-    names: list = []    # bit i -> the name of the constant
-    asts: list = []     # bit i -> its AST
-    out = []
-    for e in terms:
-        root = _pointer(e.as_ast())
-        rid = get_id(ref, root)
-        todo = [(root, rid, None)]
-        while todo:
-            a, k, kids = todo.pop()
-            if kids is not None:   # its children are done
-                m = 0
-                for i in kids:
-                    m |= memo[i]
-                memo[k] = m
-                continue
-            if k in memo:
-                continue
-            t = kind(ref, a)
-            if t == _APP:
-                n = nargs(ref, a)
-                if n:
-                    args = [arg(ref, a, i) for i in range(n)]
-                    ids = [get_id(ref, x) for x in args]
-                    todo.append((a, k, ids))
-                    todo.extend([(x, i, None) for x, i in zip(args, ids) if i not in memo])
+    return _Walker().each(terms)
+
+
+class _Walker:
+    """The walk of :func:`_constant_asts_each`, its memo kept for the terms of later calls (a
+    subterm walked before is not walked again: the terms walked must stay alive while the walker
+    is, their ids being its keys)."""
+
+    def __init__(self):
+        self.memo: dict = {}     # a subterm's id -> the bit set of its constants
+        self.names: list = []    # bit i -> the name of the constant
+        self.asts: list = []     # bit i -> its AST
+
+    def each(self, terms: list) -> list[dict]:
+        if not terms:
+            return []
+        ref = _pointer(terms[0].ctx.ref())
+        get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+        get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
+        memo, names, asts = self.memo, self.names, self.asts
+        out = []
+        for e in terms:
+            root = _pointer(e.as_ast())
+            rid = get_id(ref, root)
+            todo = [(root, rid, None)]
+            while todo:
+                a, k, kids = todo.pop()
+                if kids is not None:   # its children are done
+                    m = 0
+                    for i in kids:
+                        m |= memo[i]
+                    memo[k] = m
                     continue
-                d = get_decl(ref, a)
-                if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
-                    memo[k] = 1 << len(names)
-                    names.append(symbol(ref, decl_name(ref, d)).decode())
-                    asts.append(_ast(a))
+                if k in memo:
+                    continue
+                t = kind(ref, a)
+                if t == _APP:
+                    n = nargs(ref, a)
+                    if n:
+                        args = [arg(ref, a, i) for i in range(n)]
+                        ids = [get_id(ref, x) for x in args]
+                        todo.append((a, k, ids))
+                        todo.extend([(x, i, None) for x, i in zip(args, ids) if i not in memo])
+                        continue
+                    d = get_decl(ref, a)
+                    if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
+                        memo[k] = 1 << len(names)
+                        names.append(symbol(ref, decl_name(ref, d)).decode())
+                        asts.append(_ast(a))
+                    else:
+                        memo[k] = 0
+                elif t == _QUANTIFIER:
+                    body = _W["body"](ref, a)
+                    b = get_id(ref, body)
+                    todo.append((a, k, [b]))
+                    todo.append((body, b, None))
                 else:
                     memo[k] = 0
-            elif t == _QUANTIFIER:
-                body = _W["body"](ref, a)
-                b = get_id(ref, body)
-                todo.append((a, k, [b]))
-                todo.append((body, b, None))
-            else:
-                memo[k] = 0
-        m, found = memo[rid], []
-        while m:
-            low = m & -m
-            j = low.bit_length() - 1
-            found.append((names[j], asts[j]))
-            m ^= low
-        out.append(dict(sorted(found)))
-    return out
+            m, found = memo[rid], []
+            while m:
+                low = m & -m
+                j = low.bit_length() - 1
+                found.append((names[j], asts[j]))
+                m ^= low
+            out.append(dict(sorted(found)))
+        return out
 
 
 #: A slice is solved by one z3 solver kept for the process, each query asserted in a scope of its
@@ -899,6 +917,47 @@ class _Effect:
     #: ``base``'s with the components renamed, ``rename``: the move's component -> ``base``'s), so
     #: what holds of ``base``'s terms holds of these with the components renamed; None: built alone
     renamed_from: tuple | None = None
+    #: its footprint's values walked only when read (:class:`_LazyReads`: the move names its
+    #: choices, ``Move.choices``), so :attr:`plain` holds only the components walked so far
+    lazy: bool = False
+
+
+class _LazyReads(dict):
+    """A lazy effect's :attr:`_Effect.reads`: the guards' given, a footprint component's walked
+    (:class:`_Walker`, the memo of the guards' walk kept) the first time it is asked, which also
+    tells whether its value reads a choice (a component whose value reads none joins
+    :attr:`_Effect.plain`). Exact: the same reads as the whole walk gives, asked one by one."""
+
+    def __init__(self, reads: dict, values: dict, walker: _Walker, pre_name: dict, plain: dict):
+        super().__init__(reads)
+        self._values, self._walker, self._pre_name, self._plain = values, walker, pre_name, plain
+
+    def __missing__(self, key: str) -> list:
+        names, free = [], False
+        for c in self._walker.each([self._values[key]])[0]:
+            n = self._pre_name.get(c)
+            if n is None:
+                free = True
+            else:
+                names.append(n)
+        if not free:
+            self._plain.setdefault(key, None)
+        got = self[key] = sorted(set(names))
+        return got
+
+    def complete(self) -> None:
+        """Walk every footprint value not walked yet (what needs all of them: the whole relation)."""
+        for n in self._values:
+            if n not in self:
+                self[n]
+
+
+def _walked(e: _Effect) -> _Effect:
+    """``e`` with every footprint value walked (its :attr:`_Effect.reads` and :attr:`_Effect.plain`
+    complete)."""
+    if e.lazy:
+        e.reads.complete()
+    return e
 
 
 class Checker:
@@ -982,8 +1041,13 @@ class Checker:
             guards, values = m.effect(self.pre, f"{name}#0.")
             reads, choices, plain = {}, {}, {}
             fixed = []
-            keyed = [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]
-            found = iter(_constant_asts_each([t for _, terms in keyed for t in terms]))
+            # a move that names its choices: its guards walked now, each footprint value when read
+            known = m.choices(f"{name}#0.") if m.choices is not None else None
+            if known:
+                choices = {c.decl().name(): c for c in known}
+            walker = _Walker()
+            keyed = [("(guards)", guards)] + ([] if known else [(n, [values[n]]) for n in m.footprint])
+            found = iter(walker.each([t for _, terms in keyed for t in terms]))
             for key, terms in keyed:
                 names = []
                 for t in terms:
@@ -1004,7 +1068,11 @@ class Checker:
                     if key != "(guards)" and not free:
                         plain[key] = None
                 reads[key] = sorted(set(names))
-            e = self._effects[name] = _Effect(m, list(guards), dict(values), list(choices.values()), reads, fixed, plain)
+            values = dict(values)
+            if known:
+                reads = _LazyReads(reads, values, walker, self._pre_name, plain)
+            e = self._effects[name] = _Effect(m, list(guards), values, list(choices.values()), reads, fixed, plain,
+                                              lazy=bool(known))
             # a move without a choice whose terms all have a Python form: decided in Python alone
             if not choices and len(fixed) == len(guards):
                 fns = {n: self._plain(e, n) for n in m.footprint}
@@ -1021,7 +1089,7 @@ class Checker:
         the compiled Python functions given the renamed components; None where the template's
         footprint or choices do not rename to ``m``'s (then ``m`` is built as any other)."""
         base, rename = m.template
-        b = self.effect(base)
+        b = _walked(self.effect(base))
         old, new = f"{base}#0.", f"{m.name}#0."
         pairs = [(self.pre[a], self.pre[c]) for a, c in rename.items()]
         choices = []
@@ -1188,14 +1256,16 @@ class Checker:
             got = self._residuals.get(("(no choice)", name))
             if got is None:   # the same under every witness
                 fixed = []
-                names = sorted(n for n in e.move.footprint if n in e.plain)
+                # (a lazy effect's values are not all walked: every one is substituted, a value
+                # without a choice left as it is by the witness)
+                names = [] if e.lazy else sorted(n for n in e.move.footprint if n in e.plain)
                 for i, t in _simplified_changed(_packed([e.values[n] for n in names]), [self.pre[n] for n in names]):
                     n = names[i]
                     fn = e.plain[n]
                     if fn is None:
                         fn = e.plain[n] = self._plain(e, n)
                     fixed.append((n, fn if fn is not False else self._compiled(t)))
-                others = sorted(n for n in e.move.footprint if n not in e.plain)
+                others = sorted(e.move.footprint - set(names))
                 got = self._residuals[("(no choice)", name)] = (fixed, others, _packed([e.values[n] for n in others]),
                                                                 [self.pre[n] for n in others])
             fixed, others, pack, before = got
@@ -1227,6 +1297,10 @@ class Checker:
         if not all(f(pre_v) for f in e.fixed):   # a guard without a choice: evaluated, no z3
             return False
         plain = e.plain
+        if e.lazy:   # the changed components' values walked (those without a choice join plain)
+            reads = e.reads
+            for n in changed:
+                reads[n]
         for n in changed:   # an equation of the slice without a choice: evaluated, no z3
             if n in plain:
                 fn = plain[n]
@@ -1266,7 +1340,7 @@ class Checker:
         witness did not -- a Rally's Sharia step paying what its placement paid -- so the next such
         step asks z3 nothing)."""
         const = self.abstraction.constant
-        reads = sorted(set().union(*e.reads.values()))
+        reads = sorted(set().union(*_walked(e).reads.values()))
         key = (e.move.name, tuple(pre_v[n] for n in reads), tuple(post_v[n] for n in sorted(e.move.footprint)))
         hit = self._verdicts.get(key)
         if hit is None:
@@ -1690,7 +1764,7 @@ class Checker:
         keep = sorted(m.footprint - left - free)
         got = self._all_reads.get(name)
         if got is None:   # what any of the move's terms reads: once per move
-            reads = sorted(set().union(*e.reads.values()))
+            reads = sorted(set().union(*_walked(e).reads.values()))
             got = self._all_reads[name] = (reads, _values_of(reads))
         reads, read = got
         key = ("partial", name, read(state), tuple(post_v[n] for n in core),
