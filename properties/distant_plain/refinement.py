@@ -115,7 +115,9 @@ def _move(spec: P.Spec, facts: S.Facts) -> Move:
     that label (no z3 call: the checker's case), else the build with the vector's constants
     replaced by ``pre`` and the choices (``Work.choices``: the programs' only free constants besides
     the vector, tests/distant_plain/test_refinement.py) renamed after ``tag``: one z3 substitution,
-    not a second run of the program (the same terms as a run over ``pre`` builds)."""
+    not a second run of the program (the same terms as a run over ``pre`` builds). ``choices(tag)``
+    names the choices (``Move.choices``: the checker walks a value's terms only when a check reads
+    it)."""
     label = f"{spec.name}#0"
     own = label + "."
     probe = S.SymState(facts, _PRE)
@@ -142,7 +144,10 @@ def _move(spec: P.Spec, facts: S.Facts) -> Move:
         out = _children(_substitute(whole, pairs))
         return out[:len(guards)], dict(zip(order, out[len(guards):]))
 
-    return Move(spec.name, spec.rules, footprint, effect, spec.doc)
+    def choices(tag: str) -> list:
+        return [z3.Const(tag + c.decl().name()[len(own):], c.sort()) for c in w.choices.values()]
+
+    return Move(spec.name, spec.rules, footprint, effect, spec.doc, choices=choices)
 
 
 def model(game_object) -> RefinementModel:

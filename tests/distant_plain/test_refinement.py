@@ -51,8 +51,31 @@ def test_a_moves_terms_are_its_program_run_over_the_checkers_vector():
         assert all(values[n].eq(w.e[n]) for n in values), name
         free = {x for d in _constant_asts_each(guards + list(values.values())) for x in d} - vector
         assert free <= {x.decl().name() for x in w.choices.values()}, name
+        # the move names its choices (Move.choices, what the checker's lazy walk trusts) as the build has them
+        assert [x.decl().name() for x in c.moves[name].choices("m#0.")] == [x.decl().name() for x in w.choices.values()]
         chose += bool(free)
     assert chose > 40   # the check can fail: most moves choose
+
+
+@pytest.mark.rule("propaganda", "limited_operation")
+def test_the_checkers_lazy_walk_of_a_moves_values_reads_what_the_whole_walk_reads():
+    """A move that names its choices (``Move.choices``) is built with its footprint's values
+    walked only when a check reads them (properties/refinement.py ``_LazyReads``): asked one by
+    one, after the guards, each gives the pre components the whole walk of the move's terms gives
+    it, and is a plain value (no choice) exactly where the whole walk finds no choice in it."""
+    from cdg_oracle.properties.refinement import _constant_asts_each
+
+    c = checker(new_game())
+    lazy = 0
+    for name, m in c.moves.items():
+        e = c.effect(name)
+        lazy += e.lazy
+        found = _constant_asts_each([e.values[n] for n in sorted(m.footprint)])
+        for n, consts in zip(sorted(m.footprint), found):
+            reads = sorted({c._pre_name[x] for x in consts if x in c._pre_name})
+            assert e.reads[n] == reads, (name, n)
+            assert (n in e.plain) == all(x in c._pre_name for x in consts), (name, n)
+    assert lazy > 40   # the check can fail: most moves choose, so are walked lazily
 
 
 @pytest.mark.parametrize("seed,options", [(3, None), (4, mutants.OPTION_SETS[1])])
