@@ -1004,8 +1004,6 @@ class Checker:
         self._functions: dict = {}    # a simplified term's id -> (the term, its Python function)
         self._recent: dict = {}       # (a move, the changed components) -> its last witnesses (_witness)
         self._by_form: dict = {}      # (a move, the change's form) -> its last z3 witnesses, with labels
-        self._tests: dict = {}        # (a move, "(guards)" or a component) -> its Python form with choices
-        self._choice_names: dict = {}  # a move -> what those read (pre components and choices)
         self._verdicts: dict = {}
         self._all_reads: dict = {}    # a move -> the pre components any of its terms reads (_partial)
         self._slice_reads: dict = {}  # (a move, the changed components) -> what its slice reads (_witness)
@@ -1138,10 +1136,12 @@ class Checker:
     def _witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset):
         """A witness (choice constant name -> z3 value) of the slice, or None: cached by what the
         slice reads. A slice not met before is first tried with the last witnesses of its move
-        and change (at most :data:`RECENT_WITNESSES`), its guards and equations evaluated in
-        Python under each (:meth:`_slice_test`): one that makes them all true is a witness of it
-        (the same Rally in the same space, on another board), taken where it keeps the rest of the
-        footprint too (:meth:`admits` then asks no whole relation); z3 solves it when none does."""
+        and change (at most :data:`RECENT_WITNESSES`), the move under each evaluated in Python
+        (:meth:`_residual`: its guards and footprint with the witness substituted, compiled once
+        per witness): one under which the move takes the pre values to the post values is a
+        witness of the slice that keeps the rest of the footprint (the same Rally in the same
+        space, on another board; :meth:`admits` then asks no whole relation); z3 solves the slice
+        when none is."""
         shape = (e.move.name, changed)
         got = self._slice_reads.get(shape)
         if got is None:   # what the slice reads, and the changed components in order: once per (move, change)
@@ -1162,30 +1162,33 @@ class Checker:
             form = (e.move.name, comps)
         others = self._by_form.get(form, ()) if form is not None else ()
         if recent or others:
-            test = self._slice_test(e, ordered)
-            if test is not None:
-                guards, values = test
+            def fits(w) -> bool:
+                # the move under the witness (its guards and the values that are not the pre value
+                # itself, Python functions of the pre values) takes pre_v to post_v
+                guards, values = self._residual(e, w)
+                if guards is None or not all(g(pre_v) for g in guards):
+                    return False
+                taken = 0
+                for n, fn in values:
+                    if fn(pre_v) != post_v[n]:
+                        return False
+                    taken += n in changed
+                return taken == len(changed)   # a changed component left at its pre value: no
 
-                def fits(w, vals) -> bool:
-                    v = dict(pre_v)
-                    v.update(vals)
-                    return guards(v) and all(fn(v) == post_v[n] for n, fn in values) and \
-                        all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed)
-
-                for i in range(len(recent) - 1, -1, -1):
-                    w, vals = recent[i]
-                    if fits(w, vals):
-                        recent.append(recent.pop(i))
-                        self._slices[key] = w
-                        return w
-                # a step of the same form over other labels: its witness, the labels' values moved
-                for w, vals, before in reversed(others):
-                    moved = _translated(e.move.name, w, vals, before, labels, label_value)
-                    if moved is not None and moved[1] != vals and fits(*moved):
-                        recent.append(moved)
-                        del recent[:-RECENT_WITNESSES]
-                        self._slices[key] = moved[0]
-                        return moved[0]
+            for i in range(len(recent) - 1, -1, -1):
+                w, vals = recent[i]
+                if fits(w):
+                    recent.append(recent.pop(i))
+                    self._slices[key] = w
+                    return w
+            # a step of the same form over other labels: its witness, the labels' values moved
+            for w, vals, before in reversed(others):
+                moved = _translated(e.move.name, w, vals, before, labels, label_value)
+                if moved is not None and moved[1] != vals and fits(moved[0]):
+                    recent.append(moved)
+                    del recent[:-RECENT_WITNESSES]
+                    self._slices[key] = moved[0]
+                    return moved[0]
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
@@ -1220,35 +1223,13 @@ class Checker:
         pairs = tuple((new + n[len(old):], v) for n, v in w[0])
         return pairs, (e.move.name, tuple((n, str(v)) for n, v in pairs))
 
-    def _slice_test(self, e: _Effect, ordered: list) -> tuple | None:
-        """The slice of move ``e`` over the changed components ``ordered`` as Python functions of
-        the pre values and the choices (a mapping holding both, by component and choice name):
-        its guards as one, each changed component's value; None where a term has no Python form.
-        Compiled once per move and component."""
-        name = e.move.name
-        names = self._choice_names.get(name)
-        if names is None:
-            names = self._choice_names[name] = {**self._pre_name, **{c.decl().name(): c.decl().name() for c in e.choices}}
-        out = []
-        for k in ["(guards)"] + ordered:
-            fn = self._tests.get((name, k), False)
-            if fn is False:
-                try:
-                    fn = python_function(_conjunction(e.guards) if k == "(guards)" else e.values[k], names)
-                except ValueError:
-                    fn = None
-                self._tests[(name, k)] = fn
-            if fn is None:
-                return None
-            out.append((k, fn))
-        return out[0][1], out[1:]
-
-    def _residual(self, e: _Effect, witness: tuple) -> list:
-        """The footprint components whose value, under ``witness`` (the pairs, and their key),
-        is not the pre value itself, each with its value as a Python function of the pre values
-        (once per witness; the components whose value reads no choice once per move). The values
-        are substituted and simplified in one z3 call (packed as one application), and a term
-        compiled before is not compiled again."""
+    def _residual(self, e: _Effect, witness: tuple) -> tuple:
+        """The move under ``witness`` (the pairs, and their key): its guards that are not true
+        whatever the pre values, and the footprint components whose value is not the pre value
+        itself, each as a Python function of the pre values (the guards None where one has no
+        Python form); once per witness (the components whose value reads no choice once per
+        move). The guards and values are substituted and simplified in one z3 call (packed as one
+        application), and a term compiled before is not compiled again."""
         witness, key = witness
         r = self._residuals.get(key)
         if r is None:
@@ -1266,16 +1247,25 @@ class Checker:
                         fn = e.plain[n] = self._plain(e, n)
                     fixed.append((n, fn if fn is not False else self._compiled(t)))
                 others = sorted(e.move.footprint - set(names))
-                got = self._residuals[("(no choice)", name)] = (fixed, others, _packed([e.values[n] for n in others]),
-                                                                [self.pre[n] for n in others])
+                true = z3.BoolVal(True)
+                got = self._residuals[("(no choice)", name)] = (
+                    fixed, others, _packed(list(e.guards) + [e.values[n] for n in others]),
+                    [true] * len(e.guards) + [self.pre[n] for n in others])
             fixed, others, pack, before = got
-            r = list(fixed)
-            if others:
+            values, guards = list(fixed), []
+            if pack is not None:
                 by_name = {c.decl().name(): c for c in e.choices}
                 pairs = [(by_name[n], v) for n, v in witness]
-                changed = _simplified_changed(_substitute(pack, pairs) if pairs else pack, before)
-                r += [(others[i], self._compiled(t)) for i, t in changed]
-            self._residuals[key] = r
+                k = len(e.guards)
+                for i, t in _simplified_changed(_substitute(pack, pairs) if pairs else pack, before):
+                    if i >= k:
+                        values.append((others[i - k], self._compiled(t)))
+                    elif guards is not None:
+                        try:
+                            guards.append(self._compiled(t))
+                        except ValueError:
+                            guards = None   # a guard without a Python form: the witness is not tested
+            r = self._residuals[key] = (guards, values)
         return r
 
     def _compiled(self, t: z3.ExprRef) -> Callable:
@@ -1313,7 +1303,7 @@ class Checker:
         w = self._witness(e, pre_v, post_v, changed)
         if w is None:
             return False
-        if all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w) if n not in changed):
+        if all(fn(pre_v) == post_v[n] for n, fn in self._residual(e, w)[1] if n not in changed):
             return True
         return self._whole(e, pre_v, post_v, changed)
 
