@@ -108,14 +108,16 @@ class _Incremental:
 _PRE = "pre:"
 
 
-def _move(spec: P.Spec, facts: S.Facts) -> Move:
+def _move(spec: P.Spec, facts: S.Facts, same: list) -> Move:
     """The move of ``spec``: its program run once over the vector ``pre:`` (the checker's), its
     choices labelled ``<name>#0`` (the checker's tag for a move's first use), which gives its
     footprint; ``effect(pre, tag)`` is that build itself where ``pre`` is that vector and ``tag``
     that label (no z3 call: the checker's case), else the build with the vector's constants
     replaced by ``pre`` and the choices (``Work.choices``: the programs' only free constants besides
     the vector, tests/distant_plain/test_refinement.py) renamed after ``tag``: one z3 substitution,
-    not a second run of the program (the same terms as a run over ``pre`` builds). ``choices(tag)``
+    not a second run of the program (the same terms as a run over ``pre`` builds); ``same`` holds the
+    last vector found to be the build's own, shared by the moves of one model (the vectors of one
+    Facts are the same z3 constants: compared once). ``choices(tag)``
     names the choices (``Move.choices``: the checker walks a value's terms only when a check reads
     it)."""
     label = f"{spec.name}#0"
@@ -127,7 +129,6 @@ def _move(spec: P.Spec, facts: S.Facts) -> Move:
     order = sorted(footprint)
     guards, values = list(w.guards), [w.e[n] for n in order]
     packed: list = []   # the guards and values as one term, and the choices (on first use)
-    same: list = [None]  # the last vector found to be the build's own (kept alive: compared by identity)
 
     def effect(pre: dict, tag: str) -> tuple[list, dict]:
         terms = guards + values
@@ -154,7 +155,8 @@ def model(game_object) -> RefinementModel:
     """The abstraction and the moves of an A Distant Plain Game (its options and rulings)."""
     facts = S.facts_of_options(game_object.options, game_object.rulings.changes())
     specs = list(P.TRANSITIONS.values()) + list(P.COMPOSITES.values())
-    return RefinementModel(_abstraction(facts), tuple(_move(s, facts) for s in specs))
+    same: list = [None]   # the last vector found to be the moves' own (kept alive: compared by identity)
+    return RefinementModel(_abstraction(facts), tuple(_move(s, facts, same) for s in specs))
 
 
 def _space_index(label: str) -> int | None:
