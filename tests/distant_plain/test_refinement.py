@@ -187,6 +187,26 @@ def test_a_step_citing_another_rule_is_not_explained_by_the_transition_that_woul
     assert isinstance(v, Finding) and set(v.candidates) == {"taliban_rally"}
 
 
+@pytest.mark.rule("warlords.operations.rally", "warlords.operations.attack", "propaganda.resources")
+def test_a_composite_relates_to_a_step_that_cites_each_of_its_parts():
+    """A composite (transitions in a row) relates to a step only where the step cites a rule of
+    each of its parts (properties/distant_plain/refinement.py ``relates``): the answer ending the
+    Warlords' turn with an Attack and running the Resources phase relates to the Attack's
+    composites, not the Rally's; a transition relates as any move does (one of its rules cited)."""
+    from cdg_oracle.properties.distant_plain.refinement import relates
+
+    c = checker(new_game())
+    attack = ["warlords.operations.attack", "propaganda.resources"]
+    related = {n for n, m in c.moves.items() if relates(attack, m)}
+    assert {"warlords_attack", "propaganda_resources", "warlords_attack+propaganda_resources"} <= related
+    assert "warlords_rally+propaganda_resources" not in related
+    assert "warlords_attack+propaganda_resources+propaganda_reset" not in related   # the Reset not cited
+    assert "warlords_rally+propaganda_resources" in {n for n, m in c.moves.items()
+                                                     if relates(["warlords.operations.rally", "propaganda.resources"], m)}
+    # a part's rule is cited through a sub-rule of it too (propaganda.resources.sabotage)
+    assert relates(["propaganda.resources.sabotage", "warlords.operations.attack"], c.moves["warlords_attack+propaganda_resources"])
+
+
 MUTANT_RULES = {name: m.rule for name, m in mutants.MUTANTS.items()}
 
 
