@@ -682,7 +682,8 @@ def _packed(terms: list) -> z3.ExprRef | None:
 def _simplified_changed(pack: z3.ExprRef | None, before: list) -> list:
     """``z3.simplify`` of each term of a :func:`_packed` application, in one call: the index and
     the simplified term of those that are not the term of ``before`` at their index (the others,
-    compared by z3's C functions, are never made Python objects)."""
+    compared by z3's C functions, are never made Python objects). ``before``: the terms, or their
+    ids (:func:`_ids`: once for many calls)."""
     if pack is None:
         return []
     out = z3.simplify(pack)
@@ -691,12 +692,22 @@ def _simplified_changed(pack: z3.ExprRef | None, before: list) -> list:
     if _W["nargs"](ref, a) != len(before):   # never: an uninterpreted function stays
         raise ValueError("refinement: a packed term simplified away")
     get, get_id = _W["arg"], _W["id"]
+    if before and not isinstance(before[0], int):
+        before = _ids(before)
     found = []
     for i, b in enumerate(before):
         x = get(ref, a, i)
-        if get_id(ref, x) != get_id(ref, _pointer(b.as_ast())):
+        if get_id(ref, x) != b:
             found.append((i, _expr(_ast(x), ctx)))
     return found
+
+
+def _ids(terms: list) -> list:
+    """The z3 ids of ``terms`` (kept alive by the caller)."""
+    if not terms:
+        return []
+    ref, get_id = _pointer(terms[0].ctx.ref()), _W["id"]
+    return [get_id(ref, _pointer(t.as_ast())) for t in terms]
 
 
 def _distance(x: z3.ExprRef, target: z3.ExprRef) -> z3.ArithRef:
@@ -1250,7 +1261,7 @@ class Checker:
                 true = z3.BoolVal(True)
                 got = self._residuals[("(no choice)", name)] = (
                     fixed, others, _packed(list(e.guards) + [e.values[n] for n in others]),
-                    [true] * len(e.guards) + [self.pre[n] for n in others])
+                    _ids([true] * len(e.guards) + [self.pre[n] for n in others]))
             fixed, others, pack, before = got
             values, guards = list(fixed), []
             if pack is not None:
