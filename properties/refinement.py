@@ -658,7 +658,8 @@ def _translated(move: str, w: tuple, vals: dict, before: list, after: list, labe
         new_vals[n] = x
         pairs.append((n, z))
     pairs = tuple(pairs)
-    return (pairs, (move, tuple((n, str(v)) for n, v in pairs))), new_vals
+    # the key as the z3 path writes it (str of a z3 value is its Python value's: 5, True, a name)
+    return (pairs, (move, tuple((n, str(new_vals[n])) for n, _ in pairs))), new_vals
 
 
 def _packed(terms: list) -> z3.ExprRef | None:
@@ -1012,6 +1013,7 @@ class Checker:
         self._effects: dict[str, _Effect] = {}
         self._slices: dict = {}
         self._residuals: dict = {}
+        self._choices_by_name: dict = {}  # a move -> its choices by name (_residual)
         self._functions: dict = {}    # a simplified term's id -> (the term, its Python function)
         self._recent: dict = {}       # (a move, the changed components) -> its last witnesses (_witness)
         self._by_form: dict = {}      # (a move, the change's form) -> its last z3 witnesses, with labels
@@ -1206,8 +1208,8 @@ class Checker:
         w = None
         if r == z3.sat:
             w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
-            w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
-            vals = {n: _python_value(x) for n, x in w[0]}
+            vals = {n: _python_value(x) for n, x in w}
+            w = (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w)))
             recent.append((w, vals))
             del recent[:-RECENT_WITNESSES]
             if form is not None:
@@ -1265,7 +1267,9 @@ class Checker:
             fixed, others, pack, before = got
             values, guards = list(fixed), []
             if pack is not None:
-                by_name = {c.decl().name(): c for c in e.choices}
+                by_name = self._choices_by_name.get(name)
+                if by_name is None:
+                    by_name = self._choices_by_name[name] = {c.decl().name(): c for c in e.choices}
                 pairs = [(by_name[n], v) for n, v in witness]
                 k = len(e.guards)
                 for i, t in _simplified_changed(_substitute(pack, pairs) if pairs else pack, before):
@@ -1350,9 +1354,10 @@ class Checker:
             hit = self._verdicts[key] = r == z3.sat
             if mdl is not None and changed:
                 w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
-                w = (w, (e.move.name, tuple((n, str(v)) for n, v in w)))
+                vals = {n: _python_value(x) for n, x in w}
+                w = (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w)))
                 recent = self._recent.setdefault((e.move.name, changed), [])
-                recent.append((w, {n: _python_value(x) for n, x in w[0]}))
+                recent.append((w, vals))
                 del recent[:-RECENT_WITNESSES]
         return hit
 
