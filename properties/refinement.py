@@ -516,10 +516,14 @@ class _Walker:
                 if t == _APP:
                     n = nargs(ref, a)
                     if n:
-                        args = [arg(ref, a, i) for i in range(n)]
-                        ids = [get_id(ref, x) for x in args]
-                        todo.append((a, k, ids))
-                        todo.extend([(x, i, None) for x, i in zip(args, ids) if i not in memo])
+                        ids: list = []
+                        todo.append((a, k, ids))   # after its children (filled below)
+                        for i in range(n):
+                            x = arg(ref, a, i)
+                            j = get_id(ref, x)
+                            ids.append(j)
+                            if j not in memo:
+                                todo.append((x, j, None))
                         continue
                     d = get_decl(ref, a)
                     if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
