@@ -15,7 +15,7 @@ record, properties/games.py):
 * its proved transitions as :class:`Move` records: a name, the rules it implements, its
   **footprint** (the components it may change: every other component keeps its value, the frame)
   and its relation ``T(pre, post)`` over the footprint, whose free constants other than the two
-  vectors are the players' choices and the dice (existential).
+  vectors are the players' choices and the dice (existential; ``Move.choices`` may name them).
 
 **A model step** is one ``apply`` of the contract: the state before, the state after, and the rules
 the step cites (``applied_rules()``). It is **matched** when the pair of abstractions satisfies
@@ -45,11 +45,15 @@ changed components' equations without a choice as Python functions compiled once
 terms (a move without any choice never reaches z3); then a z3 *slice* (the guards and the
 changed components' equations, the pre values substituted) solved for a witness of the choices,
 cached by the values it reads (values not met before: the last witnesses of the move and change
-tried first, in Python, one that satisfies the slice and keeps the rest of the footprint taken,
-then a witness of a step of the same form over other labels translated, where the game gives
-``Refinement.label_value``; z3 only when none does), and the rest of the footprint evaluated under that witness by
-compiled Python functions; z3 asks the whole relation only where that witness breaks another
-component. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
+tried first, in Python: the move under each, its guards and footprint with the witness substituted
+and simplified, compiled once per witness; one that takes the pre values to the post values is
+taken; then a witness of a step of the same form over other labels translated, where the game
+gives ``Refinement.label_value``; z3 only when none does), and the rest of the footprint evaluated
+under that witness by compiled Python functions; z3 asks the whole relation only where that
+witness breaks another component (its model then joins the move's last witnesses). A move's terms
+are walked once for what each reads, on its first use; where the game names a move's choices
+(``Move.choices``), only its guards then, and a footprint component's value when a check first
+reads it. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
 the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
 canonical one (:func:`_canonical`), so what explains a step never depends on the z3 calls made
 before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
@@ -990,7 +994,8 @@ class Checker:
        equations, the pre values
        substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
        for values not met before, the last :data:`RECENT_WITNESSES` witnesses of the move and
-       change are tried first as Python functions of the pre values and the choices, then
+       change are tried first (the move under each: its guards and footprint with the witness
+       substituted and simplified, Python functions of the pre values, :meth:`_residual`), then
        (``Refinement.label_value``) those of steps of the same form over other labels translated
        (a witness is one whoever found it; z3 when none fits);
     3. the rest of the footprint under that witness: each component's value, the witness
