@@ -10,23 +10,34 @@ dict changed, the boxes and tracks when one of them changed), the changed compon
 **The moves** are the transitions of ``z3_proofs.TRANSITIONS`` and the composite steps of
 ``z3_proofs.COMPOSITES`` (an answer that ends the Warlords' turn and runs the Propaganda round's
 Resources phase, or ends a phase and runs Reset: transitions in a row that change one component
-twice), each built once over a probe vector: its footprint is the components its program rewrites
-(``Work.e`` differs from the pre-state), its effect the guards and the rewritten components, given
-over the checker's vector by one z3 substitution of that build (not a second run of the program).
+twice), each built once over the checker's vector (``pre:``): its footprint is the components its
+program rewrites (``Work.e`` differs from the pre-state), its effect the guards and the rewritten
+components, that build itself for the checker, given over another vector by one z3 substitution
+of it (not a second run of the program).
 Each transition is one step of play (one answer), so a model step is matched by one move related to
 a rule it cites, or a short sequence of moves with disjoint changes.
 
+**Which moves a step may use** (:func:`relates`): a transition whose rule the step cites; a
+composite where the step cites a rule of each of its parts (an answer that ends the Warlords' turn
+with an Attack and runs the Resources phase is no Rally's composite).
+
 **Cost** (``python benchmarks/refinement.py --game distant_plain --games 6 --steps 100``, CPU
-seconds, a shared machine): 3.6x the checked walk (9.9x before this module built the effects by
-substitution, had an incremental abstraction and gave ``label_value``, and before the check's
-first-use walk, residuals and recent witnesses were made cheaper in properties/refinement.py);
-29 first-use builds 0.4 s of it (1.9 s before), 43 z3 calls 0.1 s (171, 0.5 s), Python alone 2.3x
-(4.5x), the floor 1.07x (1.22x). With ``--games 12 --steps 300`` (722 steps: the sandbox's games
-end early) 3.4x (8.1x before). A move's symbolic choice of space reads every space (a chain of
-If over the map), so a slice's values are seldom met twice: a witness is taken from the last
-ones of the move and change, or translated from a step of the same form in another space
-(:func:`_space_index`), verified in Python; what is left is mostly the Python of new witnesses
-(their residuals compiled) and the first-use builds.
+seconds, a machine shared with other jobs, so within some 10%): 2.3-2.6x the checked walk (4.1x
+before the second round of this work, 9.9x before the first); 18 first-use builds 0.07-0.1 s (29,
+0.4-0.5 s: the moves are built over the checker's own vector and tag, so its use of a build is the
+build itself, and they name their choices, ``Move.choices``, so a value is walked for what it
+reads only when a check reads it), 27 z3 calls 0.08 s (43, 0.12-0.15 s: the whole relation's
+model kept as a witness, and the composites of another Operation no longer related), Python
+alone 1.9-2.1x (2.5x: a recent witness tried as the move under it, compiled once per witness, not
+the slice's guards compiled with the choices free, whose chains of If over the map cost some 10
+ms a move), the floor 1.07-1.09x. ``--verify --seed 1`` (what ``cdg-oracle verify`` checks: its
+5 games whole, 284 steps) 2.3x; ``--verify`` (seed 0, 304 steps) 2.6x (4.5x before); ``--games 12
+--steps 300`` (722 steps: the sandbox's games end early) 2.25x (3.7x before). The first-use builds
+and the first z3 slice of each move and change are most of what is left above 2x: a process
+that has checked some games checks the next ones at 1.7-1.9x. A move's symbolic choice of space
+reads every space (a chain of If over the map), so a slice's values are seldom met twice: a
+witness is taken from the last ones of the move and change, or translated from a step of the
+same form in another space (:func:`_space_index`), verified in Python.
 """
 from __future__ import annotations
 
