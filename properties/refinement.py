@@ -688,14 +688,23 @@ def _packed(terms: list) -> z3.ExprRef | None:
     return z3.BoolRef(_C["mk_app"](ref, decl, n, args), ctx)
 
 
-def _simplified_changed(pack: z3.ExprRef | None, before: list) -> list:
+def _simplified_changed(pack: z3.ExprRef | None, before: list, pairs: list = ()) -> list:
     """``z3.simplify`` of each term of a :func:`_packed` application, in one call: the index and
     the simplified term of those that are not the term of ``before`` at their index (the others,
     compared by z3's C functions, are never made Python objects). ``before``: the terms, or their
-    ids (:func:`_ids`: once for many calls)."""
+    ids (:func:`_ids`: once for many calls). ``pairs`` (constant, value): the terms with those
+    constants given those values, simplified -- a model of the values evaluated over the pack
+    without completion (the other constants stay), one pass where a substitution and a
+    simplification are two (the same terms)."""
     if pack is None:
         return []
-    out = z3.simplify(pack)
+    if pairs:
+        m = z3.Model(pack.ctx)
+        for c, v in pairs:
+            m.update_value(c, v)
+        out = m.eval(pack, model_completion=False)
+    else:
+        out = z3.simplify(pack)
     ctx = out.ctx
     ref, a = _pointer(ctx.ref()), _pointer(out.as_ast())
     if _W["nargs"](ref, a) != len(before):   # never: an uninterpreted function stays
@@ -1281,7 +1290,7 @@ class Checker:
                     by_name = self._choices_by_name[name] = {c.decl().name(): c for c in e.choices}
                 pairs = [(by_name[n], v) for n, v in witness]
                 k = len(e.guards)
-                for i, t in _simplified_changed(_substitute(pack, pairs) if pairs else pack, before):
+                for i, t in _simplified_changed(pack, before, pairs):
                     if i >= k:
                         values.append((others[i - k], self._compiled(t)))
                     elif guards is not None:
