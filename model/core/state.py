@@ -63,6 +63,10 @@ class StackState:
     ENGINE: ClassVar[Any] = None
     STATE_VERSION: ClassVar[int] = 1
     GAME: ClassVar[type[Game]] = Game
+    #: what the pending question's procedure said its actions were built from (model/core/stack.py,
+    #: "The ids a question hands over"): ``(pending, key, values)``, set by ``ask``/``roll``/
+    #: ``pick_chance`` beside the dict, never copied (a clone or a state read from JSON has none)
+    _hint: Any = None
 
     def __init__(self, d: dict, game: Game | None = None, history: list | None = None):
         """The state of dict ``d``, played under ``game`` (None: the Game of ``d``'s options and
@@ -123,6 +127,19 @@ class StackState:
             return None
         w = p["weights"]
         return list(p["actions"]), (None if w is None else list(w))
+
+    def action_hint(self) -> tuple[str | None, Any] | None:
+        """``(key, values)``: what the pending question's actions were built from, as its
+        procedure said (model/core/stack.py, "The ids a question hands over"): the actions begin
+        with ``{key: v}`` for each ``v`` of ``values`` (``values`` None: every action is such an
+        object; ``key`` None: the actions equal the constant list ``values``); None when it said
+        nothing, or the question it said it of is no longer the pending one. Not part of the
+        contract (model/core/game.py): an encoding's shortcut (model/core/encoding.py
+        ``ActionTable.hinted_ids``), which falls back to the actions' values without it."""
+        h = self._hint
+        if h is None or h[0] is not self.d["pending"]:
+            return None
+        return h[1], h[2]
 
     def apply(self, action: Any) -> None:
         """Apply one legal action or chance outcome; raises IllegalAction otherwise."""

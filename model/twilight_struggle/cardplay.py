@@ -330,7 +330,7 @@ def action_round():
                           do(_round_over), done()]),
         do(_take_card),
         choose(lambda st, f: f["side"], _use_options, "6.0",
-               lambda st, f: f"{f['side']}: play {_card_name(st, f)} how?", into="use"),
+               lambda st, f: f"{f['side']}: play {_card_name(st, f)} how?", into="use", key="use"),
         choose(lambda st, f: f["side"], [{"event": "before"}, {"event": "after"}], "5.2",
                lambda st, f: f"{f['side']}: the opponent's event of {_card_name(st, f)} before or after the operations?",
                into="order", when=opponent_event_triggered),
