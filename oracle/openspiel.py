@@ -39,8 +39,10 @@ What the binding gives, and how:
   the game's data only (``clone()`` of the model state); caches are not copied.
 
 * **Speed**: what a playout asks from Python (``current_player``, ``is_terminal``,
-  ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node
-  (the ids by table lookup, ``ActionTable.ids_of``) and kept until the next step; OpenSpiel's own
+  ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node,
+  and kept until the next step: the ids as the question handed them over where it did (the model
+  state's ``action_hint``, what its actions were built from: ``ActionTable.hinted_ids``,
+  model/core/stack.py; a die's pairs made once), else by table lookup (``ActionTable.ids_of``); OpenSpiel's own
   ``legal_actions()`` and ``is_chance_node()`` would cross into C++ and back, and still do for a
   C++ caller. Each answer is one Python frame: ``_apply_action`` reads the next node's player
   after the step (one look-up; not under ``max_steps``, where the cut needs the move number), and
