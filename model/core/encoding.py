@@ -247,9 +247,10 @@ class ActionTable:
         ``(key, values)``; the module docstring), or None: no hint, a key whose domain is not
         plain, a value outside it, or a list not as the hint says (the caller then takes
         :meth:`ids_of`, which names the action the table lacks). ``key`` None: ``actions``
-        equal the constant list ``values``, whose ids are computed once; ``values`` None: every
-        action is ``{key: v}``; else the actions begin with ``{key: v}`` for each ``v`` of
-        ``values``, the rest (a few) by value."""
+        equal the constant list ``values``, whose ids are computed once; ``values`` None: the
+        actions are ``{key: v}`` objects, up to a few others at the end (a pass), their values
+        read with one C pass; else the actions begin with ``{key: v}`` for each ``v`` of
+        ``values``; the rest, if any, by value."""
         if hint is None:
             return None
         key, values = hint
@@ -266,11 +267,21 @@ class ActionTable:
         sub = self._plain.get(key)
         if sub is None:
             return None
-        try:
-            if values is None:
+        if values is None:  # the actions' own values: each a one-key object {key: v} (their sizes sum to
+            # their number only when each holds ``key`` alone), or those up to the first that is not
+            try:
                 values = list(map(itemgetter(key), actions))
+            except (KeyError, TypeError):  # a scalar, or an object without ``key``
+                values = None
+            if values is None or sum(map(len, actions)) != len(actions):
+                values = []
+                for a in actions:
+                    if a.__class__ is not dict or len(a) != 1 or key not in a:
+                        break
+                    values.append(a[key])
+        try:
             ids = list(map(sub.get, values))
-        except (KeyError, TypeError):  # not an object of ``key``, or an unhashable value
+        except TypeError:  # an unhashable value
             return None
         n = len(ids)
         if n != len(actions):

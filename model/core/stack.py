@@ -13,8 +13,8 @@ imports them from either.
 **The ids a question hands over.** A procedure that builds its choices from a list of values
 (``[{"space": n} for n in left]``) may say so: ``ask(..., key="space", values=left)`` promises
 that the actions *begin* with ``{key: v}`` for each ``v`` of ``values``, in that order (the rest,
-a ``{"done": true}`` or a scalar, follow); ``key`` without ``values``, that every action is such
-an object; ``values`` without ``key``, that the actions equal that constant list (a die's faces,
+a ``{"done": true}`` or a scalar, follow); ``key`` without ``values``, that the actions are such
+objects but for a few at the end (a pass); ``values`` without ``key``, that the actions equal that constant list (a die's faces,
 a step's fixed options: the same object at every question). The promise is kept beside the state
 dict, never in it (``st._hint``, with the question it belongs to, by identity, so a question posed or
 replaced after it, a clone or a state read from JSON has none), and costs the procedure one

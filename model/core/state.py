@@ -131,8 +131,8 @@ class StackState:
     def action_hint(self) -> tuple[str | None, Any] | None:
         """``(key, values)``: what the pending question's actions were built from, as its
         procedure said (model/core/stack.py, "The ids a question hands over"): the actions begin
-        with ``{key: v}`` for each ``v`` of ``values`` (``values`` None: every action is such an
-        object; ``key`` None: the actions equal the constant list ``values``); None when it said
+        with ``{key: v}`` for each ``v`` of ``values`` (``values`` None: the actions are such
+        objects but for a few at the end; ``key`` None: the actions equal the constant list ``values``); None when it said
         nothing, or the question it said it of is no longer the pending one. Not part of the
         contract (model/core/game.py): an encoding's shortcut (model/core/encoding.py
         ``ActionTable.hinted_ids``), which falls back to the actions' values without it."""

@@ -118,8 +118,9 @@ def choose(player: str | StepFn, options: list | StepFn, rule: str | StepFn, pro
     after the options (so they may read what ``options`` left in the frame); a prompt with
     ``{local}`` is filled from the frame. ``when``: the question is posed only if
     ``when(st, frame)`` holds; if not, ``frame[into]`` is None and the procedure goes on.
-    ``key``: every option is the one-key object ``{key: value}`` (the question hands its ids
-    over so: model/core/stack.py); a fixed list is handed over as the constant it is."""
+    ``key``: the options are one-key objects ``{key: value}`` but for a few at the end (a pass):
+    the question hands its ids over so (model/core/stack.py); a fixed list is handed over as the
+    constant it is."""
     return Step("choose", name or into, cite, player=player, options=options, rule=rule,
                 prompt=prompt, into=into, when=when, key=key)
 
