@@ -81,7 +81,15 @@ def ask_values(st, player: str, key: str, values: Any, rule: str, prompt: str, q
     once), in that order, handing the ids over as built (the module docstring)."""
     if values.__class__ is not list:
         values = list(values)
-    ask(st, player, [{key: v} for v in values], rule, prompt, question, key, values)
+    if not values:
+        raise RuntimeError(f"dead end: {prompt} ({rule}) offers no action")
+    # ``ask``'s body, a frame less (a question posed at most steps)
+    p = st.d["pending"] = {"player": player, "actions": [{key: v} for v in values], "rule": rule,
+                           "prompt": prompt, "question": question or question_id(st)}
+    st._hint = (p, key, values)
+    hook = st.ENGINE.on_ask
+    if hook is not None:
+        hook(st)
 
 
 def answer(st, action: Any) -> None:

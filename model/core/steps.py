@@ -415,8 +415,12 @@ def _make(proc: str, ins: _Ins, label: str, nxt: int, nxt_label: str | None, res
                 def options(st, f):
                     return list(fixed_options)
 
-            def pose(st, f):
-                ask(st, player(st, f), options(st, f), rule(st, f), prompt(st, f), key=key, values=constant)
+            if key is None and constant is None:
+                def pose(st, f):
+                    ask(st, player(st, f), options(st, f), rule(st, f), prompt(st, f))
+            else:
+                def pose(st, f):
+                    ask(st, player(st, f), options(st, f), rule(st, f), prompt(st, f), None, key, constant)
         elif k == "roll":
             def pose(st, f):
                 roll_die(st, rule(st, f), prompt(st, f))
@@ -425,7 +429,7 @@ def _make(proc: str, ins: _Ins, label: str, nxt: int, nxt_label: str | None, res
 
             def pose(st, f):
                 pick_chance(st, outcomes(st, f), None if weights is None else weights(st, f), rule(st, f),
-                            prompt(st, f), gap=gap, key=key)
+                            prompt(st, f), gap, None, key)
         die = k == "roll"
         when = a.get("when")
 
