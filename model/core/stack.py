@@ -14,11 +14,12 @@ imports them from either.
 (``[{"space": n} for n in left]``) may say so: ``ask(..., key="space", values=left)`` promises
 that the actions *begin* with ``{key: v}`` for each ``v`` of ``values``, in that order (the rest,
 a ``{"done": true}`` or a scalar, follow); ``key`` without ``values``, that the actions are such
-objects but for a few at the end (a pass); ``values`` without ``key``, that the actions equal that constant list (a die's faces,
-a step's fixed options: the same object at every question). The promise is kept beside the state
-dict, never in it (``st._hint``, with the question it belongs to, by identity, so a question posed or
-replaced after it, a clone or a state read from JSON has none), and costs the procedure one
-assignment: an encoding reads it only when asked (model/core/encoding.py ``ActionTable.hinted_ids``,
+objects but for a few at the end (a pass). The promise is kept beside the state dict, never in it
+(``st._hint``, with the question it belongs to, by identity, so a question posed or replaced after
+it, a clone or a state read from JSON has none), and costs the procedure one assignment. A
+question whose actions are a constant list (:data:`DIE`, a step's fixed options: registered by
+:func:`constant`, offered as that very list) says nothing and costs nothing: the list is known by
+its identity when asked. Either way an encoding reads it only when asked: an encoding reads it only when asked (model/core/encoding.py ``ActionTable.hinted_ids``,
 the ids of a node without a look-up per action object; tests/oracle/test_encoding.py holds them
 equal to the actions' own ids over random games).
 
@@ -29,6 +30,18 @@ from __future__ import annotations
 from typing import Any
 
 DIE = [{"die": n} for n in range(1, 7)]
+
+#: The constant lists of actions a question offers as they are (never changed): :data:`DIE` and
+#: the fixed options of a step (model/core/steps.py ``choose``), by identity (:func:`constant`)
+CONSTANTS: dict[int, list] = {id(DIE): DIE}
+
+
+def constant(actions: list) -> list:
+    """Register ``actions`` as a constant list of actions (:data:`CONSTANTS`: a question offering
+    this very list hands its ids over as the constant's, the module docstring); returns it. The
+    list must never change: it is the ``pending`` actions of every question that offers it."""
+    CONSTANTS[id(actions)] = actions
+    return actions
 
 
 def push(st, proc: str, **local: Any) -> dict:
@@ -101,10 +114,9 @@ def answer(st, action: Any) -> None:
 
 def roll(st, rule: str, prompt: str, question: str | None = None) -> None:
     """Pose a chance node: one six-sided die, each face 1/6 (its outcomes the constant
-    :data:`DIE`, handed over as such: the module docstring)."""
-    p = st.d["pending"] = {"player": "chance", "actions": DIE, "weights": None, "rule": rule, "prompt": prompt,
-                           "question": question or question_id(st)}
-    st._hint = (p, None, DIE)
+    :data:`DIE`, which hands its ids over as such: the module docstring)."""
+    st.d["pending"] = {"player": "chance", "actions": DIE, "weights": None, "rule": rule, "prompt": prompt,
+                       "question": question or question_id(st)}
 
 
 def pick_chance(st, outcomes: list, weights: list[int] | None, rule: str, prompt: str,

@@ -59,7 +59,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Iterable
 
-from cdg_oracle.model.core.stack import ask, pick_chance, pop, push
+from cdg_oracle.model.core.stack import ask, constant, pick_chance, pop, push
 from cdg_oracle.model.core.stack import roll as roll_die
 
 #: Instructions one handler call may run without a question, a child or a pause: beyond it a
@@ -407,20 +407,20 @@ def _make(proc: str, ins: _Ins, label: str, nxt: int, nxt_label: str | None, res
         rule, prompt = _value(a["rule"]), _value(a["prompt"])
         if k == "choose":
             player, options = _value(a["player"]), a["options"]
-            key, constant = a.get("key"), None
-            if not callable(options):  # a fixed list: handed over as the constant it is
-                fixed_options = constant = list(options)
+            key = a.get("key")
+            if not callable(options):  # a fixed list: offered as the constant it is (stack.constant)
+                fixed_options = constant(list(options))
                 key = None
 
                 def options(st, f):
-                    return list(fixed_options)
+                    return fixed_options
 
-            if key is None and constant is None:
+            if key is None:
                 def pose(st, f):
                     ask(st, player(st, f), options(st, f), rule(st, f), prompt(st, f))
             else:
                 def pose(st, f):
-                    ask(st, player(st, f), options(st, f), rule(st, f), prompt(st, f), None, key, constant)
+                    ask(st, player(st, f), options(st, f), rule(st, f), prompt(st, f), None, key)
         elif k == "roll":
             def pose(st, f):
                 roll_die(st, rule(st, f), prompt(st, f))
