@@ -16,12 +16,13 @@ that the actions *begin* with ``{key: v}`` for each ``v`` of ``values``, in that
 a ``{"done": true}`` or a scalar, follow); ``key`` without ``values``, that the actions are such
 objects but for a few at the end (a pass). The promise is kept beside the state dict, never in it
 (``st._hint``, with the question it belongs to, by identity, so a question posed or replaced after
-it, a clone or a state read from JSON has none), and costs the procedure one assignment. A
-question whose actions are a constant list (:data:`DIE`, a step's fixed options: registered by
-:func:`constant`, offered as that very list) says nothing and costs nothing: the list is known by
-its identity when asked. Either way an encoding reads it only when asked: an encoding reads it only when asked (model/core/encoding.py ``ActionTable.hinted_ids``,
-the ids of a node without a look-up per action object; tests/oracle/test_encoding.py holds them
-equal to the actions' own ids over random games).
+it and a clone have none; a state read from JSON has what its question, posed again, says), and
+costs the procedure one assignment. A question whose actions are a constant list (:data:`DIE`, a
+step's fixed options: registered by :func:`constant`, offered as that very list) says nothing and
+costs nothing: the list is known by its identity. Either way an encoding reads it only when asked
+(model/core/encoding.py ``ActionTable.hinted_ids``: the ids of a node without a look-up per
+action object; tests/oracle/test_encoding.py holds them equal to the actions' own ids over random
+games).
 
 This module knows no game.
 """

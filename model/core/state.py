@@ -66,7 +66,7 @@ class StackState:
     GAME: ClassVar[type[Game]] = Game
     #: what the pending question's procedure said its actions were built from (model/core/stack.py,
     #: "The ids a question hands over"): ``(pending, key, values)``, set by ``ask``/``ask_values``/
-    #: ``pick_chance`` beside the dict, never copied (a clone or a state read from JSON has none)
+    #: ``pick_chance`` beside the dict, never copied (a clone has none)
     _hint: Any = None
 
     def __init__(self, d: dict, game: Game | None = None, history: list | None = None):
