@@ -24,7 +24,10 @@ cost of a step (``dispatch``) is OpenSpiel's own for the same nodes, which no bi
 Python can remove: ``apply_action``'s history and its two calls back into Python (the player, the
 step), the calls themselves. ``floor ratio`` = (native + dispatch) / native, the least ratio such
 a binding can show; ``binding`` = OpenSpiel's cost less native and dispatch, the binding's own
-work (the ids, the sorted lists, the floats, the kept answers).
+work (the ids, the sorted lists, the floats, the kept answers). The model's side of the ids (a
+question saying what its actions were built from, model/core/stack.py: an assignment at each
+question it poses) is in native's figure as well as OpenSpiel's: ``--only native`` before and
+after such a change shows what it costs the model itself (docs/openspiel.md, the sixth round).
 
 **The apply floor.** The floor game played once more with the model inside: its
 ``_apply_action`` also runs the model's ``apply`` of the recorded action, inside OpenSpiel's call

@@ -39,8 +39,10 @@ What the binding gives, and how:
   the game's data only (``clone()`` of the model state); caches are not copied.
 
 * **Speed**: what a playout asks from Python (``current_player``, ``is_terminal``,
-  ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node
-  (the ids by table lookup, ``ActionTable.ids_of``) and kept until the next step; OpenSpiel's own
+  ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node,
+  and kept until the next step: the ids as the question handed them over where it did (the model
+  state's ``action_hint``, what its actions were built from: ``ActionTable.hinted_ids``,
+  model/core/stack.py; a die's pairs made once), else by table lookup (``ActionTable.ids_of``); OpenSpiel's own
   ``legal_actions()`` and ``is_chance_node()`` would cross into C++ and back, and still do for a
   C++ caller. Each answer is one Python frame: ``_apply_action`` reads the next node's player
   after the step (one look-up; not under ``max_steps``, where the cut needs the move number), and
@@ -169,6 +171,12 @@ class _Spec:
         #: the state reads a chance node's outcomes with integer weights (StackState's
         #: ``chance_distribution``), not only as Fractions (the contract's ``chance_outcomes``)
         self.distribution = callable(getattr(spec.state_class, "chance_distribution", None))
+        #: the state says what its question's actions were built from (StackState's
+        #: ``action_hint``, model/core/stack.py): the ids without a look-up per action object
+        self.hinted = callable(getattr(spec.state_class, "action_hint", None))
+        #: the ``(id, probability)`` pairs of an equally likely constant node (a die), by the
+        #: identity of its sorted ids (the table's own list, kept there: ``hinted_ids``)
+        self.constant_pairs: dict = {}
         #: the answers of the option lists and the small chance nodes met, by their ``marshal``
         #: text (:func:`_key`): a menu recurs (the operations, a card's uses, a die's faces)
         self.known: dict = {}
@@ -299,12 +307,20 @@ def _key(value: Any) -> bytes | None:
 
 def _decision(m: "_Model") -> tuple:
     """A decision's answer, computed once per node: ``(the legal ids sorted without repeats, the
-    ids in the model's order, the model's actions)``; the ids of an option list met before are
-    read from ``_Spec.known`` by the list's :func:`_key` (the model's actions are this node's
-    own)."""
+    ids in the model's order, the model's actions)``. The ids as the question handed them over
+    (``ActionTable.hinted_ids`` of the state's ``action_hint``: what its actions were built from,
+    model/core/stack.py) when it did; else those of an option list met before, read from
+    ``_Spec.known`` by the list's :func:`_key` (the model's actions are this node's own); else
+    by value (``ActionTable.ids_of``)."""
     sp = m.sp
     st = m._st  # the model state (``_Model.st`` without its property call, once it is made)
-    actions = (st if st is not None else m.st).legal_actions()
+    if st is None:
+        st = m.st
+    actions = st.legal_actions()
+    if sp.hinted:
+        got = sp.table.hinted_ids(st.action_hint(), actions)
+        if got is not None:
+            return got[1], got[0], actions
     key = got = None
     if len(actions) <= KNOWN_ACTIONS:
         try:  # _key inline
@@ -339,6 +355,21 @@ def _outcomes(m: "_Model") -> tuple | None:
         if got is None:
             return None
         actions, weights = got
+        if sp.hinted:  # the ids as the node handed them over (a die's constant faces)
+            hint = st.action_hint()
+            hinted = table.hinted_ids(hint, actions) if hint is not None else None
+            if hinted is not None:
+                ids, ordered = hinted
+                if weights is None and len(ordered) == len(ids):  # no outcome offered twice
+                    if hint[0] is None:  # a constant node: its pairs made once
+                        pairs = sp.constant_pairs.get(id(ordered))
+                        if pairs is None or pairs[0] is not ordered:
+                            pairs = sp.constant_pairs[id(ordered)] = (ordered, list(zip(ordered, repeat(1 / len(ids)))))
+                        return pairs[1], ids, actions
+                    return list(zip(ordered, repeat(1 / len(ids)))), ids, actions
+                total = sum(weights)
+                if all(type(x) is int for x in weights) and type(total) is int and total > 0:
+                    return sorted(zip(ids, [x / total for x in weights])), ids, actions
         if len(actions) <= KNOWN_OUTCOMES:  # a small node met before (a die): its answer kept
             key = _key((actions, weights))
             known = sp.known_chance.get(key) if key is not None else None

@@ -37,6 +37,18 @@ list the outcomes were built from, and :meth:`ActionTable.chance_ids` gives the 
 id ``offset - lo + n``), one pass over plain integers instead of a look-up per outcome object.
 The hook is the game's promise; tests/oracle/test_encoding.py checks it against the outcomes'
 own ids at every chance node of its random games.
+
+Any question may hand its ids over the same way, through the core's step helpers rather than a
+game's hook (model/core/stack.py, "The ids a question hands over"): the procedure that poses it
+says what its actions were built from (``ask(..., key="space", values=left)``: the actions begin
+with ``{"space": n}`` for each ``n`` of ``left``; a die's constant faces), the state keeps it
+beside its dict (``StackState.action_hint``), and :meth:`ActionTable.hinted_ids` turns it into
+ids: a constant list's once (kept by the list's identity), a key's values by one look-up in the
+key's domain (a C ``map`` over the values, no check of each action object's keys and types).
+Every id it gives is the one :meth:`ActionTable.action_id` gives the same action (the promise;
+tests/oracle/test_encoding.py compares them at every node of its random games); without a
+promise, or for a key whose domain holds two values Python takes as equal (``1`` and ``True``),
+the caller takes :meth:`ActionTable.ids_of`.
 """
 from __future__ import annotations
 
@@ -140,6 +152,22 @@ class ActionTable:
                     hi = v
                 self._runs[keys[0]] = (dom[0], hi, offset - dom[0])
         self._ids: dict = {}  # an action's items with their types (a scalar: its type and value) -> id
+        #: the one-key shapes whose domain holds no two values Python takes as equal (``1`` and
+        #: ``True``, ``1`` and ``1.0``): key -> {value: id}, what :meth:`hinted_ids` maps a
+        #: question's values through
+        self._plain: dict = {}
+        for offset, keys, names, _ in self.blocks:
+            dom = decl.domains[names[0]]
+            if len(keys) == 1:
+                try:
+                    plain = len(set(dom)) == len(dom)
+                except TypeError:  # an unhashable value (none of a table's domains today)
+                    plain = False
+                if plain:
+                    self._plain[keys[0]] = {v: offset + i for i, v in enumerate(dom)}
+        #: the constant lists handed over (:meth:`hinted_ids`): id(list) -> (the list, its ids,
+        #: the ids sorted without repeats), the list kept so that its id is never another's
+        self._constants: dict = {}
 
     def __len__(self) -> int:
         return self.size
@@ -212,6 +240,57 @@ class ActionTable:
                             got = None
             out.append(got if got is not None else find(a))
         return out
+
+    def hinted_ids(self, hint: tuple | None, actions: list) -> tuple[list[int], list[int]] | None:
+        """The ids of ``actions`` in their order and the same ids sorted without repeats, from
+        what the question said they were built from (``hint``: the state's ``action_hint()``,
+        ``(key, values)``; the module docstring), or None: no hint, a key whose domain is not
+        plain, a value outside it, or a list not as the hint says (the caller then takes
+        :meth:`ids_of`, which names the action the table lacks). ``key`` None: ``actions``
+        equal the constant list ``values``, whose ids are computed once; ``values`` None: the
+        actions are ``{key: v}`` objects, up to a few others at the end (a pass), their values
+        read with one C pass; else the actions begin with ``{key: v}`` for each ``v`` of
+        ``values``; the rest, if any, by value."""
+        if hint is None:
+            return None
+        key, values = hint
+        if key is None:
+            got = self._constants.get(id(values))
+            if got is None or got[0] is not values:
+                ids = self.ids_of(values)
+                got = (values, ids, None if None in ids else sorted(set(ids)))
+                if len(self._constants) < 10_000:
+                    self._constants[id(values)] = got
+            if got[2] is None or len(got[1]) != len(actions):
+                return None
+            return got[1], got[2]
+        sub = self._plain.get(key)
+        if sub is None:
+            return None
+        if values is None:  # the actions' own values: each a one-key object {key: v} (their sizes sum to
+            # their number only when each holds ``key`` alone), or those up to the first that is not
+            try:
+                values = list(map(itemgetter(key), actions))
+            except (KeyError, TypeError):  # a scalar, or an object without ``key``
+                values = None
+            if values is None or sum(map(len, actions)) != len(actions):
+                values = []
+                for a in actions:
+                    if a.__class__ is not dict or len(a) != 1 or key not in a:
+                        break
+                    values.append(a[key])
+        try:
+            ids = list(map(sub.get, values))
+        except TypeError:  # an unhashable value
+            return None
+        n = len(ids)
+        if n != len(actions):
+            if n > len(actions):
+                return None
+            ids += self.ids_of(actions[n:])
+        if None in ids:
+            return None
+        return ids, sorted(set(ids))
 
     def chance_ids(self, st: Any) -> list[int] | None:
         """The ids of ``st``'s chance outcomes in their order, from the game's ``chance_numbers``

@@ -55,7 +55,7 @@ from typing import Any, Callable
 
 from cdg_oracle.model.core.errors import DataError
 from cdg_oracle.model.core.stack import (  # noqa: F401  (the step helpers, re-exported for the games)
-    DIE, answer, ask, cite, pick_chance, pop, push, question_id, roll)
+    DIE, answer, ask, ask_values, cite, pick_chance, pop, push, question_id, roll)
 from cdg_oracle.model.core.state import copy_json
 from cdg_oracle.model.core.steps import compile_procedure
 

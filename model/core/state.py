@@ -37,6 +37,7 @@ from typing import Any, ClassVar
 from cdg_oracle.model.core.errors import DataError, IllegalAction
 from cdg_oracle.model.core.game import CHANCE, TERMINAL, Game
 from cdg_oracle.model.core.information import HISTORY, check_side, entry, history_json, read_history, record_sightings
+from cdg_oracle.model.core.stack import CONSTANTS
 
 
 def copy_json(v: Any) -> Any:
@@ -63,6 +64,10 @@ class StackState:
     ENGINE: ClassVar[Any] = None
     STATE_VERSION: ClassVar[int] = 1
     GAME: ClassVar[type[Game]] = Game
+    #: what the pending question's procedure said its actions were built from (model/core/stack.py,
+    #: "The ids a question hands over"): ``(pending, key, values)``, set by ``ask``/``ask_values``/
+    #: ``pick_chance`` beside the dict, never copied (a clone has none)
+    _hint: Any = None
 
     def __init__(self, d: dict, game: Game | None = None, history: list | None = None):
         """The state of dict ``d``, played under ``game`` (None: the Game of ``d``'s options and
@@ -123,6 +128,25 @@ class StackState:
             return None
         w = p["weights"]
         return list(p["actions"]), (None if w is None else list(w))
+
+    def action_hint(self) -> tuple[str | None, Any] | None:
+        """``(key, values)``: what the pending question's actions were built from, as its
+        procedure said (model/core/stack.py, "The ids a question hands over"): the actions begin
+        with ``{key: v}`` for each ``v`` of ``values`` (``values`` None: the actions are such
+        objects but for a few at the end; ``key`` None: the actions are the constant list
+        ``values``, stack.constant, known by its identity); None when it said nothing, or the
+        question it said it of is no longer the pending one. Not part of the
+        contract (model/core/game.py): an encoding's shortcut (model/core/encoding.py
+        ``ActionTable.hinted_ids``), which falls back to the actions' values without it."""
+        p = self.d["pending"]
+        h = self._hint
+        if h is not None and h[0] is p:
+            return h[1], h[2]
+        if p is not None:  # a constant list of actions, by its identity (stack.constant)
+            actions = p["actions"]
+            if CONSTANTS.get(id(actions)) is actions:
+                return None, actions
+        return None
 
     def apply(self, action: Any) -> None:
         """Apply one legal action or chance outcome; raises IllegalAction otherwise."""

@@ -59,7 +59,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Iterable
 
-from cdg_oracle.model.core.stack import ask, pick_chance, pop, push
+from cdg_oracle.model.core.stack import ask, constant, pick_chance, pop, push
 from cdg_oracle.model.core.stack import roll as roll_die
 
 #: Instructions one handler call may run without a question, a child or a pause: beyond it a
@@ -112,14 +112,17 @@ def call(proc: str | Callable[[Any, dict], str], *, cite: Any = None, name: str 
 
 def choose(player: str | StepFn, options: list | StepFn, rule: str | StepFn, prompt: str | StepFn, *,
            into: str | None = None, when: StepFn | None = None, cite: Any = None,
-           name: str | None = None) -> Step:
+           name: str | None = None, key: str | None = None) -> Step:
     """Ask ``player`` to choose among ``options(st, frame)`` (or a fixed list); the answer goes
     into ``frame[into]``. ``player``, ``rule`` and ``prompt``: a value or a function, computed
     after the options (so they may read what ``options`` left in the frame); a prompt with
     ``{local}`` is filled from the frame. ``when``: the question is posed only if
-    ``when(st, frame)`` holds; if not, ``frame[into]`` is None and the procedure goes on."""
+    ``when(st, frame)`` holds; if not, ``frame[into]`` is None and the procedure goes on.
+    ``key``: the options are one-key objects ``{key: value}`` but for a few at the end (a pass):
+    the question hands its ids over so (model/core/stack.py); a fixed list is handed over as the
+    constant it is."""
     return Step("choose", name or into, cite, player=player, options=options, rule=rule,
-                prompt=prompt, into=into, when=when)
+                prompt=prompt, into=into, when=when, key=key)
 
 
 def roll(rule: str | StepFn, prompt: str | StepFn, *, into: str | None = None, cite: Any = None,
@@ -130,11 +133,12 @@ def roll(rule: str | StepFn, prompt: str | StepFn, *, into: str | None = None, c
 
 def pick(outcomes: StepFn, rule: str | StepFn, prompt: str | StepFn, *, into: str | None = None,
          weights: StepFn | None = None, gap: str | None = None, cite: Any = None,
-         name: str | None = None) -> Step:
+         name: str | None = None, key: str | None = None) -> Step:
     """A chance node over ``outcomes(st, frame)`` (uniform, or by ``weights(st, frame)``); the
-    outcome goes into ``frame[into]``. ``gap``: the node stands in for a table no source gives."""
+    outcome goes into ``frame[into]``. ``gap``: the node stands in for a table no source gives.
+    ``key``: every outcome is the one-key object ``{key: value}`` (model/core/stack.py)."""
     return Step("pick", name or into, cite, outcomes=outcomes, rule=rule, prompt=prompt,
-                into=into, weights=weights, gap=gap)
+                into=into, weights=weights, gap=gap, key=key)
 
 
 def if_(pred: StepFn, then: list, else_: list = (), *, cite: Any = None,
@@ -403,23 +407,29 @@ def _make(proc: str, ins: _Ins, label: str, nxt: int, nxt_label: str | None, res
         rule, prompt = _value(a["rule"]), _value(a["prompt"])
         if k == "choose":
             player, options = _value(a["player"]), a["options"]
-            if not callable(options):
-                fixed_options = list(options)
+            key = a.get("key")
+            if not callable(options):  # a fixed list: offered as the constant it is (stack.constant)
+                fixed_options = constant(list(options))
+                key = None
 
                 def options(st, f):
-                    return list(fixed_options)
+                    return fixed_options
 
-            def pose(st, f):
-                ask(st, player(st, f), options(st, f), rule(st, f), prompt(st, f))
+            if key is None:
+                def pose(st, f):
+                    ask(st, player(st, f), options(st, f), rule(st, f), prompt(st, f))
+            else:
+                def pose(st, f):
+                    ask(st, player(st, f), options(st, f), rule(st, f), prompt(st, f), None, key)
         elif k == "roll":
             def pose(st, f):
                 roll_die(st, rule(st, f), prompt(st, f))
         else:
-            outcomes, weights, gap = a["outcomes"], a["weights"], a["gap"]
+            outcomes, weights, gap, key = a["outcomes"], a["weights"], a["gap"], a.get("key")
 
             def pose(st, f):
                 pick_chance(st, outcomes(st, f), None if weights is None else weights(st, f), rule(st, f),
-                            prompt(st, f), gap=gap)
+                            prompt(st, f), gap, None, key)
         die = k == "roll"
         when = a.get("when")
 

@@ -206,7 +206,8 @@ def choose_space(st, f: dict, allowed: Callable[[str], bool], rule: str, prompt:
     sas = special_activity_choices(st) if key == "spaces" and d["options"]["special_activity_timing"] == "series" \
         else []
     f["pc"] = "space"
-    ask(st, t["faction"], options + sas, rule, prompt + (" (or a Special Activity now)" if sas else ""))
+    ask(st, t["faction"], options + sas, rule, prompt + (" (or a Special Activity now)" if sas else ""),
+        key="space", values=left)
     if sas:
         d["pending"]["gap"] = "sa_timing"  # before or during: the series' rule, not the aid's
     return True

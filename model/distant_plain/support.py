@@ -136,7 +136,8 @@ def civic_action(st, f, a) -> None:
         options = [n for n in civic_action_spaces(st) if civic_action_decider(st, f, n) == faction]
         if options:
             ask(st, faction, [{"space": n} for n in options] + [{"done": True}], "propaganda.support.civic_action",
-                f"{faction}: Civic Action (3 Government Resources each; {d['resources']['Government']} left)")
+                f"{faction}: Civic Action (3 Government Resources each; {d['resources']['Government']} left)",
+                key="space", values=options)
             return
         f["deciders"].pop(0)
     pop(st)
@@ -203,4 +204,4 @@ def sharia(st, f, a) -> None:
         return
     f["pc"] = "choose"
     ask(st, "Taliban", [{"space": n} for n in options] + [{"done": True}], "propaganda.support.sharia",
-        f"Taliban: Sharia (1 Resource each; {d['resources']['Taliban']} left)")
+        f"Taliban: Sharia (1 Resource each; {d['resources']['Taliban']} left)", key="space", values=options)

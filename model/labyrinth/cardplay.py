@@ -217,7 +217,7 @@ def play_card():
     side = var("side")
     return [
         do(take_the_card),
-        choose(side, use_options, "5.2.2.1", use_prompt, into="use", when=use_is_free),
+        choose(side, use_options, "5.2.2.1", use_prompt, into="use", when=use_is_free, key="use"),
         if_(for_event, [do(play_the_event)], else_=[
             if_(for_reserves, [do(add_to_reserves)], else_=[
                 do(card_value),
@@ -228,7 +228,7 @@ def play_card():
                 choose(side, [{"event": "first"}, {"event": "after"}], "6.3.2.1", order_prompt,
                        into="order", when=triggers_event),
                 if_(event_first, [do(event_before_operation)], else_=[do(keep_event_for_after)]),
-                choose(side, operations, "6.3.1", op_prompt, into="op", when=op_is_free),
+                choose(side, operations, "6.3.1", op_prompt, into="op", when=op_is_free, key="op"),
                 do(start_operation),
                 if_(event_still_after, [do(event_after_operation)]),
             ]),

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from cdg_oracle.model.core.engine import (  # noqa: F401  (the step helpers, re-exported)
-    DIE, Engine, answer, ask, cite, pick_chance, pop, push, roll,
+    DIE, Engine, answer, ask, ask_values, cite, pick_chance, pop, push, roll,
 )
 
 ENGINE = Engine("labyrinth")

@@ -201,7 +201,8 @@ def jihadist_phase():
     return [
         repeat([
             if_(jihadist_phase_is_over, [do(lapse_second_card), done()]),
-            choose("Jihadist", jihadist_options, jihadist_rule, jihadist_prompt, into="choice", name="choose"),
+            choose("Jihadist", jihadist_options, jihadist_rule, jihadist_prompt, into="choice", name="choose",
+                   key="card"),
             if_(passes, [do(lapse_second_card), done()]),
             if_(removes_cadre, [do(remove_cadre)], else_=[
                 if_(plays_at_random, [
@@ -312,7 +313,8 @@ def us_phase():
     return [
         do(begin_us_card_play),
         while_(us_may_play, [
-            choose("US", us_options, us_rule, "US Action Phase: play a card", into="choice", name="choose"),
+            choose("US", us_options, us_rule, "US Action Phase: play a card", into="choice", name="choose",
+                   key="card"),
             if_(holds, [do(hold_final_card), done()]),
             if_(discards, [do(discard_final_card), do(put_away_discard), done()]),
             do(play_us_card),

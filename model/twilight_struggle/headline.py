@@ -133,7 +133,7 @@ def headline():
         for_each(choosing_order, "side", [
             do(_none_offerable),
             choose(lambda st, f: f["side"], headline_options, "4.5", lambda st, f: f"{f['side']}: choose a headline card",
-                   into="card", when=lambda st, f: bool(headline_options(st, f))),
+                   into="card", when=lambda st, f: bool(headline_options(st, f)), key="card"),
             do(_chosen),
         ]),
         do(_reveal),

@@ -115,7 +115,7 @@ def setup():
         for_each(_free_placements, "placement", [
             choose(lambda st, f: f["placement"][0], _placement_options, _placement_rule,
                    lambda st, f: f"{f['placement'][0]}: place 1 influence in {f['placement'][1]} (set-up)",
-                   into="where"),
+                   into="where", key="country"),
             do(_place),
         ]),
     ]

@@ -131,7 +131,7 @@ def deal():
     return [
         repeat([
             do(_side_to_deal),
-            pick(_deck_cards, "4.5", _dealt_prompt, into="card", name="drawn"),
+            pick(_deck_cards, "4.5", _dealt_prompt, into="card", name="drawn", key="card"),
             do(_take_card),
         ]),
     ]

@@ -74,6 +74,13 @@ def check_game(table: ActionTable, st, rng: random.Random) -> list[str]:
             given = table.chance_ids(st)  # the game's own ids of a draw (its ``chance_numbers``)
             if given is not None and given != table.ids_of(actions):
                 bad.append(f"chance_numbers' ids {given} are not the outcomes' ids at {st.d['pending'].get('question')}")
+        hint = st.action_hint()  # what the question said its actions were built from (model/core/stack.py)
+        if hint is not None:
+            given = table.hinted_ids(hint, st.legal_actions())
+            want = [table.find(a) for a in actions]
+            if given is None or given[0] != want or given[1] != sorted(set(want)):
+                bad.append(f"the ids handed over {given and given[0]} are not the actions' ids {want} "
+                           f"at {st.d['pending'].get('question')}")
         st.apply(action)
         steps += 1
     return sorted(set(bad))
@@ -158,6 +165,42 @@ def test_labyrinth_draw_ids_are_the_outcomes_ids():
             decl.chance_numbers(s))))
     new = spec.new_state(spec.default_scenario, spec.lengths[0], None, None)
     assert any("chance_numbers' ids" in b for b in check_game(off_by_one, new, random.Random(0)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_questions_hand_their_ids_over(game):
+    """model/core/stack.py, "The ids a question hands over": most nodes of a random game say what
+    their actions were built from (a die's constant faces, ``ask_values``, a step's ``key``), the
+    ids ``hinted_ids`` gives are the actions' own (``action_id``) in their order, and sorted without
+    repeats; a clone hands nothing over (the promise is the question's, by identity), a state read
+    from JSON only what its question, posed again, says; a table whose ids handed over are off by
+    one is reported by the check."""
+    spec = registry.get(game)
+    table = spec.action_table()
+    st = spec.new_state(spec.default_scenario or spec.scenarios()[0], spec.lengths[0], None, None)
+    rng = random.Random(5)
+    nodes = hinted = 0
+    while not st.is_terminal() and nodes < 400:
+        acts = st.legal_actions()
+        got = table.hinted_ids(st.action_hint(), acts)
+        nodes += 1
+        if got is not None:
+            hinted += 1
+            ids = [table.action_id(a) for a in acts]
+            assert got == (ids, sorted(set(ids))), st.d["pending"]["question"]
+            assert st.clone().action_hint() is None  # a copy of the question: no promise
+            read = type(st).from_json(st.to_json())  # its question posed again: the same ids, if any
+            assert read.action_hint() is None or table.hinted_ids(read.action_hint(), read.legal_actions()) == got
+        st.apply(acts[rng.randrange(len(acts))])
+    assert hinted > nodes // 3, (hinted, nodes)
+
+    class OffByOne(ActionTable):
+        def hinted_ids(self, hint, actions):
+            got = super().hinted_ids(hint, actions)
+            return got and ([i + 1 for i in got[0]], got[1])
+
+    new = spec.new_state(spec.default_scenario or spec.scenarios()[0], spec.lengths[0], None, None)
+    assert any("the ids handed over" in b for b in check_game(OffByOne(table.decl), new, random.Random(0)))
 
 
 @pytest.mark.parametrize("game", GAMES)

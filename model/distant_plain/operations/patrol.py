@@ -193,7 +193,7 @@ def join_cost(st) -> int:
 def ask_free_assault(st, faction: str, locs: list[str]) -> None:
     """Ask for the free Assault's LoC among ``locs`` (free_assault_locs), or none."""
     ask(st, faction, [{"assault": n} for n in locs] + [{"assault": None}], RULE[faction],
-        f"{faction}: Patrol: a free Assault in 1 LoC?")
+        f"{faction}: Patrol: a free Assault in 1 LoC?", key="assault", values=locs)
 
 
 def ask_govt_joins(st, name: str) -> None:

@@ -17,7 +17,7 @@ else (a space's question is asked again at "start", activities.activity).
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.core.engine import ask, cite, pop, roll
+from cdg_oracle.model.core.engine import ask, ask_values, cite, pop, roll
 from cdg_oracle.model.distant_plain import removal
 from cdg_oracle.model.distant_plain.activities import activity, any_space_left, choose_space
 from cdg_oracle.model.distant_plain.control import control_of, shift_islamabad_in
@@ -100,7 +100,7 @@ def _ask_surge_roll(st, rule: str) -> None:
 
 
 def _ask_surge_split(st, rule: str, die: int) -> None:
-    ask(st, "Coalition", [{"aid": k} for k in range(die + 1)], rule,
+    ask_values(st, "Coalition", "aid", range(die + 1), rule,
         f"Coalition: Surge: how much of the {die} to Aid (the rest to the Warlords' Resources)?")
 
 

@@ -28,7 +28,7 @@ from cdg_oracle.model.core.choosers import pick_uniform
 from cdg_oracle.model.core.citations import implements
 from cdg_oracle.model.labyrinth.action_log import recent
 from cdg_oracle.model.labyrinth.countries import cells, counted_cells, is_regime_change, is_tested, troops
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.engine import ask, ask_values, cite, pop, procedure, push, roll
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import (
     place_cells, push_draw, push_random_cards, push_remove_cell, shift_alignment, site_tested, worsen_governance,
@@ -339,7 +339,7 @@ def amerithrax(st, f, a) -> None:
             pick_uniform(st, options, "card 59",
                          "Amerithrax: which of the equal highest-value US-associated cards is discarded", key="card")
             return
-        ask(st, "US", [{"card": n} for n in options], "card 59",
+        ask_values(st, "US", "card", options, "card 59",
             "Amerithrax: discard your highest-value US-associated card")
         return
     st.d["hands"]["US"].remove(a["card"])

@@ -17,7 +17,7 @@ from __future__ import annotations
 from cdg_oracle.model.labyrinth.action_log import record
 from cdg_oracle.model.labyrinth.countries import SADR, WORSE, cells, is_regime_change, set_governance, troops
 from cdg_oracle.model.core.choosers import pick_uniform
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, push, roll
+from cdg_oracle.model.labyrinth.engine import ask, ask_values, cite, pop, push, roll
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import (
     SIDES, any_islamist_rule, place_cells, push_draw, push_place_plot, push_plot_at_chosen_site, push_remove_cell,
@@ -175,7 +175,7 @@ def hamas_elected(st, f, a) -> None:
         f["pc"] = "discard"
         options = hamas_discardable(st, f["card"])
         if options:
-            ask(st, "US", [{"discard": c} for c in options], "card 99", "HAMAS Elected: the US discards a card")
+            ask_values(st, "US", "discard", options, "card 99", "HAMAS Elected: the US discards a card")
             return
         a = None
     if f["pc"] == "discard" and a is not None:
@@ -274,7 +274,7 @@ def hizballah(st, f, a) -> None:
             pop(st)
             return
         f["pc"] = "country"
-        ask(st, "US", [{"country": n} for n in targets], "card 103",
+        ask_values(st, "US", "country", targets, "card 103",
             "Hizballah: remove a cell from a Shia-Mix country within 3 of Lebanon")
         return
     if f["pc"] == "country":
@@ -312,7 +312,7 @@ def iran(st, f, a) -> None:
     name = f["country"]
     c = d["countries"][name]
     if pc == "remove" and a is None:  # the question posed again
-        ask(st, "US", [{"country": x} for x in (name, "Iran") if cells(d["countries"][x])], f"card {n}",
+        ask_values(st, "US", "country", [x for x in (name, "Iran") if cells(d["countries"][x])], f"card {n}",
             f"Iran: remove a cell from {name} or Iran")
         return
     if pc == "dice" and a is None:  # the roll posed again
@@ -326,7 +326,7 @@ def iran(st, f, a) -> None:
                 pop(st)
                 return
             f["pc"] = "remove"
-            ask(st, "US", [{"country": x} for x in targets], f"card {n}", f"Iran: remove a cell from {name} or Iran")
+            ask_values(st, "US", "country", targets, f"card {n}", f"Iran: remove a cell from {name} or Iran")
             return
         f["start_gov"] = c["gov"]
         f["dice"] = []
@@ -490,7 +490,7 @@ def tora_bora(st, f, a) -> None:
             pop(st)
             return
         f["pc"] = "country"
-        ask(st, side, [{"country": n} for n in targets], "card 109",
+        ask_values(st, side, "country", targets, "card 109",
             "Tora Bora: a Regime Change country with at least 2 cells")
         return
     if pc == "country":
@@ -547,7 +547,7 @@ def zarqawi(st, f, a) -> None:
             pop(st)
             return
         f["pc"] = "country"
-        ask(st, "Jihadist", [{"country": n} for n in targets], "card 110",
+        ask_values(st, "Jihadist", "country", targets, "card 110",
             "Zarqawi: where to place 3 cells and a Plot 2")
         return
     if pc == "country":
@@ -667,7 +667,7 @@ def hambali(st, f, a) -> None:
             pop(st)
             return
         f["pc"] = "country"
-        ask(st, side, [{"country": n} for n in targets], "card 115",
+        ask_values(st, side, "country", targets, "card 115",
             "Hambali: Indonesia/Malaysia or an adjacent Ally or Hard country with a cell")
         return
     if pc == "country":

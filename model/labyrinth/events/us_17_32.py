@@ -17,7 +17,7 @@ from cdg_oracle.model.labyrinth.countries import (
     BETTER, cells, governance, resources, set_governance, troops,
 )
 from cdg_oracle.model.core.steps import do, pick, while_
-from cdg_oracle.model.labyrinth.engine import ENGINE, ask, cite, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.engine import ENGINE, ask, ask_values, cite, pop, procedure, push, roll
 from cdg_oracle.model.labyrinth.events import event
 from cdg_oracle.model.labyrinth.events.common import push_draw, push_remove_cell, push_select_posture, remove_cells
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, place_marker
@@ -272,7 +272,7 @@ def lets_roll(st, f, a) -> None:
     side = f["side"]
     if pc == "start" or (pc == "country" and a is None):
         f["pc"] = "country"
-        ask(st, side, [{"country": n} for n in lets_roll_sites(st)], "card 21",
+        ask_values(st, side, "country", lets_roll_sites(st), "card 21",
             "Let's Roll!: the plot in which country")
         return
     if a is None and pc in ("which", "picked"):  # the question posed again
@@ -309,7 +309,7 @@ def lets_roll(st, f, a) -> None:
         return
     if pc == "drawn" or (pc == "posture" and a is None):
         f["pc"] = "posture"
-        ask(st, side, [{"country": n} for n in posture_countries(st)], "card 21",
+        ask_values(st, side, "country", posture_countries(st), "card 21",
             "Let's Roll!: select the Posture of which country")
         return
     if pc == "posture":
@@ -639,7 +639,7 @@ def back_channel(st, f, a) -> None:
             pop(st)
             return
         f["pc"] = "adversary"
-        ask(st, side, [{"country": x} for x in options], "card 32", "Back Channel: which Adversary shifts to Neutral")
+        ask_values(st, side, "country", options, "card 32", "Back Channel: which Adversary shifts to Neutral")
         return
     if pc == "adversary":
         c = d["countries"][a["country"]]

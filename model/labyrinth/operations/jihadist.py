@@ -16,7 +16,7 @@ from cdg_oracle.model.labyrinth.countries import (
     is_regime_change, place_cells_from_track, remove_cells_to_track, remove_sadr, resources, sadr,
     sadr_counts_for_play, set_governance, troops,
 )
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, roll
+from cdg_oracle.model.labyrinth.engine import ask, ask_values, cite, pop, procedure, roll
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, lapsing_in_effect, marker_on
 from cdg_oracle.model.labyrinth.options import failed_jihad_keeps_cells, is_solo, major_jihad_margin
 from cdg_oracle.model.labyrinth.tables import push_test
@@ -229,7 +229,7 @@ def _recruit_place(st, f, a, how: RecruitBy) -> None:
             pop(st)
             return
         # Map order, not the hits dict's (its key order changes through JSON, sort_keys).
-        ask(st, "Jihadist", [{"country": n} for n in st.map.names if n in hits], "8.1.2",
+        ask_values(st, "Jihadist", "country", [n for n in st.map.names if n in hits], "8.1.2",
             how.prefix("Recruit: more successes than Available cells; place one in"
                        if not how.card else "Recruit: more successes than cells; place one in"))
         return
@@ -345,7 +345,8 @@ def op_travel(st, f, a) -> None:
             options = [{"from": n} for n in sources]
             if f["moves"] and not st.rulings.jihadist_ops_fully_used:
                 options.append(DONE)
-            ask(st, "Jihadist", options, "8.3.3", f"Travel: cell {len(f['moves']) + 1} from")
+            ask(st, "Jihadist", options, "8.3.3", f"Travel: cell {len(f['moves']) + 1} from", key="from",
+                values=sources)
             return
         if a == DONE:
             f["pc"] = "resolve"
@@ -372,7 +373,7 @@ def op_travel(st, f, a) -> None:
         if a is None:
             if biometrics(st):
                 cite(st, "card 2")
-            ask(st, "Jihadist", [{"to": n} for n in travel_destinations(st, f["cur"]["from"])], "8.3.1",
+            ask_values(st, "Jihadist", "to", travel_destinations(st, f["cur"]["from"]), "8.3.1",
                 f"Travel from {f['cur']['from']}: to")
             return
         move = dict(f["cur"], to=a["to"])
@@ -542,7 +543,7 @@ def _dice_cells(st, f, a, who: str, rule: str) -> bool:
         # (not under the ruling sadr_counts "iraq_event_only", A09).
         lo, hi = max(0, used - counted_active_cells(st, c)), min(used, c["sleepers"])
         if a is None and lo < hi:
-            ask(st, "Jihadist", [{"sleepers": k} for k in range(lo, hi + 1)], rule,
+            ask_values(st, "Jihadist", "sleepers", range(lo, hi + 1), rule,
                 f"{who.capitalize()} in {name}: how many of the {used} cells used are Sleepers")
             return False
         k = lo if a is None else a["sleepers"]

@@ -12,7 +12,7 @@ from cdg_oracle.model.labyrinth.countries import (
     BETTER, NATO, cells, cylinders, gov_value, is_regime_change, move_troops, remove_cells_to_track, sadr,
     set_governance, troops,
 )
-from cdg_oracle.model.labyrinth.engine import ask, cite, pop, procedure, push, roll
+from cdg_oracle.model.labyrinth.engine import ask, ask_values, cite, pop, procedure, push, roll
 from cdg_oracle.model.labyrinth.events.lasting import in_effect, marker_on, remove_marker
 from cdg_oracle.model.labyrinth.events.play import push_event, put_away, triggered_side
 from cdg_oracle.model.labyrinth.plots import face_down_plots, nest_face_up_wmd, pick_face_down, remove_plot_as_alert
@@ -127,7 +127,7 @@ def op_war_of_ideas(st, f, a) -> None:
     pc = f["pc"]
     if pc == "start" or (pc == "target" and a is None):
         f["pc"] = "target"
-        ask(st, "US", [{"country": n} for n in woi_targets(st, f["value"])], "7.2", "War of Ideas target")
+        ask_values(st, "US", "country", woi_targets(st, f["value"]), "7.2", "War of Ideas target")
         return
     if pc == "target":
         f["country"] = a["country"]
@@ -275,21 +275,21 @@ def op_deploy(st, f, a) -> None:
     if pc == "start" or (pc == "from" and a is None):
         srcs = [s for s in deploy_sources(st) if deploy_destinations(st, f["value"], s)]
         f["pc"] = "from"
-        ask(st, "US", [{"from": s} for s in srcs], "7.3.1", "Deploy: from")
+        ask_values(st, "US", "from", srcs, "7.3.1", "Deploy: from")
         return
     if pc == "from":
         f["from"] = a["from"]
         f["pc"] = pc = "to"
         a = None
     if pc == "to" and a is None:
-        ask(st, "US", [{"to": t} for t in deploy_destinations(st, f["value"], f["from"])], "7.3.3", "Deploy: to")
+        ask_values(st, "US", "to", deploy_destinations(st, f["value"], f["from"]), "7.3.3", "Deploy: to")
         return
     if pc == "to":
         f["to"] = a["to"]
         f["pc"] = pc = "n"
         a = None
     if a is None:
-        ask(st, "US", [{"troops": k} for k in range(1, deployable(st, f["from"]) + 1)], "7.3.1", "Deploy: how many troops")
+        ask_values(st, "US", "troops", range(1, deployable(st, f["from"]) + 1), "7.3.1", "Deploy: how many troops")
         return
     move_troops(st, f["from"], f["to"], a["troops"])
     cite(st, "7.3.1")
@@ -381,21 +381,21 @@ def op_regime_change(st, f, a) -> None:
         targets = regime_change_targets(st, f["value"])
         if f.get("only"):
             targets = [n for n in targets if n == f["only"]]   # cards 37 / 39 used at once
-        ask(st, "US", [{"country": n} for n in targets], "7.3.4", "Regime Change target")
+        ask_values(st, "US", "country", targets, "7.3.4", "Regime Change target")
         return
     if pc == "target":
         f["country"] = a["country"]
         f["pc"] = pc = "from"
         a = None
     if pc == "from" and a is None:
-        ask(st, "US", [{"from": s} for s in regime_change_sources(st, f["country"])], "7.3.4", "Regime Change: troops from")
+        ask_values(st, "US", "from", regime_change_sources(st, f["country"]), "7.3.4", "Regime Change: troops from")
         return
     if pc == "from":
         f["from"] = a["from"]
         f["pc"] = pc = "n"
         a = None
     if pc == "n" and a is None:
-        ask(st, "US", [{"troops": k} for k in range(6, deployable(st, f["from"]) + 1)], "7.3.4", "Regime Change: how many troops")
+        ask_values(st, "US", "troops", range(6, deployable(st, f["from"]) + 1), "7.3.4", "Regime Change: how many troops")
         return
     name = f["country"]
     c = d["countries"][name]
@@ -464,21 +464,21 @@ def op_withdraw(st, f, a) -> None:
     pc = f["pc"]
     if pc == "start" or (pc == "from" and a is None):
         f["pc"] = "from"
-        ask(st, "US", [{"from": s} for s in withdraw_sources(st, f["value"])], "7.3.5", "Withdraw: from")
+        ask_values(st, "US", "from", withdraw_sources(st, f["value"]), "7.3.5", "Withdraw: from")
         return
     if pc == "from":
         f["from"] = a["from"]
         f["pc"] = pc = "to"
         a = None
     if pc == "to" and a is None:
-        ask(st, "US", [{"to": t} for t in withdraw_destinations(st, f["from"])], "7.3.5", "Withdraw: to")
+        ask_values(st, "US", "to", withdraw_destinations(st, f["from"]), "7.3.5", "Withdraw: to")
         return
     if pc == "to":
         f["to"] = a["to"]
         f["pc"] = pc = "n"
         a = None
     if pc == "n" and a is None:
-        ask(st, "US", [{"troops": k} for k in range(1, d["countries"][f["from"]]["troops"] + 1)], "7.3.5",
+        ask_values(st, "US", "troops", range(1, d["countries"][f["from"]]["troops"] + 1), "7.3.5",
             "Withdraw: how many troops")
         return
     if pc == "n":
@@ -569,7 +569,7 @@ def op_disrupt(st, f, a) -> None:
     pc = f["pc"]
     if pc == "start" or (pc == "target" and a is None):
         f["pc"] = "target"
-        ask(st, "US", [{"country": n} for n in disrupt_targets(st, f["value"])], "7.4.1", "Disrupt target")
+        ask_values(st, "US", "country", disrupt_targets(st, f["value"]), "7.4.1", "Disrupt target")
         return
     if pc == "target":
         f["country"] = a["country"]
@@ -671,7 +671,7 @@ def op_alert(st, f, a) -> None:
     pc = f["pc"]
     if pc == "start" or (pc == "target" and a is None):
         f["pc"] = "target"
-        ask(st, "US", [{"country": n} for n in alert_targets(st, f["value"])], "7.5.2", "Alert: plot in which country")
+        ask_values(st, "US", "country", alert_targets(st, f["value"]), "7.5.2", "Alert: plot in which country")
         return
     if pc == "target":
         f["country"] = a["country"]
@@ -741,7 +741,7 @@ def op_reassessment(st, f, a) -> None:
             pop(st)  # no second value-3 card any more (never offered so: available_ops)
             return
         f["pc"] = "second"
-        ask(st, "US", [{"card": n} for n in cards], "7.6.2", "Reassessment: second value-3 card")
+        ask_values(st, "US", "card", cards, "7.6.2", "Reassessment: second value-3 card")
         return
     if pc == "second":
         n = f["second"] = a["card"]

@@ -121,7 +121,8 @@ def place_influence():
     """Place ``count`` influence of ``owner`` one marker at a time (module docstring)."""
     return [
         while_(_place_more, [
-            choose(lambda st, f: f["side"], _place_options, lambda st, f: f["rule"], _prompt("place"), into="where"),
+            choose(lambda st, f: f["side"], _place_options, lambda st, f: f["rule"], _prompt("place"), into="where",
+                   key="country"),
             if_(_stopped, [done()]),
             do(_place_one),
         ]),
@@ -134,7 +135,8 @@ def remove_influence_():
     """Remove ``count`` influence of ``owner`` one marker at a time (module docstring)."""
     return [
         while_(_remove_more, [
-            choose(lambda st, f: f["side"], _remove_options, lambda st, f: f["rule"], _prompt("remove"), into="where"),
+            choose(lambda st, f: f["side"], _remove_options, lambda st, f: f["rule"], _prompt("remove"), into="where",
+                   key="country"),
             if_(_stopped, [done()]),
             do(_remove_one),
         ]),

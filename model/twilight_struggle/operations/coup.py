@@ -11,7 +11,7 @@ DEFCON by one, won or lost (a free one too, 6.3.5).
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.core.engine import ask, cite, pop, roll
+from cdg_oracle.model.core.engine import ask, ask_values, cite, pop, roll
 from cdg_oracle.model.twilight_struggle import defcon
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.events import effects
@@ -79,7 +79,7 @@ def coup(st, f, a) -> None:
             pop(st)
             return
         f["pc"] = "target"
-        ask(st, side, [{"country": c} for c in options], "6.3.1", f"{side}: coup target")
+        ask_values(st, side, "country", options, "6.3.1", f"{side}: coup target")
         return
     if f["pc"] == "target":
         country = a["country"]

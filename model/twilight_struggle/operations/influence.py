@@ -11,7 +11,7 @@ op is left and some open country can take a marker at its cost.
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.core.engine import ask, cite, pop
+from cdg_oracle.model.core.engine import ask, ask_values, cite, pop
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.events import effects
 from cdg_oracle.model.twilight_struggle.control import OPPONENT, add_influence, controls
@@ -89,5 +89,5 @@ def place_influence(st, f, a) -> None:
         pop(st)
         return
     f["pc"] = "place"
-    ask(st, side, [{"country": c} for c in options], "6.1.1",
+    ask_values(st, side, "country", options, "6.1.1",
         f"{side}: place 1 influence ({ops_left(st, f)})")

@@ -13,7 +13,7 @@ ruling ``realign_needs_enemy_influence``: the target must hold enemy influence.
 from __future__ import annotations
 
 from cdg_oracle.model.core.citations import implements
-from cdg_oracle.model.core.engine import ask, cite, pop, roll
+from cdg_oracle.model.core.engine import ask, ask_values, cite, pop, roll
 from cdg_oracle.model.twilight_struggle import defcon
 from cdg_oracle.model.twilight_struggle.engine import ENGINE
 from cdg_oracle.model.twilight_struggle.events import effects
@@ -119,5 +119,5 @@ def realign(st, f, a) -> None:
         pop(st)
         return
     f["pc"] = "target"
-    ask(st, side, [{"country": c} for c in options], "6.2.1",
+    ask_values(st, side, "country", options, "6.2.1",
         f"{side}: realignment roll target ({ops_left(st, f)})")
