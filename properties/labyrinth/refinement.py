@@ -340,7 +340,8 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> li
         label = ",".join(f"{k}={'track' if i == P.TRACK else facts.names[i]}" for k, i in pins.items())
         fp = frozenset(fp)
         out.append(Move(f"{spec.name}[{label}]", spec.rules, fp, _effect(spec, facts, fp, names, pins),
-                        spec.doc, family=spec.name))
+                        spec.doc, family=spec.name,
+                        labels=tuple(facts.names[i] for i in pins.values() if i != P.TRACK)))
     return out
 
 
