@@ -150,6 +150,43 @@ def test_a_cards_move_asks_card_1s_queries_renamed_with_the_same_answers(lets_ro
         assert any(k[0] == name.replace(f"[card {n}]", "[card 1]") for k in c._slices), name   # card 1's slice
 
 
+def test_a_country_families_members_renamed_from_another_are_their_own_programs(lets_roll):
+    """A member of a country family built from another member's terms with the countries'
+    components swapped (properties/refinement.py ``Checker._kin``, found by the checker, not
+    declared) has the terms its own program builds, and asks the other's queries renamed with the
+    same answers as its own terms give: its forced components, ``_can_take`` and a slice (a Recruit
+    in two countries, a Travel between two pairs). Most members of a family over countries are
+    renamed (the programs treat countries of one kind alike)."""
+    from cdg_oracle.properties.refinement import Checker
+
+    _, c, pre = lets_roll
+    own = Checker(c.spec, None, c.model)
+    own._kin = lambda *a: None   # every move built by its own program
+    names = [n for n, m in c.moves.items() if m.family in ("recruit", "travel", "posture_roll", "jihad")]
+    renamed = 0
+    for n in names:
+        m, e = c.moves[n], c.effect(n)
+        guards, values = m.effect(c.pre, f"{n}#0.")
+        assert len(guards) == len(e.guards) and all(a.eq(b) for a, b in zip(guards, e.guards)), n
+        assert set(values) == set(e.values) == m.footprint and all(values[k].eq(e.values[k]) for k in values), n
+        renamed += e.renamed_from is not None
+    assert renamed >= len(names) - 10
+    for n in ("recruit[country=Iraq]", "recruit[country=Germany]", "travel[from=Iraq,to=Syria]",
+              "travel[from=Pakistan,to=Afghanistan]", "posture_roll[country=France]"):
+        assert c.effect(n).renamed_from is not None and own.effect(n).renamed_from is None, n
+        assert c._forced(n) == own._forced(n), n
+        fp = sorted(c.moves[n].footprint)
+        for within in [frozenset(fp)] + [frozenset(fp) - {x} for x in fp]:
+            for every in [frozenset()] + [frozenset({x}) for x in fp]:
+                assert c._can_take(n, within, every) == own._can_take(n, within, every), (n, within, every)
+    # a cell recruited in Iraq, a Sleeper travelling from Iraq to Syria: the renamed slices agree
+    base = dict(pre, **{"sleepers[Iraq]": 2})
+    for n, after in [("recruit[country=Iraq]", dict(base, **{"sleepers[Iraq]": 3, "cells_track": base["cells_track"] - 1})),
+                     ("travel[from=Iraq,to=Syria]", dict(base, **{"sleepers[Iraq]": 1, "sleepers[Syria]": base["sleepers[Syria]"] + 1}))]:
+        changed = frozenset(k for k in after if after[k] != base[k])
+        assert c.admits(n, base, after, changed) == own.admits(n, base, after, changed) is True, n
+
+
 @pytest.mark.rule("9.4.3")
 def test_solo_rules_relate_to_the_two_player_rules_they_carry_out(lets_roll):
     _, c, _ = lets_roll
