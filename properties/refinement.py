@@ -580,7 +580,7 @@ def _solved(parts: list, model: bool = False) -> tuple:
         _SOLVER[1] = used + 1
         s.push()
         try:
-            s.add(*parts)
+            s.add(_conjunction(parts) if len(parts) > 1 else parts[0])   # one assertion (no Python per part)
             r = s.check()
             if r != z3.unknown:
                 return r, (s.model() if model and r == z3.sat else None)
@@ -987,6 +987,7 @@ class Checker:
         self._forced_sets: dict = {}  # a move -> the components it always changes (_forced)
         self._within: dict = {}       # (a move, components) -> whether it can take them (_can_take)
         self._models: dict = {}       # a move -> models of its terms z3 found (_can_take, _forced)
+        self._stays: dict = {}        # a move -> per footprint component (value == pre, its negation) (_can_take)
         self._kin_members: dict = {}  # a family member's signature -> the members built alone (_kin)
         self._kin_keep: list = []     # the signatures (their ids are keys)
         self._placeholders: dict = {}  # a labelled component's placeholder (_kin)
@@ -1789,9 +1790,15 @@ class Checker:
                     base, frozenset(back.get(c, c) for c in key[1]), frozenset(back.get(c, c) for c in key[2]),
                     tuple(frozenset(back.get(c, c) for c in a) for a in key[3]))
                 return hit
-            parts = list(e.guards) + [e.values[n] == self.pre[n] for n in sorted(fp - within)]
-            parts += [e.values[n] != self.pre[n] for n in sorted(every & fp)]
-            parts += [z3.Or(*[e.values[n] != self.pre[n] for n in sorted(a & fp)]) for a in any_of]
+            stay = self._stays.get(name)
+            if stay is None:   # each footprint component's "value == pre" and its negation, made once
+                stay = self._stays[name] = {}
+                for n in fp:
+                    eq = e.values[n] == self.pre[n]
+                    stay[n] = (eq, z3.Not(eq))
+            parts = list(e.guards) + [stay[n][0] for n in sorted(fp - within)]
+            parts += [stay[n][1] for n in sorted(every & fp)]
+            parts += [z3.Or(*[stay[n][1] for n in sorted(a & fp)]) for a in any_of]
             kept = self._models.setdefault(name, [])
             if kept:   # a state and choices an earlier query found: where they satisfy this one too, sat
                 whole = _conjunction(parts)
