@@ -987,6 +987,8 @@ class Checker:
         self._forced_sets: dict = {}  # a move -> the components it always changes (_forced)
         self._within: dict = {}       # (a move, components) -> whether it can take them (_can_take)
         self._models: dict = {}       # a move -> models of its terms z3 found (_can_take, _forced)
+        self._cores: dict = {}        # a move -> unsatisfiable cores of its _can_take queries (kept, changed)
+        self._move_solvers: dict = {}  # a move with a large footprint -> its solver and literals (_assumed)
         self._stays: dict = {}        # a move -> per footprint component (value == pre, its negation) (_can_take)
         self._kin_members: dict = {}  # a family member's signature -> the members built alone (_kin)
         self._kin_keep: list = []     # the signatures (their ids are keys)
@@ -1796,8 +1798,15 @@ class Checker:
                 for n in fp:
                     eq = e.values[n] == self.pre[n]
                     stay[n] = (eq, z3.Not(eq))
-            parts = list(e.guards) + [stay[n][0] for n in sorted(fp - within)]
-            parts += [stay[n][1] for n in sorted(every & fp)]
+            keep, change = fp - within, every & fp
+            cores = self._cores.get(name, ())
+            if any(k <= keep and c <= change for k, c in cores):
+                # an earlier query's unsatisfiable core (those kept, those changed) lies within this one
+                STATS["z3 queries answered by an unsat core"] += 1
+                hit = self._within[key] = False
+                return hit
+            parts = list(e.guards) + [stay[n][0] for n in sorted(keep)]
+            parts += [stay[n][1] for n in sorted(change)]
             parts += [z3.Or(*[stay[n][1] for n in sorted(a & fp)]) for a in any_of]
             kept = self._models.setdefault(name, [])
             if kept:   # a state and choices an earlier query found: where they satisfy this one too, sat
@@ -1806,12 +1815,59 @@ class Checker:
                     STATS["z3 queries answered by a model kept"] += 1
                     hit = self._within[key] = True
                     return hit
-            r, mdl = _solved(parts, model=True)
+            r, mdl = self._assumed(name, e, stay, keep, change, any_of) if len(fp) > FORCED_MAX else (z3.unknown, None)
+            if r == z3.unknown:
+                r, mdl = _solved(parts, model=True)
             if mdl is not None:
                 kept.insert(0, mdl)
                 del kept[MODELS_KEPT:]
             hit = self._within[key] = r != z3.unsat
         return hit
+
+    def _assumed(self, name: str, e: _Effect, stay: dict, keep: frozenset, change: frozenset, any_of: tuple) -> tuple:
+        """:meth:`_can_take`'s query of a move with a large footprint (over :data:`FORCED_MAX`
+        components: an end of turn's ~500, a plot's resolution) on a solver of the move's own,
+        kept: its guards, and per footprint component two literals implying "kept" and "changed",
+        asserted once; each query assumes the literals of its sets (``any_of`` in a scope of its
+        own). (verdict, model); an unsatisfiable query without ``any_of`` keeps its core (the
+        components it holds kept and changed: a later query holding them too is unsatisfiable, no
+        z3)."""
+        t = time.process_time()
+        try:
+            got = self._move_solvers.get(name)
+            if got is None:
+                s = z3.Solver()
+                lits, imps = {}, list(e.guards)
+                for n in sorted(stay):
+                    k, c = z3.Bool(f"refinement.keep:{name}:{n}"), z3.Bool(f"refinement.change:{name}:{n}")
+                    imps += [z3.Implies(k, stay[n][0]), z3.Implies(c, stay[n][1])]
+                    lits[n] = (k, c)
+                s.add(_conjunction(imps))
+                got = self._move_solvers[name] = (s, lits, {})
+            s, lits, back = got
+            assumed = [lits[n][0] for n in sorted(keep)] + [lits[n][1] for n in sorted(change)]
+            if any_of:
+                s.push()
+                s.add(*[z3.Or(*[stay[n][1] for n in sorted(a & self.moves[name].footprint)]) for a in any_of])
+            try:
+                r = s.check(*assumed)
+                mdl = s.model() if r == z3.sat else None
+                if r == z3.unsat and not any_of:
+                    if not back:
+                        back.update({lits[n][0].get_id(): (n, 0) for n in lits})
+                        back.update({lits[n][1].get_id(): (n, 1) for n in lits})
+                    core = [back[x.get_id()] for x in s.unsat_core()]
+                    self._cores.setdefault(name, []).append((frozenset(n for n, i in core if i == 0),
+                                                             frozenset(n for n, i in core if i == 1)))
+            finally:
+                if any_of:
+                    s.pop()
+            return r, mdl
+        except z3.Z3Exception:
+            return z3.unknown, None
+        finally:
+            STATS["z3 solver calls"] += 1
+            STATS["z3 seconds"] += time.process_time() - t
 
     def _no_direct_taker(self, names: list, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
         """Whether a changed component is one that no move among ``names`` can take to its value
