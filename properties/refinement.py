@@ -60,7 +60,12 @@ dictionary lookups and Python evaluations; z3 runs for a move's first use (its t
 a slice of values never seen; a move that is another renamed (``Move.template``: a card's move,
 card 1's with the two cards' components swapped) is built from that one's terms by one
 substitution, and asks that one's z3 queries renamed (its forced components, ``_can_take``, its
-slices: the same answers, asked once per family). Every checker of Games with one model (Labyrinth's: one map) shares the compiled
+slices: the same answers, asked once per family); a member of a family over labels
+(``Move.labels``: a country's move) whose terms are, compared exactly, an earlier member's with
+the two moves' labelled components swapped asks that member's queries likewise
+(:meth:`Checker._kin`: found by the checker, not declared). ``_can_take`` keeps each
+unsatisfiable query's core (a move with a large footprint on a solver of its own, assumptions per
+component) and answers a later query that holds it without z3. Every checker of Games with one model (Labyrinth's: one map) shares the compiled
 moves and the caches, within the process. :data:`STATS` counts what the check cost
 (benchmarks/refinement.py prints it).
 
@@ -142,9 +147,6 @@ FORCED_MAX = 24
 #: ``Checker._can_take`` keeps this many models of a move's terms (states and choices z3 found for
 #: its earlier queries) and tries them on a new query before z3 (one that satisfies it answers it).
 MODELS_KEPT = 4
-
-#: ``Checker._kin`` keeps at most this many members of one signature to rename others from.
-KIN_MEMBERS = 8
 
 #: A finding shows what breaks at most this many candidate moves (a game may split a transition
 #: into a family of many moves).
@@ -990,7 +992,7 @@ class Checker:
         self._cores: dict = {}        # a move -> unsatisfiable cores of its _can_take queries (kept, changed)
         self._move_solvers: dict = {}  # a move with a large footprint -> its solver and literals (_assumed)
         self._stays: dict = {}        # a move -> per footprint component (value == pre, its negation) (_can_take)
-        self._kin_members: dict = {}  # a family member's signature -> the members built alone (_kin)
+        self._kin_members: dict = {}  # a family member's signature -> the member built alone (_kin)
         self._kin_keep: list = []     # the signatures (their ids are keys)
         self._placeholders: dict = {}  # a labelled component's placeholder (_kin)
         self._by_label: dict | None = None   # a label -> its components (_label_rename)
@@ -1017,7 +1019,7 @@ class Checker:
             keyed = [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]
             each = _constant_asts_each([t for _, terms in keyed for t in terms])
             if m.labels and m.family:
-                e = self._kin(m, guards, values, each)
+                e = self._kin(m, guards, values, keyed, each)
                 if e is not None:
                     self._effects[name] = e
                     STATS["effects built"] += 1
@@ -1058,66 +1060,75 @@ class Checker:
             STATS["effects seconds"] += time.process_time() - t0
         return e
 
-    def _kin(self, m: Move, guards: list, values: dict, each: list) -> _Effect | None:
-        """The effect of ``m`` (a member of a family over labels, :attr:`Move.labels`, whose terms
-        ``guards`` and ``values`` are built: ``each``, the constants of each term) from a member
-        built before whose terms are these with the two moves' labelled components swapped (and
-        the choices renamed after ``m``): exactly, the terms compared (z3 shares equal terms, so a
-        comparison of ids), so ``m`` asks that member's z3 queries renamed (its forced components,
-        ``_can_take``, its slices: :attr:`_Effect.renamed_from`), as a card's move asks card 1's.
-        The members are sorted by a signature (the terms with ``m``'s labelled components written
-        as their label's rank, its choices without its name: equal for two members one of which
-        is the other renamed); None where none of the same signature is this one renamed (``m``
-        is then built as any other, and kept as a member others may be renamed from)."""
+    def _kin(self, m: Move, guards: list, values: dict, keyed: list, each: list) -> _Effect | None:
+        """The effect of ``m`` (a member of a family over distinct labels, :attr:`Move.labels`,
+        whose terms ``guards`` and ``values`` are built: ``keyed``, them by key, ``each`` the
+        constants of each term) as a member built before renamed: one whose
+        *signature* is ``m``'s (the terms with the move's labelled components written as their
+        label's rank, ``cells[#0]``, and its choices without its name: one z3 substitution, and
+        z3 shares equal terms, so a comparison of ids). Equal signatures are a proof that ``m``'s
+        terms are that member's with the two moves' labelled components swapped (the renaming
+        to ranks is one to one, and neither move's terms hold the other's labelled components:
+        the other's signature would keep them), so ``m`` asks that member's z3 queries renamed
+        (its forced components, ``_can_take``, its slices: :attr:`_Effect.renamed_from`), as a
+        card's move asks card 1's, and takes its compiled Python functions renamed. None where no
+        member of its signature was built (``m`` is then built as any other, and kept as one)."""
+        if len(set(m.labels)) != len(m.labels):
+            return None
         rank = {label: i for i, label in enumerate(m.labels)}
+        placeholders = self._placeholders
+        prefix = f"{m.name}#0."
+        pairs, choices, reads, named = [], {}, {}, set()
+        found = iter(each)
+        for key, terms in keyed:
+            got = set()
+            for t in terms:
+                for c, a in next(found).items():
+                    n = self._pre_name.get(c)
+                    if n is None:   # a choice: its name without the move's
+                        if c not in choices:
+                            x = choices[c] = z3.z3._to_expr_ref(a, t.ctx)
+                            sort = x.sort()
+                            ph = (c[len(prefix):] if c.startswith(prefix) else c, sort.get_id())
+                            p = placeholders.get(ph)
+                            if p is None:
+                                p = placeholders[ph] = z3.Const("kin:" + ph[0], sort)
+                            pairs.append((x, p))
+                        continue
+                    got.add(n)
+                    if n in named:
+                        continue
+                    named.add(n)
+                    base, label = _label(n)
+                    if label in rank:   # a labelled component: its label's rank
+                        ph = f"{base}[#{rank[label]}]{n[len(base) + len(label) + 2:]}"
+                        p = placeholders.get(ph)
+                        if p is None:
+                            p = placeholders[ph] = z3.Const("kin:" + ph, self.pre[n].sort())
+                        pairs.append((self.pre[n], p))
+            reads[key] = sorted(got)
 
-        def placeholder(n: str) -> str:   # a component's name, its label written as its rank
+        def placeholder(n: str) -> str:
             base, label = _label(n)
             return f"{base}[#{rank[label]}]{n[len(base) + len(label) + 2:]}" if label in rank else n
 
-        placeholders = self._placeholders
-        prefix = f"{m.name}#0."
-        ctx = guards[0].ctx if guards else next(iter(values.values())).ctx
-        pairs, seen = [], set()
-        for found in each:
-            for c, a in found.items():
-                if c in seen:
-                    continue
-                seen.add(c)
-                n = self._pre_name.get(c)
-                if n is None:   # a choice: its name without the move's
-                    ph = c[len(prefix):] if c.startswith(prefix) else c
-                else:
-                    ph = placeholder(n)
-                    if ph == n:
-                        continue
-                x = z3.z3._to_expr_ref(a, ctx)
-                sort = x.sort()
-                key = (ph, sort.get_id())
-                p = placeholders.get(key)
-                if p is None:
-                    p = placeholders[key] = z3.Const("kin:" + ph, sort)
-                pairs.append((x, p))
         order = sorted(m.footprint, key=placeholder)
-        fp_names = [placeholder(n) for n in order]
-        terms = list(guards) + [values[n] for n in order]
-        pack = _packed(terms)
+        pack = _packed(list(guards) + [values[n] for n in order])
         sig = _substitute(pack, pairs) if pairs and pack is not None else pack
-        key = (m.family, len(guards), tuple(fp_names), None if sig is None else sig.get_id())
-        members = self._kin_members.setdefault(key, [])
-        for base in members:
-            rename = self._label_rename(self.moves[base].labels, m.labels)
-            if rename is None:
-                continue
-            e = self._renamed(m, (base, rename))
-            if e is not None and e.renamed_from is not None and len(e.guards) == len(guards) \
-                    and all(a.eq(b) for a, b in zip(e.guards, guards)) \
-                    and all(e.values[n].eq(values[n]) for n in m.footprint):
-                return e
-        if len(members) < KIN_MEMBERS:
-            members.append(m.name)
+        key = (m.family, len(guards), tuple(placeholder(n) for n in order), None if sig is None else sig.get_id())
+        base = self._kin_members.get(key)
+        if base is None:
+            self._kin_members[key] = m.name
             self._kin_keep.append(sig)   # its id is the key's: kept alive
-        return None
+            return None
+        rename = self._label_rename(self.moves[base].labels, m.labels)
+        if rename is None:
+            return None
+        b = self.effect(base)
+        return _Effect(m, list(guards), dict(values), list(choices.values()), reads,
+                       [renamed(f, rename) for f in b.fixed],
+                       {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
+                       b.closed, (base, {c: a for a, c in rename.items()}))
 
     def _label_rename(self, before: tuple, after: tuple) -> dict | None:
         """The permutation of the vector's components taking each component of label
@@ -1177,8 +1188,7 @@ class Checker:
 
         terms = list(b.guards) + list(values.values())
         if pairs and terms:   # one substitution over all the terms (packed as one application)
-            pack = z3.Function("refinement.pack", *[t.sort() for t in terms], z3.BoolSort())
-            terms = _substitute(pack(*terms), pairs).children()
+            terms = _children(_substitute(_packed(terms), pairs))
         guards, terms = terms[:len(b.guards)], terms[len(b.guards):]
         return _Effect(m, guards, dict(zip(values, terms)), choices,
                        {rename.get(k, k): sorted(rename.get(r, r) for r in v) for k, v in b.reads.items()},
