@@ -129,7 +129,7 @@ FIRST_PROOF_AFTER = 200
 #: :meth:`Checker._no_direct_taker` asks about the changed components that at most this many moves
 #: of the search may change (the others, a Funding or a plot count that a whole family moves, are
 #: left out: a weaker proof, never a wrong one).
-PROOF_MOVERS = 16
+PROOF_MOVERS = 64
 
 #: The third search (a move with a larger footprint taking an intermediate value on,
 #: :meth:`Checker._may_take_on`) tries at most this many parts: it runs only where the first search
@@ -1881,13 +1881,15 @@ class Checker:
 
     def _no_direct_taker(self, names: list, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
         """Whether a changed component is one that no move among ``names`` can take to its value
-        after the step while changing nothing outside ``changed``, from a state whose components
-        outside ``changed`` have their values before the step (and after it: they are the same):
-        then the first search of :meth:`sequence` cannot explain the step. Its moves change
-        components of the change alone, so every state it passes through has those values, and
-        the last of its moves that changes a component takes it to its value after the step (an
-        end of turn that must keep a Funding it always lowers, where no other move clears the 1st
-        Plot flag). The components with the fewest moves first, those with at most
+        after the step, or none can take from its value before it, while changing nothing outside
+        ``changed``, from a state whose components outside ``changed`` have their values before
+        the step (and after it: they are the same): then the first search of :meth:`sequence`
+        cannot explain the step. Its moves change components of the change alone, so every state
+        it passes through has those values, the last of its moves that changes a component takes
+        it to its value after the step, and the first takes it from its value before (an end of
+        turn that must keep a Funding it always lowers, where no other move clears the 1st Plot
+        flag; Active cells where there were none, that no move places and only a Jihad of cells
+        not yet there reveals). The components with the fewest moves first, those with at most
         :data:`PROOF_MOVERS`; per move :meth:`_can_take` (no state), then z3 over its terms with
         the values outside the change substituted (:meth:`_takes_directly`). A proof that a
         search fails, never a verdict on a step."""
@@ -1895,17 +1897,22 @@ class Checker:
         for c in sorted(changed, key=lambda c: (len(movers[c]), c)):
             if len(movers[c]) > PROOF_MOVERS:
                 break
-            if not any(self._takes_directly(n, c, pre_v, post_v, changed) for n in movers[c]):
+            if not any(self._takes_directly(n, c, pre_v, post_v, changed) for n in movers[c]) or \
+                    not any(self._takes_directly(n, c, pre_v, post_v, changed, first=True) for n in movers[c]):
                 return True
         return False
 
-    def _takes_directly(self, name: str, c: str, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
-        """Whether move ``name`` can change component ``c`` to its value after the step, changing
-        nothing outside ``changed``, from some state whose components outside ``changed`` have
-        their values in ``pre_v`` (those in it free): z3, cached by those values
-        (:meth:`_no_direct_taker`)."""
+    def _takes_directly(self, name: str, c: str, pre_v: dict, post_v: dict, changed: frozenset,
+                        first: bool = False) -> bool:
+        """Whether move ``name`` can change component ``c`` to its value after the step (``first``:
+        from its value before the step, to any other), changing nothing outside ``changed``, from
+        some state whose components outside ``changed`` have their values in ``pre_v`` (the others
+        free): z3, cached by those values (:meth:`_no_direct_taker`: the last move of a first
+        search's sequence that changes ``c``, and the first)."""
         if not self._can_take(name, changed, every=frozenset((c,))):
             return False
+        if first:
+            changed = changed - {c}   # c read at its value before the step
         e = self.effect(name)
         fp = self.moves[name].footprint
         got = self._all_reads.get(name)
@@ -1914,13 +1921,17 @@ class Checker:
             got = self._all_reads[name] = (reads, _values_of(reads))
         outside = [r for r in got[0] if r not in changed]
         keep = sorted(fp - changed)
-        key = ("direct", name, c, post_v[c], changed & (fp | frozenset(got[0])),
+        key = ("direct", name, c, first, post_v[c], changed & (fp | frozenset(got[0])),
                tuple(pre_v[r] for r in outside), tuple(pre_v[d] for d in keep))
         hit = self._verdicts.get(key)
         if hit is None:
             const = self.abstraction.constant
-            parts = (list(e.guards) + [e.values[c] == const(c, post_v[c]), e.values[c] != self.pre[c]]
-                     + [e.values[d] == const(d, pre_v[d]) for d in keep])
+            if first:   # c leaves its value before the step (c is among the components kept: drop it)
+                parts = list(e.guards) + [e.values[c] != const(c, pre_v[c])]
+                keep = [d for d in keep if d != c]
+            else:
+                parts = list(e.guards) + [e.values[c] == const(c, post_v[c]), e.values[c] != self.pre[c]]
+            parts += [e.values[d] == const(d, pre_v[d]) for d in keep]
             hit = self._verdicts[key] = _solved(self._ground(parts, pre_v, reads=outside))[0] != z3.unsat
         return hit
 
