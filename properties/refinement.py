@@ -61,9 +61,9 @@ a slice of values never seen; a move that is another renamed (``Move.template``:
 card 1's with the two cards' components swapped) is built from that one's terms by one
 substitution, and asks that one's z3 queries renamed (its forced components, ``_can_take``, its
 slices: the same answers, asked once per family); a member of a family over labels
-(``Move.labels``: a country's move) whose terms are, compared exactly, an earlier member's with
-the two moves' labelled components swapped asks that member's queries likewise
-(:meth:`Checker._kin`: found by the checker, not declared). ``_can_take`` keeps each
+(``Move.labels``: a country's move) whose terms are an earlier member's with the two moves'
+labelled components swapped (the two terms' signatures equal: :meth:`Checker._kin`, found by the
+checker, not declared) asks that member's queries likewise. ``_can_take`` keeps each
 unsatisfiable query's core (a move with a large footprint on a solver of its own, assumptions per
 component) and answers a later query that holds it without z3. Every checker of Games with one model (Labyrinth's: one map) shares the compiled
 moves and the caches, within the process. :data:`STATS` counts what the check cost
@@ -180,8 +180,8 @@ class Move:
     #: the labels of the components this move is about (a family member's countries, in the order
     #: of its choices), or empty: the checker looks for a member of its family built before whose
     #: terms are this move's with the two moves' labelled components swapped, and then asks that
-    #: member's z3 queries renamed (:meth:`Checker._kin`: found and checked by the checker, the
-    #: terms compared exactly; ``template`` is the game's own declaration)
+    #: member's z3 queries renamed (:meth:`Checker._kin`: found by the checker, proved by the
+    #: two moves' signatures; ``template`` is the game's own declaration)
     labels: tuple = ()
 
     @property
