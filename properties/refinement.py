@@ -64,7 +64,12 @@ dictionary lookups and Python evaluations; z3 runs for a move's first use (its t
 a slice of values never seen; a move that is another renamed (``Move.template``: a card's move,
 card 1's with the two cards' components swapped) is built from that one's terms by one
 substitution, and asks that one's z3 queries renamed (its forced components, ``_can_take``, its
-slices: the same answers, asked once per family). Every checker of Games with one model (Labyrinth's: one map) shares the compiled
+slices: the same answers, asked once per family); a member of a family over labels
+(``Move.labels``: a country's move) whose terms are an earlier member's with the two moves'
+labelled components swapped (the two terms' signatures equal: :meth:`Checker._kin`, found by the
+checker, not declared) asks that member's queries likewise. ``_can_take`` keeps each
+unsatisfiable query's core (a move with a large footprint on a solver of its own, assumptions per
+component) and answers a later query that holds it without z3. Every checker of Games with one model (Labyrinth's: one map) shares the compiled
 moves and the caches, within the process. :data:`STATS` counts what the check cost
 (benchmarks/refinement.py prints it).
 
@@ -116,10 +121,24 @@ MAX_MOVES = 4
 #: most 1,147 parts, one that failed (a finding) 13,360.
 SEARCH_BUDGET = 20_000
 
+#: The first sequence search (no intermediate value), once it has tried this many parts without an
+#: explanation, asks whether one can exist (:meth:`Checker._no_direct_taker`: a changed component
+#: that no move can take to its value after the step, the components outside the change as they
+#: are): where none can, it stops (it would fail), and the second search follows at once. In
+#: verify's Labyrinth games every first search that matched tried fewer than 200 parts but the end
+#: of turn resolving a plot in Iran, whose first search (it needs an intermediate value) tried
+#: 6,900 before it failed.
+FIRST_PROOF_AFTER = 200
+
+#: :meth:`Checker._no_direct_taker` asks about the changed components that at most this many moves
+#: of the search may change (the others, a Funding or a plot count that a whole family moves, are
+#: left out: a weaker proof, never a wrong one).
+PROOF_MOVERS = 64
+
 #: The third search (a move with a larger footprint taking an intermediate value on,
-#: :meth:`Checker._may_take_on`) tries at most this many parts: it runs only where the first two
-#: failed, and each of its parts asks every related move what it always changes
-#: (:meth:`Checker._forced`, z3 on a move's first use): over a step citing a card's event (every
+#: :meth:`Checker._may_take_on`) tries at most this many parts: it runs only where the first search
+#: failed, at each number of moves after the second failed at it, and each of its parts asks every
+#: related move what it always changes (:meth:`Checker._forced`, z3 on a move's first use): over a step citing a card's event (every
 #: move related) 1,000 parts cost a finding half a minute. The end-of-turn step of verify's
 #: campaign it explains (a plot in Iran, tests/labyrinth/test_refinement.py) took fewer than 20;
 #: verify's four games give the same tally with 100 as with 1,000.
@@ -168,6 +187,12 @@ class Move:
     #: components it reads only when a check reads it (:class:`_LazyReads`). None: every term
     #: walked on the move's first use
     choices: Callable[[str], list] | None = None
+    #: the labels of the components this move is about (a family member's countries, in the order
+    #: of its choices), or empty: the checker looks for a member of its family built before whose
+    #: terms are this move's with the two moves' labelled components swapped, and then asks that
+    #: member's z3 queries renamed (:meth:`Checker._kin`: found by the checker, proved by the
+    #: two moves' signatures; ``template`` is the game's own declaration)
+    labels: tuple = ()
 
     @property
     def transition(self) -> str:
@@ -298,6 +323,10 @@ STATS: Counter = Counter()
 
 class _Bounded(Exception):
     """The sequence search ran out of its budget."""
+
+
+class _Unexplained(Exception):
+    """The first sequence search cannot explain the step (``Checker._no_direct_taker``)."""
 
 
 @dataclass
@@ -579,7 +608,7 @@ def _solved(parts: list, model: bool = False) -> tuple:
         _SOLVER[1] = used + 1
         s.push()
         try:
-            s.add(*parts)
+            s.add(_conjunction(parts) if len(parts) > 1 else parts[0])   # one assertion (no Python per part)
             r = s.check()
             if r != z3.unknown:
                 return r, (s.model() if model and r == z3.sat else None)
@@ -1048,6 +1077,13 @@ class Checker:
         self._forced_sets: dict = {}  # a move -> the components it always changes (_forced)
         self._within: dict = {}       # (a move, components) -> whether it can take them (_can_take)
         self._models: dict = {}       # a move -> models of its terms z3 found (_can_take, _forced)
+        self._cores: dict = {}        # a move -> unsatisfiable cores of its _can_take queries (kept, changed)
+        self._move_solvers: dict = {}  # a move with a large footprint -> its solver and literals (_assumed)
+        self._stays: dict = {}        # a move -> per footprint component (value == pre, its negation) (_can_take)
+        self._kin_members: dict = {}  # a family member's signature -> the member built alone (_kin)
+        self._kin_keep: list = []     # the signatures (their ids are keys)
+        self._placeholders: dict = {}  # a labelled component's placeholder (_kin)
+        self._by_label: dict | None = None   # a label -> its components (_label_rename)
         #: whether any component is shared (the second search of :meth:`sequence` needs one)
         self._any_shared = any(spec.shared(c) for c in self.abstraction.components)
         self.tally = Tally()
@@ -1068,6 +1104,15 @@ class Checker:
                     STATS["effects seconds"] += time.process_time() - t0
                     return e
             guards, values = m.effect(self.pre, f"{name}#0.")
+            if m.labels and m.family:   # a member of a family over labels: another member's renamed?
+                keyed = [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]
+                e = self._kin(m, guards, values, keyed, _constant_asts_each([t for _, terms in keyed for t in terms]))
+                if e is not None:
+                    self._effects[name] = e
+                    STATS["effects built"] += 1
+                    STATS["effects renamed"] += 1
+                    STATS["effects seconds"] += time.process_time() - t0
+                    return e
             reads, choices, plain = {}, {}, {}
             fixed = []
             # a move that names its choices: its guards walked now, each footprint value when read
@@ -1112,12 +1157,117 @@ class Checker:
             STATS["effects seconds"] += time.process_time() - t0
         return e
 
-    def _renamed(self, m: Move) -> _Effect | None:
-        """The effect of ``m`` from its template's (:attr:`Move.template`): the terms with the
-        components and the choices renamed (one z3 substitution each), what they read renamed,
-        the compiled Python functions given the renamed components; None where the template's
-        footprint or choices do not rename to ``m``'s (then ``m`` is built as any other)."""
-        base, rename = m.template
+    def _kin(self, m: Move, guards: list, values: dict, keyed: list, each: list) -> _Effect | None:
+        """The effect of ``m`` (a member of a family over distinct labels, :attr:`Move.labels`,
+        whose terms ``guards`` and ``values`` are built: ``keyed``, them by key, ``each`` the
+        constants of each term) as a member built before renamed: one whose
+        *signature* is ``m``'s (the terms with the move's labelled components written as their
+        label's rank, ``cells[#0]``, and its choices without its name: one z3 substitution, and
+        z3 shares equal terms, so a comparison of ids). Equal signatures are a proof that ``m``'s
+        terms are that member's with the two moves' labelled components swapped (the renaming
+        to ranks is one to one, and neither move's terms hold the other's labelled components:
+        the other's signature would keep them), so ``m`` asks that member's z3 queries renamed
+        (its forced components, ``_can_take``, its slices: :attr:`_Effect.renamed_from`), as a
+        card's move asks card 1's, and takes its compiled Python functions renamed. None where no
+        member of its signature was built (``m`` is then built as any other, and kept as one)."""
+        if len(set(m.labels)) != len(m.labels):
+            return None
+        rank = {label: i for i, label in enumerate(m.labels)}
+        placeholders = self._placeholders
+        prefix = f"{m.name}#0."
+        pairs, choices, reads, named = [], {}, {}, set()
+        found = iter(each)
+        for key, terms in keyed:
+            got = set()
+            for t in terms:
+                for c, a in next(found).items():
+                    n = self._pre_name.get(c)
+                    if n is None:   # a choice: its name without the move's
+                        if c not in choices:
+                            x = choices[c] = z3.z3._to_expr_ref(a, t.ctx)
+                            sort = x.sort()
+                            ph = (c[len(prefix):] if c.startswith(prefix) else c, sort.get_id())
+                            p = placeholders.get(ph)
+                            if p is None:
+                                p = placeholders[ph] = z3.Const("kin:" + ph[0], sort)
+                            pairs.append((x, p))
+                        continue
+                    got.add(n)
+                    if n in named:
+                        continue
+                    named.add(n)
+                    base, label = _label(n)
+                    if label in rank:   # a labelled component: its label's rank
+                        ph = f"{base}[#{rank[label]}]{n[len(base) + len(label) + 2:]}"
+                        p = placeholders.get(ph)
+                        if p is None:
+                            p = placeholders[ph] = z3.Const("kin:" + ph, self.pre[n].sort())
+                        pairs.append((self.pre[n], p))
+            reads[key] = sorted(got)
+
+        def placeholder(n: str) -> str:
+            base, label = _label(n)
+            return f"{base}[#{rank[label]}]{n[len(base) + len(label) + 2:]}" if label in rank else n
+
+        order = sorted(m.footprint, key=placeholder)
+        pack = _packed(list(guards) + [values[n] for n in order])
+        sig = _substitute(pack, pairs) if pairs and pack is not None else pack
+        key = (m.family, len(guards), tuple(placeholder(n) for n in order), None if sig is None else sig.get_id())
+        base = self._kin_members.get(key)
+        if base is None:
+            self._kin_members[key] = m.name
+            self._kin_keep.append(sig)   # its id is the key's: kept alive
+            return None
+        rename = self._label_rename(self.moves[base].labels, m.labels)
+        if rename is None:
+            return None
+        b = self.effect(base)
+        return _Effect(m, list(guards), dict(values), list(choices.values()), reads,
+                       [renamed(f, rename) for f in b.fixed],
+                       {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
+                       b.closed, (base, {c: a for a, c in rename.items()}))
+
+    def _label_rename(self, before: tuple, after: tuple) -> dict | None:
+        """The permutation of the vector's components taking each component of label
+        ``before[i]`` to the same component of label ``after[i]`` (those it moves, component ->
+        component), completed into a permutation where the two label sets overlap (the chains
+        closed); None where a component has no counterpart."""
+        if len(before) != len(after):
+            return None
+        by_label = self._by_label
+        if by_label is None:
+            by_label = self._by_label = {}
+            for n in self.abstraction.components:
+                base, label = _label(n)
+                if label is not None:
+                    by_label.setdefault(label, {})[base + "\0" + n[len(base) + len(label) + 2:]] = n
+        f = {}
+        for a, b in zip(before, after):
+            if a == b:
+                continue
+            ca, cb = by_label.get(a, {}), by_label.get(b, {})
+            if ca.keys() != cb.keys():
+                return None
+            for k, n in ca.items():
+                f[n] = cb[k]
+        image = set(f.values())
+        rename = dict(f)
+        for start in f:
+            if start in image:
+                continue
+            x = start
+            while x in f:
+                x = f[x]
+            rename[x] = start   # the chain start -> ... -> x closed into a cycle
+        return {a: c for a, c in rename.items() if a != c}
+
+    def _renamed(self, m: Move, template: tuple | None = None) -> _Effect | None:
+        """The effect of ``m`` from its template's (:attr:`Move.template`, or ``template``): the
+        terms with the components and the choices renamed (one z3 substitution each), what they
+        read renamed, the compiled Python functions given the renamed components; None where the
+        template's footprint or choices do not rename to ``m``'s (then ``m`` is built as any
+        other)."""
+        base, rename = m.template if template is None else template
         b = _walked(self.effect(base))
         old, new = f"{base}#0.", f"{m.name}#0."
         pairs = [(self.pre[a], self.pre[c]) for a, c in rename.items()]
@@ -1135,8 +1285,7 @@ class Checker:
 
         terms = list(b.guards) + list(values.values())
         if pairs and terms:   # one substitution over all the terms (packed as one application)
-            pack = z3.Function("refinement.pack", *[t.sort() for t in terms], z3.BoolSort())
-            terms = _substitute(pack(*terms), pairs).children()
+            terms = _children(_substitute(_packed(terms), pairs))
         guards, terms = terms[:len(b.guards)], terms[len(b.guards):]
         return _Effect(m, guards, dict(zip(values, terms)), choices,
                        {rename.get(k, k): sorted(rename.get(r, r) for r in v) for k, v in b.reads.items()},
@@ -1245,9 +1394,15 @@ class Checker:
         (:meth:`admits` is exact whichever it is): the template's, cached, serves every card."""
         base, back = e.renamed_from
         b = self.effect(base)
-        pre_b = {back.get(c, c): pre_v[c] for c in reads}
-        post_b = {back.get(c, c): post_v[c] for c in changed}
-        w = self._witness(b, pre_b, post_b, frozenset(post_b))
+        # every value the base's check may read (its slice's, then the rest of its footprint's:
+        # a recent witness is tried on the whole footprint), renamed back
+        every = self._all_reads.get(e.move.name)
+        if every is None:
+            every = self._all_reads[e.move.name] = (sorted(set().union(*_walked(e).reads.values())),
+                                                    _values_of(sorted(set().union(*_walked(e).reads.values()))))
+        pre_b = {back.get(c, c): pre_v[c] for c in every[0]}
+        post_b = {back.get(c, c): post_v[c] for c in e.move.footprint}
+        w = self._witness(b, pre_b, post_b, frozenset(back.get(c, c) for c in changed))
         if w is None:
             return None
         old, new = f"{base}#0.", f"{e.move.name}#0."
@@ -1423,26 +1578,36 @@ class Checker:
 
         **An intermediate value** (a component the step leaves as it is, but two of its moves
         change: a card drawn and played, its hand count 0, 1, 0; a cell placed in a country whose
-        Jihad then turns it Active): where that search finds nothing or runs out of its budget, a
-        second one (its own :data:`SEARCH_BUDGET`; the shortest sequences first) lets a move related to the step take
-        shared components of its footprint that are at their values after the step to the values
-        its effect gives, when a related move not yet used, whose footprint lies within the change
-        left and that first move's footprint, may take them on; the next move must then take one
-        of them on. Where that one too finds nothing or runs out, a third search (a budget of its
-        own) lets a move whose footprint is larger take them on, when what it always changes lies
+        Jihad then turns it Active): where that search finds nothing (or runs out of its budget, or
+        is shown unable to succeed: after :data:`FIRST_PROOF_AFTER` parts it asks
+        :meth:`_no_direct_taker`), a second one (its own :data:`SEARCH_BUDGET`) lets a move related
+        to the step take shared components of its footprint that are at their values after the
+        step to the values its effect gives, when a related move not yet used, whose footprint lies
+        within the change left and that first move's footprint, may take them on; the next move
+        must then take one of them on. A third search (a budget of its own, :data:`WIDE_BUDGET`)
+        lets a move whose footprint is larger take them on, when what it always changes lies
         within them (:meth:`_may_take_on`: an end of turn, whose footprint holds every card's Lapsing
         and 1st Plot boxes, taking back the Funding a plot resolved in the same apply added). The
-        second search is tried first so that what it explains costs what it did."""
+        two deepen together, the shortest sequences first: at each number of moves the second
+        search, then the third (only where the second met a move only the third's wider test
+        admits, or ran out), so a two-move explanation by the third is not behind the second's
+        whole tree of longer ones (the plot in Iran: 20,000 parts, then 2); each keeps its own
+        memo of failures across the depths."""
         waypoints = self.spec.waypoints
         failed: dict = {}
         shared = self.spec.shared
         budget = [SEARCH_BUDGET]
         stats = self.stats
 
-        def admits(n, state, nxt, moved) -> bool:
+        def spend() -> None:
             budget[0] -= 1
             if budget[0] < 0:
                 raise _Bounded
+            if budget[0] == proof_at[0] and self._no_direct_taker(names, pre_v, post_v, changed):
+                raise _Unexplained   # the first search cannot succeed: no need to walk the rest of it
+
+        def admits(n, state, nxt, moved) -> bool:
+            spend()
             return self.admits(n, state, nxt, moved)
 
         def dfs(state: dict, left: frozenset, used: tuple) -> tuple | None:
@@ -1492,9 +1657,7 @@ class Checker:
                 if not passing or not self.enabled(n, state) \
                         or not self._can_take(n, part | passing, any_of=(part, passing)):
                     continue
-                budget[0] -= 1
-                if budget[0] < 0:
-                    raise _Bounded
+                spend()
                 nxt = self._partial(n, state, post_v, left, frozenset(c for c in part if shared(c)) | passing,
                                     passing)
                 if nxt is not None and any(nxt[c] != state[c] for c in part) \
@@ -1580,9 +1743,7 @@ class Checker:
                         and self.enabled(n, state) and self._can_take(n, part, every=part - free, any_of=(part,)):
                     seen = []
                     for core in self._partial_cores(free):
-                        budget[0] -= 1
-                        if budget[0] < 0:
-                            raise _Bounded
+                        spend()
                         nxt = self._partial(n, state, post_v, left, free - core)
                         if nxt is None or nxt in seen or not any(nxt[c] != state[c] for c in part):
                             continue
@@ -1600,9 +1761,17 @@ class Checker:
         wider = [False]   # the second search met a move the third's wider test alone might admit
         spent = 0   # the parts the searches before the last one tried
         allot = SEARCH_BUDGET   # the budget of the search under way
+        # the first search, once it has tried FIRST_PROOF_AFTER parts, asks whether it can succeed
+        proof_at = [SEARCH_BUDGET - FIRST_PROOF_AFTER]
         try:
             try:
-                found, first_bounded = dfs(pre_v, changed, ()), False
+                try:
+                    found, first_bounded = dfs(pre_v, changed, ()), False
+                finally:
+                    proof_at[0] = -1   # the later searches change components outside the change
+            except _Unexplained:
+                found, first_bounded = None, False
+                stats["first searches cut by a proof"] += 1
             except _Bounded:
                 # the first search ran out of its budget: the second still has one of its own (the
                 # step may need an intermediate value, which only the second search tries)
@@ -1615,25 +1784,39 @@ class Checker:
                 # fewer, so the memo of failures serves every depth); then a third, where a move
                 # whose footprint is no subset may take an intermediate value on (_may_take_on)
                 passing_ok[0] = True
-                for wide[0] in (False, True):
-                    if wide[0] and not wider[0]:
-                        # the third search would walk the second's tree (the wider test is its one
-                        # difference, and no move of that tree needed it) within a smaller budget:
-                        # it could find nothing the second did not
-                        break
-                    failed.clear()
-                    spent += allot - budget[0]   # what the search before this one tried
-                    allot = budget[0] = WIDE_BUDGET if wide[0] else SEARCH_BUDGET   # a budget of its own
-                    try:
-                        for limit[0] in range(2, k + 1):
+                spent += allot - budget[0]   # what the first search tried
+                allot = 0
+                budgets = {False: SEARCH_BUDGET, True: WIDE_BUDGET}   # each search's own budget
+                memos = {False: {}, True: {}}   # each search's failures (they serve every depth)
+                out = set()   # the searches that ran out of their budget
+                for limit[0] in range(2, k + 1):
+                    for wide[0] in (False, True):
+                        if wide[0] in out:
+                            continue
+                        if wide[0] and not wider[0] and False not in out:
+                            # the third search at this depth would walk the second's tree (the
+                            # wider test is its one difference, and no move of that tree needed
+                            # it) within a smaller budget: it could find nothing the second did not
+                            continue
+                        if not wide[0]:
+                            wider[0] = False
+                        failed = memos[wide[0]]
+                        budget[0] = budgets[wide[0]]
+                        _b0 = budget[0]
+                        try:
                             found = dfs(pre_v, changed, ())
-                            if found:
-                                stats["sequences with an intermediate value"] += 1
-                                break
-                    except _Bounded:
-                        found, bounded = None, True
-                    if found:
+                        except _Bounded:
+                            found, bounded = None, True
+                            out.add(wide[0])
+                        finally:
+                            allot += _b0 - budget[0]
+                            budgets[wide[0]] = budget[0]
+                        if found:
+                            stats["sequences with an intermediate value"] += 1
+                            break
+                    if found or len(out) == 2:
                         break
+                budget[0] = 0
             if found is None and bounded:
                 raise _Bounded
         except _Bounded:
@@ -1728,9 +1911,22 @@ class Checker:
                     base, frozenset(back.get(c, c) for c in key[1]), frozenset(back.get(c, c) for c in key[2]),
                     tuple(frozenset(back.get(c, c) for c in a) for a in key[3]))
                 return hit
-            parts = list(e.guards) + [e.values[n] == self.pre[n] for n in sorted(fp - within)]
-            parts += [e.values[n] != self.pre[n] for n in sorted(every & fp)]
-            parts += [z3.Or(*[e.values[n] != self.pre[n] for n in sorted(a & fp)]) for a in any_of]
+            stay = self._stays.get(name)
+            if stay is None:   # each footprint component's "value == pre" and its negation, made once
+                stay = self._stays[name] = {}
+                for n in fp:
+                    eq = e.values[n] == self.pre[n]
+                    stay[n] = (eq, z3.Not(eq))
+            keep, change = fp - within, every & fp
+            cores = self._cores.get(name, ())
+            if any(k <= keep and c <= change for k, c in cores):
+                # an earlier query's unsatisfiable core (those kept, those changed) lies within this one
+                STATS["z3 queries answered by an unsat core"] += 1
+                hit = self._within[key] = False
+                return hit
+            parts = list(e.guards) + [stay[n][0] for n in sorted(keep)]
+            parts += [stay[n][1] for n in sorted(change)]
+            parts += [z3.Or(*[stay[n][1] for n in sorted(a & fp)]) for a in any_of]
             kept = self._models.setdefault(name, [])
             if kept:   # a state and choices an earlier query found: where they satisfy this one too, sat
                 whole = _conjunction(parts)
@@ -1738,11 +1934,114 @@ class Checker:
                     STATS["z3 queries answered by a model kept"] += 1
                     hit = self._within[key] = True
                     return hit
-            r, mdl = _solved(parts, model=True)
+            r, mdl = self._assumed(name, e, stay, keep, change, any_of) if len(fp) > FORCED_MAX else (z3.unknown, None)
+            if r == z3.unknown:
+                r, mdl = _solved(parts, model=True)
             if mdl is not None:
                 kept.insert(0, mdl)
                 del kept[MODELS_KEPT:]
             hit = self._within[key] = r != z3.unsat
+        return hit
+
+    def _assumed(self, name: str, e: _Effect, stay: dict, keep: frozenset, change: frozenset, any_of: tuple) -> tuple:
+        """:meth:`_can_take`'s query of a move with a large footprint (over :data:`FORCED_MAX`
+        components: an end of turn's ~500, a plot's resolution) on a solver of the move's own,
+        kept: its guards, and per footprint component two literals implying "kept" and "changed",
+        asserted once; each query assumes the literals of its sets (``any_of`` in a scope of its
+        own). (verdict, model); an unsatisfiable query without ``any_of`` keeps its core (the
+        components it holds kept and changed: a later query holding them too is unsatisfiable, no
+        z3)."""
+        t = time.process_time()
+        try:
+            got = self._move_solvers.get(name)
+            if got is None:
+                s = z3.Solver()
+                lits, imps = {}, list(e.guards)
+                for n in sorted(stay):
+                    k, c = z3.Bool(f"refinement.keep:{name}:{n}"), z3.Bool(f"refinement.change:{name}:{n}")
+                    imps += [z3.Implies(k, stay[n][0]), z3.Implies(c, stay[n][1])]
+                    lits[n] = (k, c)
+                s.add(_conjunction(imps))
+                got = self._move_solvers[name] = (s, lits, {})
+            s, lits, back = got
+            assumed = [lits[n][0] for n in sorted(keep)] + [lits[n][1] for n in sorted(change)]
+            if any_of:
+                s.push()
+                s.add(*[z3.Or(*[stay[n][1] for n in sorted(a & self.moves[name].footprint)]) for a in any_of])
+            try:
+                r = s.check(*assumed)
+                mdl = s.model() if r == z3.sat else None
+                if r == z3.unsat and not any_of:
+                    if not back:
+                        back.update({lits[n][0].get_id(): (n, 0) for n in lits})
+                        back.update({lits[n][1].get_id(): (n, 1) for n in lits})
+                    core = [back[x.get_id()] for x in s.unsat_core()]
+                    self._cores.setdefault(name, []).append((frozenset(n for n, i in core if i == 0),
+                                                             frozenset(n for n, i in core if i == 1)))
+            finally:
+                if any_of:
+                    s.pop()
+            return r, mdl
+        except z3.Z3Exception:
+            return z3.unknown, None
+        finally:
+            STATS["z3 solver calls"] += 1
+            STATS["z3 seconds"] += time.process_time() - t
+
+    def _no_direct_taker(self, names: list, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
+        """Whether a changed component is one that no move among ``names`` can take to its value
+        after the step, or none can take from its value before it, while changing nothing outside
+        ``changed``, from a state whose components outside ``changed`` have their values before
+        the step (and after it: they are the same): then the first search of :meth:`sequence`
+        cannot explain the step. Its moves change components of the change alone, so every state
+        it passes through has those values, the last of its moves that changes a component takes
+        it to its value after the step, and the first takes it from its value before (an end of
+        turn that must keep a Funding it always lowers, where no other move clears the 1st Plot
+        flag; Active cells where there were none, that no move places and only a Jihad of cells
+        not yet there reveals). The components with the fewest moves first, those with at most
+        :data:`PROOF_MOVERS`; per move :meth:`_can_take` (no state), then z3 over its terms with
+        the values outside the change substituted (:meth:`_takes_directly`). A proof that a
+        search fails, never a verdict on a step."""
+        movers = {c: [n for n in names if c in self.moves[n].footprint] for c in changed}
+        for c in sorted(changed, key=lambda c: (len(movers[c]), c)):
+            if len(movers[c]) > PROOF_MOVERS:
+                break
+            if not any(self._takes_directly(n, c, pre_v, post_v, changed) for n in movers[c]) or \
+                    not any(self._takes_directly(n, c, pre_v, post_v, changed, first=True) for n in movers[c]):
+                return True
+        return False
+
+    def _takes_directly(self, name: str, c: str, pre_v: dict, post_v: dict, changed: frozenset,
+                        first: bool = False) -> bool:
+        """Whether move ``name`` can change component ``c`` to its value after the step (``first``:
+        from its value before the step, to any other), changing nothing outside ``changed``, from
+        some state whose components outside ``changed`` have their values in ``pre_v`` (the others
+        free): z3, cached by those values (:meth:`_no_direct_taker`: the last move of a first
+        search's sequence that changes ``c``, and the first)."""
+        if not self._can_take(name, changed, every=frozenset((c,))):
+            return False
+        if first:
+            changed = changed - {c}   # c read at its value before the step
+        e = self.effect(name)
+        fp = self.moves[name].footprint
+        got = self._all_reads.get(name)
+        if got is None:   # what any of the move's terms reads: once per move
+            reads = sorted(set().union(*_walked(e).reads.values()))
+            got = self._all_reads[name] = (reads, _values_of(reads))
+        outside = [r for r in got[0] if r not in changed]
+        keep = sorted(fp - changed)
+        key = ("direct", name, c, first, post_v[c], changed & (fp | frozenset(got[0])),
+               tuple(pre_v[r] for r in outside), tuple(pre_v[d] for d in keep))
+        hit = self._verdicts.get(key)
+        if hit is None:
+            const = self.abstraction.constant
+            if first:   # c leaves its value before the step (c is among the components kept: drop it)
+                parts = list(e.guards) + [e.values[c] != const(c, pre_v[c])]
+                keep = [d for d in keep if d != c]
+            else:
+                parts = list(e.guards) + [e.values[c] == const(c, post_v[c]), e.values[c] != self.pre[c]]
+            parts += [e.values[d] == const(d, pre_v[d]) for d in keep]
+            hit = self._verdicts[key] = _solved(self._ground(parts, pre_v, reads=outside))[0] != z3.unsat
         return hit
 
     def _may_take_on(self, name: str, left: frozenset, within: frozenset, wide: bool) -> bool:

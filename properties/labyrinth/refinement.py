@@ -27,7 +27,11 @@ cached z3 slices over a handful of components and Python evaluations:
 The z3 terms of a move are built when a step first needs it; a card's move from card 1's, its
 components and choices renamed (``Move.template``: the programs treat the 120 cards alike, the
 symmetry ``z3_proofs.the_card`` states; tests/labyrinth/test_refinement.py holds every card's
-renamed terms equivalent to its own program's). A transition no model step takes whole is no move
+renamed terms equivalent to its own program's); a country's move names its countries
+(``Move.labels``), and the checker, finding its terms another country's renamed (countries of one
+kind: 1,405 of the 1,444 Travels, all but one Recruit...), asks that one's z3 queries renamed
+(properties/refinement.py ``Checker._kin``; the test holds each such move's terms equal to its
+own program's). A transition no model step takes whole is no move
 (:data:`WHOLE_ONLY`: ``regime_change``, which the model takes as ``deploy``,
 ``regime_change_marker`` and ``prestige_roll``).
 
@@ -71,11 +75,11 @@ move). Since (issue 31, the third search: ``Checker._may_take_on``), verify's ow
 -1: Funding passes through a value it does not end on), is ``end_of_turn`` and
 ``resolve_plot[country=Iran]``; of the solo seeds above, a partial rerun (anaconda, lets_roll and
 mission_accomplished 1000-1001, on the code before the third search) had 8 "search bounded" in 5
-games, the long bot steps above among them. Cost: ``python benchmarks/refinement.py --game labyrinth
---games 24 --steps 60 --solo`` gives 10.7x the checked walk in CPU seconds (27.8x before the card
-moves were renamed from card 1's, the solver kept, the choice-free equations evaluated in Python
-and z3's C functions called directly; first-use builds are 36% of the check, z3 slices 23%, the
-sequence searches' Python the rest; the incremental abstraction costs about 0.13x).
+games, the long bot steps above among them (each a search limit: with a budget of 200,000 parts
+lets_roll 1000 step 124 is explained in 80,733). Cost (CPU seconds, docs/design.md): ``python
+benchmarks/refinement.py --game labyrinth --verify --seed 1`` 9.6x the checked walk (16.5x before
+lab-speed5, run alongside); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
+(a "search bounded" bot step, 78% of the run); the incremental abstraction about 0.15x.
 """
 from __future__ import annotations
 
@@ -340,7 +344,8 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> li
         label = ",".join(f"{k}={'track' if i == P.TRACK else facts.names[i]}" for k, i in pins.items())
         fp = frozenset(fp)
         out.append(Move(f"{spec.name}[{label}]", spec.rules, fp, _effect(spec, facts, fp, names, pins),
-                        spec.doc, family=spec.name))
+                        spec.doc, family=spec.name,
+                        labels=tuple(facts.names[i] for i in pins.values() if i != P.TRACK)))
     return out
 
 

@@ -150,6 +150,60 @@ def test_a_cards_move_asks_card_1s_queries_renamed_with_the_same_answers(lets_ro
         assert any(k[0] == name.replace(f"[card {n}]", "[card 1]") for k in c._slices), name   # card 1's slice
 
 
+def test_a_country_families_members_renamed_from_another_are_their_own_programs(lets_roll):
+    """A member of a country family built from another member's terms with the countries'
+    components swapped (properties/refinement.py ``Checker._kin``, found by the checker, not
+    declared) has the terms its own program builds, and asks the other's queries renamed with the
+    same answers as its own terms give: its forced components, ``_can_take`` and a slice (a Recruit
+    in two countries, a Travel between two pairs). Most members of a family over countries are
+    renamed (the programs treat countries of one kind alike)."""
+    from cdg_oracle.properties.refinement import Checker
+
+    _, c, pre = lets_roll
+    own = Checker(c.spec, None, c.model)
+    own._kin = lambda *a: None   # every move built by its own program
+    names = [n for n, m in c.moves.items() if m.family in ("recruit", "travel", "posture_roll", "jihad")]
+    renamed = 0
+    for n in names:
+        m, e = c.moves[n], c.effect(n)
+        if e.renamed_from is None:
+            continue
+        renamed += 1
+        # the other member's terms with the two moves' countries swapped: this move's own program's
+        base = e.renamed_from[0]
+        other = c._renamed(m, (base, c._label_rename(c.moves[base].labels, m.labels)))
+        guards, values = m.effect(c.pre, f"{n}#0.")
+        assert len(guards) == len(other.guards) and all(a.eq(b) for a, b in zip(guards, other.guards)), n
+        assert set(values) == set(other.values) == m.footprint, n
+        assert all(values[k].eq(other.values[k]) for k in values), n
+    assert renamed >= len([n for n in names if len(set(c.moves[n].labels)) == len(c.moves[n].labels)]) - 10
+    # which member is built alone (the one the others are renamed from) is the first one used
+    picked = {}
+    for n in names:
+        if c.effect(n).renamed_from is not None and len(set(c.moves[n].labels)) == len(c.moves[n].labels) \
+                and len(picked.setdefault(c.moves[n].family, [])) < 2:
+            picked[c.moves[n].family].append(n)
+    assert set(picked) == {"recruit", "travel", "posture_roll", "jihad"}
+    for n in [n for got in picked.values() for n in got]:
+        assert own.effect(n).renamed_from is None, n
+        assert c._forced(n) == own._forced(n), n
+        fp = sorted(c.moves[n].footprint)
+        for within in [frozenset(fp)] + [frozenset(fp) - {x} for x in fp]:
+            for every in [frozenset()] + [frozenset({x}) for x in fp]:
+                assert c._can_take(n, within, every) == own._can_take(n, within, every), (n, within, every)
+    # a cell recruited, a Sleeper travelling: the renamed members' slices agree with their own
+    r, t = picked["recruit"][0], picked["travel"][0]
+    x, (a, b) = c.moves[r].labels[0], c.moves[t].labels
+    for n, before, after in [
+            (r, pre, dict(pre, **{f"sleepers[{x}]": pre[f"sleepers[{x}]"] + 1, "cells_track": pre["cells_track"] - 1})),
+            (t, dict(pre, **{f"sleepers[{a}]": 2}), dict(pre, **{f"sleepers[{a}]": 1, f"sleepers[{b}]": pre[f"sleepers[{b}]"] + 1}))]:
+        changed = frozenset(k for k in after if after[k] != before[k])
+        assert c.admits(n, before, after, changed) == own.admits(n, before, after, changed) is True, n
+        bad = dict(after, cells_track=before["cells_track"] - 2)   # a cell more off the track than placed
+        bad_changed = frozenset(k for k in bad if bad[k] != before[k])
+        assert c.admits(n, before, bad, bad_changed) == own.admits(n, before, bad, bad_changed) is False, n
+
+
 @pytest.mark.rule("9.4.3")
 def test_solo_rules_relate_to_the_two_player_rules_they_carry_out(lets_roll):
     _, c, _ = lets_roll
