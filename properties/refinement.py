@@ -1104,9 +1104,11 @@ class Checker:
                     STATS["effects seconds"] += time.process_time() - t0
                     return e
             guards, values = m.effect(self.pre, f"{name}#0.")
+            each = None   # the walk of every term, where _kin made it (the same walk serves below)
             if m.labels and m.family:   # a member of a family over labels: another member's renamed?
                 keyed = [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]
-                e = self._kin(m, guards, values, keyed, _constant_asts_each([t for _, terms in keyed for t in terms]))
+                each = _constant_asts_each([t for _, terms in keyed for t in terms])
+                e = self._kin(m, guards, values, keyed, each)
                 if e is not None:
                     self._effects[name] = e
                     STATS["effects built"] += 1
@@ -1121,7 +1123,8 @@ class Checker:
                 choices = {c.decl().name(): c for c in known}
             walker = _Walker()
             keyed = [("(guards)", guards)] + ([] if known else [(n, [values[n]]) for n in m.footprint])
-            found = iter(walker.each([t for _, terms in keyed for t in terms]))
+            # the terms _kin walked are these same terms, in this order, where no choices are named
+            found = iter(each if each is not None and not known else walker.each([t for _, terms in keyed for t in terms]))
             for key, terms in keyed:
                 names = []
                 for t in terms:
