@@ -190,6 +190,37 @@ class _Incremental:
 _CARD_SET = frozenset(S.CARDS)
 
 
+class _Pin(z3.IntNumRef):
+    """A pinned choice's index (:class:`_PinnedWork`): compared (``==``, ``!=``) with a number or
+    another pin, z3's True or False, not a term holding the index (``from == TRACK`` of 7.3.1's
+    Deploy is False at a country): so the terms of a family's members hold no member's index
+    number, and a member whose terms are another's with the countries renamed is found so
+    (properties/refinement.py ``Checker._kin``: Deploy and Withdraw). The same values: the
+    comparison of two numbers is decided either way."""
+
+    def __init__(self, i: int):
+        v = z3.IntVal(i)
+        super().__init__(v.as_ast(), v.ctx)
+
+    @staticmethod
+    def _number(other):
+        if isinstance(other, int) and not isinstance(other, bool):
+            return other
+        if isinstance(other, z3.ExprRef) and z3.is_int_value(other):
+            return other.as_long()
+        return None
+
+    def __eq__(self, other):
+        n = self._number(other)
+        return z3.BoolVal(self.as_long() == n) if n is not None else super().__eq__(other)
+
+    def __ne__(self, other):
+        n = self._number(other)
+        return z3.BoolVal(self.as_long() != n) if n is not None else super().__ne__(other)
+
+    __hash__ = z3.IntNumRef.__hash__
+
+
 class _PinnedWork(P.Work):
     """A :class:`~.z3_proofs.Work` whose country choices are fixed (``pins``: choice name -> index
     in the map's order, or ``TRACK``): the program then reads and rewrites that country's
@@ -212,7 +243,7 @@ class _PinnedWork(P.Work):
         ok = (track and i == P.TRACK) or (i != P.TRACK and self.facts.names[i] in names)
         if not ok:
             self.require(z3.BoolVal(False))
-        x = z3.IntVal(i)
+        x = _Pin(i)
         self.choices[name] = x
         return x
 

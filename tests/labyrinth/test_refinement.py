@@ -11,6 +11,7 @@ import os
 import random
 
 import pytest
+import z3
 
 from cdg_oracle.model.core.registry import get
 from cdg_oracle.properties import refinement_mutants as RM
@@ -579,3 +580,44 @@ def test_a_plot_in_iran_resolved_at_the_end_of_the_turn_passes_funding_through_a
     assert sorted(v) == ["end_of_turn", "resolve_plot[country=Iran]"]
     assert isinstance(_step(c, pre, dict(changes, plots_available_1=pre["plots_available_1"]), EOT_CITED), Finding)
     assert isinstance(_step(c, pre, changes, [r for r in EOT_CITED if r != "8.5.6"]), Finding)
+
+
+@pytest.mark.rule("7.3.1", "7.3.5")
+def test_deploy_and_withdraw_members_renamed_from_another_are_their_own_programs(lets_roll):
+    """A pinned choice compared with a number or another pin is z3's True or False (``_Pin``), so a
+    Deploy's or Withdraw's terms hold no country's index number (7.3.1: ``from == TRACK``; 7.3.5:
+    ``to != from``) and their members share terms across countries of one kind
+    (properties/refinement.py ``Checker._kin``): a member renamed from another has the terms its
+    own program builds, and a troop move is admitted or refused as by its own terms."""
+    from cdg_oracle.properties.refinement import Checker
+
+    _, c, pre = lets_roll
+    assert (R._Pin(3) == P.TRACK).eq(z3.BoolVal(False)) and (R._Pin(3) != R._Pin(5)).eq(z3.BoolVal(True))
+    assert (R._Pin(3) == z3.Int("x")).eq(z3.IntVal(3) == z3.Int("x"))   # with a term: a term
+    own = Checker(c.spec, None, c.model)
+    own._kin = lambda *a: None   # every move built by its own program
+    for family in ("deploy", "withdraw"):
+        names = [n for n, m in c.moves.items() if m.family == family][::9]
+        renamed = 0
+        for n in names:
+            m, e = c.moves[n], c.effect(n)
+            if e.renamed_from is None:
+                continue
+            renamed += 1
+            base = e.renamed_from[0]
+            other = c._renamed(m, (base, c._label_rename(c.moves[base].labels, m.labels)))
+            guards, values = m.effect(c.pre, f"{n}#0.")
+            assert len(guards) == len(other.guards) and all(a.eq(b) for a, b in zip(guards, other.guards)), n
+            assert set(values) == set(other.values) == m.footprint, n
+            assert all(values[k].eq(other.values[k]) for k in values), n
+        assert renamed >= len(names) - 10, (family, renamed, len(names))
+    # troops from a country holding some to another: renamed and own agree, and a cube more refused
+    src = next(k[len("troops["):-1] for k, v in pre.items() if k.startswith("troops[") and v >= 2)
+    dst = next(x for x in ("Iraq", "Syria", "Egypt", "Pakistan") if x != src)
+    n = f"deploy[from={src},to={dst}]"
+    assert c.effect(n).renamed_from is not None and own.effect(n).renamed_from is None
+    after = dict(pre, **{f"troops[{src}]": pre[f"troops[{src}]"] - 1, f"troops[{dst}]": pre[f"troops[{dst}]"] + 1})
+    changed = frozenset(k for k in after if after[k] != pre[k])
+    assert c.admits(n, pre, after, changed) == own.admits(n, pre, after, changed) is True
+    bad = dict(after, **{f"troops[{dst}]": pre[f"troops[{dst}]"] + 2})
+    assert c.admits(n, pre, bad, changed) == own.admits(n, pre, bad, changed) is False
