@@ -232,6 +232,11 @@ class RefinementModel:
 
     abstraction: Abstraction
     moves: tuple[Move, ...]
+    #: ``symmetric(pre)``: terms over the vector ``pre`` that any renaming of labels leaves equal (a
+    #: sum of one field over every label: Labyrinth's WMD plots in play, 9.3.3), as the moves'
+    #: programs build them; a family member's signature holds each as one placeholder
+    #: (:meth:`Checker._kin`), so members reading it share terms. None: none
+    symmetric: Callable[[Mapping[str, z3.ExprRef]], list] | None = None
 
 
 def merged(values: dict, new: Mapping) -> tuple[dict, frozenset]:
@@ -1084,6 +1089,9 @@ class Checker:
         self._kin_keep: list = []     # the signatures (their ids are keys)
         self._placeholders: dict = {}  # a labelled component's placeholder (_kin)
         self._by_label: dict | None = None   # a label -> its components (_label_rename)
+        #: (a term any renaming of labels leaves equal, its placeholder) (_kin; RefinementModel.symmetric)
+        self._symmetric = [(t, z3.Const(f"kin:symmetric#{i}", t.sort()))
+                           for i, t in enumerate(self.model.symmetric(self.pre) if self.model.symmetric else ())]
         #: whether any component is shared (the second search of :meth:`sequence` needs one)
         self._any_shared = any(spec.shared(c) for c in self.abstraction.components)
         self.tally = Tally()
@@ -1169,7 +1177,9 @@ class Checker:
         z3 shares equal terms, so a comparison of ids). Equal signatures are a proof that ``m``'s
         terms are that member's with the two moves' labelled components swapped (the renaming
         to ranks is one to one, and neither move's terms hold the other's labelled components:
-        the other's signature would keep them), so ``m`` asks that member's z3 queries renamed
+        the other's signature would keep them; a term of ``RefinementModel.symmetric``, a
+        placeholder in both, is equal under any renaming of labels: there the terms are equal,
+        not renamed one to one), so ``m`` asks that member's z3 queries renamed
         (its forced components, ``_can_take``, its slices: :attr:`_Effect.renamed_from`), as a
         card's move asks card 1's, and takes its compiled Python functions renamed. None where no
         member of its signature was built (``m`` is then built as any other, and kept as one)."""
@@ -1178,7 +1188,7 @@ class Checker:
         rank = {label: i for i, label in enumerate(m.labels)}
         placeholders = self._placeholders
         prefix = f"{m.name}#0."
-        pairs, choices, reads, named = [], {}, {}, set()
+        pairs, choices, reads, named = list(self._symmetric), {}, {}, set()
         found = iter(each)
         for key, terms in keyed:
             got = set()

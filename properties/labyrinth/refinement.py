@@ -279,6 +279,11 @@ class _PinnedWork(P.Work):
             return z3.BoolVal(sel.as_long() == self.facts.index(country))
         return super().is_country(sel, country)
 
+    def is_among(self, sel, countries):
+        if z3.is_int_value(sel):   # one truth value, not a disjunction holding it at the country's place
+            return z3.BoolVal(sel.as_long() != P.TRACK and self.facts.names[sel.as_long()] in set(countries))
+        return super().is_among(sel, countries)
+
     def static(self, sel, fn):
         if z3.is_int_value(sel):
             return z3.IntVal(fn(self.facts.names[sel.as_long()]))
@@ -430,7 +435,17 @@ WHOLE_ONLY = ("regime_change",)
 def _model(facts: S.MapFacts) -> RefinementModel:
     names = _probe(facts).state_names
     return RefinementModel(_abstraction(facts), tuple(m for k, s in P.TRANSITIONS.items() if k not in WHOLE_ONLY
-                                                      for m in _moves(s, facts, names)))
+                                                      for m in _moves(s, facts, names)),
+                           symmetric=lambda pre: _symmetric(facts, pre))
+
+
+def _symmetric(facts: S.MapFacts, pre) -> list:
+    """The terms over the vector ``pre`` that any renaming of countries leaves equal, as the
+    programs build them (properties/refinement.py ``RefinementModel.symmetric``): 9.3.3's WMD plots
+    in play (``z3_state.wmd_in_play``: a sum over every country, read by a plot's removal, 8.5.5), so
+    the members of Resolve Plot, Alert and a plot marker's removal over countries of one kind share
+    terms (``Checker._kin``)."""
+    return [S.wmd_in_play(S.StateView(facts, dict(pre)))]
 
 
 #: The card-flow transitions every card play ends with (6.1: a card is played from a hand; 6.2.9,

@@ -621,3 +621,37 @@ def test_deploy_and_withdraw_members_renamed_from_another_are_their_own_programs
     assert c.admits(n, pre, after, changed) == own.admits(n, pre, after, changed) is True
     bad = dict(after, **{f"troops[{dst}]": pre[f"troops[{dst}]"] + 2})
     assert c.admits(n, pre, bad, changed) == own.admits(n, pre, bad, changed) is False
+
+
+@pytest.mark.rule("8.5.5", "9.3.3")
+def test_plot_removals_share_terms_the_wmd_plots_in_play_read_whole(lets_roll):
+    """A plot's removal reads 9.3.3's WMD plots in play, a sum over every country
+    (``z3_state.wmd_in_play``, ``RefinementModel.symmetric``): a member of Alert, Resolve Plot or
+    the marker's removal renamed from another (``Checker._kin``, the sum one placeholder) has terms
+    z3 proves equal to its own program's (the sum's summands swapped: equal, not the same term), and
+    the members of one kind of country share (Resolve Plot: the Muslim countries, 8.5.6's GOVERNANCE,
+    ``Work.is_among``)."""
+    st, c, _ = lets_roll
+    facts = R.S.facts_of(st.map)
+    assert [t.get_id() for t, _ in c._symmetric] == [t.get_id() for t in R._symmetric(facts, c.pre)]
+    s = z3.Solver()
+    for family in ("alert", "plot_marker_off_map", "resolve_plot"):
+        names = [n for n, m in c.moves.items() if m.family == family]
+        renamed = 0
+        for n in names:
+            m, e = c.moves[n], c.effect(n)
+            if e.renamed_from is None:
+                continue
+            renamed += 1
+            base = e.renamed_from[0]
+            other = c._renamed(m, (base, c._label_rename(c.moves[base].labels, m.labels)))
+            guards, values = m.effect(c.pre, f"{n}#0.")
+            assert set(values) == set(other.values) == m.footprint and len(guards) == len(other.guards), n
+            for a, b in list(zip(guards, other.guards)) + [(values[k], other.values[k]) for k in values]:
+                if not a.eq(b):
+                    s.push()
+                    s.add(a != b)
+                    assert s.check() == z3.unsat, (n, a, b)
+                    s.pop()
+        muslim = len([n for n in names if c.moves[n].labels[0] in facts.muslim])
+        assert renamed >= (muslim - 1 if family == "resolve_plot" else len(names) - 2), (family, renamed)
