@@ -2112,11 +2112,17 @@ class Checker:
                      + [e.values[n] == const(n, state[n]) for n in keep])
             s = z3.Optimize()
             s.add(*self._ground(parts, state, reads=reads))
-            terms = {n: self._ground([e.values[n]], state, reads=reads)[0] for n in sorted(free)}
-            for n in sorted(free - passing):
-                s.add_soft(terms[n] == const(n, post_v[n]))
-            for goal in _canonical(terms, {n: const(n, state[n]) for n in terms},
-                                   {n: const(n, post_v[n]) for n in terms}, passing):
+            names = sorted(free)   # their terms grounded in one substitution (the same terms, each)
+            terms = dict(zip(names, _children(self._ground([_packed([e.values[n] for n in names])], state,
+                                                          reads=reads)[0])))
+            # a term that reads no choice (Checker.effect's ``plain``) is ground here: one value in
+            # every model, so its soft constraint and objectives move no optimum (left out: the
+            # same witness, a smaller query; the end of turn's hundreds of shared components)
+            chosen = {n: t for n, t in terms.items() if n not in e.plain}
+            for n in sorted(chosen.keys() - passing):
+                s.add_soft(chosen[n] == const(n, post_v[n]))
+            for goal in _canonical(chosen, {n: const(n, state[n]) for n in chosen},
+                                   {n: const(n, post_v[n]) for n in chosen}, passing & chosen.keys()) if chosen else ():
                 s.minimize(goal)
             hit = None
             t = time.process_time()
