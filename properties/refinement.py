@@ -801,6 +801,51 @@ def _canonical(terms: dict, before: dict, after: dict, passing: frozenset) -> li
     return out
 
 
+#: :func:`_lexicographic` settles a goal in at most this many descents (else z3's Optimize does)
+LEX_DESCENTS = 32
+
+
+def _lexicographic(hard: list, softs: list, goals: list):
+    """A model of ``hard`` with the most ``softs`` true, then each of ``goals`` (integer terms) at
+    its least, in order (what z3's Optimize gives for ``add_soft`` each of ``softs`` then
+    ``minimize`` each goal: the same optimum), by one z3 solver: a model, then each goal pushed
+    below its value until unsatisfiable and fixed at the least met (z3's Optimize sets up its
+    MaxSMT and optimization engines per query: some 10-100 ms for one or two shared components,
+    where these checks take a few). None: unsatisfiable; False: a goal still falling after
+    :data:`LEX_DESCENTS` descents (unbounded, or a long way down), or z3 undecided."""
+    s = z3.Solver()
+    s.add(*[z3.simplify(h) for h in hard])   # ground terms folded: the checks below are incremental
+    order = ([z3.Sum([z3.If(x, 0, 1) for x in softs])] if softs else []) + list(goals)
+    t = time.process_time()
+    try:
+        STATS["z3 solver calls"] += 1
+        r = s.check()
+        if r != z3.sat:
+            return None if r == z3.unsat else False
+        m = s.model()
+        for g in order:
+            v = m.eval(g, model_completion=True)
+            for _ in range(LEX_DESCENTS):
+                s.push()
+                s.add(g < v)
+                STATS["z3 solver calls"] += 1
+                r = s.check()
+                if r == z3.sat:
+                    m = s.model()
+                    v = m.eval(g, model_completion=True)
+                s.pop()
+                if r == z3.unsat:
+                    break
+                if r != z3.sat:
+                    return False
+            else:
+                return False
+            s.add(g == v)
+        return m
+    finally:
+        STATS["z3 seconds"] += time.process_time() - t
+
+
 def _leave_one(part: frozenset, for_first: frozenset) -> list:
     """The components of ``for_first`` (those of a move's ``part`` that a related move not yet used
     could take) that a move may leave, one alone, for such a move, where there are more than one
@@ -2110,8 +2155,7 @@ class Checker:
             const = self.abstraction.constant
             parts = (list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in core]
                      + [e.values[n] == const(n, state[n]) for n in keep])
-            s = z3.Optimize()
-            s.add(*self._ground(parts, state, reads=reads))
+            hard = self._ground(parts, state, reads=reads)
             names = sorted(free)   # their terms grounded in one substitution (the same terms, each)
             terms = dict(zip(names, _children(self._ground([_packed([e.values[n] for n in names])], state,
                                                           reads=reads)[0])))
@@ -2119,18 +2163,23 @@ class Checker:
             # every model, so its soft constraint and objectives move no optimum (left out: the
             # same witness, a smaller query; the end of turn's hundreds of shared components)
             chosen = {n: t for n, t in terms.items() if n not in e.plain}
-            for n in sorted(chosen.keys() - passing):
-                s.add_soft(chosen[n] == const(n, post_v[n]))
-            for goal in _canonical(chosen, {n: const(n, state[n]) for n in chosen},
-                                   {n: const(n, post_v[n]) for n in chosen}, passing & chosen.keys()) if chosen else ():
-                s.minimize(goal)
+            softs = [chosen[n] == const(n, post_v[n]) for n in sorted(chosen.keys() - passing)]
+            goals = _canonical(chosen, {n: const(n, state[n]) for n in chosen},
+                               {n: const(n, post_v[n]) for n in chosen}, passing & chosen.keys()) if chosen else []
             hit = None
-            t = time.process_time()
-            sat = s.check() == z3.sat
-            STATS["z3 solver calls"] += 1
-            STATS["z3 seconds"] += time.process_time() - t
-            if sat:
-                mdl = s.model()
+            mdl = _lexicographic(hard, softs, goals)
+            if mdl is False:   # a goal not settled in a few descents: z3's Optimize (the same optimum)
+                s = z3.Optimize()
+                s.add(*hard)
+                for x in softs:
+                    s.add_soft(x)
+                for goal in goals:
+                    s.minimize(goal)
+                t = time.process_time()
+                mdl = s.model() if s.check() == z3.sat else None
+                STATS["z3 solver calls"] += 1
+                STATS["z3 seconds"] += time.process_time() - t
+            if mdl is not None:
                 got = {}
                 for n in sorted(free):
                     v = mdl.eval(terms[n], model_completion=True)
