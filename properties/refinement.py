@@ -55,8 +55,8 @@ are walked once for what each reads, on its first use; where the game names a mo
 (``Move.choices``), only its guards then, and a footprint component's value when a check first
 reads it. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
 the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
-canonical one (:func:`_canonical`), so what explains a step never depends on the z3 calls made
-before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
+canonical one (:func:`_canonical`, the goals minimized in order by :func:`_lexicographic`), so
+what explains a step never depends on the z3 calls made before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
 each part one cached move check on the pre-state with the parts before it taken, a failed
 sub-search remembered; it tries at most :data:`SEARCH_BUDGET` parts, and a step it cannot explain
 within them is a finding marked *search bounded*. So a step whose values were seen before costs
@@ -67,7 +67,8 @@ substitution, and asks that one's z3 queries renamed (its forced components, ``_
 slices: the same answers, asked once per family); a member of a family over labels
 (``Move.labels``: a country's move) whose terms are an earlier member's with the two moves'
 labelled components swapped (the two terms' signatures equal: :meth:`Checker._kin`, found by the
-checker, not declared) asks that member's queries likewise. ``_can_take`` keeps each
+checker, not declared; a term the game calls symmetric, ``RefinementModel.symmetric``, equal in
+both) asks that member's queries likewise. ``_can_take`` keeps each
 unsatisfiable query's core (a move with a large footprint on a solver of its own, assumptions per
 component) and answers a later query that holds it without z3. Every checker of Games with one model (Labyrinth's: one map) shares the compiled
 moves and the caches, within the process. :data:`STATS` counts what the check cost
@@ -2138,7 +2139,7 @@ class Checker:
         them at their values after the step as can be, but the ``passing`` ones: free components
         outside ``left``, at their values after the step already, whose intermediate value is
         sought; then as :func:`_canonical` prefers: the witness is a function
-        of the query alone), or None."""
+        of the query alone; :func:`_lexicographic`), or None."""
         m = self.moves[name]
         e = self.effect(name)
         core = sorted((left & m.footprint) - free)

@@ -31,7 +31,10 @@ renamed terms equivalent to its own program's); a country's move names its count
 (``Move.labels``), and the checker, finding its terms another country's renamed (countries of one
 kind: 1,405 of the 1,444 Travels, all but one Recruit...), asks that one's z3 queries renamed
 (properties/refinement.py ``Checker._kin``; the test holds each such move's terms equal to its
-own program's). A transition no model step takes whole is no move
+own program's). So that countries of one kind have such terms, a pinned choice compared with a
+number is True or False (:class:`_Pin`: Deploy's ``from == TRACK``), a test of the country's kind
+one truth value (``Work.is_among``), and 9.3.3's WMD plots in play, a sum over every country that
+a plot's removal reads, a term any renaming leaves equal (:func:`_symmetric`). A transition no model step takes whole is no move
 (:data:`WHOLE_ONLY`: ``regime_change``, which the model takes as ``deploy``,
 ``regime_change_marker`` and ``prestige_roll``).
 
@@ -77,8 +80,8 @@ move). Since (issue 31, the third search: ``Checker._may_take_on``), verify's ow
 mission_accomplished 1000-1001, on the code before the third search) had 8 "search bounded" in 5
 games, the long bot steps above among them (each a search limit: with a budget of 200,000 parts
 lets_roll 1000 step 124 is explained in 80,733). Cost (CPU seconds, docs/design.md): ``python
-benchmarks/refinement.py --game labyrinth --verify --seed 1`` 9.6x the checked walk (16.5x before
-lab-speed5, run alongside); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
+benchmarks/refinement.py --game labyrinth --verify --seed 1`` 7.0x the checked walk (16.5x before
+lab-speed5, 9.6x after; 7.5x before lab-speed6, run alongside); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
 (a "search bounded" bot step, 78% of the run); the incremental abstraction about 0.15x.
 """
 from __future__ import annotations
