@@ -28,10 +28,13 @@ The z3 terms of a move are built when a step first needs it; a card's move from 
 components and choices renamed (``Move.template``: the programs treat the 120 cards alike, the
 symmetry ``z3_proofs.the_card`` states; tests/labyrinth/test_refinement.py holds every card's
 renamed terms equivalent to its own program's); a country's move names its countries
-(``Move.labels``), and the checker, finding its terms another country's renamed (countries of one
-kind: 1,405 of the 1,444 Travels, all but one Recruit...), asks that one's z3 queries renamed
-(properties/refinement.py ``Checker._kin``; the test holds each such move's terms equal to its
-own program's). So that countries of one kind have such terms, a pinned choice compared with a
+(``Move.labels``) and, where its countries are of one kind with an earlier member's (:func:`_kind`:
+their printed facts, and no name a program reads), is that member's renamed likewise
+(``Move.template``, :func:`_swap`: one substitution, no program run; the test holds every such
+member's terms equal, or proved equal by z3, to its own program's); the others the checker
+builds, and where it finds their terms another country's renamed, asks that one's z3 queries
+renamed (properties/refinement.py ``Checker._kin``; the test holds each such move's terms equal
+to its own program's). So that countries of one kind have such terms, a pinned choice compared with a
 number is True or False (:class:`_Pin`: Deploy's ``from == TRACK``), a test of the country's kind
 one truth value (``Work.is_among``), and 9.3.3's WMD plots in play, a sum over every country that
 a plot's removal reads, a term any renaming leaves equal (:func:`_symmetric`). A transition no model step takes whole is no move
@@ -374,6 +377,7 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> li
                 fixed.discard(comp)
                 fixed.discard(S.cvar(fc[0], facts.names[pb[k]]))
     out = []
+    first: dict = {}   # a kind of choice (_kind) -> the first member of it
     for values in itertools.product(*[choices[k] for k in keys]):
         pins = dict(zip(keys, values))
         fp = set(fixed)
@@ -382,9 +386,72 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> li
                 fp.update(S.cvar(f, facts.names[i]) for f in pattern[k])
         label = ",".join(f"{k}={'track' if i == P.TRACK else facts.names[i]}" for k, i in pins.items())
         fp = frozenset(fp)
-        out.append(Move(f"{spec.name}[{label}]", spec.rules, fp, _effect(spec, facts, fp, names, pins),
-                        spec.doc, family=spec.name,
-                        labels=tuple(facts.names[i] for i in pins.values() if i != P.TRACK)))
+        labels = tuple(facts.names[i] for i in pins.values() if i != P.TRACK)
+        name = f"{spec.name}[{label}]"
+        template = None
+        if len(set(labels)) == len(labels):
+            kind = tuple(_kind(facts, i) for i in pins.values())
+            base = first.setdefault(kind, (name, labels))
+            if base[0] != name:
+                template = _swap(facts, names, base[1], labels)
+                template = None if template is None else (base[0], template)
+        out.append(Move(name, spec.rules, fp, _effect(spec, facts, fp, names, pins),
+                        spec.doc, family=spec.name, labels=labels, template=template))
+    return out
+
+
+#: The countries the programs name (z3_proofs: a plot in the US, 8.5.6; Pakistan's Islamic
+#: Revolution, 8.4.4; al-Sadr in Iraq, card 54; Abu Sayyaf's Philippines, card 57; Iran and Israel,
+#: which z3_state names)
+_NAMED = frozenset({S.US, S.PAKISTAN, S.IRAQ, S.IRAN, S.ISRAEL, P.PHILIPPINES})
+
+
+def _kind(facts: S.MapFacts, i: int) -> tuple:
+    """What the programs may read of a pinned choice (``TRACK`` or a country): its printed facts
+    (z3_state.MapFacts: Muslim, non-Muslim, Posture box, fixed Hard, Resources) and its name where a
+    program names it (:data:`_NAMED`) or names a choice after it (a Posture box: 8.5.6's POSTURE
+    rolls every box, ``posture_rolled[country]``; such members are left to ``Checker._kin``). Members of a family whose choices are of one kind are one
+    program with the countries renamed (:func:`_swap`)."""
+    if i == P.TRACK:
+        return ("track",)
+    n = facts.names[i]
+    return (n in facts.muslim, n in facts.non_muslim, n in facts.posture_box, n in facts.fixed_hard,
+            facts.resource(n), n if n in _NAMED or n in facts.posture_box else None)
+
+
+def _swap(facts: S.MapFacts, names, before: tuple, after: tuple) -> dict | None:
+    """The permutation of the vector's components (``Move.template``'s rename: a component of the
+    move built -> this one's) taking each component of country ``before[i]`` to the same component
+    of ``after[i]``, the chains closed where the two sets overlap; None where a country's
+    components differ from the other's."""
+    by = _by_country(facts, tuple(names))
+    f = {}
+    for a, b in zip(before, after):
+        if a == b:
+            continue
+        if by[a].keys() != by[b].keys():
+            return None
+        for field, comp in by[a].items():
+            f[comp] = by[b][field]
+    image, rename = set(f.values()), dict(f)
+    for start in f:
+        if start in image:
+            continue
+        x = start
+        while x in f:
+            x = f[x]
+        rename[x] = start
+    return {a: c for a, c in rename.items() if a != c}
+
+
+@lru_cache(maxsize=4)
+def _by_country(facts: S.MapFacts, names: tuple) -> dict:
+    """country -> {field: its component ``field[country]``}."""
+    out: dict = {n: {} for n in facts.names}
+    for comp in names:
+        fc = _country_of(comp)
+        if fc is not None and fc[1] in out:
+            out[fc[1]][fc[0]] = comp
     return out
 
 

@@ -104,7 +104,7 @@ def test_every_cards_move_renamed_from_card_1s_is_its_own_program(lets_roll):
     import z3
 
     _, c, _ = lets_roll
-    members = [m for m in c.moves.values() if m.template is not None]
+    members = [m for m in c.moves.values() if m.template is not None and not m.labels]   # not a country's
     assert {m.transition for m in members} == {s.name for s in P.TRANSITIONS.values()
                                               if "card" in inspect.signature(s.build).parameters}
     assert len(members) == 119 * len({m.transition for m in members})
@@ -163,6 +163,7 @@ def test_a_country_families_members_renamed_from_another_are_their_own_programs(
     _, c, pre = lets_roll
     own = Checker(c.spec, None, c.model)
     own._kin = lambda *a: None   # every move built by its own program
+    own._renamed = lambda *a, **k: None   # a declared template's too (Move.template)
     names = [n for n, m in c.moves.items() if m.family in ("recruit", "travel", "posture_roll", "jihad")]
     renamed = 0
     for n in names:
@@ -596,6 +597,7 @@ def test_deploy_and_withdraw_members_renamed_from_another_are_their_own_programs
     assert (R._Pin(3) == z3.Int("x")).eq(z3.IntVal(3) == z3.Int("x"))   # with a term: a term
     own = Checker(c.spec, None, c.model)
     own._kin = lambda *a: None   # every move built by its own program
+    own._renamed = lambda *a, **k: None   # a declared template's too (Move.template)
     for family in ("deploy", "withdraw"):
         names = [n for n, m in c.moves.items() if m.family == family][::9]
         renamed = 0
@@ -655,3 +657,31 @@ def test_plot_removals_share_terms_the_wmd_plots_in_play_read_whole(lets_roll):
                     s.pop()
         muslim = len([n for n in names if c.moves[n].labels[0] in facts.muslim])
         assert renamed >= (muslim - 1 if family == "resolve_plot" else len(names) - 2), (family, renamed)
+
+
+def test_every_country_members_template_is_its_own_program(lets_roll):
+    """A member of a family over countries declared another's renamed (``Move.template``: its
+    countries of one kind, ``_kind``, the components swapped, ``_swap``) is built from that one's
+    terms by one substitution, so it must be that program: for every such member of every family,
+    its renamed terms are its own program's, equal or (a sum over every country, its summands
+    swapped) proved equal by z3; the footprint and the choices are its own."""
+
+    _, c, _ = lets_roll
+    s = z3.Solver()
+    declared = 0
+    for n, m in c.moves.items():
+        if m.template is None or not m.labels:
+            continue
+        declared += 1
+        e = c.effect(n)
+        assert e.renamed_from is not None and e.renamed_from[0] == m.template[0], n
+        guards, values = m.effect(c.pre, f"{n}#0.")
+        assert set(values) == set(e.values) == m.footprint and len(guards) == len(e.guards), n
+        for a, b in list(zip(guards, e.guards)) + [(values[k], e.values[k]) for k in values]:
+            if not a.eq(b):
+                s.push()
+                s.add(a != b)
+                assert s.check() == z3.unsat, (n, a, b)
+                s.pop()
+    families = {m.family for m in c.moves.values() if m.template is not None and m.labels}
+    assert declared > 2000 and {"travel", "deploy", "withdraw", "resolve_plot", "alert"} <= families
