@@ -650,6 +650,16 @@ def _substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
     return z3.z3._to_expr_ref(z3.Z3_substitute(ctx.ref(), e.as_ast(), n, src, dst), ctx)
 
 
+def _equations(pairs: list) -> list:
+    """``a == b`` for each pair (terms of one sort) by z3's C function directly: the terms z3's
+    ``==`` makes, without its Python coercions (an end of turn's hundreds of components)."""
+    if not pairs:
+        return []
+    ctx = pairs[0][0].ctx
+    ref, mk = ctx.ref(), z3.Z3_mk_eq
+    return [z3.BoolRef(mk(ref, a.as_ast(), b.as_ast()), ctx) for a, b in pairs]
+
+
 def _conjunction(exprs: list) -> z3.BoolRef:
     """``z3.And(*exprs)`` (boolean terms) by z3's C function directly (the Python wrapper coerces
     and checks every argument)."""
@@ -2154,8 +2164,8 @@ class Checker:
         hit = self._verdicts.get(key, False)
         if hit is False:
             const = self.abstraction.constant
-            parts = (list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in core]
-                     + [e.values[n] == const(n, state[n]) for n in keep])
+            parts = (list(e.guards) + _equations([(e.values[n], const(n, post_v[n])) for n in core]
+                                                 + [(e.values[n], const(n, state[n])) for n in keep]))
             hard = self._ground(parts, state, reads=reads)
             names = sorted(free)   # their terms grounded in one substitution (the same terms, each)
             terms = dict(zip(names, _children(self._ground([_packed([e.values[n] for n in names])], state,
