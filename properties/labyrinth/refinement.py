@@ -303,6 +303,11 @@ class _Choices(P.Work):
     def __init__(self, pre, label):
         super().__init__(pre, label)
         self.countries: dict = {}
+        self.reads_static = False   # whether it reads a printed number of a chosen country (static)
+
+    def static(self, sel, fn):
+        self.reads_static = True
+        return super().static(sel, fn)
 
     def choose_country(self, name: str, among=None):
         names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
@@ -349,7 +354,8 @@ def _country_of(component: str) -> tuple[str, str] | None:
     return None
 
 
-def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> list[Move]:
+def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads_static: bool = True,
+                    named: frozenset | None = None) -> list[Move]:
     """One move per value of the program's country choices (one per country, or per pair for a
     move from one place to another): its footprint the chosen countries' components the program
     rewrites and the components it rewrites whatever the choice (tracks, ...). The shape is read
@@ -390,7 +396,7 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> li
         name = f"{spec.name}[{label}]"
         template = None
         if len(set(labels)) == len(labels):
-            kind = tuple(_kind(facts, i) for i in pins.values())
+            kind = tuple(_kind(facts, i, reads_static, named) for i in pins.values())
             base = first.setdefault(kind, (name, labels))
             if base[0] != name:
                 template = _swap(facts, names, base[1], labels)
@@ -406,17 +412,18 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> li
 _NAMED = frozenset({S.US, S.PAKISTAN, S.IRAQ, S.IRAN, S.ISRAEL, P.PHILIPPINES})
 
 
-def _kind(facts: S.MapFacts, i: int) -> tuple:
+def _kind(facts: S.MapFacts, i: int, resources: bool = True, named: frozenset | None = None) -> tuple:
     """What the programs may read of a pinned choice (``TRACK`` or a country): its printed facts
-    (z3_state.MapFacts: Muslim, non-Muslim, Posture box, fixed Hard, Resources) and its name where a
-    program names it (:data:`_NAMED`) or names a choice after it (a Posture box: 8.5.6's POSTURE
-    rolls every box, ``posture_rolled[country]``; such members are left to ``Checker._kin``). Members of a family whose choices are of one kind are one
+    (z3_state.MapFacts: Muslim, non-Muslim, Posture box, fixed Hard, and its Resources where
+    ``resources``: the program reads a printed number of its choice, ``Work.static``) and its name where a
+    program names it (:data:`_NAMED`) or names a choice after it (``named``: 8.5.6's POSTURE rolls
+    every Posture box, ``posture_rolled[country]``; such members are left to ``Checker._kin``). Members of a family whose choices are of one kind are one
     program with the countries renamed (:func:`_swap`)."""
     if i == P.TRACK:
         return ("track",)
     n = facts.names[i]
     return (n in facts.muslim, n in facts.non_muslim, n in facts.posture_box, n in facts.fixed_hard,
-            facts.resource(n), n if n in _NAMED or n in facts.posture_box else None)
+            facts.resource(n) if resources else None, n if n in _NAMED or n in (named or ()) else None)
 
 
 def _swap(facts: S.MapFacts, names, before: tuple, after: tuple) -> dict | None:
@@ -479,7 +486,9 @@ def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
     probe = _Choices(_probe(facts), "probe")
     spec.build(probe)
     if probe.countries:
-        return _country_family(spec, facts, names, probe.countries)
+        # the countries its choices are named after (8.5.6: posture_rolled[country])
+        named = frozenset(n for c in probe.choices for n in facts.names if f"[{n}]" in c)
+        return _country_family(spec, facts, names, probe.countries, probe.reads_static, named)
     fp = _footprint(spec, facts)
     return [Move(spec.name, spec.rules, fp, _effect(spec, facts, fp, names), spec.doc)]
 

@@ -684,4 +684,4 @@ def test_every_country_members_template_is_its_own_program(lets_roll):
                 assert s.check() == z3.unsat, (n, a, b)
                 s.pop()
     families = {m.family for m in c.moves.values() if m.template is not None and m.labels}
-    assert declared > 2000 and {"travel", "deploy", "withdraw", "resolve_plot", "alert"} <= families
+    assert declared > 3000 and {"travel", "deploy", "withdraw", "resolve_plot", "alert"} <= families
