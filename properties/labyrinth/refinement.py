@@ -29,7 +29,8 @@ components and choices renamed (``Move.template``: the programs treat the 120 ca
 symmetry ``z3_proofs.the_card`` states; tests/labyrinth/test_refinement.py holds every card's
 renamed terms equivalent to its own program's); a country's move names its countries
 (``Move.labels``) and, where its countries are of one kind with an earlier member's (:func:`_kind`:
-their printed facts, and no name a program reads), is that member's renamed likewise
+the printed facts its program may read of them, and no name it reads: 3,339 of the 3,712), is that
+member's renamed likewise
 (``Move.template``, :func:`_swap`: one substitution, no program run; the test holds every such
 member's terms equal, or proved equal by z3, to its own program's); the others the checker
 builds, and where it finds their terms another country's renamed, asks that one's z3 queries
@@ -83,8 +84,8 @@ move). Since (issue 31, the third search: ``Checker._may_take_on``), verify's ow
 mission_accomplished 1000-1001, on the code before the third search) had 8 "search bounded" in 5
 games, the long bot steps above among them (each a search limit: with a budget of 200,000 parts
 lets_roll 1000 step 124 is explained in 80,733). Cost (CPU seconds, docs/design.md): ``python
-benchmarks/refinement.py --game labyrinth --verify --seed 1`` 5.7x the checked walk (16.5x before
-lab-speed5, 9.6x after; 7.9x before lab-speed6, run alongside); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
+benchmarks/refinement.py --game labyrinth --verify --seed 1`` 5.9x the checked walk (16.5x before
+lab-speed5, 9.6x after; 8.4x before lab-speed6, run alongside); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
 (a "search bounded" bot step, 78% of the run); the incremental abstraction about 0.15x.
 """
 from __future__ import annotations
