@@ -26,12 +26,15 @@ move the ratio. It asserts nothing about speed
 
 **Where the time goes** (``refinement.STATS`` over the checked games): the moves' z3 terms built on
 their first use (a move is built when a step first needs it, about 2.5 ms of CPU each for
-Labyrinth's: a card's renamed from card 1's, ``Move.template``; a country's from another
-country's where the terms are the same renamed, ``Move.labels``, its z3 queries then shared; some
+Labyrinth's: a card's renamed from card 1's, ``Move.template``, and a country's from a country's of
+one kind likewise; another country's from another country's where the terms are the same renamed,
+``Move.labels``, a sum over every country one term,
+``RefinementModel.symmetric``, its z3 queries then shared; some
 4 ms for A Distant Plain's: its guards walked for what they read, a footprint value only when a
 check reads it, ``Move.choices``),
 the z3 solver calls (slices of values never seen before that no recent witness of the move
-satisfies, ``_can_take`` queries no kept model or unsatisfiable core answers) and the sequence
+satisfies, ``_can_take`` queries no kept model or unsatisfiable core answers, each check of
+``_partial``'s descents to a canonical witness, ``_lexicographic``) and the sequence
 searches (parts tried,
 the most by one search that matched and by one that failed, the searches stopped at
 ``SEARCH_BUDGET``); the ratio is printed again without the first-use builds, and without the

@@ -55,8 +55,8 @@ are walked once for what each reads, on its first use; where the game names a mo
 (``Move.choices``), only its guards then, and a footprint component's value when a check first
 reads it. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
 the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
-canonical one (:func:`_canonical`), so what explains a step never depends on the z3 calls made
-before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
+canonical one (:func:`_canonical`, the goals minimized in order by :func:`_lexicographic`), so
+what explains a step never depends on the z3 calls made before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
 each part one cached move check on the pre-state with the parts before it taken, a failed
 sub-search remembered; it tries at most :data:`SEARCH_BUDGET` parts, and a step it cannot explain
 within them is a finding marked *search bounded*. So a step whose values were seen before costs
@@ -67,7 +67,8 @@ substitution, and asks that one's z3 queries renamed (its forced components, ``_
 slices: the same answers, asked once per family); a member of a family over labels
 (``Move.labels``: a country's move) whose terms are an earlier member's with the two moves'
 labelled components swapped (the two terms' signatures equal: :meth:`Checker._kin`, found by the
-checker, not declared) asks that member's queries likewise. ``_can_take`` keeps each
+checker, not declared; a term the game calls symmetric, ``RefinementModel.symmetric``, equal in
+both) asks that member's queries likewise. ``_can_take`` keeps each
 unsatisfiable query's core (a move with a large footprint on a solver of its own, assumptions per
 component) and answers a later query that holds it without z3. Every checker of Games with one model (Labyrinth's: one map) shares the compiled
 moves and the caches, within the process. :data:`STATS` counts what the check cost
@@ -232,6 +233,11 @@ class RefinementModel:
 
     abstraction: Abstraction
     moves: tuple[Move, ...]
+    #: ``symmetric(pre)``: terms over the vector ``pre`` that any renaming of labels leaves equal (a
+    #: sum of one field over every label: Labyrinth's WMD plots in play, 9.3.3), as the moves'
+    #: programs build them; a family member's signature holds each as one placeholder
+    #: (:meth:`Checker._kin`), so members reading it share terms. None: none
+    symmetric: Callable[[Mapping[str, z3.ExprRef]], list] | None = None
 
 
 def merged(values: dict, new: Mapping) -> tuple[dict, frozenset]:
@@ -644,6 +650,16 @@ def _substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
     return z3.z3._to_expr_ref(z3.Z3_substitute(ctx.ref(), e.as_ast(), n, src, dst), ctx)
 
 
+def _equations(pairs: list) -> list:
+    """``a == b`` for each pair (terms of one sort) by z3's C function directly: the terms z3's
+    ``==`` makes, without its Python coercions (an end of turn's hundreds of components)."""
+    if not pairs:
+        return []
+    ctx = pairs[0][0].ctx
+    ref, mk = ctx.ref(), z3.Z3_mk_eq
+    return [z3.BoolRef(mk(ref, a.as_ast(), b.as_ast()), ctx) for a, b in pairs]
+
+
 def _conjunction(exprs: list) -> z3.BoolRef:
     """``z3.And(*exprs)`` (boolean terms) by z3's C function directly (the Python wrapper coerces
     and checks every argument)."""
@@ -794,6 +810,51 @@ def _canonical(terms: dict, before: dict, after: dict, passing: frozenset) -> li
     for n in sorted(terms):
         out += [_distance(terms[n], after[n]), _rank(terms[n])]
     return out
+
+
+#: :func:`_lexicographic` settles a goal in at most this many descents (else z3's Optimize does)
+LEX_DESCENTS = 32
+
+
+def _lexicographic(hard: list, softs: list, goals: list):
+    """A model of ``hard`` with the most ``softs`` true, then each of ``goals`` (integer terms) at
+    its least, in order (what z3's Optimize gives for ``add_soft`` each of ``softs`` then
+    ``minimize`` each goal: the same optimum), by one z3 solver: a model, then each goal pushed
+    below its value until unsatisfiable and fixed at the least met (z3's Optimize sets up its
+    MaxSMT and optimization engines per query: some 10-100 ms for one or two shared components,
+    where these checks take a few). None: unsatisfiable; False: a goal still falling after
+    :data:`LEX_DESCENTS` descents (unbounded, or a long way down), or z3 undecided."""
+    s = z3.Solver()
+    s.add(*[z3.simplify(h) for h in hard])   # ground terms folded: the checks below are incremental
+    order = ([z3.Sum([z3.If(x, 0, 1) for x in softs])] if softs else []) + list(goals)
+    t = time.process_time()
+    try:
+        STATS["z3 solver calls"] += 1
+        r = s.check()
+        if r != z3.sat:
+            return None if r == z3.unsat else False
+        m = s.model()
+        for g in order:
+            v = m.eval(g, model_completion=True)
+            for _ in range(LEX_DESCENTS):
+                s.push()
+                s.add(g < v)
+                STATS["z3 solver calls"] += 1
+                r = s.check()
+                if r == z3.sat:
+                    m = s.model()
+                    v = m.eval(g, model_completion=True)
+                s.pop()
+                if r == z3.unsat:
+                    break
+                if r != z3.sat:
+                    return False
+            else:
+                return False
+            s.add(g == v)
+        return m
+    finally:
+        STATS["z3 seconds"] += time.process_time() - t
 
 
 def _leave_one(part: frozenset, for_first: frozenset) -> list:
@@ -1084,6 +1145,9 @@ class Checker:
         self._kin_keep: list = []     # the signatures (their ids are keys)
         self._placeholders: dict = {}  # a labelled component's placeholder (_kin)
         self._by_label: dict | None = None   # a label -> its components (_label_rename)
+        #: (a term any renaming of labels leaves equal, its placeholder) (_kin; RefinementModel.symmetric)
+        self._symmetric = [(t, z3.Const(f"kin:symmetric#{i}", t.sort()))
+                           for i, t in enumerate(self.model.symmetric(self.pre) if self.model.symmetric else ())]
         #: whether any component is shared (the second search of :meth:`sequence` needs one)
         self._any_shared = any(spec.shared(c) for c in self.abstraction.components)
         self.tally = Tally()
@@ -1104,9 +1168,11 @@ class Checker:
                     STATS["effects seconds"] += time.process_time() - t0
                     return e
             guards, values = m.effect(self.pre, f"{name}#0.")
+            each = None   # the walk of every term, where _kin made it (the same walk serves below)
             if m.labels and m.family:   # a member of a family over labels: another member's renamed?
                 keyed = [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]
-                e = self._kin(m, guards, values, keyed, _constant_asts_each([t for _, terms in keyed for t in terms]))
+                each = _constant_asts_each([t for _, terms in keyed for t in terms])
+                e = self._kin(m, guards, values, keyed, each)
                 if e is not None:
                     self._effects[name] = e
                     STATS["effects built"] += 1
@@ -1121,7 +1187,8 @@ class Checker:
                 choices = {c.decl().name(): c for c in known}
             walker = _Walker()
             keyed = [("(guards)", guards)] + ([] if known else [(n, [values[n]]) for n in m.footprint])
-            found = iter(walker.each([t for _, terms in keyed for t in terms]))
+            # the terms _kin walked are these same terms, in this order, where no choices are named
+            found = iter(each if each is not None and not known else walker.each([t for _, terms in keyed for t in terms]))
             for key, terms in keyed:
                 names = []
                 for t in terms:
@@ -1166,7 +1233,9 @@ class Checker:
         z3 shares equal terms, so a comparison of ids). Equal signatures are a proof that ``m``'s
         terms are that member's with the two moves' labelled components swapped (the renaming
         to ranks is one to one, and neither move's terms hold the other's labelled components:
-        the other's signature would keep them), so ``m`` asks that member's z3 queries renamed
+        the other's signature would keep them; a term of ``RefinementModel.symmetric``, a
+        placeholder in both, is equal under any renaming of labels: there the terms are equal,
+        not renamed one to one), so ``m`` asks that member's z3 queries renamed
         (its forced components, ``_can_take``, its slices: :attr:`_Effect.renamed_from`), as a
         card's move asks card 1's, and takes its compiled Python functions renamed. None where no
         member of its signature was built (``m`` is then built as any other, and kept as one)."""
@@ -1175,7 +1244,7 @@ class Checker:
         rank = {label: i for i, label in enumerate(m.labels)}
         placeholders = self._placeholders
         prefix = f"{m.name}#0."
-        pairs, choices, reads, named = [], {}, {}, set()
+        pairs, choices, reads, named = list(self._symmetric), {}, {}, set()
         found = iter(each)
         for key, terms in keyed:
             got = set()
@@ -2080,7 +2149,7 @@ class Checker:
         them at their values after the step as can be, but the ``passing`` ones: free components
         outside ``left``, at their values after the step already, whose intermediate value is
         sought; then as :func:`_canonical` prefers: the witness is a function
-        of the query alone), or None."""
+        of the query alone; :func:`_lexicographic`), or None."""
         m = self.moves[name]
         e = self.effect(name)
         core = sorted((left & m.footprint) - free)
@@ -2095,23 +2164,33 @@ class Checker:
         hit = self._verdicts.get(key, False)
         if hit is False:
             const = self.abstraction.constant
-            parts = (list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in core]
-                     + [e.values[n] == const(n, state[n]) for n in keep])
-            s = z3.Optimize()
-            s.add(*self._ground(parts, state, reads=reads))
-            terms = {n: self._ground([e.values[n]], state, reads=reads)[0] for n in sorted(free)}
-            for n in sorted(free - passing):
-                s.add_soft(terms[n] == const(n, post_v[n]))
-            for goal in _canonical(terms, {n: const(n, state[n]) for n in terms},
-                                   {n: const(n, post_v[n]) for n in terms}, passing):
-                s.minimize(goal)
+            parts = (list(e.guards) + _equations([(e.values[n], const(n, post_v[n])) for n in core]
+                                                 + [(e.values[n], const(n, state[n])) for n in keep]))
+            hard = self._ground(parts, state, reads=reads)
+            names = sorted(free)   # their terms grounded in one substitution (the same terms, each)
+            terms = dict(zip(names, _children(self._ground([_packed([e.values[n] for n in names])], state,
+                                                          reads=reads)[0])))
+            # a term that reads no choice (Checker.effect's ``plain``) is ground here: one value in
+            # every model, so its soft constraint and objectives move no optimum (left out: the
+            # same witness, a smaller query; the end of turn's hundreds of shared components)
+            chosen = {n: t for n, t in terms.items() if n not in e.plain}
+            softs = [chosen[n] == const(n, post_v[n]) for n in sorted(chosen.keys() - passing)]
+            goals = _canonical(chosen, {n: const(n, state[n]) for n in chosen},
+                               {n: const(n, post_v[n]) for n in chosen}, passing & chosen.keys()) if chosen else []
             hit = None
-            t = time.process_time()
-            sat = s.check() == z3.sat
-            STATS["z3 solver calls"] += 1
-            STATS["z3 seconds"] += time.process_time() - t
-            if sat:
-                mdl = s.model()
+            mdl = _lexicographic(hard, softs, goals)
+            if mdl is False:   # a goal not settled in a few descents: z3's Optimize (the same optimum)
+                s = z3.Optimize()
+                s.add(*hard)
+                for x in softs:
+                    s.add_soft(x)
+                for goal in goals:
+                    s.minimize(goal)
+                t = time.process_time()
+                mdl = s.model() if s.check() == z3.sat else None
+                STATS["z3 solver calls"] += 1
+                STATS["z3 seconds"] += time.process_time() - t
+            if mdl is not None:
                 got = {}
                 for n in sorted(free):
                     v = mdl.eval(terms[n], model_completion=True)

@@ -28,10 +28,17 @@ The z3 terms of a move are built when a step first needs it; a card's move from 
 components and choices renamed (``Move.template``: the programs treat the 120 cards alike, the
 symmetry ``z3_proofs.the_card`` states; tests/labyrinth/test_refinement.py holds every card's
 renamed terms equivalent to its own program's); a country's move names its countries
-(``Move.labels``), and the checker, finding its terms another country's renamed (countries of one
-kind: 1,405 of the 1,444 Travels, all but one Recruit...), asks that one's z3 queries renamed
-(properties/refinement.py ``Checker._kin``; the test holds each such move's terms equal to its
-own program's). A transition no model step takes whole is no move
+(``Move.labels``) and, where its countries are of one kind with an earlier member's (:func:`_kind`:
+the printed facts its program may read of them, and no name it reads: 3,339 of the 3,712), is that
+member's renamed likewise
+(``Move.template``, :func:`_swap`: one substitution, no program run; the test holds every such
+member's terms equal, or proved equal by z3, to its own program's); the others the checker
+builds, and where it finds their terms another country's renamed, asks that one's z3 queries
+renamed (properties/refinement.py ``Checker._kin``; the test holds each such move's terms equal
+to its own program's). So that countries of one kind have such terms, a pinned choice compared with a
+number is True or False (:class:`_Pin`: Deploy's ``from == TRACK``), a test of the country's kind
+one truth value (``Work.is_among``), and 9.3.3's WMD plots in play, a sum over every country that
+a plot's removal reads, a term any renaming leaves equal (:func:`_symmetric`). A transition no model step takes whole is no move
 (:data:`WHOLE_ONLY`: ``regime_change``, which the model takes as ``deploy``,
 ``regime_change_marker`` and ``prestige_roll``).
 
@@ -77,8 +84,8 @@ move). Since (issue 31, the third search: ``Checker._may_take_on``), verify's ow
 mission_accomplished 1000-1001, on the code before the third search) had 8 "search bounded" in 5
 games, the long bot steps above among them (each a search limit: with a budget of 200,000 parts
 lets_roll 1000 step 124 is explained in 80,733). Cost (CPU seconds, docs/design.md): ``python
-benchmarks/refinement.py --game labyrinth --verify --seed 1`` 9.6x the checked walk (16.5x before
-lab-speed5, run alongside); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
+benchmarks/refinement.py --game labyrinth --verify --seed 1`` 5.9x the checked walk (16.5x before
+lab-speed5, 9.6x after; 8.4x before lab-speed6, run alongside); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
 (a "search bounded" bot step, 78% of the run); the incremental abstraction about 0.15x.
 """
 from __future__ import annotations
@@ -190,6 +197,37 @@ class _Incremental:
 _CARD_SET = frozenset(S.CARDS)
 
 
+class _Pin(z3.IntNumRef):
+    """A pinned choice's index (:class:`_PinnedWork`): compared (``==``, ``!=``) with a number or
+    another pin, z3's True or False, not a term holding the index (``from == TRACK`` of 7.3.1's
+    Deploy is False at a country): so the terms of a family's members hold no member's index
+    number, and a member whose terms are another's with the countries renamed is found so
+    (properties/refinement.py ``Checker._kin``: Deploy and Withdraw). The same values: the
+    comparison of two numbers is decided either way."""
+
+    def __init__(self, i: int):
+        v = z3.IntVal(i)
+        super().__init__(v.as_ast(), v.ctx)
+
+    @staticmethod
+    def _number(other):
+        if isinstance(other, int) and not isinstance(other, bool):
+            return other
+        if isinstance(other, z3.ExprRef) and z3.is_int_value(other):
+            return other.as_long()
+        return None
+
+    def __eq__(self, other):
+        n = self._number(other)
+        return z3.BoolVal(self.as_long() == n) if n is not None else super().__eq__(other)
+
+    def __ne__(self, other):
+        n = self._number(other)
+        return z3.BoolVal(self.as_long() != n) if n is not None else super().__ne__(other)
+
+    __hash__ = z3.IntNumRef.__hash__
+
+
 class _PinnedWork(P.Work):
     """A :class:`~.z3_proofs.Work` whose country choices are fixed (``pins``: choice name -> index
     in the map's order, or ``TRACK``): the program then reads and rewrites that country's
@@ -212,7 +250,7 @@ class _PinnedWork(P.Work):
         ok = (track and i == P.TRACK) or (i != P.TRACK and self.facts.names[i] in names)
         if not ok:
             self.require(z3.BoolVal(False))
-        x = z3.IntVal(i)
+        x = _Pin(i)
         self.choices[name] = x
         return x
 
@@ -248,6 +286,11 @@ class _PinnedWork(P.Work):
             return z3.BoolVal(sel.as_long() == self.facts.index(country))
         return super().is_country(sel, country)
 
+    def is_among(self, sel, countries):
+        if z3.is_int_value(sel):   # one truth value, not a disjunction holding it at the country's place
+            return z3.BoolVal(sel.as_long() != P.TRACK and self.facts.names[sel.as_long()] in set(countries))
+        return super().is_among(sel, countries)
+
     def static(self, sel, fn):
         if z3.is_int_value(sel):
             return z3.IntVal(fn(self.facts.names[sel.as_long()]))
@@ -261,6 +304,11 @@ class _Choices(P.Work):
     def __init__(self, pre, label):
         super().__init__(pre, label)
         self.countries: dict = {}
+        self.reads_static = False   # whether it reads a printed number of a chosen country (static)
+
+    def static(self, sel, fn):
+        self.reads_static = True
+        return super().static(sel, fn)
 
     def choose_country(self, name: str, among=None):
         names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
@@ -307,7 +355,8 @@ def _country_of(component: str) -> tuple[str, str] | None:
     return None
 
 
-def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> list[Move]:
+def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads_static: bool = True,
+                    named: frozenset | None = None) -> list[Move]:
     """One move per value of the program's country choices (one per country, or per pair for a
     move from one place to another): its footprint the chosen countries' components the program
     rewrites and the components it rewrites whatever the choice (tracks, ...). The shape is read
@@ -335,6 +384,7 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> li
                 fixed.discard(comp)
                 fixed.discard(S.cvar(fc[0], facts.names[pb[k]]))
     out = []
+    first: dict = {}   # a kind of choice (_kind) -> the first member of it
     for values in itertools.product(*[choices[k] for k in keys]):
         pins = dict(zip(keys, values))
         fp = set(fixed)
@@ -343,9 +393,73 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict) -> li
                 fp.update(S.cvar(f, facts.names[i]) for f in pattern[k])
         label = ",".join(f"{k}={'track' if i == P.TRACK else facts.names[i]}" for k, i in pins.items())
         fp = frozenset(fp)
-        out.append(Move(f"{spec.name}[{label}]", spec.rules, fp, _effect(spec, facts, fp, names, pins),
-                        spec.doc, family=spec.name,
-                        labels=tuple(facts.names[i] for i in pins.values() if i != P.TRACK)))
+        labels = tuple(facts.names[i] for i in pins.values() if i != P.TRACK)
+        name = f"{spec.name}[{label}]"
+        template = None
+        if len(set(labels)) == len(labels):
+            kind = tuple(_kind(facts, i, reads_static, named) for i in pins.values())
+            base = first.setdefault(kind, (name, labels))
+            if base[0] != name:
+                template = _swap(facts, names, base[1], labels)
+                template = None if template is None else (base[0], template)
+        out.append(Move(name, spec.rules, fp, _effect(spec, facts, fp, names, pins),
+                        spec.doc, family=spec.name, labels=labels, template=template))
+    return out
+
+
+#: The countries the programs name (z3_proofs: a plot in the US, 8.5.6; Pakistan's Islamic
+#: Revolution, 8.4.4; al-Sadr in Iraq, card 54; Abu Sayyaf's Philippines, card 57; Iran and Israel,
+#: which z3_state names)
+_NAMED = frozenset({S.US, S.PAKISTAN, S.IRAQ, S.IRAN, S.ISRAEL, P.PHILIPPINES})
+
+
+def _kind(facts: S.MapFacts, i: int, resources: bool = True, named: frozenset | None = None) -> tuple:
+    """What the programs may read of a pinned choice (``TRACK`` or a country): its printed facts
+    (z3_state.MapFacts: Muslim, non-Muslim, Posture box, fixed Hard, and its Resources where
+    ``resources``: the program reads a printed number of its choice, ``Work.static``) and its name where a
+    program names it (:data:`_NAMED`) or names a choice after it (``named``: 8.5.6's POSTURE rolls
+    every Posture box, ``posture_rolled[country]``; such members are left to ``Checker._kin``). Members of a family whose choices are of one kind are one
+    program with the countries renamed (:func:`_swap`)."""
+    if i == P.TRACK:
+        return ("track",)
+    n = facts.names[i]
+    return (n in facts.muslim, n in facts.non_muslim, n in facts.posture_box, n in facts.fixed_hard,
+            facts.resource(n) if resources else None, n if n in _NAMED or n in (named or ()) else None)
+
+
+def _swap(facts: S.MapFacts, names, before: tuple, after: tuple) -> dict | None:
+    """The permutation of the vector's components (``Move.template``'s rename: a component of the
+    move built -> this one's) taking each component of country ``before[i]`` to the same component
+    of ``after[i]``, the chains closed where the two sets overlap; None where a country's
+    components differ from the other's."""
+    by = _by_country(facts, tuple(names))
+    f = {}
+    for a, b in zip(before, after):
+        if a == b:
+            continue
+        if by[a].keys() != by[b].keys():
+            return None
+        for field, comp in by[a].items():
+            f[comp] = by[b][field]
+    image, rename = set(f.values()), dict(f)
+    for start in f:
+        if start in image:
+            continue
+        x = start
+        while x in f:
+            x = f[x]
+        rename[x] = start
+    return {a: c for a, c in rename.items() if a != c}
+
+
+@lru_cache(maxsize=4)
+def _by_country(facts: S.MapFacts, names: tuple) -> dict:
+    """country -> {field: its component ``field[country]``}."""
+    out: dict = {n: {} for n in facts.names}
+    for comp in names:
+        fc = _country_of(comp)
+        if fc is not None and fc[1] in out:
+            out[fc[1]][fc[0]] = comp
     return out
 
 
@@ -373,7 +487,9 @@ def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
     probe = _Choices(_probe(facts), "probe")
     spec.build(probe)
     if probe.countries:
-        return _country_family(spec, facts, names, probe.countries)
+        # the countries its choices are named after (8.5.6: posture_rolled[country])
+        named = frozenset(n for c in probe.choices for n in facts.names if f"[{n}]" in c)
+        return _country_family(spec, facts, names, probe.countries, probe.reads_static, named)
     fp = _footprint(spec, facts)
     return [Move(spec.name, spec.rules, fp, _effect(spec, facts, fp, names), spec.doc)]
 
@@ -399,7 +515,17 @@ WHOLE_ONLY = ("regime_change",)
 def _model(facts: S.MapFacts) -> RefinementModel:
     names = _probe(facts).state_names
     return RefinementModel(_abstraction(facts), tuple(m for k, s in P.TRANSITIONS.items() if k not in WHOLE_ONLY
-                                                      for m in _moves(s, facts, names)))
+                                                      for m in _moves(s, facts, names)),
+                           symmetric=lambda pre: _symmetric(facts, pre))
+
+
+def _symmetric(facts: S.MapFacts, pre) -> list:
+    """The terms over the vector ``pre`` that any renaming of countries leaves equal, as the
+    programs build them (properties/refinement.py ``RefinementModel.symmetric``): 9.3.3's WMD plots
+    in play (``z3_state.wmd_in_play``: a sum over every country, read by a plot's removal, 8.5.5), so
+    the members of Resolve Plot, Alert and a plot marker's removal over countries of one kind share
+    terms (``Checker._kin``)."""
+    return [S.wmd_in_play(S.StateView(facts, dict(pre)))]
 
 
 #: The card-flow transitions every card play ends with (6.1: a card is played from a hand; 6.2.9,

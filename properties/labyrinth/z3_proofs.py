@@ -149,6 +149,10 @@ class Work(Z3Work):
     def is_country(self, sel, country: str) -> z3.BoolRef:
         return sel == self.facts.index(country)
 
+    def is_among(self, sel, countries) -> z3.BoolRef:
+        """Whether ``sel`` points at one of ``countries`` (a disjunction over them, in name order)."""
+        return z3.Or(*[self.is_country(sel, n) for n in sorted(countries)])
+
     def select(self, field: str, sel) -> z3.ExprRef:
         """``field`` of the country ``sel`` points at (a chain of If over the map)."""
         return self.by_index(sel, lambda n: self.at(field, n))
@@ -784,7 +788,7 @@ def t_resolve_plot(w: Work) -> None:
     prestige_roll(w, when=in_us)
     # GOVERNANCE
     hits = w.choose_int("governance_successes", 0, 3)
-    muslim = z3.Or(*[w.is_country(c, n) for n in sorted(w.facts.muslim)])
+    muslim = w.is_among(c, w.facts.muslim)
     gov = w.select("gov", c)
     set_governance(w, c, worse(gov, hits), when=z3.And(muslim, hits > 0))
     w.update("aid", c, lambda old, n: z3.If(muslim, z3.If(old - hits > 0, old - hits, 0), old))

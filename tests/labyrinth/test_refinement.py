@@ -11,6 +11,7 @@ import os
 import random
 
 import pytest
+import z3
 
 from cdg_oracle.model.core.registry import get
 from cdg_oracle.properties import refinement_mutants as RM
@@ -103,7 +104,7 @@ def test_every_cards_move_renamed_from_card_1s_is_its_own_program(lets_roll):
     import z3
 
     _, c, _ = lets_roll
-    members = [m for m in c.moves.values() if m.template is not None]
+    members = [m for m in c.moves.values() if m.template is not None and not m.labels]   # not a country's
     assert {m.transition for m in members} == {s.name for s in P.TRANSITIONS.values()
                                               if "card" in inspect.signature(s.build).parameters}
     assert len(members) == 119 * len({m.transition for m in members})
@@ -162,6 +163,7 @@ def test_a_country_families_members_renamed_from_another_are_their_own_programs(
     _, c, pre = lets_roll
     own = Checker(c.spec, None, c.model)
     own._kin = lambda *a: None   # every move built by its own program
+    own._renamed = lambda *a, **k: None   # a declared template's too (Move.template)
     names = [n for n, m in c.moves.items() if m.family in ("recruit", "travel", "posture_roll", "jihad")]
     renamed = 0
     for n in names:
@@ -579,3 +581,107 @@ def test_a_plot_in_iran_resolved_at_the_end_of_the_turn_passes_funding_through_a
     assert sorted(v) == ["end_of_turn", "resolve_plot[country=Iran]"]
     assert isinstance(_step(c, pre, dict(changes, plots_available_1=pre["plots_available_1"]), EOT_CITED), Finding)
     assert isinstance(_step(c, pre, changes, [r for r in EOT_CITED if r != "8.5.6"]), Finding)
+
+
+@pytest.mark.rule("7.3.1", "7.3.5")
+def test_deploy_and_withdraw_members_renamed_from_another_are_their_own_programs(lets_roll):
+    """A pinned choice compared with a number or another pin is z3's True or False (``_Pin``), so a
+    Deploy's or Withdraw's terms hold no country's index number (7.3.1: ``from == TRACK``; 7.3.5:
+    ``to != from``) and their members share terms across countries of one kind
+    (properties/refinement.py ``Checker._kin``): a member renamed from another has the terms its
+    own program builds, and a troop move is admitted or refused as by its own terms."""
+    from cdg_oracle.properties.refinement import Checker
+
+    _, c, pre = lets_roll
+    assert (R._Pin(3) == P.TRACK).eq(z3.BoolVal(False)) and (R._Pin(3) != R._Pin(5)).eq(z3.BoolVal(True))
+    assert (R._Pin(3) == z3.Int("x")).eq(z3.IntVal(3) == z3.Int("x"))   # with a term: a term
+    own = Checker(c.spec, None, c.model)
+    own._kin = lambda *a: None   # every move built by its own program
+    own._renamed = lambda *a, **k: None   # a declared template's too (Move.template)
+    for family in ("deploy", "withdraw"):
+        names = [n for n, m in c.moves.items() if m.family == family][::9]
+        renamed = 0
+        for n in names:
+            m, e = c.moves[n], c.effect(n)
+            if e.renamed_from is None:
+                continue
+            renamed += 1
+            base = e.renamed_from[0]
+            other = c._renamed(m, (base, c._label_rename(c.moves[base].labels, m.labels)))
+            guards, values = m.effect(c.pre, f"{n}#0.")
+            assert len(guards) == len(other.guards) and all(a.eq(b) for a, b in zip(guards, other.guards)), n
+            assert set(values) == set(other.values) == m.footprint, n
+            assert all(values[k].eq(other.values[k]) for k in values), n
+        assert renamed >= len(names) - 10, (family, renamed, len(names))
+    # troops from a country holding some to another: renamed and own agree, and a cube more refused
+    src = next(k[len("troops["):-1] for k, v in pre.items() if k.startswith("troops[") and v >= 2)
+    dst = next(x for x in ("Iraq", "Syria", "Egypt", "Pakistan") if x != src)
+    n = f"deploy[from={src},to={dst}]"
+    assert c.effect(n).renamed_from is not None and own.effect(n).renamed_from is None
+    after = dict(pre, **{f"troops[{src}]": pre[f"troops[{src}]"] - 1, f"troops[{dst}]": pre[f"troops[{dst}]"] + 1})
+    changed = frozenset(k for k in after if after[k] != pre[k])
+    assert c.admits(n, pre, after, changed) == own.admits(n, pre, after, changed) is True
+    bad = dict(after, **{f"troops[{dst}]": pre[f"troops[{dst}]"] + 2})
+    assert c.admits(n, pre, bad, changed) == own.admits(n, pre, bad, changed) is False
+
+
+@pytest.mark.rule("8.5.5", "9.3.3")
+def test_plot_removals_share_terms_the_wmd_plots_in_play_read_whole(lets_roll):
+    """A plot's removal reads 9.3.3's WMD plots in play, a sum over every country
+    (``z3_state.wmd_in_play``, ``RefinementModel.symmetric``): a member of Alert, Resolve Plot or
+    the marker's removal renamed from another (``Checker._kin``, the sum one placeholder) has terms
+    z3 proves equal to its own program's (the sum's summands swapped: equal, not the same term), and
+    the members of one kind of country share (Resolve Plot: the Muslim countries, 8.5.6's GOVERNANCE,
+    ``Work.is_among``)."""
+    st, c, _ = lets_roll
+    facts = R.S.facts_of(st.map)
+    assert [t.get_id() for t, _ in c._symmetric] == [t.get_id() for t in R._symmetric(facts, c.pre)]
+    s = z3.Solver()
+    for family in ("alert", "plot_marker_off_map", "resolve_plot"):
+        names = [n for n, m in c.moves.items() if m.family == family]
+        renamed = 0
+        for n in names:
+            m, e = c.moves[n], c.effect(n)
+            if e.renamed_from is None:
+                continue
+            renamed += 1
+            base = e.renamed_from[0]
+            other = c._renamed(m, (base, c._label_rename(c.moves[base].labels, m.labels)))
+            guards, values = m.effect(c.pre, f"{n}#0.")
+            assert set(values) == set(other.values) == m.footprint and len(guards) == len(other.guards), n
+            for a, b in list(zip(guards, other.guards)) + [(values[k], other.values[k]) for k in values]:
+                if not a.eq(b):
+                    s.push()
+                    s.add(a != b)
+                    assert s.check() == z3.unsat, (n, a, b)
+                    s.pop()
+        muslim = len([n for n in names if c.moves[n].labels[0] in facts.muslim])
+        assert renamed >= (muslim - 1 if family == "resolve_plot" else len(names) - 2), (family, renamed)
+
+
+def test_every_country_members_template_is_its_own_program(lets_roll):
+    """A member of a family over countries declared another's renamed (``Move.template``: its
+    countries of one kind, ``_kind``, the components swapped, ``_swap``) is built from that one's
+    terms by one substitution, so it must be that program: for every such member of every family,
+    its renamed terms are its own program's, equal or (a sum over every country, its summands
+    swapped) proved equal by z3; the footprint and the choices are its own."""
+
+    _, c, _ = lets_roll
+    s = z3.Solver()
+    declared = 0
+    for n, m in c.moves.items():
+        if m.template is None or not m.labels:
+            continue
+        declared += 1
+        e = c.effect(n)
+        assert e.renamed_from is not None and e.renamed_from[0] == m.template[0], n
+        guards, values = m.effect(c.pre, f"{n}#0.")
+        assert set(values) == set(e.values) == m.footprint and len(guards) == len(e.guards), n
+        for a, b in list(zip(guards, e.guards)) + [(values[k], e.values[k]) for k in values]:
+            if not a.eq(b):
+                s.push()
+                s.add(a != b)
+                assert s.check() == z3.unsat, (n, a, b)
+                s.pop()
+    families = {m.family for m in c.moves.values() if m.template is not None and m.labels}
+    assert declared > 3000 and {"travel", "deploy", "withdraw", "resolve_plot", "alert"} <= families

@@ -178,3 +178,33 @@ def test_a_finding_step_counts_its_cost_apart():
     assert isinstance(c.check(_v(3), _v(6), ["1.1"]), R.Finding)
     assert R.STATS["findings"] == before[0] + 1
     assert R.STATS["finding seconds"] >= before[1]
+
+
+def test_the_lexicographic_minimum_is_z3_optimizes():
+    """``_lexicographic`` (``Checker._partial``'s witness: the most soft constraints true, then each
+    goal at its least, in order) gives the values z3's Optimize gives for the same soft constraints
+    and goals (the canonical goals fix each term's value); None where the constraints are
+    unsatisfiable, False where a goal falls without end (z3's Optimize then decides)."""
+    x, y, b = z3.Int("lex.x"), z3.Int("lex.y"), z3.Bool("lex.b")
+    terms = {"x": x + 1, "y": y - x, "b": b}
+    before = {"x": z3.IntVal(3), "y": z3.IntVal(0), "b": z3.BoolVal(False)}
+    cases = []
+    for lo, hi, target in [(0, 7, 5), (-4, 9, 2), (2, 3, 9), (0, 0, 0)]:
+        after = {"x": z3.IntVal(target), "y": z3.IntVal(target - 4), "b": z3.BoolVal(target > 3)}
+        hard = [z3.And(x >= lo, x <= hi, y >= lo, y <= hi + 3, z3.Implies(b, x + y >= target))]
+        softs = [terms[n] == after[n] for n in ("b", "x")]
+        cases.append((hard, softs, R._canonical(terms, before, after, frozenset())))
+        cases.append((hard, softs, R._canonical(terms, before, after, frozenset({"y"}))))
+    for hard, softs, goals in cases:
+        m = R._lexicographic(hard, softs, goals)
+        o = z3.Optimize()
+        o.add(*hard)
+        for s in softs:
+            o.add_soft(s)
+        for g in goals:
+            o.minimize(g)
+        assert o.check() == z3.sat and m
+        assert [m.eval(t, model_completion=True) for t in terms.values()] == \
+            [o.model().eval(t, model_completion=True) for t in terms.values()]
+    assert R._lexicographic([x > 2, x < 2], [], [x]) is None
+    assert R._lexicographic([x < 0], [], [x]) is False   # no least value
