@@ -516,63 +516,68 @@ def _constant_asts_each(terms: list) -> list[dict]:
 class _Walker:
     """The walk of :func:`_constant_asts_each`, its memo kept for the terms of later calls (a
     subterm walked before is not walked again: the terms walked must stay alive while the walker
-    is, their ids being its keys)."""
+    is, their addresses being its keys: z3 shares equal terms, so one address is one term while
+    it lives, and no id is asked per edge)."""
 
-    def __init__(self):
-        self.memo: dict = {}     # a subterm's id -> the bit set of its constants
+    def __init__(self, constants: Mapping[str, z3.ExprRef] | None = None, ground: list = ()):
+        self.memo: dict = {}     # a subterm's address -> the bit set of its constants
         self.names: list = []    # bit i -> the name of the constant
         self.asts: list = []     # bit i -> its AST
+        #: ``constants`` (name -> constant: a vector's) and ``ground`` (terms without a constant:
+        #: small numerals) known before any walk, so a walk meeting them asks z3 nothing (kept alive)
+        self.keep = list((constants or {}).values()) + list(ground)
+        for name, c in (constants or {}).items():
+            a = _pointer(c.as_ast())
+            if a not in self.memo:
+                self.memo[a] = 1 << len(self.names)
+                self.names.append(name)
+                self.asts.append(_ast(a))
+        for g in ground:
+            self.memo.setdefault(_pointer(g.as_ast()), 0)
 
     def each(self, terms: list) -> list[dict]:
         if not terms:
             return []
         ref = _pointer(terms[0].ctx.ref())
-        get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+        kind, nargs, arg = _W["kind"], _W["nargs"], _W["arg"]
         get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
         memo, names, asts = self.memo, self.names, self.asts
         out = []
         for e in terms:
             root = _pointer(e.as_ast())
-            rid = get_id(ref, root)
-            todo = [(root, rid, None)]
+            todo = [(root, None)]
             while todo:
-                a, k, kids = todo.pop()
+                a, kids = todo.pop()
                 if kids is not None:   # its children are done
                     m = 0
                     for i in kids:
                         m |= memo[i]
-                    memo[k] = m
+                    memo[a] = m
                     continue
-                if k in memo:
+                if a in memo:
                     continue
                 t = kind(ref, a)
                 if t == _APP:
                     n = nargs(ref, a)
                     if n:
-                        ids: list = []
-                        todo.append((a, k, ids))   # after its children (filled below)
-                        for i in range(n):
-                            x = arg(ref, a, i)
-                            j = get_id(ref, x)
-                            ids.append(j)
-                            if j not in memo:
-                                todo.append((x, j, None))
+                        ids = [arg(ref, a, i) for i in range(n)]
+                        todo.append((a, ids))   # after its children
+                        todo.extend((x, None) for x in ids if x not in memo)
                         continue
                     d = get_decl(ref, a)
                     if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
-                        memo[k] = 1 << len(names)
+                        memo[a] = 1 << len(names)
                         names.append(symbol(ref, decl_name(ref, d)).decode())
                         asts.append(_ast(a))
                     else:
-                        memo[k] = 0
+                        memo[a] = 0
                 elif t == _QUANTIFIER:
                     body = _W["body"](ref, a)
-                    b = get_id(ref, body)
-                    todo.append((a, k, [b]))
-                    todo.append((body, b, None))
+                    todo.append((a, [body]))
+                    todo.append((body, None))
                 else:
-                    memo[k] = 0
-            m, found = memo[rid], []
+                    memo[a] = 0
+            m, found = memo[root], []
             while m:
                 low = m & -m
                 j = low.bit_length() - 1
@@ -747,6 +752,55 @@ def _simplified_changed(pack: z3.ExprRef | None, before: list, pairs: list = ())
         if get_id(ref, x) != b:
             found.append((i, _expr(_ast(x), ctx)))
     return found
+
+
+#: the size of a group of :class:`_Grouped` (a move's footprint: some 100 to 300 components)
+PACK_GROUP = 16
+
+
+class _Grouped:
+    """``terms`` packed in groups of :data:`PACK_GROUP` (:func:`_packed` applications inside one),
+    each group beside the same group of ``before`` packed alike: after an evaluation
+    (:meth:`changed`), a group whose result is its ``before`` group (one comparison of addresses:
+    z3 shares equal terms) holds no term that differs, so only the other groups' terms are compared
+    one by one (what :func:`_simplified_changed` does term by term; most of a footprint is its
+    frame, the pre value itself under any witness)."""
+
+    def __init__(self, terms: list, before: list):
+        g = PACK_GROUP
+        self.pack = _packed([_packed(terms[i:i + g]) for i in range(0, len(terms), g)])
+        self.before = [_packed(before[i:i + g]) for i in range(0, len(before), g)]   # kept alive
+        self.keep = list(before)
+        self.addresses = [_pointer(b.as_ast()) for b in self.before]
+        self.ids = [_ids(before[i:i + g]) for i in range(0, len(before), g)]
+
+    def changed(self, pairs: list) -> list:
+        """The index and the term of each of the terms, those constants given those values (a
+        model evaluated without completion, :func:`_simplified_changed`), that is not its ``before``
+        term."""
+        m = z3.Model(self.pack.ctx)
+        for c, v in pairs:
+            m.update_value(c, v)
+        out = m.eval(self.pack, model_completion=False)
+        ctx = out.ctx
+        ref, a = _pointer(ctx.ref()), _pointer(out.as_ast())
+        get, get_id, nargs = _W["arg"], _W["id"], _W["nargs"]
+        if nargs(ref, a) != len(self.addresses):   # never: an uninterpreted function stays
+            raise ValueError("refinement: a packed term simplified away")
+        found = []
+        for j, address in enumerate(self.addresses):
+            x = get(ref, a, j)
+            if x == address:
+                continue
+            ids = self.ids[j]
+            if nargs(ref, x) != len(ids):
+                raise ValueError("refinement: a packed term simplified away")
+            base = j * PACK_GROUP
+            for i, b in enumerate(ids):
+                y = get(ref, x, i)
+                if get_id(ref, y) != b:
+                    found.append((base + i, _expr(_ast(y), ctx)))
+        return found
 
 
 def _ids(terms: list) -> list:
@@ -1058,6 +1112,10 @@ class Checker:
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._effects: dict[str, _Effect] = {}
+        #: one walk memo for every move's terms (they stay alive in ``_effects``): a subterm two
+        #: moves share is walked once; the vector's constants and small numerals known beforehand
+        self._walker = _Walker({c.decl().name(): c for c in self.pre.values()},
+                               [z3.IntVal(k) for k in range(-8, 65)] + [z3.BoolVal(True), z3.BoolVal(False)])
         self._slices: dict = {}
         self._residuals: dict = {}
         self._choices_by_name: dict = {}  # a move -> its choices by name (_residual)
@@ -1119,7 +1177,7 @@ class Checker:
             known = m.choices(f"{name}#0.") if m.choices is not None else None
             if known:
                 choices = {c.decl().name(): c for c in known}
-            walker = _Walker()
+            walker = self._walker
             keyed = [("(guards)", guards)] + ([] if known else [(n, [values[n]]) for n in m.footprint])
             found = iter(walker.each([t for _, terms in keyed for t in terms]))
             for key, terms in keyed:
@@ -1434,10 +1492,11 @@ class Checker:
                     fixed.append((n, fn if fn is not False else self._compiled(t)))
                 others = sorted(e.move.footprint - set(names))
                 true = z3.BoolVal(True)
+                terms = list(e.guards) + [e.values[n] for n in others]
                 got = self._residuals[("(no choice)", name)] = (
-                    fixed, others, _packed(list(e.guards) + [e.values[n] for n in others]),
-                    _ids([true] * len(e.guards) + [self.pre[n] for n in others]))
-            fixed, others, pack, before = got
+                    fixed, others, _Grouped(terms, [true] * len(e.guards) + [self.pre[n] for n in others])
+                    if terms else None)
+            fixed, others, pack = got
             values, guards = list(fixed), []
             if pack is not None:
                 by_name = self._choices_by_name.get(name)
@@ -1445,7 +1504,7 @@ class Checker:
                     by_name = self._choices_by_name[name] = {c.decl().name(): c for c in e.choices}
                 pairs = [(by_name[n], v) for n, v in witness]
                 k = len(e.guards)
-                for i, t in _simplified_changed(pack, before, pairs):
+                for i, t in pack.changed(pairs):
                     if i >= k:
                         values.append((others[i - k], self._compiled(t)))
                     elif guards is not None:
