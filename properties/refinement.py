@@ -301,6 +301,12 @@ class Refinement:
     #: components, labels as ranks: :func:`_shape`) is translated to a step of that form over other
     #: labels and tried before z3 (:meth:`Checker._witness`: a candidate, verified exactly)
     label_value: Callable[[str], Any] | None = None
+    #: ``witness_from(move)``: the moves whose choices are ``move``'s renamed, each with the
+    #: renaming of its choice names to ``move``'s (A Distant Plain: a composite's first part), or
+    #: None; with :attr:`label_value`, their witnesses of a step over as many labels are translated
+    #: and tried before z3 on a slice of ``move`` not met before (:meth:`Checker._borrowed`: a
+    #: candidate, verified exactly)
+    witness_from: Callable[[str], list] | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -931,12 +937,12 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
     read are the function's default arguments (``k0``, ``k1``...): :func:`renamed` gives the same
     code over other components."""
     lines: list[str] = []
-    memo: dict[int, str] = {}
+    memo: dict[int, str] = {}   # a subterm's address -> its text
     keys: dict[str, int] = {}
     # the walk calls z3's C library directly on plain pointers (as _constant_asts_each: the terms
     # are kept alive by ``e``)
     ref = _pointer(e.ctx.ref())
-    get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+    kind, nargs, arg = _W["kind"], _W["nargs"], _W["arg"]
     get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
     numeral = _W["numeral"]
 
@@ -944,7 +950,7 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
         return b.decode() if isinstance(b, bytes) else b
 
     def go(a) -> str:
-        k = get_id(ref, a)
+        k = a   # a subterm's address (z3 shares equal terms; every one alive while ``e`` is)
         if k in memo:
             return memo[k]
         t = kind(ref, a)
@@ -1111,6 +1117,7 @@ class Checker:
                 self._touching.setdefault(c, []).append(m.name)
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
+        self._every = sorted(self.pre)   # every component (_whole)
         self._effects: dict[str, _Effect] = {}
         #: one walk memo for every move's terms (they stay alive in ``_effects``): a subterm two
         #: moves share is walked once; the vector's constants and small numerals known beforehand
@@ -1399,7 +1406,8 @@ class Checker:
             (_, comps), labels = _shape([], changed)
             form = (e.move.name, comps)
         others = self._by_form.get(form, ()) if form is not None else ()
-        if recent or others:
+        sources = self.spec.witness_from(e.move.name) if form is not None and self.spec.witness_from else ()
+        if recent or others or sources:
             def fits(w) -> bool:
                 # the move under the witness (its guards and the values that are not the pre value
                 # itself, Python functions of the pre values) takes pre_v to post_v
@@ -1427,6 +1435,15 @@ class Checker:
                     del recent[:-RECENT_WITNESSES]
                     self._slices[key] = moved[0]
                     return moved[0]
+            # a move whose choices are another's renamed (Refinement.witness_from): that one's
+            # witnesses of steps over as many labels, translated, renamed (each one verified)
+            if sources:
+                moved = self._borrowed(e, sources, labels, fits)
+                if moved is not None:
+                    recent.append(moved)
+                    del recent[:-RECENT_WITNESSES]
+                    self._slices[key] = moved[0]
+                    return moved[0]
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
@@ -1443,6 +1460,36 @@ class Checker:
                 del kept[:-RECENT_WITNESSES]
         self._slices[key] = w
         return w
+
+    def _borrowed(self, e: _Effect, sources: list, labels: list, fits: Callable) -> tuple | None:
+        """A witness of a slice of ``e``'s move taken from the moves ``sources`` name
+        (``Refinement.witness_from``: (move, the renaming of its choice names to this move's)):
+        their last z3 witnesses of a step whose change has as many labels (:attr:`_by_form`), the
+        labels' values moved to this step's (:func:`_translated`), the choices renamed; the first
+        that ``fits`` (the move under it takes the pre values to the post values, in Python), as
+        ``(witness, values)``, else None. At most :data:`RECENT_WITNESSES` tried."""
+        own = {c.decl().name() for c in e.choices}
+        label_value = self.spec.label_value
+        tried = 0
+        for other, rename in sources:
+            for (move, _), kept in list(self._by_form.items()):
+                if move != other:
+                    continue
+                for w, vals, before in reversed(kept):
+                    moved = _translated(other, w, vals, before, labels, label_value)
+                    if moved is None:
+                        continue
+                    pairs = tuple((rename(n), v) for n, v in moved[0][0])
+                    if {n for n, _ in pairs} != own:   # the candidate must give every choice
+                        continue
+                    new_vals = {rename(n): v for n, v in moved[1].items()}
+                    w2 = (pairs, (e.move.name, tuple((n, str(new_vals[n])) for n, _ in pairs)))
+                    tried += 1
+                    if fits(w2):
+                        return w2, new_vals
+                    if tried >= RECENT_WITNESSES:
+                        return None
+        return None
 
     def _renamed_witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset, reads: list):
         """The witness of a slice of a move built from its template's terms renamed
@@ -1577,7 +1624,10 @@ class Checker:
         witness did not -- a Rally's Sharia step paying what its placement paid -- so the next such
         step asks z3 nothing)."""
         const = self.abstraction.constant
-        reads = sorted(set().union(*_walked(e).reads.values()))
+        # a lazy effect's values are not all walked: the whole vector stands for what they read
+        # (a key over more values is as exact; walking a footprint of 300 values cost more than
+        # the query)
+        reads = self._every if e.lazy else sorted(set().union(*_walked(e).reads.values()))
         key = (e.move.name, tuple(pre_v[n] for n in reads), tuple(post_v[n] for n in sorted(e.move.footprint)))
         hit = self._verdicts.get(key)
         if hit is None:

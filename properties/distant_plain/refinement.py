@@ -194,4 +194,19 @@ def relates(cited: list[str], move: Move) -> bool:
     return all(any(related(c, r) for c in cited for r in P.TRANSITIONS[p].rules) for p in parts)
 
 
-REFINEMENT = Refinement("distant_plain", model, relates=relates, label_value=_space_index)
+def _witness_from(name: str) -> list:
+    """The moves whose witnesses a slice of move ``name`` may borrow (properties/refinement.py
+    ``Refinement.witness_from``): for a composite (``z3_proofs.COMPOSITES``, ``a+b``), its first
+    part ``a``, whose choice ``a#0.<choice>`` is the composite's ``<composite>#0.0.<choice>``
+    (``composite``'s labels; the checker borrows only where the later parts choose nothing, the
+    renamed witness then giving every choice): the Rally that ends the Warlords' turn tries the
+    Rallies in other spaces before z3."""
+    parts = name.split("+")
+    if len(parts) == 1:
+        return []
+    old, new = f"{parts[0]}#0.", f"{name}#0.0."
+    return [(parts[0], lambda n: new + n[len(old):] if n.startswith(old) else n)]
+
+
+REFINEMENT = Refinement("distant_plain", model, relates=relates, label_value=_space_index,
+                        witness_from=_witness_from)
