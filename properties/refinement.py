@@ -780,10 +780,11 @@ class _Grouped:
         self.addresses = [_pointer(b.as_ast()) for b in self.before]
         self.ids = [_ids(before[i:i + g]) for i in range(0, len(before), g)]
 
-    def changed(self, pairs: list) -> list:
-        """The index and the term of each of the terms, those constants given those values (a
-        model evaluated without completion, :func:`_simplified_changed`), that is not its ``before``
-        term."""
+    def changed(self, pairs: list) -> tuple[list, z3.ExprRef]:
+        """The index, the z3 id and the address of each of the terms, those constants given those
+        values (a model evaluated without completion, :func:`_simplified_changed`), that is not its
+        ``before`` term, and the evaluation (which keeps them alive: a term is made a Python object
+        only where the caller has not met its id)."""
         m = z3.Model(self.pack.ctx)
         for c, v in pairs:
             m.update_value(c, v)
@@ -804,9 +805,10 @@ class _Grouped:
             base = j * PACK_GROUP
             for i, b in enumerate(ids):
                 y = get(ref, x, i)
-                if get_id(ref, y) != b:
-                    found.append((base + i, _expr(_ast(y), ctx)))
-        return found
+                k = get_id(ref, y)
+                if k != b:
+                    found.append((base + i, k, y))
+        return found, out
 
 
 def _ids(terms: list) -> list:
@@ -1551,14 +1553,18 @@ class Checker:
                     by_name = self._choices_by_name[name] = {c.decl().name(): c for c in e.choices}
                 pairs = [(by_name[n], v) for n, v in witness]
                 k = len(e.guards)
-                for i, t in pack.changed(pairs):
+                found, out = pack.changed(pairs)
+                functions, ctx = self._functions, out.ctx
+                for i, j, x in found:   # a term compiled before found by its id, not made again
+                    hit = functions.get(j)
                     if i >= k:
-                        values.append((others[i - k], self._compiled(t)))
+                        values.append((others[i - k], hit[1] if hit is not None else self._compiled(_expr(_ast(x), ctx))))
                     elif guards is not None:
                         try:
-                            guards.append(self._compiled(t))
+                            guards.append(hit[1] if hit is not None else self._compiled(_expr(_ast(x), ctx)))
                         except ValueError:
                             guards = None   # a guard without a Python form: the witness is not tested
+                del out
             r = self._residuals[key] = (guards, values)
         return r
 
