@@ -48,7 +48,8 @@ cached by the values it reads (values not met before: the last witnesses of the 
 tried first, in Python: the move under each, its guards and footprint with the witness substituted
 and simplified, compiled once per witness; one that takes the pre values to the post values is
 taken; then a witness of a step of the same form over other labels translated, where the game
-gives ``Refinement.label_value``; z3 only when none does), and the rest of the footprint evaluated
+gives ``Refinement.label_value``, and one of a move whose choices are this one's renamed, where it
+gives ``Refinement.witness_from``; z3 only when none does), and the rest of the footprint evaluated
 under that witness by compiled Python functions; z3 asks the whole relation only where that
 witness breaks another component (its model then joins the move's last witnesses). A move's terms
 are walked once for what each reads, on its first use; where the game names a move's choices
@@ -1096,7 +1097,8 @@ class Checker:
        for values not met before, the last :data:`RECENT_WITNESSES` witnesses of the move and
        change are tried first (the move under each: its guards and footprint with the witness
        substituted and simplified, Python functions of the pre values, :meth:`_residual`), then
-       (``Refinement.label_value``) those of steps of the same form over other labels translated
+       (``Refinement.label_value``) those of steps of the same form over other labels translated,
+       then (``Refinement.witness_from``) those of a move whose choices are this one's renamed
        (a witness is one whoever found it; z3 when none fits);
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
@@ -1521,8 +1523,9 @@ class Checker:
         whatever the pre values, and the footprint components whose value is not the pre value
         itself, each as a Python function of the pre values (the guards None where one has no
         Python form); once per witness (the components whose value reads no choice once per
-        move). The guards and values are substituted and simplified in one z3 call (packed as one
-        application), and a term compiled before is not compiled again."""
+        move). The guards and values are substituted and simplified in one z3 call (packed in
+        groups, :class:`_Grouped`: a group left as it was is compared once), and a term compiled
+        before is found by its id, not compiled again."""
         witness, key = witness
         r = self._residuals.get(key)
         if r is None:
