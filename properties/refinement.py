@@ -711,22 +711,28 @@ def _translated(move: str, w: tuple, vals: dict, before: list, after: list, labe
     return (pairs, (move, tuple((n, str(new_vals[n])) for n, _ in pairs))), new_vals
 
 
+#: :func:`_packed`'s C functions on plain pointers (ints), as :data:`_W`
+_PK = {"sort": _plain_c("Z3_get_sort", _P, _P, _P), "bool": _plain_c("Z3_mk_bool_sort", _P, _P),
+       "symbol": _plain_c("Z3_mk_string_symbol", _P, _P, ctypes.c_char_p),
+       "decl": _plain_c("Z3_mk_func_decl", _P, _P, _P, _U, ctypes.POINTER(_P), _P),
+       "app": _plain_c("Z3_mk_app", _P, _P, _P, _U, ctypes.POINTER(_P))}
+
+
 def _packed(terms: list) -> z3.ExprRef | None:
     """``terms`` as one z3 application (of a function ``refinement.pack`` of their sorts), or None
     for none: one substitution or simplification of it does each term's (:func:`_children` gives
-    them back). Made by z3's C functions directly (the Python wrappers check and coerce every
-    argument)."""
+    them back). Made by z3's C functions directly on plain pointers (the Python wrappers check and
+    coerce every argument)."""
     if not terms:
         return None
     n = len(terms)
     ctx = terms[0].ctx
-    ref = ctx.ref()
-    args, sorts = (z3.Ast * n)(), (z3.Sort * n)()
-    for i, t in enumerate(terms):
-        args[i] = t.as_ast()
-        sorts[i] = _C["get_sort"](ref, args[i])
-    decl = _C["mk_func_decl"](ref, _C["mk_string_symbol"](ref, b"refinement.pack"), n, sorts, _C["mk_bool_sort"](ref))
-    return z3.BoolRef(_C["mk_app"](ref, decl, n, args), ctx)
+    ref = _pointer(ctx.ref())
+    sort = _PK["sort"]
+    pointers = [_pointer(t.as_ast()) for t in terms]
+    args, sorts = (_P * n)(*pointers), (_P * n)(*[sort(ref, a) for a in pointers])
+    decl = _PK["decl"](ref, _PK["symbol"](ref, b"refinement.pack"), n, sorts, _PK["bool"](ref))
+    return z3.BoolRef(_ast(_PK["app"](ref, decl, n, args)), ctx)
 
 
 def _simplified_changed(pack: z3.ExprRef | None, before: list, pairs: list = ()) -> list:

@@ -159,6 +159,8 @@ def _move(spec: P.Spec, facts: S.Facts, same: list) -> Move:
         return out[:len(guards)], dict(zip(order, out[len(guards):]))
 
     def choices(tag: str) -> list:
+        if tag == own:   # the checker's tag: the build's own constants (none made)
+            return list(w.choices.values())
         return [z3.Const(tag + c.decl().name()[len(own):], c.sort()) for c in w.choices.values()]
 
     return Move(spec.name, spec.rules, footprint, effect, spec.doc, choices=choices)
