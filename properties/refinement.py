@@ -767,6 +767,13 @@ def _simplified_changed(pack: z3.ExprRef | None, before: list, pairs: list = ())
     return found
 
 
+#: :meth:`_Grouped.changed`'s C functions on plain pointers: a model made, given the witness's
+#: values, evaluated over the pack without completion, released
+_ME = {"mk": _plain_c("Z3_mk_model", _P, _P), "inc": _plain_c("Z3_model_inc_ref", None, _P, _P),
+       "dec": _plain_c("Z3_model_dec_ref", None, _P, _P),
+       "interp": _plain_c("Z3_add_const_interp", None, _P, _P, _P, _P),
+       "eval": _plain_c("Z3_model_eval", ctypes.c_bool, _P, _P, _P, ctypes.c_bool, ctypes.POINTER(_P))}
+
 #: the size of a group of :class:`_Grouped` (a move's footprint: some 100 to 300 components)
 PACK_GROUP = 16
 
@@ -792,12 +799,21 @@ class _Grouped:
         values (a model evaluated without completion, :func:`_simplified_changed`), that is not its
         ``before`` term, and the evaluation (which keeps them alive: a term is made a Python object
         only where the caller has not met its id)."""
-        m = z3.Model(self.pack.ctx)
-        for c, v in pairs:
-            m.update_value(c, v)
-        out = m.eval(self.pack, model_completion=False)
-        ctx = out.ctx
-        ref, a = _pointer(ctx.ref()), _pointer(out.as_ast())
+        ctx = self.pack.ctx
+        ref = _pointer(ctx.ref())
+        m = _ME["mk"](ref)   # z3.Model's update_value and eval by z3's C functions directly
+        _ME["inc"](ref, m)
+        try:
+            decl = _W["decl"]
+            for c, v in pairs:
+                _ME["interp"](ref, m, decl(ref, _pointer(c.as_ast())), _pointer(v.as_ast()))
+            got = _P()
+            if not _ME["eval"](ref, m, _pointer(self.pack.as_ast()), False, ctypes.byref(got)):
+                raise ValueError("refinement: a packed term not evaluated")
+            out = z3.BoolRef(_ast(got.value), ctx)   # kept (its reference counted) before the model goes
+        finally:
+            _ME["dec"](ref, m)
+        a = got.value
         get, get_id, nargs = _W["arg"], _W["id"], _W["nargs"]
         if nargs(ref, a) != len(self.addresses):   # never: an uninterpreted function stays
             raise ValueError("refinement: a packed term simplified away")
