@@ -954,13 +954,16 @@ def _values_of(names) -> Callable[[Mapping], tuple]:
     return lambda v: tuple(v[n] for n in names)
 
 
-def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mapping], Any]:
+def python_function(e: z3.ExprRef, names: Mapping[str, str], leaves: Mapping[int, tuple] | None = None
+                    ) -> Callable[[Mapping], Any]:
     """``e`` as a Python function of a mapping ``v`` (component name -> value): the vector's
     constants read ``v[names[constant name]]``, numerals and enumeration members are their values
     (ints, booleans, member names). Shared subterms are computed once. A term with an operator
     outside :data:`_PY_OPS` (or a constant not in ``names``) is a ValueError. The component names
     read are the function's default arguments (``k0``, ``k1``...): :func:`renamed` gives the same
-    code over other components."""
+    code over other components. ``leaves``: the address of a leaf known beforehand (alive while
+    the caller is) -> ``("v", component)`` for a vector's constant (the one ``names`` gives it),
+    ``("n", text)`` for a numeral: read without a call to z3."""
     lines: list[str] = []
     memo: dict[int, str] = {}   # a subterm's address -> its text
     keys: dict[str, int] = {}
@@ -978,6 +981,11 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
         k = a   # a subterm's address (z3 shares equal terms; every one alive while ``e`` is)
         if k in memo:
             return memo[k]
+        if leaves is not None:
+            leaf = leaves.get(k)
+            if leaf is not None:
+                out = memo[k] = f"v[k{keys.setdefault(leaf[1], len(keys))}]" if leaf[0] == "v" else leaf[1]
+                return out
         t = kind(ref, a)
         if t == z3.Z3_NUMERAL_AST:
             out = text(numeral(ref, a))
@@ -1149,6 +1157,10 @@ class Checker:
         #: moves share is walked once; the vector's constants and small numerals known beforehand
         self._walker = _Walker({c.decl().name(): c for c in self.pre.values()},
                                [z3.IntVal(k) for k in range(-8, 65)] + [z3.BoolVal(True), z3.BoolVal(False)])
+        #: the leaves python_function reads without z3: the vector's constants and the small
+        #: numerals (kept alive by the walker)
+        self._leaves = {_pointer(c.as_ast()): ("v", n) for n, c in self.pre.items()}
+        self._leaves.update((_pointer(z3.IntVal(k).as_ast()), ("n", str(k))) for k in range(0, 65))
         self._slices: dict = {}
         self._residuals: dict = {}
         self._choices_by_name: dict = {}  # a move -> its choices by name (_residual)
@@ -1227,7 +1239,7 @@ class Checker:
                             names.append(n)
                     if key == "(guards)" and not free:
                         try:
-                            fixed.append(python_function(t, self._pre_name))
+                            fixed.append(python_function(t, self._pre_name, self._leaves))
                         except ValueError:
                             pass
                     if key != "(guards)" and not free:
@@ -1599,7 +1611,7 @@ class Checker:
         k = t.get_id()
         hit = self._functions.get(k)
         if hit is None:
-            hit = self._functions[k] = (t, python_function(t, self._pre_name))
+            hit = self._functions[k] = (t, python_function(t, self._pre_name, self._leaves))
         return hit[1]
 
     def admits(self, name: str, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
@@ -1644,7 +1656,7 @@ class Checker:
         """The value of footprint component ``n`` (a term without a choice) as a Python function
         of the pre values, or False where it has no Python form."""
         try:
-            return python_function(e.values[n], self._pre_name)
+            return python_function(e.values[n], self._pre_name, self._leaves)
         except ValueError:
             return False
 
