@@ -23,14 +23,14 @@ with an Attack and runs the Resources phase is no Rally's composite).
 
 **Cost** (``python benchmarks/refinement.py --game distant_plain --games 6 --steps 100``, CPU
 seconds, a machine shared with other jobs: runs of one code differ by up to 30%; docs/design.md
-has the history): 2.0-2.3x the checked walk (main before the third round of this work, measured
-alternately, 2.2-2.7x; 4.1-4.4x before the second, 9.9x before the first); 18 first-use builds
-0.04-0.07 s (the moves built over the checker's own vector and tag and naming their choices,
+has the history): 2.0-2.2x the checked walk (main before the third round of this work, measured
+alternately, 2.1-2.4x; 4.1-4.4x before the second, 9.9x before the first); 18 first-use builds
+0.03-0.05 s (the moves built over the checker's own vector and tag and naming their choices,
 ``Move.choices``: a value walked for what it reads only when a check reads it, one walk memo for
-every move), 25 z3 calls 0.07-0.08 s (a composite's slice first tried with its first part's
-witnesses, :func:`_witness_from`), Python alone 1.6-1.9x (a recent witness tried as the move under
+every move), 25 z3 calls 0.05-0.06 s (a composite's slice first tried with its first part's
+witnesses, :func:`_witness_from`), Python alone 1.6-1.8x (a recent witness tried as the move under
 it, compiled once per witness, evaluated and compared by groups of terms), the floor 1.07-1.09x.
-``--verify --seed 1`` (what ``cdg-oracle verify`` checks: its 5 games whole, 284 steps) 2.0-2.1x
+``--verify --seed 1`` (what ``cdg-oracle verify`` checks: its 5 games whole, 284 steps) 1.9-2.1x
 (2.0-2.4x before; 5.5x before the second round). The first-use builds, the first z3 slice of each
 move and change and the first program of each witness are most of what is left above 1.5x: a
 process that has checked some games checks the next ones at 1.5x. A move's symbolic choice of
