@@ -30,10 +30,11 @@ Labyrinth's: a card's renamed from card 1's, ``Move.template``, and a country's 
 one kind likewise; another country's from another country's where the terms are the same renamed,
 ``Move.labels``, a sum over every country one term,
 ``RefinementModel.symmetric``, its z3 queries then shared; some
-4 ms for A Distant Plain's: its guards walked for what they read, a footprint value only when a
-check reads it, ``Move.choices``),
-the z3 solver calls (slices of values never seen before that no recent witness of the move
-satisfies, ``_can_take`` queries no kept model or unsatisfiable core answers, each check of
+3 ms for A Distant Plain's: its guards walked for what they read, a footprint value only when a
+check reads it, ``Move.choices``, one walk memo for every move),
+the z3 solver calls (slices of values never seen before that no recent witness of the move, nor
+one translated from another space or from the move a composite starts with, satisfies,
+``_can_take`` queries no kept model or unsatisfiable core answers, each check of
 ``_partial``'s descents to a canonical witness, ``_lexicographic``) and the sequence
 searches (parts tried,
 the most by one search that matched and by one that failed, the searches stopped at

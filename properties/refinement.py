@@ -48,7 +48,8 @@ cached by the values it reads (values not met before: the last witnesses of the 
 tried first, in Python: the move under each, its guards and footprint with the witness substituted
 and simplified, compiled once per witness; one that takes the pre values to the post values is
 taken; then a witness of a step of the same form over other labels translated, where the game
-gives ``Refinement.label_value``; z3 only when none does), and the rest of the footprint evaluated
+gives ``Refinement.label_value``, and one of a move whose choices are this one's renamed, where it
+gives ``Refinement.witness_from``; z3 only when none does), and the rest of the footprint evaluated
 under that witness by compiled Python functions; z3 asks the whole relation only where that
 witness breaks another component (its model then joins the move's last witnesses). A move's terms
 are walked once for what each reads, on its first use; where the game names a move's choices
@@ -307,6 +308,12 @@ class Refinement:
     #: components, labels as ranks: :func:`_shape`) is translated to a step of that form over other
     #: labels and tried before z3 (:meth:`Checker._witness`: a candidate, verified exactly)
     label_value: Callable[[str], Any] | None = None
+    #: ``witness_from(move)``: the moves whose choices are ``move``'s renamed, each with the
+    #: renaming of its choice names to ``move``'s (A Distant Plain: a composite's first part), or
+    #: None; with :attr:`label_value`, their witnesses of a step over as many labels are translated
+    #: and tried before z3 on a slice of ``move`` not met before (:meth:`Checker._borrowed`: a
+    #: candidate, verified exactly)
+    witness_from: Callable[[str], list] | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -522,63 +529,68 @@ def _constant_asts_each(terms: list) -> list[dict]:
 class _Walker:
     """The walk of :func:`_constant_asts_each`, its memo kept for the terms of later calls (a
     subterm walked before is not walked again: the terms walked must stay alive while the walker
-    is, their ids being its keys)."""
+    is, their addresses being its keys: z3 shares equal terms, so one address is one term while
+    it lives, and no id is asked per edge)."""
 
-    def __init__(self):
-        self.memo: dict = {}     # a subterm's id -> the bit set of its constants
+    def __init__(self, constants: Mapping[str, z3.ExprRef] | None = None, ground: list = ()):
+        self.memo: dict = {}     # a subterm's address -> the bit set of its constants
         self.names: list = []    # bit i -> the name of the constant
         self.asts: list = []     # bit i -> its AST
+        #: ``constants`` (name -> constant: a vector's) and ``ground`` (terms without a constant:
+        #: small numerals) known before any walk, so a walk meeting them asks z3 nothing (kept alive)
+        self.keep = list((constants or {}).values()) + list(ground)
+        for name, c in (constants or {}).items():
+            a = _pointer(c.as_ast())
+            if a not in self.memo:
+                self.memo[a] = 1 << len(self.names)
+                self.names.append(name)
+                self.asts.append(_ast(a))
+        for g in ground:
+            self.memo.setdefault(_pointer(g.as_ast()), 0)
 
     def each(self, terms: list) -> list[dict]:
         if not terms:
             return []
         ref = _pointer(terms[0].ctx.ref())
-        get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+        kind, nargs, arg = _W["kind"], _W["nargs"], _W["arg"]
         get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
         memo, names, asts = self.memo, self.names, self.asts
         out = []
         for e in terms:
             root = _pointer(e.as_ast())
-            rid = get_id(ref, root)
-            todo = [(root, rid, None)]
+            todo = [(root, None)]
             while todo:
-                a, k, kids = todo.pop()
+                a, kids = todo.pop()
                 if kids is not None:   # its children are done
                     m = 0
                     for i in kids:
                         m |= memo[i]
-                    memo[k] = m
+                    memo[a] = m
                     continue
-                if k in memo:
+                if a in memo:
                     continue
                 t = kind(ref, a)
                 if t == _APP:
                     n = nargs(ref, a)
                     if n:
-                        ids: list = []
-                        todo.append((a, k, ids))   # after its children (filled below)
-                        for i in range(n):
-                            x = arg(ref, a, i)
-                            j = get_id(ref, x)
-                            ids.append(j)
-                            if j not in memo:
-                                todo.append((x, j, None))
+                        ids = [arg(ref, a, i) for i in range(n)]
+                        todo.append((a, ids))   # after its children
+                        todo.extend((x, None) for x in ids if x not in memo)
                         continue
                     d = get_decl(ref, a)
                     if decl_kind(ref, d) == z3.Z3_OP_UNINTERPRETED:
-                        memo[k] = 1 << len(names)
+                        memo[a] = 1 << len(names)
                         names.append(symbol(ref, decl_name(ref, d)).decode())
                         asts.append(_ast(a))
                     else:
-                        memo[k] = 0
+                        memo[a] = 0
                 elif t == _QUANTIFIER:
                     body = _W["body"](ref, a)
-                    b = get_id(ref, body)
-                    todo.append((a, k, [b]))
-                    todo.append((body, b, None))
+                    todo.append((a, [body]))
+                    todo.append((body, None))
                 else:
-                    memo[k] = 0
-            m, found = memo[rid], []
+                    memo[a] = 0
+            m, found = memo[root], []
             while m:
                 low = m & -m
                 j = low.bit_length() - 1
@@ -715,22 +727,28 @@ def _translated(move: str, w: tuple, vals: dict, before: list, after: list, labe
     return (pairs, (move, tuple((n, str(new_vals[n])) for n, _ in pairs))), new_vals
 
 
+#: :func:`_packed`'s C functions on plain pointers (ints), as :data:`_W`
+_PK = {"sort": _plain_c("Z3_get_sort", _P, _P, _P), "bool": _plain_c("Z3_mk_bool_sort", _P, _P),
+       "symbol": _plain_c("Z3_mk_string_symbol", _P, _P, ctypes.c_char_p),
+       "decl": _plain_c("Z3_mk_func_decl", _P, _P, _P, _U, ctypes.POINTER(_P), _P),
+       "app": _plain_c("Z3_mk_app", _P, _P, _P, _U, ctypes.POINTER(_P))}
+
+
 def _packed(terms: list) -> z3.ExprRef | None:
     """``terms`` as one z3 application (of a function ``refinement.pack`` of their sorts), or None
     for none: one substitution or simplification of it does each term's (:func:`_children` gives
-    them back). Made by z3's C functions directly (the Python wrappers check and coerce every
-    argument)."""
+    them back). Made by z3's C functions directly on plain pointers (the Python wrappers check and
+    coerce every argument)."""
     if not terms:
         return None
     n = len(terms)
     ctx = terms[0].ctx
-    ref = ctx.ref()
-    args, sorts = (z3.Ast * n)(), (z3.Sort * n)()
-    for i, t in enumerate(terms):
-        args[i] = t.as_ast()
-        sorts[i] = _C["get_sort"](ref, args[i])
-    decl = _C["mk_func_decl"](ref, _C["mk_string_symbol"](ref, b"refinement.pack"), n, sorts, _C["mk_bool_sort"](ref))
-    return z3.BoolRef(_C["mk_app"](ref, decl, n, args), ctx)
+    ref = _pointer(ctx.ref())
+    sort = _PK["sort"]
+    pointers = [_pointer(t.as_ast()) for t in terms]
+    args, sorts = (_P * n)(*pointers), (_P * n)(*[sort(ref, a) for a in pointers])
+    decl = _PK["decl"](ref, _PK["symbol"](ref, b"refinement.pack"), n, sorts, _PK["bool"](ref))
+    return z3.BoolRef(_ast(_PK["app"](ref, decl, n, args)), ctx)
 
 
 def _simplified_changed(pack: z3.ExprRef | None, before: list, pairs: list = ()) -> list:
@@ -763,6 +781,73 @@ def _simplified_changed(pack: z3.ExprRef | None, before: list, pairs: list = ())
         if get_id(ref, x) != b:
             found.append((i, _expr(_ast(x), ctx)))
     return found
+
+
+#: :meth:`_Grouped.changed`'s C functions on plain pointers: a model made, given the witness's
+#: values, evaluated over the pack without completion, released
+_ME = {"mk": _plain_c("Z3_mk_model", _P, _P), "inc": _plain_c("Z3_model_inc_ref", None, _P, _P),
+       "dec": _plain_c("Z3_model_dec_ref", None, _P, _P),
+       "interp": _plain_c("Z3_add_const_interp", None, _P, _P, _P, _P),
+       "eval": _plain_c("Z3_model_eval", ctypes.c_bool, _P, _P, _P, ctypes.c_bool, ctypes.POINTER(_P))}
+
+#: the size of a group of :class:`_Grouped` (a move's footprint: some 100 to 300 components)
+PACK_GROUP = 16
+
+
+class _Grouped:
+    """``terms`` packed in groups of :data:`PACK_GROUP` (:func:`_packed` applications inside one),
+    each group beside the same group of ``before`` packed alike: after an evaluation
+    (:meth:`changed`), a group whose result is its ``before`` group (one comparison of addresses:
+    z3 shares equal terms) holds no term that differs, so only the other groups' terms are compared
+    one by one (what :func:`_simplified_changed` does term by term; most of a footprint is its
+    frame, the pre value itself under any witness)."""
+
+    def __init__(self, terms: list, before: list):
+        g = PACK_GROUP
+        self.pack = _packed([_packed(terms[i:i + g]) for i in range(0, len(terms), g)])
+        self.before = [_packed(before[i:i + g]) for i in range(0, len(before), g)]   # kept alive
+        self.keep = list(before)
+        self.addresses = [_pointer(b.as_ast()) for b in self.before]
+        self.ids = [_ids(before[i:i + g]) for i in range(0, len(before), g)]
+
+    def changed(self, pairs: list) -> tuple[list, z3.ExprRef]:
+        """The index, the z3 id and the address of each of the terms, those constants given those
+        values (a model evaluated without completion, :func:`_simplified_changed`), that is not its
+        ``before`` term, and the evaluation (which keeps them alive: a term is made a Python object
+        only where the caller has not met its id)."""
+        ctx = self.pack.ctx
+        ref = _pointer(ctx.ref())
+        m = _ME["mk"](ref)   # z3.Model's update_value and eval by z3's C functions directly
+        _ME["inc"](ref, m)
+        try:
+            decl = _W["decl"]
+            for c, v in pairs:
+                _ME["interp"](ref, m, decl(ref, _pointer(c.as_ast())), _pointer(v.as_ast()))
+            got = _P()
+            if not _ME["eval"](ref, m, _pointer(self.pack.as_ast()), False, ctypes.byref(got)):
+                raise ValueError("refinement: a packed term not evaluated")
+            out = z3.BoolRef(_ast(got.value), ctx)   # kept (its reference counted) before the model goes
+        finally:
+            _ME["dec"](ref, m)
+        a = got.value
+        get, get_id, nargs = _W["arg"], _W["id"], _W["nargs"]
+        if nargs(ref, a) != len(self.addresses):   # never: an uninterpreted function stays
+            raise ValueError("refinement: a packed term simplified away")
+        found = []
+        for j, address in enumerate(self.addresses):
+            x = get(ref, a, j)
+            if x == address:
+                continue
+            ids = self.ids[j]
+            if nargs(ref, x) != len(ids):
+                raise ValueError("refinement: a packed term simplified away")
+            base = j * PACK_GROUP
+            for i, b in enumerate(ids):
+                y = get(ref, x, i)
+                k = get_id(ref, y)
+                if k != b:
+                    found.append((base + i, k, y))
+        return found, out
 
 
 def _ids(terms: list) -> list:
@@ -930,20 +1015,23 @@ def _values_of(names) -> Callable[[Mapping], tuple]:
     return lambda v: tuple(v[n] for n in names)
 
 
-def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mapping], Any]:
+def python_function(e: z3.ExprRef, names: Mapping[str, str], leaves: Mapping[int, tuple] | None = None
+                    ) -> Callable[[Mapping], Any]:
     """``e`` as a Python function of a mapping ``v`` (component name -> value): the vector's
     constants read ``v[names[constant name]]``, numerals and enumeration members are their values
     (ints, booleans, member names). Shared subterms are computed once. A term with an operator
     outside :data:`_PY_OPS` (or a constant not in ``names``) is a ValueError. The component names
     read are the function's default arguments (``k0``, ``k1``...): :func:`renamed` gives the same
-    code over other components."""
+    code over other components. ``leaves``: the address of a leaf known beforehand (alive while
+    the caller is) -> ``("v", component)`` for a vector's constant (the one ``names`` gives it),
+    ``("n", text)`` for a numeral: read without a call to z3."""
     lines: list[str] = []
-    memo: dict[int, str] = {}
+    memo: dict[int, str] = {}   # a subterm's address -> its text
     keys: dict[str, int] = {}
     # the walk calls z3's C library directly on plain pointers (as _constant_asts_each: the terms
     # are kept alive by ``e``)
     ref = _pointer(e.ctx.ref())
-    get_id, kind, nargs, arg = _W["id"], _W["kind"], _W["nargs"], _W["arg"]
+    kind, nargs, arg = _W["kind"], _W["nargs"], _W["arg"]
     get_decl, decl_kind, decl_name, symbol = _W["decl"], _W["decl_kind"], _W["decl_name"], _W["symbol"]
     numeral = _W["numeral"]
 
@@ -951,9 +1039,14 @@ def python_function(e: z3.ExprRef, names: Mapping[str, str]) -> Callable[[Mappin
         return b.decode() if isinstance(b, bytes) else b
 
     def go(a) -> str:
-        k = get_id(ref, a)
+        k = a   # a subterm's address (z3 shares equal terms; every one alive while ``e`` is)
         if k in memo:
             return memo[k]
+        if leaves is not None:
+            leaf = leaves.get(k)
+            if leaf is not None:
+                out = memo[k] = f"v[k{keys.setdefault(leaf[1], len(keys))}]" if leaf[0] == "v" else leaf[1]
+                return out
         t = kind(ref, a)
         if t == z3.Z3_NUMERAL_AST:
             out = text(numeral(ref, a))
@@ -1095,7 +1188,8 @@ class Checker:
        for values not met before, the last :data:`RECENT_WITNESSES` witnesses of the move and
        change are tried first (the move under each: its guards and footprint with the witness
        substituted and simplified, Python functions of the pre values, :meth:`_residual`), then
-       (``Refinement.label_value``) those of steps of the same form over other labels translated
+       (``Refinement.label_value``) those of steps of the same form over other labels translated,
+       then (``Refinement.witness_from``) those of a move whose choices are this one's renamed
        (a witness is one whoever found it; z3 when none fits);
     3. the rest of the footprint under that witness: each component's value, the witness
        substituted and simplified once per witness (most become the pre value itself, the frame),
@@ -1118,7 +1212,16 @@ class Checker:
                 self._touching.setdefault(c, []).append(m.name)
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
+        self._every = sorted(self.pre)   # every component (_whole)
         self._effects: dict[str, _Effect] = {}
+        #: one walk memo for every move's terms (they stay alive in ``_effects``): a subterm two
+        #: moves share is walked once; the vector's constants and small numerals known beforehand
+        self._walker = _Walker({c.decl().name(): c for c in self.pre.values()},
+                               [z3.IntVal(k) for k in range(-8, 65)] + [z3.BoolVal(True), z3.BoolVal(False)])
+        #: the leaves python_function reads without z3: the vector's constants and the small
+        #: numerals (kept alive by the walker)
+        self._leaves = {_pointer(c.as_ast()): ("v", n) for n, c in self.pre.items()}
+        self._leaves.update((_pointer(z3.IntVal(k).as_ast()), ("n", str(k))) for k in range(0, 65))
         self._slices: dict = {}
         self._residuals: dict = {}
         self._choices_by_name: dict = {}  # a move -> its choices by name (_residual)
@@ -1185,7 +1288,7 @@ class Checker:
             known = m.choices(f"{name}#0.") if m.choices is not None else None
             if known:
                 choices = {c.decl().name(): c for c in known}
-            walker = _Walker()
+            walker = self._walker
             keyed = [("(guards)", guards)] + ([] if known else [(n, [values[n]]) for n in m.footprint])
             # the terms _kin walked are these same terms, in this order, where no choices are named
             found = iter(each if each is not None and not known else walker.each([t for _, terms in keyed for t in terms]))
@@ -1203,7 +1306,7 @@ class Checker:
                             names.append(n)
                     if key == "(guards)" and not free:
                         try:
-                            fixed.append(python_function(t, self._pre_name))
+                            fixed.append(python_function(t, self._pre_name, self._leaves))
                         except ValueError:
                             pass
                     if key != "(guards)" and not free:
@@ -1410,7 +1513,8 @@ class Checker:
             (_, comps), labels = _shape([], changed)
             form = (e.move.name, comps)
         others = self._by_form.get(form, ()) if form is not None else ()
-        if recent or others:
+        sources = self.spec.witness_from(e.move.name) if form is not None and self.spec.witness_from else ()
+        if recent or others or sources:
             def fits(w) -> bool:
                 # the move under the witness (its guards and the values that are not the pre value
                 # itself, Python functions of the pre values) takes pre_v to post_v
@@ -1438,6 +1542,15 @@ class Checker:
                     del recent[:-RECENT_WITNESSES]
                     self._slices[key] = moved[0]
                     return moved[0]
+            # a move whose choices are another's renamed (Refinement.witness_from): that one's
+            # witnesses of steps over as many labels, translated, renamed (each one verified)
+            if sources:
+                moved = self._borrowed(e, sources, labels, fits)
+                if moved is not None:
+                    recent.append(moved)
+                    del recent[:-RECENT_WITNESSES]
+                    self._slices[key] = moved[0]
+                    return moved[0]
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
@@ -1454,6 +1567,36 @@ class Checker:
                 del kept[:-RECENT_WITNESSES]
         self._slices[key] = w
         return w
+
+    def _borrowed(self, e: _Effect, sources: list, labels: list, fits: Callable) -> tuple | None:
+        """A witness of a slice of ``e``'s move taken from the moves ``sources`` name
+        (``Refinement.witness_from``: (move, the renaming of its choice names to this move's)):
+        their last z3 witnesses of a step whose change has as many labels (:attr:`_by_form`), the
+        labels' values moved to this step's (:func:`_translated`), the choices renamed; the first
+        that ``fits`` (the move under it takes the pre values to the post values, in Python), as
+        ``(witness, values)``, else None. At most :data:`RECENT_WITNESSES` tried."""
+        own = {c.decl().name() for c in e.choices}
+        label_value = self.spec.label_value
+        tried = 0
+        for other, rename in sources:
+            for (move, _), kept in list(self._by_form.items()):
+                if move != other:
+                    continue
+                for w, vals, before in reversed(kept):
+                    moved = _translated(other, w, vals, before, labels, label_value)
+                    if moved is None:
+                        continue
+                    pairs = tuple((rename(n), v) for n, v in moved[0][0])
+                    if {n for n, _ in pairs} != own:   # the candidate must give every choice
+                        continue
+                    new_vals = {rename(n): v for n, v in moved[1].items()}
+                    w2 = (pairs, (e.move.name, tuple((n, str(new_vals[n])) for n, _ in pairs)))
+                    tried += 1
+                    if fits(w2):
+                        return w2, new_vals
+                    if tried >= RECENT_WITNESSES:
+                        return None
+        return None
 
     def _renamed_witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset, reads: list):
         """The witness of a slice of a move built from its template's terms renamed
@@ -1483,8 +1626,9 @@ class Checker:
         whatever the pre values, and the footprint components whose value is not the pre value
         itself, each as a Python function of the pre values (the guards None where one has no
         Python form); once per witness (the components whose value reads no choice once per
-        move). The guards and values are substituted and simplified in one z3 call (packed as one
-        application), and a term compiled before is not compiled again."""
+        move). The guards and values are substituted and simplified in one z3 call (packed in
+        groups, :class:`_Grouped`: a group left as it was is compared once), and a term compiled
+        before is found by its id, not compiled again."""
         witness, key = witness
         r = self._residuals.get(key)
         if r is None:
@@ -1503,10 +1647,11 @@ class Checker:
                     fixed.append((n, fn if fn is not False else self._compiled(t)))
                 others = sorted(e.move.footprint - set(names))
                 true = z3.BoolVal(True)
+                terms = list(e.guards) + [e.values[n] for n in others]
                 got = self._residuals[("(no choice)", name)] = (
-                    fixed, others, _packed(list(e.guards) + [e.values[n] for n in others]),
-                    _ids([true] * len(e.guards) + [self.pre[n] for n in others]))
-            fixed, others, pack, before = got
+                    fixed, others, _Grouped(terms, [true] * len(e.guards) + [self.pre[n] for n in others])
+                    if terms else None)
+            fixed, others, pack = got
             values, guards = list(fixed), []
             if pack is not None:
                 by_name = self._choices_by_name.get(name)
@@ -1514,14 +1659,18 @@ class Checker:
                     by_name = self._choices_by_name[name] = {c.decl().name(): c for c in e.choices}
                 pairs = [(by_name[n], v) for n, v in witness]
                 k = len(e.guards)
-                for i, t in _simplified_changed(pack, before, pairs):
+                found, out = pack.changed(pairs)
+                functions, ctx = self._functions, out.ctx
+                for i, j, x in found:   # a term compiled before found by its id, not made again
+                    hit = functions.get(j)
                     if i >= k:
-                        values.append((others[i - k], self._compiled(t)))
+                        values.append((others[i - k], hit[1] if hit is not None else self._compiled(_expr(_ast(x), ctx))))
                     elif guards is not None:
                         try:
-                            guards.append(self._compiled(t))
+                            guards.append(hit[1] if hit is not None else self._compiled(_expr(_ast(x), ctx)))
                         except ValueError:
                             guards = None   # a guard without a Python form: the witness is not tested
+                del out
             r = self._residuals[key] = (guards, values)
         return r
 
@@ -1531,7 +1680,7 @@ class Checker:
         k = t.get_id()
         hit = self._functions.get(k)
         if hit is None:
-            hit = self._functions[k] = (t, python_function(t, self._pre_name))
+            hit = self._functions[k] = (t, python_function(t, self._pre_name, self._leaves))
         return hit[1]
 
     def admits(self, name: str, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
@@ -1576,7 +1725,7 @@ class Checker:
         """The value of footprint component ``n`` (a term without a choice) as a Python function
         of the pre values, or False where it has no Python form."""
         try:
-            return python_function(e.values[n], self._pre_name)
+            return python_function(e.values[n], self._pre_name, self._leaves)
         except ValueError:
             return False
 
@@ -1587,7 +1736,10 @@ class Checker:
         witness did not -- a Rally's Sharia step paying what its placement paid -- so the next such
         step asks z3 nothing)."""
         const = self.abstraction.constant
-        reads = sorted(set().union(*_walked(e).reads.values()))
+        # a lazy effect's values are not all walked: the whole vector stands for what they read
+        # (a key over more values is as exact; walking a footprint of 300 values cost more than
+        # the query)
+        reads = self._every if e.lazy else sorted(set().union(*_walked(e).reads.values()))
         key = (e.move.name, tuple(pre_v[n] for n in reads), tuple(post_v[n] for n in sorted(e.move.footprint)))
         hit = self._verdicts.get(key)
         if hit is None:

@@ -22,24 +22,22 @@ composite where the step cites a rule of each of its parts (an answer that ends 
 with an Attack and runs the Resources phase is no Rally's composite).
 
 **Cost** (``python benchmarks/refinement.py --game distant_plain --games 6 --steps 100``, CPU
-seconds, a machine shared with other jobs: runs of one code differ by some 10%): 2.2-2.5x the
-checked walk (4.1-4.4x before the second round of this work, 9.9x before the first); 18
-first-use builds 0.06-0.1 s (29, 0.4-0.5 s: the moves are built over the checker's own vector and
-tag, so its use of a build is the build itself, and they name their choices, ``Move.choices``, so
-a value is walked for what it reads only when a check reads it), 27 z3 calls 0.08-0.1 s (43,
-0.12-0.15 s: the whole relation's model kept as a witness, and the composites of another
-Operation no longer related), Python alone 1.8-2.0x (2.5-2.7x: a recent witness tried as the move
-under it, compiled once per witness, not the slice's guards compiled with the choices free, whose
-chains of If over the map cost some 10 ms a move; a witness's residual by a model evaluated over
-the terms, one z3 pass), the floor 1.07-1.09x. ``--verify --seed 1`` (what ``cdg-oracle verify``
-checks: its 5 games whole, 284 steps) 2.2-2.6x (5.5x before); ``--verify`` (seed 0, 304 steps)
-2.6-2.7x (4.5x before); ``--games 12 --steps 300`` (722 steps: the sandbox's games end early)
-1.9-2.0x (3.7x before). The first-use builds, the first z3 slice of each move and change and the
-first program of each witness are most of what is left above 2x: a process that has checked
-some games checks the next ones at 1.5-1.9x. A move's symbolic choice of space reads every space
-(a chain of If over the map), so a slice's values are seldom met twice: a witness is taken from
-the last ones of the move and change, or translated from a step of the same form in another space
-(:func:`_space_index`), verified in Python.
+seconds, a machine shared with other jobs: runs of one code differ by up to 30%; docs/design.md
+has the history): 2.0-2.2x the checked walk (main before the third round of this work, measured
+alternately, 2.1-2.4x; 4.1-4.4x before the second, 9.9x before the first); 18 first-use builds
+0.03-0.05 s (the moves built over the checker's own vector and tag and naming their choices,
+``Move.choices``: a value walked for what it reads only when a check reads it, one walk memo for
+every move), 25 z3 calls 0.05-0.06 s (a composite's slice first tried with its first part's
+witnesses, :func:`_witness_from`), Python alone 1.6-1.8x (a recent witness tried as the move under
+it, compiled once per witness, evaluated and compared by groups of terms), the floor 1.07-1.09x.
+``--verify --seed 1`` (what ``cdg-oracle verify`` checks: its 5 games whole, 284 steps) 1.9-2.1x
+(2.0-2.4x before; 5.5x before the second round). The first-use builds, the first z3 slice of each
+move and change and the first program of each witness are most of what is left above 1.5x: a
+process that has checked some games checks the next ones at 1.5x. A move's symbolic choice of
+space reads every space (a chain of If over the map), so a slice's values are seldom met twice: a
+witness is taken from the last ones of the move and change, or translated from a step of the same
+form in another space (:func:`_space_index`), or of the composite's first part, verified in
+Python.
 """
 from __future__ import annotations
 
@@ -159,6 +157,8 @@ def _move(spec: P.Spec, facts: S.Facts, same: list) -> Move:
         return out[:len(guards)], dict(zip(order, out[len(guards):]))
 
     def choices(tag: str) -> list:
+        if tag == own:   # the checker's tag: the build's own constants (none made)
+            return list(w.choices.values())
         return [z3.Const(tag + c.decl().name()[len(own):], c.sort()) for c in w.choices.values()]
 
     return Move(spec.name, spec.rules, footprint, effect, spec.doc, choices=choices)
@@ -194,4 +194,19 @@ def relates(cited: list[str], move: Move) -> bool:
     return all(any(related(c, r) for c in cited for r in P.TRANSITIONS[p].rules) for p in parts)
 
 
-REFINEMENT = Refinement("distant_plain", model, relates=relates, label_value=_space_index)
+def _witness_from(name: str) -> list:
+    """The moves whose witnesses a slice of move ``name`` may borrow (properties/refinement.py
+    ``Refinement.witness_from``): for a composite (``z3_proofs.COMPOSITES``, ``a+b``), its first
+    part ``a``, whose choice ``a#0.<choice>`` is the composite's ``<composite>#0.0.<choice>``
+    (``composite``'s labels; the checker borrows only where the later parts choose nothing, the
+    renamed witness then giving every choice): the Rally that ends the Warlords' turn tries the
+    Rallies in other spaces before z3."""
+    parts = name.split("+")
+    if len(parts) == 1:
+        return []
+    old, new = f"{parts[0]}#0.", f"{name}#0.0."
+    return [(parts[0], lambda n: new + n[len(old):] if n.startswith(old) else n)]
+
+
+REFINEMENT = Refinement("distant_plain", model, relates=relates, label_value=_space_index,
+                        witness_from=_witness_from)

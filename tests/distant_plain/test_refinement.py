@@ -159,6 +159,44 @@ def test_a_witness_of_one_space_serves_the_same_step_in_another():
     assert calls == {True: 0, False: 1}
 
 
+@pytest.mark.rule("warlords.operations.rally", "propaganda.resources")
+def test_a_composite_borrows_the_witness_of_its_first_part():
+    """The Rally that ends the Warlords' turn (``warlords_rally+propaganda_resources``) in Helmand
+    takes the witness of a Rally alone in Kandahar (``Refinement.witness_from``: the composite's
+    choices are its first part's renamed; the space moved by ``label_value``): no z3 call for it,
+    the verdict the same, and a step one Resource off still refused. Without ``witness_from`` z3
+    is asked."""
+    import dataclasses
+
+    from cdg_oracle.properties.refinement import STATS, Checker
+
+    def rally(pre: dict, space: str, phase: bool, extra: int = 0) -> dict:
+        post = dict(pre)
+        post["available.warlords_underground"] -= 1
+        post[f"warlords_underground[{space}]"] += 1
+        post["resources.Warlords"] -= 1
+        if phase:   # the Resources phase: Aid + the Econ of every LoC to the Government
+            post["resources.Government"] += pre["aid"] + 12 + extra
+        return post
+
+    st = new_game()
+    spec = refinement_of("distant_plain")
+    both = ["warlords.operations.rally", "propaganda.resources"]
+    calls = {}
+    shared = checker(st).model   # the Game's moves (built once), in two checkers of their own (fresh caches)
+    for witness_from in (spec.witness_from, None):
+        c = Checker(dataclasses.replace(spec, witness_from=witness_from), st.game_object, shared)
+        pre = c.abstraction.values(st)
+        assert c.check(pre, rally(pre, "Kandahar", False), ["warlords.operations.rally"]) == ("warlords_rally",)
+        before = STATS["z3 solver calls"]
+        assert c.check(pre, rally(pre, "Helmand", True), both) == ("warlords_rally+propaganda_resources",)
+        calls[witness_from is not None] = STATS["z3 solver calls"] - before
+        wrong = rally(pre, "Herat", True, extra=1)
+        assert not c.admits("warlords_rally+propaganda_resources", pre, wrong,
+                            frozenset(k for k in wrong if wrong[k] != pre[k]))
+    assert calls == {True: 0, False: 1}
+
+
 @pytest.mark.rule("pieces", "coalition.special_activities.surge")
 def test_a_step_with_one_extra_piece_is_a_finding_naming_the_piece():
     st = new_game()
