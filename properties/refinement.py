@@ -1107,6 +1107,21 @@ def renamed(f: Callable, rename: Mapping[str, str]) -> Callable:
                               tuple(rename.get(k, k) for k in f.__defaults__))
 
 
+def closed_permutation(f: dict) -> dict:
+    """The one-to-one map ``f`` (component -> component) completed into a permutation: each chain
+    ``start -> ... -> x`` whose start nothing maps to is closed by ``x -> start`` (two label sets
+    that overlap); returns the components it moves."""
+    image, rename = set(f.values()), dict(f)
+    for start in f:
+        if start in image:
+            continue
+        x = start
+        while x in f:
+            x = f[x]
+        rename[x] = start
+    return {a: c for a, c in rename.items() if a != c}
+
+
 @dataclass
 class _Effect:
     """One move's effect over the checker's ``pre:`` vector: its guards, the value of each
@@ -1257,6 +1272,15 @@ class Checker:
         self.stats = STATS
 
     # -- one move ------------------------------------------------------------------------------
+    def _keep_renamed(self, name: str, e: _Effect, t0: float) -> _Effect:
+        """Keep ``e``, move ``name``'s effect made from another move's by renaming (a declared
+        template, :meth:`_renamed`, or a kin found, :meth:`_kin`), and count it (``STATS``)."""
+        self._effects[name] = e
+        STATS["effects built"] += 1
+        STATS["effects renamed"] += 1
+        STATS["effects seconds"] += time.process_time() - t0
+        return e
+
     def effect(self, name: str) -> _Effect:
         e = self._effects.get(name)
         if e is None:
@@ -1265,11 +1289,7 @@ class Checker:
             if m.template is not None and m.template[0] != name and m.template[0] in self.moves:
                 e = self._renamed(m)
                 if e is not None:
-                    self._effects[name] = e
-                    STATS["effects built"] += 1
-                    STATS["effects renamed"] += 1
-                    STATS["effects seconds"] += time.process_time() - t0
-                    return e
+                    return self._keep_renamed(name, e, t0)
             guards, values = m.effect(self.pre, f"{name}#0.")
             each = None   # the walk of every term, where _kin made it (the same walk serves below)
             if m.labels and m.family:   # a member of a family over labels: another member's renamed?
@@ -1277,11 +1297,7 @@ class Checker:
                 each = _constant_asts_each([t for _, terms in keyed for t in terms])
                 e = self._kin(m, guards, values, keyed, each)
                 if e is not None:
-                    self._effects[name] = e
-                    STATS["effects built"] += 1
-                    STATS["effects renamed"] += 1
-                    STATS["effects seconds"] += time.process_time() - t0
-                    return e
+                    return self._keep_renamed(name, e, t0)
             reads, choices, plain = {}, {}, {}
             fixed = []
             # a move that names its choices: its guards walked now, each footprint value when read
@@ -1422,16 +1438,7 @@ class Checker:
                 return None
             for k, n in ca.items():
                 f[n] = cb[k]
-        image = set(f.values())
-        rename = dict(f)
-        for start in f:
-            if start in image:
-                continue
-            x = start
-            while x in f:
-                x = f[x]
-            rename[x] = start   # the chain start -> ... -> x closed into a cycle
-        return {a: c for a, c in rename.items() if a != c}
+        return closed_permutation(f)
 
     def _renamed(self, m: Move, template: tuple | None = None) -> _Effect | None:
         """The effect of ``m`` from its template's (:attr:`Move.template`, or ``template``): the

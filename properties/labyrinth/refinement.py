@@ -101,7 +101,8 @@ import z3
 
 from cdg_oracle.properties.labyrinth import z3_proofs as P
 from cdg_oracle.properties.labyrinth import z3_state as S
-from cdg_oracle.properties.refinement import Abstraction, Move, Refinement, RefinementModel, default_relates, merged
+from cdg_oracle.properties.refinement import (Abstraction, Move, Refinement, RefinementModel, closed_permutation,
+                                              default_relates, merged)
 
 
 def _abstraction(facts: S.MapFacts) -> Abstraction:
@@ -441,15 +442,7 @@ def _swap(facts: S.MapFacts, names, before: tuple, after: tuple) -> dict | None:
             return None
         for field, comp in by[a].items():
             f[comp] = by[b][field]
-    image, rename = set(f.values()), dict(f)
-    for start in f:
-        if start in image:
-            continue
-        x = start
-        while x in f:
-            x = f[x]
-        rename[x] = start
-    return {a: c for a, c in rename.items() if a != c}
+    return closed_permutation(f)
 
 
 @lru_cache(maxsize=4)

@@ -151,6 +151,30 @@ def test_a_cards_move_asks_card_1s_queries_renamed_with_the_same_answers(lets_ro
         assert any(k[0] == name.replace(f"[card {n}]", "[card 1]") for k in c._slices), name   # card 1's slice
 
 
+def renamed_members_are_their_own_programs(c, names: list, solver: "z3.Solver | None" = None) -> int:
+    """Assert that each of the moves ``names`` the checker ``c`` renamed from another member has
+    that member's terms with the two moves' countries swapped equal to its own program's terms
+    (the same terms; or, given a ``solver``, terms it proves equal); returns how many were renamed."""
+    renamed = 0
+    for n in names:
+        m, e = c.moves[n], c.effect(n)
+        if e.renamed_from is None:
+            continue
+        renamed += 1
+        base = e.renamed_from[0]
+        other = c._renamed(m, (base, c._label_rename(c.moves[base].labels, m.labels)))
+        guards, values = m.effect(c.pre, f"{n}#0.")
+        assert set(values) == set(other.values) == m.footprint and len(guards) == len(other.guards), n
+        for a, b in list(zip(guards, other.guards)) + [(values[k], other.values[k]) for k in values]:
+            if not a.eq(b):
+                assert solver is not None, (n, a, b)
+                solver.push()
+                solver.add(a != b)
+                assert solver.check() == z3.unsat, (n, a, b)
+                solver.pop()
+    return renamed
+
+
 def test_a_country_families_members_renamed_from_another_are_their_own_programs(lets_roll):
     """A member of a country family built from another member's terms with the countries'
     components swapped (properties/refinement.py ``Checker._kin``, found by the checker, not
@@ -165,19 +189,7 @@ def test_a_country_families_members_renamed_from_another_are_their_own_programs(
     own._kin = lambda *a: None   # every move built by its own program
     own._renamed = lambda *a, **k: None   # a declared template's too (Move.template)
     names = [n for n, m in c.moves.items() if m.family in ("recruit", "travel", "posture_roll", "jihad")]
-    renamed = 0
-    for n in names:
-        m, e = c.moves[n], c.effect(n)
-        if e.renamed_from is None:
-            continue
-        renamed += 1
-        # the other member's terms with the two moves' countries swapped: this move's own program's
-        base = e.renamed_from[0]
-        other = c._renamed(m, (base, c._label_rename(c.moves[base].labels, m.labels)))
-        guards, values = m.effect(c.pre, f"{n}#0.")
-        assert len(guards) == len(other.guards) and all(a.eq(b) for a, b in zip(guards, other.guards)), n
-        assert set(values) == set(other.values) == m.footprint, n
-        assert all(values[k].eq(other.values[k]) for k in values), n
+    renamed = renamed_members_are_their_own_programs(c, names)
     assert renamed >= len([n for n in names if len(set(c.moves[n].labels)) == len(c.moves[n].labels)]) - 10
     # which member is built alone (the one the others are renamed from) is the first one used
     picked = {}
@@ -600,18 +612,7 @@ def test_deploy_and_withdraw_members_renamed_from_another_are_their_own_programs
     own._renamed = lambda *a, **k: None   # a declared template's too (Move.template)
     for family in ("deploy", "withdraw"):
         names = [n for n, m in c.moves.items() if m.family == family][::9]
-        renamed = 0
-        for n in names:
-            m, e = c.moves[n], c.effect(n)
-            if e.renamed_from is None:
-                continue
-            renamed += 1
-            base = e.renamed_from[0]
-            other = c._renamed(m, (base, c._label_rename(c.moves[base].labels, m.labels)))
-            guards, values = m.effect(c.pre, f"{n}#0.")
-            assert len(guards) == len(other.guards) and all(a.eq(b) for a, b in zip(guards, other.guards)), n
-            assert set(values) == set(other.values) == m.footprint, n
-            assert all(values[k].eq(other.values[k]) for k in values), n
+        renamed = renamed_members_are_their_own_programs(c, names)
         assert renamed >= len(names) - 10, (family, renamed, len(names))
     # troops from a country holding some to another: renamed and own agree, and a cube more refused
     src = next(k[len("troops["):-1] for k, v in pre.items() if k.startswith("troops[") and v >= 2)
@@ -639,22 +640,7 @@ def test_plot_removals_share_terms_the_wmd_plots_in_play_read_whole(lets_roll):
     s = z3.Solver()
     for family in ("alert", "plot_marker_off_map", "resolve_plot"):
         names = [n for n, m in c.moves.items() if m.family == family]
-        renamed = 0
-        for n in names:
-            m, e = c.moves[n], c.effect(n)
-            if e.renamed_from is None:
-                continue
-            renamed += 1
-            base = e.renamed_from[0]
-            other = c._renamed(m, (base, c._label_rename(c.moves[base].labels, m.labels)))
-            guards, values = m.effect(c.pre, f"{n}#0.")
-            assert set(values) == set(other.values) == m.footprint and len(guards) == len(other.guards), n
-            for a, b in list(zip(guards, other.guards)) + [(values[k], other.values[k]) for k in values]:
-                if not a.eq(b):
-                    s.push()
-                    s.add(a != b)
-                    assert s.check() == z3.unsat, (n, a, b)
-                    s.pop()
+        renamed = renamed_members_are_their_own_programs(c, names, s)
         muslim = len([n for n in names if c.moves[n].labels[0] in facts.muslim])
         assert renamed >= (muslim - 1 if family == "resolve_plot" else len(names) - 2), (family, renamed)
 
