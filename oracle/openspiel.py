@@ -340,6 +340,15 @@ def _decision(m: "_Model") -> tuple:
     return got[0], got[1], actions
 
 
+def _int_probabilities(weights: list) -> list[float] | None:
+    """Each integer weight over the weights' sum, as the nearest float (``int / int`` rounds
+    correctly); None unless every weight is an int and their sum is positive."""
+    total = sum(weights)
+    if all(type(x) is int for x in weights) and type(total) is int and total > 0:
+        return [x / total for x in weights]
+    return None
+
+
 def _outcomes(m: "_Model") -> tuple | None:
     """A chance node's answer, computed once per node: ``([(id, probability)] sorted by id, the
     ids in the model's order, the model's outcomes)``, or None when the node is not a chance
@@ -367,9 +376,9 @@ def _outcomes(m: "_Model") -> tuple | None:
                             pairs = sp.constant_pairs[id(ordered)] = (ordered, list(zip(ordered, repeat(1 / len(ids)))))
                         return pairs[1], ids, actions
                     return list(zip(ordered, repeat(1 / len(ids)))), ids, actions
-                total = sum(weights)
-                if all(type(x) is int for x in weights) and type(total) is int and total > 0:
-                    return sorted(zip(ids, [x / total for x in weights])), ids, actions
+                probs = _int_probabilities(weights) if weights is not None else None
+                if probs is not None:
+                    return sorted(zip(ids, probs)), ids, actions
         if len(actions) <= KNOWN_OUTCOMES:  # a small node met before (a die): its answer kept
             key = _key((actions, weights))
             known = sp.known_chance.get(key) if key is not None else None
@@ -377,10 +386,8 @@ def _outcomes(m: "_Model") -> tuple | None:
                 return known[0], known[1], actions
         probs = None
         if weights is not None:
-            total = sum(weights)
-            if all(type(x) is int for x in weights) and type(total) is int and total > 0:
-                probs = [x / total for x in weights]
-            else:  # not integers: the model's own Fractions
+            probs = _int_probabilities(weights)
+            if probs is None:  # not integers: the model's own Fractions
                 probs = [p.numerator / p.denominator for _, p in st.chance_outcomes()]
     else:
         outcomes = st.chance_outcomes()

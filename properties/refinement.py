@@ -1294,7 +1294,7 @@ class Checker:
             each = None   # the walk of every term, where _kin made it (the same walk serves below)
             if m.labels and m.family:   # a member of a family over labels: another member's renamed?
                 keyed = [("(guards)", guards)] + [(n, [values[n]]) for n in m.footprint]
-                each = _constant_asts_each([t for _, terms in keyed for t in terms])
+                each = self._walker.each([t for _, terms in keyed for t in terms])
                 e = self._kin(m, guards, values, keyed, each)
                 if e is not None:
                     return self._keep_renamed(name, e, t0)
