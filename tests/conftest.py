@@ -27,6 +27,7 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE"):
     sys.dont_write_bytecode = False
     sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from cdg_oracle.properties.labyrinth.stateful import PHASES, PROFILES
@@ -45,3 +46,20 @@ for _name, _numbers in PROFILES.items():
     )
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# -- work shared by the tests of one xdist group ------------------------------------------------------
+# The suite runs with ``--dist loadgroup`` (pyproject.toml): the tests of one
+# ``pytest.mark.xdist_group`` run in one worker, so a module- or session-scoped fixture they share is
+# computed once in the run, not once in each worker that happens to run one of them.
+
+
+@pytest.fixture(scope="session")
+def labyrinth_victory_analysis():
+    """Labyrinth's z3 victory analysis (properties/labyrinth/victory_analysis.py ``analyse()``, about 5 s
+    of z3), computed once for its own tests (tests/properties/test_victory_analysis.py) and the
+    verify command's (tests/oracle/test_cli.py), both of the xdist group ``labyrinth_victory_analysis``.
+    A test that could change it takes a deep copy."""
+    from cdg_oracle.properties.labyrinth import victory_analysis
+
+    return victory_analysis.analyse()

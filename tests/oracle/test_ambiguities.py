@@ -14,6 +14,9 @@ from cdg_oracle.oracle import trace
 from cdg_oracle.oracle.cli import main
 from tests.properties.test_impact import write_registry
 
+#: one xdist worker for the module: its ``report`` (a run of the command) made once in a run (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group("labyrinth_ambiguities")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 ANACONDA = """\

@@ -176,7 +176,30 @@ def test_rules_lists_every_rule_and_card(capsys):
     assert code == 0 and "RULES" in text and "CARDS" in text and "event implemented, tested" in text
 
 
-def test_verify_writes_reports(tmp_path, capsys):
+#: The transitions the verify test below proves for real (the cheapest, as tests/properties/test_z3_proofs.py's
+#: SAMPLE), beside every base case and lemma: the whole suite only with CDG_SLOW_TESTS=1, where
+#: tests/properties/test_z3_proofs.py proves it all too (the default run checks the committed
+#: certificate of proved queries there instead).
+VERIFY_PROOF_SAMPLE = ("prestige_shift", "reserves_op", "prestige_to_one")
+
+
+@pytest.mark.xdist_group("labyrinth_victory_analysis")
+def test_verify_writes_reports(tmp_path, capsys, monkeypatch, labyrinth_victory_analysis):
+    """``cdg-oracle verify`` writes every section and the pages beside them. Its victory analysis is
+    the session's (conftest ``labyrinth_victory_analysis``: the same function, made once for this
+    test and tests/properties/test_victory_analysis.py); its proofs section proves the base cases,
+    the lemmas and :data:`VERIFY_PROOF_SAMPLE` (every transition under CDG_SLOW_TESTS=1)."""
+    import copy
+    import os
+
+    from cdg_oracle.properties.labyrinth import victory_analysis, z3_proofs
+
+    made = []
+    monkeypatch.setattr(victory_analysis, "analyse",
+                        lambda m=None: made.append(m) or copy.deepcopy(labyrinth_victory_analysis))
+    if not os.environ.get("CDG_SLOW_TESTS"):
+        assert set(VERIFY_PROOF_SAMPLE) <= set(z3_proofs.query_names())
+        monkeypatch.setattr(z3_proofs, "query_names", lambda: list(VERIFY_PROOF_SAMPLE))
     code, stdout, stderr = run(capsys, "verify", "--no-refinement", "--budget", "5", "--games", "1", "--examples", "2",
                                "--steps", "20", "--out", str(tmp_path))
     md = (tmp_path / "labyrinth" / "verification.md").read_text()
@@ -189,6 +212,9 @@ def test_verify_writes_reports(tmp_path, capsys):
     assert [a["verdict"] for a in data["adapter_selftest"]] == ["agree"] * 4
     assert {m["check"] for m in data["map_checks"]} and len(data["scenario_checks"]) == 4
     assert data["z3_proofs"] and all(p["status"] == "proved" for p in data["z3_proofs"])
+    proved = {p["name"] for p in data["z3_proofs"]}
+    assert set(VERIFY_PROOF_SAMPLE) <= proved and len(proved) > len(VERIFY_PROOF_SAMPLE)  # base cases, lemmas too
+    assert len(made) == 1 and data["victory_analysis"] == json.loads(json.dumps(labyrinth_victory_analysis))
     assert data["state_machine"]["runs"] >= 1 and data["state_machine"]["failures"] == []
     page = (tmp_path / "labyrinth" / "index.html").read_text(encoding="utf-8")  # beside them (issue 33)
     assert "every property holds" in page and 'id="s-z3_proofs"' in page and "<svg" in page

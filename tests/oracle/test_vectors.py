@@ -21,7 +21,8 @@ from cdg_oracle.model.labyrinth.cards import load_cards
 from cdg_oracle.oracle import cli, perft, vectors, vectors_cmd
 from cdg_oracle.oracle.games import new_state
 
-pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+pytestmark = [pytest.mark.game("labyrinth"),  # the rules its rule marks name are Labyrinth's
+              pytest.mark.xdist_group("labyrinth_vectors")]  # ``full`` generated once in a run (conftest)
 
 OPS = ["op-us-war-of-ideas", "op-us-war-of-ideas-non-muslim", "op-us-deploy", "op-us-regime-change",
        "op-us-withdraw", "op-us-disrupt", "op-us-alert", "op-us-reassessment", "op-us-reserves",

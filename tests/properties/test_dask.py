@@ -18,6 +18,9 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+#: one xdist worker for the module: its ``scheduler`` (a LocalCluster) started once in a run (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group("dask")
+
 from cdg_oracle.model.core.registry import get  # noqa: E402
 from cdg_oracle.oracle import cli, verify  # noqa: E402
 from cdg_oracle.properties.campaign import campaign, options_campaign  # noqa: E402

@@ -12,15 +12,16 @@ from cdg_oracle.model.labyrinth import victory as vic
 from cdg_oracle.model.labyrinth.mapdata import load_map
 from cdg_oracle.properties.labyrinth import victory_analysis as va
 
-pytestmark = pytest.mark.game("labyrinth")  # the rules its rule marks name are Labyrinth's
+pytestmark = [pytest.mark.game("labyrinth"),  # the rules its rule marks name are Labyrinth's
+              pytest.mark.xdist_group("labyrinth_victory_analysis")]  # the analysis made once (conftest)
 
 US_GOOD, US_FAIR = "us_good_resources", "us_fair_or_good"
 J_IR, J_PRESTIGE = "jihadist_islamist_rule", "jihadist_prestige"
 
 
 @pytest.fixture(scope="module")
-def result():
-    return va.analyse()
+def result(labyrinth_victory_analysis):
+    return labyrinth_victory_analysis
 
 
 def pair(result, a, b, spike):

@@ -585,12 +585,19 @@ def findings():
     return {f["name"]: f for f in V.analyse()}
 
 
+#: The tests of the analysis run in one xdist worker (pyproject.toml's ``--dist loadgroup``): the
+#: analysis above (some 12 s of z3) is made once in a run, not once in each worker.
+ANALYSIS = pytest.mark.xdist_group("twilight_struggle_victory_analysis")
+
+
+@ANALYSIS
 @pytest.mark.rule("10.1.1")
 def test_at_most_one_side_has_domination_or_control(findings):
     for region in MAX_NET:
         assert findings[f"top level exclusive: {region}"]["result"] == "proved"
 
 
+@ANALYSIS
 @pytest.mark.rule("10.1.1")
 def test_control_without_domination_is_controlling_only_the_battlegrounds(findings):
     for region in MAX_NET:
@@ -606,6 +613,7 @@ def test_control_without_domination_is_controlling_only_the_battlegrounds(findin
             assert cum["model_vp"] == cum["levels_met_vp"]
 
 
+@ANALYSIS
 @pytest.mark.rule("10.1.2")
 def test_the_highest_net_vp_of_one_scoring(findings):
     for region, expected in MAX_NET.items():
@@ -616,6 +624,7 @@ def test_the_highest_net_vp_of_one_scoring(findings):
             assert expected[side] <= P.region_bound(region)  # the proofs' bound covers it
 
 
+@ANALYSIS
 @pytest.mark.rule("10.1.2", "card 35")
 def test_formosan_resolution_raises_the_us_asia_maximum_to_the_proofs_bound(findings):
     """Card 35: Taiwan a battleground while the US controls it: the US's best Asia scoring is one VP
@@ -629,6 +638,7 @@ def test_formosan_resolution_raises_the_us_asia_maximum_to_the_proofs_bound(find
         assert f["result"][side] <= P.region_bound("Asia")
 
 
+@ANALYSIS
 @pytest.mark.rule("10.3.1")
 def test_europe_control_is_held_by_one_side_only(findings):
     f = findings["Europe control by one side only"]
@@ -637,6 +647,7 @@ def test_europe_control_is_held_by_one_side_only(findings):
         assert f["detail"][side]["model_winner"] == side
 
 
+@ANALYSIS
 @pytest.mark.rule("7.2", "10.1.2")
 def test_southeast_asia_and_the_superpower_bonus(findings):
     assert findings["Southeast Asia max"]["result"] == {"US": 8, "USSR": 8} == {
@@ -644,6 +655,7 @@ def test_southeast_asia_and_the_superpower_bonus(findings):
     assert findings["superpower bonus flag"]["result"] == "consistent"
 
 
+@ANALYSIS
 @pytest.mark.rule("10.3.2", "9.1")
 def test_the_range_of_the_final_scoring(findings):
     f = findings["final swing"]
@@ -654,6 +666,7 @@ def test_the_range_of_the_final_scoring(findings):
     assert 74 <= P.final_bound()
 
 
+@ANALYSIS
 def test_every_finding_has_a_rule(findings):
     assert len(findings) == 6 * 3 + 5
     assert all(f["rule"] and f["result"] is not None for f in findings.values())
