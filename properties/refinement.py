@@ -609,6 +609,17 @@ SOLVER_QUERIES = 2_000
 _SOLVER: list = [None, 0]
 
 
+def _process_solver() -> z3.Solver:
+    """The process's z3 solver (:data:`SOLVER_QUERIES`), counted as one query: the caller asks in
+    a scope of its own (push ... pop)."""
+    s, used = _SOLVER
+    if s is None or used >= SOLVER_QUERIES:
+        s = _SOLVER[0] = z3.Solver()
+        used = 0
+    _SOLVER[1] = used + 1
+    return s
+
+
 def _solved(parts: list, model: bool = False) -> tuple:
     """(verdict, model) for ``parts`` (the model where ``model`` is asked and the verdict is sat,
     else None): the process's z3 solver, in a scope of its own; where it answers "unknown", z3's
@@ -619,11 +630,7 @@ def _solved(parts: list, model: bool = False) -> tuple:
     a slice: :meth:`Checker.admits` is exact whichever it is)."""
     t = time.process_time()
     try:
-        s, used = _SOLVER
-        if s is None or used >= SOLVER_QUERIES:
-            s = _SOLVER[0] = z3.Solver()
-            used = 0
-        _SOLVER[1] = used + 1
+        s = _process_solver()
         s.push()
         try:
             s.add(_conjunction(parts) if len(parts) > 1 else parts[0])   # one assertion (no Python per part)
@@ -907,13 +914,17 @@ def _lexicographic(hard: list, softs: list, goals: list):
     ``minimize`` each goal: the same optimum), by one z3 solver: a model, then each goal pushed
     below its value until unsatisfiable and fixed at the least met (z3's Optimize sets up its
     MaxSMT and optimization engines per query: some 10-100 ms for one or two shared components,
-    where these checks take a few). None: unsatisfiable; False: a goal still falling after
-    :data:`LEX_DESCENTS` descents (unbounded, or a long way down), or z3 undecided."""
-    s = z3.Solver()
-    s.add(*[z3.simplify(h) for h in hard])   # ground terms folded: the checks below are incremental
-    order = ([z3.Sum([z3.If(x, 0, 1) for x in softs])] if softs else []) + list(goals)
+    where these checks take a few). The process's solver (:func:`_process_solver`), in a scope of
+    its own: a solver made per query set up z3's tactics each time, some 4 ms (the witness is the
+    optimum whichever solver finds the models: each goal fixed in turn, the last fixing every
+    term's value). None: unsatisfiable; False: a goal still falling after :data:`LEX_DESCENTS`
+    descents (unbounded, or a long way down), or z3 undecided."""
     t = time.process_time()
+    s = _process_solver()
+    s.push()
     try:
+        s.add(*[z3.simplify(h) for h in hard])   # ground terms folded: the checks below are incremental
+        order = ([z3.Sum([z3.If(x, 0, 1) for x in softs])] if softs else []) + list(goals)
         STATS["z3 solver calls"] += 1
         r = s.check()
         if r != z3.sat:
@@ -939,6 +950,7 @@ def _lexicographic(hard: list, softs: list, goals: list):
             s.add(g == v)
         return m
     finally:
+        s.pop()
         STATS["z3 seconds"] += time.process_time() - t
 
 
