@@ -657,6 +657,17 @@ def _solved(parts: list, model: bool = False) -> tuple:
         STATS["z3 seconds"] += time.process_time() - t
 
 
+def _check_assuming(s: z3.Solver, literals: list) -> z3.CheckSatResult:
+    """``s.check(*literals)`` (boolean constants) by z3's C function directly: the Python wrapper
+    casts each assumption to a boolean (its sort made and compared, some 10 us each; an end of
+    turn's query assumes some 365)."""
+    n = len(literals)
+    arr = (z3.Ast * n)()
+    for i, x in enumerate(literals):
+        arr[i] = x.as_ast()
+    return z3.CheckSatResult(z3.Z3_solver_check_assumptions(s.ctx.ref(), s.solver, n, arr))
+
+
 def _substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
     """``z3.substitute(e, *pairs)`` by z3's C function directly (the Python wrapper checks every
     pair's sorts, which costs more than the substitution; the pairs here are made with the same
@@ -2209,7 +2220,7 @@ class Checker:
                 s.push()
                 s.add(*[z3.Or(*[stay[n][1] for n in sorted(a & self.moves[name].footprint)]) for a in any_of])
             try:
-                r = s.check(*assumed)
+                r = _check_assuming(s, assumed)
                 mdl = s.model() if r == z3.sat else None
                 if r == z3.unsat and not any_of:
                     if not back:
