@@ -1649,7 +1649,9 @@ class Checker:
             return None
         old, new = f"{base}#0.", f"{e.move.name}#0."
         pairs = tuple((new + n[len(old):], v) for n, v in w[0])
-        return pairs, (e.move.name, tuple((n, str(v)) for n, v in pairs))
+        # the key's texts are the template's witness's, in its order (str of each value: z3's
+        # printer costs more than the rest of the renaming)
+        return pairs, (e.move.name, tuple((n, t) for (n, _), (_, t) in zip(pairs, w[1][1])))
 
     def _residual(self, e: _Effect, witness: tuple) -> tuple:
         """The move under ``witness`` (the pairs, and their key): its guards that are not true
