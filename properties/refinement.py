@@ -690,6 +690,14 @@ def _equations(pairs: list) -> list:
     return [z3.BoolRef(mk(ref, a.as_ast(), b.as_ast()), ctx) for a, b in pairs]
 
 
+def _equals(pairs: list) -> list:
+    """``a == b`` for each pair, the very terms z3's ``==`` makes (as :func:`_equations`, without
+    its Python coercions), its operands in the order Python gives them: the right one's
+    ``__eq__`` first where its class is a subclass of the left's (a term against a numeral makes
+    ``12 == t``), so the terms, and the queries over them, are those ``==`` made."""
+    return _equations([(b, a) if type(b) is not type(a) and isinstance(b, type(a)) else (a, b) for a, b in pairs])
+
+
 def _conjunction(exprs: list) -> z3.BoolRef:
     """``z3.And(*exprs)`` (boolean terms) by z3's C function directly (the Python wrapper coerces
     and checks every argument)."""
@@ -1582,7 +1590,7 @@ class Checker:
                     self._slices[key] = moved[0]
                     return moved[0]
         const = self.abstraction.constant
-        parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
+        parts = list(e.guards) + _equals([(e.values[n], const(n, post_v[n])) for n in ordered])
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
         w = None
         if r == z3.sat:
@@ -1775,7 +1783,7 @@ class Checker:
         key = (e.move.name, tuple(pre_v[n] for n in reads), tuple(post_v[n] for n in sorted(e.move.footprint)))
         hit = self._verdicts.get(key)
         if hit is None:
-            parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(e.move.footprint)]
+            parts = list(e.guards) + _equals([(e.values[n], const(n, post_v[n])) for n in sorted(e.move.footprint)])
             r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
             hit = self._verdicts[key] = r == z3.sat
             if mdl is not None and changed:
@@ -2358,7 +2366,7 @@ class Checker:
             # every model, so its soft constraint and objectives move no optimum (left out: the
             # same witness, a smaller query; the end of turn's hundreds of shared components)
             chosen = {n: t for n, t in terms.items() if n not in e.plain}
-            softs = [chosen[n] == const(n, post_v[n]) for n in sorted(chosen.keys() - passing)]
+            softs = _equals([(chosen[n], const(n, post_v[n])) for n in sorted(chosen.keys() - passing)])
             goals = _canonical(chosen, {n: const(n, state[n]) for n in chosen},
                                {n: const(n, post_v[n]) for n in chosen}, passing & chosen.keys()) if chosen else []
             hit = None
