@@ -1855,6 +1855,15 @@ class Checker:
         whole tree of longer ones (the plot in Iran: 20,000 parts, then 2); each keeps its own
         memo of failures across the depths."""
         waypoints = self.spec.waypoints
+        footprints = {n: self.moves[n].footprint for n in set(names) | set(first)}
+        holding: dict = {}   # a component: the moves among names whose footprint holds it, in their order
+
+        def holders(c: str) -> list:
+            h = holding.get(c)
+            if h is None:
+                h = holding[c] = [n for n in dict.fromkeys(names) if c in footprints[n]]
+            return h
+
         failed: dict = {}
         shared = self.spec.shared
         budget = [SEARCH_BUDGET]
@@ -1953,18 +1962,34 @@ class Checker:
                 found = passing_moves(state, left, used, after)
                 if found:
                     return found
+            # each move's part of what is left, once (the moves whose footprint misses it take no part)
+            got: dict = {}
+            for c in left:
+                for n in holders(c):
+                    got.setdefault(n, []).append(c)
+            order = [n for n in names if n in got]   # in names' order (got[n]: n's part, each component once)
+            # the related moves not yet used whose footprint holds each component left (each
+            # component's found once, where a move's part first asks)
+            takers: dict = {}
+
+            def for_others(c: str, n: str) -> bool:
+                t = takers.get(c)
+                if t is None:
+                    t = takers[c] = [m for m in first if m not in used and c in footprints[m]]
+                return len(t) > 1 or (len(t) == 1 and t[0] != n)
+
             # the moves taking the most of what is left first (most steps: one move and the card leaving)
-            for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
-                part = left & self.moves[n].footprint
-                if not part or (last and part != left) or (after and not after & part):
+            for n in sorted(order, key=lambda n: -len(got[n])):
+                part = got[n]   # within left: all of it where as long
+                if (last and len(part) != len(left)) or (after and after.isdisjoint(part)):
                     continue
                 if not self.enabled(n, state):
                     continue   # its guards without a choice fail here: every option would (no part tried)
+                part = frozenset(part)
                 options = [(part, None)]
                 # or only what no related move left could take, the rest left as it is for that move
                 # (a Military Operations check leaving the VP to the final scoring after it)
-                for_first = frozenset(c for c in part if any(c in self.moves[m].footprint
-                                                          for m in first if m != n and m not in used))
+                for_first = frozenset(c for c in part if for_others(c, n))
                 if for_first and part - for_first:
                     options.append((part - for_first, None))
                 options += [(part - {c}, None) for c in _leave_one(part, for_first)]
@@ -1997,11 +2022,13 @@ class Checker:
                             return found
             # then the moves that take the shared components left to values of their own (the
             # step's final values where they can)
-            for n in names:
-                part = left & self.moves[n].footprint
+            for n in order:
+                part = got[n]
                 free = frozenset(c for c in part if shared(c))
-                if free and not (last and part != left) and not (after and not after & part) \
-                        and self.enabled(n, state) and self._can_take(n, part, every=part - free, any_of=(part,)):
+                if not free or (last and len(part) != len(left)) or (after and after.isdisjoint(part)):
+                    continue
+                part = frozenset(part)
+                if self.enabled(n, state) and self._can_take(n, part, every=part - free, any_of=(part,)):
                     seen = []
                     for core in self._partial_cores(free):
                         spend()
