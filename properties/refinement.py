@@ -1178,6 +1178,10 @@ class _Effect:
     #: its footprint's values walked only when read (:class:`_LazyReads`: the move names its
     #: choices, ``Move.choices``), so :attr:`plain` holds only the components walked so far
     lazy: bool = False
+    #: built by :meth:`Checker._renamed` with a choice named after a label renamed as the labels
+    #: are: ``base``'s choice name -> this move's (None: each choice ``base``'s with this move's
+    #: name in front)
+    choice_names: dict | None = None
 
 
 class _LazyReads(dict):
@@ -1481,12 +1485,26 @@ class Checker:
         b = _walked(self.effect(base))
         old, new = f"{base}#0.", f"{m.name}#0."
         pairs = [(self.pre[a], self.pre[c]) for a, c in rename.items()]
-        choices = []
+        # a member of a family over labels: a choice named after a label the renaming moves (its
+        # first brackets: 8.5.6's posture_rolled[country], one per Posture box, in every member)
+        # is renamed as the labels are (the components' renaming read as one of labels)
+        labels: dict = {}
+        if m.labels:
+            for a, c in rename.items():
+                la, lc = _label(a)[1], _label(c)[1]
+                if la is not None and labels.setdefault(la, lc) != lc:
+                    return None
+        choices, names = [], {}
         for c in b.choices:
             n = c.decl().name()
             if not n.startswith(old):
                 return None
-            x = z3.Const(new + n[len(old):], c.sort())
+            rest = n[len(old):]
+            head, label = _label(rest)
+            if label in labels:
+                rest = f"{head}[{labels[label]}]{rest[len(head) + len(label) + 2:]}"
+                names[n] = new + rest
+            x = z3.Const(new + rest, c.sort())
             pairs.append((c, x))
             choices.append(x)
         values = {rename.get(n, n): b.values[n] for n in b.move.footprint}
@@ -1503,7 +1521,8 @@ class Checker:
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
                        b.closed,
                        # a permutation (as Move.template says): the terms are base's, renamed one to one
-                       (base, {c: a for a, c in rename.items()}) if set(rename.values()) == set(rename) else None)
+                       (base, {c: a for a, c in rename.items()}) if set(rename.values()) == set(rename) else None,
+                       choice_names=names or None)
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
         """``exprs`` with the pre values they read substituted (and the ``extra`` pairs);
@@ -1655,8 +1674,8 @@ class Checker:
         w = self._witness(b, pre_b, post_b, frozenset(back.get(c, c) for c in changed))
         if w is None:
             return None
-        old, new = f"{base}#0.", f"{e.move.name}#0."
-        pairs = tuple((new + n[len(old):], v) for n, v in w[0])
+        old, new, names = f"{base}#0.", f"{e.move.name}#0.", e.choice_names or {}
+        pairs = tuple((names.get(n) or new + n[len(old):], v) for n, v in w[0])
         # the key's texts are the template's witness's, in its order (str of each value: z3's
         # printer costs more than the rest of the renaming)
         return pairs, (e.move.name, tuple((n, t) for (n, _), (_, t) in zip(pairs, w[1][1])))

@@ -356,8 +356,7 @@ def _country_of(component: str) -> tuple[str, str] | None:
     return None
 
 
-def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads_static: bool = True,
-                    named: frozenset | None = None) -> list[Move]:
+def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads_static: bool = True) -> list[Move]:
     """One move per value of the program's country choices (one per country, or per pair for a
     move from one place to another): its footprint the chosen countries' components the program
     rewrites and the components it rewrites whatever the choice (tracks, ...). The shape is read
@@ -398,7 +397,7 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads
         name = f"{spec.name}[{label}]"
         template = None
         if len(set(labels)) == len(labels):
-            kind = tuple(_kind(facts, i, reads_static, named) for i in pins.values())
+            kind = tuple(_kind(facts, i, reads_static) for i in pins.values())
             base = first.setdefault(kind, (name, labels))
             if base[0] != name:
                 template = _swap(facts, names, base[1], labels)
@@ -414,18 +413,19 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads
 _NAMED = frozenset({S.US, S.PAKISTAN, S.IRAQ, S.IRAN, S.ISRAEL, P.PHILIPPINES})
 
 
-def _kind(facts: S.MapFacts, i: int, resources: bool = True, named: frozenset | None = None) -> tuple:
+def _kind(facts: S.MapFacts, i: int, resources: bool = True) -> tuple:
     """What the programs may read of a pinned choice (``TRACK`` or a country): its printed facts
     (z3_state.MapFacts: Muslim, non-Muslim, Posture box, fixed Hard, and its Resources where
     ``resources``: the program reads a printed number of its choice, ``Work.static``) and its name where a
-    program names it (:data:`_NAMED`) or names a choice after it (``named``: 8.5.6's POSTURE rolls
-    every Posture box, ``posture_rolled[country]``; such members are left to ``Checker._kin``). Members of a family whose choices are of one kind are one
-    program with the countries renamed (:func:`_swap`)."""
+    program names it (:data:`_NAMED`). Members of a family whose choices are of one kind are one
+    program with the countries renamed (:func:`_swap`), and with them the choices named after a
+    country (8.5.6's POSTURE rolls every Posture box, ``posture_rolled[country]``: the checker
+    renames such a choice as the countries are, properties/refinement.py ``Checker._renamed``)."""
     if i == P.TRACK:
         return ("track",)
     n = facts.names[i]
     return (n in facts.muslim, n in facts.non_muslim, n in facts.posture_box, n in facts.fixed_hard,
-            facts.resource(n) if resources else None, n if n in _NAMED or n in (named or ()) else None)
+            facts.resource(n) if resources else None, n if n in _NAMED else None)
 
 
 def _swap(facts: S.MapFacts, names, before: tuple, after: tuple) -> dict | None:
@@ -480,9 +480,7 @@ def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
     probe = _Choices(_probe(facts), "probe")
     spec.build(probe)
     if probe.countries:
-        # the countries its choices are named after (8.5.6: posture_rolled[country])
-        named = frozenset(n for c in probe.choices for n in facts.names if f"[{n}]" in c)
-        return _country_family(spec, facts, names, probe.countries, probe.reads_static, named)
+        return _country_family(spec, facts, names, probe.countries, probe.reads_static)
     fp = _footprint(spec, facts)
     return [Move(spec.name, spec.rules, fp, _effect(spec, facts, fp, names), spec.doc)]
 
