@@ -2401,39 +2401,7 @@ class Checker:
                tuple(state[n] for n in keep), tuple(sorted(free)), tuple(sorted(passing)))
         hit = self._verdicts.get(key, False)
         if hit is False:
-            const = self.abstraction.constant
-            parts = (list(e.guards) + _equations([(e.values[n], const(n, post_v[n])) for n in core]
-                                                 + [(e.values[n], const(n, state[n])) for n in keep]))
-            hard = self._ground(parts, state, reads=reads)
-            names = sorted(free)   # their terms grounded in one substitution (the same terms, each)
-            terms = dict(zip(names, _children(self._ground([_packed([e.values[n] for n in names])], state,
-                                                          reads=reads)[0])))
-            # a term that reads no choice (Checker.effect's ``plain``) is ground here: one value in
-            # every model, so its soft constraint and objectives move no optimum (left out: the
-            # same witness, a smaller query; the end of turn's hundreds of shared components)
-            chosen = {n: t for n, t in terms.items() if n not in e.plain}
-            softs = _equals([(chosen[n], const(n, post_v[n])) for n in sorted(chosen.keys() - passing)])
-            goals = _canonical(chosen, {n: const(n, state[n]) for n in chosen},
-                               {n: const(n, post_v[n]) for n in chosen}, passing & chosen.keys()) if chosen else []
-            hit = None
-            mdl = _lexicographic(hard, softs, goals)
-            if mdl is False:   # a goal not settled in a few descents: z3's Optimize (the same optimum)
-                s = z3.Optimize()
-                s.add(*hard)
-                for x in softs:
-                    s.add_soft(x)
-                for goal in goals:
-                    s.minimize(goal)
-                t = time.process_time()
-                mdl = s.model() if s.check() == z3.sat else None
-                STATS["z3 solver calls"] += 1
-                STATS["z3 seconds"] += time.process_time() - t
-            if mdl is not None:
-                got = {}
-                for n in sorted(free):
-                    v = mdl.eval(terms[n], model_completion=True)
-                    got[n] = v.as_long() if z3.is_int_value(v) else (z3.is_true(v) if z3.is_bool(v) else v.decl().name())
-                hit = got
+            hit = self._partial_witness(e, state, post_v, core, keep, free, passing)
             self._verdicts[key] = hit
         if hit is None:
             return None
@@ -2442,6 +2410,64 @@ class Checker:
             nxt[n] = post_v[n]
         nxt.update(hit)
         return nxt
+
+    def _partial_witness(self, e: _Effect, state: dict, post_v: dict, core: list, keep: list, free: frozenset,
+                         passing: frozenset) -> dict | None:
+        """:meth:`_partial`'s query: the values the ``free`` components take (None: no choice takes
+        the ``core`` ones to their values after the step and keeps ``keep``). An equation of a
+        component whose value reads no choice (:attr:`_Effect.plain`, with a Python form) is one
+        truth value whatever the choices: evaluated in Python on ``state`` (false: no witness; true:
+        left out of the query, which then has the same models), the others z3's over what they
+        read alone (the end of turn keeps hundreds of such components; a move whose values are
+        walked when read, :attr:`_Effect.lazy`, gives all its equations to z3)."""
+        const = self.abstraction.constant
+        plain = e.plain if not e.lazy else {}
+        pairs, asked = [], []
+        for n, v in [(n, post_v[n]) for n in core] + [(n, state[n]) for n in keep]:
+            fn = False
+            if n in plain:
+                fn = plain[n]
+                if fn is None:
+                    fn = plain[n] = self._plain(e, n)
+            if fn is False:
+                pairs.append((e.values[n], const(n, v)))
+                asked.append(n)
+            elif fn(state) != v:
+                return None   # the guards and this equation: no model
+        reads = e.reads if not e.lazy else _walked(e).reads
+        reads = sorted(set(reads["(guards)"]).union(*(reads[n] for n in asked), *(reads[n] for n in free)))
+        parts = list(e.guards) + _equations(pairs)
+        hard = self._ground(parts, state, reads=reads)
+        names = sorted(free)   # their terms grounded in one substitution (the same terms, each)
+        terms = dict(zip(names, _children(self._ground([_packed([e.values[n] for n in names])], state,
+                                                      reads=reads)[0])))
+        # a term that reads no choice (Checker.effect's ``plain``) is ground here: one value in
+        # every model, so its soft constraint and objectives move no optimum (left out: the
+        # same witness, a smaller query; the end of turn's hundreds of shared components)
+        chosen = {n: t for n, t in terms.items() if n not in e.plain}
+        softs = _equals([(chosen[n], const(n, post_v[n])) for n in sorted(chosen.keys() - passing)])
+        goals = _canonical(chosen, {n: const(n, state[n]) for n in chosen},
+                           {n: const(n, post_v[n]) for n in chosen}, passing & chosen.keys()) if chosen else []
+        hit = None
+        mdl = _lexicographic(hard, softs, goals)
+        if mdl is False:   # a goal not settled in a few descents: z3's Optimize (the same optimum)
+            s = z3.Optimize()
+            s.add(*hard)
+            for x in softs:
+                s.add_soft(x)
+            for goal in goals:
+                s.minimize(goal)
+            t = time.process_time()
+            mdl = s.model() if s.check() == z3.sat else None
+            STATS["z3 solver calls"] += 1
+            STATS["z3 seconds"] += time.process_time() - t
+        if mdl is not None:
+            got = {}
+            for n in sorted(free):
+                v = mdl.eval(terms[n], model_completion=True)
+                got[n] = v.as_long() if z3.is_int_value(v) else (z3.is_true(v) if z3.is_bool(v) else v.decl().name())
+            hit = got
+        return hit
 
     # -- a step --------------------------------------------------------------------------------
     def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0, changed: frozenset | None = None,
