@@ -1264,6 +1264,7 @@ class Checker:
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._every = sorted(self.pre)   # every component (_whole)
         self._effects: dict[str, _Effect] = {}
+        self._declared_parts: dict = {}   # a member not built yet -> (fixed, renamed_from) or None (_declared)
         #: one walk memo for every move's terms (they stay alive in ``_effects``): a subterm two
         #: moves share is walked once; the vector's constants and small numerals known beforehand
         self._walker = _Walker({c.decl().name(): c for c in self.pre.values()},
@@ -1475,6 +1476,61 @@ class Checker:
                 f[n] = cb[k]
         return closed_permutation(f)
 
+    def _renaming(self, m: Move, base: str, rename: dict) -> tuple | None:
+        """Whether ``m`` is move ``base``'s effect renamed by ``rename`` (:meth:`_renamed`'s
+        conditions): ``(b, labels, choice names)``, ``b`` the base's effect walked, ``labels`` the
+        renaming read as one of labels where a choice is named after one, and each base choice's
+        name in ``m``; None where the base's footprint or choices do not rename to ``m``'s."""
+        b = _walked(self.effect(base))
+        old, new = f"{base}#0.", f"{m.name}#0."
+        # a member of a family over labels: a choice named after a label the renaming moves (its
+        # first brackets: 8.5.6's posture_rolled[country], one per Posture box, in every member)
+        # is renamed as the labels are (the components' renaming read as one of labels)
+        labels: dict = {}
+        if m.labels and any("[" in c.decl().name()[len(old):] for c in b.choices):
+            for a, c in rename.items():
+                la, lc = _label(a)[1], _label(c)[1]
+                if la is not None and labels.setdefault(la, lc) != lc:
+                    return None
+        names = []
+        for c in b.choices:
+            n = c.decl().name()
+            if not n.startswith(old):
+                return None
+            rest = n[len(old):]
+            head, label = _label(rest) if labels else (rest, None)
+            if label in labels:
+                rest = f"{head}[{labels[label]}]{rest[len(head) + len(label) + 2:]}"
+            names.append(new + rest)
+        if frozenset(rename.get(n, n) for n in b.move.footprint) != m.footprint:
+            return None
+        return b, labels, names
+
+    @staticmethod
+    def _renamed_from(base: str, rename: dict) -> tuple | None:
+        """:attr:`_Effect.renamed_from` of a move renamed from ``base`` by ``rename``: where the
+        renaming is a permutation (as Move.template says), the terms are base's renamed one to one."""
+        return (base, {c: a for a, c in rename.items()}) if set(rename.values()) == set(rename) else None
+
+    def _declared(self, name: str) -> tuple | None:
+        """For a move not built yet that its template (:attr:`Move.template`) renames to: ``(fixed,
+        renamed_from)``, its guards without a choice as Python functions and
+        :attr:`_Effect.renamed_from`, as :meth:`_renamed` makes them (the base's renamed), without
+        its terms: what :meth:`enabled`, :meth:`_forced` and :meth:`_can_take` read of it (the
+        sequence search asks them of every candidate; most members are never checked further,
+        so never built). None: none, or not built from its template (built by its program)."""
+        got = self._declared_parts.get(name, False)
+        if got is False:
+            got = None
+            m = self.moves[name]
+            if m.template is not None and m.template[0] != name and m.template[0] in self.moves:
+                base, rename = m.template
+                plan = self._renaming(m, base, rename)
+                if plan is not None:
+                    got = ([renamed(f, rename) for f in plan[0].fixed], self._renamed_from(base, rename))
+            self._declared_parts[name] = got
+        return got
+
     def _renamed(self, m: Move, template: tuple | None = None) -> _Effect | None:
         """The effect of ``m`` from its template's (:attr:`Move.template`, or ``template``): the
         terms with the components and the choices renamed (one z3 substitution each), what they
@@ -1482,34 +1538,19 @@ class Checker:
         template's footprint or choices do not rename to ``m``'s (then ``m`` is built as any
         other)."""
         base, rename = m.template if template is None else template
-        b = _walked(self.effect(base))
-        old, new = f"{base}#0.", f"{m.name}#0."
+        plan = self._renaming(m, base, rename)
+        if plan is None:
+            return None
+        b, labels, choice_names = plan
         pairs = [(self.pre[a], self.pre[c]) for a, c in rename.items()]
-        # a member of a family over labels: a choice named after a label the renaming moves (its
-        # first brackets: 8.5.6's posture_rolled[country], one per Posture box, in every member)
-        # is renamed as the labels are (the components' renaming read as one of labels)
-        labels: dict = {}
-        if m.labels:
-            for a, c in rename.items():
-                la, lc = _label(a)[1], _label(c)[1]
-                if la is not None and labels.setdefault(la, lc) != lc:
-                    return None
         choices, names = [], {}
-        for c in b.choices:
-            n = c.decl().name()
-            if not n.startswith(old):
-                return None
-            rest = n[len(old):]
-            head, label = _label(rest)
-            if label in labels:
-                rest = f"{head}[{labels[label]}]{rest[len(head) + len(label) + 2:]}"
-                names[n] = new + rest
-            x = z3.Const(new + rest, c.sort())
+        for c, n in zip(b.choices, choice_names):
+            x = z3.Const(n, c.sort())
+            if labels:
+                names[c.decl().name()] = n
             pairs.append((c, x))
             choices.append(x)
         values = {rename.get(n, n): b.values[n] for n in b.move.footprint}
-        if frozenset(values) != m.footprint:
-            return None
 
         terms = list(b.guards) + list(values.values())
         if pairs and terms:   # one substitution over all the terms (packed as one application)
@@ -1520,9 +1561,7 @@ class Checker:
                        [renamed(f, rename) for f in b.fixed],
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
                        b.closed,
-                       # a permutation (as Move.template says): the terms are base's, renamed one to one
-                       (base, {c: a for a, c in rename.items()}) if set(rename.values()) == set(rename) else None,
-                       choice_names=names or None)
+                       self._renamed_from(base, rename), choice_names=names or None)
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
         """``exprs`` with the pre values they read substituted (and the ``extra`` pairs);
@@ -1778,7 +1817,13 @@ class Checker:
         from ``state`` is that move's (:meth:`admits` and :meth:`_partial` would refuse each), so
         the sequence search skips it without a part tried (a family of a hundred members, one a
         card on the table: the others are not counted against :data:`SEARCH_BUDGET`)."""
-        return all(f(state) for f in self.effect(name).fixed)
+        e = self._effects.get(name)
+        if e is None:
+            declared = self._declared(name)   # a template member not built: its base's, renamed
+            if declared is not None:
+                return all(f(state) for f in declared[0])
+            e = self.effect(name)
+        return all(f(state) for f in e.fixed)
 
     def _plain(self, e: _Effect, n: str):
         """The value of footprint component ``n`` (a term without a choice) as a Python function
@@ -2159,9 +2204,15 @@ class Checker:
         verdicts)."""
         f = self._forced_sets.get(name)
         if f is None:
-            e = self.effect(name)
-            if e.renamed_from is not None:   # the template's, renamed: the same queries renamed
-                base, back = e.renamed_from
+            e = self._effects.get(name)
+            declared = self._declared(name) if e is None else None   # a template member not built
+            if declared is not None and declared[1] is not None:
+                renamed_from = declared[1]
+            else:
+                e = self.effect(name) if e is None else e
+                renamed_from = e.renamed_from
+            if renamed_from is not None:   # the template's, renamed: the same queries renamed
+                base, back = renamed_from
                 to = {a: c for c, a in back.items()}
                 f = self._forced_sets[name] = frozenset(to.get(c, c) for c in self._forced(base))
                 return f
@@ -2211,9 +2262,15 @@ class Checker:
         key = (name, within & fp, every & fp, tuple(a & fp for a in any_of))
         hit = self._within.get(key)
         if hit is None:
-            e = self.effect(name)
-            if e.renamed_from is not None:   # the template's query over the components renamed back
-                base, back = e.renamed_from
+            e = self._effects.get(name)
+            declared = self._declared(name) if e is None else None   # a template member not built
+            if declared is not None and declared[1] is not None:
+                renamed_from = declared[1]
+            else:
+                e = self.effect(name) if e is None else e
+                renamed_from = e.renamed_from
+            if renamed_from is not None:   # the template's query over the components renamed back
+                base, back = renamed_from
                 hit = self._within[key] = self._can_take(
                     base, frozenset(back.get(c, c) for c in key[1]), frozenset(back.get(c, c) for c in key[2]),
                     tuple(frozenset(back.get(c, c) for c in a) for a in key[3]))
