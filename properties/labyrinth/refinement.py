@@ -563,9 +563,8 @@ _RELATES: dict = {}
 
 
 def _relates(cited: list[str], move: Move) -> bool:
-    if default_relates(cited, move) or move.transition in CARD_FLOW:
-        return True
-    if any(c.startswith("card ") for c in cited):
+    # a card's event or the card flow first: no rule compared (the same answer)
+    if move.transition in CARD_FLOW or any(c.startswith("card ") for c in cited) or default_relates(cited, move):
         return True
     rules = [r for c in cited for r in SOLO.get(c, ())]
     return bool(rules) and default_relates(rules, move)
