@@ -306,18 +306,44 @@ class _Choices(P.Work):
         super().__init__(pre, label)
         self.countries: dict = {}
         self.reads_static = False   # whether it reads a printed number of a chosen country (static)
+        #: the countries it singles out (:func:`_kind`): one a choice is compared with
+        #: (``is_country``), or a member of a set of countries it tests or chooses among that is not
+        #: a set of one printed fact (Muslim, non-Muslim, Posture box, fixed Hard)
+        self.named: set = set()
+        self._in_set = False
+
+    def _set(self, countries) -> None:
+        s = frozenset(countries)
+        f = self.facts
+        if s not in (frozenset(f.names), f.muslim, f.non_muslim, f.posture_box, f.fixed_hard):
+            self.named |= s
 
     def static(self, sel, fn):
         self.reads_static = True
         return super().static(sel, fn)
 
+    def is_country(self, sel, country: str):
+        if not self._in_set:
+            self.named.add(country)
+        return super().is_country(sel, country)
+
+    def is_among(self, sel, countries):
+        self._set(countries)
+        self._in_set, was = True, self._in_set
+        try:
+            return super().is_among(sel, countries)
+        finally:
+            self._in_set = was
+
     def choose_country(self, name: str, among=None):
         names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
+        self._set(names)
         self.countries[name] = [self.facts.index(n) for n in names]
         return super().choose_country(name, among)
 
     def choose_location(self, name: str, among=None):
         names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
+        self._set(names)
         self.countries[name] = [P.TRACK] + [self.facts.index(n) for n in names]
         return super().choose_location(name, among)
 
@@ -356,7 +382,8 @@ def _country_of(component: str) -> tuple[str, str] | None:
     return None
 
 
-def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads_static: bool = True) -> list[Move]:
+def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads_static: bool = True,
+                    named: frozenset = None) -> list[Move]:
     """One move per value of the program's country choices (one per country, or per pair for a
     move from one place to another): its footprint the chosen countries' components the program
     rewrites and the components it rewrites whatever the choice (tracks, ...). The shape is read
@@ -397,7 +424,7 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads
         name = f"{spec.name}[{label}]"
         template = None
         if len(set(labels)) == len(labels):
-            kind = tuple(_kind(facts, i, reads_static) for i in pins.values())
+            kind = tuple(_kind(facts, i, reads_static, named) for i in pins.values())
             base = first.setdefault(kind, (name, labels))
             if base[0] != name:
                 template = _swap(facts, names, base[1], labels)
@@ -412,8 +439,14 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads
 #: which z3_state names)
 _NAMED = frozenset({S.US, S.PAKISTAN, S.IRAQ, S.IRAN, S.ISRAEL, P.PHILIPPINES})
 
+#: Of those, the countries z3_state names (Iran's markers, Israel's Posture): named in every family.
+#: The others are named in a family whose program singles them out (:class:`_Choices` ``named``:
+#: 8.5.6's plot in the US, 8.4.4's Pakistan, card 57's Philippines among Deploy's destinations),
+#: so a family that never does has their members of one kind with others (Travel, Recruit, ...).
+_STATE_NAMED = frozenset({S.IRAN, S.ISRAEL})
 
-def _kind(facts: S.MapFacts, i: int, resources: bool = True) -> tuple:
+
+def _kind(facts: S.MapFacts, i: int, resources: bool = True, named: frozenset | None = None) -> tuple:
     """What the programs may read of a pinned choice (``TRACK`` or a country): its printed facts
     (z3_state.MapFacts: Muslim, non-Muslim, Posture box, fixed Hard, and its Resources where
     ``resources``: the program reads a printed number of its choice, ``Work.static``) and its name where a
@@ -425,7 +458,7 @@ def _kind(facts: S.MapFacts, i: int, resources: bool = True) -> tuple:
         return ("track",)
     n = facts.names[i]
     return (n in facts.muslim, n in facts.non_muslim, n in facts.posture_box, n in facts.fixed_hard,
-            facts.resource(n) if resources else None, n if n in _NAMED else None)
+            facts.resource(n) if resources else None, n if n in (_NAMED if named is None else named) else None)
 
 
 def _swap(facts: S.MapFacts, names, before: tuple, after: tuple) -> dict | None:
@@ -480,7 +513,8 @@ def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
     probe = _Choices(_probe(facts), "probe")
     spec.build(probe)
     if probe.countries:
-        return _country_family(spec, facts, names, probe.countries, probe.reads_static)
+        return _country_family(spec, facts, names, probe.countries, probe.reads_static,
+                               frozenset(probe.named) & _NAMED | _STATE_NAMED)
     fp = _footprint(spec, facts)
     return [Move(spec.name, spec.rules, fp, _effect(spec, facts, fp, names), spec.doc)]
 
