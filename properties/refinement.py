@@ -2088,8 +2088,10 @@ class Checker:
             # step's final values where they can)
             for n in order:
                 part = got[n]
+                if (last and len(part) != len(left)) or (after and after.isdisjoint(part)):
+                    continue
                 free = frozenset(c for c in part if shared(c))
-                if not free or (last and len(part) != len(left)) or (after and after.isdisjoint(part)):
+                if not free:
                     continue
                 part = frozenset(part)
                 if self.enabled(n, state) and self._can_take(n, part, every=part - free, any_of=(part,)):
