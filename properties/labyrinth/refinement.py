@@ -29,9 +29,11 @@ components and choices renamed (``Move.template``: the programs treat the 120 ca
 symmetry ``z3_proofs.the_card`` states; tests/labyrinth/test_refinement.py holds every card's
 renamed terms equivalent to its own program's); a country's move names its countries
 (``Move.labels``) and, where its countries are of one kind with an earlier member's (:func:`_kind`:
-the printed facts its program may read of them, and no name it reads: 3,339 of the 3,712), is that
-member's renamed likewise
-(``Move.template``, :func:`_swap`: one substitution, no program run; the test holds every such
+the printed facts its program may read of them, and no name its program singles out: 3,451 of the
+3,712), is that member's renamed likewise, a choice named after a country too (8.5.6's
+``posture_rolled[country]``)
+(``Move.template``, :func:`_swap`: one substitution, no program run, and none until a step checks
+a part of it; the test holds every such
 member's terms equal, or proved equal by z3, to its own program's); the others the checker
 builds, and where it finds their terms another country's renamed, asks that one's z3 queries
 renamed (properties/refinement.py ``Checker._kin``; the test holds each such move's terms equal
