@@ -86,8 +86,8 @@ move). Since (issue 31, the third search: ``Checker._may_take_on``), verify's ow
 mission_accomplished 1000-1001, on the code before the third search) had 8 "search bounded" in 5
 games, the long bot steps above among them (each a search limit: with a budget of 200,000 parts
 lets_roll 1000 step 124 is explained in 80,733). Cost (CPU seconds, docs/design.md): ``python
-benchmarks/refinement.py --game labyrinth --verify --seed 1`` 5.9x the checked walk (16.5x before
-lab-speed5, 9.6x after; 8.4x before lab-speed6, run alongside); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
+benchmarks/refinement.py --game labyrinth --verify --seed 1`` 4.4-5.0x the checked walk (16.5x before
+lab-speed5, 9.6x after; 8.4x before lab-speed6, run alongside; 5.3-5.7x before lab-speed7, alternately); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
 (a "search bounded" bot step, 78% of the run); the incremental abstraction about 0.15x.
 """
 from __future__ import annotations
