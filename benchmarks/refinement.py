@@ -25,9 +25,10 @@ move the ratio. It asserts nothing about speed
 (speed is measured here, never in tests).
 
 **Where the time goes** (``refinement.STATS`` over the checked games): the moves' z3 terms built on
-their first use (a move is built when a step first needs it, about 2.5 ms of CPU each for
-Labyrinth's: a card's renamed from card 1's, ``Move.template``, and a country's from a country's of
-one kind likewise; another country's from another country's where the terms are the same renamed,
+their first use (a move is built when a step first checks a part of it, about 1 ms of CPU each
+for Labyrinth's: a card's renamed from card 1's, ``Move.template``, and a country's from a country's of
+one kind likewise, a search's candidate not built until then, ``Checker._declared``; another
+country's from another country's where the terms are the same renamed,
 ``Move.labels``, a sum over every country one term,
 ``RefinementModel.symmetric``, its z3 queries then shared; some
 3 ms for A Distant Plain's: its guards walked for what they read, a footprint value only when a

@@ -609,6 +609,17 @@ SOLVER_QUERIES = 2_000
 _SOLVER: list = [None, 0]
 
 
+def _process_solver() -> z3.Solver:
+    """The process's z3 solver (:data:`SOLVER_QUERIES`), counted as one query: the caller asks in
+    a scope of its own (push ... pop)."""
+    s, used = _SOLVER
+    if s is None or used >= SOLVER_QUERIES:
+        s = _SOLVER[0] = z3.Solver()
+        used = 0
+    _SOLVER[1] = used + 1
+    return s
+
+
 def _solved(parts: list, model: bool = False) -> tuple:
     """(verdict, model) for ``parts`` (the model where ``model`` is asked and the verdict is sat,
     else None): the process's z3 solver, in a scope of its own; where it answers "unknown", z3's
@@ -619,11 +630,7 @@ def _solved(parts: list, model: bool = False) -> tuple:
     a slice: :meth:`Checker.admits` is exact whichever it is)."""
     t = time.process_time()
     try:
-        s, used = _SOLVER
-        if s is None or used >= SOLVER_QUERIES:
-            s = _SOLVER[0] = z3.Solver()
-            used = 0
-        _SOLVER[1] = used + 1
+        s = _process_solver()
         s.push()
         try:
             s.add(_conjunction(parts) if len(parts) > 1 else parts[0])   # one assertion (no Python per part)
@@ -650,6 +657,17 @@ def _solved(parts: list, model: bool = False) -> tuple:
         STATS["z3 seconds"] += time.process_time() - t
 
 
+def _check_assuming(s: z3.Solver, literals: list) -> z3.CheckSatResult:
+    """``s.check(*literals)`` (boolean constants) by z3's C function directly: the Python wrapper
+    casts each assumption to a boolean (its sort made and compared, some 10 us each; an end of
+    turn's query assumes some 365)."""
+    n = len(literals)
+    arr = (z3.Ast * n)()
+    for i, x in enumerate(literals):
+        arr[i] = x.as_ast()
+    return z3.CheckSatResult(z3.Z3_solver_check_assumptions(s.ctx.ref(), s.solver, n, arr))
+
+
 def _substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
     """``z3.substitute(e, *pairs)`` by z3's C function directly (the Python wrapper checks every
     pair's sorts, which costs more than the substitution; the pairs here are made with the same
@@ -670,6 +688,14 @@ def _equations(pairs: list) -> list:
     ctx = pairs[0][0].ctx
     ref, mk = ctx.ref(), z3.Z3_mk_eq
     return [z3.BoolRef(mk(ref, a.as_ast(), b.as_ast()), ctx) for a, b in pairs]
+
+
+def _equals(pairs: list) -> list:
+    """``a == b`` for each pair, the very terms z3's ``==`` makes (as :func:`_equations`, without
+    its Python coercions), its operands in the order Python gives them: the right one's
+    ``__eq__`` first where its class is a subclass of the left's (a term against a numeral makes
+    ``12 == t``), so the terms, and the queries over them, are those ``==`` made."""
+    return _equations([(b, a) if type(b) is not type(a) and isinstance(b, type(a)) else (a, b) for a, b in pairs])
 
 
 def _conjunction(exprs: list) -> z3.BoolRef:
@@ -907,13 +933,17 @@ def _lexicographic(hard: list, softs: list, goals: list):
     ``minimize`` each goal: the same optimum), by one z3 solver: a model, then each goal pushed
     below its value until unsatisfiable and fixed at the least met (z3's Optimize sets up its
     MaxSMT and optimization engines per query: some 10-100 ms for one or two shared components,
-    where these checks take a few). None: unsatisfiable; False: a goal still falling after
-    :data:`LEX_DESCENTS` descents (unbounded, or a long way down), or z3 undecided."""
-    s = z3.Solver()
-    s.add(*[z3.simplify(h) for h in hard])   # ground terms folded: the checks below are incremental
-    order = ([z3.Sum([z3.If(x, 0, 1) for x in softs])] if softs else []) + list(goals)
+    where these checks take a few). The process's solver (:func:`_process_solver`), in a scope of
+    its own: a solver made per query set up z3's tactics each time, some 4 ms (the witness is the
+    optimum whichever solver finds the models: each goal fixed in turn, the last fixing every
+    term's value). None: unsatisfiable; False: a goal still falling after :data:`LEX_DESCENTS`
+    descents (unbounded, or a long way down), or z3 undecided."""
     t = time.process_time()
+    s = _process_solver()
+    s.push()
     try:
+        s.add(*[z3.simplify(h) for h in hard])   # ground terms folded: the checks below are incremental
+        order = ([z3.Sum([z3.If(x, 0, 1) for x in softs])] if softs else []) + list(goals)
         STATS["z3 solver calls"] += 1
         r = s.check()
         if r != z3.sat:
@@ -939,6 +969,7 @@ def _lexicographic(hard: list, softs: list, goals: list):
             s.add(g == v)
         return m
     finally:
+        s.pop()
         STATS["z3 seconds"] += time.process_time() - t
 
 
@@ -1147,6 +1178,10 @@ class _Effect:
     #: its footprint's values walked only when read (:class:`_LazyReads`: the move names its
     #: choices, ``Move.choices``), so :attr:`plain` holds only the components walked so far
     lazy: bool = False
+    #: built by :meth:`Checker._renamed` with a choice named after a label renamed as the labels
+    #: are: ``base``'s choice name -> this move's (None: each choice ``base``'s with this move's
+    #: name in front)
+    choice_names: dict | None = None
 
 
 class _LazyReads(dict):
@@ -1229,6 +1264,7 @@ class Checker:
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._every = sorted(self.pre)   # every component (_whole)
         self._effects: dict[str, _Effect] = {}
+        self._declared_parts: dict = {}   # a member not built yet -> (fixed, renamed_from) or None (_declared)
         #: one walk memo for every move's terms (they stay alive in ``_effects``): a subterm two
         #: moves share is walked once; the vector's constants and small numerals known beforehand
         self._walker = _Walker({c.decl().name(): c for c in self.pre.values()},
@@ -1440,6 +1476,61 @@ class Checker:
                 f[n] = cb[k]
         return closed_permutation(f)
 
+    def _renaming(self, m: Move, base: str, rename: dict) -> tuple | None:
+        """Whether ``m`` is move ``base``'s effect renamed by ``rename`` (:meth:`_renamed`'s
+        conditions): ``(b, labels, choice names)``, ``b`` the base's effect walked, ``labels`` the
+        renaming read as one of labels where a choice is named after one, and each base choice's
+        name in ``m``; None where the base's footprint or choices do not rename to ``m``'s."""
+        b = _walked(self.effect(base))
+        old, new = f"{base}#0.", f"{m.name}#0."
+        # a member of a family over labels: a choice named after a label the renaming moves (its
+        # first brackets: 8.5.6's posture_rolled[country], one per Posture box, in every member)
+        # is renamed as the labels are (the components' renaming read as one of labels)
+        labels: dict = {}
+        if m.labels and any("[" in c.decl().name()[len(old):] for c in b.choices):
+            for a, c in rename.items():
+                la, lc = _label(a)[1], _label(c)[1]
+                if la is not None and labels.setdefault(la, lc) != lc:
+                    return None
+        names = []
+        for c in b.choices:
+            n = c.decl().name()
+            if not n.startswith(old):
+                return None
+            rest = n[len(old):]
+            head, label = _label(rest) if labels else (rest, None)
+            if label in labels:
+                rest = f"{head}[{labels[label]}]{rest[len(head) + len(label) + 2:]}"
+            names.append(new + rest)
+        if frozenset(rename.get(n, n) for n in b.move.footprint) != m.footprint:
+            return None
+        return b, labels, names
+
+    @staticmethod
+    def _renamed_from(base: str, rename: dict) -> tuple | None:
+        """:attr:`_Effect.renamed_from` of a move renamed from ``base`` by ``rename``: where the
+        renaming is a permutation (as Move.template says), the terms are base's renamed one to one."""
+        return (base, {c: a for a, c in rename.items()}) if set(rename.values()) == set(rename) else None
+
+    def _declared(self, name: str) -> tuple | None:
+        """For a move not built yet that its template (:attr:`Move.template`) renames to: ``(fixed,
+        renamed_from)``, its guards without a choice as Python functions and
+        :attr:`_Effect.renamed_from`, as :meth:`_renamed` makes them (the base's renamed), without
+        its terms: what :meth:`enabled`, :meth:`_forced` and :meth:`_can_take` read of it (the
+        sequence search asks them of every candidate; most members are never checked further,
+        so never built). None: none, or not built from its template (built by its program)."""
+        got = self._declared_parts.get(name, False)
+        if got is False:
+            got = None
+            m = self.moves[name]
+            if m.template is not None and m.template[0] != name and m.template[0] in self.moves:
+                base, rename = m.template
+                plan = self._renaming(m, base, rename)
+                if plan is not None:
+                    got = ([renamed(f, rename) for f in plan[0].fixed], self._renamed_from(base, rename))
+            self._declared_parts[name] = got
+        return got
+
     def _renamed(self, m: Move, template: tuple | None = None) -> _Effect | None:
         """The effect of ``m`` from its template's (:attr:`Move.template`, or ``template``): the
         terms with the components and the choices renamed (one z3 substitution each), what they
@@ -1447,20 +1538,19 @@ class Checker:
         template's footprint or choices do not rename to ``m``'s (then ``m`` is built as any
         other)."""
         base, rename = m.template if template is None else template
-        b = _walked(self.effect(base))
-        old, new = f"{base}#0.", f"{m.name}#0."
+        plan = self._renaming(m, base, rename)
+        if plan is None:
+            return None
+        b, labels, choice_names = plan
         pairs = [(self.pre[a], self.pre[c]) for a, c in rename.items()]
-        choices = []
-        for c in b.choices:
-            n = c.decl().name()
-            if not n.startswith(old):
-                return None
-            x = z3.Const(new + n[len(old):], c.sort())
+        choices, names = [], {}
+        for c, n in zip(b.choices, choice_names):
+            x = z3.Const(n, c.sort())
+            if labels:
+                names[c.decl().name()] = n
             pairs.append((c, x))
             choices.append(x)
         values = {rename.get(n, n): b.values[n] for n in b.move.footprint}
-        if frozenset(values) != m.footprint:
-            return None
 
         terms = list(b.guards) + list(values.values())
         if pairs and terms:   # one substitution over all the terms (packed as one application)
@@ -1471,8 +1561,7 @@ class Checker:
                        [renamed(f, rename) for f in b.fixed],
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
                        b.closed,
-                       # a permutation (as Move.template says): the terms are base's, renamed one to one
-                       (base, {c: a for a, c in rename.items()}) if set(rename.values()) == set(rename) else None)
+                       self._renamed_from(base, rename), choice_names=names or None)
 
     def _ground(self, exprs: list, pre_v: dict, extra: list = (), reads: list | None = None) -> list:
         """``exprs`` with the pre values they read substituted (and the ``extra`` pairs);
@@ -1559,7 +1648,7 @@ class Checker:
                     self._slices[key] = moved[0]
                     return moved[0]
         const = self.abstraction.constant
-        parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
+        parts = list(e.guards) + _equals([(e.values[n], const(n, post_v[n])) for n in ordered])
         r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
         w = None
         if r == z3.sat:
@@ -1624,9 +1713,11 @@ class Checker:
         w = self._witness(b, pre_b, post_b, frozenset(back.get(c, c) for c in changed))
         if w is None:
             return None
-        old, new = f"{base}#0.", f"{e.move.name}#0."
-        pairs = tuple((new + n[len(old):], v) for n, v in w[0])
-        return pairs, (e.move.name, tuple((n, str(v)) for n, v in pairs))
+        old, new, names = f"{base}#0.", f"{e.move.name}#0.", e.choice_names or {}
+        pairs = tuple((names.get(n) or new + n[len(old):], v) for n, v in w[0])
+        # the key's texts are the template's witness's, in its order (str of each value: z3's
+        # printer costs more than the rest of the renaming)
+        return pairs, (e.move.name, tuple((n, t) for (n, _), (_, t) in zip(pairs, w[1][1])))
 
     def _residual(self, e: _Effect, witness: tuple) -> tuple:
         """The move under ``witness`` (the pairs, and their key): its guards that are not true
@@ -1726,7 +1817,13 @@ class Checker:
         from ``state`` is that move's (:meth:`admits` and :meth:`_partial` would refuse each), so
         the sequence search skips it without a part tried (a family of a hundred members, one a
         card on the table: the others are not counted against :data:`SEARCH_BUDGET`)."""
-        return all(f(state) for f in self.effect(name).fixed)
+        e = self._effects.get(name)
+        if e is None:
+            declared = self._declared(name)   # a template member not built: its base's, renamed
+            if declared is not None:
+                return all(f(state) for f in declared[0])
+            e = self.effect(name)
+        return all(f(state) for f in e.fixed)
 
     def _plain(self, e: _Effect, n: str):
         """The value of footprint component ``n`` (a term without a choice) as a Python function
@@ -1750,7 +1847,7 @@ class Checker:
         key = (e.move.name, tuple(pre_v[n] for n in reads), tuple(post_v[n] for n in sorted(e.move.footprint)))
         hit = self._verdicts.get(key)
         if hit is None:
-            parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in sorted(e.move.footprint)]
+            parts = list(e.guards) + _equals([(e.values[n], const(n, post_v[n])) for n in sorted(e.move.footprint)])
             r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
             hit = self._verdicts[key] = r == z3.sat
             if mdl is not None and changed:
@@ -1822,6 +1919,15 @@ class Checker:
         whole tree of longer ones (the plot in Iran: 20,000 parts, then 2); each keeps its own
         memo of failures across the depths."""
         waypoints = self.spec.waypoints
+        footprints = {n: self.moves[n].footprint for n in set(names) | set(first)}
+        holding: dict = {}   # a component: the moves among names whose footprint holds it, in their order
+
+        def holders(c: str) -> list:
+            h = holding.get(c)
+            if h is None:
+                h = holding[c] = [n for n in dict.fromkeys(names) if c in footprints[n]]
+            return h
+
         failed: dict = {}
         shared = self.spec.shared
         budget = [SEARCH_BUDGET]
@@ -1920,18 +2026,34 @@ class Checker:
                 found = passing_moves(state, left, used, after)
                 if found:
                     return found
+            # each move's part of what is left, once (the moves whose footprint misses it take no part)
+            got: dict = {}
+            for c in left:
+                for n in holders(c):
+                    got.setdefault(n, []).append(c)
+            order = [n for n in names if n in got]   # in names' order (got[n]: n's part, each component once)
+            # the related moves not yet used whose footprint holds each component left (each
+            # component's found once, where a move's part first asks)
+            takers: dict = {}
+
+            def for_others(c: str, n: str) -> bool:
+                t = takers.get(c)
+                if t is None:
+                    t = takers[c] = [m for m in first if m not in used and c in footprints[m]]
+                return len(t) > 1 or (len(t) == 1 and t[0] != n)
+
             # the moves taking the most of what is left first (most steps: one move and the card leaving)
-            for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
-                part = left & self.moves[n].footprint
-                if not part or (last and part != left) or (after and not after & part):
+            for n in sorted(order, key=lambda n: -len(got[n])):
+                part = got[n]   # within left: all of it where as long
+                if (last and len(part) != len(left)) or (after and after.isdisjoint(part)):
                     continue
                 if not self.enabled(n, state):
                     continue   # its guards without a choice fail here: every option would (no part tried)
+                part = frozenset(part)
                 options = [(part, None)]
                 # or only what no related move left could take, the rest left as it is for that move
                 # (a Military Operations check leaving the VP to the final scoring after it)
-                for_first = frozenset(c for c in part if any(c in self.moves[m].footprint
-                                                          for m in first if m != n and m not in used))
+                for_first = frozenset(c for c in part if for_others(c, n))
                 if for_first and part - for_first:
                     options.append((part - for_first, None))
                 options += [(part - {c}, None) for c in _leave_one(part, for_first)]
@@ -1964,11 +2086,15 @@ class Checker:
                             return found
             # then the moves that take the shared components left to values of their own (the
             # step's final values where they can)
-            for n in names:
-                part = left & self.moves[n].footprint
+            for n in order:
+                part = got[n]
+                if (last and len(part) != len(left)) or (after and after.isdisjoint(part)):
+                    continue
                 free = frozenset(c for c in part if shared(c))
-                if free and not (last and part != left) and not (after and not after & part) \
-                        and self.enabled(n, state) and self._can_take(n, part, every=part - free, any_of=(part,)):
+                if not free:
+                    continue
+                part = frozenset(part)
+                if self.enabled(n, state) and self._can_take(n, part, every=part - free, any_of=(part,)):
                     seen = []
                     for core in self._partial_cores(free):
                         spend()
@@ -2080,9 +2206,15 @@ class Checker:
         verdicts)."""
         f = self._forced_sets.get(name)
         if f is None:
-            e = self.effect(name)
-            if e.renamed_from is not None:   # the template's, renamed: the same queries renamed
-                base, back = e.renamed_from
+            e = self._effects.get(name)
+            declared = self._declared(name) if e is None else None   # a template member not built
+            if declared is not None and declared[1] is not None:
+                renamed_from = declared[1]
+            else:
+                e = self.effect(name) if e is None else e
+                renamed_from = e.renamed_from
+            if renamed_from is not None:   # the template's, renamed: the same queries renamed
+                base, back = renamed_from
                 to = {a: c for c, a in back.items()}
                 f = self._forced_sets[name] = frozenset(to.get(c, c) for c in self._forced(base))
                 return f
@@ -2132,9 +2264,15 @@ class Checker:
         key = (name, within & fp, every & fp, tuple(a & fp for a in any_of))
         hit = self._within.get(key)
         if hit is None:
-            e = self.effect(name)
-            if e.renamed_from is not None:   # the template's query over the components renamed back
-                base, back = e.renamed_from
+            e = self._effects.get(name)
+            declared = self._declared(name) if e is None else None   # a template member not built
+            if declared is not None and declared[1] is not None:
+                renamed_from = declared[1]
+            else:
+                e = self.effect(name) if e is None else e
+                renamed_from = e.renamed_from
+            if renamed_from is not None:   # the template's query over the components renamed back
+                base, back = renamed_from
                 hit = self._within[key] = self._can_take(
                     base, frozenset(back.get(c, c) for c in key[1]), frozenset(back.get(c, c) for c in key[2]),
                     tuple(frozenset(back.get(c, c) for c in a) for a in key[3]))
@@ -2197,7 +2335,7 @@ class Checker:
                 s.push()
                 s.add(*[z3.Or(*[stay[n][1] for n in sorted(a & self.moves[name].footprint)]) for a in any_of])
             try:
-                r = s.check(*assumed)
+                r = _check_assuming(s, assumed)
                 mdl = s.model() if r == z3.sat else None
                 if r == z3.unsat and not any_of:
                     if not back:
@@ -2322,39 +2460,7 @@ class Checker:
                tuple(state[n] for n in keep), tuple(sorted(free)), tuple(sorted(passing)))
         hit = self._verdicts.get(key, False)
         if hit is False:
-            const = self.abstraction.constant
-            parts = (list(e.guards) + _equations([(e.values[n], const(n, post_v[n])) for n in core]
-                                                 + [(e.values[n], const(n, state[n])) for n in keep]))
-            hard = self._ground(parts, state, reads=reads)
-            names = sorted(free)   # their terms grounded in one substitution (the same terms, each)
-            terms = dict(zip(names, _children(self._ground([_packed([e.values[n] for n in names])], state,
-                                                          reads=reads)[0])))
-            # a term that reads no choice (Checker.effect's ``plain``) is ground here: one value in
-            # every model, so its soft constraint and objectives move no optimum (left out: the
-            # same witness, a smaller query; the end of turn's hundreds of shared components)
-            chosen = {n: t for n, t in terms.items() if n not in e.plain}
-            softs = [chosen[n] == const(n, post_v[n]) for n in sorted(chosen.keys() - passing)]
-            goals = _canonical(chosen, {n: const(n, state[n]) for n in chosen},
-                               {n: const(n, post_v[n]) for n in chosen}, passing & chosen.keys()) if chosen else []
-            hit = None
-            mdl = _lexicographic(hard, softs, goals)
-            if mdl is False:   # a goal not settled in a few descents: z3's Optimize (the same optimum)
-                s = z3.Optimize()
-                s.add(*hard)
-                for x in softs:
-                    s.add_soft(x)
-                for goal in goals:
-                    s.minimize(goal)
-                t = time.process_time()
-                mdl = s.model() if s.check() == z3.sat else None
-                STATS["z3 solver calls"] += 1
-                STATS["z3 seconds"] += time.process_time() - t
-            if mdl is not None:
-                got = {}
-                for n in sorted(free):
-                    v = mdl.eval(terms[n], model_completion=True)
-                    got[n] = v.as_long() if z3.is_int_value(v) else (z3.is_true(v) if z3.is_bool(v) else v.decl().name())
-                hit = got
+            hit = self._partial_witness(e, state, post_v, core, keep, free, passing)
             self._verdicts[key] = hit
         if hit is None:
             return None
@@ -2363,6 +2469,64 @@ class Checker:
             nxt[n] = post_v[n]
         nxt.update(hit)
         return nxt
+
+    def _partial_witness(self, e: _Effect, state: dict, post_v: dict, core: list, keep: list, free: frozenset,
+                         passing: frozenset) -> dict | None:
+        """:meth:`_partial`'s query: the values the ``free`` components take (None: no choice takes
+        the ``core`` ones to their values after the step and keeps ``keep``). An equation of a
+        component whose value reads no choice (:attr:`_Effect.plain`, with a Python form) is one
+        truth value whatever the choices: evaluated in Python on ``state`` (false: no witness; true:
+        left out of the query, which then has the same models), the others z3's over what they
+        read alone (the end of turn keeps hundreds of such components; a move whose values are
+        walked when read, :attr:`_Effect.lazy`, gives all its equations to z3)."""
+        const = self.abstraction.constant
+        plain = e.plain if not e.lazy else {}
+        pairs, asked = [], []
+        for n, v in [(n, post_v[n]) for n in core] + [(n, state[n]) for n in keep]:
+            fn = False
+            if n in plain:
+                fn = plain[n]
+                if fn is None:
+                    fn = plain[n] = self._plain(e, n)
+            if fn is False:
+                pairs.append((e.values[n], const(n, v)))
+                asked.append(n)
+            elif fn(state) != v:
+                return None   # the guards and this equation: no model
+        reads = e.reads if not e.lazy else _walked(e).reads
+        reads = sorted(set(reads["(guards)"]).union(*(reads[n] for n in asked), *(reads[n] for n in free)))
+        parts = list(e.guards) + _equations(pairs)
+        hard = self._ground(parts, state, reads=reads)
+        names = sorted(free)   # their terms grounded in one substitution (the same terms, each)
+        terms = dict(zip(names, _children(self._ground([_packed([e.values[n] for n in names])], state,
+                                                      reads=reads)[0])))
+        # a term that reads no choice (Checker.effect's ``plain``) is ground here: one value in
+        # every model, so its soft constraint and objectives move no optimum (left out: the
+        # same witness, a smaller query; the end of turn's hundreds of shared components)
+        chosen = {n: t for n, t in terms.items() if n not in e.plain}
+        softs = _equals([(chosen[n], const(n, post_v[n])) for n in sorted(chosen.keys() - passing)])
+        goals = _canonical(chosen, {n: const(n, state[n]) for n in chosen},
+                           {n: const(n, post_v[n]) for n in chosen}, passing & chosen.keys()) if chosen else []
+        hit = None
+        mdl = _lexicographic(hard, softs, goals)
+        if mdl is False:   # a goal not settled in a few descents: z3's Optimize (the same optimum)
+            s = z3.Optimize()
+            s.add(*hard)
+            for x in softs:
+                s.add_soft(x)
+            for goal in goals:
+                s.minimize(goal)
+            t = time.process_time()
+            mdl = s.model() if s.check() == z3.sat else None
+            STATS["z3 solver calls"] += 1
+            STATS["z3 seconds"] += time.process_time() - t
+        if mdl is not None:
+            got = {}
+            for n in sorted(free):
+                v = mdl.eval(terms[n], model_completion=True)
+                got[n] = v.as_long() if z3.is_int_value(v) else (z3.is_true(v) if z3.is_bool(v) else v.decl().name())
+            hit = got
+        return hit
 
     # -- a step --------------------------------------------------------------------------------
     def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0, changed: frozenset | None = None,

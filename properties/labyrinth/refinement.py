@@ -29,9 +29,11 @@ components and choices renamed (``Move.template``: the programs treat the 120 ca
 symmetry ``z3_proofs.the_card`` states; tests/labyrinth/test_refinement.py holds every card's
 renamed terms equivalent to its own program's); a country's move names its countries
 (``Move.labels``) and, where its countries are of one kind with an earlier member's (:func:`_kind`:
-the printed facts its program may read of them, and no name it reads: 3,339 of the 3,712), is that
-member's renamed likewise
-(``Move.template``, :func:`_swap`: one substitution, no program run; the test holds every such
+the printed facts its program may read of them, and no name its program singles out: 3,451 of the
+3,712), is that member's renamed likewise, a choice named after a country too (8.5.6's
+``posture_rolled[country]``)
+(``Move.template``, :func:`_swap`: one substitution, no program run, and none until a step checks
+a part of it; the test holds every such
 member's terms equal, or proved equal by z3, to its own program's); the others the checker
 builds, and where it finds their terms another country's renamed, asks that one's z3 queries
 renamed (properties/refinement.py ``Checker._kin``; the test holds each such move's terms equal
@@ -84,8 +86,8 @@ move). Since (issue 31, the third search: ``Checker._may_take_on``), verify's ow
 mission_accomplished 1000-1001, on the code before the third search) had 8 "search bounded" in 5
 games, the long bot steps above among them (each a search limit: with a budget of 200,000 parts
 lets_roll 1000 step 124 is explained in 80,733). Cost (CPU seconds, docs/design.md): ``python
-benchmarks/refinement.py --game labyrinth --verify --seed 1`` 5.9x the checked walk (16.5x before
-lab-speed5, 9.6x after; 8.4x before lab-speed6, run alongside); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
+benchmarks/refinement.py --game labyrinth --verify --seed 1`` 4.4-5.0x the checked walk (16.5x before
+lab-speed5, 9.6x after; 8.4x before lab-speed6, run alongside; 5.3-5.7x before lab-speed7, alternately); ``--games 24 --steps 60 --solo`` 33.2x, 7.4x without its one finding
 (a "search bounded" bot step, 78% of the run); the incremental abstraction about 0.15x.
 """
 from __future__ import annotations
@@ -306,18 +308,44 @@ class _Choices(P.Work):
         super().__init__(pre, label)
         self.countries: dict = {}
         self.reads_static = False   # whether it reads a printed number of a chosen country (static)
+        #: the countries it singles out (:func:`_kind`): one a choice is compared with
+        #: (``is_country``), or a member of a set of countries it tests or chooses among that is not
+        #: a set of one printed fact (Muslim, non-Muslim, Posture box, fixed Hard)
+        self.named: set = set()
+        self._in_set = False
+
+    def _set(self, countries) -> None:
+        s = frozenset(countries)
+        f = self.facts
+        if s not in (frozenset(f.names), f.muslim, f.non_muslim, f.posture_box, f.fixed_hard):
+            self.named |= s
 
     def static(self, sel, fn):
         self.reads_static = True
         return super().static(sel, fn)
 
+    def is_country(self, sel, country: str):
+        if not self._in_set:
+            self.named.add(country)
+        return super().is_country(sel, country)
+
+    def is_among(self, sel, countries):
+        self._set(countries)
+        self._in_set, was = True, self._in_set
+        try:
+            return super().is_among(sel, countries)
+        finally:
+            self._in_set = was
+
     def choose_country(self, name: str, among=None):
         names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
+        self._set(names)
         self.countries[name] = [self.facts.index(n) for n in names]
         return super().choose_country(name, among)
 
     def choose_location(self, name: str, among=None):
         names = self.facts.names if among is None else [n for n in self.facts.names if n in set(among)]
+        self._set(names)
         self.countries[name] = [P.TRACK] + [self.facts.index(n) for n in names]
         return super().choose_location(name, among)
 
@@ -357,7 +385,7 @@ def _country_of(component: str) -> tuple[str, str] | None:
 
 
 def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads_static: bool = True,
-                    named: frozenset | None = None) -> list[Move]:
+                    named: frozenset = None) -> list[Move]:
     """One move per value of the program's country choices (one per country, or per pair for a
     move from one place to another): its footprint the chosen countries' components the program
     rewrites and the components it rewrites whatever the choice (tracks, ...). The shape is read
@@ -413,19 +441,26 @@ def _country_family(spec: P.Spec, facts: S.MapFacts, names, choices: dict, reads
 #: which z3_state names)
 _NAMED = frozenset({S.US, S.PAKISTAN, S.IRAQ, S.IRAN, S.ISRAEL, P.PHILIPPINES})
 
+#: Of those, the countries z3_state names (Iran's markers, Israel's Posture): named in every family.
+#: The others are named in a family whose program singles them out (:class:`_Choices` ``named``:
+#: 8.5.6's plot in the US, 8.4.4's Pakistan, card 57's Philippines among Deploy's destinations),
+#: so a family that never does has their members of one kind with others (Travel, Recruit, ...).
+_STATE_NAMED = frozenset({S.IRAN, S.ISRAEL})
+
 
 def _kind(facts: S.MapFacts, i: int, resources: bool = True, named: frozenset | None = None) -> tuple:
     """What the programs may read of a pinned choice (``TRACK`` or a country): its printed facts
     (z3_state.MapFacts: Muslim, non-Muslim, Posture box, fixed Hard, and its Resources where
     ``resources``: the program reads a printed number of its choice, ``Work.static``) and its name where a
-    program names it (:data:`_NAMED`) or names a choice after it (``named``: 8.5.6's POSTURE rolls
-    every Posture box, ``posture_rolled[country]``; such members are left to ``Checker._kin``). Members of a family whose choices are of one kind are one
-    program with the countries renamed (:func:`_swap`)."""
+    program names it (:data:`_NAMED`). Members of a family whose choices are of one kind are one
+    program with the countries renamed (:func:`_swap`), and with them the choices named after a
+    country (8.5.6's POSTURE rolls every Posture box, ``posture_rolled[country]``: the checker
+    renames such a choice as the countries are, properties/refinement.py ``Checker._renamed``)."""
     if i == P.TRACK:
         return ("track",)
     n = facts.names[i]
     return (n in facts.muslim, n in facts.non_muslim, n in facts.posture_box, n in facts.fixed_hard,
-            facts.resource(n) if resources else None, n if n in _NAMED or n in (named or ()) else None)
+            facts.resource(n) if resources else None, n if n in (_NAMED if named is None else named) else None)
 
 
 def _swap(facts: S.MapFacts, names, before: tuple, after: tuple) -> dict | None:
@@ -480,9 +515,8 @@ def _moves(spec: P.Spec, facts: S.MapFacts, names) -> list[Move]:
     probe = _Choices(_probe(facts), "probe")
     spec.build(probe)
     if probe.countries:
-        # the countries its choices are named after (8.5.6: posture_rolled[country])
-        named = frozenset(n for c in probe.choices for n in facts.names if f"[{n}]" in c)
-        return _country_family(spec, facts, names, probe.countries, probe.reads_static, named)
+        return _country_family(spec, facts, names, probe.countries, probe.reads_static,
+                               frozenset(probe.named) & _NAMED | _STATE_NAMED)
     fp = _footprint(spec, facts)
     return [Move(spec.name, spec.rules, fp, _effect(spec, facts, fp, names), spec.doc)]
 
@@ -565,9 +599,8 @@ _RELATES: dict = {}
 
 
 def _relates(cited: list[str], move: Move) -> bool:
-    if default_relates(cited, move) or move.transition in CARD_FLOW:
-        return True
-    if any(c.startswith("card ") for c in cited):
+    # a card's event or the card flow first: no rule compared (the same answer)
+    if move.transition in CARD_FLOW or any(c.startswith("card ") for c in cited) or default_relates(cited, move):
         return True
     rules = [r for c in cited for r in SOLO.get(c, ())]
     return bool(rules) and default_relates(rules, move)

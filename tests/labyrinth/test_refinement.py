@@ -18,7 +18,7 @@ from cdg_oracle.properties import refinement_mutants as RM
 from cdg_oracle.properties.labyrinth import mutants
 from cdg_oracle.properties.labyrinth import refinement as R
 from cdg_oracle.properties.labyrinth import z3_proofs as P
-from cdg_oracle.properties.refinement import Finding, StepObserver, checker
+from cdg_oracle.properties.refinement import Finding, StepObserver, checker, constants
 from cdg_oracle.properties.sampling import sample_chance
 from tests.incremental import incremental_changes
 
@@ -151,6 +151,18 @@ def test_a_cards_move_asks_card_1s_queries_renamed_with_the_same_answers(lets_ro
         assert any(k[0] == name.replace(f"[card {n}]", "[card 1]") for k in c._slices), name   # card 1's slice
 
 
+def _pairs_to_compare(guards: list, values: dict, other) -> list:
+    """The terms of a member's own program (``guards``, ``values``) beside those of ``other`` (its
+    effect renamed from another member), to be equal: each footprint value; the guards as a
+    conjunction, the same terms in any order (a choice named after a country renamed as the
+    countries are moves its guard: 8.5.6's Posture boxes, ``posture_rolled[country]``), else the
+    two conjunctions (proved equal)."""
+    pairs = [(values[k], other.values[k]) for k in values]
+    if sorted(g.get_id() for g in guards) != sorted(g.get_id() for g in other.guards):
+        pairs.append((z3.And(*guards), z3.And(*other.guards)))
+    return pairs
+
+
 def renamed_members_are_their_own_programs(c, names: list, solver: "z3.Solver | None" = None) -> int:
     """Assert that each of the moves ``names`` the checker ``c`` renamed from another member has
     that member's terms with the two moves' countries swapped equal to its own program's terms
@@ -165,7 +177,7 @@ def renamed_members_are_their_own_programs(c, names: list, solver: "z3.Solver | 
         other = c._renamed(m, (base, c._label_rename(c.moves[base].labels, m.labels)))
         guards, values = m.effect(c.pre, f"{n}#0.")
         assert set(values) == set(other.values) == m.footprint and len(guards) == len(other.guards), n
-        for a, b in list(zip(guards, other.guards)) + [(values[k], other.values[k]) for k in values]:
+        for a, b in _pairs_to_compare(guards, values, other):
             if not a.eq(b):
                 assert solver is not None, (n, a, b)
                 solver.push()
@@ -663,7 +675,10 @@ def test_every_country_members_template_is_its_own_program(lets_roll):
         assert e.renamed_from is not None and e.renamed_from[0] == m.template[0], n
         guards, values = m.effect(c.pre, f"{n}#0.")
         assert set(values) == set(e.values) == m.footprint and len(guards) == len(e.guards), n
-        for a, b in list(zip(guards, e.guards)) + [(values[k], e.values[k]) for k in values]:
+        # its choices are its own program's (a choice named after a country renamed as the countries are)
+        own = {v.decl().name() for t in list(guards) + list(values.values()) for v in constants(t)} - set(c._pre_name)
+        assert own == {x.decl().name() for x in e.choices}, n
+        for a, b in _pairs_to_compare(guards, values, e):
             if not a.eq(b):
                 s.push()
                 s.add(a != b)
