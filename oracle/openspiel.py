@@ -49,9 +49,10 @@ What the binding gives, and how:
   ``legal_actions`` computes a new node's answer without helper frames. A chance node is read as
   its outcomes and integer weights (the model state's ``chance_distribution``, when it has one:
   no Fraction per outcome); an equally likely node's ``(id, probability)`` pairs are made in C
-  (``zip`` of the sorted ids with the one probability: a draw from the deck offers a new number
-  of cards at each draw, so no cache of pairs pays), a draw's ids by arithmetic and sorted once
-  (``ActionTable.sorted_chance_ids``). The ids of an option list of at most
+  (``zip`` of the sorted ids with the one probability); a draw from the deck's are picked in C
+  from a row of pairs kept per number of cards by the pile's sorted numbers (``ActionTable.chance_run``:
+  no id, pair or sort of ids made per card), and the drawn card found by its number (the id less
+  the run's base). The ids of an option list of at most
   :data:`KNOWN_ACTIONS` choices, and the answer of a chance node of at most
   :data:`KNOWN_OUTCOMES` outcomes, are kept by the list's ``marshal`` text (exact) and read back
   when the list recurs (:func:`forget` drops them). ``apply_action`` is OpenSpiel's (its history).
@@ -70,6 +71,7 @@ import marshal
 import random
 from fractions import Fraction
 from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from cdg_oracle.model.core import registry
@@ -177,6 +179,10 @@ class _Spec:
         #: the ``(id, probability)`` pairs of an equally likely constant node (a die), by the
         #: identity of its sorted ids (the table's own list, kept there: ``hinted_ids``)
         self.constant_pairs: dict = {}
+        #: a draw's ``(id, probability)`` pairs, by (the base of its ids, its number of cards):
+        #: card ``c``'s pair at place ``c`` (:func:`_draw`; not the game's answers: a function of
+        #: the pile's size and the card, kept for the process as the table is)
+        self.rows: dict = {}
         #: the answers of the option lists and the small chance nodes met, by their ``marshal``
         #: text (:func:`_key`): a menu recurs (the operations, a card's uses, a die's faces)
         self.known: dict = {}
@@ -227,9 +233,12 @@ class _Model:
         self.game = game
         self.sp = _spec(game)
         # the current node's legal ids (sorted, no repeats), with the model's actions and their
-        # ids in the model's order (what ``_apply_action`` maps an id back through); None until asked
+        # ids in the model's order (what ``_apply_action`` maps an id back through) and 0 (the
+        # base below); None until asked
         self.legal = None
-        # at a chance node: ([(id, probability)] sorted, ids, outcomes); None until asked
+        # at a chance node: ([(id, probability)] sorted, ids, outcomes, 0), or at a draw
+        # ((id, probability) sorted, the pile's numbers, outcomes, base: id = base + number,
+        # :func:`_draw`); None until asked
         self.outcomes = None
         self.player = None  # the OpenSpiel player of the current node, or None
         self.seen: dict = {}  # (perfect recall?, side) -> the observation or information state now
@@ -278,6 +287,8 @@ KNOWN = 50_000
 #: A decision of at most this many choices is looked up among those met (a menu recurs); a longer
 #: list (A Distant Plain's spaces and pieces: rarely met twice) is computed afresh.
 KNOWN_ACTIONS = 32
+#: The most rows of a draw's pairs kept per game (``_Spec.rows``: one per number of cards)
+KNOWN_ROWS = 1_000
 #: A chance node of at most this many outcomes is looked up among those met (a die); a larger one
 #: (a draw from the deck: a new pile at each draw) is computed afresh.
 KNOWN_OUTCOMES = 16
@@ -307,7 +318,8 @@ def _key(value: Any) -> bytes | None:
 
 def _decision(m: "_Model") -> tuple:
     """A decision's answer, computed once per node: ``(the legal ids sorted without repeats, the
-    ids in the model's order, the model's actions)``. The ids as the question handed them over
+    ids in the model's order, the model's actions, 0)`` (0: an id is its own number, as at a draw
+    its number is the id less a base, :func:`_draw`). The ids as the question handed them over
     (``ActionTable.hinted_ids`` of the state's ``action_hint``: what its actions were built from,
     model/core/stack.py) when it did; else those of an option list met before, read from
     ``_Spec.known`` by the list's :func:`_key` (the model's actions are this node's own); else
@@ -320,7 +332,7 @@ def _decision(m: "_Model") -> tuple:
     if sp.hinted:
         got = sp.table.hinted_ids(st.action_hint(), actions)
         if got is not None:
-            return got[1], got[0], actions
+            return got[1], got[0], actions, 0
     key = got = None
     if len(actions) <= KNOWN_ACTIONS:
         try:  # _key inline
@@ -337,7 +349,7 @@ def _decision(m: "_Model") -> tuple:
         got = (sorted(set(ids)), ids)
         if key is not None and len(sp.known) < KNOWN:
             sp.known[key] = got
-    return got[0], got[1], actions
+    return got[0], got[1], actions, 0
 
 
 def _int_probabilities(weights: list) -> list[float] | None:
@@ -349,9 +361,29 @@ def _int_probabilities(weights: list) -> list[float] | None:
     return None
 
 
+def _draw(sp: _Spec, run: tuple) -> tuple:
+    """A draw's ``(pairs, numbers)`` from its run (``ActionTable.chance_run``: the pile's numbers,
+    the same sorted, the base of their ids, the run's last number): the ``(id, 1/n)`` pairs of
+    ``n`` cards are picked from the row kept for ``n`` outcomes (``_Spec.rows``: card ``c``'s pair
+    at place ``c``, made once in C, the same tuples at every draw of ``n`` cards) by the sorted
+    numbers, in C (``itemgetter``): no id, pair or sort of ids made per outcome. The numbers stand
+    for the ids in ``_apply_action``: the id drawn less the base is its number, whose place in the
+    pile is the outcome's."""
+    numbers, ordered, base, hi = run
+    n = len(numbers)
+    row = sp.rows.get((base, n))
+    if row is None:
+        row = tuple(zip(range(base, base + hi + 1), repeat(1 / n)))
+        if len(sp.rows) < KNOWN_ROWS:
+            sp.rows[(base, n)] = row
+    return (itemgetter(*ordered)(row) if n > 1 else (row[ordered[0]],)), numbers
+
+
 def _outcomes(m: "_Model") -> tuple | None:
     """A chance node's answer, computed once per node: ``([(id, probability)] sorted by id, the
-    ids in the model's order, the model's outcomes)``, or None when the node is not a chance
+    ids in the model's order, the model's outcomes, 0)``, at a draw from the deck (the game's
+    ``chance_numbers``: ``ActionTable.chance_run``) the pairs as a tuple, the pile's numbers in
+    place of the ids and their base (:func:`_draw`); or None when the node is not a chance
     node. The exact Fractions as the nearest floats: a weight over the weights' sum, both
     integers, divided once (``int / int`` rounds correctly, as ``numerator / denominator`` of the
     reduced Fraction does: the same float)."""
@@ -364,6 +396,10 @@ def _outcomes(m: "_Model") -> tuple | None:
         if got is None:
             return None
         actions, weights = got
+        if weights is None and len(actions) > KNOWN_OUTCOMES:  # a draw from the deck: its numbers
+            run = table.chance_run(st)
+            if run is not None and len(run[0]) == len(actions):
+                return _draw(sp, run) + (actions, run[2])
         if sp.hinted:  # the ids as the node handed them over (a die's constant faces)
             hint = st.action_hint()
             hinted = table.hinted_ids(hint, actions) if hint is not None else None
@@ -374,16 +410,16 @@ def _outcomes(m: "_Model") -> tuple | None:
                         pairs = sp.constant_pairs.get(id(ordered))
                         if pairs is None or pairs[0] is not ordered:
                             pairs = sp.constant_pairs[id(ordered)] = (ordered, list(zip(ordered, repeat(1 / len(ids)))))
-                        return pairs[1], ids, actions
-                    return list(zip(ordered, repeat(1 / len(ids)))), ids, actions
+                        return pairs[1], ids, actions, 0
+                    return list(zip(ordered, repeat(1 / len(ids)))), ids, actions, 0
                 probs = _int_probabilities(weights) if weights is not None else None
                 if probs is not None:
-                    return sorted(zip(ids, probs)), ids, actions
+                    return sorted(zip(ids, probs)), ids, actions, 0
         if len(actions) <= KNOWN_OUTCOMES:  # a small node met before (a die): its answer kept
             key = _key((actions, weights))
             known = sp.known_chance.get(key) if key is not None else None
             if known is not None:
-                return known[0], known[1], actions
+                return known[0], known[1], actions, 0
         probs = None
         if weights is not None:
             probs = _int_probabilities(weights)
@@ -397,24 +433,16 @@ def _outcomes(m: "_Model") -> tuple | None:
         p0 = fractions[0]
         probs = None if fractions.count(p0) == len(fractions) and p0 == Fraction(1, len(fractions)) \
             else [p.numerator / p.denominator for p in fractions]
-    # a draw from the deck: the ids from the pile's card numbers by arithmetic, as the game's
-    # encoding gives them (model/core/encoding.py ``sorted_chance_ids``), sorted at once; any
-    # other node: by value
-    got = table.sorted_chance_ids(st) if probs is None and key is None else None
-    if got is not None and len(got[0]) == len(actions):
-        ids, ordered = got
-    else:
-        ids = table.ids_of(actions)
-        if None in ids:
-            table.action_id(actions[ids.index(None)])  # its one-line DataError
-        ordered = None
+    ids = table.ids_of(actions)  # by value
+    if None in ids:
+        table.action_id(actions[ids.index(None)])  # its one-line DataError
     if probs is None:  # equally likely: one probability, the pairs made in C (zip), sorted by id alone
-        pairs = list(zip(ordered if ordered is not None else sorted(ids), repeat(1 / len(ids))))
+        pairs = list(zip(sorted(ids), repeat(1 / len(ids))))
     else:
         pairs = sorted(zip(ids, probs))
     if key is not None and len(sp.known_chance) < KNOWN:
         sp.known_chance[key] = (pairs, ids)
-    return pairs, ids, actions
+    return pairs, ids, actions, 0
 
 
 if pyspiel is not None:
@@ -530,13 +558,13 @@ if pyspiel is not None:
                 got = m.outcomes = _outcomes(m)
                 if got is None:  # not a chance node
                     return []
-            return got[0][:]
+            return list(got[0])
 
         def _apply_action(self, action: int) -> None:
             m = self.model
             got = m.legal if m.outcomes is None else m.outcomes
-            try:  # the action the node offered under that id
-                a = got[2][got[1].index(action)]
+            try:  # the action the node offered under that id (a draw's: its number, the id less the base)
+                a = got[2][got[1].index(action - got[3])]
             except (TypeError, ValueError):  # not asked first, or an id not offered (the model refuses it)
                 a = m.sp.table.action_from_id(action)
             st = m._st if m._st is not None else m.st

@@ -34,7 +34,9 @@ declaration): at a node whose outcomes are ``[{key: n} for n in numbers]`` (Laby
 the deck, 5.3.1: ``{"card": n}`` for each card of the pile) it returns ``(key, numbers)``, the very
 list the outcomes were built from, and :meth:`ActionTable.chance_ids` gives the ids by arithmetic
 (``base + n``: the key's domain begins with the whole numbers ``lo..hi`` in order, so card ``n`` is
-id ``offset - lo + n``), one pass over plain integers instead of a look-up per outcome object.
+id ``offset - lo + n``), one pass over plain integers instead of a look-up per outcome object;
+:meth:`ActionTable.chance_run` gives the numbers themselves, sorted and checked against the run,
+to a caller that needs no id made per outcome (oracle/openspiel.py: a draw's pairs).
 The hook is the game's promise; tests/oracle/test_encoding.py checks it against the outcomes'
 own ids at every chance node of its random games.
 
@@ -301,9 +303,24 @@ class ActionTable:
         return None if got is None else got[0]
 
     def sorted_chance_ids(self, st: Any) -> tuple[list[int], list[int]] | None:
-        """:meth:`chance_ids` and the same ids sorted, or None as there: one sort, whose ends
-        check the run (no pass of ``min`` and one of ``max`` over a pile of up to 120 cards;
-        oracle/openspiel.py lists a chance node's outcomes sorted by id)."""
+        """:meth:`chance_ids` and the same ids sorted, or None as there (:meth:`chance_run`'s
+        numbers, each plus the run's base)."""
+        got = self.chance_run(st)
+        if got is None:
+            return None
+        numbers, ordered, base, _ = got
+        return list(map(base.__add__, numbers)), list(map(base.__add__, ordered))
+
+    def chance_run(self, st: Any) -> tuple[list, list, int, int] | None:
+        """A wide chance node as numbers of its key's run (the game's ``chance_numbers``, the
+        module docstring): ``(numbers, the same sorted, base, hi)``, the outcome ``i`` being
+        ``{key: numbers[i]}`` with id ``base + numbers[i]``, every number a whole number of the
+        run ``lo..hi``; None when the game declares no hook, the node is not one it knows, or a
+        number falls outside the run (the caller then takes :meth:`ids_of`). One sort, whose ends
+        check the run, and one C ``sum``, whose type checks the numbers are whole (an ``int``
+        sum: no float, no other type); no id made per outcome: oracle/openspiel.py lists a draw's
+        ``(id, probability)`` pairs from a row kept per number of outcomes, picked by the sorted
+        numbers (docs/openspiel.md, the seventh round)."""
         hook = self.decl.chance_numbers
         got = hook(st) if hook is not None else None
         if got is None:
@@ -313,14 +330,13 @@ class ActionTable:
         if run is None or not numbers:
             return None
         lo, hi, base = run
-        ids = list(map(base.__add__, numbers))
         try:
-            ordered = sorted(ids)
-        except TypeError:  # a number that is not one (``int + x`` is NotImplemented): outside the run
+            ordered = sorted(numbers)
+            if ordered[0] < lo or ordered[-1] > hi or type(sum(ordered)) is not int:
+                return None
+        except TypeError:  # not numbers
             return None
-        if ordered[0] < lo + base or ordered[-1] > hi + base:
-            return None
-        return ids, ordered
+        return numbers, ordered, base, hi
 
     def action_id(self, action: Any) -> int:
         """The id of ``action``; an action the table does not hold is a one-line DataError."""
