@@ -41,8 +41,9 @@ What the binding gives, and how:
 * **Speed**: what a playout asks from Python (``current_player``, ``is_terminal``,
   ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node,
   and kept until the next step: the ids as the question handed them over where it did (the model
-  state's ``action_hint``, what its actions were built from: ``ActionTable.hinted_ids``,
-  model/core/stack.py; a die's pairs made once), else by table lookup (``ActionTable.ids_of``); OpenSpiel's own
+  state's ``hinted_actions``, its actions and what they were built from, in one call:
+  ``ActionTable.hinted_ids``, model/core/stack.py; a die's whole answer made once, by its
+  constant list's identity), else by table lookup (``ActionTable.ids_of``); OpenSpiel's own
   ``legal_actions()`` and ``is_chance_node()`` would cross into C++ and back, and still do for a
   C++ caller. Each answer is one Python frame: ``_apply_action`` reads the next node's player
   after the step (one look-up; not under ``max_steps``, where the cut needs the move number), and
@@ -174,14 +175,14 @@ class _Spec:
         #: ``chance_distribution``), not only as Fractions (the contract's ``chance_outcomes``)
         self.distribution = callable(getattr(spec.state_class, "chance_distribution", None))
         #: the state says what its question's actions were built from (StackState's
-        #: ``action_hint``, model/core/stack.py): the ids without a look-up per action object
-        self.hinted = callable(getattr(spec.state_class, "action_hint", None))
-        #: the ``(id, probability)`` pairs of an equally likely constant node (a die), by the
-        #: identity of its sorted ids (the table's own list, kept there: ``hinted_ids``)
-        self.constant_pairs: dict = {}
-        #: a draw's ``(id, probability)`` pairs, by (the base of its ids, its number of cards):
-        #: card ``c``'s pair at place ``c`` (:func:`_draw`; not the game's answers: a function of
-        #: the pile's size and the card, kept for the process as the table is)
+        #: ``hinted_actions``, model/core/stack.py): the ids without a look-up per action object
+        self.hinted = callable(getattr(spec.state_class, "hinted_actions", None))
+        #: the answer of an equally likely constant node (a die: model/core/stack.py ``DIE``), by
+        #: the identity of its outcomes' list, the constant itself (kept in the answer)
+        self.constant_answers: dict = {}
+        #: a draw's ``(id, probability)`` pairs, by the base of its run's ids: a row per number of
+        #: cards ``n``, card ``c``'s pair at place ``c`` (:func:`_draw`; not the game's answers:
+        #: a function of the pile's size and the card, kept for the process as the table is)
         self.rows: dict = {}
         #: the answers of the option lists and the small chance nodes met, by their ``marshal``
         #: text (:func:`_key`): a menu recurs (the operations, a card's uses, a die's faces)
@@ -287,8 +288,9 @@ KNOWN = 50_000
 #: A decision of at most this many choices is looked up among those met (a menu recurs); a longer
 #: list (A Distant Plain's spaces and pieces: rarely met twice) is computed afresh.
 KNOWN_ACTIONS = 32
-#: The most rows of a draw's pairs kept per game (``_Spec.rows``: one per number of cards)
-KNOWN_ROWS = 1_000
+#: The longest run of numbers whose draws' pairs are kept as rows (``_Spec.rows``: one row per
+#: number of outcomes, each of the run's length: Labyrinth's 120 cards, 14 520 pairs)
+MOST_ROWS = 256
 #: A chance node of at most this many outcomes is looked up among those met (a die); a larger one
 #: (a draw from the deck: a new pile at each draw) is computed afresh.
 KNOWN_OUTCOMES = 16
@@ -320,19 +322,25 @@ def _decision(m: "_Model") -> tuple:
     """A decision's answer, computed once per node: ``(the legal ids sorted without repeats, the
     ids in the model's order, the model's actions, 0)`` (0: an id is its own number, as at a draw
     its number is the id less a base, :func:`_draw`). The ids as the question handed them over
-    (``ActionTable.hinted_ids`` of the state's ``action_hint``: what its actions were built from,
-    model/core/stack.py) when it did; else those of an option list met before, read from
+    (``ActionTable.hinted_ids`` of the state's ``hinted_actions``: its actions, the model's list
+    read without a copy, and what they were built from, model/core/stack.py) when it did; else those of an option list met before, read from
     ``_Spec.known`` by the list's :func:`_key` (the model's actions are this node's own); else
     by value (``ActionTable.ids_of``)."""
     sp = m.sp
     st = m._st  # the model state (``_Model.st`` without its property call, once it is made)
     if st is None:
         st = m.st
-    actions = st.legal_actions()
-    if sp.hinted:
-        got = sp.table.hinted_ids(st.action_hint(), actions)
-        if got is not None:
-            return got[1], got[0], actions, 0
+    if sp.hinted:  # the actions (the model's list, not copied: read only) with the promise, one call
+        got = st.hinted_actions()
+        if got is None:
+            return [], [], [], 0
+        actions, hint = got
+        if hint is not None:
+            got = sp.table.hinted_ids(hint, actions)
+            if got is not None:
+                return got[1], got[0], actions, 0
+    else:
+        actions = st.legal_actions()
     key = got = None
     if len(actions) <= KNOWN_ACTIONS:
         try:  # _key inline
@@ -363,20 +371,24 @@ def _int_probabilities(weights: list) -> list[float] | None:
 
 def _draw(sp: _Spec, run: tuple) -> tuple:
     """A draw's ``(pairs, numbers)`` from its run (``ActionTable.chance_run``: the pile's numbers,
-    the same sorted, the base of their ids, the run's last number): the ``(id, 1/n)`` pairs of
-    ``n`` cards are picked from the row kept for ``n`` outcomes (``_Spec.rows``: card ``c``'s pair
-    at place ``c``, made once in C, the same tuples at every draw of ``n`` cards) by the sorted
-    numbers, in C (``itemgetter``): no id, pair or sort of ids made per outcome. The numbers stand
-    for the ids in ``_apply_action``: the id drawn less the base is its number, whose place in the
-    pile is the outcome's."""
-    numbers, ordered, base, hi = run
+    the same sorted, the base of their ids, the run's first and last numbers): the ``(id, 1/n)``
+    pairs of ``n`` cards are picked by the sorted numbers, in C (``itemgetter``), from the row of
+    ``n`` outcomes (card ``c``'s pair at place ``c``), the rows of every ``n`` the run allows made
+    together at the run's first draw and kept for the process (``_Spec.rows``: a function of the
+    pile's size and the card, not of the game; Labyrinth's 120 cards, 14 520 pairs): no id, pair
+    or sort of ids made per card. The numbers stand for the ids in ``_apply_action``: the id drawn
+    less the base is its number, whose place in the pile is the outcome's."""
+    numbers, ordered, base, lo, hi = run
     n = len(numbers)
-    row = sp.rows.get((base, n))
-    if row is None:
-        row = tuple(zip(range(base, base + hi + 1), repeat(1 / n)))
-        if len(sp.rows) < KNOWN_ROWS:
-            sp.rows[(base, n)] = row
-    return (itemgetter(*ordered)(row) if n > 1 else (row[ordered[0]],)), numbers
+    rows = sp.rows.get(base)
+    if rows is None and lo >= 0 and hi - lo < MOST_ROWS:
+        ids = range(base, base + hi + 1)
+        rows = sp.rows[base] = [None] + [tuple(zip(ids, repeat(1 / k))) for k in range(1, hi - lo + 2)]
+    if rows is not None and n < len(rows):
+        row = rows[n]
+        return (itemgetter(*ordered)(row) if n > 1 else (row[ordered[0]],)), numbers
+    # a run the rows do not cover (numbers below 0, a pile with a card twice): the pairs made here
+    return list(zip(map(base.__add__, ordered), repeat(1 / n))), numbers
 
 
 def _outcomes(m: "_Model") -> tuple | None:
@@ -392,26 +404,31 @@ def _outcomes(m: "_Model") -> tuple | None:
     table = sp.table
     key = None
     if sp.distribution:  # the outcomes and their integer weights: no Fraction per outcome
-        got = st.chance_distribution()
+        got = st.chance_distribution(copy=False)  # the model's lists, read only
         if got is None:
             return None
         actions, weights = got
-        if weights is None and len(actions) > KNOWN_OUTCOMES:  # a draw from the deck: its numbers
-            run = table.chance_run(st)
-            if run is not None and len(run[0]) == len(actions):
-                return _draw(sp, run) + (actions, run[2])
+        if weights is None:
+            if len(actions) > KNOWN_OUTCOMES:  # a draw from the deck: its numbers
+                run = table.chance_run(st)
+                if run is not None and len(run[0]) == len(actions):
+                    return _draw(sp, run) + (actions, run[2])
+            else:  # a constant node met before (a die: the very list DIE), its answer kept
+                got = sp.constant_answers.get(id(actions))
+                if got is not None and got[2] is actions:
+                    return got
         if sp.hinted:  # the ids as the node handed them over (a die's constant faces)
             hint = st.action_hint()
             hinted = table.hinted_ids(hint, actions) if hint is not None else None
             if hinted is not None:
                 ids, ordered = hinted
                 if weights is None and len(ordered) == len(ids):  # no outcome offered twice
-                    if hint[0] is None:  # a constant node: its pairs made once
-                        pairs = sp.constant_pairs.get(id(ordered))
-                        if pairs is None or pairs[0] is not ordered:
-                            pairs = sp.constant_pairs[id(ordered)] = (ordered, list(zip(ordered, repeat(1 / len(ids)))))
-                        return pairs[1], ids, actions, 0
-                    return list(zip(ordered, repeat(1 / len(ids)))), ids, actions, 0
+                    got = list(zip(ordered, repeat(1 / len(ids)))), ids, actions, 0
+                    if hint[0] is None and hint[1] is actions and len(sp.constant_answers) < KNOWN:
+                        # a constant node (its outcomes the constant list itself): its answer kept
+                        # by the list's identity (the list kept with it, so the identity holds)
+                        sp.constant_answers[id(actions)] = got
+                    return got
                 probs = _int_probabilities(weights) if weights is not None else None
                 if probs is not None:
                     return sorted(zip(ids, probs)), ids, actions, 0

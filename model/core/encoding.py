@@ -269,22 +269,25 @@ class ActionTable:
         sub = self._plain.get(key)
         if sub is None:
             return None
+        ids = None
         if values is None:  # the actions' own values: each a one-key object {key: v} (their sizes sum to
             # their number only when each holds ``key`` alone), or those up to the first that is not
             try:
-                values = list(map(itemgetter(key), actions))
-            except (KeyError, TypeError):  # a scalar, or an object without ``key``
-                values = None
-            if values is None or sum(map(len, actions)) != len(actions):
+                ids = list(map(sub.get, map(itemgetter(key), actions)))
+            except (KeyError, TypeError):  # a scalar, an object without ``key``, an unhashable value
+                ids = None
+            if ids is None or sum(map(len, actions)) != len(actions):
+                ids = None
                 values = []
                 for a in actions:
                     if a.__class__ is not dict or len(a) != 1 or key not in a:
                         break
                     values.append(a[key])
-        try:
-            ids = list(map(sub.get, values))
-        except TypeError:  # an unhashable value
-            return None
+        if ids is None:
+            try:
+                ids = list(map(sub.get, values))
+            except TypeError:  # an unhashable value
+                return None
         n = len(ids)
         if n != len(actions):
             if n > len(actions):
@@ -308,19 +311,19 @@ class ActionTable:
         got = self.chance_run(st)
         if got is None:
             return None
-        numbers, ordered, base, _ = got
+        numbers, ordered, base, _, _ = got
         return list(map(base.__add__, numbers)), list(map(base.__add__, ordered))
 
-    def chance_run(self, st: Any) -> tuple[list, list, int, int] | None:
+    def chance_run(self, st: Any) -> tuple[list, list, int, int, int] | None:
         """A wide chance node as numbers of its key's run (the game's ``chance_numbers``, the
-        module docstring): ``(numbers, the same sorted, base, hi)``, the outcome ``i`` being
+        module docstring): ``(numbers, the same sorted, base, lo, hi)``, the outcome ``i`` being
         ``{key: numbers[i]}`` with id ``base + numbers[i]``, every number a whole number of the
         run ``lo..hi``; None when the game declares no hook, the node is not one it knows, or a
         number falls outside the run (the caller then takes :meth:`ids_of`). One sort, whose ends
         check the run, and one C ``sum``, whose type checks the numbers are whole (an ``int``
         sum: no float, no other type); no id made per outcome: oracle/openspiel.py lists a draw's
-        ``(id, probability)`` pairs from a row kept per number of outcomes, picked by the sorted
-        numbers (docs/openspiel.md, the seventh round)."""
+        ``(id, probability)`` pairs from rows made once per run, one per number of outcomes,
+        picked by the sorted numbers (docs/openspiel.md, the seventh round)."""
         hook = self.decl.chance_numbers
         got = hook(st) if hook is not None else None
         if got is None:
@@ -336,7 +339,7 @@ class ActionTable:
                 return None
         except TypeError:  # not numbers
             return None
-        return numbers, ordered, base, hi
+        return numbers, ordered, base, lo, hi
 
     def action_id(self, action: Any) -> int:
         """The id of ``action``; an action the table does not hold is a one-line DataError."""
