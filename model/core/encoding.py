@@ -293,9 +293,18 @@ class ActionTable:
             if n > len(actions):
                 return None
             ids += self.ids_of(actions[n:])
-        if None in ids:
+        if not ids:
             return None
-        return ids, sorted(set(ids))
+        # a value outside the domain is None among the ids: the sort then compares None with an
+        # id (TypeError), or None is all there is; no pass of ``None in ids`` (a rich comparison
+        # of None with each id, which falls back twice before it answers)
+        try:
+            ordered = sorted(set(ids))
+        except TypeError:
+            return None
+        if ordered[0] is None:
+            return None
+        return ids, ordered
 
     def chance_ids(self, st: Any) -> list[int] | None:
         """The ids of ``st``'s chance outcomes in their order, from the game's ``chance_numbers``
