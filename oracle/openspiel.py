@@ -184,6 +184,8 @@ class _Spec:
         #: cards ``n``, card ``c``'s pair at place ``c`` (:func:`_draw`; not the game's answers:
         #: a function of the pile's size and the card, kept for the process as the table is)
         self.rows: dict = {}
+        #: the game hands a wide chance node's numbers over (its encoding's ``chance_numbers``)
+        self.runs = self.table.decl.chance_numbers is not None
         #: the answers of the option lists and the small chance nodes met, by their ``marshal``
         #: text (:func:`_key`): a menu recurs (the operations, a card's uses, a die's faces)
         self.known: dict = {}
@@ -410,7 +412,7 @@ def _outcomes(m: "_Model") -> tuple | None:
         actions, weights = got
         if weights is None:
             if len(actions) > KNOWN_OUTCOMES:  # a draw from the deck: its numbers
-                run = table.chance_run(st)
+                run = table.chance_run(st) if sp.runs else None
                 if run is not None and len(run[0]) == len(actions):
                     return _draw(sp, run) + (actions, run[2])
             else:  # a constant node met before (a die: the very list DIE), its answer kept
