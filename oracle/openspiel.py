@@ -554,7 +554,12 @@ if pyspiel is not None:
             if p.__class__ is int and (player is None or player == p):
                 got = m.legal
                 if got is None:
-                    got = m.legal = _decision(m)
+                    # _decision's first case inline (a frame less at most decisions): the ids
+                    # the question handed over; _decision for the rest
+                    sp = m.sp
+                    ask = (m._st if m._st is not None else m.st).hinted_actions() if sp.hinted else None
+                    ids = sp.table.hinted_ids(ask[1], ask[0]) if ask is not None and ask[1] is not None else None
+                    got = m.legal = (ids[1], ids[0], ask[0], 0) if ids is not None else _decision(m)
                 return got[0][:]
             if p is _CHANCE and m.outcomes is not None:
                 return [a for a, _ in m.outcomes[0]]  # LegalChanceOutcomes: the outcomes' ids
