@@ -301,7 +301,8 @@ KNOWN_OUTCOMES = 16
 def forget(name: str) -> None:
     """Drop the answers kept of the option lists and small chance nodes met in game ``name``
     (benchmarks/openspiel.py does before each game it times, so that its figures do not depend on
-    playing the same games again)."""
+    playing the same games again). What no game's play decides is kept, as the table is: a die's
+    answer (``_Spec.constant_answers``) and a draw's rows (``_Spec.rows``)."""
     sp = _spec(name)
     sp.known.clear()
     sp.known_chance.clear()
