@@ -249,8 +249,23 @@ def floor_game(name: str, game):
     return pyspiel.load_game(short)
 
 
+def node_kind(st, table) -> str:
+    """The kind of the node ``st`` is at, as the binding answers it: ``draw`` (a wide chance node
+    whose numbers the game hands over, ``ActionTable.chance_run``), ``chance`` (another chance
+    node), ``chance, hinted`` (its outcomes handed over: a die's constant faces), ``decision``,
+    ``decision, hinted`` (its ids handed over: ``action_hint``, model/core/stack.py)."""
+    if st.current_player() == "chance":
+        if table.chance_run(st) is not None:
+            return "draw"
+        base = "chance"
+    else:
+        base = "decision"
+    hint = getattr(st, "action_hint", None)
+    return base + ", hinted" if hint is not None and hint() is not None else base
+
+
 def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
-    """Where a step's time goes, in microseconds a step of each kind (decision, chance): each call
+    """Where a step's time goes, in microseconds a step of each kind (:func:`node_kind`): each call
     timed alone (``time.perf_counter``), the fastest of ``repeat`` replays of each game kept step
     by step (the least disturbed). Through OpenSpiel: ``is_chance_node``, the ask (the legal ids
     or the chance outcomes), ``apply_action`` (with the model's ``apply``); natively: the choice
@@ -275,6 +290,7 @@ def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
             rng = random.Random(seed)
             native_first = r % 2 == 1  # the side run second is faster (below): each is, in a replay
             for action, aid in zip(played, ids):
+                kind = node_kind(st, table)
                 if native_first:
                     n0 = clock()
                     choose(rng, st)
@@ -294,11 +310,10 @@ def breakdown(spec, scenario: str, game, seeds: list[int], repeat: int) -> dict:
                     n1 = clock()
                     st.apply(action)
                     n2 = clock()
-                rows.append((chance, t1 - t0, t2 - t1, t3 - t2, n1 - n0, n2 - n1))
+                rows.append((kind, t1 - t0, t2 - t1, t3 - t2, n1 - n0, n2 - n1))
             best = rows if best is None else [(a[0], *map(min, a[1:], b[1:])) for a, b in zip(best, rows)]
         for row in best:
-            kind = "chance" if row[0] else "decision"
-            acc = total.setdefault(kind, [0, 0.0, 0.0, 0.0, 0.0, 0.0])
+            acc = total.setdefault(row[0], [0, 0.0, 0.0, 0.0, 0.0, 0.0])
             acc[0] += 1
             for i, t in enumerate(row[1:], 1):
                 acc[i] += t
@@ -392,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{clones_per_second(state.native()):>15.0f} {clones_per_second(state):>18.0f} "
               f"{logp[0]:>20} {logp[1]:>6.0f}", flush=True)
     if args.breakdown:
-        print(f"\n{'game':<20} {'node':<9} {'steps':>6} {'is_chance_node':>14} {'ask':>6} {'apply_action':>12} "
+        print(f"\n{'game':<20} {'node':<16} {'steps':>6} {'is_chance_node':>14} {'ask':>6} {'apply_action':>12} "
               f"{'native choose':>13} {'native apply':>12}   (microseconds a step)")
         for name in args.game or action_tables.games():
             spec = get(name)
@@ -401,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
             seeds = [args.seed + k for k in range(min(5, args.games))]
             for kind, (n, icn, ask, apply, choose_, native_apply) in sorted(
                     breakdown(spec, scenario, game, seeds, args.repeat).items(), reverse=True):
-                print(f"{name:<20} {kind:<9} {n:>6} {icn:>14.1f} {ask:>6.1f} {apply:>12.1f} {choose_:>13.1f} "
+                print(f"{name:<20} {kind:<16} {n:>6} {icn:>14.1f} {ask:>6.1f} {apply:>12.1f} {choose_:>13.1f} "
                       f"{native_apply:>12.1f}", flush=True)
     print(f"(one run, {args.games} random games of each, played natively, through OpenSpiel and through the floor "
           f"game, one after another; ratio: OpenSpiel's cost of a step over the native one; dispatch: the "

@@ -41,17 +41,19 @@ What the binding gives, and how:
 * **Speed**: what a playout asks from Python (``current_player``, ``is_terminal``,
   ``is_chance_node``, ``legal_actions``, ``chance_outcomes``) is answered in Python, once per node,
   and kept until the next step: the ids as the question handed them over where it did (the model
-  state's ``action_hint``, what its actions were built from: ``ActionTable.hinted_ids``,
-  model/core/stack.py; a die's pairs made once), else by table lookup (``ActionTable.ids_of``); OpenSpiel's own
+  state's ``hinted_actions``, its actions and what they were built from, in one call:
+  ``ActionTable.hinted_ids``, model/core/stack.py; a die's whole answer made once, by its
+  constant list's identity), else by table lookup (``ActionTable.ids_of``); OpenSpiel's own
   ``legal_actions()`` and ``is_chance_node()`` would cross into C++ and back, and still do for a
   C++ caller. Each answer is one Python frame: ``_apply_action`` reads the next node's player
   after the step (one look-up; not under ``max_steps``, where the cut needs the move number), and
   ``legal_actions`` computes a new node's answer without helper frames. A chance node is read as
   its outcomes and integer weights (the model state's ``chance_distribution``, when it has one:
   no Fraction per outcome); an equally likely node's ``(id, probability)`` pairs are made in C
-  (``zip`` of the sorted ids with the one probability: a draw from the deck offers a new number
-  of cards at each draw, so no cache of pairs pays), a draw's ids by arithmetic and sorted once
-  (``ActionTable.sorted_chance_ids``). The ids of an option list of at most
+  (``zip`` of the sorted ids with the one probability); a draw from the deck's are picked in C
+  from a row of pairs kept per number of cards by the pile's sorted numbers (``ActionTable.chance_run``:
+  no id, pair or sort of ids made per card), and the drawn card found by its number (the id less
+  the run's base). The ids of an option list of at most
   :data:`KNOWN_ACTIONS` choices, and the answer of a chance node of at most
   :data:`KNOWN_OUTCOMES` outcomes, are kept by the list's ``marshal`` text (exact) and read back
   when the list recurs (:func:`forget` drops them). ``apply_action`` is OpenSpiel's (its history).
@@ -70,6 +72,7 @@ import marshal
 import random
 from fractions import Fraction
 from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from cdg_oracle.model.core import registry
@@ -172,11 +175,17 @@ class _Spec:
         #: ``chance_distribution``), not only as Fractions (the contract's ``chance_outcomes``)
         self.distribution = callable(getattr(spec.state_class, "chance_distribution", None))
         #: the state says what its question's actions were built from (StackState's
-        #: ``action_hint``, model/core/stack.py): the ids without a look-up per action object
-        self.hinted = callable(getattr(spec.state_class, "action_hint", None))
-        #: the ``(id, probability)`` pairs of an equally likely constant node (a die), by the
-        #: identity of its sorted ids (the table's own list, kept there: ``hinted_ids``)
-        self.constant_pairs: dict = {}
+        #: ``hinted_actions``, model/core/stack.py): the ids without a look-up per action object
+        self.hinted = callable(getattr(spec.state_class, "hinted_actions", None))
+        #: the answer of an equally likely constant node (a die: model/core/stack.py ``DIE``), by
+        #: the identity of its outcomes' list, the constant itself (kept in the answer)
+        self.constant_answers: dict = {}
+        #: a draw's ``(id, probability)`` pairs, by the base of its run's ids: a row per number of
+        #: cards ``n``, card ``c``'s pair at place ``c`` (:func:`_draw`; not the game's answers:
+        #: a function of the pile's size and the card, kept for the process as the table is)
+        self.rows: dict = {}
+        #: the game hands a wide chance node's numbers over (its encoding's ``chance_numbers``)
+        self.runs = self.table.decl.chance_numbers is not None
         #: the answers of the option lists and the small chance nodes met, by their ``marshal``
         #: text (:func:`_key`): a menu recurs (the operations, a card's uses, a die's faces)
         self.known: dict = {}
@@ -227,9 +236,12 @@ class _Model:
         self.game = game
         self.sp = _spec(game)
         # the current node's legal ids (sorted, no repeats), with the model's actions and their
-        # ids in the model's order (what ``_apply_action`` maps an id back through); None until asked
+        # ids in the model's order (what ``_apply_action`` maps an id back through) and 0 (the
+        # base below); None until asked
         self.legal = None
-        # at a chance node: ([(id, probability)] sorted, ids, outcomes); None until asked
+        # at a chance node: ([(id, probability)] sorted, ids, outcomes, 0), or at a draw
+        # ((id, probability) sorted, the pile's numbers, outcomes, base: id = base + number,
+        # :func:`_draw`); None until asked
         self.outcomes = None
         self.player = None  # the OpenSpiel player of the current node, or None
         self.seen: dict = {}  # (perfect recall?, side) -> the observation or information state now
@@ -278,6 +290,9 @@ KNOWN = 50_000
 #: A decision of at most this many choices is looked up among those met (a menu recurs); a longer
 #: list (A Distant Plain's spaces and pieces: rarely met twice) is computed afresh.
 KNOWN_ACTIONS = 32
+#: The longest run of numbers whose draws' pairs are kept as rows (``_Spec.rows``: one row per
+#: number of outcomes, each of the run's length: Labyrinth's 120 cards, 14 520 pairs)
+MOST_ROWS = 256
 #: A chance node of at most this many outcomes is looked up among those met (a die); a larger one
 #: (a draw from the deck: a new pile at each draw) is computed afresh.
 KNOWN_OUTCOMES = 16
@@ -286,7 +301,8 @@ KNOWN_OUTCOMES = 16
 def forget(name: str) -> None:
     """Drop the answers kept of the option lists and small chance nodes met in game ``name``
     (benchmarks/openspiel.py does before each game it times, so that its figures do not depend on
-    playing the same games again)."""
+    playing the same games again). What no game's play decides is kept, as the table is: a die's
+    answer (``_Spec.constant_answers``) and a draw's rows (``_Spec.rows``)."""
     sp = _spec(name)
     sp.known.clear()
     sp.known_chance.clear()
@@ -307,20 +323,27 @@ def _key(value: Any) -> bytes | None:
 
 def _decision(m: "_Model") -> tuple:
     """A decision's answer, computed once per node: ``(the legal ids sorted without repeats, the
-    ids in the model's order, the model's actions)``. The ids as the question handed them over
-    (``ActionTable.hinted_ids`` of the state's ``action_hint``: what its actions were built from,
-    model/core/stack.py) when it did; else those of an option list met before, read from
+    ids in the model's order, the model's actions, 0)`` (0: an id is its own number, as at a draw
+    its number is the id less a base, :func:`_draw`). The ids as the question handed them over
+    (``ActionTable.hinted_ids`` of the state's ``hinted_actions``: its actions, the model's list
+    read without a copy, and what they were built from, model/core/stack.py) when it did; else those of an option list met before, read from
     ``_Spec.known`` by the list's :func:`_key` (the model's actions are this node's own); else
     by value (``ActionTable.ids_of``)."""
     sp = m.sp
     st = m._st  # the model state (``_Model.st`` without its property call, once it is made)
     if st is None:
         st = m.st
-    actions = st.legal_actions()
-    if sp.hinted:
-        got = sp.table.hinted_ids(st.action_hint(), actions)
-        if got is not None:
-            return got[1], got[0], actions
+    if sp.hinted:  # the actions (the model's list, not copied: read only) with the promise, one call
+        got = st.hinted_actions()
+        if got is None:
+            return [], [], [], 0
+        actions, hint = got
+        if hint is not None:
+            got = sp.table.hinted_ids(hint, actions)
+            if got is not None:
+                return got[1], got[0], actions, 0
+    else:
+        actions = st.legal_actions()
     key = got = None
     if len(actions) <= KNOWN_ACTIONS:
         try:  # _key inline
@@ -337,7 +360,7 @@ def _decision(m: "_Model") -> tuple:
         got = (sorted(set(ids)), ids)
         if key is not None and len(sp.known) < KNOWN:
             sp.known[key] = got
-    return got[0], got[1], actions
+    return got[0], got[1], actions, 0
 
 
 def _int_probabilities(weights: list) -> list[float] | None:
@@ -349,9 +372,33 @@ def _int_probabilities(weights: list) -> list[float] | None:
     return None
 
 
+def _draw(sp: _Spec, run: tuple) -> tuple:
+    """A draw's ``(pairs, numbers)`` from its run (``ActionTable.chance_run``: the pile's numbers,
+    the same sorted, the base of their ids, the run's first and last numbers): the ``(id, 1/n)``
+    pairs of ``n`` cards are picked by the sorted numbers, in C (``itemgetter``), from the row of
+    ``n`` outcomes (card ``c``'s pair at place ``c``), the rows of every ``n`` the run allows made
+    together at the run's first draw and kept for the process (``_Spec.rows``: a function of the
+    pile's size and the card, not of the game; Labyrinth's 120 cards, 14 520 pairs): no id, pair
+    or sort of ids made per card. The numbers stand for the ids in ``_apply_action``: the id drawn
+    less the base is its number, whose place in the pile is the outcome's."""
+    numbers, ordered, base, lo, hi = run
+    n = len(numbers)
+    rows = sp.rows.get(base)
+    if rows is None and lo >= 0 and hi - lo < MOST_ROWS:
+        ids = range(base, base + hi + 1)
+        rows = sp.rows[base] = [None] + [tuple(zip(ids, repeat(1 / k))) for k in range(1, hi - lo + 2)]
+    if rows is not None and n < len(rows):
+        row = rows[n]
+        return (itemgetter(*ordered)(row) if n > 1 else (row[ordered[0]],)), numbers
+    # a run the rows do not cover (numbers below 0, a pile with a card twice): the pairs made here
+    return list(zip(map(base.__add__, ordered), repeat(1 / n))), numbers
+
+
 def _outcomes(m: "_Model") -> tuple | None:
     """A chance node's answer, computed once per node: ``([(id, probability)] sorted by id, the
-    ids in the model's order, the model's outcomes)``, or None when the node is not a chance
+    ids in the model's order, the model's outcomes, 0)``, at a draw from the deck (the game's
+    ``chance_numbers``: ``ActionTable.chance_run``) the pairs as a tuple, the pile's numbers in
+    place of the ids and their base (:func:`_draw`); or None when the node is not a chance
     node. The exact Fractions as the nearest floats: a weight over the weights' sum, both
     integers, divided once (``int / int`` rounds correctly, as ``numerator / denominator`` of the
     reduced Fraction does: the same float)."""
@@ -360,30 +407,39 @@ def _outcomes(m: "_Model") -> tuple | None:
     table = sp.table
     key = None
     if sp.distribution:  # the outcomes and their integer weights: no Fraction per outcome
-        got = st.chance_distribution()
+        got = st.chance_distribution(copy=False)  # the model's lists, read only
         if got is None:
             return None
         actions, weights = got
+        if weights is None:
+            if len(actions) > KNOWN_OUTCOMES:  # a draw from the deck: its numbers
+                run = table.chance_run(st) if sp.runs else None
+                if run is not None and len(run[0]) == len(actions):
+                    return _draw(sp, run) + (actions, run[2])
+            else:  # a constant node met before (a die: the very list DIE), its answer kept
+                got = sp.constant_answers.get(id(actions))
+                if got is not None and got[2] is actions:
+                    return got
         if sp.hinted:  # the ids as the node handed them over (a die's constant faces)
             hint = st.action_hint()
             hinted = table.hinted_ids(hint, actions) if hint is not None else None
             if hinted is not None:
                 ids, ordered = hinted
                 if weights is None and len(ordered) == len(ids):  # no outcome offered twice
-                    if hint[0] is None:  # a constant node: its pairs made once
-                        pairs = sp.constant_pairs.get(id(ordered))
-                        if pairs is None or pairs[0] is not ordered:
-                            pairs = sp.constant_pairs[id(ordered)] = (ordered, list(zip(ordered, repeat(1 / len(ids)))))
-                        return pairs[1], ids, actions
-                    return list(zip(ordered, repeat(1 / len(ids)))), ids, actions
+                    got = list(zip(ordered, repeat(1 / len(ids)))), ids, actions, 0
+                    if hint[0] is None and hint[1] is actions and len(sp.constant_answers) < KNOWN:
+                        # a constant node (its outcomes the constant list itself): its answer kept
+                        # by the list's identity (the list kept with it, so the identity holds)
+                        sp.constant_answers[id(actions)] = got
+                    return got
                 probs = _int_probabilities(weights) if weights is not None else None
                 if probs is not None:
-                    return sorted(zip(ids, probs)), ids, actions
+                    return sorted(zip(ids, probs)), ids, actions, 0
         if len(actions) <= KNOWN_OUTCOMES:  # a small node met before (a die): its answer kept
             key = _key((actions, weights))
             known = sp.known_chance.get(key) if key is not None else None
             if known is not None:
-                return known[0], known[1], actions
+                return known[0], known[1], actions, 0
         probs = None
         if weights is not None:
             probs = _int_probabilities(weights)
@@ -397,24 +453,16 @@ def _outcomes(m: "_Model") -> tuple | None:
         p0 = fractions[0]
         probs = None if fractions.count(p0) == len(fractions) and p0 == Fraction(1, len(fractions)) \
             else [p.numerator / p.denominator for p in fractions]
-    # a draw from the deck: the ids from the pile's card numbers by arithmetic, as the game's
-    # encoding gives them (model/core/encoding.py ``sorted_chance_ids``), sorted at once; any
-    # other node: by value
-    got = table.sorted_chance_ids(st) if probs is None and key is None else None
-    if got is not None and len(got[0]) == len(actions):
-        ids, ordered = got
-    else:
-        ids = table.ids_of(actions)
-        if None in ids:
-            table.action_id(actions[ids.index(None)])  # its one-line DataError
-        ordered = None
+    ids = table.ids_of(actions)  # by value
+    if None in ids:
+        table.action_id(actions[ids.index(None)])  # its one-line DataError
     if probs is None:  # equally likely: one probability, the pairs made in C (zip), sorted by id alone
-        pairs = list(zip(ordered if ordered is not None else sorted(ids), repeat(1 / len(ids))))
+        pairs = list(zip(sorted(ids), repeat(1 / len(ids))))
     else:
         pairs = sorted(zip(ids, probs))
     if key is not None and len(sp.known_chance) < KNOWN:
         sp.known_chance[key] = (pairs, ids)
-    return pairs, ids, actions
+    return pairs, ids, actions, 0
 
 
 if pyspiel is not None:
@@ -507,7 +555,12 @@ if pyspiel is not None:
             if p.__class__ is int and (player is None or player == p):
                 got = m.legal
                 if got is None:
-                    got = m.legal = _decision(m)
+                    # _decision's first case inline (a frame less at most decisions): the ids
+                    # the question handed over; _decision for the rest
+                    sp = m.sp
+                    ask = (m._st if m._st is not None else m.st).hinted_actions() if sp.hinted else None
+                    ids = sp.table.hinted_ids(ask[1], ask[0]) if ask is not None and ask[1] is not None else None
+                    got = m.legal = (ids[1], ids[0], ask[0], 0) if ids is not None else _decision(m)
                 return got[0][:]
             if p is _CHANCE and m.outcomes is not None:
                 return [a for a, _ in m.outcomes[0]]  # LegalChanceOutcomes: the outcomes' ids
@@ -530,13 +583,13 @@ if pyspiel is not None:
                 got = m.outcomes = _outcomes(m)
                 if got is None:  # not a chance node
                     return []
-            return got[0][:]
+            return list(got[0])
 
         def _apply_action(self, action: int) -> None:
             m = self.model
             got = m.legal if m.outcomes is None else m.outcomes
-            try:  # the action the node offered under that id
-                a = got[2][got[1].index(action)]
+            try:  # the action the node offered under that id (a draw's: its number, the id less the base)
+                a = got[2][got[1].index(action - got[3])]
             except (TypeError, ValueError):  # not asked first, or an id not offered (the model refuses it)
                 a = m.sp.table.action_from_id(action)
             st = m._st if m._st is not None else m.st

@@ -34,7 +34,9 @@ declaration): at a node whose outcomes are ``[{key: n} for n in numbers]`` (Laby
 the deck, 5.3.1: ``{"card": n}`` for each card of the pile) it returns ``(key, numbers)``, the very
 list the outcomes were built from, and :meth:`ActionTable.chance_ids` gives the ids by arithmetic
 (``base + n``: the key's domain begins with the whole numbers ``lo..hi`` in order, so card ``n`` is
-id ``offset - lo + n``), one pass over plain integers instead of a look-up per outcome object.
+id ``offset - lo + n``), one pass over plain integers instead of a look-up per outcome object;
+:meth:`ActionTable.chance_run` gives the numbers themselves, sorted and checked against the run,
+to a caller that needs no id made per outcome (oracle/openspiel.py: a draw's pairs).
 The hook is the game's promise; tests/oracle/test_encoding.py checks it against the outcomes'
 own ids at every chance node of its random games.
 
@@ -267,30 +269,55 @@ class ActionTable:
         sub = self._plain.get(key)
         if sub is None:
             return None
-        if values is None:  # the actions' own values: each a one-key object {key: v} (their sizes sum to
-            # their number only when each holds ``key`` alone), or those up to the first that is not
+        ids = None
+        if values is None and len(actions) <= 8:  # a short list (a menu: a card's uses, a hand): one
+            # pass in Python, which costs less than the calls of the C passes below at this length
+            ids = []
+            for a in actions:
+                if a.__class__ is not dict or len(a) != 1 or key not in a:
+                    break  # the rest by value, below
+                try:
+                    i = sub.get(a[key])
+                except TypeError:  # an unhashable value
+                    return None
+                if i is None:  # a value outside the domain
+                    return None
+                ids.append(i)
+        elif values is None:  # the actions' own values: each a one-key object {key: v} (their sizes sum
+            # to their number only when each holds ``key`` alone), or those up to the first that is not
             try:
-                values = list(map(itemgetter(key), actions))
-            except (KeyError, TypeError):  # a scalar, or an object without ``key``
-                values = None
-            if values is None or sum(map(len, actions)) != len(actions):
+                ids = list(map(sub.get, map(itemgetter(key), actions)))
+            except (KeyError, TypeError):  # a scalar, an object without ``key``, an unhashable value
+                ids = None
+            if ids is None or sum(map(len, actions)) != len(actions):
+                ids = None
                 values = []
                 for a in actions:
                     if a.__class__ is not dict or len(a) != 1 or key not in a:
                         break
                     values.append(a[key])
-        try:
-            ids = list(map(sub.get, values))
-        except TypeError:  # an unhashable value
-            return None
+        if ids is None:
+            try:
+                ids = list(map(sub.get, values))
+            except TypeError:  # an unhashable value
+                return None
         n = len(ids)
         if n != len(actions):
             if n > len(actions):
                 return None
             ids += self.ids_of(actions[n:])
-        if None in ids:
+        if not ids:
             return None
-        return ids, sorted(set(ids))
+        # a value outside the domain is None among the ids: the sort then compares None with an
+        # id (TypeError), or None is all there is; no pass of ``None in ids`` (a rich comparison
+        # of None with each id, which falls back twice before it answers)
+        try:
+            ordered = sorted(set(ids))
+        except TypeError:
+            return None
+        if ordered[0] is None:
+            return None
+        return ids, ordered
 
     def chance_ids(self, st: Any) -> list[int] | None:
         """The ids of ``st``'s chance outcomes in their order, from the game's ``chance_numbers``
@@ -301,9 +328,24 @@ class ActionTable:
         return None if got is None else got[0]
 
     def sorted_chance_ids(self, st: Any) -> tuple[list[int], list[int]] | None:
-        """:meth:`chance_ids` and the same ids sorted, or None as there: one sort, whose ends
-        check the run (no pass of ``min`` and one of ``max`` over a pile of up to 120 cards;
-        oracle/openspiel.py lists a chance node's outcomes sorted by id)."""
+        """:meth:`chance_ids` and the same ids sorted, or None as there (:meth:`chance_run`'s
+        numbers, each plus the run's base)."""
+        got = self.chance_run(st)
+        if got is None:
+            return None
+        numbers, ordered, base, _, _ = got
+        return list(map(base.__add__, numbers)), list(map(base.__add__, ordered))
+
+    def chance_run(self, st: Any) -> tuple[list, list, int, int, int] | None:
+        """A wide chance node as numbers of its key's run (the game's ``chance_numbers``, the
+        module docstring): ``(numbers, the same sorted, base, lo, hi)``, the outcome ``i`` being
+        ``{key: numbers[i]}`` with id ``base + numbers[i]``, every number a whole number of the
+        run ``lo..hi``; None when the game declares no hook, the node is not one it knows, or a
+        number falls outside the run (the caller then takes :meth:`ids_of`). One sort, whose ends
+        check the run, and one C ``sum``, whose type checks the numbers are whole (an ``int``
+        sum: no float, no other type); no id made per outcome: oracle/openspiel.py lists a draw's
+        ``(id, probability)`` pairs from rows made once per run, one per number of outcomes,
+        picked by the sorted numbers (docs/openspiel.md, the seventh round)."""
         hook = self.decl.chance_numbers
         got = hook(st) if hook is not None else None
         if got is None:
@@ -313,14 +355,13 @@ class ActionTable:
         if run is None or not numbers:
             return None
         lo, hi, base = run
-        ids = list(map(base.__add__, numbers))
         try:
-            ordered = sorted(ids)
-        except TypeError:  # a number that is not one (``int + x`` is NotImplemented): outside the run
+            ordered = sorted(numbers)
+            if ordered[0] < lo or ordered[-1] > hi or type(sum(ordered)) is not int:
+                return None
+        except TypeError:  # not numbers
             return None
-        if ordered[0] < lo + base or ordered[-1] > hi + base:
-            return None
-        return ids, ordered
+        return numbers, ordered, base, lo, hi
 
     def action_id(self, action: Any) -> int:
         """The id of ``action``; an action the table does not hold is a one-line DataError."""

@@ -116,18 +116,37 @@ class StackState:
         total = sum(w)
         return [(a, Fraction(x, total)) for a, x in zip(acts, w)]
 
-    def chance_distribution(self) -> tuple[list, list[int] | None] | None:
+    def chance_distribution(self, copy: bool = True) -> tuple[list, list[int] | None] | None:
         """At a chance node ``(outcomes, weights)``: the outcomes as ``chance_outcomes()`` lists
         them and their integer weights (each outcome's probability is its weight over their sum),
         ``weights`` None when they are equally likely; None when not a chance node. The same
         distribution as ``chance_outcomes()`` without a Fraction and a pair per outcome (a draw
-        from the deck has up to 120: oracle/openspiel.py reads this, not part of the contract)."""
+        from the deck has up to 120: oracle/openspiel.py reads this, not part of the contract).
+        ``copy`` False: the pending lists themselves, which the caller must not change."""
         d = self.d
         p = d["pending"]
         if d["terminal"] is not None or p["player"] != "chance":
             return None
         w = p["weights"]
+        if not copy:
+            return p["actions"], w
         return list(p["actions"]), (None if w is None else list(w))
+
+    def hinted_actions(self) -> tuple[list, tuple[str | None, Any] | None] | None:
+        """``(actions, hint)``: the pending question's actions, the list itself (not a copy, as
+        ``legal_actions()`` gives: the caller must not change it), with :meth:`action_hint`'s
+        promise; None at the end of the game. One call where a binding would make two
+        (oracle/openspiel.py, a decision's ids); not part of the contract."""
+        p = self.d["pending"]
+        if p is None or self.d["terminal"] is not None:
+            return None
+        actions = p["actions"]
+        h = self._hint
+        if h is not None and h[0] is p:
+            return actions, (h[1], h[2])
+        if CONSTANTS.get(id(actions)) is actions:  # a constant list of actions (stack.constant)
+            return actions, (None, actions)
+        return actions, None
 
     def action_hint(self) -> tuple[str | None, Any] | None:
         """``(key, values)``: what the pending question's actions were built from, as its

@@ -203,6 +203,24 @@ def test_questions_hand_their_ids_over(game):
     assert any("the ids handed over" in b for b in check_game(OffByOne(table.decl), new, random.Random(0)))
 
 
+def test_hinted_ids_refuse_a_value_outside_the_domain():
+    """``hinted_ids`` gives the ids of the values handed over, and None (the caller then reads the
+    actions by value, and names the one the table lacks) when a value is outside its key's domain:
+    alone, first, in the middle, last, by the values given or read off the actions, in a short
+    list and a long one."""
+    decl = ActionDeclaration(game="t", version=1, digest="", scalars=("pass",),
+                             domains={"n": (1, 2, 3)}, shapes=({"n": "n"},))
+    t = ActionTable(decl)
+    assert t.hinted_ids(("n", [3, 1]), [{"n": 3}, {"n": 1}, "pass"]) == ([3, 1, 0], [0, 1, 3])
+    assert t.hinted_ids(("n", None), [{"n": 2}, {"n": 1}]) == ([2, 1], [1, 2])
+    long = [1, 2, 3] * 3  # past the short lists' pass in Python: the C passes
+    assert t.hinted_ids(("n", None), [{"n": v} for v in long] + ["pass"]) == ([1, 2, 3] * 3 + [0], [0, 1, 2, 3])
+    for values in ([9], [9, 1], [1, 9, 2], [1, 2, 9], [None, 1], long + [9], [9] + long, long[:4] + [9] + long):
+        actions = [{"n": v} for v in values]
+        assert t.hinted_ids(("n", values), actions) is None, values
+        assert t.hinted_ids(("n", None), actions) is None, values
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_published_table_is_its_regeneration(game):
     """``python -m cdg_oracle.oracle.action_tables`` writes it; the committed file must be equal."""

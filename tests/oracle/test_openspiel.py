@@ -261,6 +261,50 @@ def test_chance_outcomes_are_the_same_through_either_reading(game, monkeypatch):
     assert abs(sum(p for _, p in got) - 1) < 1e-9
 
 
+@pytest.mark.rule("5.3.1")
+def test_a_draw_is_listed_from_its_pile_and_takes_only_its_cards():
+    """5.3.1: a draw from Labyrinth's deck is listed from the pile's card numbers (a row of pairs
+    kept per number of cards, ``_Spec.rows``): its outcomes are the pile's ids with 1/n each,
+    sorted, the same at a later draw of as many cards (the row reused) and at a fresh state of the
+    same node; the card drawn is found by its number (the id less the base), so the outcome
+    applied is the card of that id, and an id of a card not in the pile is the model's refusal,
+    never another card."""
+    spec = registry.get("labyrinth")
+    table = spec.action_table()
+    g = openspiel.load("labyrinth")
+    state = g.new_initial_state()
+    rng = random.Random(11)
+    sizes: dict = {}
+    refused = 0
+    while len(sizes) < 3 or max(map(len, sizes.values())) < 2:
+        native = state.native()
+        if state.is_chance_node() and native.d["pending"]["question"] == "draw.drawn":
+            pile = list(native.d["deck"])
+            got = state.chance_outcomes()
+            assert got == sorted((table.action_id({"card": n}), 1 / len(pile)) for n in pile)
+            assert state.legal_actions() == [a for a, _ in got]
+            assert state.clone().chance_outcomes() == got
+            sizes.setdefault(len(pile), []).append(got)
+            outside = [n for n in range(1, 121) if n not in pile]
+            if outside:  # a card out of the pile (in a hand, a discard): refused
+                refused += 1
+                with pytest.raises(Exception, match="not legal"):
+                    state.clone().apply_action(table.action_id({"card": outside[len(outside) // 2]}))
+            card = pile[rng.randrange(len(pile))]
+            state.apply_action(table.action_id({"card": card}))
+            assert card not in state.native().d["deck"] and len(state.native().d["deck"]) == len(pile) - 1
+            continue
+        if state.is_terminal():
+            state = g.new_initial_state()  # another game: the rows are kept across games
+            continue
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert any(len(v) > 1 for v in sizes.values()) and refused
+
+
 def test_the_resampler_never_gives_the_true_deal_unasked(monkeypatch):
     """When the model's sampler has no state to give (RedealError: every deal it drew was ruled
     out by the question under way), the resampler raises it by default, and gives the state

@@ -38,6 +38,9 @@ def success(st, name: str, die: int) -> bool:
 
 
 def _assign_options(f, targets: list[str], fully_used: bool) -> list:
+    """8.1.2: ``{"country": n}`` for each of ``targets`` (a list: the question hands these ids
+    over, ``key="country", values=targets``, model/core/stack.py), then ``"done"`` when the
+    Jihadist may stop."""
     options = [{"country": n} for n in targets]
     if f["dice"] and (not fully_used or not options):
         options.append(DONE)
@@ -171,10 +174,13 @@ def _recruit_assign(st, f, a, how: RecruitBy) -> None:
     ``"done"`` when he may stop); with no country left nothing is recruited."""
     if a is None:
         if len(f["dice"]) < f["value"]:
-            options = _assign_options(f, how.targets(st), st.rulings.jihadist_ops_fully_used)
+            targets = how.targets(st)
+            if targets.__class__ is not list:
+                targets = list(targets)
+            options = _assign_options(f, targets, st.rulings.jihadist_ops_fully_used)
             if options:
                 ask(st, "Jihadist", options, "8.1.2",
-                    how.prefix(f"Recruit: die {len(f['dice']) + 1} in which country"))
+                    how.prefix(f"Recruit: die {len(f['dice']) + 1} in which country"), key="country", values=targets)
                 return
         a = DONE
     if a != DONE:
@@ -356,7 +362,8 @@ def op_travel(st, f, a) -> None:
         act, slp = _undeclared(f, a["from"], d["countries"][a["from"]])
         if act and slp:
             f["pc"] = "cell"
-            ask(st, "Jihadist", [{"cell": "active"}, {"cell": "sleeper"}], "8.3.1", f"Travel from {a['from']}: which cell")
+            ask(st, "Jihadist", [{"cell": "active"}, {"cell": "sleeper"}], "8.3.1", f"Travel from {a['from']}: which cell",
+                key="cell")
             return
         f["cur"]["cell"] = "active" if act else "sleeper"
         f["pc"] = "to"
@@ -364,7 +371,7 @@ def op_travel(st, f, a) -> None:
     if f["pc"] == "cell":
         if a is None:  # the question posed again
             ask(st, "Jihadist", [{"cell": "active"}, {"cell": "sleeper"}], "8.3.1",
-                f"Travel from {f['cur']['from']}: which cell")
+                f"Travel from {f['cur']['from']}: which cell", key="cell")
             return
         f["cur"]["cell"] = a["cell"]
         f["pc"] = "to"
@@ -495,8 +502,11 @@ def _dice_cells(st, f, a, who: str, rule: str) -> bool:
                 f["k"] = 0
                 f["major"] = {}
                 return False
+            if targets.__class__ is not list:
+                targets = list(targets)
             options = _assign_options(f, targets, st.rulings.jihadist_ops_fully_used)
-            ask(st, "Jihadist", options, rule, f"{who.capitalize()}: die {len(f['dice']) + 1} in which country")
+            ask(st, "Jihadist", options, rule, f"{who.capitalize()}: die {len(f['dice']) + 1} in which country",
+                key="country", values=targets)
             return False
         if a == DONE:
             f["pc"] = "major"
@@ -760,7 +770,7 @@ def op_plot(st, f, a) -> None:
                 cite(st, "8.5.2")
                 break
             f["placing"] = f["hits"][0]
-            ask(st, "Jihadist", opts, "8.5.2", f"Plot success in {f['placing']}: which plot marker")
+            ask(st, "Jihadist", opts, "8.5.2", f"Plot success in {f['placing']}: which plot marker", key="plot")
             return
         pop(st)
 

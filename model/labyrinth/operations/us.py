@@ -606,7 +606,7 @@ def op_disrupt(st, f, a) -> None:
                 options.append({"cell": "active"})
             if c["sleepers"] > 0:
                 options.append({"cell": "sleeper"})
-            ask(st, "US", options, "7.4.2", f"Disrupt in {name}: which cell")
+            ask(st, "US", options, "7.4.2", f"Disrupt in {name}: which cell", key="cell")
             return
         if a["cell"] == "active":
             remove_cells_to_track(st, name, 1, 0)
