@@ -734,6 +734,24 @@ _PK = {"sort": _plain_c("Z3_get_sort", _P, _P, _P), "bool": _plain_c("Z3_mk_bool
        "app": _plain_c("Z3_mk_app", _P, _P, _P, _U, ctypes.POINTER(_P))}
 
 
+#: :func:`_packed_pointers`'s function declarations by their sorts' addresses (z3 makes one decl
+#: of a name and signature: the same one each time; kept alive)
+_PACK_DECLS: dict = {}
+
+
+def _packed_pointers(ctx: z3.Context, pointers: list, sorts: list) -> z3.BoolRef:
+    """:func:`_packed` of the terms at ``pointers`` (alive), of ``sorts`` (their sorts' addresses),
+    its declaration made once per signature."""
+    ref = _pointer(ctx.ref())
+    n = len(pointers)
+    key = (ref, tuple(sorts))
+    decl = _PACK_DECLS.get(key)
+    if decl is None:
+        d = _PK["decl"](ref, _PK["symbol"](ref, b"refinement.pack"), n, (_P * n)(*sorts), _PK["bool"](ref))
+        decl = _PACK_DECLS[key] = (z3.FuncDeclRef(_ast(d), ctx), d)   # the reference kept, the address used
+    return z3.BoolRef(_ast(_PK["app"](ref, decl[1], n, (_P * n)(*pointers))), ctx)
+
+
 def _packed(terms: list) -> z3.ExprRef | None:
     """``terms`` as one z3 application (of a function ``refinement.pack`` of their sorts), or None
     for none: one substitution or simplification of it does each term's (:func:`_children` gives
@@ -804,11 +822,19 @@ class _Grouped:
 
     def __init__(self, terms: list, before: list):
         g = PACK_GROUP
-        self.pack = _packed([_packed(terms[i:i + g]) for i in range(0, len(terms), g)])
-        self.before = [_packed(before[i:i + g]) for i in range(0, len(before), g)]   # kept alive
+        ctx = terms[0].ctx
+        ref = _pointer(ctx.ref())
+        sort = _PK["sort"]
+        pointers = [_pointer(t.as_ast()) for t in terms]
+        sorts = [sort(ref, a) for a in pointers]   # a term's and its before term's (one sort)
+        olds = [_pointer(t.as_ast()) for t in before]
+        self.pack = _packed([_packed_pointers(ctx, pointers[i:i + g], sorts[i:i + g]) for i in range(0, len(terms), g)])
+        self.before = [_packed_pointers(ctx, olds[i:i + g], sorts[i:i + g]) for i in range(0, len(before), g)]   # kept alive
         self.keep = list(before)
         self.addresses = [_pointer(b.as_ast()) for b in self.before]
-        self.ids = [_ids(before[i:i + g]) for i in range(0, len(before), g)]
+        #: each group's before terms by address (alive while ``keep`` is: z3 shares equal terms, so
+        #: an evaluated term is its before term exactly where the addresses are equal; no id asked)
+        self.olds = [olds[i:i + g] for i in range(0, len(before), g)]
 
     def changed(self, pairs: list) -> tuple[list, z3.ExprRef]:
         """The index, the z3 id and the address of each of the terms, those constants given those
@@ -838,15 +864,14 @@ class _Grouped:
             x = get(ref, a, j)
             if x == address:
                 continue
-            ids = self.ids[j]
-            if nargs(ref, x) != len(ids):
+            olds = self.olds[j]
+            if nargs(ref, x) != len(olds):
                 raise ValueError("refinement: a packed term simplified away")
             base = j * PACK_GROUP
-            for i, b in enumerate(ids):
+            for i, b in enumerate(olds):
                 y = get(ref, x, i)
-                k = get_id(ref, y)
-                if k != b:
-                    found.append((base + i, k, y))
+                if y != b:
+                    found.append((base + i, get_id(ref, y), y))
         return found, out
 
 
