@@ -42,6 +42,7 @@ Python.
 from __future__ import annotations
 
 import marshal
+import operator
 
 import z3
 
@@ -90,8 +91,8 @@ class _Incremental:
         self.rest = self._global_key(d)
 
     @staticmethod
-    def _global_key(d: dict) -> bytes:
-        return marshal.dumps(tuple(d[k] for k in S.GLOBAL_KEYS))
+    def _global_key(d: dict, _read=operator.itemgetter(*S.GLOBAL_KEYS)) -> bytes:
+        return marshal.dumps(_read(d))
 
     def step(self, st) -> tuple[dict, frozenset]:
         """The vector of ``st`` (the state after one more step; a new dict when it changed) and
