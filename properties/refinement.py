@@ -1180,11 +1180,17 @@ class _LazyReads(dict):
     tells whether its value reads a choice (a component whose value reads none joins
     :attr:`_Effect.plain`). Exact: the same reads as the whole walk gives, asked one by one."""
 
-    def __init__(self, reads: dict, values: dict, walker: _Walker, pre_name: dict, plain: dict):
+    def __init__(self, reads: dict, values: dict, walker: _Walker, pre_name: dict, plain: dict,
+                 guards: list | None = None):
         super().__init__(reads)
         self._values, self._walker, self._pre_name, self._plain = values, walker, pre_name, plain
+        self._guards = guards   # the guards, where they too are walked when asked ("(guards)")
 
     def __missing__(self, key: str) -> list:
+        if key == "(guards)" and self._guards is not None:
+            got = self[key] = sorted({n for found in self._walker.each(self._guards) for c in found
+                                      if (n := self._pre_name.get(c)) is not None})
+            return got
         names, free = [], False
         for c in self._walker.each([self._values[key]])[0]:
             n = self._pre_name.get(c)
@@ -1198,10 +1204,25 @@ class _LazyReads(dict):
         return got
 
     def complete(self) -> None:
-        """Walk every footprint value not walked yet (what needs all of them: the whole relation)."""
+        """Walk every footprint value not walked yet (what needs all of them: the whole relation),
+        and the guards."""
+        if self._guards is not None:
+            self["(guards)"]
         for n in self._values:
             if n not in self:
                 self[n]
+
+
+def _without_choice(terms: list, choices: list) -> list:
+    """The terms of ``terms`` that hold none of ``choices`` (constants): those one substitution of
+    the choices by other constants leaves as they are (z3 shares equal terms: compared by address),
+    found by z3's C library, no term walked in Python."""
+    if not terms or not choices:
+        return list(terms)
+    pairs = [(c, z3.Const("refinement.other#" + c.decl().name(), c.sort())) for c in choices]
+    moved = _substitute(_packed(terms), pairs)
+    ref, a, get = _pointer(moved.ctx.ref()), _pointer(moved.as_ast()), _W["arg"]
+    return [t for i, t in enumerate(terms) if get(ref, a, i) == _pointer(t.as_ast())]
 
 
 def _walked(e: _Effect) -> _Effect:
@@ -1330,7 +1351,12 @@ class Checker:
             if known:
                 choices = {c.decl().name(): c for c in known}
             walker = self._walker
-            keyed = [("(guards)", guards)] + ([] if known else [(n, [values[n]]) for n in m.footprint])
+            # a move that names its choices: its guards not walked either (what they read is walked
+            # when asked, _LazyReads; its slices keyed by the whole vector, _witness), those without
+            # a choice found by one substitution of the choices (_without_choice)
+            lazy_guards = bool(known) and each is None
+            keyed = ([] if lazy_guards else [("(guards)", guards)]) + \
+                ([] if known else [(n, [values[n]]) for n in m.footprint])
             # the terms _kin walked are these same terms, in this order, where no choices are named
             found = iter(each if each is not None and not known else walker.each([t for _, terms in keyed for t in terms]))
             for key, terms in keyed:
@@ -1353,9 +1379,15 @@ class Checker:
                     if key != "(guards)" and not free:
                         plain[key] = None
                 reads[key] = sorted(set(names))
+            if lazy_guards:
+                for t in _without_choice(guards, known):
+                    try:
+                        fixed.append(python_function(t, self._pre_name, self._leaves))
+                    except ValueError:
+                        pass
             values = dict(values)
             if known:
-                reads = _LazyReads(reads, values, walker, self._pre_name, plain)
+                reads = _LazyReads(reads, values, walker, self._pre_name, plain, guards if lazy_guards else None)
             e = self._effects[name] = _Effect(m, list(guards), values, list(choices.values()), reads, fixed, plain,
                                               lazy=bool(known))
             # a move without a choice whose terms all have a Python form: decided in Python alone
@@ -1529,7 +1561,9 @@ class Checker:
         shape = (e.move.name, changed)
         got = self._slice_reads.get(shape)
         if got is None:   # what the slice reads, and the changed components in order: once per (move, change)
-            reads = sorted(set(e.reads["(guards)"]).union(*(e.reads[n] for n in changed)))
+            # (a lazy effect's guards are not walked: the whole vector stands for what they read, a
+            # key over more values as exact, as in _whole)
+            reads = self._every if e.lazy else sorted(set(e.reads["(guards)"]).union(*(e.reads[n] for n in changed)))
             got = self._slice_reads[shape] = (reads, sorted(changed), _values_of(reads), _values_of(sorted(changed)))
         reads, ordered, read_pre, read_post = got
         key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))

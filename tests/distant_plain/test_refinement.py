@@ -61,15 +61,24 @@ def test_a_moves_terms_are_its_program_run_over_the_checkers_vector():
 def test_the_checkers_lazy_walk_of_a_moves_values_reads_what_the_whole_walk_reads():
     """A move that names its choices (``Move.choices``) is built with its footprint's values
     walked only when a check reads them (properties/refinement.py ``_LazyReads``): asked one by
-    one, after the guards, each gives the pre components the whole walk of the move's terms gives
-    it, and is a plain value (no choice) exactly where the whole walk finds no choice in it."""
-    from cdg_oracle.properties.refinement import _constant_asts_each
+    one, each gives the pre components the whole walk of the move's terms gives it, and is a plain
+    value (no choice) exactly where the whole walk finds no choice in it; its guards likewise
+    (walked when asked, ``"(guards)"``), those without a choice (found by a substitution of the
+    choices, ``_without_choice``) exactly those the whole walk finds none in, each one of the
+    move's Python guards."""
+    from cdg_oracle.properties.refinement import _constant_asts_each, _without_choice
 
     c = checker(new_game())
     lazy = 0
     for name, m in c.moves.items():
         e = c.effect(name)
         lazy += e.lazy
+        found = _constant_asts_each(list(e.guards))
+        assert e.reads["(guards)"] == sorted({c._pre_name[x] for consts in found for x in consts
+                                              if x in c._pre_name}), name
+        plain = [g for g, consts in zip(e.guards, found) if all(x in c._pre_name for x in consts)]
+        assert [g.get_id() for g in _without_choice(list(e.guards), e.choices)] == [g.get_id() for g in plain], name
+        assert len(e.fixed) == len(plain), name
         found = _constant_asts_each([e.values[n] for n in sorted(m.footprint)])
         for n, consts in zip(sorted(m.footprint), found):
             reads = sorted({c._pre_name[x] for x in consts if x in c._pre_name})

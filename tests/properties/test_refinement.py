@@ -137,6 +137,17 @@ def test_the_python_form_of_a_term_agrees_with_z3():
             assert fn({"x": vx, "y": vy, "flag": vb}) == want, (t, vx, vy, vb)
 
 
+def test_the_terms_without_a_choice_are_those_a_substitution_of_the_choices_leaves():
+    """``_without_choice``: the guards the checker evaluates in Python before any witness (a move
+    that names its choices is not walked for them)."""
+    x, y = z3.Int("pre:x"), z3.Int("pre:y")
+    d, k = z3.Int("m#0.d"), z3.Bool("m#0.k")
+    terms = [x + d <= 10, x >= 0, z3.If(k, x, y) > 1, y <= x, z3.And(x > 0, z3.Or(k, y > 2)), d >= 1]
+    assert [t.get_id() for t in R._without_choice(terms, [d, k])] == [terms[1].get_id(), terms[3].get_id()]
+    assert [t.get_id() for t in R._without_choice(terms, [k])] == [t.get_id() for t in (terms[0], terms[1], terms[3], terms[5])]
+    assert R._without_choice(terms[:2], []) == terms[:2]
+
+
 def test_rules_relate_by_number_and_sub_rule_and_cards_only_to_themselves():
     assert R.related("7.3", "7.3.1") and R.related("7.3.1", "7.3") and R.related("6.1", "6.1")
     assert not R.related("7.3", "7.31") and not R.related("7.3.1", "7.4")
