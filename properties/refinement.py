@@ -662,6 +662,17 @@ def _substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
     return z3.z3._to_expr_ref(z3.Z3_substitute(ctx.ref(), e.as_ast(), n, src, dst), ctx)
 
 
+_SUBSTITUTE = _plain_c("Z3_substitute", _P, _P, _P, _U, ctypes.POINTER(_P), ctypes.POINTER(_P))
+
+
+def _substitute_pointers(e: z3.ExprRef, src: list, dst: list) -> z3.ExprRef:
+    """:func:`_substitute` given the pairs' addresses (terms alive), arrays made by ctypes at once."""
+    n = len(src)
+    ctx = e.ctx
+    out = _SUBSTITUTE(_pointer(ctx.ref()), _pointer(e.as_ast()), n, (_P * n)(*src), (_P * n)(*dst))
+    return z3.z3._to_expr_ref(_ast(out), ctx)
+
+
 def _equations(pairs: list) -> list:
     """``a == b`` for each pair (terms of one sort) by z3's C function directly: the terms z3's
     ``==`` makes, without its Python coercions (an end of turn's hundreds of components)."""
@@ -1274,6 +1285,8 @@ class Checker:
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._every = sorted(self.pre)   # every component (_whole)
+        self._ground_src: dict = {}   # id of a list of components -> (it, its pre constants' addresses) (_ground)
+        self._numerals: dict = {}     # (component, value) -> (its constant, the address) (_ground)
         self._effects: dict[str, _Effect] = {}
         #: one walk memo for every move's terms (they stay alive in ``_effects``): a subterm two
         #: moves share is walked once; the vector's constants and small numerals known beforehand
@@ -1536,10 +1549,23 @@ class Checker:
         ``reads``: the pre components they read, when known (no traversal of the terms)."""
         const = self.abstraction.constant
         pairs = list(extra)
-        if reads is not None:   # one substitution over the conjunction
-            pairs += [(self.pre[n], const(n, pre_v[n])) for n in reads]
+        if reads is not None:   # one substitution over the conjunction, on the terms' addresses
             whole = _conjunction(exprs) if len(exprs) != 1 else exprs[0]
-            return [_substitute(whole, pairs) if pairs else whole]
+            if not reads:
+                return [_substitute(whole, pairs) if pairs else whole]
+            src = self._ground_src.get(id(reads))
+            if src is None or src[0] is not reads:   # the pre constants' addresses: once per list
+                src = self._ground_src[id(reads)] = (reads, [_pointer(self.pre[n].as_ast()) for n in reads])
+            numerals, dst = self._numerals, []
+            for n in reads:   # a value's constant made once (kept alive: its address is used)
+                k = (n, pre_v[n])
+                hit = numerals.get(k)
+                if hit is None:
+                    c = const(n, k[1])
+                    hit = numerals[k] = (c, _pointer(c.as_ast()))
+                dst.append(hit[1])
+            return [_substitute_pointers(whole, [_pointer(a.as_ast()) for a, _ in pairs] + src[1],
+                                         [_pointer(b.as_ast()) for _, b in pairs] + dst)]
         seen = set()
         for x in exprs:
             for v in constants(x):
