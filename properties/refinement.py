@@ -1180,9 +1180,13 @@ class _Effect:
     #: ``base``'s with the components renamed, ``rename``: the move's component -> ``base``'s), so
     #: what holds of ``base``'s terms holds of these with the components renamed; None: built alone
     renamed_from: tuple | None = None
-    #: its footprint's values walked only when read (:class:`_LazyReads`: the move names its
-    #: choices, ``Move.choices``), so :attr:`plain` holds only the components walked so far
+    #: its guards and footprint's values walked only when read (:class:`_LazyReads`: the move names
+    #: its choices, ``Move.choices``), so :attr:`plain` holds only the components walked or sorted
+    #: out (:attr:`sorted_out`) so far
     lazy: bool = False
+    #: a lazy effect's footprint components known to read a choice or not (those that do not are in
+    #: :attr:`plain`): :meth:`Checker.admits` sorts out a step's changed components, no walk
+    sorted_out: set = field(default_factory=set)
 
 
 class _LazyReads(dict):
@@ -1224,16 +1228,25 @@ class _LazyReads(dict):
                 self[n]
 
 
-def _without_choice(terms: list, choices: list) -> list:
-    """The terms of ``terms`` that hold none of ``choices`` (constants): those one substitution of
-    the choices by other constants leaves as they are (z3 shares equal terms: compared by address),
-    found by z3's C library, no term walked in Python."""
-    if not terms or not choices:
-        return list(terms)
-    pairs = [(c, z3.Const("refinement.other#" + c.decl().name(), c.sort())) for c in choices]
+def _other_constants(choices: list) -> list:
+    """Each of ``choices`` (constants) paired with another constant of its sort (:func:`_hold_choice`)."""
+    return [(c, z3.Const("refinement.other#" + c.decl().name(), c.sort())) for c in choices]
+
+
+def _hold_choice(terms: list, pairs: list) -> list[bool]:
+    """Whether each of ``terms`` holds a constant of ``pairs`` (:func:`_other_constants`): whether one
+    substitution of those constants by the others moves it (z3 shares equal terms: compared by
+    address), found by z3's C library, no term walked in Python."""
+    if not terms or not pairs:
+        return [False] * len(terms)
     moved = _substitute(_packed(terms), pairs)
     ref, a, get = _pointer(moved.ctx.ref()), _pointer(moved.as_ast()), _W["arg"]
-    return [t for i, t in enumerate(terms) if get(ref, a, i) == _pointer(t.as_ast())]
+    return [get(ref, a, i) != _pointer(t.as_ast()) for i, t in enumerate(terms)]
+
+
+def _without_choice(terms: list, choices: list) -> list:
+    """The terms of ``terms`` that hold none of ``choices`` (constants): :func:`_hold_choice`."""
+    return [t for t, free in zip(terms, _hold_choice(terms, _other_constants(choices))) if not free]
 
 
 def _walked(e: _Effect) -> _Effect:
@@ -1285,6 +1298,7 @@ class Checker:
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._every = sorted(self.pre)   # every component (_whole)
+        self._other_choices: dict = {}   # a move -> its choices paired with other constants (admits)
         self._ground_src: dict = {}   # id of a list of components -> (it, its pre constants' addresses) (_ground)
         self._numerals: dict = {}     # (component, value) -> (its constant, the address) (_ground)
         self._effects: dict[str, _Effect] = {}
@@ -1785,10 +1799,17 @@ class Checker:
         if not all(f(pre_v) for f in e.fixed):   # a guard without a choice: evaluated, no z3
             return False
         plain = e.plain
-        if e.lazy:   # the changed components' values walked (those without a choice join plain)
-            reads = e.reads
-            for n in changed:
-                reads[n]
+        if e.lazy:   # the changed components' values without a choice join plain (one substitution, no walk)
+            sorted_out = e.sorted_out
+            new = [n for n in changed if n not in sorted_out]
+            if new:
+                choices = self._other_choices.get(name)
+                if choices is None:
+                    choices = self._other_choices[name] = _other_constants(e.choices)
+                for n, free in zip(new, _hold_choice([e.values[n] for n in new], choices)):
+                    if not free:
+                        plain.setdefault(n, None)
+                sorted_out.update(new)
         for n in changed:   # an equation of the slice without a choice: evaluated, no z3
             if n in plain:
                 fn = plain[n]

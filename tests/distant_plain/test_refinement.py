@@ -65,8 +65,9 @@ def test_the_checkers_lazy_walk_of_a_moves_values_reads_what_the_whole_walk_read
     value (no choice) exactly where the whole walk finds no choice in it; its guards likewise
     (walked when asked, ``"(guards)"``), those without a choice (found by a substitution of the
     choices, ``_without_choice``) exactly those the whole walk finds none in, each one of the
-    move's Python guards."""
-    from cdg_oracle.properties.refinement import _constant_asts_each, _without_choice
+    move's Python guards; a value holds a choice exactly where the substitution of the choices
+    moves it (``_hold_choice``: what ``Checker.admits`` asks of a step's changed components)."""
+    from cdg_oracle.properties.refinement import _constant_asts_each, _hold_choice, _other_constants, _without_choice
 
     c = checker(new_game())
     lazy = 0
@@ -80,10 +81,13 @@ def test_the_checkers_lazy_walk_of_a_moves_values_reads_what_the_whole_walk_read
         assert [g.get_id() for g in _without_choice(list(e.guards), e.choices)] == [g.get_id() for g in plain], name
         assert len(e.fixed) == len(plain), name
         found = _constant_asts_each([e.values[n] for n in sorted(m.footprint)])
-        for n, consts in zip(sorted(m.footprint), found):
+        held = _hold_choice([e.values[n] for n in sorted(m.footprint)], _other_constants(e.choices))
+        for n, consts, free in zip(sorted(m.footprint), found, held):
             reads = sorted({c._pre_name[x] for x in consts if x in c._pre_name})
             assert e.reads[n] == reads, (name, n)
             assert (n in e.plain) == all(x in c._pre_name for x in consts), (name, n)
+            # what admits asks of a step's changed components instead of the walk
+            assert free == (not all(x in c._pre_name for x in consts)), (name, n)
     assert lazy > 40   # the check can fail: most moves choose, so are walked lazily
 
 
