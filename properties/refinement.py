@@ -195,6 +195,10 @@ class Move:
     #: member's z3 queries renamed (:meth:`Checker._kin`: found by the checker, proved by the
     #: two moves' signatures; ``template`` is the game's own declaration)
     labels: tuple = ()
+    #: the names (after the tag) of its choices whose value is a label's (``Refinement.label_value``:
+    #: A Distant Plain's choices of a space): a slice not met before is first asked of z3 with them
+    #: pinned (:meth:`Checker._pins`: a hint z3 decides; the whole slice asked where it fails)
+    labelled: tuple = ()
 
     @property
     def transition(self) -> str:
@@ -1298,6 +1302,7 @@ class Checker:
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._every = sorted(self.pre)   # every component (_whole)
+        self._last_pins: dict = {}    # a move -> its last z3 witness's choices of labels (_pins)
         self._other_choices: dict = {}   # a move -> its choices paired with other constants (admits)
         self._ground_src: dict = {}   # id of a list of components -> (it, its pre constants' addresses) (_ground)
         self._numerals: dict = {}     # (component, value) -> (its constant, the address) (_ground)
@@ -1659,10 +1664,24 @@ class Checker:
                     return moved[0]
         const = self.abstraction.constant
         parts = list(e.guards) + [e.values[n] == const(n, post_v[n]) for n in ordered]
-        r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
+        r, pins = None, self._pins(e, labels)
+        if pins:   # the choices of labels pinned (the query folds to what they point at), z3 deciding
+            by_name = self._choices_by_name.get(e.move.name)
+            if by_name is None:
+                by_name = self._choices_by_name[e.move.name] = {c.decl().name(): c for c in e.choices}
+            extra = [(by_name[n], v) for n, v in pins.items()]
+            r, mdl = _solved([z3.simplify(g) for g in self._ground(parts, pre_v, extra=extra, reads=reads)], model=True)
+            if r != z3.sat:   # the pins do not fit: the slice decides
+                r, pins = None, {}
+        if r is None:
+            r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
         w = None
         if r == z3.sat:
-            w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
+            w = tuple((c.decl().name(), pins[c.decl().name()] if c.decl().name() in pins
+                       else mdl.eval(c, model_completion=True)) for c in e.choices)
+            if e.move.labelled:
+                own = {f"{e.move.name}#0.{n}" for n in e.move.labelled}
+                self._last_pins[e.move.name] = {n: x for n, x in w if n in own}
             vals = {n: _python_value(x) for n, x in w}
             w = (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w)))
             recent.append((w, vals))
@@ -1673,6 +1692,21 @@ class Checker:
                 del kept[:-RECENT_WITNESSES]
         self._slices[key] = w
         return w
+
+    def _pins(self, e: _Effect, labels: list | None) -> dict:
+        """Values to pin the choices of labels of ``e``'s move to (:attr:`Move.labelled`), choice name
+        -> z3 value, for the first z3 query of a slice: the one label the step changed where the
+        move has one such choice, else those of the move's last z3 witness; none where neither is
+        known, or the game gives no ``label_value``. A hint: a query pinned is a query of the same slice with fewer choices, so its model
+        is a witness, and z3 asks the slice whole where it is unsatisfiable."""
+        names = e.move.labelled
+        if not names or self.spec.label_value is None:
+            return {}
+        if len(names) == 1 and labels is not None and len(labels) == 1:
+            v = self.spec.label_value(labels[0])
+            if v is not None:
+                return {f"{e.move.name}#0.{names[0]}": z3.IntVal(v)}
+        return dict(self._last_pins.get(e.move.name, {}))
 
     def _borrowed(self, e: _Effect, sources: list, labels: list, fits: Callable) -> tuple | None:
         """A witness of a slice of ``e``'s move taken from the moves ``sources`` name

@@ -120,6 +120,20 @@ class _Incremental:
 _PRE = "pre:"
 
 
+class _Work(P.Work):
+    """``z3_proofs.Work`` keeping the choices of a space it makes (``choose_name``: their values are
+    the map's indices, :func:`_space_index`'s), the move's ``Move.labelled`` (the same terms)."""
+
+    def __init__(self, pre, label: str):
+        super().__init__(pre, label)
+        self.named: list = []
+
+    def choose_name(self, name: str, among=None, extra=None):
+        x = super().choose_name(name, among, extra)
+        self.named.append(x)
+        return x
+
+
 def _move(spec: P.Spec, facts: S.Facts, same: list) -> Move:
     """The move of ``spec``: its program run once over the vector ``pre:`` (the checker's), its
     choices labelled ``<name>#0`` (the checker's tag for a move's first use), which gives its
@@ -135,7 +149,7 @@ def _move(spec: P.Spec, facts: S.Facts, same: list) -> Move:
     label = f"{spec.name}#0"
     own = label + "."
     probe = S.SymState(facts, _PRE)
-    w = P.Work(probe, label)
+    w = _Work(probe, label)
     spec.build(w)
     footprint = frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
     order = sorted(footprint)
@@ -162,7 +176,8 @@ def _move(spec: P.Spec, facts: S.Facts, same: list) -> Move:
             return list(w.choices.values())
         return [z3.Const(tag + c.decl().name()[len(own):], c.sort()) for c in w.choices.values()]
 
-    return Move(spec.name, spec.rules, footprint, effect, spec.doc, choices=choices)
+    labelled = tuple(c.decl().name()[len(own):] for c in w.named)
+    return Move(spec.name, spec.rules, footprint, effect, spec.doc, choices=choices, labelled=labelled)
 
 
 def model(game_object) -> RefinementModel:

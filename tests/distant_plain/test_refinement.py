@@ -172,6 +172,46 @@ def test_a_witness_of_one_space_serves_the_same_step_in_another():
     assert calls == {True: 0, False: 1}
 
 
+@pytest.mark.rule("warlords.operations.rally")
+def test_a_slice_is_first_asked_with_its_choice_of_space_pinned():
+    """A Rally's first slice in Kandahar (the one space the step changed; the Rally's one choice of
+    a space, ``Move.labelled``) is asked of z3 with that choice pinned (``Checker._pins``): one
+    query, its witness in Kandahar. A pin that does not fit (Herat) is a hint refused: z3 then asks
+    the slice whole, the verdict the same. A step one Resource off is refused either way."""
+    import z3
+
+    from cdg_oracle.properties.distant_plain.refinement import _space_index
+    from cdg_oracle.properties.refinement import STATS, Checker
+
+    def rally(pre: dict, space: str, extra: int = 0) -> dict:
+        post = dict(pre)
+        post["available.warlords_underground"] -= 1
+        post[f"warlords_underground[{space}]"] += 1
+        post["resources.Warlords"] -= 1 - extra
+        return post
+
+    st = new_game()
+    spec = refinement_of("distant_plain")
+    shared = checker(st).model   # the Game's moves (built once), in checkers of their own (fresh caches)
+    assert next(m for m in shared.moves if m.name == "warlords_rally").labelled == ("space",)
+    for pin in (None, "Herat"):
+        c = Checker(spec, st.game_object, shared)
+        if pin is None:   # the pin the step gives: its one changed space
+            got = c._pins(c.effect("warlords_rally"), ["Kandahar"])
+            assert {n: v.as_long() for n, v in got.items()} == {"warlords_rally#0.space": _space_index("Kandahar")}
+        else:
+            c._pins = lambda e, labels: {f"{e.move.name}#0.space": z3.IntVal(_space_index(pin))}
+        pre = c.abstraction.values(st)
+        post = rally(pre, "Kandahar")
+        changed = frozenset(k for k in post if post[k] != pre[k])
+        before = STATS["z3 solver calls"]
+        assert c.check(pre, post, ["warlords.operations.rally"]) == ("warlords_rally",)
+        assert STATS["z3 solver calls"] - before == (1 if pin is None else 2)
+        assert c._recent[("warlords_rally", changed)][-1][1]["warlords_rally#0.space"] == _space_index("Kandahar")
+        wrong = rally(pre, "Kandahar", extra=1)
+        assert not c.admits("warlords_rally", pre, wrong, frozenset(k for k in wrong if wrong[k] != pre[k]))
+
+
 @pytest.mark.rule("warlords.operations.rally", "propaganda.resources")
 def test_a_composite_borrows_the_witness_of_its_first_part():
     """The Rally that ends the Warlords' turn (``warlords_rally+propaganda_resources``) in Helmand
