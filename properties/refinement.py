@@ -98,6 +98,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 from __future__ import annotations
 
 import ctypes
+import marshal
 import operator
 import time
 import types
@@ -520,6 +521,7 @@ def _constant_asts(e: z3.ExprRef) -> dict:
 
 
 _NONE: frozenset = frozenset()
+_UNKNOWN = object()   # a cache's miss (None is a verdict)
 
 
 def _constant_asts_each(terms: list) -> list[dict]:
@@ -1302,6 +1304,8 @@ class Checker:
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._every = sorted(self.pre)   # every component (_whole)
+        #: (the last vector a slice keyed by the whole vector read, its values as marshal bytes) (_witness)
+        self._whole_key: tuple = (None, b"")
         self._last_pins: dict = {}    # a move -> its last z3 witness's choices of labels (_pins)
         self._other_choices: dict = {}   # a move -> its choices paired with other constants (admits)
         self._ground_src: dict = {}   # id of a list of components -> (it, its pre constants' addresses) (_ground)
@@ -1611,9 +1615,16 @@ class Checker:
             reads = self._every if e.lazy else sorted(set(e.reads["(guards)"]).union(*(e.reads[n] for n in changed)))
             got = self._slice_reads[shape] = (reads, sorted(changed), _values_of(reads), _values_of(sorted(changed)))
         reads, ordered, read_pre, read_post = got
-        key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
-        if key in self._slices:
-            return self._slices[key]
+        if reads is self._every:   # the whole vector: its values as bytes, once per vector (their hash kept)
+            whole = self._whole_key
+            if whole[0] is not pre_v:
+                whole = self._whole_key = (pre_v, marshal.dumps(read_pre(pre_v)))
+            key = (e.move.name, changed, whole[1], read_post(post_v))
+        else:
+            key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
+        hit = self._slices.get(key, _UNKNOWN)
+        if hit is not _UNKNOWN:
+            return hit
         if e.renamed_from is not None:
             w = self._slices[key] = self._renamed_witness(e, pre_v, post_v, changed, reads)
             return w
