@@ -186,8 +186,10 @@ class Move:
     template: tuple | None = None
     #: ``choices(tag)``: the free constants of ``effect(pre, tag)`` besides the vector (its choices
     #: and dice), where the game knows them without a walk of the terms (A Distant Plain:
-    #: ``Work.choices``); the checker then walks a footprint component's value for the pre
-    #: components it reads only when a check reads it (:class:`_LazyReads`). None: every term
+    #: ``Work.choices``); the checker then walks neither the guards nor a footprint component's
+    #: value for the pre components they read until a check reads that (:class:`_LazyReads`): the
+    #: guards without a choice, and a step's changed values without one, found by one substitution
+    #: of the choices (:func:`_hold_choice`), a slice keyed by the whole vector. None: every term
     #: walked on the move's first use
     choices: Callable[[str], list] | None = None
     #: the labels of the components this move is about (a family member's countries, in the order
@@ -1196,10 +1198,11 @@ class _Effect:
 
 
 class _LazyReads(dict):
-    """A lazy effect's :attr:`_Effect.reads`: the guards' given, a footprint component's walked
-    (:class:`_Walker`, the memo of the guards' walk kept) the first time it is asked, which also
-    tells whether its value reads a choice (a component whose value reads none joins
-    :attr:`_Effect.plain`). Exact: the same reads as the whole walk gives, asked one by one."""
+    """A lazy effect's :attr:`_Effect.reads`: a footprint component's walked (:class:`_Walker`, the
+    checker's one memo) the first time it is asked, which also tells whether its value reads a
+    choice (a component whose value reads none joins :attr:`_Effect.plain`), and the guards' (key
+    ``"(guards)"``) likewise where they were not walked with the effect. Exact: the same reads as
+    the whole walk gives, asked one by one."""
 
     def __init__(self, reads: dict, values: dict, walker: _Walker, pre_name: dict, plain: dict,
                  guards: list | None = None):
@@ -1382,7 +1385,7 @@ class Checker:
                     return self._keep_renamed(name, e, t0)
             reads, choices, plain = {}, {}, {}
             fixed = []
-            # a move that names its choices: its guards walked now, each footprint value when read
+            # a move that names its choices: each footprint value walked when read
             known = m.choices(f"{name}#0.") if m.choices is not None else None
             if known:
                 choices = {c.decl().name(): c for c in known}
@@ -1681,7 +1684,7 @@ class Checker:
             if by_name is None:
                 by_name = self._choices_by_name[e.move.name] = {c.decl().name(): c for c in e.choices}
             extra = [(by_name[n], v) for n, v in pins.items()]
-            r, mdl = _solved([z3.simplify(g) for g in self._ground(parts, pre_v, extra=extra, reads=reads)], model=True)
+            r, mdl = _solved(self._ground(parts, pre_v, extra=extra, reads=reads), model=True)
             if r != z3.sat:   # the pins do not fit: the slice decides
                 r, pins = None, {}
         if r is None:
