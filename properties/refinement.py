@@ -839,14 +839,16 @@ class _Grouped:
     one by one (what :func:`_simplified_changed` does term by term; most of a footprint is its
     frame, the pre value itself under any witness)."""
 
-    def __init__(self, terms: list, before: list):
+    def __init__(self, terms: list, before: list, sorts: list | None = None, olds: list | None = None):
         g = PACK_GROUP
         ctx = terms[0].ctx
         ref = _pointer(ctx.ref())
-        sort = _PK["sort"]
         pointers = [_pointer(t.as_ast()) for t in terms]
-        sorts = [sort(ref, a) for a in pointers]   # a term's and its before term's (one sort)
-        olds = [_pointer(t.as_ast()) for t in before]
+        if sorts is None:   # a term's and its before term's (one sort): the caller's where known
+            sort = _PK["sort"]
+            sorts = [sort(ref, a) for a in pointers]
+        if olds is None:    # the before terms' addresses: the caller's where known
+            olds = [_pointer(t.as_ast()) for t in before]
         self.pack = _packed([_packed_pointers(ctx, pointers[i:i + g], sorts[i:i + g]) for i in range(0, len(terms), g)])
         self.before = [_packed_pointers(ctx, olds[i:i + g], sorts[i:i + g]) for i in range(0, len(before), g)]   # kept alive
         self.keep = list(before)
@@ -1309,6 +1311,7 @@ class Checker:
         self._every = sorted(self.pre)   # every component (_whole)
         #: (the last vector a slice keyed by the whole vector read, its values as marshal bytes) (_witness)
         self._whole_key: tuple = (None, b"")
+        self._pre_pointers: dict = {}  # a pre component (None: true) -> (its address, its sort's) (_residual)
         self._last_pins: dict = {}    # a move -> its last z3 witness's choices of labels (_pins)
         self._other_choices: dict = {}   # a move -> its choices paired with other constants (admits)
         self._ground_src: dict = {}   # id of a list of components -> (it, its pre constants' addresses) (_ground)
@@ -1802,9 +1805,20 @@ class Checker:
                 others = sorted(e.move.footprint - set(names))
                 true = z3.BoolVal(True)
                 terms = list(e.guards) + [e.values[n] for n in others]
-                got = self._residuals[("(no choice)", name)] = (
-                    fixed, others, _Grouped(terms, [true] * len(e.guards) + [self.pre[n] for n in others])
-                    if terms else None)
+                grouped = None
+                if terms:   # the sorts and addresses of the pre constants (and of true), read once per checker
+                    known = self._pre_pointers
+                    if not known:
+                        sort = _PK["sort"]
+                        ref = _pointer(true.ctx.ref())
+                        for n, c in list(self.pre.items()) + [(None, true)]:
+                            a = _pointer(c.as_ast())
+                            known[n] = (a, sort(ref, a))
+                        known[None] = (known[None][0], known[None][1], true)   # true kept alive
+                    head = [known[None][:2]] * len(e.guards) + [known[n] for n in others]
+                    grouped = _Grouped(terms, [true] * len(e.guards) + [self.pre[n] for n in others],
+                                       [x[1] for x in head], [x[0] for x in head])
+                got = self._residuals[("(no choice)", name)] = (fixed, others, grouped)
             fixed, others, pack = got
             values, guards = list(fixed), []
             if pack is not None:
