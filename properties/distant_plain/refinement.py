@@ -23,13 +23,13 @@ with an Attack and runs the Resources phase is no Rally's composite).
 
 **Cost** (``python benchmarks/refinement.py --game distant_plain --games 6 --steps 100``, CPU
 seconds, a machine shared with other jobs: runs of one code differ by up to 30%; docs/design.md
-has the history): 1.8-2.0x the checked walk after the fifth round of this work (main before it,
-measured alternately, 1.9-2.25x; 4.1-4.4x before the second round, 9.9x before the first);
-``--verify --seed 1`` (what ``cdg-oracle verify`` checks: its 5 games whole, 284 steps) 1.8-2.0x
-(1.8-2.2x before). A move's terms are not walked (``Move.choices``: its guards without a choice,
+has the history): 1.81-2.28x the checked walk after the fifth round of this work, median 1.94x
+(main before it, measured alternately, 1.84-2.66x, 2.07x; 4.1-4.4x before the second round, 9.9x
+before the first); ``--verify --seed 1`` (what ``cdg-oracle verify`` checks: its 5 games whole,
+284 steps) 1.69-2.16x, median 1.87x (1.84-2.16x, 2.02x before). A move's terms are not walked (``Move.choices``: its guards without a choice,
 and a step's changed values without one, found by one substitution of its choices; what a term
 reads walked only when a finding or the whole relation asks; its slices keyed by the whole
-vector): 14-18 first-use builds 0.02-0.03 s. A slice's first z3 query is asked with the move's
+vector): 14-18 first-use builds 0.02-0.04 s. A slice's first z3 query is asked with the move's
 choice of a space pinned (``Move.labelled``: :class:`_Work` records them): the space the step
 changed, else the move's last witness's, the whole slice asked where that is unsatisfiable.
 A slice not met before is first tried with the last witnesses of its move and change, or one
