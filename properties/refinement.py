@@ -1765,11 +1765,14 @@ class Checker:
         b = self.effect(base)
         # every value the base's check may read (its slice's, then the rest of its footprint's:
         # a recent witness is tried on the whole footprint), renamed back
-        every = self._all_reads.get(e.move.name)
-        if every is None:
-            every = self._all_reads[e.move.name] = (sorted(set().union(*_walked(e).reads.values())),
-                                                    _values_of(sorted(set().union(*_walked(e).reads.values()))))
-        pre_b = {back.get(c, c): pre_v[c] for c in every[0]}
+        if b.lazy:   # its slices are keyed by the whole vector (_witness): every value, renamed back
+            pre_b = {back.get(c, c): v for c, v in pre_v.items()}
+        else:
+            every = self._all_reads.get(e.move.name)
+            if every is None:
+                every = self._all_reads[e.move.name] = (sorted(set().union(*_walked(e).reads.values())),
+                                                        _values_of(sorted(set().union(*_walked(e).reads.values()))))
+            pre_b = {back.get(c, c): pre_v[c] for c in every[0]}
         post_b = {back.get(c, c): post_v[c] for c in e.move.footprint}
         w = self._witness(b, pre_b, post_b, frozenset(back.get(c, c) for c in changed))
         if w is None:

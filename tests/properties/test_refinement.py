@@ -148,6 +148,28 @@ def test_the_terms_without_a_choice_are_those_a_substitution_of_the_choices_leav
     assert R._without_choice(terms[:2], []) == terms[:2]
 
 
+def test_a_template_whose_choices_are_named_answers_for_its_renamed_move():
+    """A move that names its choices (``Move.choices``: its slices keyed by the whole vector) and
+    is another's template (``Move.template``): the renamed move's slices are the template's over
+    the values renamed back (``Checker._renamed_witness``), the same verdicts as the move alone."""
+    def inc_y(pre, tag):
+        d = z3.Int(tag + "d")
+        return [d >= 1, d <= 2, pre["y"] + d <= 10], {"y": pre["y"] + d}
+
+    def named(tag):
+        return [z3.Int(tag + "d")]
+
+    moves = (R.Move("inc_x", ("1.1",), frozenset({"x"}), _inc_x, choices=named),
+             R.Move("inc_y", ("1.2",), frozenset({"y"}), inc_y, template=("inc_x", {"x": "y", "y": "x"}), choices=named))
+    model = R.RefinementModel(R.Abstraction(COMPONENTS, lambda st: dict(st), _symbolic, _constant), moves)
+    c = R.Checker(R.Refinement("toy", lambda game_object: model), None)
+    assert c.effect("inc_x").lazy and c.effect("inc_y").renamed_from is not None
+    assert c.check(_v(1, 3), _v(1, 5), ["1.2"]) == ("inc_y",)
+    assert c.check(_v(4, 9), _v(4, 10), ["1.2"]) == ("inc_y",)
+    assert isinstance(c.check(_v(4, 9), _v(4, 11), ["1.2"]), R.Finding)   # past 10: the guard
+    assert isinstance(c.check(_v(0, 2), _v(0, 5), ["1.2"]), R.Finding)    # +3: no choice gives it
+
+
 def test_rules_relate_by_number_and_sub_rule_and_cards_only_to_themselves():
     assert R.related("7.3", "7.3.1") and R.related("7.3.1", "7.3") and R.related("6.1", "6.1")
     assert not R.related("7.3", "7.31") and not R.related("7.3.1", "7.4")
