@@ -31,10 +31,12 @@ one kind likewise, a search's candidate not built until then, ``Checker._declare
 country's from another country's where the terms are the same renamed,
 ``Move.labels``, a sum over every country one term,
 ``RefinementModel.symmetric``, its z3 queries then shared; some
-3 ms for A Distant Plain's: its guards walked for what they read, a footprint value only when a
-check reads it, ``Move.choices``, one walk memo for every move),
+2 ms for A Distant Plain's: its terms not walked, ``Move.choices``, its guards without a choice
+and a step's changed values without one found by a substitution of its choices, what a term
+reads walked only when a finding or the whole relation asks, its slices keyed by the whole vector),
 the z3 solver calls (slices of values never seen before that no recent witness of the move, nor
-one translated from another space or from the move a composite starts with, satisfies,
+one translated from another space or from the move a composite starts with, satisfies, each
+first asked with the move's choices of a space pinned, ``Move.labelled``,
 ``_can_take`` queries no kept model or unsatisfiable core answers, each check of
 ``_partial``'s descents to a canonical witness, ``_lexicographic``) and the sequence
 searches (parts tried,

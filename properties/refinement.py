@@ -98,6 +98,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 from __future__ import annotations
 
 import ctypes
+import marshal
 import operator
 import time
 import types
@@ -185,8 +186,10 @@ class Move:
     template: tuple | None = None
     #: ``choices(tag)``: the free constants of ``effect(pre, tag)`` besides the vector (its choices
     #: and dice), where the game knows them without a walk of the terms (A Distant Plain:
-    #: ``Work.choices``); the checker then walks a footprint component's value for the pre
-    #: components it reads only when a check reads it (:class:`_LazyReads`). None: every term
+    #: ``Work.choices``); the checker then walks neither the guards nor a footprint component's
+    #: value for the pre components they read until a check reads that (:class:`_LazyReads`): the
+    #: guards without a choice, and a step's changed values without one, found by one substitution
+    #: of the choices (:func:`_hold_choice`), a slice keyed by the whole vector. None: every term
     #: walked on the move's first use
     choices: Callable[[str], list] | None = None
     #: the labels of the components this move is about (a family member's countries, in the order
@@ -195,6 +198,10 @@ class Move:
     #: member's z3 queries renamed (:meth:`Checker._kin`: found by the checker, proved by the
     #: two moves' signatures; ``template`` is the game's own declaration)
     labels: tuple = ()
+    #: the names (after the tag) of its choices whose value is a label's (``Refinement.label_value``:
+    #: A Distant Plain's choices of a space): a slice not met before is first asked of z3 with them
+    #: pinned (:meth:`Checker._pins`: a hint z3 decides; the whole slice asked where it fails)
+    labelled: tuple = ()
 
     @property
     def transition(self) -> str:
@@ -516,6 +523,7 @@ def _constant_asts(e: z3.ExprRef) -> dict:
 
 
 _NONE: frozenset = frozenset()
+_UNKNOWN = object()   # a cache's miss (None is a verdict)
 
 
 def _constant_asts_each(terms: list) -> list[dict]:
@@ -680,6 +688,17 @@ def _substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
     return z3.z3._to_expr_ref(z3.Z3_substitute(ctx.ref(), e.as_ast(), n, src, dst), ctx)
 
 
+_SUBSTITUTE = _plain_c("Z3_substitute", _P, _P, _P, _U, ctypes.POINTER(_P), ctypes.POINTER(_P))
+
+
+def _substitute_pointers(e: z3.ExprRef, src: list, dst: list) -> z3.ExprRef:
+    """:func:`_substitute` given the pairs' addresses (terms alive), arrays made by ctypes at once."""
+    n = len(src)
+    ctx = e.ctx
+    out = _SUBSTITUTE(_pointer(ctx.ref()), _pointer(e.as_ast()), n, (_P * n)(*src), (_P * n)(*dst))
+    return z3.z3._to_expr_ref(_ast(out), ctx)
+
+
 def _equations(pairs: list) -> list:
     """``a == b`` for each pair (terms of one sort) by z3's C function directly: the terms z3's
     ``==`` makes, without its Python coercions (an end of turn's hundreds of components)."""
@@ -760,6 +779,24 @@ _PK = {"sort": _plain_c("Z3_get_sort", _P, _P, _P), "bool": _plain_c("Z3_mk_bool
        "app": _plain_c("Z3_mk_app", _P, _P, _P, _U, ctypes.POINTER(_P))}
 
 
+#: :func:`_packed_pointers`'s function declarations by their sorts' addresses (z3 makes one decl
+#: of a name and signature: the same one each time; kept alive)
+_PACK_DECLS: dict = {}
+
+
+def _packed_pointers(ctx: z3.Context, pointers: list, sorts: list) -> z3.BoolRef:
+    """:func:`_packed` of the terms at ``pointers`` (alive), of ``sorts`` (their sorts' addresses),
+    its declaration made once per signature."""
+    ref = _pointer(ctx.ref())
+    n = len(pointers)
+    key = (ref, tuple(sorts))
+    decl = _PACK_DECLS.get(key)
+    if decl is None:
+        d = _PK["decl"](ref, _PK["symbol"](ref, b"refinement.pack"), n, (_P * n)(*sorts), _PK["bool"](ref))
+        decl = _PACK_DECLS[key] = (z3.FuncDeclRef(_ast(d), ctx), d)   # the reference kept, the address used
+    return z3.BoolRef(_ast(_PK["app"](ref, decl[1], n, (_P * n)(*pointers))), ctx)
+
+
 def _packed(terms: list) -> z3.ExprRef | None:
     """``terms`` as one z3 application (of a function ``refinement.pack`` of their sorts), or None
     for none: one substitution or simplification of it does each term's (:func:`_children` gives
@@ -828,13 +865,23 @@ class _Grouped:
     one by one (what :func:`_simplified_changed` does term by term; most of a footprint is its
     frame, the pre value itself under any witness)."""
 
-    def __init__(self, terms: list, before: list):
+    def __init__(self, terms: list, before: list, sorts: list | None = None, olds: list | None = None):
         g = PACK_GROUP
-        self.pack = _packed([_packed(terms[i:i + g]) for i in range(0, len(terms), g)])
-        self.before = [_packed(before[i:i + g]) for i in range(0, len(before), g)]   # kept alive
+        ctx = terms[0].ctx
+        ref = _pointer(ctx.ref())
+        pointers = [_pointer(t.as_ast()) for t in terms]
+        if sorts is None:   # a term's and its before term's (one sort): the caller's where known
+            sort = _PK["sort"]
+            sorts = [sort(ref, a) for a in pointers]
+        if olds is None:    # the before terms' addresses: the caller's where known
+            olds = [_pointer(t.as_ast()) for t in before]
+        self.pack = _packed([_packed_pointers(ctx, pointers[i:i + g], sorts[i:i + g]) for i in range(0, len(terms), g)])
+        self.before = [_packed_pointers(ctx, olds[i:i + g], sorts[i:i + g]) for i in range(0, len(before), g)]   # kept alive
         self.keep = list(before)
         self.addresses = [_pointer(b.as_ast()) for b in self.before]
-        self.ids = [_ids(before[i:i + g]) for i in range(0, len(before), g)]
+        #: each group's before terms by address (alive while ``keep`` is: z3 shares equal terms, so
+        #: an evaluated term is its before term exactly where the addresses are equal; no id asked)
+        self.olds = [olds[i:i + g] for i in range(0, len(before), g)]
 
     def changed(self, pairs: list) -> tuple[list, z3.ExprRef]:
         """The index, the z3 id and the address of each of the terms, those constants given those
@@ -864,15 +911,14 @@ class _Grouped:
             x = get(ref, a, j)
             if x == address:
                 continue
-            ids = self.ids[j]
-            if nargs(ref, x) != len(ids):
+            olds = self.olds[j]
+            if nargs(ref, x) != len(olds):
                 raise ValueError("refinement: a packed term simplified away")
             base = j * PACK_GROUP
-            for i, b in enumerate(ids):
+            for i, b in enumerate(olds):
                 y = get(ref, x, i)
-                k = get_id(ref, y)
-                if k != b:
-                    found.append((base + i, k, y))
+                if y != b:
+                    found.append((base + i, get_id(ref, y), y))
         return found, out
 
 
@@ -1175,26 +1221,37 @@ class _Effect:
     #: ``base``'s with the components renamed, ``rename``: the move's component -> ``base``'s), so
     #: what holds of ``base``'s terms holds of these with the components renamed; None: built alone
     renamed_from: tuple | None = None
-    #: its footprint's values walked only when read (:class:`_LazyReads`: the move names its
-    #: choices, ``Move.choices``), so :attr:`plain` holds only the components walked so far
+    #: its guards and footprint's values walked only when read (:class:`_LazyReads`: the move names
+    #: its choices, ``Move.choices``), so :attr:`plain` holds only the components walked or sorted
+    #: out (:attr:`sorted_out`) so far
     lazy: bool = False
     #: built by :meth:`Checker._renamed` with a choice named after a label renamed as the labels
     #: are: ``base``'s choice name -> this move's (None: each choice ``base``'s with this move's
     #: name in front)
     choice_names: dict | None = None
+    #: a lazy effect's footprint components known to read a choice or not (those that do not are in
+    #: :attr:`plain`): :meth:`Checker.admits` sorts out a step's changed components, no walk
+    sorted_out: set = field(default_factory=set)
 
 
 class _LazyReads(dict):
-    """A lazy effect's :attr:`_Effect.reads`: the guards' given, a footprint component's walked
-    (:class:`_Walker`, the memo of the guards' walk kept) the first time it is asked, which also
-    tells whether its value reads a choice (a component whose value reads none joins
-    :attr:`_Effect.plain`). Exact: the same reads as the whole walk gives, asked one by one."""
+    """A lazy effect's :attr:`_Effect.reads`: a footprint component's walked (:class:`_Walker`, the
+    checker's one memo) the first time it is asked, which also tells whether its value reads a
+    choice (a component whose value reads none joins :attr:`_Effect.plain`), and the guards' (key
+    ``"(guards)"``) likewise where they were not walked with the effect. Exact: the same reads as
+    the whole walk gives, asked one by one."""
 
-    def __init__(self, reads: dict, values: dict, walker: _Walker, pre_name: dict, plain: dict):
+    def __init__(self, reads: dict, values: dict, walker: _Walker, pre_name: dict, plain: dict,
+                 guards: list | None = None):
         super().__init__(reads)
         self._values, self._walker, self._pre_name, self._plain = values, walker, pre_name, plain
+        self._guards = guards   # the guards, where they too are walked when asked ("(guards)")
 
     def __missing__(self, key: str) -> list:
+        if key == "(guards)" and self._guards is not None:
+            got = self[key] = sorted({n for found in self._walker.each(self._guards) for c in found
+                                      if (n := self._pre_name.get(c)) is not None})
+            return got
         names, free = [], False
         for c in self._walker.each([self._values[key]])[0]:
             n = self._pre_name.get(c)
@@ -1208,10 +1265,34 @@ class _LazyReads(dict):
         return got
 
     def complete(self) -> None:
-        """Walk every footprint value not walked yet (what needs all of them: the whole relation)."""
+        """Walk every footprint value not walked yet (what needs all of them: the whole relation),
+        and the guards."""
+        if self._guards is not None:
+            self["(guards)"]
         for n in self._values:
             if n not in self:
                 self[n]
+
+
+def _other_constants(choices: list) -> list:
+    """Each of ``choices`` (constants) paired with another constant of its sort (:func:`_hold_choice`)."""
+    return [(c, z3.Const("refinement.other#" + c.decl().name(), c.sort())) for c in choices]
+
+
+def _hold_choice(terms: list, pairs: list) -> list[bool]:
+    """Whether each of ``terms`` holds a constant of ``pairs`` (:func:`_other_constants`): whether one
+    substitution of those constants by the others moves it (z3 shares equal terms: compared by
+    address), found by z3's C library, no term walked in Python."""
+    if not terms or not pairs:
+        return [False] * len(terms)
+    moved = _substitute(_packed(terms), pairs)
+    ref, a, get = _pointer(moved.ctx.ref()), _pointer(moved.as_ast()), _W["arg"]
+    return [get(ref, a, i) != _pointer(t.as_ast()) for i, t in enumerate(terms)]
+
+
+def _without_choice(terms: list, choices: list) -> list:
+    """The terms of ``terms`` that hold none of ``choices`` (constants): :func:`_hold_choice`."""
+    return [t for t, free in zip(terms, _hold_choice(terms, _other_constants(choices))) if not free]
 
 
 def _walked(e: _Effect) -> _Effect:
@@ -1263,6 +1344,13 @@ class Checker:
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._every = sorted(self.pre)   # every component (_whole)
+        #: (the last vector a slice keyed by the whole vector read, its values as marshal bytes) (_witness)
+        self._whole_key: tuple = (None, b"")
+        self._pre_pointers: dict = {}  # a pre component (None: true) -> (its address, its sort's) (_residual)
+        self._last_pins: dict = {}    # a move -> its last z3 witness's choices of labels (_pins)
+        self._other_choices: dict = {}   # a move -> its choices paired with other constants (admits)
+        self._ground_src: dict = {}   # id of a list of components -> (it, its pre constants' addresses) (_ground)
+        self._numerals: dict = {}     # (component, value) -> (its constant, the address) (_ground)
         self._effects: dict[str, _Effect] = {}
         self._declared_parts: dict = {}   # a member not built yet -> (fixed, renamed_from) or None (_declared)
         #: one walk memo for every move's terms (they stay alive in ``_effects``): a subterm two
@@ -1336,12 +1424,17 @@ class Checker:
                     return self._keep_renamed(name, e, t0)
             reads, choices, plain = {}, {}, {}
             fixed = []
-            # a move that names its choices: its guards walked now, each footprint value when read
+            # a move that names its choices: each footprint value walked when read
             known = m.choices(f"{name}#0.") if m.choices is not None else None
             if known:
                 choices = {c.decl().name(): c for c in known}
             walker = self._walker
-            keyed = [("(guards)", guards)] + ([] if known else [(n, [values[n]]) for n in m.footprint])
+            # a move that names its choices: its guards not walked either (what they read is walked
+            # when asked, _LazyReads; its slices keyed by the whole vector, _witness), those without
+            # a choice found by one substitution of the choices (_without_choice)
+            lazy_guards = bool(known) and each is None
+            keyed = ([] if lazy_guards else [("(guards)", guards)]) + \
+                ([] if known else [(n, [values[n]]) for n in m.footprint])
             # the terms _kin walked are these same terms, in this order, where no choices are named
             found = iter(each if each is not None and not known else walker.each([t for _, terms in keyed for t in terms]))
             for key, terms in keyed:
@@ -1364,9 +1457,15 @@ class Checker:
                     if key != "(guards)" and not free:
                         plain[key] = None
                 reads[key] = sorted(set(names))
+            if lazy_guards:
+                for t in _without_choice(guards, known):
+                    try:
+                        fixed.append(python_function(t, self._pre_name, self._leaves))
+                    except ValueError:
+                        pass
             values = dict(values)
             if known:
-                reads = _LazyReads(reads, values, walker, self._pre_name, plain)
+                reads = _LazyReads(reads, values, walker, self._pre_name, plain, guards if lazy_guards else None)
             e = self._effects[name] = _Effect(m, list(guards), values, list(choices.values()), reads, fixed, plain,
                                               lazy=bool(known))
             # a move without a choice whose terms all have a Python form: decided in Python alone
@@ -1568,10 +1667,23 @@ class Checker:
         ``reads``: the pre components they read, when known (no traversal of the terms)."""
         const = self.abstraction.constant
         pairs = list(extra)
-        if reads is not None:   # one substitution over the conjunction
-            pairs += [(self.pre[n], const(n, pre_v[n])) for n in reads]
+        if reads is not None:   # one substitution over the conjunction, on the terms' addresses
             whole = _conjunction(exprs) if len(exprs) != 1 else exprs[0]
-            return [_substitute(whole, pairs) if pairs else whole]
+            if not reads:
+                return [_substitute(whole, pairs) if pairs else whole]
+            src = self._ground_src.get(id(reads))
+            if src is None or src[0] is not reads:   # the pre constants' addresses: once per list
+                src = self._ground_src[id(reads)] = (reads, [_pointer(self.pre[n].as_ast()) for n in reads])
+            numerals, dst = self._numerals, []
+            for n in reads:   # a value's constant made once (kept alive: its address is used)
+                k = (n, pre_v[n])
+                hit = numerals.get(k)
+                if hit is None:
+                    c = const(n, k[1])
+                    hit = numerals[k] = (c, _pointer(c.as_ast()))
+                dst.append(hit[1])
+            return [_substitute_pointers(whole, [_pointer(a.as_ast()) for a, _ in pairs] + src[1],
+                                         [_pointer(b.as_ast()) for _, b in pairs] + dst)]
         seen = set()
         for x in exprs:
             for v in constants(x):
@@ -1593,12 +1705,21 @@ class Checker:
         shape = (e.move.name, changed)
         got = self._slice_reads.get(shape)
         if got is None:   # what the slice reads, and the changed components in order: once per (move, change)
-            reads = sorted(set(e.reads["(guards)"]).union(*(e.reads[n] for n in changed)))
+            # (a lazy effect's guards are not walked: the whole vector stands for what they read, a
+            # key over more values as exact, as in _whole)
+            reads = self._every if e.lazy else sorted(set(e.reads["(guards)"]).union(*(e.reads[n] for n in changed)))
             got = self._slice_reads[shape] = (reads, sorted(changed), _values_of(reads), _values_of(sorted(changed)))
         reads, ordered, read_pre, read_post = got
-        key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
-        if key in self._slices:
-            return self._slices[key]
+        if reads is self._every:   # the whole vector: its values as bytes, once per vector (their hash kept)
+            whole = self._whole_key
+            if whole[0] is not pre_v:
+                whole = self._whole_key = (pre_v, marshal.dumps(read_pre(pre_v)))
+            key = (e.move.name, changed, whole[1], read_post(post_v))
+        else:
+            key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
+        hit = self._slices.get(key, _UNKNOWN)
+        if hit is not _UNKNOWN:
+            return hit
         if e.renamed_from is not None:
             w = self._slices[key] = self._renamed_witness(e, pre_v, post_v, changed, reads)
             return w
@@ -1649,10 +1770,24 @@ class Checker:
                     return moved[0]
         const = self.abstraction.constant
         parts = list(e.guards) + _equals([(e.values[n], const(n, post_v[n])) for n in ordered])
-        r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
+        r, pins = None, self._pins(e, labels)
+        if pins:   # the choices of labels pinned (the query folds to what they point at), z3 deciding
+            by_name = self._choices_by_name.get(e.move.name)
+            if by_name is None:
+                by_name = self._choices_by_name[e.move.name] = {c.decl().name(): c for c in e.choices}
+            extra = [(by_name[n], v) for n, v in pins.items()]
+            r, mdl = _solved(self._ground(parts, pre_v, extra=extra, reads=reads), model=True)
+            if r != z3.sat:   # the pins do not fit: the slice decides
+                r, pins = None, {}
+        if r is None:
+            r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
         w = None
         if r == z3.sat:
-            w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
+            w = tuple((c.decl().name(), pins[c.decl().name()] if c.decl().name() in pins
+                       else mdl.eval(c, model_completion=True)) for c in e.choices)
+            if e.move.labelled:
+                own = {f"{e.move.name}#0.{n}" for n in e.move.labelled}
+                self._last_pins[e.move.name] = {n: x for n, x in w if n in own}
             vals = {n: _python_value(x) for n, x in w}
             w = (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w)))
             recent.append((w, vals))
@@ -1663,6 +1798,21 @@ class Checker:
                 del kept[:-RECENT_WITNESSES]
         self._slices[key] = w
         return w
+
+    def _pins(self, e: _Effect, labels: list | None) -> dict:
+        """Values to pin the choices of labels of ``e``'s move to (:attr:`Move.labelled`), choice name
+        -> z3 value, for the first z3 query of a slice: the one label the step changed where the
+        move has one such choice, else those of the move's last z3 witness; none where neither is
+        known, or the game gives no ``label_value``. A hint: a query pinned is a query of the same slice with fewer choices, so its model
+        is a witness, and z3 asks the slice whole where it is unsatisfiable."""
+        names = e.move.labelled
+        if not names or self.spec.label_value is None:
+            return {}
+        if len(names) == 1 and labels is not None and len(labels) == 1:
+            v = self.spec.label_value(labels[0])
+            if v is not None:
+                return {f"{e.move.name}#0.{names[0]}": z3.IntVal(v)}
+        return dict(self._last_pins.get(e.move.name, {}))
 
     def _borrowed(self, e: _Effect, sources: list, labels: list, fits: Callable) -> tuple | None:
         """A witness of a slice of ``e``'s move taken from the moves ``sources`` name
@@ -1704,11 +1854,14 @@ class Checker:
         b = self.effect(base)
         # every value the base's check may read (its slice's, then the rest of its footprint's:
         # a recent witness is tried on the whole footprint), renamed back
-        every = self._all_reads.get(e.move.name)
-        if every is None:
-            every = self._all_reads[e.move.name] = (sorted(set().union(*_walked(e).reads.values())),
-                                                    _values_of(sorted(set().union(*_walked(e).reads.values()))))
-        pre_b = {back.get(c, c): pre_v[c] for c in every[0]}
+        if b.lazy:   # its slices are keyed by the whole vector (_witness): every value, renamed back
+            pre_b = {back.get(c, c): v for c, v in pre_v.items()}
+        else:
+            every = self._all_reads.get(e.move.name)
+            if every is None:
+                every = self._all_reads[e.move.name] = (sorted(set().union(*_walked(e).reads.values())),
+                                                        _values_of(sorted(set().union(*_walked(e).reads.values()))))
+            pre_b = {back.get(c, c): pre_v[c] for c in every[0]}
         post_b = {back.get(c, c): post_v[c] for c in e.move.footprint}
         w = self._witness(b, pre_b, post_b, frozenset(back.get(c, c) for c in changed))
         if w is None:
@@ -1746,9 +1899,20 @@ class Checker:
                 others = sorted(e.move.footprint - set(names))
                 true = z3.BoolVal(True)
                 terms = list(e.guards) + [e.values[n] for n in others]
-                got = self._residuals[("(no choice)", name)] = (
-                    fixed, others, _Grouped(terms, [true] * len(e.guards) + [self.pre[n] for n in others])
-                    if terms else None)
+                grouped = None
+                if terms:   # the sorts and addresses of the pre constants (and of true), read once per checker
+                    known = self._pre_pointers
+                    if not known:
+                        sort = _PK["sort"]
+                        ref = _pointer(true.ctx.ref())
+                        for n, c in list(self.pre.items()) + [(None, true)]:
+                            a = _pointer(c.as_ast())
+                            known[n] = (a, sort(ref, a))
+                        known[None] = (known[None][0], known[None][1], true)   # true kept alive
+                    head = [known[None][:2]] * len(e.guards) + [known[n] for n in others]
+                    grouped = _Grouped(terms, [true] * len(e.guards) + [self.pre[n] for n in others],
+                                       [x[1] for x in head], [x[0] for x in head])
+                got = self._residuals[("(no choice)", name)] = (fixed, others, grouped)
             fixed, others, pack = got
             values, guards = list(fixed), []
             if pack is not None:
@@ -1791,10 +1955,17 @@ class Checker:
         if not all(f(pre_v) for f in e.fixed):   # a guard without a choice: evaluated, no z3
             return False
         plain = e.plain
-        if e.lazy:   # the changed components' values walked (those without a choice join plain)
-            reads = e.reads
-            for n in changed:
-                reads[n]
+        if e.lazy:   # the changed components' values without a choice join plain (one substitution, no walk)
+            sorted_out = e.sorted_out
+            new = [n for n in changed if n not in sorted_out]
+            if new:
+                choices = self._other_choices.get(name)
+                if choices is None:
+                    choices = self._other_choices[name] = _other_constants(e.choices)
+                for n, free in zip(new, _hold_choice([e.values[n] for n in new], choices)):
+                    if not free:
+                        plain.setdefault(n, None)
+                sorted_out.update(new)
         for n in changed:   # an equation of the slice without a choice: evaluated, no z3
             if n in plain:
                 fn = plain[n]

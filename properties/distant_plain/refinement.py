@@ -23,25 +23,26 @@ with an Attack and runs the Resources phase is no Rally's composite).
 
 **Cost** (``python benchmarks/refinement.py --game distant_plain --games 6 --steps 100``, CPU
 seconds, a machine shared with other jobs: runs of one code differ by up to 30%; docs/design.md
-has the history): 2.0-2.2x the checked walk (main before the third round of this work, measured
-alternately, 2.1-2.4x; 4.1-4.4x before the second, 9.9x before the first); 18 first-use builds
-0.03-0.05 s (the moves built over the checker's own vector and tag and naming their choices,
-``Move.choices``: a value walked for what it reads only when a check reads it, one walk memo for
-every move), 25 z3 calls 0.05-0.06 s (a composite's slice first tried with its first part's
-witnesses, :func:`_witness_from`), Python alone 1.6-1.8x (a recent witness tried as the move under
-it, compiled once per witness, evaluated and compared by groups of terms), the floor 1.07-1.09x.
-``--verify --seed 1`` (what ``cdg-oracle verify`` checks: its 5 games whole, 284 steps) 1.9-2.1x
-(2.0-2.4x before; 5.5x before the second round). The first-use builds, the first z3 slice of each
-move and change and the first program of each witness are most of what is left above 1.5x: a
-process that has checked some games checks the next ones at 1.5x. A move's symbolic choice of
-space reads every space (a chain of If over the map), so a slice's values are seldom met twice: a
-witness is taken from the last ones of the move and change, or translated from a step of the same
-form in another space (:func:`_space_index`), or of the composite's first part, verified in
-Python.
+has the history): 1.81-2.28x the checked walk after the fifth round of this work, median 1.94x
+(main before it, measured alternately, 1.84-2.66x, 2.07x; 4.1-4.4x before the second round, 9.9x
+before the first); ``--verify --seed 1`` (what ``cdg-oracle verify`` checks: its 5 games whole,
+284 steps) 1.69-2.16x, median 1.87x (1.84-2.16x, 2.02x before). A move's terms are not walked (``Move.choices``: its guards without a choice,
+and a step's changed values without one, found by one substitution of its choices; what a term
+reads walked only when a finding or the whole relation asks; its slices keyed by the whole
+vector): 14-18 first-use builds 0.02-0.04 s. A slice's first z3 query is asked with the move's
+choice of a space pinned (``Move.labelled``: :class:`_Work` records them): the space the step
+changed, else the move's last witness's, the whole slice asked where that is unsatisfiable.
+A slice not met before is first tried with the last witnesses of its move and change, or one
+translated from a step of the same form in another space (:func:`_space_index`), or of the
+composite's first part (:func:`_witness_from`), verified in Python. What is left above 1.5x is
+first uses: the first program of each witness (a model evaluation of the move's terms and the
+compilation of what differs, about 1 ms) and the first z3 slice of a move and change that no
+pin helps (the steps that change no space: 2-10 ms each).
 """
 from __future__ import annotations
 
 import marshal
+import operator
 
 import z3
 
@@ -90,8 +91,8 @@ class _Incremental:
         self.rest = self._global_key(d)
 
     @staticmethod
-    def _global_key(d: dict) -> bytes:
-        return marshal.dumps(tuple(d[k] for k in S.GLOBAL_KEYS))
+    def _global_key(d: dict, _read=operator.itemgetter(*S.GLOBAL_KEYS)) -> bytes:
+        return marshal.dumps(_read(d))
 
     def step(self, st) -> tuple[dict, frozenset]:
         """The vector of ``st`` (the state after one more step; a new dict when it changed) and
@@ -119,6 +120,20 @@ class _Incremental:
 _PRE = "pre:"
 
 
+class _Work(P.Work):
+    """``z3_proofs.Work`` keeping the choices of a space it makes (``choose_name``: their values are
+    the map's indices, :func:`_space_index`'s), the move's ``Move.labelled`` (the same terms)."""
+
+    def __init__(self, pre, label: str):
+        super().__init__(pre, label)
+        self.named: list = []
+
+    def choose_name(self, name: str, among=None, extra=None):
+        x = super().choose_name(name, among, extra)
+        self.named.append(x)
+        return x
+
+
 def _move(spec: P.Spec, facts: S.Facts, same: list) -> Move:
     """The move of ``spec``: its program run once over the vector ``pre:`` (the checker's), its
     choices labelled ``<name>#0`` (the checker's tag for a move's first use), which gives its
@@ -134,7 +149,7 @@ def _move(spec: P.Spec, facts: S.Facts, same: list) -> Move:
     label = f"{spec.name}#0"
     own = label + "."
     probe = S.SymState(facts, _PRE)
-    w = P.Work(probe, label)
+    w = _Work(probe, label)
     spec.build(w)
     footprint = frozenset(n for n in probe.state_names if not w.e[n].eq(probe[n]))
     order = sorted(footprint)
@@ -161,7 +176,8 @@ def _move(spec: P.Spec, facts: S.Facts, same: list) -> Move:
             return list(w.choices.values())
         return [z3.Const(tag + c.decl().name()[len(own):], c.sort()) for c in w.choices.values()]
 
-    return Move(spec.name, spec.rules, footprint, effect, spec.doc, choices=choices)
+    labelled = tuple(c.decl().name()[len(own):] for c in w.named)
+    return Move(spec.name, spec.rules, footprint, effect, spec.doc, choices=choices, labelled=labelled)
 
 
 def model(game_object) -> RefinementModel:

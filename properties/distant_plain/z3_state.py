@@ -425,15 +425,23 @@ def _space_names(n: str) -> tuple:
     return tuple((at(k, n), k) for k in PIECES), at("support", n), tuple((at(mk, n), mk) for mk in MARKERS)
 
 
+@lru_cache(maxsize=None)
+def _box_names() -> tuple:
+    """(zone, ((component name, kind) of each piece kind)) of each zone: the boxes' names (made once)."""
+    return tuple((z, tuple((box(z, k), k) for k in PIECES)) for z in ZONES)
+
+
 def global_values(d: dict) -> dict:
     """The components off the map: the boxes, the tracks and Islamabad (read from the keys of
     :data:`GLOBAL_KEYS` alone)."""
     out = {}
-    for z in ZONES:
-        for k in PIECES:
-            out[box(z, k)] = d[z][k]
+    for z, names in _box_names():
+        pieces = d[z]
+        for c, k in names:
+            out[c] = pieces[k]
+    resources = d["resources"]
     for f in ("Government", "Taliban", "Warlords"):
-        out[f"resources.{f}"] = d["resources"][f]
+        out["resources." + f] = resources[f]
     out["aid"] = d["aid"]
     out["patronage"] = d["patronage"]
     out["islamabad"] = ISLAMABAD.index(d["islamabad"]["level"])

@@ -61,20 +61,33 @@ def test_a_moves_terms_are_its_program_run_over_the_checkers_vector():
 def test_the_checkers_lazy_walk_of_a_moves_values_reads_what_the_whole_walk_reads():
     """A move that names its choices (``Move.choices``) is built with its footprint's values
     walked only when a check reads them (properties/refinement.py ``_LazyReads``): asked one by
-    one, after the guards, each gives the pre components the whole walk of the move's terms gives
-    it, and is a plain value (no choice) exactly where the whole walk finds no choice in it."""
-    from cdg_oracle.properties.refinement import _constant_asts_each
+    one, each gives the pre components the whole walk of the move's terms gives it, and is a plain
+    value (no choice) exactly where the whole walk finds no choice in it; its guards likewise
+    (walked when asked, ``"(guards)"``), those without a choice (found by a substitution of the
+    choices, ``_without_choice``) exactly those the whole walk finds none in, each one of the
+    move's Python guards; a value holds a choice exactly where the substitution of the choices
+    moves it (``_hold_choice``: what ``Checker.admits`` asks of a step's changed components)."""
+    from cdg_oracle.properties.refinement import _constant_asts_each, _hold_choice, _other_constants, _without_choice
 
     c = checker(new_game())
     lazy = 0
     for name, m in c.moves.items():
         e = c.effect(name)
         lazy += e.lazy
+        found = _constant_asts_each(list(e.guards))
+        assert e.reads["(guards)"] == sorted({c._pre_name[x] for consts in found for x in consts
+                                              if x in c._pre_name}), name
+        plain = [g for g, consts in zip(e.guards, found) if all(x in c._pre_name for x in consts)]
+        assert [g.get_id() for g in _without_choice(list(e.guards), e.choices)] == [g.get_id() for g in plain], name
+        assert len(e.fixed) == len(plain), name
         found = _constant_asts_each([e.values[n] for n in sorted(m.footprint)])
-        for n, consts in zip(sorted(m.footprint), found):
+        held = _hold_choice([e.values[n] for n in sorted(m.footprint)], _other_constants(e.choices))
+        for n, consts, free in zip(sorted(m.footprint), found, held):
             reads = sorted({c._pre_name[x] for x in consts if x in c._pre_name})
             assert e.reads[n] == reads, (name, n)
             assert (n in e.plain) == all(x in c._pre_name for x in consts), (name, n)
+            # what admits asks of a step's changed components instead of the walk
+            assert free == (not all(x in c._pre_name for x in consts)), (name, n)
     assert lazy > 40   # the check can fail: most moves choose, so are walked lazily
 
 
@@ -157,6 +170,46 @@ def test_a_witness_of_one_space_serves_the_same_step_in_another():
         assert not c.admits("warlords_rally+propaganda_resources", pre, wrong,
                             frozenset(k for k in wrong if wrong[k] != pre[k]))
     assert calls == {True: 0, False: 1}
+
+
+@pytest.mark.rule("warlords.operations.rally")
+def test_a_slice_is_first_asked_with_its_choice_of_space_pinned():
+    """A Rally's first slice in Kandahar (the one space the step changed; the Rally's one choice of
+    a space, ``Move.labelled``) is asked of z3 with that choice pinned (``Checker._pins``): one
+    query, its witness in Kandahar. A pin that does not fit (Herat) is a hint refused: z3 then asks
+    the slice whole, the verdict the same. A step one Resource off is refused either way."""
+    import z3
+
+    from cdg_oracle.properties.distant_plain.refinement import _space_index
+    from cdg_oracle.properties.refinement import STATS, Checker
+
+    def rally(pre: dict, space: str, extra: int = 0) -> dict:
+        post = dict(pre)
+        post["available.warlords_underground"] -= 1
+        post[f"warlords_underground[{space}]"] += 1
+        post["resources.Warlords"] -= 1 - extra
+        return post
+
+    st = new_game()
+    spec = refinement_of("distant_plain")
+    shared = checker(st).model   # the Game's moves (built once), in checkers of their own (fresh caches)
+    assert next(m for m in shared.moves if m.name == "warlords_rally").labelled == ("space",)
+    for pin in (None, "Herat"):
+        c = Checker(spec, st.game_object, shared)
+        if pin is None:   # the pin the step gives: its one changed space
+            got = c._pins(c.effect("warlords_rally"), ["Kandahar"])
+            assert {n: v.as_long() for n, v in got.items()} == {"warlords_rally#0.space": _space_index("Kandahar")}
+        else:
+            c._pins = lambda e, labels: {f"{e.move.name}#0.space": z3.IntVal(_space_index(pin))}
+        pre = c.abstraction.values(st)
+        post = rally(pre, "Kandahar")
+        changed = frozenset(k for k in post if post[k] != pre[k])
+        before = STATS["z3 solver calls"]
+        assert c.check(pre, post, ["warlords.operations.rally"]) == ("warlords_rally",)
+        assert STATS["z3 solver calls"] - before == (1 if pin is None else 2)
+        assert c._recent[("warlords_rally", changed)][-1][1]["warlords_rally#0.space"] == _space_index("Kandahar")
+        wrong = rally(pre, "Kandahar", extra=1)
+        assert not c.admits("warlords_rally", pre, wrong, frozenset(k for k in wrong if wrong[k] != pre[k]))
 
 
 @pytest.mark.rule("warlords.operations.rally", "propaganda.resources")

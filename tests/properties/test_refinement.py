@@ -137,6 +137,39 @@ def test_the_python_form_of_a_term_agrees_with_z3():
             assert fn({"x": vx, "y": vy, "flag": vb}) == want, (t, vx, vy, vb)
 
 
+def test_the_terms_without_a_choice_are_those_a_substitution_of_the_choices_leaves():
+    """``_without_choice``: the guards the checker evaluates in Python before any witness (a move
+    that names its choices is not walked for them)."""
+    x, y = z3.Int("pre:x"), z3.Int("pre:y")
+    d, k = z3.Int("m#0.d"), z3.Bool("m#0.k")
+    terms = [x + d <= 10, x >= 0, z3.If(k, x, y) > 1, y <= x, z3.And(x > 0, z3.Or(k, y > 2)), d >= 1]
+    assert [t.get_id() for t in R._without_choice(terms, [d, k])] == [terms[1].get_id(), terms[3].get_id()]
+    assert [t.get_id() for t in R._without_choice(terms, [k])] == [t.get_id() for t in (terms[0], terms[1], terms[3], terms[5])]
+    assert R._without_choice(terms[:2], []) == terms[:2]
+
+
+def test_a_template_whose_choices_are_named_answers_for_its_renamed_move():
+    """A move that names its choices (``Move.choices``: its slices keyed by the whole vector) and
+    is another's template (``Move.template``): the renamed move's slices are the template's over
+    the values renamed back (``Checker._renamed_witness``), the same verdicts as the move alone."""
+    def inc_y(pre, tag):
+        d = z3.Int(tag + "d")
+        return [d >= 1, d <= 2, pre["y"] + d <= 10], {"y": pre["y"] + d}
+
+    def named(tag):
+        return [z3.Int(tag + "d")]
+
+    moves = (R.Move("inc_x", ("1.1",), frozenset({"x"}), _inc_x, choices=named),
+             R.Move("inc_y", ("1.2",), frozenset({"y"}), inc_y, template=("inc_x", {"x": "y", "y": "x"}), choices=named))
+    model = R.RefinementModel(R.Abstraction(COMPONENTS, lambda st: dict(st), _symbolic, _constant), moves)
+    c = R.Checker(R.Refinement("toy", lambda game_object: model), None)
+    assert c.effect("inc_x").lazy and c.effect("inc_y").renamed_from is not None
+    assert c.check(_v(1, 3), _v(1, 5), ["1.2"]) == ("inc_y",)
+    assert c.check(_v(4, 9), _v(4, 10), ["1.2"]) == ("inc_y",)
+    assert isinstance(c.check(_v(4, 9), _v(4, 11), ["1.2"]), R.Finding)   # past 10: the guard
+    assert isinstance(c.check(_v(0, 2), _v(0, 5), ["1.2"]), R.Finding)    # +3: no choice gives it
+
+
 def test_rules_relate_by_number_and_sub_rule_and_cards_only_to_themselves():
     assert R.related("7.3", "7.3.1") and R.related("7.3.1", "7.3") and R.related("6.1", "6.1")
     assert not R.related("7.3", "7.31") and not R.related("7.3.1", "7.4")
