@@ -2858,6 +2858,11 @@ def checker(state) -> Checker | None:
     c = Checker.__new__(Checker)
     c.__dict__.update(proto.__dict__)   # the compiled moves and the caches are shared
     c.tally = Tally()
+    # but not the explanations remembered (``_recall``): which of two moves that both explain a
+    # step is counted follows the plan remembered for its shape, so a plan from another game would
+    # make a game's tally depend on the games its process checked before (verify's campaign runs
+    # in worker processes: its report must be the same bytes whichever worker checks a game)
+    c._plans = {}
     return c
 
 

@@ -241,3 +241,34 @@ def test_the_lexicographic_minimum_is_z3_optimizes():
             [o.model().eval(t, model_completion=True) for t in terms.values()]
     assert R._lexicographic([x > 2, x < 2], [], [x]) is None
     assert R._lexicographic([x < 0], [], [x]) is False   # no least value
+
+
+def _inc_x_by_one(pre, tag):
+    """rule 1.1 (another reading, for the test below): x grows by 1, without a bound."""
+    return [], {"x": pre["x"] + 1}
+
+
+def test_a_games_explanations_do_not_follow_another_games(monkeypatch):
+    """x 3 -> 4 is explained by two moves (inc_x and inc_x_by_one): the step counts the first in
+    the moves' order. A checker recalls the last explanation of a step's shape (``_recall``): after
+    x 10 -> 11, which only inc_x_by_one explains, the same checker counts inc_x_by_one for x 3 -> 4.
+    A new game's checker (``R.checker``: the compiled moves and caches shared) recalls nothing of
+    another game's, so a game's tally does not depend on the games its process checked before
+    (verify checks its games in worker processes; its report is the same bytes for any number)."""
+    moves = MOVES + (R.Move("inc_x_by_one", ("1.1",), frozenset({"x"}), _inc_x_by_one),)
+    model = R.RefinementModel(R.Abstraction(COMPONENTS, lambda st: dict(st), _symbolic, _constant), moves)
+    spec = R.Refinement("toy", lambda game_object: model, max_moves=3)
+    monkeypatch.setattr(R, "refinement_of", lambda game: spec)
+
+    class Toy:
+        game = "toy"
+        game_object = object()
+
+    alone = R.checker(Toy())
+    assert alone.check(_v(3), _v(4), ["1.1"]) == ("inc_x",)
+    first = R.checker(Toy())
+    assert first.check(_v(10), _v(11), ["1.1"]) == ("inc_x_by_one",)
+    assert first.check(_v(3), _v(4), ["1.1"]) == ("inc_x_by_one",)   # recalled within the game
+    after = R.checker(Toy())
+    assert after.check(_v(3), _v(4), ["1.1"]) == ("inc_x",)           # not across games
+    assert after.tally.to_dict() == alone.tally.to_dict()
