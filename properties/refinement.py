@@ -1266,6 +1266,7 @@ class Checker:
         self._every = sorted(self.pre)   # every component (_whole)
         self._effects: dict[str, _Effect] = {}
         self._declared_parts: dict = {}   # a member not built yet -> (fixed, renamed_from) or None (_declared)
+        self._renaming_plans: dict = {}   # a member declared, not built yet -> its _renaming plan (_renamed)
         #: one walk memo for every move's terms (they stay alive in ``_effects``): a subterm two
         #: moves share is walked once; the vector's constants and small numerals known beforehand
         self._walker = _Walker({c.decl().name(): c for c in self.pre.values()},
@@ -1531,6 +1532,7 @@ class Checker:
                 plan = self._renaming(m, base, rename)
                 if plan is not None:
                     got = ([renamed(f, rename) for f in plan[0].fixed], self._renamed_from(base, rename))
+                    self._renaming_plans[name] = plan   # for its build (_renamed), not made twice
             self._declared_parts[name] = got
         return got
 
@@ -1541,7 +1543,9 @@ class Checker:
         template's footprint or choices do not rename to ``m``'s (then ``m`` is built as any
         other)."""
         base, rename = m.template if template is None else template
-        plan = self._renaming(m, base, rename)
+        plan = self._renaming_plans.pop(m.name, None) if template is None else None   # _declared's
+        if plan is None:
+            plan = self._renaming(m, base, rename)
         if plan is None:
             return None
         b, labels, choice_names = plan
