@@ -98,6 +98,7 @@ sequence), the steps that stuttered, and the moves no step ever matched.
 from __future__ import annotations
 
 import ctypes
+import gc
 import marshal
 import operator
 import time
@@ -1353,6 +1354,7 @@ class Checker:
         self._numerals: dict = {}     # (component, value) -> (its constant, the address) (_ground)
         self._effects: dict[str, _Effect] = {}
         self._declared_parts: dict = {}   # a member not built yet -> (fixed, renamed_from) or None (_declared)
+        self._renaming_plans: dict = {}   # a member declared, not built yet -> its _renaming plan (_renamed)
         #: one walk memo for every move's terms (they stay alive in ``_effects``): a subterm two
         #: moves share is walked once; the vector's constants and small numerals known beforehand
         self._walker = _Walker({c.decl().name(): c for c in self.pre.values()},
@@ -1382,6 +1384,8 @@ class Checker:
         self._models: dict = {}       # a move -> models of its terms z3 found (_can_take, _forced)
         self._cores: dict = {}        # a move -> unsatisfiable cores of its _can_take queries (kept, changed)
         self._move_solvers: dict = {}  # a move with a large footprint -> its solver and literals (_assumed)
+        self._independent: dict = {}  # a move with a large footprint -> its independent groups (_independent_groups)
+        self._group_verdicts: dict = {}  # (a move, a group, kept, changed) -> z3's verdict (_assumed_by_group)
         self._stays: dict = {}        # a move -> per footprint component (value == pre, its negation) (_can_take)
         self._kin_members: dict = {}  # a family member's signature -> the member built alone (_kin)
         self._kin_keep: list = []     # the signatures (their ids are keys)
@@ -1627,6 +1631,7 @@ class Checker:
                 plan = self._renaming(m, base, rename)
                 if plan is not None:
                     got = ([renamed(f, rename) for f in plan[0].fixed], self._renamed_from(base, rename))
+                    self._renaming_plans[name] = plan   # for its build (_renamed), not made twice
             self._declared_parts[name] = got
         return got
 
@@ -1637,7 +1642,9 @@ class Checker:
         template's footprint or choices do not rename to ``m``'s (then ``m`` is built as any
         other)."""
         base, rename = m.template if template is None else template
-        plan = self._renaming(m, base, rename)
+        plan = self._renaming_plans.pop(m.name, None) if template is None else None   # _declared's
+        if plan is None:
+            plan = self._renaming(m, base, rename)
         if plan is None:
             return None
         b, labels, choice_names = plan
@@ -2487,7 +2494,13 @@ class Checker:
         asserted once; each query assumes the literals of its sets (``any_of`` in a scope of its
         own). (verdict, model); an unsatisfiable query without ``any_of`` keeps its core (the
         components it holds kept and changed: a later query holding them too is unsatisfiable, no
-        z3)."""
+        z3). A move whose terms fall into independent groups asks each group apart
+        (:meth:`_assumed_by_group`)."""
+        groups = self._independent.get(name)
+        if groups is None:
+            groups = self._independent[name] = self._independent_groups(e, stay)
+        if groups:
+            return self._assumed_by_group(name, groups, stay, keep, change, any_of)
         t = time.process_time()
         try:
             got = self._move_solvers.get(name)
@@ -2524,6 +2537,95 @@ class Checker:
         finally:
             STATS["z3 solver calls"] += 1
             STATS["z3 seconds"] += time.process_time() - t
+
+    @staticmethod
+    def _independent_groups(e: _Effect, stay: dict) -> list:
+        """The guards and footprint components of move ``e`` in groups that share no constant (a
+        pre component or a choice; an end of turn's 365 components in 124 groups, a plot's
+        resolution's 36 in 20), as (guards, components), or [] where there are fewer than two:
+        the conjunction of groups over disjoint constants is satisfiable exactly where each group
+        is. A guard without a constant is in every group."""
+        guards = list(e.guards)
+        names = sorted(stay)
+        each = _constant_asts_each(guards + [stay[n][0] for n in names])
+        parent: dict = {}
+
+        def find(x):
+            while parent.setdefault(x, x) != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        keys = []   # each guard's and component's constant naming its group, or None (no constant)
+        for cs in each:
+            cs = [find(c) for c in cs]
+            for c in cs[1:]:
+                parent[c] = cs[0]
+            keys.append(cs[0] if cs else None)
+        ground = [g for g, k in zip(guards, keys) if k is None]
+        groups: dict = {}
+        for i, k in enumerate(keys):
+            if i < len(guards):
+                if k is not None:
+                    groups.setdefault(find(k), ([], []))[0].append(guards[i])
+            else:
+                groups.setdefault(find(k) if k is not None else ("ground", i), ([], []))[1].append(names[i - len(guards)])
+        if len(groups) < 2:
+            return []
+        return [(ground + g, frozenset(cs)) for g, cs in groups.values()]
+
+    def _assumed_by_group(self, name: str, groups: list, stay: dict, keep: frozenset, change: frozenset,
+                          any_of: tuple = ()) -> tuple:
+        """:meth:`_assumed`'s query asked of the move's independent groups apart (a set of
+        ``any_of`` joins the groups it meets: its disjunction reads them all): each block's guards,
+        those of ``keep`` it holds kept, those of ``change`` changed, its sets of ``any_of``; each
+        block's verdict kept (a group's sets recur: most of an end of turn's ~365 components are
+        kept in every query). Unsat where a block is (its sets kept as the move's core where no
+        ``any_of`` set is in it), unknown where a block is and none unsat (:meth:`_can_take` then
+        asks the whole), else sat; no model (the verdict is exact; a kept model only spares z3 a
+        query, and these queries cost little)."""
+        fp = self.moves[name].footprint
+        blocks = [[i] for i in range(len(groups))]
+        ors: list = [() for _ in groups]
+        if any_of:   # join the groups each set meets (a union of blocks), the set kept by the block's first
+            at = list(range(len(groups)))
+
+            def find(x):
+                while at[x] != x:
+                    at[x] = at[at[x]]
+                    x = at[x]
+                return x
+            for a in any_of:
+                met = sorted({find(i) for i, (_, comps) in enumerate(groups) if a & comps})
+                for i in met[1:]:
+                    at[i] = met[0]
+            joined: dict = {}
+            for i in range(len(groups)):
+                joined.setdefault(find(i), []).append(i)
+            blocks = list(joined.values())
+            ors = {find(next(i for i, (_, comps) in enumerate(groups) if a & comps)): () for a in any_of}
+            for a in any_of:
+                r = find(next(i for i, (_, comps) in enumerate(groups) if a & comps))
+                ors[r] += (a & fp,)
+            ors = [ors.get(b[0], ()) for b in blocks]
+        verdict = z3.sat
+        for b, sets in zip(blocks, ors):
+            comps = groups[b[0]][1] if len(b) == 1 else frozenset().union(*(groups[i][1] for i in b))
+            k, c = keep & comps, change & comps
+            key = (name, tuple(b), k, c, sets)
+            r = self._group_verdicts.get(key)
+            if r is None:
+                parts = [g for i in b for g in groups[i][0]] + [stay[n][0] for n in sorted(k)]
+                parts += [stay[n][1] for n in sorted(c)]
+                parts += [z3.Or(*[stay[n][1] for n in sorted(a)]) for a in sets]
+                r = self._group_verdicts[key] = _solved(parts)[0] if parts else z3.sat
+            if r == z3.unsat:
+                if not sets:
+                    self._cores.setdefault(name, []).append((k, c))
+                return r, None
+            if r == z3.unknown:
+                verdict = r
+        return verdict, None
 
     def _no_direct_taker(self, names: list, pre_v: dict, post_v: dict, changed: frozenset) -> bool:
         """Whether a changed component is one that no move among ``names`` can take to its value
@@ -2706,7 +2808,17 @@ class Checker:
         verdict is counted in :attr:`tally`. ``changed``: the components that differ, when the
         caller knows them (an incremental abstraction); otherwise the two vectors are compared.
         ``allowed``: the moves that may be part of this step (the game's ``Refinement.narrow``), or
-        None: every move."""
+        None: every move. A check that built moves (:meth:`effect`) ends with
+        :func:`_keep_long_lived`."""
+        built = STATS["effects built"]
+        found = self._check(pre_v, post_v, cited, step, changed, allowed)
+        if STATS["effects built"] != built:
+            _keep_long_lived()
+        return found
+
+    def _check(self, pre_v: dict, post_v: dict, cited: list[str], step: int, changed: frozenset | None,
+               allowed: Callable[[str], bool] | None):
+        """:meth:`check`'s verdict."""
         t0 = time.process_time()   # a finding's cost: the whole step's check
         built0, z30 = STATS["effects seconds"], STATS["z3 seconds"]
         t = self.tally
@@ -2880,7 +2992,21 @@ def _shared_checker(spec: Refinement, game_object: Any) -> Checker:
         return hit[1]
     c = Checker(spec, game_object, model)
     _BY_MODEL[id(model)] = (model, c)
+    _keep_long_lived()
     return c
+
+
+def _keep_long_lived() -> None:
+    """Move what the process holds now out of the garbage collector's passes (CPython's
+    ``gc.freeze``, what its documentation gives long-lived objects): a checker's compiled moves
+    (their z3 terms' Python wrappers), memos and caches live as long as the process, and every
+    full collection walked them again (Labyrinth's verify campaign: ~0.6 s of its checked run, half
+    of it in generation-2 passes). Called when a checker is made and after a check that built
+    moves; the young generations collected first (``gc.collect(1)``: the cycles a build leaves,
+    python_function's closures, are freed, not frozen). Frozen objects are still freed when no
+    longer referenced; only a cycle left in the oldest generation at that moment stays."""
+    gc.collect(1)
+    gc.freeze()
 
 
 class StepObserver:

@@ -542,6 +542,36 @@ def test_a_move_that_must_change_what_a_part_leaves_is_no_candidate(lets_roll):
     assert c._can_take("disrupt[country=Iraq]", prestige | {"actives[Iraq]", "cells_track"}, every=prestige)
 
 
+@pytest.mark.parametrize("name", ["end_of_turn", "resolve_plot[country=Iran]"])
+def test_a_large_moves_can_take_by_its_independent_groups_is_the_whole_querys_verdict(lets_roll, name):
+    """``Checker._can_take`` asks a move with a large footprint group by group (``_assumed_by_group``:
+    its guards and components in groups sharing no constant, ``_independent_groups``; a set of
+    ``any_of`` joins the groups it meets): the verdict of z3 on the whole conjunction, kept and
+    changed sets drawn at random (both verdicts met)."""
+    from cdg_oracle.properties.refinement import _solved
+
+    _, c, _ = lets_roll
+    e = c.effect(name)
+    fp = sorted(e.move.footprint)
+    stay = {n: (e.values[n] == c.pre[n], z3.Not(e.values[n] == c.pre[n])) for n in fp}
+    groups = c._independent_groups(e, stay)
+    assert len(groups) > 1 and frozenset().union(*(g[1] for g in groups)) == frozenset(fp)
+    rnd = random.Random(7)
+    seen = set()
+    for _ in range(24):
+        change = frozenset(rnd.sample(fp, rnd.randint(0, 3)))
+        within = change | frozenset(rnd.sample(fp, rnd.randint(0, 6)))
+        any_of = (frozenset(rnd.sample(sorted(within), 2)),) if len(within) > 1 and rnd.random() < 0.4 else ()
+        keep = frozenset(fp) - within
+        parts = list(e.guards) + [stay[n][0] for n in sorted(keep)] + [stay[n][1] for n in sorted(change)]
+        parts += [z3.Or(*[stay[n][1] for n in sorted(a)]) for a in any_of]
+        whole = _solved(parts)[0]
+        got = c._assumed_by_group(name, groups, stay, keep, change, any_of)[0]
+        assert got == whole, (sorted(within), sorted(change), any_of)
+        seen.add(str(whole))
+    assert seen == {"sat", "unsat"}
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("CDG_SLOW_TESTS"), reason="slow: set CDG_SLOW_TESTS=1")
 @pytest.mark.rule("8.3.1")
