@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parents[1]
 MARK = re.compile(r"""rule\(\s*((?:["'][^"']+["']\s*,?\s*)+)\)""")
 
 
-GAME_MARK = re.compile(r"""^pytestmark\s*=\s*pytest\.mark\.game\(\s*["']([^"']+)["']""", re.M)
+GAME_MARK = re.compile(r"""^pytestmark\s*=\s*\[?\s*pytest\.mark\.game\(\s*["']([^"']+)["']""", re.M)
 
 
 def game_folders() -> set[str]:
@@ -43,7 +43,8 @@ def game_folders() -> set[str]:
 
 def test_game(path: Path, tests_dir: Path, games: set[str]) -> str | None:
     """The game whose rules a test file's rule marks name: ``tests/<game>/...``, else the module's
-    ``pytestmark = pytest.mark.game("<game>")``; None for a file of no game."""
+    ``pytestmark = pytest.mark.game("<game>")`` (or a list of marks that begins with it); None for a
+    file of no game."""
     top = path.relative_to(tests_dir).parts[0]
     if top in games:
         return top

@@ -230,3 +230,19 @@ def test_the_reading_marker_scan_sees_marks_and_parameters(tmp_path):
     (nodeid, parametrized, source), = found["D01"]
     assert nodeid == "tests/labyrinth/test_x.py::test_a" and parametrized and "plot_markers_reusable" in source
     assert reading_tests(tmp_path / "tests", "twilight_struggle") == {}
+
+
+def test_a_modules_game_mark_is_read_alone_or_first_in_a_list(tmp_path):
+    """``rules_report.test_game``: a module outside tests/<game>/ names its game by
+    ``pytestmark = pytest.mark.game(...)``, alone or first in a list of marks (an xdist group
+    beside it, tests/conftest.py); a module with neither is no game's."""
+    from cdg_oracle.oracle.rules_report import test_game
+
+    (tmp_path / "oracle").mkdir()
+    alone, listed, none = (tmp_path / "oracle" / f"test_{n}.py" for n in ("alone", "listed", "none"))
+    alone.write_text('pytestmark = pytest.mark.game("labyrinth")\n', encoding="utf-8")
+    listed.write_text('pytestmark = [pytest.mark.game("distant_plain"),\n              pytest.mark.xdist_group("g")]\n',
+                      encoding="utf-8")
+    none.write_text('pytestmark = pytest.mark.xdist_group("g")\n', encoding="utf-8")
+    games = {"labyrinth", "distant_plain"}
+    assert [test_game(p, tmp_path, games) for p in (alone, listed, none)] == ["labyrinth", "distant_plain", None]
