@@ -2384,13 +2384,7 @@ class Checker:
         verdicts)."""
         f = self._forced_sets.get(name)
         if f is None:
-            e = self._effects.get(name)
-            declared = self._declared(name) if e is None else None   # a template member not built
-            if declared is not None and declared[1] is not None:
-                renamed_from = declared[1]
-            else:
-                e = self.effect(name) if e is None else e
-                renamed_from = e.renamed_from
+            e, renamed_from = self._built_or_renamed(name)
             if renamed_from is not None:   # the template's, renamed: the same queries renamed
                 base, back = renamed_from
                 to = {a: c for c, a in back.items()}
@@ -2424,6 +2418,17 @@ class Checker:
             f = self._forced_sets[name] = frozenset(out)
         return f
 
+    def _built_or_renamed(self, name: str) -> tuple:
+        """``(effect, renamed_from)`` of move ``name`` for :meth:`_forced` and :meth:`_can_take`: a
+        template member not built yet answers from its base renamed (:meth:`_declared`: effect None,
+        nothing built); any other move is built (or was) and gives its own ``renamed_from``."""
+        e = self._effects.get(name)
+        declared = self._declared(name) if e is None else None
+        if declared is not None and declared[1] is not None:
+            return None, declared[1]
+        e = self.effect(name) if e is None else e
+        return e, e.renamed_from
+
     def _can_take(self, name: str, within: frozenset, every: frozenset = frozenset(), any_of: tuple = ()) -> bool:
         """Whether move ``name``, in some state and with some choices (the pre-state free), can
         change each component of ``every``, one at least of each set of ``any_of``, and none of its
@@ -2442,13 +2447,7 @@ class Checker:
         key = (name, within & fp, every & fp, tuple(a & fp for a in any_of))
         hit = self._within.get(key)
         if hit is None:
-            e = self._effects.get(name)
-            declared = self._declared(name) if e is None else None   # a template member not built
-            if declared is not None and declared[1] is not None:
-                renamed_from = declared[1]
-            else:
-                e = self.effect(name) if e is None else e
-                renamed_from = e.renamed_from
+            e, renamed_from = self._built_or_renamed(name)
             if renamed_from is not None:   # the template's query over the components renamed back
                 base, back = renamed_from
                 hit = self._within[key] = self._can_take(
