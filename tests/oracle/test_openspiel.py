@@ -37,6 +37,16 @@ def scenarios():
     return [pytest.param(g, sc, id=f"{g}-{sc}") for g in GAMES for sc in registry.get(g).scenarios()]
 
 
+def random_step(state, rng: random.Random) -> None:
+    """One step of a random playout through OpenSpiel: a chance outcome by its probability, else
+    one of the legal actions."""
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(actions, probs)[0])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 @pytest.mark.parametrize("game,scenario", scenarios())
 def test_random_sim_test_with_serialization(game, scenario):
     g = openspiel.load(game, scenario=scenario, max_steps=STEPS)
@@ -97,11 +107,7 @@ def test_serialization_is_the_states_json_and_a_clone_copies_the_game(game):
     state = g.new_initial_state()
     rng = random.Random(2)
     for _ in range(25):
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, rng)
     text = pyspiel.serialize_game_and_state(g, state)
     g2, back = pyspiel.deserialize_game_and_state(text)
     assert back.native().to_json(history=True) == state.native().to_json(history=True)
@@ -132,11 +138,7 @@ def test_tensors_lay_out_the_observation(game):
     for _ in range(30):
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, rng)
     slots = action_tables.observation_layout(game)
     for player, side in enumerate(spec.sides):
         obs = state.native().observation(side)
@@ -297,11 +299,7 @@ def test_a_draw_is_listed_from_its_pile_and_takes_only_its_cards():
         if state.is_terminal():
             state = g.new_initial_state()  # another game: the rows are kept across games
             continue
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, rng)
     assert any(len(v) > 1 for v in sizes.values()) and refused
 
 
