@@ -156,16 +156,10 @@ class StackState:
         ``values``, stack.constant, known by its identity); None when it said nothing, or the
         question it said it of is no longer the pending one. Not part of the
         contract (model/core/game.py): an encoding's shortcut (model/core/encoding.py
-        ``ActionTable.hinted_ids``), which falls back to the actions' values without it."""
-        p = self.d["pending"]
-        h = self._hint
-        if h is not None and h[0] is p:
-            return h[1], h[2]
-        if p is not None:  # a constant list of actions, by its identity (stack.constant)
-            actions = p["actions"]
-            if CONSTANTS.get(id(actions)) is actions:
-                return None, actions
-        return None
+        ``ActionTable.hinted_ids``), which falls back to the actions' values without it. The
+        promise of :meth:`hinted_actions`, which reads it."""
+        got = self.hinted_actions()
+        return None if got is None else got[1]
 
     def apply(self, action: Any) -> None:
         """Apply one legal action or chance outcome; raises IllegalAction otherwise."""
