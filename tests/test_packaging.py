@@ -22,11 +22,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_package_list_names_every_package_folder():
     """pyproject.toml lists the packages explicitly (the folders are mapped under cdg_oracle):
-    every folder with an ``__init__.py`` is listed, and nothing else."""
+    every folder with an ``__init__.py`` is listed, once, and nothing else."""
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     folders = {"cdg_oracle." + ".".join(p.parent.relative_to(ROOT).parts)
                for top in ("model", "properties", "oracle") for p in (ROOT / top).rglob("__init__.py")}
     assert set(conf["packages"]) == folders | {"cdg_oracle.scenarios"}
+    assert len(conf["packages"]) == len(set(conf["packages"])), "a package is listed twice"
     assert conf["package-dir"] == {f"cdg_oracle.{n}": n for n in ("model", "properties", "oracle", "scenarios")}
 
 
