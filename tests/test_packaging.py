@@ -53,10 +53,11 @@ def installed(tmp_path_factory) -> Path:
     assert build.returncode == 0, build.stderr[-2000:]
     (wheel,) = (tmp / "dist").glob("cdg_oracle-*.whl")
     env_dir = tmp / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
+    # no pip of its own (ensurepip is most of a venv's making): this pip installs into it (--python)
+    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
     py = env_dir / "bin" / "python"
-    inst = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
-                          capture_output=True, text=True, cwd=tmp)
+    inst = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps",
+                           "--no-index", str(wheel)], capture_output=True, text=True, cwd=tmp)
     assert inst.returncode == 0, inst.stderr[-2000:]
     return env_dir
 
