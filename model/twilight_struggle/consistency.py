@@ -169,7 +169,8 @@ def cards_in_place(d: dict) -> list[str]:
     for n in d["removed"]:
         if n in cards and not cards[n].removed:
             out.append(f"removed: card {n} ({cards[n].name}) has no asterisk, so it is never removed (2.2.4)")
-    own = {n for n, c in cards.items() if c.name in load_scenario(d["scenario"])["in_effect"]}
+    scenarios_own = load_scenario(d["scenario"])["in_effect"]
+    own = {n for n, c in cards.items() if c.name in scenarios_own}
     for n in d["in_effect"]:
         if n in cards and not cards[n].underlined and n not in own:
             out.append(f"in_effect: card {n} ({cards[n].name}) is not underlined: its event does not last (7.3)")
