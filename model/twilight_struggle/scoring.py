@@ -42,12 +42,21 @@ def battlegrounds_less(st, region: str, final: bool = False) -> dict[str, int]:
     """The battlegrounds each side counts fewer than it controls when ``region`` is scored (an
     event's effect, hook ``scoring_battlegrounds``: card 73; ``final``: the final scoring, 10.3.2),
     never more than it controls."""
+    return _tally(st, region, final)[3]
+
+
+def _tally(st, region: str, final: bool) -> tuple[list[str], list[str], dict[str, list[str]], dict[str, int]]:
+    """What scoring ``region`` counts, each read once: its countries, its battlegrounds when it is
+    scored (:func:`scoring_battleground`), the countries each side controls (2.1.7) and the
+    battlegrounds each side counts fewer (5.5, :func:`battlegrounds_less`)."""
     countries = st.map.area(region)
-    out = {}
+    bgs = [c for c in countries if scoring_battleground(st, c, region, final)]
+    held = {s: [c for c in countries if controls(st, s, c)] for s in ("US", "USSR")}
+    less = {}
     for s in ("US", "USSR"):
-        held = sum(1 for c in countries if scoring_battleground(st, c, region, final) and controls(st, s, c))
-        out[s] = min(held, effects.total(st, "scoring_battlegrounds", side=s, region=region, final=final))
-    return out
+        held_bgs = sum(1 for c in bgs if c in held[s])
+        less[s] = min(held_bgs, effects.total(st, "scoring_battlegrounds", side=s, region=region, final=final))
+    return countries, bgs, held, less
 
 
 @implements("10.1.1")
@@ -57,10 +66,11 @@ def levels_met(st, region: str, final: bool = False) -> dict[str, list[str]]:
     a battleground and a non-battleground among them), ``control`` (more countries, every
     battleground; no non-battleground needed, so Control may come without Domination). A
     battleground an effect takes off a side's count (:func:`battlegrounds_less`) is not counted."""
-    countries = st.map.area(region)
-    bgs = [c for c in countries if scoring_battleground(st, c, region, final)]
-    held = {s: [c for c in countries if controls(st, s, c)] for s in ("US", "USSR")}
-    less = battlegrounds_less(st, region, final)
+    return _levels(*_tally(st, region, final)[1:])
+
+
+def _levels(bgs: list[str], held: dict[str, list[str]], less: dict[str, int]) -> dict[str, list[str]]:
+    """:func:`levels_met` from a region's tally (:func:`_tally`)."""
     n = {s: len(held[s]) - less[s] for s in held}
     bg = {s: sum(1 for c in held[s] if c in bgs) - less[s] for s in held}
     out = {}
@@ -89,8 +99,8 @@ def region_vp(st, region: str, final: bool = False) -> dict[str, int | None]:
     scores every level it meets, not only its highest. A battleground an effect takes off a side's
     count (:func:`battlegrounds_less`; ``final``: the final scoring) gives no VP."""
     values = load_tables().scoring[region]
-    met = levels_met(st, region, final)
-    less = battlegrounds_less(st, region, final)
+    _, bgs, held, less = _tally(st, region, final)
+    met = _levels(bgs, held, less)
     out: dict[str, int | None] = {}
     for s, levels in met.items():
         if "control" in levels and values.control is None:
@@ -102,10 +112,9 @@ def region_vp(st, region: str, final: bool = False) -> dict[str, int | None]:
             vp = sum(getattr(values, lv) for lv in levels)
         else:
             vp = getattr(values, levels[-1])
-        for c in st.map.area(region):
-            if controls(st, s, c):
-                vp += scoring_battleground(st, c, region, final)
-                vp += st.map.adjacent_to_superpower(c, OPPONENT[s])
+        for c in held[s]:
+            vp += c in bgs
+            vp += st.map.adjacent_to_superpower(c, OPPONENT[s])
         out[s] = vp - less[s]
     return out
 
