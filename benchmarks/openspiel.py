@@ -67,9 +67,12 @@ instruction ratio (docs/openspiel.md, the fifth round).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -329,12 +332,89 @@ def clones_per_second(state, seconds: float = 1.0) -> float:
     return n / (CLOCK() - t0)
 
 
+def measure(name: str, games: int, repeat: int, seed: int, clone_after: int | None) -> dict:
+    """One process's figures for game ``name`` (the module docstring): its first ``games`` random
+    games played natively, through OpenSpiel, through the floor game and the apply floor, one
+    after another, ``repeat`` times each way, the fastest of each game each way kept; their sums
+    in seconds (``native``, ``spiel``, ``dispatch``, ``applied``), the ``steps``, the first game's
+    steps and log10 sampling probability (``logp``) and, unless ``clone_after`` is None, states
+    copied per second each way after that many steps (``clones``: native, OpenSpiel; else None)."""
+    spec = get(name)
+    scenario = spec.default_scenario or spec.scenarios()[0]
+    game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
+    floor = floor_game(name, game)
+    table = spec.action_table()
+    floor.first = spec.new_state(scenario, spec.lengths[0], None, None)
+    steps, native, spiel, dispatch, applied, logp = 0, 0.0, 0.0, 0.0, 0.0, None
+    for k in range(games):
+        best = [math.inf] * 4  # native, OpenSpiel, floor, apply floor: the fastest of --repeat runs each
+        for r in range(repeat):
+            played, secs = native_game(spec, scenario, seed + k)
+            if r == 0:
+                ids = [table.action_id(a) for a in played]
+                floor.nodes = spiel_nodes(game, ids)
+                if logp is None:
+                    logp = (len(played), log10_sampling_probability(spec, scenario, played))
+            floor.played = None
+            times = [secs, spiel_game(game, ids, seed + k, name), spiel_game(floor, ids, seed + k)]
+            floor.played = played
+            times.append(spiel_game(floor, ids, seed + k))
+            best = list(map(min, best, times))
+        steps += len(played)
+        native, spiel, dispatch, applied = native + best[0], spiel + best[1], dispatch + best[2], applied + best[3]
+    copies = None
+    if clone_after is not None:  # a mid-game state, both ways
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(clone_after):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        copies = (clones_per_second(state.native()), clones_per_second(state))
+    return {"steps": steps, "native": native, "spiel": spiel, "dispatch": dispatch, "applied": applied,
+            "logp": logp, "clones": copies}
+
+
+def worker_figures(argv: list[str]) -> dict:
+    """The figures of one worker process (:func:`measure` of each game, by name): this script run
+    again with ``argv`` and ``--worker``, which prints them as one JSON line."""
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), *argv, "--worker"],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out.splitlines()[-1])
+
+
+def summary_row(name: str, runs: list[dict]) -> str:
+    """The printed row of game ``name`` from its workers' figures (:func:`measure`, one each): the
+    median over the workers of each figure (the ratio: the median of the workers' ratios; a
+    figure a step: of its per-worker values) and the range of the workers' ratios."""
+    us = [1e6 / r["steps"] for r in runs]  # seconds -> microseconds a step
+    med = statistics.median
+    ratios = [r["spiel"] / r["native"] for r in runs]
+    native, spiel = med(r["native"] * u for r, u in zip(runs, us)), med(r["spiel"] * u for r, u in zip(runs, us))
+    dispatch = med(r["dispatch"] * u for r, u in zip(runs, us))
+    floor = med((r["native"] + r["dispatch"]) / r["native"] for r in runs)
+    applied = med(r["applied"] / r["native"] for r in runs)
+    binding = med((r["spiel"] - r["native"] - r["dispatch"]) * u for r, u in zip(runs, us))
+    copies = next(r["clones"] for r in runs if r["clones"] is not None)
+    spread = f"{min(ratios):.2f}-{max(ratios):.2f}"
+    return (f"{name:<20} {native:>14.1f} {spiel:>17.1f} {med(ratios):>6.3f} {spread:>11} {dispatch:>16.1f} "
+            f"{floor:>11.2f} {applied:>11.2f} {binding:>15.1f} {copies[0]:>15.0f} {copies[1]:>18.0f} "
+            f"{runs[0]['logp'][0]:>20} {runs[0]['logp'][1]:>6.0f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", action="append", help="a game of the registry (default: every one with an encoding)")
     ap.add_argument("--games", type=int, default=20, help="random games each way (default 20)")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of each game each way, the fastest kept (default 3: the least disturbed by other work)")
+    ap.add_argument("--processes", type=int, default=5,
+                    help="worker processes, one after another, each measuring every game (default 5); the "
+                         "figures are their medians (1: measured in this process, one run)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--breakdown", action="store_true",
                     help="also where a step's time goes, call by call (the first 5 games of each)")
@@ -342,9 +422,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", choices=("none", "native", "openspiel"),
                     help="play the --games games one way only, untimed, and print nothing else: for an "
                          "instruction count (valgrind --tool=cachegrind), less that of --only none")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # worker_figures's
+    ap.add_argument("--no-clones", action="store_true", help=argparse.SUPPRESS)  # a worker after the first
     args = ap.parse_args(argv)
+    names = args.game or action_tables.games()
     if args.only:
-        for name in args.game or action_tables.games():
+        for name in names:
             spec = get(name)
             scenario = spec.default_scenario or spec.scenarios()[0]
             game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
@@ -360,56 +443,28 @@ def main(argv: list[str] | None = None) -> int:
                     spiel_game(game, ids, seed, name)
             print(f"{name}: {sum(len(ids) for _, ids in games)} steps, played {args.only}")
         return 0
-    print(f"{'game':<20} {'native us/step':>14} {'openspiel us/step':>17} {'ratio':>6} "
+    if args.worker:
+        print(json.dumps({name: measure(name, args.games, args.repeat, args.seed,
+                                          None if args.no_clones else args.clone_after)
+                          for name in names}))
+        return 0
+    print(f"{'game':<20} {'native us/step':>14} {'openspiel us/step':>17} {'ratio':>6} {'ratio range':>11} "
           f"{'dispatch us/step':>16} {'floor ratio':>11} {'apply floor':>11} {'binding us/step':>15} "
-          f"{'native clones/s':>15} {'openspiel clones/s':>18} {'first game: steps, log10 p':>27}")
-    for name in args.game or action_tables.games():
-        spec = get(name)
-        scenario = spec.default_scenario or spec.scenarios()[0]
-        game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
-        floor = floor_game(name, game)
-        table = spec.action_table()
-        floor.first = spec.new_state(scenario, spec.lengths[0], None, None)
-        steps, native, spiel, dispatch, applied, logp = 0, 0.0, 0.0, 0.0, 0.0, None
-        for k in range(args.games):
-            seed = args.seed + k
-            best = [math.inf] * 4  # native, OpenSpiel, floor, apply floor: the fastest of --repeat runs each
-            for r in range(args.repeat):
-                played, secs = native_game(spec, scenario, seed)
-                if r == 0:
-                    ids = [table.action_id(a) for a in played]
-                    floor.nodes = spiel_nodes(game, ids)
-                    if logp is None:
-                        logp = (len(played), log10_sampling_probability(spec, scenario, played))
-                floor.played = None
-                times = [secs, spiel_game(game, ids, seed, name), spiel_game(floor, ids, seed)]
-                floor.played = played
-                times.append(spiel_game(floor, ids, seed))
-                for i, t in enumerate(times):
-                    best[i] = min(best[i], t)
-            steps += len(played)
-            native, spiel, dispatch, applied = native + best[0], spiel + best[1], dispatch + best[2], applied + best[3]
-        us = 1e6 / steps  # seconds -> microseconds a step
-        # a mid-game state, both ways
-        state = game.new_initial_state()
-        rng = random.Random(args.seed)
-        for _ in range(args.clone_after):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(actions, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        print(f"{name:<20} {native * us:>14.1f} {spiel * us:>17.1f} {spiel / native:>6.2f} "
-              f"{dispatch * us:>16.1f} {(native + dispatch) / native:>11.2f} {applied / native:>11.2f} "
-              f"{(spiel - native - dispatch) * us:>15.1f} "
-              f"{clones_per_second(state.native()):>15.0f} {clones_per_second(state):>18.0f} "
-              f"{logp[0]:>20} {logp[1]:>6.0f}", flush=True)
+          f"{'native clones/s':>15} {'openspiel clones/s':>18} {'first game: steps, log10 p':>27}", flush=True)
+    if args.processes > 1:
+        common = [a for name in names for a in ("--game", name)] + [
+            "--games", str(args.games), "--repeat", str(args.repeat), "--seed", str(args.seed),
+            "--clone-after", str(args.clone_after)]
+        workers = [worker_figures(common + ([] if i == 0 else ["--no-clones"])) for i in range(args.processes)]
+        for name in names:
+            print(summary_row(name, [w[name] for w in workers]), flush=True)
+    else:
+        for name in names:
+            print(summary_row(name, [measure(name, args.games, args.repeat, args.seed, args.clone_after)]), flush=True)
     if args.breakdown:
         print(f"\n{'game':<20} {'node':<16} {'steps':>6} {'is_chance_node':>14} {'ask':>6} {'apply_action':>12} "
               f"{'native choose':>13} {'native apply':>12}   (microseconds a step)")
-        for name in args.game or action_tables.games():
+        for name in names:
             spec = get(name)
             scenario = spec.default_scenario or spec.scenarios()[0]
             game = openspiel.load(name, scenario=scenario, length=spec.lengths[0])
@@ -418,12 +473,16 @@ def main(argv: list[str] | None = None) -> int:
                     breakdown(spec, scenario, game, seeds, args.repeat).items(), reverse=True):
                 print(f"{name:<20} {kind:<16} {n:>6} {icn:>14.1f} {ask:>6.1f} {apply:>12.1f} {choose_:>13.1f} "
                       f"{native_apply:>12.1f}", flush=True)
-    print(f"(one run, {args.games} random games of each, played natively, through OpenSpiel and through the floor "
-          f"game, one after another; ratio: OpenSpiel's cost of a step over the native one; dispatch: the "
+    print(f"({max(args.processes, 1)} worker process(es) one after another, each {args.games} random games of each game, "
+          f"played natively, through OpenSpiel and through the floor game, one after another, the fastest of "
+          f"{args.repeat} of each game each way kept; every figure the median over the processes; ratio: "
+          f"OpenSpiel's cost of a step over the native one (ratio range: the processes' lowest and highest); "
+          f"dispatch: the "
           f"floor game's cost of a step, OpenSpiel's own calls for the same nodes; floor ratio: (native + "
           f"dispatch) / native, the least ratio any binding in Python can show; apply floor: the floor game "
           f"running the model's apply inside OpenSpiel's call, over native (the dispatch and what running the "
-          f"model inside it costs); binding: OpenSpiel's cost less native and dispatch, the binding's own work; log10 p: the probability that a random playout samples the first game, what "
+          f"model inside it costs); binding: OpenSpiel's cost less native and dispatch, the binding's own work; "
+          f"clones/s: the first process's; log10 p: the probability that a random playout samples the first game, what "
           f"outcome-sampling CFR divides by: below -308 a float is 0; pyspiel "
           f"{getattr(pyspiel, '__version__', '?')})")
     return 0
