@@ -458,6 +458,9 @@ def main(argv: list[str] | None = None) -> int:
         workers = [worker_figures(common + ([] if i == 0 else ["--no-clones"])) for i in range(args.processes)]
         for name in names:
             print(summary_row(name, [w[name] for w in workers]), flush=True)
+        for name in names:  # each process's ratio: the one-run estimate whose median is the row's
+            print(f"{name}: the processes' ratios, in turn: "
+                  + " ".join(f"{w[name]['spiel'] / w[name]['native']:.3f}" for w in workers))
     else:
         for name in names:
             print(summary_row(name, [measure(name, args.games, args.repeat, args.seed, args.clone_after)]), flush=True)
