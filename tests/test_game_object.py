@@ -4,11 +4,13 @@ itself up in the registry."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
 from cdg_oracle.model.core import registry
 from cdg_oracle.model.core.errors import DataError
+from cdg_oracle.model.core.yamlio import loads_yaml
 from cdg_oracle.oracle.games import default_scenario, new_state
 
 GAMES = ("labyrinth", "twilight_struggle", "distant_plain")
@@ -22,6 +24,45 @@ def test_a_clone_and_a_state_read_back_share_the_game_and_its_tables(game):
         assert other.game_object is g
         assert all(getattr(other, name) is value for name, value in g.shared.items())
     assert st.map is g.map and st.rulings is g.rulings
+
+
+def strings(value) -> list[str]:
+    """Every string of plain data, keys and values, depth first."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in strings(k) + strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_yaml_document_is_read_with_every_string_interned(fast):
+    """model/core/yamlio.py ``interned``: the same data, each string the interned one of its text
+    (the fast reader's path and the strict one's; an alias sends the fast reader's document to
+    the strict reader)."""
+    for text, expected in [
+        ("a b: [x y, 1, true, {c d: e f}]\nk: 2.5\n", {"a b": ["x y", 1, True, {"c d": "e f"}], "k": 2.5}),
+        ("p: &n [q r]\ns: *n\n", {"p": ["q r"], "s": ["q r"]}),
+    ]:
+        doc = loads_yaml(text, "t", fast=fast)
+        assert doc == expected
+        assert all(sys.intern(s) is s for s in strings(doc))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_clone_shares_the_maps_names(game):
+    """A state's copy (``clone``: ``copy_json``'s marshal round trip, which gives an interned
+    string back as the interned object, any other as a new one) holds the map's names as the very
+    objects the map's tables are keyed by: the data files' strings are interned when read
+    (model/core/yamlio.py), so a look-up by a name is found by identity, not by comparing its text
+    (docs/openspiel.md, the ninth round: a playout through OpenSpiel starts from a clone)."""
+    st = new_state(game, default_scenario(game))
+    names = {n: n for n in st.map.names}
+    assert all(sys.intern(n) is n for n in names)
+    held = [s for s in strings(st.clone().d) if s in names]
+    assert held and all(s is names[s] for s in held)
 
 
 @pytest.mark.parametrize("game", GAMES)

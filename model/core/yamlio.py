@@ -21,6 +21,7 @@ again by the strict reader above, so the result and every error are the strict r
 from __future__ import annotations
 
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 import yaml
@@ -145,13 +146,31 @@ def _fast(text: str) -> tuple[bool, Any]:
         loader.dispose()
 
 
+def interned(value: Any) -> Any:
+    """``value`` (plain data as a YAML document gives it) with every string, key or value,
+    replaced by the interned string of the same text (``sys.intern``): equal data. A table keyed
+    by a data file's names and a state holding the same names then share one object per name, and
+    a copy of the state keeps sharing it (``copy_json``'s ``marshal`` round trip gives an interned
+    string back as the interned object, any other string as a new one), so a dict look-up by a
+    name is found by identity rather than by comparing the text (docs/openspiel.md, the ninth
+    round)."""
+    kind = value.__class__
+    if kind is str:
+        return intern(value)
+    if kind is dict:
+        return {(intern(k) if k.__class__ is str else k): interned(v) for k, v in value.items()}
+    if kind is list:
+        return [interned(v) for v in value]
+    return value
+
+
 def loads_yaml(text: str, where: str, *, fast: bool = False) -> Any:
     """Parse YAML ``text`` (from ``where``, named in errors) strictly; see the module docstring
     (``fast``: its last paragraph)."""
     if fast:
         regular, document = _fast(text)
         if regular:
-            return document
+            return interned(document)
     try:
         node = _compose(text)
         dup = duplicate_key(node) if node is not None else None
@@ -159,7 +178,7 @@ def loads_yaml(text: str, where: str, *, fast: bool = False) -> Any:
             mark = dup.start_mark
             raise DataError(f"{where}: line {mark.line + 1}, column {mark.column + 1}: "
                             f"invalid YAML: duplicate key {_one_line(dup.value)[:80]!r}")
-        return yaml.safe_load(text)
+        return interned(yaml.safe_load(text))
     except DataError:
         raise
     except yaml.MarkedYAMLError as exc:
