@@ -111,8 +111,9 @@ FAST_MAX_FLOW = 5_000
 
 
 def _fast(text: str) -> tuple[bool, Any]:
-    """(True, the document) parsed by libyaml if it is regular: no alias, no mapping key given
-    twice, no error; else (False, None) and the strict reader decides."""
+    """(True, the document, its strings interned: :func:`interned`) parsed by libyaml if it is
+    regular: no alias, no mapping key given twice, no error; else (False, None) and the strict
+    reader decides."""
     loader_class = getattr(yaml, "CSafeLoader", None)
     if loader_class is None or text.count("[") + text.count("{") > FAST_MAX_FLOW:
         return False, None
@@ -139,7 +140,7 @@ def _fast(text: str) -> tuple[bool, Any]:
                     stack.append(value_node)
             elif isinstance(n, yaml.SequenceNode):
                 stack.extend(n.value)
-        return True, loader.construct_document(node)
+        return True, interned(loader.construct_document(node))  # a walk too deep: the strict reader's error
     except Exception:  # noqa: BLE001 -- any problem: the strict reader names it
         return False, None
     finally:
@@ -170,7 +171,7 @@ def loads_yaml(text: str, where: str, *, fast: bool = False) -> Any:
     if fast:
         regular, document = _fast(text)
         if regular:
-            return interned(document)
+            return document
     try:
         node = _compose(text)
         dup = duplicate_key(node) if node is not None else None
