@@ -322,6 +322,13 @@ class Refinement:
     #: and tried before z3 on a slice of ``move`` not met before (:meth:`Checker._borrowed`: a
     #: candidate, verified exactly)
     witness_from: Callable[[str], list] | None = None
+    #: ``action_labels(action, move)``: the labels the step's ``action`` names for choices of
+    #: ``move`` whose value is a label's (:attr:`Move.labelled`), choice name (after the tag) ->
+    #: label (A Distant Plain: an answer's ``space``, ``from``, ``to``), or None; with
+    #: :attr:`label_value`, a slice's first z3 query, and the whole relation's, is asked with those
+    #: choices pinned where the change names no label (:meth:`Checker._pins`: a hint z3 decides; the
+    #: query asked whole where it fails). Only :class:`StepObserver` gives the checker the action
+    action_labels: Callable[[Any, Move], Mapping[str, str] | None] | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -1349,6 +1356,7 @@ class Checker:
         self._whole_key: tuple = (None, b"")
         self._pre_pointers: dict = {}  # a pre component (None: true) -> (its address, its sort's) (_residual)
         self._last_pins: dict = {}    # a move -> its last z3 witness's choices of labels (_pins)
+        self._action = None           # the action of the step being checked, where given (check, _pins)
         self._other_choices: dict = {}   # a move -> its choices paired with other constants (admits)
         self._ground_src: dict = {}   # id of a list of components -> (it, its pre constants' addresses) (_ground)
         self._numerals: dict = {}     # (component, value) -> (its constant, the address) (_ground)
@@ -1777,17 +1785,7 @@ class Checker:
                     return moved[0]
         const = self.abstraction.constant
         parts = list(e.guards) + _equals([(e.values[n], const(n, post_v[n])) for n in ordered])
-        r, pins = None, self._pins(e, labels)
-        if pins:   # the choices of labels pinned (the query folds to what they point at), z3 deciding
-            by_name = self._choices_by_name.get(e.move.name)
-            if by_name is None:
-                by_name = self._choices_by_name[e.move.name] = {c.decl().name(): c for c in e.choices}
-            extra = [(by_name[n], v) for n, v in pins.items()]
-            r, mdl = _solved(self._ground(parts, pre_v, extra=extra, reads=reads), model=True)
-            if r != z3.sat:   # the pins do not fit: the slice decides
-                r, pins = None, {}
-        if r is None:
-            r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
+        r, mdl, pins = self._pinned_first(e, parts, pre_v, reads, self._pins(e, labels))
         w = None
         if r == z3.sat:
             w = tuple((c.decl().name(), pins[c.decl().name()] if c.decl().name() in pins
@@ -1806,20 +1804,44 @@ class Checker:
         self._slices[key] = w
         return w
 
-    def _pins(self, e: _Effect, labels: list | None) -> dict:
+    def _pins(self, e: _Effect, labels: list | None, recalled: bool = True) -> dict:
         """Values to pin the choices of labels of ``e``'s move to (:attr:`Move.labelled`), choice name
         -> z3 value, for the first z3 query of a slice: the one label the step changed where the
-        move has one such choice, else those of the move's last z3 witness; none where neither is
+        move has one such choice, else the labels the step's action names for them
+        (``Refinement.action_labels``: a Train's payment changes no space, its answer names the
+        space), else (where ``recalled``) those of the move's last z3 witness; none where none is
         known, or the game gives no ``label_value``. A hint: a query pinned is a query of the same slice with fewer choices, so its model
         is a witness, and z3 asks the slice whole where it is unsatisfiable."""
         names = e.move.labelled
-        if not names or self.spec.label_value is None:
+        label_value = self.spec.label_value
+        if not names or label_value is None:
             return {}
         if len(names) == 1 and labels is not None and len(labels) == 1:
-            v = self.spec.label_value(labels[0])
+            v = label_value(labels[0])
             if v is not None:
                 return {f"{e.move.name}#0.{names[0]}": z3.IntVal(v)}
-        return dict(self._last_pins.get(e.move.name, {}))
+        if self._action is not None and self.spec.action_labels is not None:
+            named = self.spec.action_labels(self._action, e.move) or {}
+            pins = {f"{e.move.name}#0.{n}": z3.IntVal(v) for n, label in named.items()
+                    if n in names and (v := label_value(label)) is not None}
+            if pins:
+                return pins
+        return dict(self._last_pins.get(e.move.name, {})) if recalled else {}
+
+    def _pinned_first(self, e: _Effect, parts: list, pre_v: dict, reads: list, pins: dict) -> tuple:
+        """``_solved`` of ``parts`` (the pre values substituted, ``reads``) with ``e``'s choices
+        ``pins`` (:meth:`_pins`) pinned where that is satisfiable, else of ``parts`` alone:
+        (verdict, model, the pins its model took)."""
+        if pins:   # the choices of labels pinned (the query folds to what they point at), z3 deciding
+            by_name = self._choices_by_name.get(e.move.name)
+            if by_name is None:
+                by_name = self._choices_by_name[e.move.name] = {c.decl().name(): c for c in e.choices}
+            extra = [(by_name[n], v) for n, v in pins.items()]
+            r, mdl = _solved(self._ground(parts, pre_v, extra=extra, reads=reads), model=True)
+            if r == z3.sat:
+                return r, mdl, pins
+        r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
+        return r, mdl, {}
 
     def _borrowed(self, e: _Effect, sources: list, labels: list, fits: Callable) -> tuple | None:
         """A witness of a slice of ``e``'s move taken from the moves ``sources`` name
@@ -2026,10 +2048,13 @@ class Checker:
         hit = self._verdicts.get(key)
         if hit is None:
             parts = list(e.guards) + _equals([(e.values[n], const(n, post_v[n])) for n in sorted(e.move.footprint)])
-            r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
+            # the choices of labels the step gives pinned first (not a last witness's: a hint)
+            pins = self._pins(e, _shape((), changed)[1] if changed else None, recalled=False)
+            r, mdl, pins = self._pinned_first(e, parts, pre_v, reads, pins)
             hit = self._verdicts[key] = r == z3.sat
             if mdl is not None and changed:
-                w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
+                w = tuple((c.decl().name(), pins[c.decl().name()] if c.decl().name() in pins
+                           else mdl.eval(c, model_completion=True)) for c in e.choices)
                 vals = {n: _python_value(x) for n, x in w}
                 w = (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w)))
                 recent = self._recent.setdefault((e.move.name, changed), [])
@@ -2802,15 +2827,20 @@ class Checker:
 
     # -- a step --------------------------------------------------------------------------------
     def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0, changed: frozenset | None = None,
-              allowed: Callable[[str], bool] | None = None):
+              allowed: Callable[[str], bool] | None = None, action: Any = None):
         """The moves explaining one step, or a :class:`Finding` (see the class docstring); the
         verdict is counted in :attr:`tally`. ``changed``: the components that differ, when the
         caller knows them (an incremental abstraction); otherwise the two vectors are compared.
         ``allowed``: the moves that may be part of this step (the game's ``Refinement.narrow``), or
-        None: every move. A check that built moves (:meth:`effect`) ends with
+        None: every move. ``action``: the step's action, where known (``Refinement.action_labels``
+        reads it: pins for z3, a hint). A check that built moves (:meth:`effect`) ends with
         :func:`_keep_long_lived`."""
         built = STATS["effects built"]
-        found = self._check(pre_v, post_v, cited, step, changed, allowed)
+        self._action = action
+        try:
+            found = self._check(pre_v, post_v, cited, step, changed, allowed)
+        finally:
+            self._action = None
         if STATS["effects built"] != built:
             _keep_long_lived()
         return found
@@ -3049,7 +3079,7 @@ class StepObserver:
         if narrow is not None and self._context is not None:
             ctx, moves = self._context, self.checker.moves
             allowed = lambda n: narrow(ctx, action, moves[n], cited)  # noqa: E731
-        verdict = self.checker.check(self.prev, now, cited, len(self.actions), changed, allowed)
+        verdict = self.checker.check(self.prev, now, cited, len(self.actions), changed, allowed, action)
         self.prev = now
         self._context = self._read_context(state)
         if isinstance(verdict, Finding):

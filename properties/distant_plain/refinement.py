@@ -224,5 +224,21 @@ def _witness_from(name: str) -> list:
     return [(parts[0], lambda n: new + n[len(old):] if n.startswith(old) else n)]
 
 
+def _action_labels(action, move: Move) -> dict:
+    """The spaces an answer names for ``move``'s choices of a space (properties/refinement.py
+    ``Refinement.action_labels``): a choice (``Move.labelled``: ``space``, ``from``, ``to``; a
+    composite's ``0.space``) whose last name the answer has as a key (``{'space': 'Badakhshan'}``,
+    ``{'move': ..., 'from': 'Helmand', 'to': 'Zabol'}``), with a space's name as its value: a hint
+    for z3 (a Train's payment changes no space; its answer names the space paid for), never trusted."""
+    if not isinstance(action, dict):
+        return {}
+    out = {}
+    for n in move.labelled:
+        label = action.get(n.rsplit(".", 1)[-1])
+        if isinstance(label, str) and _space_index(label) is not None:
+            out[n] = label
+    return out
+
+
 REFINEMENT = Refinement("distant_plain", model, relates=relates, label_value=_space_index,
-                        witness_from=_witness_from)
+                        witness_from=_witness_from, action_labels=_action_labels)

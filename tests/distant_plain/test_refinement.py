@@ -200,7 +200,7 @@ def test_a_slice_is_first_asked_with_its_choice_of_space_pinned():
             got = c._pins(c.effect("warlords_rally"), ["Kandahar"])
             assert {n: v.as_long() for n, v in got.items()} == {"warlords_rally#0.space": _space_index("Kandahar")}
         else:
-            c._pins = lambda e, labels: {f"{e.move.name}#0.space": z3.IntVal(_space_index(pin))}
+            c._pins = lambda e, labels, recalled=True: {f"{e.move.name}#0.space": z3.IntVal(_space_index(pin))}
         pre = c.abstraction.values(st)
         post = rally(pre, "Kandahar")
         changed = frozenset(k for k in post if post[k] != pre[k])
@@ -210,6 +210,37 @@ def test_a_slice_is_first_asked_with_its_choice_of_space_pinned():
         assert c._recent[("warlords_rally", changed)][-1][1]["warlords_rally#0.space"] == _space_index("Kandahar")
         wrong = rally(pre, "Kandahar", extra=1)
         assert not c.admits("warlords_rally", pre, wrong, frozenset(k for k in wrong if wrong[k] != pre[k]))
+
+
+@pytest.mark.rule("government.operations.train")
+def test_a_slice_that_changes_no_space_is_first_asked_with_the_space_its_answer_names():
+    """A Train's payment changes no space (the Government's Resources alone), so the step gives no
+    pin; its answer names the space (``Refinement.action_labels``): z3 is first asked with the
+    Train's choice of a space pinned there, its witness in that space (Kandahar). An answer naming
+    a space where no Train is (a LoC) is a hint refused: the slice asked whole, the verdict the
+    same as without an answer. A payment one Resource off is refused whatever the answer names."""
+    from cdg_oracle.properties.distant_plain.refinement import _action_labels, _space_index
+    from cdg_oracle.properties.refinement import Checker
+
+    st = new_game()
+    spec = refinement_of("distant_plain")
+    shared = checker(st).model   # the Game's moves (built once), in checkers of their own (fresh caches)
+    moves = {m.name: m for m in shared.moves}
+    assert _action_labels({"space": "Kandahar", "do": "place"}, moves["government_train"]) == {"space": "Kandahar"}
+    assert _action_labels({"move": "coalition_bases", "from": "available", "to": "Kabul"},
+                          moves["coalition_surge"]) == {"to": "Kabul"}
+    assert _action_labels({"space": "Kabul"}, moves["warlords_rally+propaganda_resources"]) == {"0.space": "Kabul"}
+    assert _action_labels({"aid": 2}, moves["coalition_surge"]) == {} and _action_labels(3, moves["sharia"]) == {}
+    cited, changed = ["government.operations.train"], frozenset({"resources.Government"})
+    for action, space in (({"space": "Kandahar"}, "Kandahar"), ({"space": "Kabul-Tor Kham LOC"}, None), (None, None)):
+        c = Checker(spec, st.game_object, shared)
+        pre = c.abstraction.values(st)
+        post = dict(pre, **{"resources.Government": pre["resources.Government"] - 3})
+        assert c.check(pre, post, cited, action=action) == ("government_train",)
+        if space is not None:   # the witness kept is in the space the answer named
+            assert c._recent[("government_train", changed)][-1][1]["government_train#0.space"] == _space_index(space)
+        wrong = dict(pre, **{"resources.Government": pre["resources.Government"] - 4})
+        assert isinstance(Checker(spec, st.game_object, shared).check(pre, wrong, cited, action=action), Finding)
 
 
 @pytest.mark.rule("warlords.operations.rally", "propaganda.resources")
