@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import marshal
 import operator
+from functools import lru_cache
 
 import z3
 
@@ -203,11 +204,21 @@ def relates(cited: list[str], move: Move) -> bool:
     Warlords' turn with a Rally and runs the Resources phase cites the Rally
     (``warlords.operations.rally``) and the phase (``propaganda.resources``); so a step that cites
     the phase after an Attack is no Rally's composite (z3 found each such slice unsatisfiable, one
-    query of some 10 to 30 ms each)."""
+    query of some 10 to 30 ms each). Both read :func:`_cited_transitions` of the step's rules (made
+    once per list of rules, not once per move: the checker asks every move of each new list); a
+    move that is not one of ``z3_proofs``' with its rules is asked ``default_relates``."""
     parts = move.name.split("+")
-    if len(parts) == 1:
+    if len(parts) == 1 and (move.name not in P.TRANSITIONS or P.TRANSITIONS[move.name].rules != move.rules):
         return default_relates(cited, move)
-    return all(any(related(c, r) for c in cited for r in P.TRANSITIONS[p].rules) for p in parts)
+    cited_here = _cited_transitions(tuple(cited))
+    return all(p in cited_here for p in parts)
+
+
+@lru_cache(maxsize=None)
+def _cited_transitions(cited: tuple) -> frozenset:
+    """The transitions of ``z3_proofs.TRANSITIONS`` that relate to a step citing the rules ``cited``
+    (one of their rules related to one of those: properties/refinement.py ``related``)."""
+    return frozenset(n for n, t in P.TRANSITIONS.items() if any(related(c, r) for c in cited for r in t.rules))
 
 
 def _witness_from(name: str) -> list:
