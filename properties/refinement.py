@@ -1303,6 +1303,22 @@ def _without_choice(terms: list, choices: list) -> list:
     return [t for t, free in zip(terms, _hold_choice(terms, _other_constants(choices))) if not free]
 
 
+class _Deferred:
+    """:func:`python_function` of a term, made on the first call (then that function called):
+    the same function, built only where it is evaluated."""
+
+    __slots__ = ("_args", "_f")
+
+    def __init__(self, term: z3.ExprRef, names: Mapping[str, str], leaves: Mapping[int, tuple]):
+        self._args, self._f = (term, names, leaves), None
+
+    def __call__(self, v: Mapping):
+        f = self._f
+        if f is None:
+            f = self._f = python_function(*self._args)
+        return f(v)
+
+
 def _walked(e: _Effect) -> _Effect:
     """``e`` with every footprint value walked (its :attr:`_Effect.reads` and :attr:`_Effect.plain`
     complete)."""
@@ -1375,6 +1391,7 @@ class Checker:
         self._residuals: dict = {}
         self._choices_by_name: dict = {}  # a move -> its choices by name (_residual)
         self._functions: dict = {}    # a simplified term's id -> (the term, its Python function)
+        self._deferred: dict = {}     # a residual value's id -> (the term, its _Deferred function) (_later)
         self._recent: dict = {}       # (a move, the changed components) -> its last witnesses (_witness)
         self._by_form: dict = {}      # (a move, the change's form) -> its last z3 witnesses, with labels
         self._verdicts: dict = {}
@@ -1954,8 +1971,8 @@ class Checker:
                 functions, ctx = self._functions, out.ctx
                 for i, j, x in found:   # a term compiled before found by its id, not made again
                     hit = functions.get(j)
-                    if i >= k:
-                        values.append((others[i - k], hit[1] if hit is not None else self._compiled(_expr(_ast(x), ctx))))
+                    if i >= k:   # a value: its function made when first called (_later)
+                        values.append((others[i - k], hit[1] if hit is not None else self._later(j, x, ctx)))
                     elif guards is not None:
                         try:
                             guards.append(hit[1] if hit is not None else self._compiled(_expr(_ast(x), ctx)))
@@ -1964,6 +1981,17 @@ class Checker:
                 del out
             r = self._residuals[key] = (guards, values)
         return r
+
+    def _later(self, k: int, address: int, ctx: z3.Context) -> "_Deferred":
+        """The Python function of the term of id ``k`` at ``address`` (alive) made when first called
+        (:class:`_Deferred`), once per term: a witness's residual values (:meth:`_residual`), most
+        of them never evaluated (a candidate witness refused at a guard or an earlier value, a
+        changed component's value that :meth:`admits` does not read)."""
+        hit = self._deferred.get(k)
+        if hit is None:
+            t = _expr(_ast(address), ctx)
+            hit = self._deferred[k] = (t, _Deferred(t, self._pre_name, self._leaves))
+        return hit[1]
 
     def _compiled(self, t: z3.ExprRef) -> Callable:
         """:func:`python_function` of ``t`` over the pre vector, once per term (the term kept with

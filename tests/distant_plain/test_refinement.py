@@ -281,6 +281,66 @@ def test_a_composite_borrows_the_witness_of_its_first_part():
     assert calls == {True: 0, False: 1}
 
 
+def test_which_moves_relate_to_a_step_is_the_rule_by_rule_reading():
+    """``relates`` (the transitions related to a list of rules made once per list) is the reading
+    rule by rule, for every move: a transition where one of its rules relates to a cited rule
+    (``default_relates``), a composite where each of its parts does; over the rules the steps of
+    random games cite, each rule alone, and none."""
+    import random
+
+    from cdg_oracle.properties.distant_plain.refinement import relates
+    from cdg_oracle.properties.refinement import default_relates, related
+
+    def by_rule(cited: list, move) -> bool:
+        parts = move.name.split("+")
+        if len(parts) == 1:
+            return default_relates(cited, move)
+        return all(any(related(c, r) for c in cited for r in P.TRANSITIONS[p].rules) for p in parts)
+
+    st = new_game()
+    moves = checker(st).model.moves
+    rng, lists = random.Random(5), [[]]
+    for _ in range(300):
+        if st.is_terminal():
+            break
+        st.apply(rng.choice(st.legal_actions()))
+        lists.append(st.applied_rules())
+    lists += [[r] for t in P.TRANSITIONS.values() for r in t.rules] + [["propaganda"], ["warlords.operations"]]
+    assert sum(relates(c, m) for c in lists for m in moves) > 100   # the check can fail
+    assert all(relates(c, m) == by_rule(c, m) for c in lists for m in moves)
+
+
+def test_a_witness_residual_value_made_on_its_first_call_is_its_python_function():
+    """A witness's residual values are made when first called (``Checker._later``, a ``_Deferred``
+    :func:`python_function`): over the vectors of a random game, before and after each is first
+    called, each gives what the term's own function gives (the exact path)."""
+    import random
+
+    from cdg_oracle.properties.refinement import Checker, StepObserver, python_function
+
+    st = new_game()
+    c = Checker(refinement_of("distant_plain"), st.game_object, checker(st).model)   # fresh caches
+    obs = StepObserver(st)
+    obs.checker = c
+    rng, vectors = random.Random(3), [obs.prev]
+    for _ in range(250):
+        if st.is_terminal():
+            break
+        a = rng.choice(st.legal_actions())
+        st.apply(a)
+        assert not isinstance(obs.observe(st, a), Finding)
+        vectors.append(obs.prev)
+    deferred = list(c._deferred.values())
+    assert len(deferred) > 20   # the check can fail
+    told = 0
+    for t, fn in deferred:
+        exact = python_function(t, c._pre_name, c._leaves)
+        got = [fn(v) for v in vectors[::5]]
+        assert got == [exact(v) for v in vectors[::5]]
+        told += len(set(got)) > 1
+    assert told > 5   # values that differ between vectors
+
+
 @pytest.mark.rule("pieces", "coalition.special_activities.surge")
 def test_a_step_with_one_extra_piece_is_a_finding_naming_the_piece():
     st = new_game()
