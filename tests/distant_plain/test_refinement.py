@@ -66,7 +66,7 @@ def test_the_checkers_lazy_walk_of_a_moves_values_reads_what_the_whole_walk_read
     (walked when asked, ``"(guards)"``), those without a choice (found by a substitution of the
     choices, ``_without_choice``) exactly those the whole walk finds none in, each one of the
     move's Python guards; a value holds a choice exactly where the substitution of the choices
-    moves it (``_hold_choice``: what ``Checker.admits`` asks of a step's changed components)."""
+    moves it (``_hold_choice``)."""
     from cdg_oracle.properties.refinement import _constant_asts_each, _hold_choice, _other_constants, _without_choice
 
     c = checker(new_game())
@@ -86,7 +86,6 @@ def test_the_checkers_lazy_walk_of_a_moves_values_reads_what_the_whole_walk_read
             reads = sorted({c._pre_name[x] for x in consts if x in c._pre_name})
             assert e.reads[n] == reads, (name, n)
             assert (n in e.plain) == all(x in c._pre_name for x in consts), (name, n)
-            # what admits asks of a step's changed components instead of the walk
             assert free == (not all(x in c._pre_name for x in consts)), (name, n)
     assert lazy > 40   # the check can fail: most moves choose, so are walked lazily
 
@@ -339,6 +338,29 @@ def test_a_witness_residual_value_made_on_its_first_call_is_its_python_function(
         assert got == [exact(v) for v in vectors[::5]]
         told += len(set(got)) > 1
     assert told > 5   # values that differ between vectors
+
+
+@pytest.mark.rule("government.operations.train", "islamabad.hostility")
+def test_a_changed_value_without_a_choice_is_checked_with_the_slice():
+    """A move that names its choices sorts out none of a step's changed values before its slice
+    (``Checker.admits``): a Train's payment that also turns a Taliban guerrilla in Waziristan
+    Active, Islamabad short of Hostility (the standing condition's value, which reads no choice of
+    the Train), is refused by the slice, on a fresh checker and on one that has met the payment."""
+    from cdg_oracle.properties.distant_plain import z3_proofs as Z
+    from cdg_oracle.properties.refinement import Checker
+
+    st = new_game()
+    spec, shared = refinement_of("distant_plain"), checker(st).model
+    for warm in (False, True):
+        c = Checker(spec, st.game_object, shared)
+        pre = dict(c.abstraction.values(st), **{"taliban_underground[Waziristan (Pakistan)]": 2})
+        assert pre["islamabad"] != Z.HOSTILITY
+        paid = dict(pre, **{"resources.Government": pre["resources.Government"] - 3})
+        if warm:
+            assert c.admits("government_train", pre, paid, frozenset({"resources.Government"}))
+        flipped = dict(paid, **{"taliban_underground[Waziristan (Pakistan)]": 1, "taliban_active[Waziristan (Pakistan)]": 1})
+        assert not c.admits("government_train", pre, flipped, frozenset(k for k in flipped if flipped[k] != pre[k]))
+        assert c.admits("government_train", pre, paid, frozenset({"resources.Government"}))
 
 
 @pytest.mark.rule("pieces", "coalition.special_activities.surge")
