@@ -1236,6 +1236,10 @@ class _Effect:
     #: are: ``base``'s choice name -> this move's (None: each choice ``base``'s with this move's
     #: name in front)
     choice_names: dict | None = None
+    #: its guards without a choice not sorted out yet (:attr:`fixed` empty until then): a lazy
+    #: effect's, found when first asked (:meth:`Checker._fixed`: :meth:`Checker.enabled`, a move
+    #: renamed from it); :meth:`Checker.admits` leaves them to the slice
+    unfixed: bool = False
 
 
 class _LazyReads(dict):
@@ -1456,7 +1460,7 @@ class Checker:
             walker = self._walker
             # a move that names its choices: its guards not walked either (what they read is walked
             # when asked, _LazyReads; its slices keyed by the whole vector, _witness), those without
-            # a choice found by one substitution of the choices (_without_choice)
+            # a choice found by one substitution of the choices when first asked (_fixed)
             lazy_guards = bool(known) and each is None
             keyed = ([] if lazy_guards else [("(guards)", guards)]) + \
                 ([] if known else [(n, [values[n]]) for n in m.footprint])
@@ -1482,17 +1486,11 @@ class Checker:
                     if key != "(guards)" and not free:
                         plain[key] = None
                 reads[key] = sorted(set(names))
-            if lazy_guards:
-                for t in _without_choice(guards, known):
-                    try:
-                        fixed.append(python_function(t, self._pre_name, self._leaves))
-                    except ValueError:
-                        pass
             values = dict(values)
             if known:
                 reads = _LazyReads(reads, values, walker, self._pre_name, plain, guards if lazy_guards else None)
             e = self._effects[name] = _Effect(m, list(guards), values, list(choices.values()), reads, fixed, plain,
-                                              lazy=bool(known))
+                                              lazy=bool(known), unfixed=lazy_guards)
             # a move without a choice whose terms all have a Python form: decided in Python alone
             if not choices and len(fixed) == len(guards):
                 fns = {n: self._plain(e, n) for n in m.footprint}
@@ -1571,7 +1569,7 @@ class Checker:
             return None
         b = self.effect(base)
         return _Effect(m, list(guards), dict(values), list(choices.values()), reads,
-                       [renamed(f, rename) for f in b.fixed],
+                       [renamed(f, rename) for f in self._fixed(b)],
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
                        b.closed, (base, {c: a for a, c in rename.items()}))
 
@@ -1651,7 +1649,7 @@ class Checker:
                 base, rename = m.template
                 plan = self._renaming(m, base, rename)
                 if plan is not None:
-                    got = ([renamed(f, rename) for f in plan[0].fixed], self._renamed_from(base, rename))
+                    got = ([renamed(f, rename) for f in self._fixed(plan[0])], self._renamed_from(base, rename))
                     self._renaming_plans[name] = plan   # for its build (_renamed), not made twice
             self._declared_parts[name] = got
         return got
@@ -1685,7 +1683,7 @@ class Checker:
         guards, terms = terms[:len(b.guards)], terms[len(b.guards):]
         return _Effect(m, guards, dict(zip(values, terms)), choices,
                        {rename.get(k, k): sorted(rename.get(r, r) for r in v) for k, v in b.reads.items()},
-                       [renamed(f, rename) for f in b.fixed],
+                       [renamed(f, rename) for f in self._fixed(b)],
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
                        b.closed,
                        self._renamed_from(base, rename), choice_names=names or None)
@@ -2006,7 +2004,7 @@ class Checker:
             return False
         e = self.effect(name)
         if not all(f(pre_v) for f in e.fixed):   # a guard without a choice: evaluated, no z3
-            return False
+            return False   # (none sorted out yet on a lazy effect: the slice holds them, Checker._fixed)
         # (a lazy effect's plain holds the values walked so far: a step's other changed values are
         # not sorted out first -- one substitution of the choices per new change, some 0.1 ms, and
         # in A Distant Plain's campaigns never a refusal; the slice holds their equations)
@@ -2039,7 +2037,20 @@ class Checker:
             if declared is not None:
                 return all(f(state) for f in declared[0])
             e = self.effect(name)
-        return all(f(state) for f in e.fixed)
+        return all(f(state) for f in self._fixed(e))
+
+    def _fixed(self, e: _Effect) -> list:
+        """:attr:`_Effect.fixed`, its guards without a choice as Python functions, sorted out first
+        where the effect left them (:attr:`_Effect.unfixed`: one substitution of its choices,
+        :func:`_without_choice`)."""
+        if e.unfixed:
+            for t in _without_choice(e.guards, e.choices):
+                try:
+                    e.fixed.append(python_function(t, self._pre_name, self._leaves))
+                except ValueError:
+                    pass
+            e.unfixed = False
+        return e.fixed
 
     def _plain(self, e: _Effect, n: str):
         """The value of footprint component ``n`` (a term without a choice) as a Python function

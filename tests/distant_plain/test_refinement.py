@@ -79,7 +79,7 @@ def test_the_checkers_lazy_walk_of_a_moves_values_reads_what_the_whole_walk_read
                                               if x in c._pre_name}), name
         plain = [g for g, consts in zip(e.guards, found) if all(x in c._pre_name for x in consts)]
         assert [g.get_id() for g in _without_choice(list(e.guards), e.choices)] == [g.get_id() for g in plain], name
-        assert len(e.fixed) == len(plain), name
+        assert len(c._fixed(e)) == len(plain), name   # (a lazy effect's: sorted out when first asked)
         found = _constant_asts_each([e.values[n] for n in sorted(m.footprint)])
         held = _hold_choice([e.values[n] for n in sorted(m.footprint)], _other_constants(e.choices))
         for n, consts, free in zip(sorted(m.footprint), found, held):
@@ -361,6 +361,32 @@ def test_a_changed_value_without_a_choice_is_checked_with_the_slice():
         flipped = dict(paid, **{"taliban_underground[Waziristan (Pakistan)]": 1, "taliban_active[Waziristan (Pakistan)]": 1})
         assert not c.admits("government_train", pre, flipped, frozenset(k for k in flipped if flipped[k] != pre[k]))
         assert c.admits("government_train", pre, paid, frozenset({"resources.Government"}))
+
+
+@pytest.mark.rule("warlords.operations.rally")
+def test_a_guard_without_a_choice_is_sorted_out_when_first_asked():
+    """A move that names its choices leaves its guards without a choice unsorted when built
+    (``_Effect.unfixed``): ``Checker.enabled`` sorts them out when it first asks (the Warlords'
+    Rally needs a Resource: not enabled at 0, enabled at 1), and a Rally step at 0 Resources is
+    refused by its slice, whether asked before or after."""
+    from cdg_oracle.properties.refinement import Checker
+
+    st = new_game()
+    spec, shared = refinement_of("distant_plain"), checker(st).model
+    for enabled_first in (False, True):
+        c = Checker(spec, st.game_object, shared)
+        base = c.abstraction.values(st)
+        broke, rich = (dict(base, **{"resources.Warlords": r}) for r in (0, 1))
+        assert c.effect("warlords_rally").unfixed and c.effect("warlords_rally").fixed == []
+        if enabled_first:
+            assert not c.enabled("warlords_rally", broke) and c.enabled("warlords_rally", rich)
+            assert not c.effect("warlords_rally").unfixed and len(c.effect("warlords_rally").fixed) == 1
+        for pre, ok in ((broke, False), (rich, True)):
+            post = dict(pre, **{"available.warlords_underground": pre["available.warlords_underground"] - 1,
+                                "warlords_underground[Kandahar]": pre["warlords_underground[Kandahar]"] + 1,
+                                "resources.Warlords": pre["resources.Warlords"] - 1})
+            assert c.admits("warlords_rally", pre, post, frozenset(k for k in post if post[k] != pre[k])) is ok
+        assert c.enabled("warlords_rally", rich) and not c.enabled("warlords_rally", broke)
 
 
 @pytest.mark.rule("pieces", "coalition.special_activities.surge")
