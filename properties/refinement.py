@@ -702,9 +702,23 @@ _SUBSTITUTE = _plain_c("Z3_substitute", _P, _P, _P, _U, ctypes.POINTER(_P), ctyp
 def _substitute_pointers(e: z3.ExprRef, src: list, dst: list) -> z3.ExprRef:
     """:func:`_substitute` given the pairs' addresses (terms alive), arrays made by ctypes at once."""
     n = len(src)
+    return _substitute_arrays(e, n, (_P * n)(*src), (_P * n)(*dst))
+
+
+def _substitute_arrays(e: z3.ExprRef, n: int, src, dst) -> z3.ExprRef:
+    """:func:`_substitute` given ctypes arrays of the ``n`` pairs' addresses (terms alive)."""
     ctx = e.ctx
-    out = _SUBSTITUTE(_pointer(ctx.ref()), _pointer(e.as_ast()), n, (_P * n)(*src), (_P * n)(*dst))
+    out = _SUBSTITUTE(_pointer(ctx.ref()), _pointer(e.as_ast()), n, src, dst)
     return z3.z3._to_expr_ref(_ast(out), ctx)
+
+
+def _joined(head: list, tail) -> "ctypes.Array":
+    """A ctypes array of the addresses ``head`` followed by those of the ctypes array ``tail``
+    (copied at once)."""
+    k, n = len(head), len(tail)
+    out = (_P * (k + n))(*head)
+    ctypes.memmove(ctypes.addressof(out) + k * ctypes.sizeof(_P), tail, n * ctypes.sizeof(_P))
+    return out
 
 
 def _equations(pairs: list) -> list:
@@ -1374,7 +1388,9 @@ class Checker:
         self._pre_pointers: dict = {}  # a pre component (None: true) -> (its address, its sort's) (_residual)
         self._last_pins: dict = {}    # a move -> its last z3 witness's choices of labels (_pins)
         self._action = None           # the action of the step being checked, where given (check, _pins)
-        self._ground_src: dict = {}   # id of a list of components -> (it, its pre constants' addresses) (_ground)
+        #: id of a list of components -> (it, its values' reader, its pre constants' addresses, the
+        #: addresses of the last values grounded, those values) (_ground: ctypes arrays, updated)
+        self._ground_src: dict = {}
         self._numerals: dict = {}     # (component, value) -> (its constant, the address) (_ground)
         self._effects: dict[str, _Effect] = {}
         self._declared_parts: dict = {}   # a member not built yet -> (fixed, renamed_from) or None (_declared)
@@ -1697,19 +1713,28 @@ class Checker:
             whole = _conjunction(exprs) if len(exprs) != 1 else exprs[0]
             if not reads:
                 return [_substitute(whole, pairs) if pairs else whole]
-            src = self._ground_src.get(id(reads))
-            if src is None or src[0] is not reads:   # the pre constants' addresses: once per list
-                src = self._ground_src[id(reads)] = (reads, [_pointer(self.pre[n].as_ast()) for n in reads])
-            numerals, dst = self._numerals, []
-            for n in reads:   # a value's constant made once (kept alive: its address is used)
-                k = (n, pre_v[n])
-                hit = numerals.get(k)
-                if hit is None:
-                    c = const(n, k[1])
-                    hit = numerals[k] = (c, _pointer(c.as_ast()))
-                dst.append(hit[1])
-            return [_substitute_pointers(whole, [_pointer(a.as_ast()) for a, _ in pairs] + src[1],
-                                         [_pointer(b.as_ast()) for _, b in pairs] + dst)]
+            n = len(reads)
+            got = self._ground_src.get(id(reads))
+            if got is None or got[0] is not reads:   # the pre constants' addresses: once per list
+                got = self._ground_src[id(reads)] = [reads, _values_of(reads),
+                                                     (_P * n)(*[_pointer(self.pre[c].as_ast()) for c in reads]),
+                                                     (_P * n)(), (None,) * n]
+            _, read, src, dst, last = got
+            now = read(pre_v)
+            numerals = self._numerals
+            for i, v in enumerate(now):   # the values that differ from the last vector's: their constants
+                if v != last[i] or type(v) is not type(last[i]):   # (made once, kept alive: addresses used)
+                    k = (reads[i], v)
+                    hit = numerals.get(k)
+                    if hit is None:
+                        c = const(k[0], v)
+                        hit = numerals[k] = (c, _pointer(c.as_ast()))
+                    dst[i] = hit[1]
+            got[4] = now
+            if pairs:
+                return [_substitute_arrays(whole, len(pairs) + n, _joined([_pointer(a.as_ast()) for a, _ in pairs], src),
+                                           _joined([_pointer(b.as_ast()) for _, b in pairs], dst))]
+            return [_substitute_arrays(whole, n, src, dst)]
         seen = set()
         for x in exprs:
             for v in constants(x):

@@ -389,6 +389,40 @@ def test_a_guard_without_a_choice_is_sorted_out_when_first_asked():
         assert c.enabled("warlords_rally", rich) and not c.enabled("warlords_rally", broke)
 
 
+def test_a_slice_grounded_on_arrays_kept_between_vectors_is_the_substitution_of_its_values():
+    """``Checker._ground`` over the whole vector keeps its ctypes arrays between calls, updating the
+    values that changed since the last vector: over a random game's vectors (in order, then
+    backwards, then each twice), with a choice pinned or not, the term it gives is the one the
+    substitution of every value read by a walk of the terms gives (the same z3 term)."""
+    import random
+
+    import z3
+
+    from cdg_oracle.properties.refinement import Checker, StepObserver, _conjunction
+
+    st = new_game()
+    c = Checker(refinement_of("distant_plain"), st.game_object, checker(st).model)   # fresh caches
+    obs = StepObserver(st)
+    rng, vectors = random.Random(11), [obs.prev]
+    for _ in range(60):
+        if st.is_terminal():
+            break
+        a = rng.choice(st.legal_actions())
+        st.apply(a)
+        obs.observe(st, a)
+        vectors.append(obs.prev)
+    e = c.effect("government_train")
+    parts = list(e.guards) + [e.values["resources.Government"] == 7, e.values["police[Kabul]"] >= 1,
+                              z3.Sum([c.pre[n] for n in c._every]) >= 0]   # (this one reads every value)
+    space = next(x for x in e.choices if x.decl().name().endswith(".space"))
+    for v in vectors + vectors[::-3] + [w for w in vectors[:10] for _ in (0, 1)]:
+        for extra in ([], [(space, z3.IntVal(13))]):
+            fast = c._ground(parts, v, extra=extra, reads=c._every)[0]
+            assert fast.eq(_conjunction(c._ground(parts, v, extra=extra))), (extra, v)
+    terms = [c._ground(parts, v, reads=c._every)[0] for v in vectors]   # kept alive: ids not reused
+    assert len({t.get_id() for t in terms}) > 10   # the check can fail: the vectors differ in what it reads
+
+
 @pytest.mark.rule("pieces", "coalition.special_activities.surge")
 def test_a_step_with_one_extra_piece_is_a_finding_naming_the_piece():
     st = new_game()
