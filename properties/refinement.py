@@ -1406,6 +1406,7 @@ class Checker:
         self._slices: dict = {}
         self._residuals: dict = {}
         self._choices_by_name: dict = {}  # a move -> its choices by name (_residual)
+        self._choice_names: dict = {}     # a move -> (name, choice) of each of its choices, in order (_model_witness)
         self._functions: dict = {}    # a simplified term's id -> (the term, its Python function)
         self._deferred: dict = {}     # a residual value's id -> (the term, its _Deferred function) (_later)
         self._recent: dict = {}       # (a move, the changed components) -> its last witnesses (_witness)
@@ -1824,13 +1825,10 @@ class Checker:
         r, mdl, pins = self._pinned_first(e, parts, pre_v, reads, self._pins(e, labels))
         w = None
         if r == z3.sat:
-            w = tuple((c.decl().name(), pins[c.decl().name()] if c.decl().name() in pins
-                       else mdl.eval(c, model_completion=True)) for c in e.choices)
+            w, vals = self._model_witness(e, mdl, pins)
             if e.move.labelled:
                 own = {f"{e.move.name}#0.{n}" for n in e.move.labelled}
-                self._last_pins[e.move.name] = {n: x for n, x in w if n in own}
-            vals = {n: _python_value(x) for n, x in w}
-            w = (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w)))
+                self._last_pins[e.move.name] = {n: x for n, x in w[0] if n in own}
             recent.append((w, vals))
             del recent[:-RECENT_WITNESSES]
             if form is not None:
@@ -1839,6 +1837,19 @@ class Checker:
                 del kept[:-RECENT_WITNESSES]
         self._slices[key] = w
         return w
+
+    def _model_witness(self, e: _Effect, mdl: z3.ModelRef, pins: dict) -> tuple:
+        """The witness of ``e``'s choices in ``mdl`` (a pinned choice its pin: the query had it
+        substituted), as the checker keeps one: ``((pairs, key), values)``, the pairs (choice name,
+        z3 value) in the choices' order, the key (the move, the choice names with their values'
+        text), the values as Python values (:func:`_python_value`); the choices' names read once
+        per move."""
+        named = self._choice_names.get(e.move.name)
+        if named is None:
+            named = self._choice_names[e.move.name] = [(c.decl().name(), c) for c in e.choices]
+        w = tuple((n, pins[n] if n in pins else mdl.eval(c, model_completion=True)) for n, c in named)
+        vals = {n: _python_value(x) for n, x in w}
+        return (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w))), vals
 
     def _pins(self, e: _Effect, labels: list | None, recalled: bool = True) -> dict:
         """Values to pin the choices of labels of ``e``'s move to (:attr:`Move.labelled`), choice name
@@ -2105,10 +2116,7 @@ class Checker:
             r, mdl, pins = self._pinned_first(e, parts, pre_v, reads, pins)
             hit = self._verdicts[key] = r == z3.sat
             if mdl is not None and changed:
-                w = tuple((c.decl().name(), pins[c.decl().name()] if c.decl().name() in pins
-                           else mdl.eval(c, model_completion=True)) for c in e.choices)
-                vals = {n: _python_value(x) for n, x in w}
-                w = (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w)))
+                w, vals = self._model_witness(e, mdl, pins)
                 recent = self._recent.setdefault((e.move.name, changed), [])
                 recent.append((w, vals))
                 del recent[:-RECENT_WITNESSES]
