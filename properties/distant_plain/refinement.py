@@ -77,18 +77,18 @@ def _abstraction(facts: S.Facts) -> Abstraction:
 class _Incremental:
     """The abstraction of a game's states one step after another (properties/refinement.py
     ``Abstraction.incremental``): the vector of the first state computed whole
-    (``z3_state.concrete_values``), then each step recomputes only the parts whose input changed,
-    the input of the last state kept as ``marshal`` bytes (equal bytes are equal data): a space's
-    components when its dict changed (``z3_state.space_values``), the boxes and tracks when a key
-    of ``z3_state.GLOBAL_KEYS`` changed (``z3_state.global_values``). Exact: the same functions as
-    the whole abstraction, on every part whose input may differ (tests/distant_plain/
-    test_refinement.py holds the two equal over random games)."""
+    (``z3_state.concrete_values``), then each step recomputes only the parts whose input changed:
+    a space's components when its dict is no longer equal to the copy kept of it (a ``marshal``
+    round trip, made when it changed: ``==`` over plain data, and components of equal dicts are
+    equal, ``z3_state.space_values``), the boxes and tracks when a key of ``z3_state.GLOBAL_KEYS``
+    changed (kept as ``marshal`` bytes: equal bytes are equal data; ``z3_state.global_values``).
+    Exact: the same functions as the whole abstraction, on every part whose input may differ
+    (tests/distant_plain/test_refinement.py holds the two equal over random games)."""
 
     def __init__(self, st):
         d = st.d
         self.values = S.concrete_values(d)
-        self.all_spaces = marshal.dumps(d["spaces"])
-        self.spaces = {n: marshal.dumps(s) for n, s in d["spaces"].items()}
+        self.spaces = {n: _copy(s) for n, s in d["spaces"].items()}
         self.rest = self._global_key(d)
 
     @staticmethod
@@ -100,20 +100,22 @@ class _Incremental:
         the components that changed."""
         d = st.d
         new: dict = {}
-        key = marshal.dumps(d["spaces"])
-        if key != self.all_spaces:
-            self.all_spaces = key
-            for n, s in d["spaces"].items():
-                b = marshal.dumps(s)
-                if b != self.spaces.get(n):
-                    self.spaces[n] = b
-                    new.update(S.space_values(n, s))
+        kept = self.spaces
+        for n, s in d["spaces"].items():
+            if s != kept.get(n):
+                kept[n] = _copy(s)
+                new.update(S.space_values(n, s))
         key = self._global_key(d)
         if key != self.rest:
             self.rest = key
             new.update(S.global_values(d))
         self.values, changed = merged(self.values, new)
         return self.values, changed
+
+
+def _copy(data):
+    """A deep copy of plain data (dicts, lists, numbers, strings): a ``marshal`` round trip."""
+    return marshal.loads(marshal.dumps(data))
 
 
 #: The vector a move's program is run over: the refinement checker's own (properties/refinement.py
