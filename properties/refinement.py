@@ -1383,8 +1383,9 @@ class Checker:
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._every = sorted(self.pre)   # every component (_whole)
-        #: (the last vector a slice keyed by the whole vector read, its values as marshal bytes) (_witness)
+        #: (the last vector a slice keyed by the whole vector read, its values as bytes) (_witness, _vector_bytes)
         self._whole_key: tuple = (None, b"")
+        self._vector_order: tuple | None = None   # the components of the first vector, in its order (_vector_bytes)
         self._pre_pointers: dict = {}  # a pre component (None: true) -> (its address, its sort's) (_residual)
         self._last_pins: dict = {}    # a move -> its last z3 witness's choices of labels (_pins)
         self._action = None           # the action of the step being checked, where given (check, _pins)
@@ -1765,7 +1766,7 @@ class Checker:
         if reads is self._every:   # the whole vector: its values as bytes, once per vector (their hash kept)
             whole = self._whole_key
             if whole[0] is not pre_v:
-                whole = self._whole_key = (pre_v, marshal.dumps(read_pre(pre_v)))
+                whole = self._whole_key = (pre_v, self._vector_bytes(pre_v, read_pre))
             key = (e.move.name, changed, whole[1], read_post(post_v))
         else:
             key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
@@ -1850,6 +1851,18 @@ class Checker:
         w = tuple((n, pins[n] if n in pins else mdl.eval(c, model_completion=True)) for n, c in named)
         vals = {n: _python_value(x) for n, x in w}
         return (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w))), vals
+
+    def _vector_bytes(self, v: dict, read: Callable) -> bytes:
+        """The values of the whole vector ``v`` as bytes (a slice key, :meth:`_witness`): read in
+        the dict's own order where its components are in the order of the first vector met (the
+        incremental abstraction's vectors keep it: no lookup by name), else by ``read`` (every
+        component by name, in :attr:`_every`'s order); the two kinds of key tagged apart."""
+        keys = tuple(v)
+        if self._vector_order is None:
+            self._vector_order = keys
+        if keys == self._vector_order:
+            return b"o" + marshal.dumps(tuple(v.values()))
+        return b"s" + marshal.dumps(read(v))
 
     def _pins(self, e: _Effect, labels: list | None, recalled: bool = True) -> dict:
         """Values to pin the choices of labels of ``e``'s move to (:attr:`Move.labelled`), choice name

@@ -423,6 +423,31 @@ def test_a_slice_grounded_on_arrays_kept_between_vectors_is_the_substitution_of_
     assert len({t.get_id() for t in terms}) > 10   # the check can fail: the vectors differ in what it reads
 
 
+def test_a_whole_vector_key_is_its_values_whatever_the_order_of_its_components():
+    """A slice keyed by the whole vector reads its values in the dict's order where the components
+    are in the first vector's (``Checker._vector_bytes``): equal vectors give equal keys, unequal
+    ones unequal keys, a vector in another order (its values the first's read in that order, so
+    the same values listed) a key of its own, and the same vector reordered the key the sorted
+    reading gives."""
+    from cdg_oracle.properties.refinement import Checker, _values_of
+
+    st = new_game()
+    c = Checker(refinement_of("distant_plain"), st.game_object, checker(st).model)   # fresh caches
+    read = _values_of(c._every)
+    v = c.abstraction.values(st)
+    first = c._vector_bytes(v, read)
+    assert c._vector_bytes(dict(v), read) == first
+    assert c._vector_bytes(dict(v, **{"aid": v["aid"] + 1}), read) != first
+    names = list(v)
+    j = next(j for j, n in enumerate(names) if v[n] != v[names[0]])
+    names[0], names[j] = names[j], names[0]
+    swapped = dict(zip(names, v.values()))   # the same values listed, two names of unequal values swapped
+    assert tuple(swapped.values()) == tuple(v.values()) and swapped != v
+    assert c._vector_bytes(swapped, read) != first
+    reordered = dict(sorted(v.items()))
+    assert c._vector_bytes(reordered, read) == c._vector_bytes(dict(sorted(v.items())), read) != first
+
+
 @pytest.mark.rule("pieces", "coalition.special_activities.surge")
 def test_a_step_with_one_extra_piece_is_a_finding_naming_the_piece():
     st = new_game()
