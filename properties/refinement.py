@@ -767,6 +767,17 @@ def _python_value(x: z3.ExprRef):
     return x.decl().name()
 
 
+def _ways(pre_v: dict, post_v: dict, names: list) -> tuple:
+    """The way each of ``names`` went in a step: 1 up, -1 down, 0 otherwise (a value that is not
+    a number): a witness's step, compared with another's of the same form (:meth:`Checker._witness`
+    tries those that went the same ways first)."""
+    out = []
+    for n in names:
+        a, b = pre_v[n], post_v[n]
+        out.append((b > a) - (b < a) if type(a) is int and type(b) is int else 0)
+    return tuple(out)
+
+
 def _translated(move: str, w: tuple, vals: dict, before: list, after: list, label_value: Callable) -> tuple | None:
     """The witness ``w`` (its Python values ``vals``) of a step whose labels were ``before``, for a
     step of the same form whose labels are ``after``: each choice whose value is the value of a
@@ -1805,7 +1816,10 @@ class Checker:
                     self._slices[key] = w
                     return w
             # a step of the same form over other labels: its witness, the labels' values moved
-            for w, vals, before in reversed(others):
+            # (those of a step whose changed values went the same ways first: a move from one space
+            # to another translated onto a move the other way round is refused, its program made)
+            ways = _ways(pre_v, post_v, ordered)
+            for w, vals, before, _ in sorted(reversed(others), key=lambda kept: kept[3] != ways):
                 moved = _translated(e.move.name, w, vals, before, labels, label_value)
                 if moved is not None and moved[1] != vals and fits(moved[0]):
                     recent.append(moved)
@@ -1834,7 +1848,7 @@ class Checker:
             del recent[:-RECENT_WITNESSES]
             if form is not None:
                 kept = self._by_form.setdefault(form, [])
-                kept.append((w, vals, labels))
+                kept.append((w, vals, labels, _ways(pre_v, post_v, ordered)))
                 del kept[:-RECENT_WITNESSES]
         self._slices[key] = w
         return w
@@ -1917,7 +1931,7 @@ class Checker:
             for (move, _), kept in list(self._by_form.items()):
                 if move != other:
                     continue
-                for w, vals, before in reversed(kept):
+                for w, vals, before, _ in reversed(kept):
                     moved = _translated(other, w, vals, before, labels, label_value)
                     if moved is None:
                         continue

@@ -242,6 +242,33 @@ def test_a_slice_that_changes_no_space_is_first_asked_with_the_space_its_answer_
         assert isinstance(Checker(spec, st.game_object, shared).check(pre, wrong, cited, action=action), Finding)
 
 
+@pytest.mark.rule("propaganda.redeploy.redeploy")
+def test_a_witness_of_a_step_that_went_the_same_ways_is_translated_first():
+    """Of the witnesses of steps of one form, those whose changed values went the same ways (up,
+    down) are translated first (``_ways``): a Redeploy from Farah to Ghazni (from the first space to
+    the second, in the map's order) takes the witness of one from Helmand to Kandahar, not that of
+    the later one from Zabol to Herat (the other way round, which would be refused, its program
+    made): one residual program made, no z3 call, the verdict the same; a Redeploy one guerrilla
+    short still refused."""
+    from cdg_oracle.properties.refinement import STATS, Checker
+
+    st = new_game()
+    c = Checker(refinement_of("distant_plain"), st.game_object, checker(st).model)   # fresh caches
+    pre = dict(c.abstraction.values(st), **{f"taliban_underground[{n}]": 2
+                                             for n in ("Helmand", "Kandahar", "Herat", "Zabol", "Ghazni", "Farah")})
+
+    def redeploy(a: str, b: str, lost: int = 0) -> dict:
+        return dict(pre, **{f"taliban_underground[{a}]": 1, f"taliban_underground[{b}]": 3 - lost})
+
+    cited = ["propaganda.redeploy.redeploy"]
+    for a, b in (("Helmand", "Kandahar"), ("Zabol", "Herat")):
+        assert c.check(pre, redeploy(a, b), cited) == ("redeploy",)
+    calls, made = STATS["z3 solver calls"], len(c._residuals)
+    assert c.check(pre, redeploy("Farah", "Ghazni"), cited) == ("redeploy",)
+    assert (STATS["z3 solver calls"] - calls, len(c._residuals) - made) == (0, 1)
+    assert isinstance(c.check(pre, redeploy("Farah", "Herat", lost=1), cited), Finding)
+
+
 @pytest.mark.rule("warlords.operations.rally", "propaganda.resources")
 def test_a_composite_borrows_the_witness_of_its_first_part():
     """The Rally that ends the Warlords' turn (``warlords_rally+propaganda_resources``) in Helmand
