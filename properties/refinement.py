@@ -769,11 +769,11 @@ def _python_value(x: z3.ExprRef):
 
 def _ways(pre_v: dict, post_v: dict, names: list) -> tuple:
     """The way each of ``names`` went in a step: 1 up, -1 down, 0 otherwise (a value that is not
-    a number): a witness's step, compared with another's of the same form (:meth:`Checker._witness`
+    a number, or not given): a witness's step, compared with another's of the same form (:meth:`Checker._witness`
     tries those that went the same ways first)."""
     out = []
-    for n in names:
-        a, b = pre_v[n], post_v[n]
+    for n in names:   # (a template's slice reads the values it reads alone: one may be missing)
+        a, b = pre_v.get(n), post_v.get(n)
         out.append((b > a) - (b < a) if type(a) is int and type(b) is int else 0)
     return tuple(out)
 
@@ -1818,7 +1818,7 @@ class Checker:
             # a step of the same form over other labels: its witness, the labels' values moved
             # (those of a step whose changed values went the same ways first: a move from one space
             # to another translated onto a move the other way round is refused, its program made)
-            ways = _ways(pre_v, post_v, ordered)
+            ways = _ways(pre_v, post_v, ordered) if others else ()
             for w, vals, before, _ in sorted(reversed(others), key=lambda kept: kept[3] != ways):
                 moved = _translated(e.move.name, w, vals, before, labels, label_value)
                 if moved is not None and moved[1] != vals and fits(moved[0]):
