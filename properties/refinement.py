@@ -1247,8 +1247,10 @@ class _Effect:
     #: function of the pre values (compiled when first needed; None until then, False for a term
     #: without a Python form)
     plain: dict = field(default_factory=dict)
-    #: no choice, and every guard and footprint value has a Python form: the move is decided by
-    #: Python evaluation alone (no z3)
+    #: no choice, and every guard has a Python form, and every footprint value found to have one
+    #: so far (each compiled when first evaluated, :meth:`Checker.admits`; all at once where a
+    #: move is renamed from it, :meth:`Checker._settled`): the move is decided by Python
+    #: evaluation alone (no z3)
     closed: bool = False
     #: ``(base, rename)``: built from move ``base``'s effect by :meth:`Checker._renamed` (its terms
     #: ``base``'s with the components renamed, ``rename``: the move's component -> ``base``'s), so
@@ -1520,12 +1522,10 @@ class Checker:
                 reads = _LazyReads(reads, values, walker, self._pre_name, plain, guards if lazy_guards else None)
             e = self._effects[name] = _Effect(m, list(guards), values, list(choices.values()), reads, fixed, plain,
                                               lazy=bool(known), unfixed=lazy_guards)
-            # a move without a choice whose terms all have a Python form: decided in Python alone
+            # a move without a choice whose guards have a Python form: decided in Python alone, each
+            # value compiled when first evaluated (admits; one without a Python form reopens it)
             if not choices and len(fixed) == len(guards):
-                fns = {n: self._plain(e, n) for n in m.footprint}
-                if all(fn is not False for fn in fns.values()):
-                    e.plain.update(fns)
-                    e.closed = True
+                e.closed = True
             STATS["effects built"] += 1
             STATS["effects seconds"] += time.process_time() - t0
         return e
@@ -1596,7 +1596,7 @@ class Checker:
         rename = self._label_rename(self.moves[base].labels, m.labels)
         if rename is None:
             return None
-        b = self.effect(base)
+        b = self._settled(self.effect(base))
         return _Effect(m, list(guards), dict(values), list(choices.values()), reads,
                        [renamed(f, rename) for f in self._fixed(b)],
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
@@ -1632,7 +1632,7 @@ class Checker:
         conditions): ``(b, labels, choice names)``, ``b`` the base's effect walked, ``labels`` the
         renaming read as one of labels where a choice is named after one, and each base choice's
         name in ``m``; None where the base's footprint or choices do not rename to ``m``'s."""
-        b = _walked(self.effect(base))
+        b = _walked(self._settled(self.effect(base)))
         old, new = f"{base}#0.", f"{m.name}#0."
         # a member of a family over labels: a choice named after a label the renaming moves (its
         # first brackets: 8.5.6's posture_rolled[country], one per Posture box, in every member)
@@ -2080,7 +2080,16 @@ class Checker:
                 if fn is not False and fn(pre_v) != post_v[n]:
                     return False
         if e.closed:   # the guards held; every footprint component at the value its term gives
-            return all(fn(pre_v) == post_v[n] for n, fn in plain.items())
+            for n, fn in plain.items():
+                if fn is None:
+                    fn = plain[n] = self._plain(e, n)
+                if fn is False:   # a value without a Python form: the move is not decided in Python
+                    e.closed = False
+                    break
+                if fn(pre_v) != post_v[n]:
+                    return False
+            else:
+                return True
         w = self._witness(e, pre_v, post_v, changed)
         if w is None:
             return False
@@ -2114,6 +2123,17 @@ class Checker:
                     pass
             e.unfixed = False
         return e.fixed
+
+    def _settled(self, e: _Effect) -> _Effect:
+        """``e`` with its values compiled where it is closed (:attr:`_Effect.closed`: they are
+        compiled when first evaluated; a move renamed from it takes them renamed), and no longer
+        closed where one has no Python form."""
+        if e.closed:
+            for n, fn in e.plain.items():
+                if fn is None:
+                    e.plain[n] = self._plain(e, n)
+            e.closed = all(fn is not False for fn in e.plain.values())
+        return e
 
     def _plain(self, e: _Effect, n: str):
         """The value of footprint component ``n`` (a term without a choice) as a Python function
