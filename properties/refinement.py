@@ -49,12 +49,16 @@ tried first, in Python: the move under each, its guards and footprint with the w
 and simplified, compiled once per witness; one that takes the pre values to the post values is
 taken; then a witness of a step of the same form over other labels translated, where the game
 gives ``Refinement.label_value``, and one of a move whose choices are this one's renamed, where it
-gives ``Refinement.witness_from``; z3 only when none does), and the rest of the footprint evaluated
-under that witness by compiled Python functions; z3 asks the whole relation only where that
-witness breaks another component (its model then joins the move's last witnesses). A move's terms
-are walked once for what each reads, on its first use; where the game names a move's choices
-(``Move.choices``), only its guards then, and a footprint component's value when a check first
-reads it. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
+gives ``Refinement.witness_from``; z3 only when none does, its first query with the move's
+choices of labels pinned where the step names them -- the one label it changed, else those its
+action names, ``Refinement.action_labels`` -- a hint z3 decides), and the rest of the footprint
+evaluated under that witness by Python functions (each compiled when first called); z3 asks the
+whole relation only where that witness breaks another component (its model then joins the move's
+last witnesses). A move's terms are walked once for what each reads, on its first use; where the
+game names a move's choices (``Move.choices``), a footprint component's value when a check first
+reads it, its guards when a finding or the whole relation asks, and its guards without a choice
+are sorted out when the sequence search first asks (:meth:`Checker._fixed`): until then the slice
+holds them. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
 the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
 canonical one (:func:`_canonical`, the goals minimized in order by :func:`_lexicographic`), so
 what explains a step never depends on the z3 calls made before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):

@@ -23,21 +23,24 @@ with an Attack and runs the Resources phase is no Rally's composite).
 
 **Cost** (``python benchmarks/refinement.py --game distant_plain --games 6 --steps 100``, CPU
 seconds, a machine shared with other jobs: runs of one code differ by up to 30%; docs/design.md
-has the history): 1.81-2.28x the checked walk after the fifth round of this work, median 1.94x
-(main before it, measured alternately, 1.84-2.66x, 2.07x; 4.1-4.4x before the second round, 9.9x
+has the history): 1.74-1.95x the checked walk after the sixth round of this work, median 1.88x
+(main before it, measured alternately, 2.09-2.24x, 2.19x; 4.1-4.4x before the second round, 9.9x
 before the first); ``--verify --seed 1`` (what ``cdg-oracle verify`` checks: its 5 games whole,
-284 steps) 1.69-2.16x, median 1.87x (1.84-2.16x, 2.02x before). A move's terms are not walked (``Move.choices``: its guards without a choice,
-and a step's changed values without one, found by one substitution of its choices; what a term
-reads walked only when a finding or the whole relation asks; its slices keyed by the whole
-vector): 14-18 first-use builds 0.02-0.04 s. A slice's first z3 query is asked with the move's
-choice of a space pinned (``Move.labelled``: :class:`_Work` records them): the space the step
-changed, else the move's last witness's, the whole slice asked where that is unsatisfiable.
-A slice not met before is first tried with the last witnesses of its move and change, or one
-translated from a step of the same form in another space (:func:`_space_index`), or of the
-composite's first part (:func:`_witness_from`), verified in Python. What is left above 1.5x is
-first uses: the first program of each witness (a model evaluation of the move's terms and the
-compilation of what differs, about 1 ms) and the first z3 slice of a move and change that no
-pin helps (the steps that change no space: 2-10 ms each).
+284 steps) 1.73-1.87x, median 1.81x (1.92-2.24x, 2.05x before). A move's terms are not walked
+(``Move.choices``: what a term reads walked only when a finding or the whole relation asks, its
+guards without a choice sorted out when the sequence search first asks; its slices keyed by the
+whole vector, read in the incremental abstraction's order). A slice's first z3 query is asked
+with the move's choices of a space pinned (``Move.labelled``: :class:`_Work` records them): the
+space the step changed, else those its answer names (:func:`_action_labels`: a Train's payment
+changes no space, its answer names the space), else the move's last witness's, the whole slice
+asked where that is unsatisfiable. A slice not met before is first tried with the last witnesses
+of its move and change, or one translated from a step of the same form in another space
+(:func:`_space_index`; those of steps whose values went the same ways first), or of the
+composite's first part (:func:`_witness_from`), verified in Python. What is left above the
+steady state (about 1.2x: the incremental abstraction some 15 us a step) is first uses: z3's
+queries (18-26, some 0.8 ms each), each witness's residual (a model evaluation of the move's
+footprint and the programs of what differs, compiled when first called; a composite's Resources
+phase 1-1.5 ms), the moves' builds.
 """
 from __future__ import annotations
 
