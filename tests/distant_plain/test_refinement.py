@@ -385,7 +385,8 @@ def test_a_changed_value_without_a_choice_is_checked_with_the_slice():
         paid = dict(pre, **{"resources.Government": pre["resources.Government"] - 3})
         if warm:
             assert c.admits("government_train", pre, paid, frozenset({"resources.Government"}))
-        flipped = dict(paid, **{"taliban_underground[Waziristan (Pakistan)]": 1, "taliban_active[Waziristan (Pakistan)]": 1})
+        flipped = dict(paid, **{"taliban_underground[Waziristan (Pakistan)]": 1,
+                                "taliban_active[Waziristan (Pakistan)]": 1})
         assert not c.admits("government_train", pre, flipped, frozenset(k for k in flipped if flipped[k] != pre[k]))
         assert c.admits("government_train", pre, paid, frozenset({"resources.Government"}))
 
@@ -491,8 +492,9 @@ def test_a_closed_moves_values_compiled_when_first_evaluated_give_the_verdicts_o
     build = eager.effect
     eager.effect = lambda name: eager._settled(build(name))
     pre = lazy.abstraction.values(st)
-    post = dict(pre, **{"taliban_underground[Helmand]": 1, "taliban_underground[Kandahar]": pre["taliban_underground[Kandahar]"] + 1})
     pre["taliban_underground[Helmand]"] = 2
+    post = dict(pre, **{"taliban_underground[Helmand]": 1,
+                        "taliban_underground[Kandahar]": pre["taliban_underground[Kandahar]"] + 1})
     changed = frozenset(k for k in post if post[k] != pre[k])
     assert not lazy.admits("propaganda_reset", pre, post, changed)
     e = lazy.effect("propaganda_reset")
