@@ -30,13 +30,14 @@ for Labyrinth's: a card's renamed from card 1's, ``Move.template``, and a countr
 one kind likewise, a search's candidate not built until then, ``Checker._declared``; another
 country's from another country's where the terms are the same renamed,
 ``Move.labels``, a sum over every country one term,
-``RefinementModel.symmetric``, its z3 queries then shared; some
-2 ms for A Distant Plain's: its terms not walked, ``Move.choices``, its guards without a choice
-and a step's changed values without one found by a substitution of its choices, what a term
-reads walked only when a finding or the whole relation asks, its slices keyed by the whole vector),
+``RefinementModel.symmetric``, its z3 queries then shared;
+under 1 ms for A Distant Plain's: its terms not walked, ``Move.choices``, its guards without
+a choice sorted out when the sequence search first asks, what a term reads walked only when a
+finding or the whole relation asks, its slices keyed by the whole vector),
 the z3 solver calls (slices of values never seen before that no recent witness of the move, nor
 one translated from another space or from the move a composite starts with, satisfies, each
-first asked with the move's choices of a space pinned, ``Move.labelled``,
+first asked with the move's choices of a space pinned, ``Move.labelled`` (the space the step
+changed, else those its answer names, ``Refinement.action_labels``),
 ``_can_take`` queries no kept model or unsatisfiable core answers, each check of
 ``_partial``'s descents to a canonical witness, ``_lexicographic``) and the sequence
 searches (parts tried,

@@ -49,12 +49,16 @@ tried first, in Python: the move under each, its guards and footprint with the w
 and simplified, compiled once per witness; one that takes the pre values to the post values is
 taken; then a witness of a step of the same form over other labels translated, where the game
 gives ``Refinement.label_value``, and one of a move whose choices are this one's renamed, where it
-gives ``Refinement.witness_from``; z3 only when none does), and the rest of the footprint evaluated
-under that witness by compiled Python functions; z3 asks the whole relation only where that
-witness breaks another component (its model then joins the move's last witnesses). A move's terms
-are walked once for what each reads, on its first use; where the game names a move's choices
-(``Move.choices``), only its guards then, and a footprint component's value when a check first
-reads it. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
+gives ``Refinement.witness_from``; z3 only when none does, its first query with the move's
+choices of labels pinned where the step names them -- the one label it changed, else those its
+action names, ``Refinement.action_labels`` -- a hint z3 decides), and the rest of the footprint
+evaluated under that witness by Python functions (each compiled when first called); z3 asks the
+whole relation only where that witness breaks another component (its model then joins the move's
+last witnesses). A move's terms are walked once for what each reads, on its first use; where the
+game names a move's choices (``Move.choices``), a footprint component's value when a check first
+reads it, its guards when a finding or the whole relation asks, and its guards without a choice
+are sorted out when the sequence search first asks (:meth:`Checker._fixed`): until then the slice
+holds them. Those verdicts are exact whichever witness z3 gives; the one place a witness steers
 the search (a shared component's value within a sequence, :meth:`Checker._partial`) takes a
 canonical one (:func:`_canonical`, the goals minimized in order by :func:`_lexicographic`), so
 what explains a step never depends on the z3 calls made before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
@@ -322,6 +326,13 @@ class Refinement:
     #: and tried before z3 on a slice of ``move`` not met before (:meth:`Checker._borrowed`: a
     #: candidate, verified exactly)
     witness_from: Callable[[str], list] | None = None
+    #: ``action_labels(action, move)``: the labels the step's ``action`` names for choices of
+    #: ``move`` whose value is a label's (:attr:`Move.labelled`), choice name (after the tag) ->
+    #: label (A Distant Plain: an answer's ``space``, ``from``, ``to``), or None; with
+    #: :attr:`label_value`, a slice's first z3 query, and the whole relation's, is asked with those
+    #: choices pinned where the change names no label (:meth:`Checker._pins`: a hint z3 decides; the
+    #: query asked whole where it fails). Only :class:`StepObserver` gives the checker the action
+    action_labels: Callable[[Any, Move], Mapping[str, str] | None] | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -695,9 +706,23 @@ _SUBSTITUTE = _plain_c("Z3_substitute", _P, _P, _P, _U, ctypes.POINTER(_P), ctyp
 def _substitute_pointers(e: z3.ExprRef, src: list, dst: list) -> z3.ExprRef:
     """:func:`_substitute` given the pairs' addresses (terms alive), arrays made by ctypes at once."""
     n = len(src)
+    return _substitute_arrays(e, n, (_P * n)(*src), (_P * n)(*dst))
+
+
+def _substitute_arrays(e: z3.ExprRef, n: int, src, dst) -> z3.ExprRef:
+    """:func:`_substitute` given ctypes arrays of the ``n`` pairs' addresses (terms alive)."""
     ctx = e.ctx
-    out = _SUBSTITUTE(_pointer(ctx.ref()), _pointer(e.as_ast()), n, (_P * n)(*src), (_P * n)(*dst))
+    out = _SUBSTITUTE(_pointer(ctx.ref()), _pointer(e.as_ast()), n, src, dst)
     return z3.z3._to_expr_ref(_ast(out), ctx)
+
+
+def _joined(head: list, tail) -> "ctypes.Array":
+    """A ctypes array of the addresses ``head`` followed by those of the ctypes array ``tail``
+    (copied at once)."""
+    k, n = len(head), len(tail)
+    out = (_P * (k + n))(*head)
+    ctypes.memmove(ctypes.addressof(out) + k * ctypes.sizeof(_P), tail, n * ctypes.sizeof(_P))
+    return out
 
 
 def _equations(pairs: list) -> list:
@@ -744,6 +769,17 @@ def _python_value(x: z3.ExprRef):
     if z3.is_true(x) or z3.is_false(x):
         return z3.is_true(x)
     return x.decl().name()
+
+
+def _ways(pre_v: dict, post_v: dict, names: list) -> tuple:
+    """The way each of ``names`` went in a step: 1 up, -1 down, 0 otherwise (a value that is not
+    a number, or not given): a witness's step, compared with another's of the same form (:meth:`Checker._witness`
+    tries those that went the same ways first)."""
+    out = []
+    for n in names:   # (a template's slice reads the values it reads alone: one may be missing)
+        a, b = pre_v.get(n), post_v.get(n)
+        out.append((b > a) - (b < a) if type(a) is int and type(b) is int else 0)
+    return tuple(out)
 
 
 def _translated(move: str, w: tuple, vals: dict, before: list, after: list, label_value: Callable) -> tuple | None:
@@ -1215,24 +1251,26 @@ class _Effect:
     #: function of the pre values (compiled when first needed; None until then, False for a term
     #: without a Python form)
     plain: dict = field(default_factory=dict)
-    #: no choice, and every guard and footprint value has a Python form: the move is decided by
-    #: Python evaluation alone (no z3)
+    #: no choice, and every guard has a Python form, and every footprint value found to have one
+    #: so far (each compiled when first evaluated, :meth:`Checker.admits`; all at once where a
+    #: move is renamed from it, :meth:`Checker._settled`): the move is decided by Python
+    #: evaluation alone (no z3)
     closed: bool = False
     #: ``(base, rename)``: built from move ``base``'s effect by :meth:`Checker._renamed` (its terms
     #: ``base``'s with the components renamed, ``rename``: the move's component -> ``base``'s), so
     #: what holds of ``base``'s terms holds of these with the components renamed; None: built alone
     renamed_from: tuple | None = None
     #: its guards and footprint's values walked only when read (:class:`_LazyReads`: the move names
-    #: its choices, ``Move.choices``), so :attr:`plain` holds only the components walked or sorted
-    #: out (:attr:`sorted_out`) so far
+    #: its choices, ``Move.choices``), so :attr:`plain` holds only the components walked so far
     lazy: bool = False
     #: built by :meth:`Checker._renamed` with a choice named after a label renamed as the labels
     #: are: ``base``'s choice name -> this move's (None: each choice ``base``'s with this move's
     #: name in front)
     choice_names: dict | None = None
-    #: a lazy effect's footprint components known to read a choice or not (those that do not are in
-    #: :attr:`plain`): :meth:`Checker.admits` sorts out a step's changed components, no walk
-    sorted_out: set = field(default_factory=set)
+    #: its guards without a choice not sorted out yet (:attr:`fixed` empty until then): a lazy
+    #: effect's, found when first asked (:meth:`Checker._fixed`: :meth:`Checker.enabled`, a move
+    #: renamed from it); :meth:`Checker.admits` leaves them to the slice
+    unfixed: bool = False
 
 
 class _LazyReads(dict):
@@ -1296,6 +1334,22 @@ def _without_choice(terms: list, choices: list) -> list:
     return [t for t, free in zip(terms, _hold_choice(terms, _other_constants(choices))) if not free]
 
 
+class _Deferred:
+    """:func:`python_function` of a term, made on the first call (then that function called):
+    the same function, built only where it is evaluated."""
+
+    __slots__ = ("_args", "_f")
+
+    def __init__(self, term: z3.ExprRef, names: Mapping[str, str], leaves: Mapping[int, tuple]):
+        self._args, self._f = (term, names, leaves), None
+
+    def __call__(self, v: Mapping):
+        f = self._f
+        if f is None:
+            f = self._f = python_function(*self._args)
+        return f(v)
+
+
 def _walked(e: _Effect) -> _Effect:
     """``e`` with every footprint value walked (its :attr:`_Effect.reads` and :attr:`_Effect.plain`
     complete)."""
@@ -1314,7 +1368,8 @@ class Checker:
     1. the frame: every changed component is in the move's footprint (Python);
     2. the guards without a choice, and the equations of the changed components whose value
        reads no choice, as Python functions of the pre values (a cheap refusal: a slice with a
-       false conjunct is unsatisfiable); then the *slice*: the guards and the changed components'
+       false conjunct is unsatisfiable; for a move that names its choices, ``Move.choices``, the
+       values walked so far: the others are checked with the slice); then the *slice*: the guards and the changed components'
        equations, the pre values
        substituted, solved by z3 for the choices (a witness) -- cached by the values the slice reads;
        for values not met before, the last :data:`RECENT_WITNESSES` witnesses of the move and
@@ -1345,12 +1400,15 @@ class Checker:
         self.pre = self.abstraction.symbolic("pre:")
         self._pre_name = {c.decl().name(): n for n, c in self.pre.items()}
         self._every = sorted(self.pre)   # every component (_whole)
-        #: (the last vector a slice keyed by the whole vector read, its values as marshal bytes) (_witness)
+        #: (the last vector a slice keyed by the whole vector read, its values as bytes) (_witness, _vector_bytes)
         self._whole_key: tuple = (None, b"")
+        self._vector_order: tuple | None = None   # the components of the first vector, in its order (_vector_bytes)
         self._pre_pointers: dict = {}  # a pre component (None: true) -> (its address, its sort's) (_residual)
         self._last_pins: dict = {}    # a move -> its last z3 witness's choices of labels (_pins)
-        self._other_choices: dict = {}   # a move -> its choices paired with other constants (admits)
-        self._ground_src: dict = {}   # id of a list of components -> (it, its pre constants' addresses) (_ground)
+        self._action = None           # the action of the step being checked, where given (check, _pins)
+        #: id of a list of components -> (it, its values' reader, its pre constants' addresses, the
+        #: addresses of the last values grounded, those values) (_ground: ctypes arrays, updated)
+        self._ground_src: dict = {}
         self._numerals: dict = {}     # (component, value) -> (its constant, the address) (_ground)
         self._effects: dict[str, _Effect] = {}
         self._declared_parts: dict = {}   # a member not built yet -> (fixed, renamed_from) or None (_declared)
@@ -1366,7 +1424,9 @@ class Checker:
         self._slices: dict = {}
         self._residuals: dict = {}
         self._choices_by_name: dict = {}  # a move -> its choices by name (_residual)
+        self._choice_names: dict = {}     # a move -> (name, choice) of each of its choices, in order (_model_witness)
         self._functions: dict = {}    # a simplified term's id -> (the term, its Python function)
+        self._deferred: dict = {}     # a residual value's id -> (the term, its _Deferred function) (_later)
         self._recent: dict = {}       # (a move, the changed components) -> its last witnesses (_witness)
         self._by_form: dict = {}      # (a move, the change's form) -> its last z3 witnesses, with labels
         self._verdicts: dict = {}
@@ -1435,7 +1495,7 @@ class Checker:
             walker = self._walker
             # a move that names its choices: its guards not walked either (what they read is walked
             # when asked, _LazyReads; its slices keyed by the whole vector, _witness), those without
-            # a choice found by one substitution of the choices (_without_choice)
+            # a choice found by one substitution of the choices when first asked (_fixed)
             lazy_guards = bool(known) and each is None
             keyed = ([] if lazy_guards else [("(guards)", guards)]) + \
                 ([] if known else [(n, [values[n]]) for n in m.footprint])
@@ -1461,23 +1521,15 @@ class Checker:
                     if key != "(guards)" and not free:
                         plain[key] = None
                 reads[key] = sorted(set(names))
-            if lazy_guards:
-                for t in _without_choice(guards, known):
-                    try:
-                        fixed.append(python_function(t, self._pre_name, self._leaves))
-                    except ValueError:
-                        pass
             values = dict(values)
             if known:
                 reads = _LazyReads(reads, values, walker, self._pre_name, plain, guards if lazy_guards else None)
             e = self._effects[name] = _Effect(m, list(guards), values, list(choices.values()), reads, fixed, plain,
-                                              lazy=bool(known))
-            # a move without a choice whose terms all have a Python form: decided in Python alone
+                                              lazy=bool(known), unfixed=lazy_guards)
+            # a move without a choice whose guards have a Python form: decided in Python alone, each
+            # value compiled when first evaluated (admits; one without a Python form reopens it)
             if not choices and len(fixed) == len(guards):
-                fns = {n: self._plain(e, n) for n in m.footprint}
-                if all(fn is not False for fn in fns.values()):
-                    e.plain.update(fns)
-                    e.closed = True
+                e.closed = True
             STATS["effects built"] += 1
             STATS["effects seconds"] += time.process_time() - t0
         return e
@@ -1548,9 +1600,9 @@ class Checker:
         rename = self._label_rename(self.moves[base].labels, m.labels)
         if rename is None:
             return None
-        b = self.effect(base)
+        b = self._settled(self.effect(base))
         return _Effect(m, list(guards), dict(values), list(choices.values()), reads,
-                       [renamed(f, rename) for f in b.fixed],
+                       [renamed(f, rename) for f in self._fixed(b)],
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
                        b.closed, (base, {c: a for a, c in rename.items()}))
 
@@ -1584,7 +1636,7 @@ class Checker:
         conditions): ``(b, labels, choice names)``, ``b`` the base's effect walked, ``labels`` the
         renaming read as one of labels where a choice is named after one, and each base choice's
         name in ``m``; None where the base's footprint or choices do not rename to ``m``'s."""
-        b = _walked(self.effect(base))
+        b = _walked(self._settled(self.effect(base)))
         old, new = f"{base}#0.", f"{m.name}#0."
         # a member of a family over labels: a choice named after a label the renaming moves (its
         # first brackets: 8.5.6's posture_rolled[country], one per Posture box, in every member)
@@ -1630,7 +1682,7 @@ class Checker:
                 base, rename = m.template
                 plan = self._renaming(m, base, rename)
                 if plan is not None:
-                    got = ([renamed(f, rename) for f in plan[0].fixed], self._renamed_from(base, rename))
+                    got = ([renamed(f, rename) for f in self._fixed(plan[0])], self._renamed_from(base, rename))
                     self._renaming_plans[name] = plan   # for its build (_renamed), not made twice
             self._declared_parts[name] = got
         return got
@@ -1664,7 +1716,7 @@ class Checker:
         guards, terms = terms[:len(b.guards)], terms[len(b.guards):]
         return _Effect(m, guards, dict(zip(values, terms)), choices,
                        {rename.get(k, k): sorted(rename.get(r, r) for r in v) for k, v in b.reads.items()},
-                       [renamed(f, rename) for f in b.fixed],
+                       [renamed(f, rename) for f in self._fixed(b)],
                        {rename.get(k, k): (renamed(f, rename) if f else f) for k, f in b.plain.items()},
                        b.closed,
                        self._renamed_from(base, rename), choice_names=names or None)
@@ -1678,19 +1730,28 @@ class Checker:
             whole = _conjunction(exprs) if len(exprs) != 1 else exprs[0]
             if not reads:
                 return [_substitute(whole, pairs) if pairs else whole]
-            src = self._ground_src.get(id(reads))
-            if src is None or src[0] is not reads:   # the pre constants' addresses: once per list
-                src = self._ground_src[id(reads)] = (reads, [_pointer(self.pre[n].as_ast()) for n in reads])
-            numerals, dst = self._numerals, []
-            for n in reads:   # a value's constant made once (kept alive: its address is used)
-                k = (n, pre_v[n])
-                hit = numerals.get(k)
-                if hit is None:
-                    c = const(n, k[1])
-                    hit = numerals[k] = (c, _pointer(c.as_ast()))
-                dst.append(hit[1])
-            return [_substitute_pointers(whole, [_pointer(a.as_ast()) for a, _ in pairs] + src[1],
-                                         [_pointer(b.as_ast()) for _, b in pairs] + dst)]
+            n = len(reads)
+            got = self._ground_src.get(id(reads))
+            if got is None or got[0] is not reads:   # the pre constants' addresses: once per list
+                got = self._ground_src[id(reads)] = [reads, _values_of(reads),
+                                                     (_P * n)(*[_pointer(self.pre[c].as_ast()) for c in reads]),
+                                                     (_P * n)(), (None,) * n]
+            _, read, src, dst, last = got
+            now = read(pre_v)
+            numerals = self._numerals
+            for i, v in enumerate(now):   # the values that differ from the last vector's: their constants
+                if v != last[i] or type(v) is not type(last[i]):   # (made once, kept alive: addresses used)
+                    k = (reads[i], v)
+                    hit = numerals.get(k)
+                    if hit is None:
+                        c = const(k[0], v)
+                        hit = numerals[k] = (c, _pointer(c.as_ast()))
+                    dst[i] = hit[1]
+            got[4] = now
+            if pairs:
+                return [_substitute_arrays(whole, len(pairs) + n, _joined([_pointer(a.as_ast()) for a, _ in pairs], src),
+                                           _joined([_pointer(b.as_ast()) for _, b in pairs], dst))]
+            return [_substitute_arrays(whole, n, src, dst)]
         seen = set()
         for x in exprs:
             for v in constants(x):
@@ -1720,7 +1781,7 @@ class Checker:
         if reads is self._every:   # the whole vector: its values as bytes, once per vector (their hash kept)
             whole = self._whole_key
             if whole[0] is not pre_v:
-                whole = self._whole_key = (pre_v, marshal.dumps(read_pre(pre_v)))
+                whole = self._whole_key = (pre_v, self._vector_bytes(pre_v, read_pre))
             key = (e.move.name, changed, whole[1], read_post(post_v))
         else:
             key = (e.move.name, changed, read_pre(pre_v), read_post(post_v))
@@ -1759,7 +1820,10 @@ class Checker:
                     self._slices[key] = w
                     return w
             # a step of the same form over other labels: its witness, the labels' values moved
-            for w, vals, before in reversed(others):
+            # (those of a step whose changed values went the same ways first: a move from one space
+            # to another translated onto a move the other way round is refused, its program made)
+            ways = _ways(pre_v, post_v, ordered) if others else ()
+            for w, vals, before, _ in sorted(reversed(others), key=lambda kept: kept[3] != ways):
                 moved = _translated(e.move.name, w, vals, before, labels, label_value)
                 if moved is not None and moved[1] != vals and fits(moved[0]):
                     recent.append(moved)
@@ -1777,49 +1841,85 @@ class Checker:
                     return moved[0]
         const = self.abstraction.constant
         parts = list(e.guards) + _equals([(e.values[n], const(n, post_v[n])) for n in ordered])
-        r, pins = None, self._pins(e, labels)
+        r, mdl, pins = self._pinned_first(e, parts, pre_v, reads, self._pins(e, labels))
+        w = None
+        if r == z3.sat:
+            w, vals = self._model_witness(e, mdl, pins)
+            if e.move.labelled:
+                own = {f"{e.move.name}#0.{n}" for n in e.move.labelled}
+                self._last_pins[e.move.name] = {n: x for n, x in w[0] if n in own}
+            recent.append((w, vals))
+            del recent[:-RECENT_WITNESSES]
+            if form is not None:
+                kept = self._by_form.setdefault(form, [])
+                kept.append((w, vals, labels, _ways(pre_v, post_v, ordered)))
+                del kept[:-RECENT_WITNESSES]
+        self._slices[key] = w
+        return w
+
+    def _model_witness(self, e: _Effect, mdl: z3.ModelRef, pins: dict) -> tuple:
+        """The witness of ``e``'s choices in ``mdl`` (a pinned choice its pin: the query had it
+        substituted), as the checker keeps one: ``((pairs, key), values)``, the pairs (choice name,
+        z3 value) in the choices' order, the key (the move, the choice names with their values'
+        text), the values as Python values (:func:`_python_value`); the choices' names read once
+        per move."""
+        named = self._choice_names.get(e.move.name)
+        if named is None:
+            named = self._choice_names[e.move.name] = [(c.decl().name(), c) for c in e.choices]
+        w = tuple((n, pins[n] if n in pins else mdl.eval(c, model_completion=True)) for n, c in named)
+        vals = {n: _python_value(x) for n, x in w}
+        return (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w))), vals
+
+    def _vector_bytes(self, v: dict, read: Callable) -> bytes:
+        """The values of the whole vector ``v`` as bytes (a slice key, :meth:`_witness`): read in
+        the dict's own order where its components are in the order of the first vector met (the
+        incremental abstraction's vectors keep it: no lookup by name), else by ``read`` (every
+        component by name, in :attr:`_every`'s order); the two kinds of key tagged apart."""
+        keys = tuple(v)
+        if self._vector_order is None:
+            self._vector_order = keys
+        if keys == self._vector_order:
+            return b"o" + marshal.dumps(tuple(v.values()))
+        return b"s" + marshal.dumps(read(v))
+
+    def _pins(self, e: _Effect, labels: list | None, recalled: bool = True) -> dict:
+        """Values to pin the choices of labels of ``e``'s move to (:attr:`Move.labelled`), choice name
+        -> z3 value, for the first z3 query of a slice: the one label the step changed where the
+        move has one such choice, else the labels the step's action names for them
+        (``Refinement.action_labels``: a Train's payment changes no space, its answer names the
+        space), else (where ``recalled``) those of the move's last z3 witness; none where none is
+        known, or the game gives no ``label_value``. A hint: a query pinned is a query of the same slice with fewer choices, so its model
+        is a witness, and z3 asks the slice whole where it is unsatisfiable."""
+        names = e.move.labelled
+        label_value = self.spec.label_value
+        if not names or label_value is None:
+            return {}
+        if len(names) == 1 and labels is not None and len(labels) == 1:
+            v = label_value(labels[0])
+            if v is not None:
+                return {f"{e.move.name}#0.{names[0]}": z3.IntVal(v)}
+        if self._action is not None and self.spec.action_labels is not None:
+            named = self.spec.action_labels(self._action, e.move) or {}
+            pins = {f"{e.move.name}#0.{n}": z3.IntVal(v) for n, label in named.items()
+                    if n in names and (v := label_value(label)) is not None}
+            if pins:
+                return pins
+        return dict(self._last_pins.get(e.move.name, {})) if recalled else {}
+
+    def _pinned_first(self, e: _Effect, parts: list, pre_v: dict, reads: list, pins: dict) -> tuple:
+        """``_solved`` of ``parts`` (the pre values substituted, ``reads``) with ``e``'s choices
+        ``pins`` (:meth:`_pins`) pinned where that is satisfiable, else of ``parts`` alone:
+        (verdict, model, the pins its model took)."""
         if pins:   # the choices of labels pinned (the query folds to what they point at), z3 deciding
             by_name = self._choices_by_name.get(e.move.name)
             if by_name is None:
                 by_name = self._choices_by_name[e.move.name] = {c.decl().name(): c for c in e.choices}
             extra = [(by_name[n], v) for n, v in pins.items()]
             r, mdl = _solved(self._ground(parts, pre_v, extra=extra, reads=reads), model=True)
-            if r != z3.sat:   # the pins do not fit: the slice decides
-                r, pins = None, {}
-        if r is None:
-            r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
-        w = None
-        if r == z3.sat:
-            w = tuple((c.decl().name(), pins[c.decl().name()] if c.decl().name() in pins
-                       else mdl.eval(c, model_completion=True)) for c in e.choices)
-            if e.move.labelled:
-                own = {f"{e.move.name}#0.{n}" for n in e.move.labelled}
-                self._last_pins[e.move.name] = {n: x for n, x in w if n in own}
-            vals = {n: _python_value(x) for n, x in w}
-            w = (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w)))
-            recent.append((w, vals))
-            del recent[:-RECENT_WITNESSES]
-            if form is not None:
-                kept = self._by_form.setdefault(form, [])
-                kept.append((w, vals, labels))
-                del kept[:-RECENT_WITNESSES]
-        self._slices[key] = w
-        return w
-
-    def _pins(self, e: _Effect, labels: list | None) -> dict:
-        """Values to pin the choices of labels of ``e``'s move to (:attr:`Move.labelled`), choice name
-        -> z3 value, for the first z3 query of a slice: the one label the step changed where the
-        move has one such choice, else those of the move's last z3 witness; none where neither is
-        known, or the game gives no ``label_value``. A hint: a query pinned is a query of the same slice with fewer choices, so its model
-        is a witness, and z3 asks the slice whole where it is unsatisfiable."""
-        names = e.move.labelled
-        if not names or self.spec.label_value is None:
-            return {}
-        if len(names) == 1 and labels is not None and len(labels) == 1:
-            v = self.spec.label_value(labels[0])
-            if v is not None:
-                return {f"{e.move.name}#0.{names[0]}": z3.IntVal(v)}
-        return dict(self._last_pins.get(e.move.name, {}))
+            if r == z3.sat:
+                return r, mdl, pins
+        r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
+        return r, mdl, {}
 
     def _borrowed(self, e: _Effect, sources: list, labels: list, fits: Callable) -> tuple | None:
         """A witness of a slice of ``e``'s move taken from the moves ``sources`` name
@@ -1835,7 +1935,7 @@ class Checker:
             for (move, _), kept in list(self._by_form.items()):
                 if move != other:
                     continue
-                for w, vals, before in reversed(kept):
+                for w, vals, before, _ in reversed(kept):
                     moved = _translated(other, w, vals, before, labels, label_value)
                     if moved is None:
                         continue
@@ -1932,8 +2032,8 @@ class Checker:
                 functions, ctx = self._functions, out.ctx
                 for i, j, x in found:   # a term compiled before found by its id, not made again
                     hit = functions.get(j)
-                    if i >= k:
-                        values.append((others[i - k], hit[1] if hit is not None else self._compiled(_expr(_ast(x), ctx))))
+                    if i >= k:   # a value: its function made when first called (_later)
+                        values.append((others[i - k], hit[1] if hit is not None else self._later(j, x, ctx)))
                     elif guards is not None:
                         try:
                             guards.append(hit[1] if hit is not None else self._compiled(_expr(_ast(x), ctx)))
@@ -1942,6 +2042,17 @@ class Checker:
                 del out
             r = self._residuals[key] = (guards, values)
         return r
+
+    def _later(self, k: int, address: int, ctx: z3.Context) -> "_Deferred":
+        """The Python function of the term of id ``k`` at ``address`` (alive) made when first called
+        (:class:`_Deferred`), once per term: a witness's residual values (:meth:`_residual`), most
+        of them never evaluated (a candidate witness refused at a guard or an earlier value, a
+        changed component's value that :meth:`admits` does not read)."""
+        hit = self._deferred.get(k)
+        if hit is None:
+            t = _expr(_ast(address), ctx)
+            hit = self._deferred[k] = (t, _Deferred(t, self._pre_name, self._leaves))
+        return hit[1]
 
     def _compiled(self, t: z3.ExprRef) -> Callable:
         """:func:`python_function` of ``t`` over the pre vector, once per term (the term kept with
@@ -1960,19 +2071,11 @@ class Checker:
             return False
         e = self.effect(name)
         if not all(f(pre_v) for f in e.fixed):   # a guard without a choice: evaluated, no z3
-            return False
+            return False   # (none sorted out yet on a lazy effect: the slice holds them, Checker._fixed)
+        # (a lazy effect's plain holds the values walked so far: a step's other changed values are
+        # not sorted out first -- one substitution of the choices per new change, some 0.1 ms, and
+        # in A Distant Plain's campaigns never a refusal; the slice holds their equations)
         plain = e.plain
-        if e.lazy:   # the changed components' values without a choice join plain (one substitution, no walk)
-            sorted_out = e.sorted_out
-            new = [n for n in changed if n not in sorted_out]
-            if new:
-                choices = self._other_choices.get(name)
-                if choices is None:
-                    choices = self._other_choices[name] = _other_constants(e.choices)
-                for n, free in zip(new, _hold_choice([e.values[n] for n in new], choices)):
-                    if not free:
-                        plain.setdefault(n, None)
-                sorted_out.update(new)
         for n in changed:   # an equation of the slice without a choice: evaluated, no z3
             if n in plain:
                 fn = plain[n]
@@ -1981,7 +2084,16 @@ class Checker:
                 if fn is not False and fn(pre_v) != post_v[n]:
                     return False
         if e.closed:   # the guards held; every footprint component at the value its term gives
-            return all(fn(pre_v) == post_v[n] for n, fn in plain.items())
+            for n, fn in plain.items():
+                if fn is None:
+                    fn = plain[n] = self._plain(e, n)
+                if fn is False:   # a value without a Python form: the move is not decided in Python
+                    e.closed = False
+                    break
+                if fn(pre_v) != post_v[n]:
+                    return False
+            else:
+                return True
         w = self._witness(e, pre_v, post_v, changed)
         if w is None:
             return False
@@ -2001,7 +2113,31 @@ class Checker:
             if declared is not None:
                 return all(f(state) for f in declared[0])
             e = self.effect(name)
-        return all(f(state) for f in e.fixed)
+        return all(f(state) for f in self._fixed(e))
+
+    def _fixed(self, e: _Effect) -> list:
+        """:attr:`_Effect.fixed`, its guards without a choice as Python functions, sorted out first
+        where the effect left them (:attr:`_Effect.unfixed`: one substitution of its choices,
+        :func:`_without_choice`)."""
+        if e.unfixed:
+            for t in _without_choice(e.guards, e.choices):
+                try:
+                    e.fixed.append(python_function(t, self._pre_name, self._leaves))
+                except ValueError:
+                    pass
+            e.unfixed = False
+        return e.fixed
+
+    def _settled(self, e: _Effect) -> _Effect:
+        """``e`` with its values compiled where it is closed (:attr:`_Effect.closed`: they are
+        compiled when first evaluated; a move renamed from it takes them renamed), and no longer
+        closed where one has no Python form."""
+        if e.closed:
+            for n, fn in e.plain.items():
+                if fn is None:
+                    e.plain[n] = self._plain(e, n)
+            e.closed = all(fn is not False for fn in e.plain.values())
+        return e
 
     def _plain(self, e: _Effect, n: str):
         """The value of footprint component ``n`` (a term without a choice) as a Python function
@@ -2026,12 +2162,12 @@ class Checker:
         hit = self._verdicts.get(key)
         if hit is None:
             parts = list(e.guards) + _equals([(e.values[n], const(n, post_v[n])) for n in sorted(e.move.footprint)])
-            r, mdl = _solved(self._ground(parts, pre_v, reads=reads), model=True)
+            # the choices of labels the step gives pinned first (not a last witness's: a hint)
+            pins = self._pins(e, _shape((), changed)[1] if changed else None, recalled=False)
+            r, mdl, pins = self._pinned_first(e, parts, pre_v, reads, pins)
             hit = self._verdicts[key] = r == z3.sat
             if mdl is not None and changed:
-                w = tuple((c.decl().name(), mdl.eval(c, model_completion=True)) for c in e.choices)
-                vals = {n: _python_value(x) for n, x in w}
-                w = (w, (e.move.name, tuple((n, str(vals[n])) for n, _ in w)))
+                w, vals = self._model_witness(e, mdl, pins)
                 recent = self._recent.setdefault((e.move.name, changed), [])
                 recent.append((w, vals))
                 del recent[:-RECENT_WITNESSES]
@@ -2802,15 +2938,20 @@ class Checker:
 
     # -- a step --------------------------------------------------------------------------------
     def check(self, pre_v: dict, post_v: dict, cited: list[str], step: int = 0, changed: frozenset | None = None,
-              allowed: Callable[[str], bool] | None = None):
+              allowed: Callable[[str], bool] | None = None, action: Any = None):
         """The moves explaining one step, or a :class:`Finding` (see the class docstring); the
         verdict is counted in :attr:`tally`. ``changed``: the components that differ, when the
         caller knows them (an incremental abstraction); otherwise the two vectors are compared.
         ``allowed``: the moves that may be part of this step (the game's ``Refinement.narrow``), or
-        None: every move. A check that built moves (:meth:`effect`) ends with
+        None: every move. ``action``: the step's action, where known (``Refinement.action_labels``
+        reads it: pins for z3, a hint). A check that built moves (:meth:`effect`) ends with
         :func:`_keep_long_lived`."""
         built = STATS["effects built"]
-        found = self._check(pre_v, post_v, cited, step, changed, allowed)
+        self._action = action
+        try:
+            found = self._check(pre_v, post_v, cited, step, changed, allowed)
+        finally:
+            self._action = None
         if STATS["effects built"] != built:
             _keep_long_lived()
         return found
@@ -3049,7 +3190,7 @@ class StepObserver:
         if narrow is not None and self._context is not None:
             ctx, moves = self._context, self.checker.moves
             allowed = lambda n: narrow(ctx, action, moves[n], cited)  # noqa: E731
-        verdict = self.checker.check(self.prev, now, cited, len(self.actions), changed, allowed)
+        verdict = self.checker.check(self.prev, now, cited, len(self.actions), changed, allowed, action)
         self.prev = now
         self._context = self._read_context(state)
         if isinstance(verdict, Finding):

@@ -23,26 +23,30 @@ with an Attack and runs the Resources phase is no Rally's composite).
 
 **Cost** (``python benchmarks/refinement.py --game distant_plain --games 6 --steps 100``, CPU
 seconds, a machine shared with other jobs: runs of one code differ by up to 30%; docs/design.md
-has the history): 1.81-2.28x the checked walk after the fifth round of this work, median 1.94x
-(main before it, measured alternately, 1.84-2.66x, 2.07x; 4.1-4.4x before the second round, 9.9x
+has the history): 1.74-1.95x the checked walk after the sixth round of this work, median 1.88x
+(main before it, measured alternately, 2.09-2.24x, 2.19x; 4.1-4.4x before the second round, 9.9x
 before the first); ``--verify --seed 1`` (what ``cdg-oracle verify`` checks: its 5 games whole,
-284 steps) 1.69-2.16x, median 1.87x (1.84-2.16x, 2.02x before). A move's terms are not walked (``Move.choices``: its guards without a choice,
-and a step's changed values without one, found by one substitution of its choices; what a term
-reads walked only when a finding or the whole relation asks; its slices keyed by the whole
-vector): 14-18 first-use builds 0.02-0.04 s. A slice's first z3 query is asked with the move's
-choice of a space pinned (``Move.labelled``: :class:`_Work` records them): the space the step
-changed, else the move's last witness's, the whole slice asked where that is unsatisfiable.
-A slice not met before is first tried with the last witnesses of its move and change, or one
-translated from a step of the same form in another space (:func:`_space_index`), or of the
-composite's first part (:func:`_witness_from`), verified in Python. What is left above 1.5x is
-first uses: the first program of each witness (a model evaluation of the move's terms and the
-compilation of what differs, about 1 ms) and the first z3 slice of a move and change that no
-pin helps (the steps that change no space: 2-10 ms each).
+284 steps) 1.73-1.87x, median 1.81x (1.92-2.24x, 2.05x before). A move's terms are not walked
+(``Move.choices``: what a term reads walked only when a finding or the whole relation asks, its
+guards without a choice sorted out when the sequence search first asks; its slices keyed by the
+whole vector, read in the incremental abstraction's order). A slice's first z3 query is asked
+with the move's choices of a space pinned (``Move.labelled``: :class:`_Work` records them): the
+space the step changed, else those its answer names (:func:`_action_labels`: a Train's payment
+changes no space, its answer names the space), else the move's last witness's, the whole slice
+asked where that is unsatisfiable. A slice not met before is first tried with the last witnesses
+of its move and change, or one translated from a step of the same form in another space
+(:func:`_space_index`; those of steps whose values went the same ways first), or of the
+composite's first part (:func:`_witness_from`), verified in Python. What is left above the
+steady state (about 1.2x: the incremental abstraction some 15 us a step) is first uses: z3's
+queries (18-26, some 0.8 ms each), each witness's residual (a model evaluation of the move's
+footprint and the programs of what differs, compiled when first called; a composite's Resources
+phase 1-1.5 ms), the moves' builds.
 """
 from __future__ import annotations
 
 import marshal
 import operator
+from functools import lru_cache
 
 import z3
 
@@ -76,18 +80,18 @@ def _abstraction(facts: S.Facts) -> Abstraction:
 class _Incremental:
     """The abstraction of a game's states one step after another (properties/refinement.py
     ``Abstraction.incremental``): the vector of the first state computed whole
-    (``z3_state.concrete_values``), then each step recomputes only the parts whose input changed,
-    the input of the last state kept as ``marshal`` bytes (equal bytes are equal data): a space's
-    components when its dict changed (``z3_state.space_values``), the boxes and tracks when a key
-    of ``z3_state.GLOBAL_KEYS`` changed (``z3_state.global_values``). Exact: the same functions as
-    the whole abstraction, on every part whose input may differ (tests/distant_plain/
-    test_refinement.py holds the two equal over random games)."""
+    (``z3_state.concrete_values``), then each step recomputes only the parts whose input changed:
+    a space's components when its dict is no longer equal to the copy kept of it (a ``marshal``
+    round trip, made when it changed: ``==`` over plain data, and components of equal dicts are
+    equal, ``z3_state.space_values``), the boxes and tracks when a key of ``z3_state.GLOBAL_KEYS``
+    changed (kept as ``marshal`` bytes: equal bytes are equal data; ``z3_state.global_values``).
+    Exact: the same functions as the whole abstraction, on every part whose input may differ
+    (tests/distant_plain/test_refinement.py holds the two equal over random games)."""
 
     def __init__(self, st):
         d = st.d
         self.values = S.concrete_values(d)
-        self.all_spaces = marshal.dumps(d["spaces"])
-        self.spaces = {n: marshal.dumps(s) for n, s in d["spaces"].items()}
+        self.spaces = {n: _copy(s) for n, s in d["spaces"].items()}
         self.rest = self._global_key(d)
 
     @staticmethod
@@ -99,20 +103,22 @@ class _Incremental:
         the components that changed."""
         d = st.d
         new: dict = {}
-        key = marshal.dumps(d["spaces"])
-        if key != self.all_spaces:
-            self.all_spaces = key
-            for n, s in d["spaces"].items():
-                b = marshal.dumps(s)
-                if b != self.spaces.get(n):
-                    self.spaces[n] = b
-                    new.update(S.space_values(n, s))
+        kept = self.spaces
+        for n, s in d["spaces"].items():
+            if s != kept.get(n):
+                kept[n] = _copy(s)
+                new.update(S.space_values(n, s))
         key = self._global_key(d)
         if key != self.rest:
             self.rest = key
             new.update(S.global_values(d))
         self.values, changed = merged(self.values, new)
         return self.values, changed
+
+
+def _copy(data):
+    """A deep copy of plain data (dicts, lists, numbers, strings): a ``marshal`` round trip."""
+    return marshal.loads(marshal.dumps(data))
 
 
 #: The vector a move's program is run over: the refinement checker's own (properties/refinement.py
@@ -203,11 +209,21 @@ def relates(cited: list[str], move: Move) -> bool:
     Warlords' turn with a Rally and runs the Resources phase cites the Rally
     (``warlords.operations.rally``) and the phase (``propaganda.resources``); so a step that cites
     the phase after an Attack is no Rally's composite (z3 found each such slice unsatisfiable, one
-    query of some 10 to 30 ms each)."""
+    query of some 10 to 30 ms each). Both read :func:`_cited_transitions` of the step's rules (made
+    once per list of rules, not once per move: the checker asks every move of each new list); a
+    move that is not one of ``z3_proofs``' with its rules is asked ``default_relates``."""
     parts = move.name.split("+")
-    if len(parts) == 1:
+    if len(parts) == 1 and (move.name not in P.TRANSITIONS or P.TRANSITIONS[move.name].rules != move.rules):
         return default_relates(cited, move)
-    return all(any(related(c, r) for c in cited for r in P.TRANSITIONS[p].rules) for p in parts)
+    cited_here = _cited_transitions(tuple(cited))
+    return all(p in cited_here for p in parts)
+
+
+@lru_cache(maxsize=None)
+def _cited_transitions(cited: tuple) -> frozenset:
+    """The transitions of ``z3_proofs.TRANSITIONS`` that relate to a step citing the rules ``cited``
+    (one of their rules related to one of those: properties/refinement.py ``related``)."""
+    return frozenset(n for n, t in P.TRANSITIONS.items() if any(related(c, r) for c in cited for r in t.rules))
 
 
 def _witness_from(name: str) -> list:
@@ -224,5 +240,21 @@ def _witness_from(name: str) -> list:
     return [(parts[0], lambda n: new + n[len(old):] if n.startswith(old) else n)]
 
 
+def _action_labels(action, move: Move) -> dict:
+    """The spaces an answer names for ``move``'s choices of a space (properties/refinement.py
+    ``Refinement.action_labels``): a choice (``Move.labelled``: ``space``, ``from``, ``to``; a
+    composite's ``0.space``) whose last name the answer has as a key (``{'space': 'Badakhshan'}``,
+    ``{'move': ..., 'from': 'Helmand', 'to': 'Zabol'}``), with a space's name as its value: a hint
+    for z3 (a Train's payment changes no space; its answer names the space paid for), never trusted."""
+    if not isinstance(action, dict):
+        return {}
+    out = {}
+    for n in move.labelled:
+        label = action.get(n.rsplit(".", 1)[-1])
+        if isinstance(label, str) and _space_index(label) is not None:
+            out[n] = label
+    return out
+
+
 REFINEMENT = Refinement("distant_plain", model, relates=relates, label_value=_space_index,
-                        witness_from=_witness_from)
+                        witness_from=_witness_from, action_labels=_action_labels)
