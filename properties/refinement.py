@@ -1338,6 +1338,7 @@ class Checker:
         self.model = spec.model(game_object) if model is None else model
         self.abstraction = self.model.abstraction
         self.moves = {m.name: m for m in self.model.moves}
+        self._footprints = {m.name: m.footprint for m in self.model.moves}
         self._touching: dict[str, list[str]] = {}     # component -> the moves whose footprint has it
         for m in self.model.moves:
             for c in m.footprint:
@@ -2097,13 +2098,14 @@ class Checker:
         whole tree of longer ones (the plot in Iran: 20,000 parts, then 2); each keeps its own
         memo of failures across the depths."""
         waypoints = self.spec.waypoints
-        footprints = {n: self.moves[n].footprint for n in set(names) | set(first)}
+        footprints = self._footprints
         holding: dict = {}   # a component: the moves among names whose footprint holds it, in their order
+        position = {n: i for i, n in enumerate(dict.fromkeys(names))}
 
         def holders(c: str) -> list:
             h = holding.get(c)
-            if h is None:
-                h = holding[c] = [n for n in dict.fromkeys(names) if c in footprints[n]]
+            if h is None:   # from the moves whose footprint holds it (the checker's index), not every name
+                h = holding[c] = sorted((n for n in self._touching.get(c, ()) if n in position), key=position.__getitem__)
             return h
 
         failed: dict = {}
@@ -2245,11 +2247,12 @@ class Checker:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
                 for part_, via in options:
-                    # what the part moves, read before the state is copied (a part moving nothing is
-                    # not tried, and costs no copy of the ~1,500 components)
+                    # what the part moves, read before the state is copied (a part moving nothing,
+                    # or one the move cannot take, _can_take: a question of the move and the part
+                    # alone, is not tried, and costs no copy of the ~1,500 components)
                     moved = frozenset(c for c in part_ if (via[1] if via is not None and c == via[0] else post_v[c])
                                       != state[c])
-                    if not moved:
+                    if not moved or not self._can_take(n, moved, every=moved):
                         continue
                     nxt = dict(state)
                     for c in part_:
@@ -2258,7 +2261,7 @@ class Checker:
                     if via is not None:
                         nxt[via[0]] = via[1]
                         taken = part_ - {via[0]}
-                    if self._can_take(n, moved, every=moved) and admits(n, state, nxt, moved):
+                    if admits(n, state, nxt, moved):
                         found = dfs(nxt, left - taken, used + (n,))
                         if found:
                             return found
