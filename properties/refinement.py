@@ -2219,7 +2219,7 @@ class Checker:
             def for_others(c: str, n: str) -> bool:
                 t = takers.get(c)
                 if t is None:
-                    t = takers[c] = [m for m in first if m not in used and c in footprints[m]]
+                    t = takers[c] = [m for m in self._touching.get(c, ()) if m in first and m not in used]
                 return len(t) > 1 or (len(t) == 1 and t[0] != n)
 
             # the moves taking the most of what is left first (most steps: one move and the card leaving)
