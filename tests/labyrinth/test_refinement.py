@@ -716,3 +716,14 @@ def test_every_country_members_template_is_its_own_program(lets_roll):
                 s.pop()
     families = {m.family for m in c.moves.values() if m.template is not None and m.labels}
     assert declared > 3000 and {"travel", "deploy", "withdraw", "resolve_plot", "alert"} <= families
+
+
+def test_the_checkers_index_of_footprints_holds_every_move_touching_a_component_in_order(lets_roll):
+    """``Checker._touching`` (what the sequence search reads a component's moves from, instead of a
+    scan of every move) is, for a sample of Labyrinth's components, exactly the moves whose
+    footprint holds it, in the moves' order (tests/properties/test_refinement.py says why)."""
+    _, c, _ = lets_roll
+    comps = sorted(c.abstraction.components)
+    for comp in random.Random(5).sample(comps, 120) + ["funding", "cells_track", "prestige"]:
+        assert c._touching.get(comp, []) == [n for n, m in c.moves.items() if comp in m.footprint], comp
+
