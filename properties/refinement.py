@@ -1339,6 +1339,7 @@ class Checker:
         self.abstraction = self.model.abstraction
         self.moves = {m.name: m for m in self.model.moves}
         self._footprints = {m.name: m.footprint for m in self.model.moves}
+        self._shared_parts: dict = {}   # a move -> the shared components of its footprint (_shared_footprint)
         self._touching: dict[str, list[str]] = {}     # component -> the moves whose footprint has it
         for m in self.model.moves:
             for c in m.footprint:
@@ -2098,7 +2099,6 @@ class Checker:
         whole tree of longer ones (the plot in Iran: 20,000 parts, then 2); each keeps its own
         memo of failures across the depths."""
         waypoints = self.spec.waypoints
-        footprints = self._footprints
         holding: dict = {}   # a component: the moves among names whose footprint holds it, in their order
         position = {n: i for i, n in enumerate(dict.fromkeys(names))}
 
@@ -2151,23 +2151,29 @@ class Checker:
             # that may take it on, which has a part of the change left to take and may change nothing else: its
             # footprint within the change left and the first move's footprint, or, in the third
             # search, what it always changes within them: _may_take_on)
-            for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
-                if n not in first or n in used:
-                    continue
+            # the related moves not yet used whose footprint meets the change left, once (from the
+            # checker's index): only they may take a value on (_may_take_on), or be met by the
+            # second search as ones only the third's wider test may let (a card's event relates to
+            # every move: a scan of them all for each first move cost seconds over a long search)
+            meeting = self._related_meeting(left, first, used)
+            rests = self._outside_left(meeting, left)
+            for n in sorted([n for n in names if n in meeting], key=lambda n: -len(left & self.moves[n].footprint)):
                 m = self.moves[n]
                 part = left & m.footprint
-                if not part or (after and not after & part):
+                if after and not after & part:
                     continue
-                within = left | m.footprint
-                takers = []
-                for f in first:
-                    if f == n or f in used:
-                        continue
-                    if self._may_take_on(f, left, within, wide[0]):
-                        takers.append(self.moves[f].footprint)
-                    elif not wide[0] and self.moves[f].footprint & left:
-                        wider[0] = True   # a move only the third search may let take a value on
-                passing = frozenset(c for c in m.footprint - left if shared(c) and any(c in fp for fp in takers))
+                # (_may_take_on's first test, per move: its footprint outside the change left within
+                # n's footprint, ``rests``)
+                fp = m.footprint
+                if not wide[0] and not wider[0] and any(f != n and not r <= fp for f, r in rests):
+                    wider[0] = True   # a move only the third search may let take a value on
+                # the shared components of its footprint outside the change left that a related move
+                # may take on (none: no intermediate value, no taker asked)
+                free = self._shared_footprint(n) - left
+                if not free:
+                    continue
+                takers = self._takers_on(n, rests, left, wide[0])
+                passing = frozenset(c for c in free if any(c in t for t in takers))
                 if not passing or not self.enabled(n, state) \
                         or not self._can_take(n, part | passing, any_of=(part, passing)):
                     continue
@@ -2699,6 +2705,40 @@ class Checker:
         if not fp & left:
             return False
         return fp <= within or (wide and self._forced(name) <= within)
+
+    def _shared_footprint(self, name: str) -> frozenset:
+        """The components of move ``name``'s footprint that are shared (``Refinement.shared``), once
+        per move: those a move may take to an intermediate value (:meth:`sequence`)."""
+        got = self._shared_parts.get(name)
+        if got is None:
+            shared = self.spec.shared
+            got = self._shared_parts[name] = frozenset(c for c in self.moves[name].footprint if shared(c))
+        return got
+
+    def _outside_left(self, moves, left: frozenset) -> list:
+        """``(move, its footprint outside left)`` for each of ``moves``: what :meth:`_takers_on`
+        reads of them, once per change left."""
+        footprints = self._footprints
+        return [(f, footprints[f] - left) for f in moves]
+
+    def _takers_on(self, name: str, rests: list, left: frozenset, wide: bool) -> list:
+        """The footprints of the moves of ``rests`` (:meth:`_outside_left` of the related moves not
+        yet used meeting the change ``left``, :meth:`_related_meeting`) but ``name`` that may take on
+        a value move ``name`` gives: :meth:`_may_take_on` with ``within`` the change left and
+        ``name``'s footprint, its first test read as the move's footprint outside ``left`` within
+        ``name``'s (no union per pair: a card's event relates to every move, and a long search asks
+        this of thousands of pairs), its wider test (``wide``, the third search) as it is."""
+        fp, footprints = self._footprints[name], self._footprints
+        return [footprints[f] for f, r in rests
+                if f != name and (r <= fp or (wide and self._may_take_on(f, left, left | fp, True)))]
+
+    def _related_meeting(self, left: frozenset, first: set, used: tuple) -> set:
+        """The moves of ``first`` (those related to the step) not in ``used`` whose footprint meets
+        ``left``, from the checker's index of footprints (:attr:`_touching`): what
+        :meth:`sequence`'s intermediate values read of the related moves (a move whose footprint
+        misses the change left takes no part of it, nor any value on)."""
+        touching = self._touching
+        return {f for c in left for f in touching.get(c, ()) if f in first and f not in used}
 
     def _used_key(self, used: tuple, first: set, left: frozenset) -> tuple:
         """What of the moves ``used`` so far the rest of a sequence search depends on (its memo of

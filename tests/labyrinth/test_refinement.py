@@ -727,3 +727,31 @@ def test_the_checkers_index_of_footprints_holds_every_move_touching_a_component_
     for comp in random.Random(5).sample(comps, 120) + ["funding", "cells_track", "prestige"]:
         assert c._touching.get(comp, []) == [n for n, m in c.moves.items() if comp in m.footprint], comp
 
+
+def test_the_related_moves_meeting_a_change_and_the_shared_footprints_are_those_of_a_scan(lets_roll):
+    """The intermediate values' search (``Checker.sequence``'s ``passing_moves``) reads the related
+    moves not yet used whose footprint meets the change left from the checker's index
+    (``_related_meeting``) and each move's shared components once (``_shared_footprint``): each
+    equal to a scan of every move, over changes of an end of turn, a plot and a card's event; and
+    the moves that may take such a value on (``_takers_on``) are those ``_may_take_on`` admits."""
+    _, c, _ = lets_roll
+    rng = random.Random(7)
+    names = list(c.moves)
+    for left in (frozenset({"funding", "card[53]@first_plot", "reserves_Jihadist"}),
+                 frozenset({"funding", "prestige", "cells_track"}),
+                 frozenset({"sleepers[Iraq]", "actives[Iraq]", "card[20]@in_play", "gov[Jordan]"})):
+        first = set(rng.sample(names, 1500)) | set(c._touching["funding"][:40])
+        used = tuple(rng.sample(sorted(first), 3))
+        scan = {f for f in first if f not in used and c.moves[f].footprint & left}
+        meeting = c._related_meeting(left, first, used)
+        assert meeting == scan
+        # the moves that may take on a value a move gives: _may_take_on's answer for each
+        rests = c._outside_left(sorted(meeting), left)
+        for n in sorted(meeting)[:60]:
+            within = left | c.moves[n].footprint
+            for wide in (False, True):
+                assert c._takers_on(n, rests, left, wide) == [
+                    c.moves[f].footprint for f in sorted(meeting) if f != n and c._may_take_on(f, left, within, wide)]
+    for n in rng.sample(names, 300) + ["end_of_turn", "funding_shift"]:
+        assert c._shared_footprint(n) == frozenset(x for x in c.moves[n].footprint if c.spec.shared(x)), n
+
