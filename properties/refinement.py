@@ -1340,6 +1340,7 @@ class Checker:
         self.moves = {m.name: m for m in self.model.moves}
         self._footprints = {m.name: m.footprint for m in self.model.moves}
         self._shared_parts: dict = {}   # a move -> the shared components of its footprint (_shared_footprint)
+        self._partial_plans: dict = {}  # (a move, the change left, free) -> what it takes and keeps (_partial)
         self._touching: dict[str, list[str]] = {}     # component -> the moves whose footprint has it
         for m in self.model.moves:
             for c in m.footprint:
@@ -2173,7 +2174,7 @@ class Checker:
                 if not free:
                     continue
                 takers = self._takers_on(n, rests, left, wide[0])
-                passing = frozenset(c for c in free if any(c in t for t in takers))
+                passing = free & frozenset().union(*takers)
                 if not passing or not self.enabled(n, state) \
                         or not self._can_take(n, part | passing, any_of=(part, passing)):
                     continue
@@ -2762,17 +2763,21 @@ class Checker:
         outside ``left``, at their values after the step already, whose intermediate value is
         sought; then as :func:`_canonical` prefers: the witness is a function
         of the query alone; :func:`_lexicographic`), or None."""
-        m = self.moves[name]
         e = self.effect(name)
-        core = sorted((left & m.footprint) - free)
-        keep = sorted(m.footprint - left - free)
+        plan = self._partial_plans.get((name, left, free))
+        if plan is None:   # the components it takes and keeps, in order, once per move and change left
+            fp = self.moves[name].footprint
+            keep = sorted(fp - left - free)   # an end of turn's: some 500
+            plan = self._partial_plans[(name, left, free)] = (sorted((left & fp) - free), keep, _values_of(keep),
+                                                              tuple(sorted(free)))
+        core, keep, read_keep, free_key = plan
         got = self._all_reads.get(name)
         if got is None:   # what any of the move's terms reads: once per move
             reads = sorted(set().union(*_walked(e).reads.values()))
             got = self._all_reads[name] = (reads, _values_of(reads))
         reads, read = got
         key = ("partial", name, read(state), tuple(post_v[n] for n in core),
-               tuple(state[n] for n in keep), tuple(sorted(free)), tuple(sorted(passing)))
+               read_keep(state), free_key, tuple(sorted(passing)))
         hit = self._verdicts.get(key, False)
         if hit is False:
             hit = self._partial_witness(e, state, post_v, core, keep, free, passing)

@@ -755,3 +755,29 @@ def test_the_related_moves_meeting_a_change_and_the_shared_footprints_are_those_
     for n in rng.sample(names, 300) + ["end_of_turn", "funding_shift"]:
         assert c._shared_footprint(n) == frozenset(x for x in c.moves[n].footprint if c.spec.shared(x)), n
 
+
+@pytest.mark.rule("8.5.6")
+def test_a_partial_moves_plan_kept_per_change_left_gives_the_states_of_a_fresh_checker(lets_roll):
+    """``Checker._partial`` keeps, per move, change left and free components, what the move takes
+    and keeps in order (``_partial_plans``): a plot resolved in Iran asked in turn over several
+    changes left and free sets (the intermediate values' search asks so) gives the states a fresh
+    checker gives, which keeps no plan nor verdict."""
+    from cdg_oracle.properties.refinement import Checker
+
+    _, c, pre = lets_roll
+    pre = dict(pre, funding=5, **{"plots_1[Iran]": 1, "plots_available_1": pre["plots_available_1"] - 1})
+    # Funding 5 -> 10 (off the track): left free, the plot keeps it as it is (its smallest change,
+    # _canonical), another move would take it on; to be taken there by the plot, no state
+    post = dict(pre, funding=10, **{"plots_1[Iran]": 0, "plots_available_1": pre["plots_available_1"] + 1})
+    name = "resolve_plot[country=Iran]"
+    plot = frozenset({"plots_1[Iran]", "plots_available_1"})
+    asked = [(plot | {"funding"}, frozenset({"funding"}), frozenset()),
+             (plot | {"funding"}, frozenset({"plots_available_1"}), frozenset()),
+             (plot | {"funding"}, frozenset({"funding", "plots_available_1"}), frozenset()),
+             (plot, frozenset({"funding"}), frozenset({"funding"}))]
+    got = [c._partial(name, pre, post, left, free, passing) for left, free, passing in asked]
+    fresh = [Checker(c.spec, None, c.model)._partial(name, pre, post, left, free, passing)
+             for left, free, passing in asked]
+    assert got == fresh
+    assert [x and x["funding"] for x in got] == [5, None, 5, 5]
+
