@@ -2768,16 +2768,20 @@ class Checker:
         if plan is None:   # the components it takes and keeps, in order, once per move and change left
             fp = self.moves[name].footprint
             keep = sorted(fp - left - free)   # an end of turn's: some 500
+            free_sorted = sorted(free)
             plan = self._partial_plans[(name, left, free)] = (sorted((left & fp) - free), keep, _values_of(keep),
-                                                              tuple(sorted(free)))
-        core, keep, read_keep, free_key = plan
+                                                              tuple(free_sorted), _values_of(free_sorted))
+        core, keep, read_keep, free_key, read_free = plan
         got = self._all_reads.get(name)
         if got is None:   # what any of the move's terms reads: once per move
             reads = sorted(set().union(*_walked(e).reads.values()))
             got = self._all_reads[name] = (reads, _values_of(reads))
         reads, read = got
+        # the free components' values before and after the step too, which the terms may not
+        # read: the witness is the nearest to them (_partial_witness's soft constraints and
+        # _canonical's goals)
         key = ("partial", name, read(state), tuple(post_v[n] for n in core),
-               read_keep(state), free_key, tuple(sorted(passing)))
+               read_keep(state), free_key, read_free(state), read_free(post_v), tuple(sorted(passing)))
         hit = self._verdicts.get(key, False)
         if hit is False:
             hit = self._partial_witness(e, state, post_v, core, keep, free, passing)

@@ -781,3 +781,23 @@ def test_a_partial_moves_plan_kept_per_change_left_gives_the_states_of_a_fresh_c
     assert got == fresh
     assert [x and x["funding"] for x in got] == [5, None, 5, 5]
 
+
+@pytest.mark.rule("8.5.6")
+def test_a_partial_moves_state_follows_the_free_components_values_after_the_step(lets_roll):
+    """``Checker._partial``'s witness takes the free components as near their values after the
+    step as it can (``_partial_witness``, ``_canonical``), so its verdict is kept by those values
+    too: a plot resolved in Iran, Funding free, with Funding 6 after the step and then 9, gives 6
+    and then 9, as a fresh checker does (a verdict keyed without them gave 6 twice: an explanation
+    that followed the steps checked before it)."""
+    from cdg_oracle.properties.refinement import Checker
+
+    _, c, pre = lets_roll
+    pre = dict(pre, funding=5, **{"plots_1[Iran]": 1, "plots_available_1": pre["plots_available_1"] - 1})
+    name = "resolve_plot[country=Iran]"
+    left = frozenset({"plots_1[Iran]", "plots_available_1", "funding"})
+    for after in (6, 9):
+        post = dict(pre, funding=after, **{"plots_1[Iran]": 0, "plots_available_1": pre["plots_available_1"] + 1})
+        got = c._partial(name, pre, post, left, frozenset({"funding"}))
+        assert got == Checker(c.spec, None, c.model)._partial(name, pre, post, left, frozenset({"funding"}))
+        assert got["funding"] == after
+
