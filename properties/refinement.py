@@ -1341,6 +1341,7 @@ class Checker:
         self._footprints = {m.name: m.footprint for m in self.model.moves}
         self._shared_parts: dict = {}   # a move -> the shared components of its footprint (_shared_footprint)
         self._partial_plans: dict = {}  # (a move, the change left, free) -> what it takes and keeps (_partial)
+        self._part_options_kept: dict = {}  # (a move, a part, for_first) -> the parts it may take (_part_options)
         self._touching: dict[str, list[str]] = {}     # component -> the moves whose footprint has it
         for m in self.model.moves:
             for c in m.footprint:
@@ -2234,33 +2235,23 @@ class Checker:
                 part = got[n]   # within left: all of it where as long
                 if (last and len(part) != len(left)) or (after and after.isdisjoint(part)):
                     continue
+                part = frozenset(part)
+                # the parts the move may take (_part_options: the move and the parts alone, once);
+                # every component left differs from its value after the step (the search's parts
+                # take components to those values, or to a waypoint, another value), so a part
+                # moves all it holds, and a waypoint's option asks what taking the whole part asks
+                takes, whole = self._part_options(n, part, frozenset(c for c in part if for_others(c, n)))
+                if not takes:
+                    continue   # no option can be tried (no part tried)
                 if not self.enabled(n, state):
                     continue   # its guards without a choice fail here: every option would (no part tried)
-                part = frozenset(part)
-                options = [(part, None)]
-                # or only what no related move left could take, the rest left as it is for that move
-                # (a Military Operations check leaving the VP to the final scoring after it)
-                for_first = frozenset(c for c in part if for_others(c, n))
-                if for_first and part - for_first:
-                    options.append((part - for_first, None))
-                options += [(part - {c}, None) for c in _leave_one(part, for_first)]
-                # or only what it must change (Checker._forced), the rest of ``for_first`` left to the
-                # related moves after it: a card leaving the table (its zone) before turn 10's end
-                # takes the VP and the game's end, when other related moves could take its zone too
-                must = part & self._forced(n)
-                if must and must != part and (must, None) not in options and part - must <= for_first:
-                    options.append((must, None))
-                if waypoints is not None:
+                options = [(p, None) for p in takes]
+                if waypoints is not None and whole:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
                 for part_, via in options:
-                    # what the part moves, read before the state is copied (a part moving nothing,
-                    # or one the move cannot take, _can_take: a question of the move and the part
-                    # alone, is not tried, and costs no copy of the ~1,500 components)
-                    moved = frozenset(c for c in part_ if (via[1] if via is not None and c == via[0] else post_v[c])
-                                      != state[c])
-                    if not moved or not self._can_take(n, moved, every=moved):
-                        continue
+                    # what the part moves, read before the state is copied: all of it (above)
+                    moved = part_
                     nxt = dict(state)
                     for c in part_:
                         nxt[c] = post_v[c]
@@ -2706,6 +2697,32 @@ class Checker:
         if not fp & left:
             return False
         return fp <= within or (wide and self._forced(name) <= within)
+
+    def _part_options(self, name: str, part: frozenset, for_first: frozenset) -> tuple:
+        """The parts of ``part`` (the components of the change left in move ``name``'s footprint)
+        that :meth:`sequence`'s search tries the move on, in order, those it can take
+        (:meth:`_can_take`, changing each and no other component of its footprint): the whole part;
+        or only what no related move left could take (``for_first``: the components another related
+        move not yet used could take), the rest left as it is for that move (a Military Operations
+        check leaving the VP to the final scoring after it); or the part but one of ``for_first``
+        (:func:`_leave_one`); or only what it must change (:meth:`_forced`), the rest of
+        ``for_first`` left to the related moves after it (a card leaving the table, its zone,
+        before turn 10's end takes the VP and the game's end, when other related moves could take
+        its zone too). And whether it can take the whole part (a waypoint's option moves all of
+        it too). Once per move, part and ``for_first``: none of it reads the state."""
+        key = (name, part, for_first)
+        got = self._part_options_kept.get(key)
+        if got is None:
+            options = [part]
+            if for_first and part - for_first:
+                options.append(part - for_first)
+            options += [part - {c} for c in _leave_one(part, for_first)]
+            must = part & self._forced(name)
+            if must and must != part and must not in options and part - must <= for_first:
+                options.append(must)
+            takes = tuple(p for p in options if self._can_take(name, p, every=p))
+            got = self._part_options_kept[key] = (takes, bool(takes) and takes[0] is part)
+        return got
 
     def _shared_footprint(self, name: str) -> frozenset:
         """The components of move ``name``'s footprint that are shared (``Refinement.shared``), once

@@ -801,3 +801,38 @@ def test_a_partial_moves_state_follows_the_free_components_values_after_the_step
         assert got == Checker(c.spec, None, c.model)._partial(name, pre, post, left, frozenset({"funding"}))
         assert got["funding"] == after
 
+
+def test_the_parts_a_move_may_take_are_its_options_that_can_take_filters(lets_roll):
+    """``Checker._part_options`` (the parts the sequence search tries a move on, kept per move,
+    part and the components other related moves could take) are the search's options (the whole
+    part; the part less those; all but one of them; what the move must change) in order, each
+    kept where ``_can_take`` says the move can take it, and whether the whole part is one: over
+    the parts of an end of turn, a plot, a card's event and a travel."""
+    from cdg_oracle.properties.refinement import _leave_one
+
+    _, c, _ = lets_roll
+    rng = random.Random(11)
+    cases = [("end_of_turn", {"funding", "reserves_Jihadist", "first_plot_used", "card[53]@first_plot",
+                              "card[53]@discard"}),
+             ("resolve_plot[country=Iran]", {"funding", "plots_1[Iran]", "plots_available_1", "prestige"}),
+             ("put_away[card 20]", {"card[20]@in_play", "card[20]@removed"}),
+             ("put_away[card 20]", {"card[20]@in_play"}),   # a card leaving for nowhere: none
+             ("resolve_plot[country=Iran]", {"plots_1[Iran]"}),
+             ("reserves_spent", {"reserves_Jihadist", "reserves_US"}),   # one side's alone: parts, no whole
+             ("funding_shift", {"funding"})]
+    wholes = []
+    for n, comps in cases:
+        part = frozenset(comps) & c.moves[n].footprint
+        for for_first in (frozenset(), part, frozenset(rng.sample(sorted(part), max(1, len(part) // 2)))):
+            options = [part]
+            if for_first and part - for_first:
+                options.append(part - for_first)
+            options += [part - {x} for x in _leave_one(part, for_first)]
+            must = part & c._forced(n)
+            if must and must != part and must not in options and part - must <= for_first:
+                options.append(must)
+            takes = tuple(p for p in options if c._can_take(n, p, every=p))
+            assert c._part_options(n, part, for_first) == (takes, c._can_take(n, part, every=part)), (n, for_first)
+            wholes.append(c._can_take(n, part, every=part))
+    assert True in wholes and False in wholes
+
