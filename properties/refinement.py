@@ -59,7 +59,8 @@ the search (a shared component's value within a sequence, :meth:`Checker._partia
 canonical one (:func:`_canonical`, the goals minimized in order by :func:`_lexicographic`), so
 what explains a step never depends on the z3 calls made before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
 each part one cached move check on the pre-state with the parts before it taken, a failed
-sub-search remembered; it tries at most :data:`SEARCH_BUDGET` parts, and a step it cannot explain
+sub-search remembered, the moves holding a component read from the checker's index of footprints
+and the parts a move may take (:meth:`Checker._can_take`) kept per move and part; it tries at most :data:`SEARCH_BUDGET` parts, and a step it cannot explain
 within them is a finding marked *search bounded*. So a step whose values were seen before costs
 dictionary lookups and Python evaluations; z3 runs for a move's first use (its terms built) and for
 a slice of values never seen; a move that is another renamed (``Move.template``: a card's move,
