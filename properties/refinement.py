@@ -2241,11 +2241,10 @@ class Checker:
                 # every component left differs from its value after the step (the search's parts
                 # take components to those values, or to a waypoint, another value), so a part
                 # moves all it holds, and a waypoint's option asks what taking the whole part asks
-                takes, whole = self._part_options(n, part, frozenset(c for c in part if for_others(c, n)))
-                if not takes:
-                    continue   # no option can be tried (no part tried)
                 if not self.enabled(n, state):
                     continue   # its guards without a choice fail here: every option would (no part tried)
+                # (after the guards: a move they refuse asks no _can_take, z3 on a query's first use)
+                takes, whole = self._part_options(n, part, frozenset(c for c in part if for_others(c, n)))
                 options = [(p, None) for p in takes]
                 if waypoints is not None and whole:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
