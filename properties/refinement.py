@@ -2237,13 +2237,13 @@ class Checker:
                 if (last and len(part) != len(left)) or (after and after.isdisjoint(part)):
                     continue
                 part = frozenset(part)
-                # the parts the move may take (_part_options: the move and the parts alone, once);
+                if not self.enabled(n, state):
+                    continue   # its guards without a choice fail here: every option would (no part tried)
+                # the parts the move may take (_part_options: the move and the parts alone, once;
+                # after the guards: a move they refuse asks no _can_take, z3 on a query's first use);
                 # every component left differs from its value after the step (the search's parts
                 # take components to those values, or to a waypoint, another value), so a part
                 # moves all it holds, and a waypoint's option asks what taking the whole part asks
-                if not self.enabled(n, state):
-                    continue   # its guards without a choice fail here: every option would (no part tried)
-                # (after the guards: a move they refuse asks no _can_take, z3 on a query's first use)
                 takes, whole = self._part_options(n, part, frozenset(c for c in part if for_others(c, n)))
                 options = [(p, None) for p in takes]
                 if waypoints is not None and whole:
