@@ -63,7 +63,8 @@ the search (a shared component's value within a sequence, :meth:`Checker._partia
 canonical one (:func:`_canonical`, the goals minimized in order by :func:`_lexicographic`), so
 what explains a step never depends on the z3 calls made before it. The slices go to one z3 solver kept for the process, each in a scope of its own. A sequence is a **depth-first search over parts** of the change (:meth:`Checker.sequence`):
 each part one cached move check on the pre-state with the parts before it taken, a failed
-sub-search remembered; it tries at most :data:`SEARCH_BUDGET` parts, and a step it cannot explain
+sub-search remembered, the moves holding a component read from the checker's index of footprints
+and the parts a move may take (:meth:`Checker._can_take`) kept per move and part; it tries at most :data:`SEARCH_BUDGET` parts, and a step it cannot explain
 within them is a finding marked *search bounded*. So a step whose values were seen before costs
 dictionary lookups and Python evaluations; z3 runs for a move's first use (its terms built) and for
 a slice of values never seen; a move that is another renamed (``Move.template``: a card's move,
@@ -1393,6 +1394,10 @@ class Checker:
         self.model = spec.model(game_object) if model is None else model
         self.abstraction = self.model.abstraction
         self.moves = {m.name: m for m in self.model.moves}
+        self._footprints = {m.name: m.footprint for m in self.model.moves}
+        self._shared_parts: dict = {}   # a move -> the shared components of its footprint (_shared_footprint)
+        self._partial_plans: dict = {}  # (a move, the change left, free) -> what it takes and keeps (_partial)
+        self._part_options_kept: dict = {}  # (a move, a part, for_first) -> the parts it may take (_part_options)
         self._touching: dict[str, list[str]] = {}     # component -> the moves whose footprint has it
         for m in self.model.moves:
             for c in m.footprint:
@@ -2233,13 +2238,13 @@ class Checker:
         whole tree of longer ones (the plot in Iran: 20,000 parts, then 2); each keeps its own
         memo of failures across the depths."""
         waypoints = self.spec.waypoints
-        footprints = {n: self.moves[n].footprint for n in set(names) | set(first)}
         holding: dict = {}   # a component: the moves among names whose footprint holds it, in their order
+        position = {n: i for i, n in enumerate(dict.fromkeys(names))}
 
         def holders(c: str) -> list:
             h = holding.get(c)
-            if h is None:
-                h = holding[c] = [n for n in dict.fromkeys(names) if c in footprints[n]]
+            if h is None:   # from the moves whose footprint holds it (the checker's index), not every name
+                h = holding[c] = sorted((n for n in self._touching.get(c, ()) if n in position), key=position.__getitem__)
             return h
 
         failed: dict = {}
@@ -2285,23 +2290,29 @@ class Checker:
             # that may take it on, which has a part of the change left to take and may change nothing else: its
             # footprint within the change left and the first move's footprint, or, in the third
             # search, what it always changes within them: _may_take_on)
-            for n in sorted(names, key=lambda n: -len(left & self.moves[n].footprint)):
-                if n not in first or n in used:
-                    continue
+            # the related moves not yet used whose footprint meets the change left, once (from the
+            # checker's index): only they may take a value on (_may_take_on), or be met by the
+            # second search as ones only the third's wider test may let (a card's event relates to
+            # every move: a scan of them all for each first move cost seconds over a long search)
+            meeting = self._related_meeting(left, first, used)
+            rests = self._outside_left(meeting, left)
+            for n in sorted([n for n in names if n in meeting], key=lambda n: -len(left & self.moves[n].footprint)):
                 m = self.moves[n]
                 part = left & m.footprint
-                if not part or (after and not after & part):
+                if after and not after & part:
                     continue
-                within = left | m.footprint
-                takers = []
-                for f in first:
-                    if f == n or f in used:
-                        continue
-                    if self._may_take_on(f, left, within, wide[0]):
-                        takers.append(self.moves[f].footprint)
-                    elif not wide[0] and self.moves[f].footprint & left:
-                        wider[0] = True   # a move only the third search may let take a value on
-                passing = frozenset(c for c in m.footprint - left if shared(c) and any(c in fp for fp in takers))
+                # (_may_take_on's first test, per move: its footprint outside the change left within
+                # n's footprint, ``rests``)
+                fp = m.footprint
+                if not wide[0] and not wider[0] and any(f != n and not r <= fp for f, r in rests):
+                    wider[0] = True   # a move only the third search may let take a value on
+                # the shared components of its footprint outside the change left that a related move
+                # may take on (none: no intermediate value, no taker asked)
+                free = self._shared_footprint(n) - left
+                if not free:
+                    continue
+                takers = self._takers_on(n, rests, left, wide[0])
+                passing = free & frozenset().union(*takers)
                 if not passing or not self.enabled(n, state) \
                         or not self._can_take(n, part | passing, any_of=(part, passing)):
                     continue
@@ -2353,7 +2364,7 @@ class Checker:
             def for_others(c: str, n: str) -> bool:
                 t = takers.get(c)
                 if t is None:
-                    t = takers[c] = [m for m in first if m not in used and c in footprints[m]]
+                    t = takers[c] = [m for m in self._touching.get(c, ()) if m in first and m not in used]
                 return len(t) > 1 or (len(t) == 1 and t[0] != n)
 
             # the moves taking the most of what is left first (most steps: one move and the card leaving)
@@ -2361,32 +2372,22 @@ class Checker:
                 part = got[n]   # within left: all of it where as long
                 if (last and len(part) != len(left)) or (after and after.isdisjoint(part)):
                     continue
+                part = frozenset(part)
                 if not self.enabled(n, state):
                     continue   # its guards without a choice fail here: every option would (no part tried)
-                part = frozenset(part)
-                options = [(part, None)]
-                # or only what no related move left could take, the rest left as it is for that move
-                # (a Military Operations check leaving the VP to the final scoring after it)
-                for_first = frozenset(c for c in part if for_others(c, n))
-                if for_first and part - for_first:
-                    options.append((part - for_first, None))
-                options += [(part - {c}, None) for c in _leave_one(part, for_first)]
-                # or only what it must change (Checker._forced), the rest of ``for_first`` left to the
-                # related moves after it: a card leaving the table (its zone) before turn 10's end
-                # takes the VP and the game's end, when other related moves could take its zone too
-                must = part & self._forced(n)
-                if must and must != part and (must, None) not in options and part - must <= for_first:
-                    options.append((must, None))
-                if waypoints is not None:
+                # the parts the move may take (_part_options: the move and the parts alone, once;
+                # after the guards: a move they refuse asks no _can_take, z3 on a query's first use);
+                # every component left differs from its value after the step (the search's parts
+                # take components to those values, or to a waypoint, another value), so a part
+                # moves all it holds, and a waypoint's option asks what taking the whole part asks
+                takes, whole = self._part_options(n, part, frozenset(c for c in part if for_others(c, n)))
+                options = [(p, None) for p in takes]
+                if waypoints is not None and whole:
                     options += [(part, (c, w)) for c in sorted(part) for w in waypoints(c, state[c], post_v[c])
                                 if w != state[c] and w != post_v[c]]
                 for part_, via in options:
-                    # what the part moves, read before the state is copied (a part moving nothing is
-                    # not tried, and costs no copy of the ~1,500 components)
-                    moved = frozenset(c for c in part_ if (via[1] if via is not None and c == via[0] else post_v[c])
-                                      != state[c])
-                    if not moved:
-                        continue
+                    # what the part moves, read before the state is copied: all of it (above)
+                    moved = part_
                     nxt = dict(state)
                     for c in part_:
                         nxt[c] = post_v[c]
@@ -2394,7 +2395,7 @@ class Checker:
                     if via is not None:
                         nxt[via[0]] = via[1]
                         taken = part_ - {via[0]}
-                    if self._can_take(n, moved, every=moved) and admits(n, state, nxt, moved):
+                    if admits(n, state, nxt, moved):
                         found = dfs(nxt, left - taken, used + (n,))
                         if found:
                             return found
@@ -2833,6 +2834,66 @@ class Checker:
             return False
         return fp <= within or (wide and self._forced(name) <= within)
 
+    def _part_options(self, name: str, part: frozenset, for_first: frozenset) -> tuple:
+        """The parts of ``part`` (the components of the change left in move ``name``'s footprint)
+        that :meth:`sequence`'s search tries the move on, in order, those it can take
+        (:meth:`_can_take`, changing each and no other component of its footprint): the whole part;
+        or only what no related move left could take (``for_first``: the components another related
+        move not yet used could take), the rest left as it is for that move (a Military Operations
+        check leaving the VP to the final scoring after it); or the part but one of ``for_first``
+        (:func:`_leave_one`); or only what it must change (:meth:`_forced`), the rest of
+        ``for_first`` left to the related moves after it (a card leaving the table, its zone,
+        before turn 10's end takes the VP and the game's end, when other related moves could take
+        its zone too). And whether it can take the whole part (a waypoint's option moves all of
+        it too). Once per move, part and ``for_first``: none of it reads the state."""
+        key = (name, part, for_first)
+        got = self._part_options_kept.get(key)
+        if got is None:
+            options = [part]
+            if for_first and part - for_first:
+                options.append(part - for_first)
+            options += [part - {c} for c in _leave_one(part, for_first)]
+            must = part & self._forced(name)
+            if must and must != part and must not in options and part - must <= for_first:
+                options.append(must)
+            takes = tuple(p for p in options if self._can_take(name, p, every=p))
+            got = self._part_options_kept[key] = (takes, bool(takes) and takes[0] is part)
+        return got
+
+    def _shared_footprint(self, name: str) -> frozenset:
+        """The components of move ``name``'s footprint that are shared (``Refinement.shared``), once
+        per move: those a move may take to an intermediate value (:meth:`sequence`)."""
+        got = self._shared_parts.get(name)
+        if got is None:
+            shared = self.spec.shared
+            got = self._shared_parts[name] = frozenset(c for c in self.moves[name].footprint if shared(c))
+        return got
+
+    def _outside_left(self, moves, left: frozenset) -> list:
+        """``(move, its footprint outside left)`` for each of ``moves``: what :meth:`_takers_on`
+        reads of them, once per change left."""
+        footprints = self._footprints
+        return [(f, footprints[f] - left) for f in moves]
+
+    def _takers_on(self, name: str, rests: list, left: frozenset, wide: bool) -> list:
+        """The footprints of the moves of ``rests`` (:meth:`_outside_left` of the related moves not
+        yet used meeting the change ``left``, :meth:`_related_meeting`) but ``name`` that may take on
+        a value move ``name`` gives: :meth:`_may_take_on` with ``within`` the change left and
+        ``name``'s footprint, its first test read as the move's footprint outside ``left`` within
+        ``name``'s (no union per pair: a card's event relates to every move, and a long search asks
+        this of thousands of pairs), its wider test (``wide``, the third search) as it is."""
+        fp, footprints = self._footprints[name], self._footprints
+        return [footprints[f] for f, r in rests
+                if f != name and (r <= fp or (wide and self._may_take_on(f, left, left | fp, True)))]
+
+    def _related_meeting(self, left: frozenset, first: set, used: tuple) -> set:
+        """The moves of ``first`` (those related to the step) not in ``used`` whose footprint meets
+        ``left``, from the checker's index of footprints (:attr:`_touching`): what
+        :meth:`sequence`'s intermediate values read of the related moves (a move whose footprint
+        misses the change left takes no part of it, nor any value on)."""
+        touching = self._touching
+        return {f for c in left for f in touching.get(c, ()) if f in first and f not in used}
+
     def _used_key(self, used: tuple, first: set, left: frozenset) -> tuple:
         """What of the moves ``used`` so far the rest of a sequence search depends on (its memo of
         failures, :meth:`sequence`): whether one of them is related to the step (a sequence needs
@@ -2855,17 +2916,25 @@ class Checker:
         outside ``left``, at their values after the step already, whose intermediate value is
         sought; then as :func:`_canonical` prefers: the witness is a function
         of the query alone; :func:`_lexicographic`), or None."""
-        m = self.moves[name]
         e = self.effect(name)
-        core = sorted((left & m.footprint) - free)
-        keep = sorted(m.footprint - left - free)
+        plan = self._partial_plans.get((name, left, free))
+        if plan is None:   # the components it takes and keeps, in order, once per move and change left
+            fp = self.moves[name].footprint
+            keep = sorted(fp - left - free)   # an end of turn's: some 500
+            free_sorted = sorted(free)
+            plan = self._partial_plans[(name, left, free)] = (sorted((left & fp) - free), keep, _values_of(keep),
+                                                              tuple(free_sorted), _values_of(free_sorted))
+        core, keep, read_keep, free_key, read_free = plan
         got = self._all_reads.get(name)
         if got is None:   # what any of the move's terms reads: once per move
             reads = sorted(set().union(*_walked(e).reads.values()))
             got = self._all_reads[name] = (reads, _values_of(reads))
         reads, read = got
+        # the free components' values before and after the step too, which the terms may not
+        # read: the witness is the nearest to them (_partial_witness's soft constraints and
+        # _canonical's goals)
         key = ("partial", name, read(state), tuple(post_v[n] for n in core),
-               tuple(state[n] for n in keep), tuple(sorted(free)), tuple(sorted(passing)))
+               read_keep(state), free_key, read_free(state), read_free(post_v), tuple(sorted(passing)))
         hit = self._verdicts.get(key, False)
         if hit is False:
             hit = self._partial_witness(e, state, post_v, core, keep, free, passing)

@@ -716,3 +716,123 @@ def test_every_country_members_template_is_its_own_program(lets_roll):
                 s.pop()
     families = {m.family for m in c.moves.values() if m.template is not None and m.labels}
     assert declared > 3000 and {"travel", "deploy", "withdraw", "resolve_plot", "alert"} <= families
+
+
+def test_the_checkers_index_of_footprints_holds_every_move_touching_a_component_in_order(lets_roll):
+    """``Checker._touching`` (what the sequence search reads a component's moves from, instead of a
+    scan of every move) is, for a sample of Labyrinth's components, exactly the moves whose
+    footprint holds it, in the moves' order (tests/properties/test_refinement.py says why)."""
+    _, c, _ = lets_roll
+    comps = sorted(c.abstraction.components)
+    for comp in random.Random(5).sample(comps, 120) + ["funding", "cells_track", "prestige"]:
+        assert c._touching.get(comp, []) == [n for n, m in c.moves.items() if comp in m.footprint], comp
+
+
+def test_the_related_moves_meeting_a_change_and_the_shared_footprints_are_those_of_a_scan(lets_roll):
+    """The intermediate values' search (``Checker.sequence``'s ``passing_moves``) reads the related
+    moves not yet used whose footprint meets the change left from the checker's index
+    (``_related_meeting``) and each move's shared components once (``_shared_footprint``): each
+    equal to a scan of every move, over changes of an end of turn, a plot and a card's event; and
+    the moves that may take such a value on (``_takers_on``) are those ``_may_take_on`` admits."""
+    _, c, _ = lets_roll
+    rng = random.Random(7)
+    names = list(c.moves)
+    for left in (frozenset({"funding", "card[53]@first_plot", "reserves_Jihadist"}),
+                 frozenset({"funding", "prestige", "cells_track"}),
+                 frozenset({"sleepers[Iraq]", "actives[Iraq]", "card[20]@in_play", "gov[Jordan]"})):
+        first = set(rng.sample(names, 1500)) | set(c._touching["funding"][:40])
+        used = tuple(rng.sample(sorted(first), 3))
+        scan = {f for f in first if f not in used and c.moves[f].footprint & left}
+        meeting = c._related_meeting(left, first, used)
+        assert meeting == scan
+        # the moves that may take on a value a move gives: _may_take_on's answer for each
+        rests = c._outside_left(sorted(meeting), left)
+        for n in sorted(meeting)[:60]:
+            within = left | c.moves[n].footprint
+            for wide in (False, True):
+                assert c._takers_on(n, rests, left, wide) == [
+                    c.moves[f].footprint for f in sorted(meeting) if f != n and c._may_take_on(f, left, within, wide)]
+    for n in rng.sample(names, 300) + ["end_of_turn", "funding_shift"]:
+        assert c._shared_footprint(n) == frozenset(x for x in c.moves[n].footprint if c.spec.shared(x)), n
+
+
+@pytest.mark.rule("8.5.6")
+def test_a_partial_moves_plan_kept_per_change_left_gives_the_states_of_a_fresh_checker(lets_roll):
+    """``Checker._partial`` keeps, per move, change left and free components, what the move takes
+    and keeps in order (``_partial_plans``): a plot resolved in Iran asked in turn over several
+    changes left and free sets (the intermediate values' search asks so) gives the states a fresh
+    checker gives, which keeps no plan nor verdict."""
+    from cdg_oracle.properties.refinement import Checker
+
+    _, c, pre = lets_roll
+    pre = dict(pre, funding=5, **{"plots_1[Iran]": 1, "plots_available_1": pre["plots_available_1"] - 1})
+    # Funding 5 -> 10 (off the track): left free, the plot keeps it as it is (its smallest change,
+    # _canonical), another move would take it on; to be taken there by the plot, no state
+    post = dict(pre, funding=10, **{"plots_1[Iran]": 0, "plots_available_1": pre["plots_available_1"] + 1})
+    name = "resolve_plot[country=Iran]"
+    plot = frozenset({"plots_1[Iran]", "plots_available_1"})
+    asked = [(plot | {"funding"}, frozenset({"funding"}), frozenset()),
+             (plot | {"funding"}, frozenset({"plots_available_1"}), frozenset()),
+             (plot | {"funding"}, frozenset({"funding", "plots_available_1"}), frozenset()),
+             (plot, frozenset({"funding"}), frozenset({"funding"}))]
+    got = [c._partial(name, pre, post, left, free, passing) for left, free, passing in asked]
+    fresh = [Checker(c.spec, None, c.model)._partial(name, pre, post, left, free, passing)
+             for left, free, passing in asked]
+    assert got == fresh
+    assert [x and x["funding"] for x in got] == [5, None, 5, 5]
+
+
+@pytest.mark.rule("8.5.6")
+def test_a_partial_moves_state_follows_the_free_components_values_after_the_step(lets_roll):
+    """``Checker._partial``'s witness takes the free components as near their values after the
+    step as it can (``_partial_witness``, ``_canonical``), so its verdict is kept by those values
+    too: a plot resolved in Iran, Funding free, with Funding 6 after the step and then 9, gives 6
+    and then 9, as a fresh checker does (a verdict keyed without them gave 6 twice: an explanation
+    that followed the steps checked before it)."""
+    from cdg_oracle.properties.refinement import Checker
+
+    _, c, pre = lets_roll
+    pre = dict(pre, funding=5, **{"plots_1[Iran]": 1, "plots_available_1": pre["plots_available_1"] - 1})
+    name = "resolve_plot[country=Iran]"
+    left = frozenset({"plots_1[Iran]", "plots_available_1", "funding"})
+    for after in (6, 9):
+        post = dict(pre, funding=after, **{"plots_1[Iran]": 0, "plots_available_1": pre["plots_available_1"] + 1})
+        got = c._partial(name, pre, post, left, frozenset({"funding"}))
+        assert got == Checker(c.spec, None, c.model)._partial(name, pre, post, left, frozenset({"funding"}))
+        assert got["funding"] == after
+
+
+def test_the_parts_a_move_may_take_are_its_options_that_can_take_filters(lets_roll):
+    """``Checker._part_options`` (the parts the sequence search tries a move on, kept per move,
+    part and the components other related moves could take) are the search's options (the whole
+    part; the part less those; all but one of them; what the move must change) in order, each
+    kept where ``_can_take`` says the move can take it, and whether the whole part is one: over
+    the parts of an end of turn, a plot, a card's event and a travel."""
+    from cdg_oracle.properties.refinement import _leave_one
+
+    _, c, _ = lets_roll
+    rng = random.Random(11)
+    cases = [("end_of_turn", {"funding", "reserves_Jihadist", "first_plot_used", "card[53]@first_plot",
+                              "card[53]@discard"}),
+             ("resolve_plot[country=Iran]", {"funding", "plots_1[Iran]", "plots_available_1", "prestige"}),
+             ("put_away[card 20]", {"card[20]@in_play", "card[20]@removed"}),
+             ("put_away[card 20]", {"card[20]@in_play"}),   # a card leaving for nowhere: none
+             ("resolve_plot[country=Iran]", {"plots_1[Iran]"}),
+             ("reserves_spent", {"reserves_Jihadist", "reserves_US"}),   # one side's alone: parts, no whole
+             ("funding_shift", {"funding"})]
+    wholes = []
+    for n, comps in cases:
+        part = frozenset(comps) & c.moves[n].footprint
+        for for_first in (frozenset(), part, frozenset(rng.sample(sorted(part), max(1, len(part) // 2)))):
+            options = [part]
+            if for_first and part - for_first:
+                options.append(part - for_first)
+            options += [part - {x} for x in _leave_one(part, for_first)]
+            must = part & c._forced(n)
+            if must and must != part and must not in options and part - must <= for_first:
+                options.append(must)
+            takes = tuple(p for p in options if c._can_take(n, p, every=p))
+            assert c._part_options(n, part, for_first) == (takes, c._can_take(n, part, every=part)), (n, for_first)
+            wholes.append(c._can_take(n, part, every=part))
+    assert True in wholes and False in wholes
+

@@ -272,3 +272,14 @@ def test_a_games_explanations_do_not_follow_another_games(monkeypatch):
     after = R.checker(Toy())
     assert after.check(_v(3), _v(4), ["1.1"]) == ("inc_x",)           # not across games
     assert after.tally.to_dict() == alone.tally.to_dict()
+
+
+def test_the_checkers_index_of_footprints_holds_every_move_touching_a_component_in_order():
+    """The sequence search reads the moves whose footprint holds a component (a component's
+    holders, the related moves that could take it) from ``Checker._touching``, not by a scan of
+    every move: the index must hold exactly those moves, in the moves' order (one missing would
+    never be tried; out of order, another explanation would be found first)."""
+    c = _checker()
+    for comp in COMPONENTS:
+        assert c._touching.get(comp, []) == [m.name for m in MOVES if comp in m.footprint]
+    assert c._footprints == {m.name: m.footprint for m in MOVES}
