@@ -50,7 +50,7 @@ stacking limit (gap ``track_limits``), so none is stated.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Callable
 
 import z3
@@ -303,8 +303,11 @@ class Invariant:
     text: str
     parts: tuple
 
-    @property
+    @cached_property
     def formula(self) -> z3.BoolRef:
+        """The conjunction of the parts, made on first use and kept (the parts are never replaced:
+        a proof batch reads the pre-state invariants' formulas in every query, and z3.And over
+        hundreds of conjuncts costs milliseconds a time)."""
         return z3.And(*self.parts) if self.parts else z3.BoolVal(True)
 
 
