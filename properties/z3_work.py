@@ -37,6 +37,22 @@ def c_function(name: str) -> Callable:
     return inner if inner is not None else f
 
 
+_NUMERALS: dict = {}
+
+
+def numeral(value: int | bool) -> z3.ExprRef:
+    """The z3 value of a Python int or bool (``z3.IntVal``, ``z3.BoolVal``: the very term z3 makes
+    for it), made once per value in a process and kept: a concrete check substitutes hundreds of
+    components a state, nearly all of them the same few small numbers (the invariants' concrete
+    checks, properties/twilight_struggle/z3_invariants.py and distant_plain/z3_state.py). A bool is
+    kept apart from the int it equals (``True == 1``)."""
+    key = (value.__class__ is bool, value)
+    v = _NUMERALS.get(key)
+    if v is None:
+        v = _NUMERALS[key] = z3.BoolVal(value) if key[0] else z3.IntVal(value)
+    return v
+
+
 def python_value(v: z3.ExprRef):
     """A z3 value as plain Python: int, bool, or (an enumeration member) its name."""
     if z3.is_int_value(v):

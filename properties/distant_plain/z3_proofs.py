@@ -74,7 +74,8 @@ from cdg_oracle.properties.z3_work import Work as Z3Work
 from cdg_oracle.model.distant_plain.control import ISLAMABAD, PIECES
 from cdg_oracle.model.distant_plain.engine import TRACK_HIGH
 from cdg_oracle.properties.distant_plain.z3_state import (
-    COIN, HOSTILITY, Facts, StateView, SymState, at, box, check_state, facts_for, state_invariants, variables,
+    COIN, HOSTILITY, STATE_INVARIANTS, Facts, StateView, SymState, at, box, check_state, facts_for, state_invariants,
+    variables,
 )
 
 z3.set_param("ctrl_c", False)
@@ -1012,10 +1013,10 @@ def _build(name: str, facts: Facts | None = None, memo: dict | None = None, **pa
         return reads[key]
 
     view = StateView(facts, w.e)
-    inv_post = state_invariants(view)
     goals, goal_parts = [], []
-    for i, (ip, iq) in enumerate(zip(inv_pre, inv_post)):
+    for i, (ip, invariant_of) in enumerate(zip(inv_pre, STATE_INVARIANTS)):
         if read(i, ip.formula) & changed:
+            iq = invariant_of(view)   # after the step: only the invariants it can break are built
             goals.append(iq)
             # the quick form's goal: the conjuncts reading a changed component (a conjunct over
             # components the step leaves alone is its pre-state conjunct, a hypothesis)

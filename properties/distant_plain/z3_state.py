@@ -32,7 +32,11 @@ Population, Taliban Bases, Available Coalition pieces, Patronage, Warlords Resou
 faction's margin, z3 functions of the vector read from data/pieces.yaml's goals. Control reads the
 options ``control`` and ``pakistan_control`` (gap ``control_definition``, ``pakistan_control``).
 The concrete check adds *observed* values ``model_margin.<faction>``, the Python model's own
-``victory.margins``, and the invariant ``margins_agree`` says the two agree.
+``victory.margins``, and the invariant ``margins_agree`` says the two agree. Its formulas are built
+once per :class:`Facts` (``_checked_invariants``) and the values substituted by z3's own
+``Z3_substitute`` called directly (properties/refinement.py ``_substitute``), as z3 numerals made
+once each (z3_work.py ``numeral``): a state's check 4-5 times cheaper than building the formulas
+for it and substituting through z3.substitute's sort checks, the same verdicts.
 
 **The invariants** (:func:`state_invariants`): pieces conserved by kind (the 158 pieces of
 data/pieces.yaml: map + Available + Casualties + Out of Play, rule ``pieces``), no negative count,
@@ -46,12 +50,13 @@ stacking limit (gap ``track_limits``), so none is stated.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Callable
 
 import z3
 
-from cdg_oracle.properties.refinement import constants
+from cdg_oracle.properties.refinement import _substitute, constants
+from cdg_oracle.properties.z3_work import numeral
 
 z3.set_param("ctrl_c", False)
 
@@ -298,8 +303,11 @@ class Invariant:
     text: str
     parts: tuple
 
-    @property
+    @cached_property
     def formula(self) -> z3.BoolRef:
+        """The conjunction of the parts, made on first use and kept (the parts are never replaced:
+        a proof batch reads the pre-state invariants' formulas in every query, and z3.And over
+        hundreds of conjuncts costs milliseconds a time)."""
         return z3.And(*self.parts) if self.parts else z3.BoolVal(True)
 
 
@@ -469,24 +477,32 @@ def variables(e: z3.ExprRef) -> list[z3.ExprRef]:
     return constants(e)
 
 
+@lru_cache(maxsize=16)
+def _checked_invariants(facts: Facts) -> tuple:
+    """``(invariant, its formula)`` for each invariant :func:`check_state` evaluates under ``facts``
+    (the state invariants, then the margins' agreement), built once per Facts: building them is
+    thousands of z3 terms, as much as the check of a state itself."""
+    S = SymState(facts)
+    return tuple((inv, inv.formula) for inv in state_invariants(S) + derived_invariants(S))
+
+
 def check_state(d: dict, facts: Facts | None = None, only: set | None = None) -> list[dict]:
     """Every invariant (and the margins' agreement) on the concrete state dict ``d``: the concrete
     values substituted into the same formulas, simplified to true or false. Each result:
     ``{"name", "rule", "holds", "counterexample"}`` (the values of the false conjuncts' variables)."""
     facts = facts or facts_of_options(d.get("options"), d.get("rulings"))
-    S = SymState(facts)
     vals = {**concrete_values(d), **observed_values(d)}
-    pairs = [(z3.Int(k), z3.IntVal(v)) for k, v in vals.items()]
+    pairs = [(z3.Int(k), numeral(v)) for k, v in vals.items()]
     out = []
-    for inv in state_invariants(S) + derived_invariants(S):
+    for inv, formula in _checked_invariants(facts):
         if only is not None and inv.name not in only:
             continue
         bad = []
-        if z3.is_true(z3.simplify(z3.substitute(inv.formula, *pairs))):
+        if z3.is_true(z3.simplify(_substitute(formula, pairs))):
             out.append({"name": inv.name, "rule": inv.rule, "holds": True, "counterexample": None})
             continue
         for p in inv.parts:
-            if not z3.is_true(z3.simplify(z3.substitute(p, *pairs))):
+            if not z3.is_true(z3.simplify(_substitute(p, pairs))):
                 bad.append({x.decl().name(): vals.get(x.decl().name()) for x in variables(p)})
         out.append({"name": inv.name, "rule": inv.rule, "holds": not bad, "counterexample": bad[:3] or None})
     return out

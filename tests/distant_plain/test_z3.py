@@ -2,6 +2,7 @@
 (properties/distant_plain/z3_state.py, z3_proofs.py)."""
 from __future__ import annotations
 
+import copy
 import os
 import random
 
@@ -54,6 +55,55 @@ def test_states_of_random_games_keep_every_invariant_and_the_margins_agree(seed)
             checked += 1
     assert _failing(st.d) == []
     assert checked > 5
+
+
+def _slow_check(d: dict) -> list[dict]:
+    """:func:`S.check_state` the exact slow way it shortcuts: the formulas built afresh for the
+    state, substituted by ``z3.substitute`` (its Python wrapper, sorts checked) with numerals made
+    afresh."""
+    facts = S.facts_of_options(d.get("options"), d.get("rulings"))
+    sym = S.SymState(facts)
+    vals = {**S.concrete_values(d), **S.observed_values(d)}
+    pairs = [(z3.Int(k), z3.IntVal(v)) for k, v in vals.items()]
+    out = []
+    for inv in S.state_invariants(sym) + S.derived_invariants(sym):
+        if z3.is_true(z3.simplify(z3.substitute(inv.formula, *pairs))):
+            out.append({"name": inv.name, "rule": inv.rule, "holds": True, "counterexample": None})
+            continue
+        bad = [{x.decl().name(): vals.get(x.decl().name()) for x in S.variables(p)}
+               for p in inv.parts if not z3.is_true(z3.simplify(z3.substitute(p, *pairs)))]
+        out.append({"name": inv.name, "rule": inv.rule, "holds": not bad, "counterexample": bad[:3] or None})
+    return out
+
+
+@pytest.mark.rule("pieces", "propaganda.victory")
+def test_the_concrete_check_gives_the_results_of_the_slow_exact_way():
+    """check_state's shortcuts (formulas built once per Facts, z3's C substitution, numerals made
+    once: z3_state docstring) change no result: on states of random games under two option sets
+    (two Facts, in turn), and each broken (a piece from nowhere, a track past 75), the results are those of the slow exact way."""
+    failing = 0
+    for seed in (0, 1, 2):
+        rng = random.Random(seed)
+        st = new_game(options=ACTIVE_OPTIONS if seed % 2 else None)
+        for _ in range(30 + 40 * seed):
+            if st.is_terminal():
+                break
+            st.apply(rng.choice(st.legal_actions()))
+        bad = copy.deepcopy(st.d)
+        bad["spaces"]["Kabul"]["pieces"]["police"] += 1
+        bad["resources"]["Taliban"] = 76
+        for d in (st.d, bad):
+            got = S.check_state(d)
+            assert got == _slow_check(d)
+            failing += sum(not r["holds"] for r in got)
+    assert failing >= 6
+    # Each Facts its own formulas (random states rarely tell two Controls' formulas apart): the
+    # ones kept are, term for term, those built afresh.
+    for facts in (S.facts_for(), S.facts_for(control="none", pakistan_control=False)):
+        sym = S.SymState(facts)
+        kept = [formula for _, formula in S._checked_invariants(facts)]
+        fresh = [inv.formula for inv in S.state_invariants(sym) + S.derived_invariants(sym)]
+        assert len(kept) == len(fresh) and all(a.eq(b) for a, b in zip(kept, fresh))
 
 
 @pytest.mark.rule("pieces")

@@ -72,6 +72,49 @@ def test_invariants_hold_on_every_state_of_random_games(scenario):
     assert checked >= STATES
 
 
+def _slow_verdicts(st) -> dict:
+    """Per invariant, its false conjuncts as text, by ``z3.substitute`` (its Python wrapper, sorts
+    checked) with numerals made afresh: the exact way :func:`I.check_state` shortcuts (z3's C
+    function, numerals made once) on the same terms (all the invariants, then a false one's parts)."""
+    _, parts_of, every, each = I._symbolic(I.cards_of(st))
+    comps = I.SymState.fresh("", I.cards_of(st)).components()
+    pairs = [(comps[k], z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v))
+             for k, v in I.concrete_values(st).items()]
+    verdicts = z3.simplify(z3.substitute(every, *pairs)).children()
+    out = {}
+    for (name, parts), verdict in zip(parts_of.items(), verdicts):
+        got = [] if z3.is_true(verdict) else z3.simplify(z3.substitute(each[name], *pairs)).children()
+        out[name] = [str(p) for p, v in zip(parts, got) if not z3.is_true(v)]
+    return out
+
+
+@pytest.mark.rule("8.1.3", "10.2.1")
+def test_the_concrete_check_gives_the_verdicts_of_z3_substitute():
+    """check_state's shortcuts (z3_invariants docstring) change no verdict: on states of a random
+    game of each scenario, and each broken (DEFCON, VP, influence out of bounds), every invariant
+    holds or not, with the false conjuncts, as the slow exact substitution says."""
+    compared = failing = 0
+    for scenario in ("standard", "late_war"):
+        st, rng, steps = new_game(scenario), random.Random(0), 0
+        while not st.is_terminal() and steps < 200:
+            st.apply(choose(rng, st))
+            steps += 1
+            if steps % 40:
+                continue
+            bad = copy.deepcopy(st)
+            bad.d.update(defcon=9, vp=31)
+            bad.d["influence"]["Cuba"] = {"US": -2, "USSR": 99}
+            for s in (st, bad):
+                slow = _slow_verdicts(s)
+                got = {r["name"]: r for r in I.check_state(s)}
+                assert {n: r["holds"] for n, r in got.items()} == {n: not f for n, f in slow.items()}
+                assert {n: r["counterexample"]["parts"] for n, r in got.items() if not r["holds"]} == \
+                    {n: f[:5] for n, f in slow.items() if f}
+                compared += 1
+                failing += sum(bool(f) for f in slow.values())
+    assert compared >= 16 and failing >= 18
+
+
 @pytest.mark.rule("10.3.2")
 def test_a_final_scoring_past_20_keeps_the_invariants():
     """10.3.2: +/-20 wins nothing at the end: the marker may pass it (I2's final branch)."""
