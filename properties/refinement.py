@@ -116,7 +116,7 @@ from typing import Any, Callable, Mapping
 import z3
 
 from cdg_oracle.properties import games
-from cdg_oracle.properties.z3_work import c_function
+from cdg_oracle.properties.z3_work import c_function, substitute
 
 # z3's Ctrl-C handler swallows the signal (issue 15 item 5): let it reach Python.
 z3.set_param("ctrl_c", False)
@@ -689,29 +689,17 @@ def _check_assuming(s: z3.Solver, literals: list) -> z3.CheckSatResult:
     return z3.CheckSatResult(z3.Z3_solver_check_assumptions(s.ctx.ref(), s.solver, n, arr))
 
 
-def _substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
-    """``z3.substitute(e, *pairs)`` by z3's C function directly (the Python wrapper checks every
-    pair's sorts, which costs more than the substitution; the pairs here are made with the same
-    sorts)."""
-    n = len(pairs)
-    src, dst = (z3.Ast * n)(), (z3.Ast * n)()
-    for i, (a, b) in enumerate(pairs):
-        src[i], dst[i] = a.as_ast(), b.as_ast()
-    ctx = e.ctx
-    return z3.z3._to_expr_ref(z3.Z3_substitute(ctx.ref(), e.as_ast(), n, src, dst), ctx)
-
-
 _SUBSTITUTE = _plain_c("Z3_substitute", _P, _P, _P, _U, ctypes.POINTER(_P), ctypes.POINTER(_P))
 
 
 def _substitute_pointers(e: z3.ExprRef, src: list, dst: list) -> z3.ExprRef:
-    """:func:`_substitute` given the pairs' addresses (terms alive), arrays made by ctypes at once."""
+    """:func:`substitute` (z3_work.py) given the pairs' addresses (terms alive), arrays made by ctypes at once."""
     n = len(src)
     return _substitute_arrays(e, n, (_P * n)(*src), (_P * n)(*dst))
 
 
 def _substitute_arrays(e: z3.ExprRef, n: int, src, dst) -> z3.ExprRef:
-    """:func:`_substitute` given ctypes arrays of the ``n`` pairs' addresses (terms alive)."""
+    """:func:`substitute` (z3_work.py) given ctypes arrays of the ``n`` pairs' addresses (terms alive)."""
     ctx = e.ctx
     out = _SUBSTITUTE(_pointer(ctx.ref()), _pointer(e.as_ast()), n, src, dst)
     return z3.z3._to_expr_ref(_ast(out), ctx)
@@ -1325,7 +1313,7 @@ def _hold_choice(terms: list, pairs: list) -> list[bool]:
     address), found by z3's C library, no term walked in Python."""
     if not terms or not pairs:
         return [False] * len(terms)
-    moved = _substitute(_packed(terms), pairs)
+    moved = substitute(_packed(terms), pairs)
     ref, a, get = _pointer(moved.ctx.ref()), _pointer(moved.as_ast()), _W["arg"]
     return [get(ref, a, i) != _pointer(t.as_ast()) for i, t in enumerate(terms)]
 
@@ -1595,7 +1583,7 @@ class Checker:
 
         order = sorted(m.footprint, key=placeholder)
         pack = _packed(list(guards) + [values[n] for n in order])
-        sig = _substitute(pack, pairs) if pairs and pack is not None else pack
+        sig = substitute(pack, pairs) if pairs and pack is not None else pack
         key = (m.family, len(guards), tuple(placeholder(n) for n in order), None if sig is None else sig.get_id())
         base = self._kin_members.get(key)
         if base is None:
@@ -1717,7 +1705,7 @@ class Checker:
 
         terms = list(b.guards) + list(values.values())
         if pairs and terms:   # one substitution over all the terms (packed as one application)
-            terms = _children(_substitute(_packed(terms), pairs))
+            terms = _children(substitute(_packed(terms), pairs))
         guards, terms = terms[:len(b.guards)], terms[len(b.guards):]
         return _Effect(m, guards, dict(zip(values, terms)), choices,
                        {rename.get(k, k): sorted(rename.get(r, r) for r in v) for k, v in b.reads.items()},
@@ -1734,7 +1722,7 @@ class Checker:
         if reads is not None:   # one substitution over the conjunction, on the terms' addresses
             whole = _conjunction(exprs) if len(exprs) != 1 else exprs[0]
             if not reads:
-                return [_substitute(whole, pairs) if pairs else whole]
+                return [substitute(whole, pairs) if pairs else whole]
             n = len(reads)
             got = self._ground_src.get(id(reads))
             if got is None or got[0] is not reads:   # the pre constants' addresses: once per list
@@ -1764,7 +1752,7 @@ class Checker:
                 if n is not None and n not in seen:
                     seen.add(n)
                     pairs.append((v, const(n, pre_v[n])))
-        return [_substitute(x, pairs) if pairs else x for x in exprs]
+        return [substitute(x, pairs) if pairs else x for x in exprs]
 
     def _witness(self, e: _Effect, pre_v: dict, post_v: dict, changed: frozenset):
         """A witness (choice constant name -> z3 value) of the slice, or None: cached by what the

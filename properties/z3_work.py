@@ -37,6 +37,18 @@ def c_function(name: str) -> Callable:
     return inner if inner is not None else f
 
 
+def substitute(e: z3.ExprRef, pairs: list) -> z3.ExprRef:
+    """``z3.substitute(e, *pairs)`` by z3's C function directly (the Python wrapper checks every
+    pair's sorts, which costs more than the substitution; the pairs here are made with the same
+    sorts)."""
+    n = len(pairs)
+    src, dst = (z3.Ast * n)(), (z3.Ast * n)()
+    for i, (a, b) in enumerate(pairs):
+        src[i], dst[i] = a.as_ast(), b.as_ast()
+    ctx = e.ctx
+    return z3.z3._to_expr_ref(z3.Z3_substitute(ctx.ref(), e.as_ast(), n, src, dst), ctx)
+
+
 _NUMERALS: dict = {}
 
 

@@ -53,7 +53,8 @@ import z3
 from cdg_oracle.properties.distant_plain import z3_proofs as P
 from cdg_oracle.properties.distant_plain import z3_state as S
 from cdg_oracle.properties.refinement import (Abstraction, Move, Refinement, RefinementModel, _children, _packed,
-                                              _substitute, default_relates, merged, related)
+                                              default_relates, merged, related)
+from cdg_oracle.properties.z3_work import substitute
 
 #: the z3 numerals of the values a component takes (every component is an integer): made once each
 _INTS: dict = {}
@@ -174,7 +175,7 @@ def _move(spec: P.Spec, facts: S.Facts, same: list) -> Move:
         whole, choices = packed
         pairs = [(probe[n], pre[n]) for n in probe.state_names]
         pairs += [(c, z3.Const(tag + c.decl().name()[len(own):], c.sort())) for c in choices]
-        out = _children(_substitute(whole, pairs))
+        out = _children(substitute(whole, pairs))
         return out[:len(guards)], dict(zip(order, out[len(guards):]))
 
     def choices(tag: str) -> list:

@@ -34,7 +34,7 @@ options ``control`` and ``pakistan_control`` (gap ``control_definition``, ``paki
 The concrete check adds *observed* values ``model_margin.<faction>``, the Python model's own
 ``victory.margins``, and the invariant ``margins_agree`` says the two agree. Its formulas are built
 once per :class:`Facts` (``_checked_invariants``) and the values substituted by z3's own
-``Z3_substitute`` called directly (properties/refinement.py ``_substitute``), as z3 numerals made
+``Z3_substitute`` called directly (properties/z3_work.py ``substitute``), as z3 numerals made
 once each (z3_work.py ``numeral``): a state's check 4-5 times cheaper than building the formulas
 for it and substituting through z3.substitute's sort checks, the same verdicts.
 
@@ -55,8 +55,8 @@ from typing import Callable
 
 import z3
 
-from cdg_oracle.properties.refinement import _substitute, constants
-from cdg_oracle.properties.z3_work import numeral
+from cdg_oracle.properties.refinement import constants
+from cdg_oracle.properties.z3_work import numeral, substitute
 
 z3.set_param("ctrl_c", False)
 
@@ -498,11 +498,11 @@ def check_state(d: dict, facts: Facts | None = None, only: set | None = None) ->
         if only is not None and inv.name not in only:
             continue
         bad = []
-        if z3.is_true(z3.simplify(_substitute(formula, pairs))):
+        if z3.is_true(z3.simplify(substitute(formula, pairs))):
             out.append({"name": inv.name, "rule": inv.rule, "holds": True, "counterexample": None})
             continue
         for p in inv.parts:
-            if not z3.is_true(z3.simplify(_substitute(p, pairs))):
+            if not z3.is_true(z3.simplify(substitute(p, pairs))):
                 bad.append({x.decl().name(): vals.get(x.decl().name()) for x in variables(p)})
         out.append({"name": inv.name, "rule": inv.rule, "holds": not bad, "counterexample": bad[:3] or None})
     return out

@@ -28,7 +28,7 @@ attempts, influence, the turn, the China Card's holder, the card zones (I12).
 for the constants and the *same* formulas are simplified to true or false; a false invariant
 reports the values of the variables of its false conjuncts. So what z3 proves inductive
 (z3_proofs.py) and what the model's states are checked against is one text. The substitution is
-z3's own (``Z3_substitute``) called directly (properties/refinement.py ``_substitute``: the Python
+z3's own (``Z3_substitute``) called directly (properties/z3_work.py ``substitute``: the Python
 wrapper's check of every pair's sorts cost four fifths of a check), the values z3 numerals made
 once each (z3_work.py ``numeral``).
 
@@ -47,8 +47,7 @@ import z3
 from cdg_oracle.model.twilight_struggle.cards import CHINA_CARD, deck
 from cdg_oracle.model.twilight_struggle.mapdata import load_map
 from cdg_oracle.model.twilight_struggle.tracks import MILOPS_MAX
-from cdg_oracle.properties.refinement import _substitute
-from cdg_oracle.properties.z3_work import numeral
+from cdg_oracle.properties.z3_work import numeral, substitute
 
 SIDES = ("USSR", "US")
 OPPONENT = {"USSR": "US", "US": "USSR"}
@@ -361,14 +360,14 @@ def check_state(st) -> list[dict]:
     values = concrete_values(st)
     comps = S.components()
     pairs = [(comps[k], numeral(v)) for k, v in values.items()]
-    verdicts = z3.simplify(_substitute(every, pairs)).children()
+    verdicts = z3.simplify(substitute(every, pairs)).children()
     out = []
     for (name, parts), verdict in zip(parts_of.items(), verdicts):
         inv_ = INVARIANTS[name]
         if z3.is_true(verdict):
             out.append({"name": name, "rule": inv_.rule, "holds": True, "counterexample": None})
             continue
-        got = z3.simplify(_substitute(each[name], pairs)).children()
+        got = z3.simplify(substitute(each[name], pairs)).children()
         false = [p for p, v in zip(parts, got) if not z3.is_true(v)]
         names = [str(c) for p in false for c in _consts(p)]
         out.append({"name": name, "rule": inv_.rule, "holds": False,
