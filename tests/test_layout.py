@@ -10,13 +10,22 @@ themselves, function-level ones included, form no cycle: that is tests/test_impo
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
+
+import pytest
+
+#: The three tests that read every file's imports run in one worker (``--dist loadgroup``), so each
+#: file is parsed once in a run (:func:`imports` is kept per path).
+pytestmark = pytest.mark.xdist_group("layout_imports")
 
 ROOT = Path(__file__).resolve().parents[1]
 FORBIDDEN = {"model": ("properties", "oracle"), "properties": ("oracle",)}
 
 
-def imports(path: Path) -> set[str]:
+@functools.lru_cache(maxsize=None)
+def imports(path: Path) -> frozenset[str]:
+    """The modules ``path`` imports by absolute name, function-level imports included."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out = set()
     for node in ast.walk(tree):
@@ -24,7 +33,7 @@ def imports(path: Path) -> set[str]:
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.add(node.module)
-    return out
+    return frozenset(out)
 
 
 PACKAGES = ("model", "properties", "oracle")
