@@ -2,7 +2,7 @@
 beside the campaign it checks, in one run.
 
     python benchmarks/refinement.py [--game labyrinth] [--games 10] [--seed 0] [--scenario NAME] [--solo] [--steps N]
-    python benchmarks/refinement.py --game G --verify [--seed 1] [--steps N]
+    python benchmarks/refinement.py --game G --verify [--seed 1] [--steps N] [--again]
     python benchmarks/refinement.py --game G --mutants [--only NAME,...] [--mutant-games 5] [--mutant-steps 5000] [--out FILE]
 
 The same seeded games of the checked walk (properties/walk.py: invariants, JSON round trip, dead
@@ -50,6 +50,11 @@ both are printed, with the share of the checked run the findings took). **The fl
 the walk plus the incremental abstraction alone (each game's states replayed apart and only the
 abstraction timed), what any exact check must do before it decides a step.
 
+``--again``: then the same games are played again in this process, both ways, and that pass's
+ratio printed: every move built, every slice and search of these games met once already, so it
+is what the check costs once its first uses are paid, the ratio a longer campaign tends to
+(Labyrinth's verify campaign: 4.2x in the first pass, 1.6x in the second; docs/design.md).
+
 ``--mutants``: instead, every rule mutant of the game (its checks record's ``refinement_mutants``,
 else its ``mutants``; properties/refinement_mutants.py ``registry``) is played with the refinement
 check alone (``refinement_mutants.catches_mutant``: seeded random games in a worker process, no
@@ -94,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verify", action="store_true",
                     help="the games cdg-oracle verify --seed SEED checks (its refinement_games per scenario; "
                          "--games and --solo ignored)")
+    ap.add_argument("--again", action="store_true",
+                    help="then play the same games again in this process and print that pass's ratio "
+                         "(every move built and seen once: the steady state)")
     ap.add_argument("--mutants", action="store_true", help="the mutants caught by the refinement check alone")
     ap.add_argument("--only", default="", help="with --mutants: these mutants (comma-separated)")
     ap.add_argument("--mutant-games", type=int, default=5, help="with --mutants: games per mutant (default 5)")
@@ -127,21 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     names = refinement.move_names(spec.name)   # builds the default Game's moves: the one-time cost
     moves = len(refinement.checker(spec.new_state(spec.default_scenario, "standard", None, None)).moves)
     build = time.process_time() - t0
-    plain = checked = floor = 0.0
-    plain_steps = checked_steps = 0
-    tallies = []
     stats0 = dict(refinement.STATS)
-    for scenario, options, seed in schedule:
-        t = time.process_time()
-        a = play_checked(spec.name, scenario, seed, options=options, keep_actions=True, **limit)
-        plain += time.process_time() - t
-        t = time.process_time()
-        b = play_checked(spec.name, scenario, seed, options=options, refine=True, **limit)
-        checked += time.process_time() - t
-        plain_steps += a.steps
-        checked_steps += b.steps
-        tallies.append(b.refinement)
-        floor += abstraction_seconds(spec, scenario, options, a.actions[:b.steps])
+    plain, checked, plain_steps, checked_steps, tallies, floor = timed_pass(spec, schedule, limit)
     stats = {k: v - stats0.get(k, 0) for k, v in refinement.STATS.items()}
     s = refinement.summary(spec.name, tallies)
     which = "verify's refinement-checked games" if args.verify else "games"
@@ -172,7 +167,34 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  steps checked {s['steps']}: {s['stutters']} stutters, {s['matched']} matched "
           f"(lengths {s['lengths']}), {len(s['findings'])} findings; "
           f"never matched: {len(s['never_matched'])} of {len(s['per_move'])} transitions")
+    if args.again:
+        plain2, checked2, steps2, checked_steps2, _, _ = timed_pass(spec, schedule, limit, floor=False)
+        print(f"  the same games again in this process (every first use paid: the steady state a longer "
+              f"campaign tends to): {(checked2 / max(checked_steps2, 1)) / (plain2 / max(steps2, 1)):.2f}x")
     return 0
+
+
+def timed_pass(spec, schedule: list[tuple], limit: dict, floor: bool = True) -> tuple:
+    """One pass over ``schedule``'s games, each played without the refinement check and then with
+    it (CPU seconds each): (plain seconds, checked seconds, plain steps, checked steps, the checked
+    games' refinement tallies, the abstraction's seconds over them: :func:`abstraction_seconds`,
+    0 unless ``floor``)."""
+    plain = checked = abstraction = 0.0
+    plain_steps = checked_steps = 0
+    tallies = []
+    for scenario, options, seed in schedule:
+        t = time.process_time()
+        a = play_checked(spec.name, scenario, seed, options=options, keep_actions=True, **limit)
+        plain += time.process_time() - t
+        t = time.process_time()
+        b = play_checked(spec.name, scenario, seed, options=options, refine=True, **limit)
+        checked += time.process_time() - t
+        plain_steps += a.steps
+        checked_steps += b.steps
+        tallies.append(b.refinement)
+        if floor:
+            abstraction += abstraction_seconds(spec, scenario, options, a.actions[:b.steps])
+    return plain, checked, plain_steps, checked_steps, tallies, abstraction
 
 
 def verify_schedule(spec, seed: int, scenario: str | None = None) -> list[tuple]:
