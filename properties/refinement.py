@@ -1386,6 +1386,7 @@ class Checker:
         self._shared_parts: dict = {}   # a move -> the shared components of its footprint (_shared_footprint)
         self._partial_plans: dict = {}  # (a move, the change left, free) -> what it takes and keeps (_partial)
         self._part_options_kept: dict = {}  # (a move, a part, for_first) -> the parts it may take (_part_options)
+        self._inside_moves: dict = {}   # a move -> the moves whose footprint lies within its shared one (_inside)
         self._touching: dict[str, list[str]] = {}     # component -> the moves whose footprint has it
         for m in self.model.moves:
             for c in m.footprint:
@@ -2191,7 +2192,7 @@ class Checker:
 
     # -- sequences -----------------------------------------------------------------------------
     def sequence(self, names: list[str], first: set, pre_v: dict, post_v: dict, changed: frozenset,
-                 k: int) -> tuple[str, ...] | None:
+                 k: int, idle: Callable[[], list] | None = None) -> tuple[str, ...] | None:
         """At most ``k`` moves among ``names``, one of them in ``first``, each taking the changed
         components of its footprint not yet taken to their values after the step, in an order in
         which each move admits its part (the intermediate states are the pre-state with the parts
@@ -2224,7 +2225,13 @@ class Checker:
         search, then the third (only where the second met a move only the third's wider test
         admits, or ran out), so a two-move explanation by the third is not behind the second's
         whole tree of longer ones (the plot in Iran: 20,000 parts, then 2); each keeps its own
-        memo of failures across the depths."""
+        memo of failures across the depths.
+
+        ``idle`` (None: none): the related moves whose footprint misses the change but may take on
+        an intermediate value another move gives (:meth:`_idle_takers`), asked for when the second
+        search starts: they join ``names`` and ``first`` there, and only as takers (a Prestige the
+        step leaves as it is, that card 20's event raises and the same apply's end of turn lowers,
+        5.2.5: ``end_of_turn`` gives the value, ``prestige_shift`` takes it on)."""
         waypoints = self.spec.waypoints
         holding: dict = {}   # a component: the moves among names whose footprint holds it, in their order
         position = {n: i for i, n in enumerate(dict.fromkeys(names))}
@@ -2236,6 +2243,7 @@ class Checker:
             return h
 
         failed: dict = {}
+        idle_moves: list = []   # the idle takers (``idle``), from the second search on
         shared = self.spec.shared
         budget = [SEARCH_BUDGET]
         stats = self.stats
@@ -2277,13 +2285,17 @@ class Checker:
             # step: the one taking the component to its intermediate value, and one not yet used
             # that may take it on, which has a part of the change left to take and may change nothing else: its
             # footprint within the change left and the first move's footprint, or, in the third
-            # search, what it always changes within them: _may_take_on)
+            # search, what it always changes within them: _may_take_on; or an idle move, ``idle``,
+            # whose footprint misses the change and lies within the first move's footprint)
             # the related moves not yet used whose footprint meets the change left, once (from the
             # checker's index): only they may take a value on (_may_take_on), or be met by the
             # second search as ones only the third's wider test may let (a card's event relates to
             # every move: a scan of them all for each first move cost seconds over a long search)
             meeting = self._related_meeting(left, first, used)
             rests = self._outside_left(meeting, left)
+            # the idle moves (their footprint misses the change left) take values on, never give one,
+            # and leave the third search's wider test as it was
+            idle_rests = self._outside_left([f for f in idle_moves if f not in used and f not in meeting], left)
             for n in sorted([n for n in names if n in meeting], key=lambda n: -len(left & self.moves[n].footprint)):
                 m = self.moves[n]
                 part = left & m.footprint
@@ -2299,7 +2311,7 @@ class Checker:
                 free = self._shared_footprint(n) - left
                 if not free:
                     continue
-                takers = self._takers_on(n, rests, left, wide[0])
+                takers = self._takers_on(n, rests + idle_rests, left, wide[0])
                 passing = free & frozenset().union(*takers)
                 if not passing or not self.enabled(n, state) \
                         or not self._can_take(n, part | passing, any_of=(part, passing)):
@@ -2441,6 +2453,13 @@ class Checker:
                 # fewer, so the memo of failures serves every depth); then a third, where a move
                 # whose footprint is no subset may take an intermediate value on (_may_take_on)
                 passing_ok[0] = True
+                if idle is not None:   # the idle takers join the search (no component of the change is theirs)
+                    idle_moves = [n for n in idle() if n not in position]
+                    for n in idle_moves:
+                        position[n] = len(position)
+                    names = list(position)
+                    holding.clear()
+                    first = first | set(idle_moves)
                 spent += allot - budget[0]   # what the first search tried
                 allot = 0
                 budgets = {False: SEARCH_BUDGET, True: WIDE_BUDGET}   # each search's own budget
@@ -2807,6 +2826,28 @@ class Checker:
             hit = self._verdicts[key] = _solved(self._ground(parts, pre_v, reads=outside))[0] != z3.unsat
         return hit
 
+    def _idle_takers(self, first: list[str], related_moves: list[str], changed: frozenset) -> list[str]:
+        """The moves among ``related_moves`` whose footprint misses ``changed`` but lies within the
+        shared footprint of a move of ``first`` (:meth:`_inside`), in the moves' order: the moves
+        that may take on an intermediate value a move of the step gives without taking any of the
+        change (:meth:`sequence`'s ``idle``: card 20's Prestige +1 taken back by the end of turn,
+        5.2.5, in one apply)."""
+        related = set(related_moves)
+        out = {m for n in first for m in self._inside(n)
+               if m in related and not self._footprints[m] & changed}
+        return sorted(out, key=self._order.get)
+
+    def _inside(self, name: str) -> list[str]:
+        """The moves (but ``name``) whose footprint lies within the shared footprint of move ``name``
+        (:meth:`_shared_footprint`), once per move: those that may take on every intermediate value
+        it gives (:meth:`_idle_takers`)."""
+        got = self._inside_moves.get(name)
+        if got is None:
+            fp, footprints = self._shared_footprint(name), self._footprints
+            near = {m for c in fp for m in self._touching.get(c, ())}
+            got = self._inside_moves[name] = [m for m in near if m != name and footprints[m] <= fp]
+        return got
+
     def _may_take_on(self, name: str, left: frozenset, within: frozenset, wide: bool) -> bool:
         """Whether move ``name`` may take on an intermediate value that another move of a sequence
         gives (:meth:`sequence`): it has a part of the change ``left`` to take and may change
@@ -3060,7 +3101,8 @@ class Checker:
         bounded = False
         if first and self.spec.max_moves > 1:
             touching = sorted(near, key=self._order.get)
-            found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves)
+            found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves,
+                                  idle=lambda: self._idle_takers(first, related_moves, changed))
             if found is BOUNDED:
                 bounded = True
             elif found:

@@ -637,6 +637,81 @@ def test_a_plot_in_iran_resolved_at_the_end_of_the_turn_passes_funding_through_a
     assert isinstance(_step(c, pre, changes, [r for r in EOT_CITED if r != "8.5.6"]), Finding)
 
 
+# -- issue 31: card 20 played as the turn's last card (you_can_call_me_al seed 7, step 138) ------------
+ABDULLAH_CITED = ["5.2.2.1", "6.2.1", "card 20", "6.2.9", "4.7.5", "5.2.5", "5.2.6", "4.7.7.3", "5.2.7", "5.2.8"]
+
+
+def _abdullah_step(pre: dict, first_plot: int) -> dict:
+    """The changes of card 20 King Abdullah's event ("Set Jordan to Fair Ally. +1 Prestige, -1
+    Funding", REMOVE) played as the turn's last card, with the end of the turn in the same apply
+    (5.2.5-5.2.7; card ``first_plot`` in the 1st Plot box): Prestige +1, then -1 where a country
+    is under Islamist Rule."""
+    eot = _end_of_turn(pre)
+    return dict(eot, prestige=min(12, pre["prestige"] + 1) - (pre["prestige"] - eot["prestige"]),
+                funding=pre["funding"] - 2, first_plot_used=0,
+                **{"gov[Jordan]": "fair", "align[Jordan]": "ally", "card[20]@in_play": 0, "card[20]@removed": 1,
+                   f"card[{first_plot}]@first_plot": 0, f"card[{first_plot}]@discard": 1})
+
+
+@pytest.mark.rule("card 20")
+@pytest.mark.rule("5.2.5")
+def test_card_20_at_the_end_of_the_turn_passes_prestige_through_a_value(lets_roll):
+    """Card 20 +1 Prestige, then 5.2.5 -1 (Afghanistan under Islamist Rule, Let's Roll's set-up) in
+    the same apply: Prestige ends as it was, an intermediate value that ``prestige_shift``, whose
+    footprint misses the change, takes on from ``end_of_turn`` (properties/refinement.py
+    ``Checker._idle_takers``); Jordan untested is set Fair Ally (6.2.2), a test (Neutral) then a
+    move to Ally. Without the Islamist Rule Prestige changes: no intermediate value."""
+    _, c, pre = lets_roll
+    first_plot = next(n for n in range(1, 121) if n != 20 and pre[f"card[{n}]@deck"] == 1)
+    pre = dict(pre, funding=9, prestige=10, reserves_Jihadist=2, first_plot_used=1,
+               **{"gov[Jordan]": "none", "align[Jordan]": "none", "card[20]@deck": 0, "card[20]@in_play": 1,
+                  f"card[{first_plot}]@deck": 0, f"card[{first_plot}]@first_plot": 1})
+    assert pre["gov[Afghanistan]"] == "islamist_rule"
+    changes = _abdullah_step(pre, first_plot)
+    assert "prestige" not in {k for k, v in changes.items() if pre[k] != v}
+    v = _step(c, pre, changes, ABDULLAH_CITED)
+    assert not isinstance(v, Finding), v.line()
+    # Jordan Neutral -> Ally: a shift of its Alignment, or a War of Ideas (7.2.1.2): either explains it
+    assert {"end_of_turn", "prestige_shift", "funding_shift", "put_away[card 20]",
+            "test_muslim_country[country=Jordan]"} <= set(v) and len(v) == 6, v
+    pre = dict(pre, **{"gov[Afghanistan]": "poor", "align[Afghanistan]": "adversary"})
+    v = _step(c, pre, _abdullah_step(pre, first_plot), ABDULLAH_CITED)
+    assert not isinstance(v, Finding), v.line()
+    assert "prestige_shift" in v
+
+
+@pytest.mark.rule("card 20")
+@pytest.mark.rule("5.2.5")
+def test_the_random_game_whose_card_20_ended_the_turn_has_no_finding():
+    """``benchmarks/refinement.py --game labyrinth --games 30``'s finding (game 7, you_can_call_me_al
+    seed 7, step 138: card 20's event and the end of the turn in one apply, Prestige 10, 11, 10)
+    replayed: the checked walk through it finds nothing."""
+    from cdg_oracle.properties.walk import play_checked
+
+    r = play_checked("labyrinth", "you_can_call_me_al", 7, refine=True, max_steps=139)
+    assert not r.refinement["findings"], r.refinement["findings"]
+    assert r.refinement["lengths"].get("6") == 1
+
+
+def test_the_idle_takers_are_those_of_a_scan(lets_roll):
+    """``Checker._inside`` (read from the index of footprints) is, for an end of turn, the tracks'
+    moves and a sample of others, exactly the moves whose footprint lies within the move's shared
+    footprint (a scan of every move); ``_idle_takers`` those of them related to the step whose
+    footprint misses the change."""
+    _, c, _ = lets_roll
+    names = list(c.moves)
+    for n in ["end_of_turn", "funding_shift", "prestige_shift", "war_of_ideas[country=Jordan]"] + \
+            random.Random(3).sample(names, 40):
+        fp = c._shared_footprint(n)
+        assert sorted(c._inside(n)) == sorted(m for m in names if m != n and c.moves[m].footprint <= fp), n
+    changed = frozenset({"funding", "gov[Jordan]", "card[20]@in_play"})
+    related = [m for m in names if m != "prestige_roll"]
+    idle = c._idle_takers(["end_of_turn", "funding_shift"], related, changed)
+    assert idle == [m for m in names if m in related and not c.moves[m].footprint & changed and any(
+        m != n and c.moves[m].footprint <= c._shared_footprint(n) for n in ("end_of_turn", "funding_shift"))]
+    assert "prestige_shift" in idle and "prestige_roll" not in idle
+
+
 @pytest.mark.rule("7.3.1", "7.3.5")
 def test_deploy_and_withdraw_members_renamed_from_another_are_their_own_programs(lets_roll):
     """A pinned choice compared with a number or another pin is z3's True or False (``_Pin``), so a
