@@ -336,26 +336,37 @@ def test_which_moves_relate_to_a_step_is_the_rule_by_rule_reading():
     assert all(relates(c, m) == by_rule(c, m) for c in lists for m in moves)
 
 
-def test_a_witness_residual_value_made_on_its_first_call_is_its_python_function():
-    """A witness's residual values are made when first called (``Checker._later``, a ``_Deferred``
-    :func:`python_function`): over the vectors of a random game, before and after each is first
-    called, each gives what the term's own function gives (the exact path)."""
+def fresh_checker_and_vectors(seed: int, steps: int, checks: bool) -> tuple:
+    """A checker of A Distant Plain with fresh caches, and the abstract vectors of a random game of
+    the default set-up (``seed``, at most ``steps`` steps), each step observed (checked by that
+    checker where ``checks``, else by the game's shared one) and none a finding."""
     import random
 
-    from cdg_oracle.properties.refinement import Checker, StepObserver, python_function
+    from cdg_oracle.properties.refinement import Checker, StepObserver
 
     st = new_game()
     c = Checker(refinement_of("distant_plain"), st.game_object, checker(st).model)   # fresh caches
     obs = StepObserver(st)
-    obs.checker = c
-    rng, vectors = random.Random(3), [obs.prev]
-    for _ in range(250):
+    if checks:
+        obs.checker = c
+    rng, vectors = random.Random(seed), [obs.prev]
+    for _ in range(steps):
         if st.is_terminal():
             break
         a = rng.choice(st.legal_actions())
         st.apply(a)
         assert not isinstance(obs.observe(st, a), Finding)
         vectors.append(obs.prev)
+    return c, vectors
+
+
+def test_a_witness_residual_value_made_on_its_first_call_is_its_python_function():
+    """A witness's residual values are made when first called (``Checker._later``, a ``_Deferred``
+    :func:`python_function`): over the vectors of a random game, before and after each is first
+    called, each gives what the term's own function gives (the exact path)."""
+    from cdg_oracle.properties.refinement import python_function
+
+    c, vectors = fresh_checker_and_vectors(3, 250, checks=True)
     deferred = list(c._deferred.values())
     assert len(deferred) > 20   # the check can fail
     told = 0
@@ -422,23 +433,11 @@ def test_a_slice_grounded_on_arrays_kept_between_vectors_is_the_substitution_of_
     values that changed since the last vector: over a random game's vectors (in order, then
     backwards, then each twice), with a choice pinned or not, the term it gives is the one the
     substitution of every value read by a walk of the terms gives (the same z3 term)."""
-    import random
-
     import z3
 
-    from cdg_oracle.properties.refinement import Checker, StepObserver, _conjunction
+    from cdg_oracle.properties.refinement import _conjunction
 
-    st = new_game()
-    c = Checker(refinement_of("distant_plain"), st.game_object, checker(st).model)   # fresh caches
-    obs = StepObserver(st)
-    rng, vectors = random.Random(11), [obs.prev]
-    for _ in range(60):
-        if st.is_terminal():
-            break
-        a = rng.choice(st.legal_actions())
-        st.apply(a)
-        obs.observe(st, a)
-        vectors.append(obs.prev)
+    c, vectors = fresh_checker_and_vectors(11, 60, checks=False)
     e = c.effect("government_train")
     parts = list(e.guards) + [e.values["resources.Government"] == 7, e.values["police[Kabul]"] >= 1,
                               z3.Sum([c.pre[n] for n in c._every]) >= 0]   # (this one reads every value)
