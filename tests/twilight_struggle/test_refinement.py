@@ -114,6 +114,38 @@ def test_defcon_moved_twice_by_one_coup_is_a_finding(standard):
     assert not isinstance(c.check(pre, post, ["6.3.2", "6.3.4"]), R.Finding)
 
 
+@pytest.mark.rule("6.3.2", "6.3.4")
+def test_a_narrowed_findings_candidates_are_the_related_moves_narrowed(standard):
+    """The checker asks the narrowing (``allowed``) of the moves near the change alone (their
+    meeting with the related moves is the same), and of every related move only for a finding's
+    candidates: those are the exact way's, every related move narrowed and then the ones near the
+    change first. DEFCON moved twice by the die of a coup in Iran: coup_roll[Iran] is the only coup
+    among them (the other countries' coup_roll are related but not part of the step, 6.3.1)."""
+    c, st = _checker(standard)
+    pre = I.concrete_values(st)
+    post = dict(pre)
+    post["defcon"] = pre["defcon"] - 2
+    rules, ctx, action = ["6.3.2", "6.3.4"], ("die", "Iran"), {"die": 6}
+    asked = []
+
+    def allowed(n):
+        asked.append(n)
+        return TR.narrow(ctx, action, c.moves[n], rules)
+
+    f = c.check(pre, post, rules, allowed=allowed)
+    assert isinstance(f, R.Finding)
+    narrowed = [n for n, m in c.moves.items() if TR.relates(rules, m) and TR.narrow(ctx, action, m, rules)]
+    exact = [n for n in narrowed if "defcon" in c.moves[n].footprint] + \
+        [n for n in narrowed if "defcon" not in c.moves[n].footprint]
+    assert list(f.candidates) == exact[:len(f.candidates)] and set(f.candidates) == set(exact)
+    assert [n for n in f.candidates if n.startswith("coup")] == ["coup_roll[Iran]"]
+    # one marker less: explained, the narrowing asked of the moves that could change DEFCON alone
+    asked.clear()
+    post["defcon"] = pre["defcon"] - 1
+    assert c.check(pre, post, rules, allowed=allowed) == ("coup_roll[Iran]",)
+    assert asked and all("defcon" in c.moves[n].footprint for n in asked)
+
+
 @pytest.mark.rule("2.2.4", "4.3")
 def test_a_removed_card_back_in_a_hand_is_a_finding():
     c, st = _checker(new_game("late_war"))
