@@ -243,6 +243,38 @@ def test_the_abstraction_is_the_invariants_vector():
     assert P.track_values(st)["defcon"] == I.concrete_values(st)["defcon"]
 
 
+def test_the_abstraction_reads_each_component_under_its_name():
+    """``concrete_values`` names its components once per process (z3_invariants ``_track_names``,
+    ``_influence_names``, ``_zone_names``): over a random late_war game (Deluxe), every state's
+    vector has the symbolic vector's names in its order, and each value is the one the state holds
+    under the name written out per step (the exact way: each track and each country's influence by
+    side, each card's zone code)."""
+    import random
+
+    st = new_game("late_war", options={"edition": "deluxe"})
+    rng = random.Random(3)
+    for _ in range(120):
+        v = I.concrete_values(st)
+        cards = I.cards_of(st)
+        assert list(v) == list(I.SymState.fresh("", cards).components())
+        d = st.d
+        for field, key in (("milops", "milops"), ("space", "space"), ("attempts", "space_attempts")):
+            for side in I.SIDES:
+                assert v[f"{field}[{side}]"] == I._whole(d[key].get(side))
+        for c, rec in d["influence"].items():
+            for side in I.SIDES:
+                assert v[f"inf[{c}][{side}]"] == I._whole(rec.get(side))
+        codes, stray = I.zone_codes(d, cards)
+        assert {n: v[f"zone[{n}]"] for n, _ in cards} == codes and v["stray"] == stray
+        if st.is_terminal():
+            break
+        if st.current_player() == "chance":
+            st.apply(rng.choice([a for a, _ in st.chance_outcomes()]))
+        else:
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+
+
 @pytest.mark.parametrize("name", ["coup_roll[Iran]", "card_leaves_table[25]", "place_influence[Japan]"])
 def test_a_family_member_changes_nothing_outside_its_footprint(name):
     """The member's footprint is the transition's outside the index plus its own components: the
