@@ -1067,6 +1067,12 @@ def _label(name: str) -> tuple[str, str | None]:
     return name[:i], name[i + 1:j]
 
 
+def _narrowed(names: list[str], allowed: Callable[[str], bool] | None) -> list[str]:
+    """The moves of ``names`` (in their order) that ``allowed`` lets be part of the step: all of
+    them where it is None (the game's ``Refinement.narrow`` not asked)."""
+    return list(names) if allowed is None else [n for n in names if allowed(n)]
+
+
 def _shape(cited: list[str], changed: frozenset) -> tuple[tuple, list]:
     """A step's shape, the key of the explanations the checker remembers (``Checker._recall``): the
     rules it cites and its changed components, each label written as its rank among the step's
@@ -3079,12 +3085,11 @@ class Checker:
                 first = self._first[tuple(cited)] = [n for n, m in self.moves.items() if relates(cited, m)]
         # only a move whose footprint meets the change can take part in explaining it
         near = set().union(*(self._touching.get(c, ()) for c in changed))
-        if allowed is not None:
-            first = [n for n in first if allowed(n)]
+        if allowed is not None:   # asked of the moves near the change alone: first's meet them below
             near = {n for n in near if allowed(n)}
-        related_moves = first
+        related_moves = first   # the related moves before the narrowing (a finding's candidates narrow them)
         if len(near) < len(first):   # the same list, in the moves' order: from the smaller side
-            among = self._first_set.get(tuple(cited)) if allowed is None else frozenset(first)
+            among = self._first_set.get(tuple(cited))
             if among is None:
                 among = self._first_set[tuple(cited)] = frozenset(first)
             first = sorted((n for n in near if n in among), key=self._order.get)
@@ -3109,7 +3114,8 @@ class Checker:
                 self._remember(shape, labels, found)
                 return self._count(found)
         finding = Finding(step, list(cited), {k: [pre_v[k], post_v[k]] for k in sorted(changed)},
-                          {n: self.breaks(n, pre_v, post_v, changed) for n in self._candidates(related_moves, near)},
+                          {n: self.breaks(n, pre_v, post_v, changed)
+                           for n in self._candidates(_narrowed(related_moves, allowed), near)},
                           bounded=bounded)
         # the price of a finding (its step's check: the sequence search, what breaks the candidates), apart from
         # what a clean campaign pays (benchmarks/refinement.py prints the ratio without it)

@@ -297,6 +297,27 @@ def _whole(v) -> int:
     return v if type(v) is int else -1000
 
 
+@functools.lru_cache(maxsize=1)
+def _track_names() -> tuple:
+    """The components of the per-side tracks, as (component name, state key, side), in the
+    vector's order (:func:`concrete_values`: Military Operations, the Space Race, its attempts)."""
+    return tuple((f"{field}[{s}]", key, s) for field, key in
+                 (("milops", "milops"), ("space", "space"), ("attempts", "space_attempts")) for s in SIDES)
+
+
+@functools.lru_cache(maxsize=1)
+def _influence_names() -> tuple:
+    """The influence components, as (country, its USSR component's name, its US one's), in the map's
+    order (:func:`concrete_values` writes them once per step: the names are made once)."""
+    return tuple((c, f"inf[{c}][{SIDES[0]}]", f"inf[{c}][{SIDES[1]}]") for c in load_map().names)
+
+
+@functools.lru_cache(maxsize=8)
+def _zone_names(cards: tuple) -> dict:
+    """Each card of ``cards`` (``cards_of``) -> its zone component's name."""
+    return {n: f"zone[{n}]" for n, _ in cards}
+
+
 def concrete_values(st) -> dict[str, int | bool]:
     """The value of every component of ``st`` (a TwilightState), by component name."""
     d = st.d
@@ -304,18 +325,20 @@ def concrete_values(st) -> dict[str, int | bool]:
     out: dict[str, int | bool] = {
         "defcon": _whole(d["defcon"]), "vp": _whole(d["vp"]), "turn": _whole(d["turn"]),
         "over": t is not None, "final": t is not None and t.get("rule") == "10.3.2"}
-    for field, key in (("milops", "milops"), ("space", "space"), ("attempts", "space_attempts")):
-        for s in SIDES:
-            out[f"{field}[{s}]"] = _whole(d[key].get(s))
-    for c in load_map().names:
-        rec = d["influence"].get(c, {})
-        for s in SIDES:
-            out[f"inf[{c}][{s}]"] = _whole(rec.get(s))
+    for name, key, s in _track_names():
+        out[name] = _whole(d[key].get(s))
+    influence, ussr, us = d["influence"], SIDES[0], SIDES[1]
+    for c, ussr_name, us_name in _influence_names():
+        rec = influence.get(c, {})
+        out[ussr_name] = _whole(rec.get(ussr))
+        out[us_name] = _whole(rec.get(us))
     out["china_holder"] = HOLDER.get(d["china"].get("holder"), -1)
     out["china_face_up"] = bool(d["china"].get("face_up"))
-    codes, stray = zone_codes(d, cards_of(st))
+    cards = cards_of(st)
+    codes, stray = zone_codes(d, cards)
+    names = _zone_names(cards)
     for n, code in codes.items():
-        out[f"zone[{n}]"] = code
+        out[names[n]] = code
     out["stray"] = stray
     return out
 

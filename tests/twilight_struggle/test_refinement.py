@@ -114,6 +114,38 @@ def test_defcon_moved_twice_by_one_coup_is_a_finding(standard):
     assert not isinstance(c.check(pre, post, ["6.3.2", "6.3.4"]), R.Finding)
 
 
+@pytest.mark.rule("6.3.2", "6.3.4")
+def test_a_narrowed_findings_candidates_are_the_related_moves_narrowed(standard):
+    """The checker asks the narrowing (``allowed``) of the moves near the change alone (their
+    meeting with the related moves is the same), and of every related move only for a finding's
+    candidates: those are the exact way's, every related move narrowed and then the ones near the
+    change first. DEFCON moved twice by the die of a coup in Iran: coup_roll[Iran] is the only coup
+    among them (the other countries' coup_roll are related but not part of the step, 6.3.1)."""
+    c, st = _checker(standard)
+    pre = I.concrete_values(st)
+    post = dict(pre)
+    post["defcon"] = pre["defcon"] - 2
+    rules, ctx, action = ["6.3.2", "6.3.4"], ("die", "Iran"), {"die": 6}
+    asked = []
+
+    def allowed(n):
+        asked.append(n)
+        return TR.narrow(ctx, action, c.moves[n], rules)
+
+    f = c.check(pre, post, rules, allowed=allowed)
+    assert isinstance(f, R.Finding)
+    narrowed = [n for n, m in c.moves.items() if TR.relates(rules, m) and TR.narrow(ctx, action, m, rules)]
+    exact = [n for n in narrowed if "defcon" in c.moves[n].footprint] + \
+        [n for n in narrowed if "defcon" not in c.moves[n].footprint]
+    assert list(f.candidates) == exact[:len(f.candidates)] and set(f.candidates) == set(exact)
+    assert [n for n in f.candidates if n.startswith("coup")] == ["coup_roll[Iran]"]
+    # one marker less: explained, the narrowing asked of the moves that could change DEFCON alone
+    asked.clear()
+    post["defcon"] = pre["defcon"] - 1
+    assert c.check(pre, post, rules, allowed=allowed) == ("coup_roll[Iran]",)
+    assert asked and all("defcon" in c.moves[n].footprint for n in asked)
+
+
 @pytest.mark.rule("2.2.4", "4.3")
 def test_a_removed_card_back_in_a_hand_is_a_finding():
     c, st = _checker(new_game("late_war"))
@@ -209,6 +241,38 @@ def test_the_abstraction_is_the_invariants_vector():
     assert m.abstraction.components == tuple(I.SymState.fresh("", I.cards_of(st)).components())
     assert m.abstraction.values(st) == I.concrete_values(st)
     assert P.track_values(st)["defcon"] == I.concrete_values(st)["defcon"]
+
+
+def test_the_abstraction_reads_each_component_under_its_name():
+    """``concrete_values`` names its components once per process (z3_invariants ``_track_names``,
+    ``_influence_names``, ``_zone_names``): over a random late_war game (Deluxe), every state's
+    vector has the symbolic vector's names in its order, and each value is the one the state holds
+    under the name written out per step (the exact way: each track and each country's influence by
+    side, each card's zone code)."""
+    import random
+
+    st = new_game("late_war", options={"edition": "deluxe"})
+    rng = random.Random(3)
+    for _ in range(120):
+        v = I.concrete_values(st)
+        cards = I.cards_of(st)
+        assert list(v) == list(I.SymState.fresh("", cards).components())
+        d = st.d
+        for field, key in (("milops", "milops"), ("space", "space"), ("attempts", "space_attempts")):
+            for side in I.SIDES:
+                assert v[f"{field}[{side}]"] == I._whole(d[key].get(side))
+        for c, rec in d["influence"].items():
+            for side in I.SIDES:
+                assert v[f"inf[{c}][{side}]"] == I._whole(rec.get(side))
+        codes, stray = I.zone_codes(d, cards)
+        assert {n: v[f"zone[{n}]"] for n, _ in cards} == codes and v["stray"] == stray
+        if st.is_terminal():
+            break
+        if st.current_player() == "chance":
+            st.apply(rng.choice([a for a, _ in st.chance_outcomes()]))
+        else:
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
 
 
 @pytest.mark.parametrize("name", ["coup_roll[Iran]", "card_leaves_table[25]", "place_influence[Japan]"])
