@@ -879,11 +879,13 @@ def test_a_partial_moves_state_follows_the_free_components_values_after_the_step
 
 def test_the_parts_a_move_may_take_are_its_options_that_can_take_filters(lets_roll):
     """``Checker._part_options`` (the parts the sequence search tries a move on, kept per move,
-    part and the components other related moves could take) are the search's options (the whole
-    part; the part less those; all but one of them; what the move must change) in order, each
-    kept where ``_can_take`` says the move can take it, and whether the whole part is one: over
-    the parts of an end of turn, a plot, a card's event and a travel."""
-    from cdg_oracle.properties.refinement import _leave_one
+    part and the components other related moves could take): what the checker keeps is what a
+    checker of fresh caches gives, whichever calls came before (each part asked with three sets
+    of components others could take, in turn and again); each option is a part of the part the
+    move can take (``_can_take``), none twice, and the whole part comes first exactly when the
+    move can take it whole: over the parts of an end of turn, a plot, a card's event and a
+    travel."""
+    from cdg_oracle.properties.refinement import Checker
 
     _, c, _ = lets_roll
     rng = random.Random(11)
@@ -898,16 +900,14 @@ def test_the_parts_a_move_may_take_are_its_options_that_can_take_filters(lets_ro
     wholes = []
     for n, comps in cases:
         part = frozenset(comps) & c.moves[n].footprint
-        for for_first in (frozenset(), part, frozenset(rng.sample(sorted(part), max(1, len(part) // 2)))):
-            options = [part]
-            if for_first and part - for_first:
-                options.append(part - for_first)
-            options += [part - {x} for x in _leave_one(part, for_first)]
-            must = part & c._forced(n)
-            if must and must != part and must not in options and part - must <= for_first:
-                options.append(must)
-            takes = tuple(p for p in options if c._can_take(n, p, every=p))
-            assert c._part_options(n, part, for_first) == (takes, c._can_take(n, part, every=part)), (n, for_first)
-            wholes.append(c._can_take(n, part, every=part))
+        firsts = [frozenset(), part, frozenset(rng.sample(sorted(part), max(1, len(part) // 2)))]
+        for for_first in firsts + firsts[::-1]:
+            got = c._part_options(n, part, for_first)
+            assert got == Checker(c.spec, None, c.model)._part_options(n, part, for_first), (n, for_first)
+            takes, whole = got
+            assert len(set(takes)) == len(takes), (n, for_first)
+            assert all(p <= part and c._can_take(n, p, every=p) for p in takes), (n, for_first)
+            assert whole == c._can_take(n, part, every=part) == (bool(takes) and takes[0] == part), (n, for_first)
+            wholes.append(whole)
     assert True in wholes and False in wholes
 
