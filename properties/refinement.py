@@ -2234,10 +2234,12 @@ class Checker:
         memo of failures across the depths.
 
         ``idle`` (None: none): the related moves whose footprint misses the change but may take on
-        an intermediate value another move gives (:meth:`_idle_takers`), asked for when the second
-        search starts: they join ``names`` and ``first`` there, and only as takers (a Prestige the
-        step leaves as it is, that card 20's event raises and the same apply's end of turn lowers,
-        5.2.5: ``end_of_turn`` gives the value, ``prestige_shift`` takes it on)."""
+        an intermediate value another move gives (:meth:`_idle_takers`), asked for only where the
+        second and third searches explain nothing: both run again, with budgets of their own, the
+        idle takers joining ``names`` and ``first``, only as takers (a Prestige the step leaves as
+        it is, that card 20's event raises and the same apply's end of turn lowers, 5.2.5:
+        ``end_of_turn`` gives the value, ``prestige_shift`` takes it on). A step the searches
+        explain without them is explained as it was, within the same budgets."""
         waypoints = self.spec.waypoints
         holding: dict = {}   # a component: the moves among names whose footprint holds it, in their order
         position = {n: i for i, n in enumerate(dict.fromkeys(names))}
@@ -2459,45 +2461,54 @@ class Checker:
                 # fewer, so the memo of failures serves every depth); then a third, where a move
                 # whose footprint is no subset may take an intermediate value on (_may_take_on)
                 passing_ok[0] = True
-                if idle is not None:   # the idle takers join the search (no component of the change is theirs)
-                    idle_moves = [n for n in idle() if n not in position]
-                    for n in idle_moves:
-                        position[n] = len(position)
-                    names = list(position)
-                    holding.clear()
-                    first = first | set(idle_moves)
                 spent += allot - budget[0]   # what the first search tried
                 allot = 0
-                budgets = {False: SEARCH_BUDGET, True: WIDE_BUDGET}   # each search's own budget
-                memos = {False: {}, True: {}}   # each search's failures (they serve every depth)
-                out = set()   # the searches that ran out of their budget
-                for limit[0] in range(2, k + 1):
-                    for wide[0] in (False, True):
-                        if wide[0] in out:
-                            continue
-                        if wide[0] and not wider[0] and False not in out:
-                            # the third search at this depth would walk the second's tree (the
-                            # wider test is its one difference, and no move of that tree needed
-                            # it) within a smaller budget: it could find nothing the second did not
-                            continue
-                        if not wide[0]:
-                            wider[0] = False
-                        failed = memos[wide[0]]
-                        budget[0] = budgets[wide[0]]
-                        _b0 = budget[0]
-                        try:
-                            found = dfs(pre_v, changed, ())
-                        except _Bounded:
-                            found, bounded = None, True
-                            out.add(wide[0])
-                        finally:
-                            allot += _b0 - budget[0]
-                            budgets[wide[0]] = budget[0]
-                        if found:
-                            stats["sequences with an intermediate value"] += 1
+                # then, only where the second and third searches explain nothing, both again with the
+                # idle takers (``idle``): a step they explain is explained as without them, and each
+                # round has budgets of its own
+                for with_idle in ((False, True) if idle is not None else (False,)):
+                    if with_idle:
+                        if found is not None:
                             break
-                    if found or len(out) == 2:
-                        break
+                        idle_moves = [n for n in idle() if n not in position]
+                        if not idle_moves:
+                            break
+                        stats["searches again with idle takers"] += 1
+                        for n in idle_moves:   # they join the search (no component of the change is theirs)
+                            position[n] = len(position)
+                        names = list(position)
+                        holding.clear()
+                        first = first | set(idle_moves)
+                    budgets = {False: SEARCH_BUDGET, True: WIDE_BUDGET}   # each search's own budget
+                    memos = {False: {}, True: {}}   # each search's failures (they serve every depth)
+                    out = set()   # the searches that ran out of their budget
+                    for limit[0] in range(2, k + 1):
+                        for wide[0] in (False, True):
+                            if wide[0] in out:
+                                continue
+                            if wide[0] and not wider[0] and False not in out:
+                                # the third search at this depth would walk the second's tree (the
+                                # wider test is its one difference, and no move of that tree needed
+                                # it) within a smaller budget: it could find nothing the second did not
+                                continue
+                            if not wide[0]:
+                                wider[0] = False
+                            failed = memos[wide[0]]
+                            budget[0] = budgets[wide[0]]
+                            _b0 = budget[0]
+                            try:
+                                found = dfs(pre_v, changed, ())
+                            except _Bounded:
+                                found, bounded = None, True
+                                out.add(wide[0])
+                            finally:
+                                allot += _b0 - budget[0]
+                                budgets[wide[0]] = budget[0]
+                            if found:
+                                stats["sequences with an intermediate value"] += 1
+                                break
+                        if found or len(out) == 2:
+                            break
                 budget[0] = 0
             if found is None and bounded:
                 raise _Bounded

@@ -693,6 +693,18 @@ def test_the_random_game_whose_card_20_ended_the_turn_has_no_finding():
     assert r.refinement["lengths"].get("6") == 1
 
 
+@pytest.mark.rule("9.0")
+def test_the_idle_takers_cost_no_step_the_searches_explained_without_them():
+    """The idle takers run only where the second and third searches explain nothing: offered
+    from the second search on, they spent its budget on anaconda's solo game of seed 1001 at step
+    195, which the second search explains without them (a "search bounded" finding then); the
+    checked walk through it finds nothing."""
+    from cdg_oracle.properties.walk import play_checked
+
+    r = play_checked("labyrinth", "anaconda", 1001, options={"solo": True}, refine=True, max_steps=196)
+    assert r.steps == 196 and not r.refinement["findings"], r.refinement["findings"]
+
+
 def test_the_idle_takers_are_those_of_a_scan(lets_roll):
     """``Checker._inside`` (read from the index of footprints) is, for an end of turn, the tracks'
     moves and a sample of others, exactly the moves whose footprint lies within the move's shared
