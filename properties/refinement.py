@@ -2711,10 +2711,7 @@ class Checker:
         parent: dict = {}
 
         def find(x):
-            while parent.setdefault(x, x) != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
+            return _root(parent, x)
 
         keys = []   # each guard's and component's constant naming its group, or None (no constant)
         for cs in each:
@@ -2748,13 +2745,10 @@ class Checker:
         blocks = [[i] for i in range(len(groups))]
         ors: list = [() for _ in groups]
         if any_of:   # join the groups each set meets (a union of blocks), the set kept by the block's first
-            at = list(range(len(groups)))
+            at: dict = {}
 
             def find(x):
-                while at[x] != x:
-                    at[x] = at[at[x]]
-                    x = at[x]
-                return x
+                return _root(at, x)
             for a in any_of:
                 met = sorted({find(i) for i, (_, comps) in enumerate(groups) if a & comps})
                 for i in met[1:]:
@@ -2763,11 +2757,11 @@ class Checker:
             for i in range(len(groups)):
                 joined.setdefault(find(i), []).append(i)
             blocks = list(joined.values())
-            ors = {find(next(i for i, (_, comps) in enumerate(groups) if a & comps)): () for a in any_of}
+            by_root: dict = {}   # a block's root: the sets it keeps, in any_of's order
             for a in any_of:
                 r = find(next(i for i, (_, comps) in enumerate(groups) if a & comps))
-                ors[r] += (a & fp,)
-            ors = [ors.get(b[0], ()) for b in blocks]
+                by_root[r] = by_root.get(r, ()) + (a & fp,)
+            ors = [by_root.get(b[0], ()) for b in blocks]
         verdict = z3.sat
         for b, sets in zip(blocks, ors):
             comps = groups[b[0]][1] if len(b) == 1 else frozenset().union(*(groups[i][1] for i in b))
@@ -3250,6 +3244,16 @@ def _shared_checker(spec: Refinement, game_object: Any) -> Checker:
     _BY_MODEL[id(model)] = (model, c)
     _keep_long_lived()
     return c
+
+
+def _root(parent: dict, x):
+    """``x``'s root in the union-find forest ``parent`` (child -> parent; a node not in it is its
+    own root), each path halved on the way (:meth:`Checker._independent_groups`,
+    :meth:`Checker._assumed_by_group`)."""
+    while parent.setdefault(x, x) != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
 
 
 def _keep_long_lived() -> None:

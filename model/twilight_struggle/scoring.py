@@ -42,12 +42,12 @@ def battlegrounds_less(st, region: str, final: bool = False) -> dict[str, int]:
     """The battlegrounds each side counts fewer than it controls when ``region`` is scored (an
     event's effect, hook ``scoring_battlegrounds``: card 73; ``final``: the final scoring, 10.3.2),
     never more than it controls."""
-    return _tally(st, region, final)[3]
+    return _tally(st, region, final)[2]
 
 
-def _tally(st, region: str, final: bool) -> tuple[list[str], list[str], dict[str, list[str]], dict[str, int]]:
-    """What scoring ``region`` counts, each read once: its countries, its battlegrounds when it is
-    scored (:func:`scoring_battleground`), the countries each side controls (2.1.7) and the
+def _tally(st, region: str, final: bool) -> tuple[list[str], dict[str, list[str]], dict[str, int]]:
+    """What scoring ``region`` counts, each read once: its battlegrounds when it is scored
+    (:func:`scoring_battleground`), the countries each side controls (2.1.7) and the
     battlegrounds each side counts fewer (5.5, :func:`battlegrounds_less`)."""
     countries = st.map.area(region)
     bgs = [c for c in countries if scoring_battleground(st, c, region, final)]
@@ -56,7 +56,7 @@ def _tally(st, region: str, final: bool) -> tuple[list[str], list[str], dict[str
     for s in ("US", "USSR"):
         held_bgs = sum(1 for c in bgs if c in held[s])
         less[s] = min(held_bgs, effects.total(st, "scoring_battlegrounds", side=s, region=region, final=final))
-    return countries, bgs, held, less
+    return bgs, held, less
 
 
 @implements("10.1.1")
@@ -66,7 +66,7 @@ def levels_met(st, region: str, final: bool = False) -> dict[str, list[str]]:
     a battleground and a non-battleground among them), ``control`` (more countries, every
     battleground; no non-battleground needed, so Control may come without Domination). A
     battleground an effect takes off a side's count (:func:`battlegrounds_less`) is not counted."""
-    return _levels(*_tally(st, region, final)[1:])
+    return _levels(*_tally(st, region, final))
 
 
 def _levels(bgs: list[str], held: dict[str, list[str]], less: dict[str, int]) -> dict[str, list[str]]:
@@ -99,7 +99,7 @@ def region_vp(st, region: str, final: bool = False) -> dict[str, int | None]:
     scores every level it meets, not only its highest. A battleground an effect takes off a side's
     count (:func:`battlegrounds_less`; ``final``: the final scoring) gives no VP."""
     values = load_tables().scoring[region]
-    _, bgs, held, less = _tally(st, region, final)
+    bgs, held, less = _tally(st, region, final)
     met = _levels(bgs, held, less)
     out: dict[str, int | None] = {}
     for s, levels in met.items():
