@@ -3111,8 +3111,11 @@ class Checker:
         bounded = False
         if first and self.spec.max_moves > 1:
             touching = sorted(near, key=self._order.get)
-            found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves,
-                                  idle=lambda: self._idle_takers(first, related_moves, changed))
+
+            def idle() -> list:
+                """The idle takers the game's narrowing allows (as it allows ``near``'s moves)."""
+                return _narrowed(self._idle_takers(first, related_moves, changed), allowed)
+            found = self.sequence(touching, set(first), pre_v, post_v, changed, self.spec.max_moves, idle=idle)
             if found is BOUNDED:
                 bounded = True
             elif found:
