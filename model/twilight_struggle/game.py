@@ -44,7 +44,14 @@ _REQUIRED = _KEYS - {"removed_starred_of", "kept", "printed"}
 
 def scenario_names() -> list[str]:
     """The scenarios of ``scenarios/twilight_struggle/`` (file stems), sorted."""
-    return sorted(p.stem for p in DIRECTORY.glob("*.yaml"))
+    return list(_scenario_names())
+
+
+@functools.lru_cache(maxsize=1)
+def _scenario_names() -> tuple[str, ...]:
+    """:func:`scenario_names`, the folder listed once a process (the package's own data:
+    :func:`load_scenario` checks a name against it at every consistency check, after every step)."""
+    return tuple(sorted(p.stem for p in DIRECTORY.glob("*.yaml")))
 
 
 def _validate(where: str, s: dict) -> None:
@@ -93,7 +100,7 @@ def _validate(where: str, s: dict) -> None:
 
 def load_scenario(name: str) -> dict:
     """The scenario called ``name`` (a file of ``scenarios/twilight_struggle/``), validated."""
-    if name not in scenario_names():
+    if name not in _scenario_names():
         raise DataError(f"scenario {name!r}: unknown (known: {', '.join(scenario_names())})")
     return _load(DIRECTORY / f"{name}.yaml")
 
